@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+// cardc — a compiler for `.cards` UI card decks. Zero package dependencies by design.
+import PackageDescription
+
+let package = Package(
+    name: "cardc",
+    products: [
+        .executable(name: "cardc", targets: ["cardc"]),
+        .library(name: "CardSyntax", targets: ["CardSyntax"]),
+        .library(name: "CardSema", targets: ["CardSema"]),
+    ],
+    targets: [
+        // Phase modules; data flows downward only:
+        // bytes → CardSyntax (tokens, tree) → CardSema (checked model) → CardLayout → CardEmit.
+        .target(name: "CardDiagnostics"),
+        .target(name: "CardSyntax", dependencies: ["CardDiagnostics"]),
+        .target(name: "CardSema", dependencies: ["CardSyntax", "CardDiagnostics"]),
+        .target(name: "CardLayout", dependencies: ["CardSema"]),
+        .target(name: "CardEmit", dependencies: ["CardLayout", "CardSema"]),
+        // The command line as a library so tests drive it in-process; `cardc` is a thin main.
+        .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit"]),
+        .executableTarget(name: "cardc", dependencies: ["CardDriver"]),
+        .executableTarget(name: "CardBench", dependencies: ["CardSyntax", "CardSema", "CardDriver"]),
+
+        .testTarget(name: "CardDiagnosticsTests", dependencies: ["CardDiagnostics"]),
+        .testTarget(name: "CardSyntaxTests", dependencies: ["CardSyntax", "CardDriver"]),
+        .testTarget(name: "CardSemaTests", dependencies: ["CardSema", "CardDriver"]),
+        .testTarget(name: "CardLayoutTests", dependencies: ["CardLayout", "CardEmit", "CardDriver"]),
+        .testTarget(name: "CardDriverTests", dependencies: ["CardDriver"]),
+    ]
+)

@@ -1,0 +1,245 @@
+// CardBench — throughput and memory benchmark for the cardc front end.
+//
+//   swift run -c release --scratch-path .build-bench CardBench \
+//       [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|all] \
+//       [--write PATH] [--file PATH]
+//
+// Generates a deterministic synthetic deck (`SyntheticDeck`, ~600 bytes a card), then times K
+// iterations of each phase on it and reports median / min / max wall time and throughput in
+// MB/s (1 MB = 1,000,000 bytes), token and node counts, and peak resident memory (VmHWM).
+// `--file PATH` parses one file instead and prints its counts and diagnostics (a quick sanity
+// check after touching the lexer or parser); add `--bench` to time that file too.
+// Benchmarks are not tests: numbers are printed, never asserted.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import CardDiagnostics
+import CardSyntax
+import CardDriver
+
+// MARK: - Options
+
+struct Options {
+    var cards = 20_000
+    var seed: UInt64 = 42
+    var iterations = 7
+    var warmup = 1
+    var phase = "all"
+    var writePath: String?
+    var filePath: String?
+    var benchFile = false
+}
+
+func usage() -> Never {
+    print("""
+    usage: CardBench [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|all]
+                     [--write PATH] [--file PATH [--bench]]
+    """)
+    exit(2)
+}
+
+func parseOptions() -> Options {
+    var options = Options()
+    var args = CommandLine.arguments.dropFirst()
+    func value(_ flag: String) -> String {
+        guard let v = args.popFirst() else { print("error: \(flag) needs a value"); usage() }
+        return v
+    }
+    while let arg = args.popFirst() {
+        switch arg {
+        case "--cards": options.cards = Int(value(arg)) ?? { usage() }()
+        case "--seed": options.seed = UInt64(value(arg)) ?? { usage() }()
+        case "--iterations": options.iterations = max(1, Int(value(arg)) ?? { usage() }())
+        case "--warmup": options.warmup = max(0, Int(value(arg)) ?? { usage() }())
+        case "--phase": options.phase = value(arg)
+        case "--write": options.writePath = value(arg)
+        case "--file": options.filePath = value(arg)
+        case "--bench": options.benchFile = true
+        case "-h", "--help": usage()
+        default: print("error: unknown option \(arg)"); usage()
+        }
+    }
+    return options
+}
+
+// MARK: - Clock and memory
+
+/// Monotonic time in seconds.
+@inline(__always)
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+/// A `/proc/self/status` field in bytes (`VmHWM`, `VmRSS`); nil where unavailable.
+func procStatus(_ key: String) -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    for line in text.split(separator: "\n") where line.hasPrefix(key + ":") {
+        let digits = line.dropFirst(key.count + 1).filter(\.isNumber)
+        return Int(digits).map { $0 * 1024 }
+    }
+    return nil
+}
+
+/// Resets VmHWM to the current RSS (Linux ≥ 4.0: write "5" to /proc/self/clear_refs), so each
+/// phase's peak is its own. Returns false when unsupported; then peaks are process-wide.
+@discardableResult
+func resetPeakMemory() -> Bool {
+    let fd = open("/proc/self/clear_refs", O_WRONLY)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    return write(fd, "5", 1) == 1
+}
+
+func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
+
+// MARK: - Phases
+
+/// What one run of a phase produced, for the report (and so the optimiser keeps the work).
+struct PhaseOutput {
+    var tokens: Int
+    var nodes: Int
+    var diagnostics: Int
+}
+
+/// A timed phase. To add the full pipeline later, append a `Phase` whose `run` calls the
+/// CardSema entry point (e.g. `Checker.check(tree)`), and list its name in `--phase`.
+struct Phase {
+    let name: String
+    let title: String
+    let run: (SourceFile) -> PhaseOutput
+}
+
+let phases: [Phase] = [
+    Phase(name: "lex", title: "lex (Lexer.tokenize)") { file in
+        let lexed = Lexer.tokenize(file)
+        return PhaseOutput(tokens: lexed.tokens.count, nodes: 0, diagnostics: lexed.diagnostics.count)
+    },
+    Phase(name: "parse", title: "lex+parse (Parser.parse)") { file in
+        let tree = Parser.parse(file)
+        return PhaseOutput(tokens: tree.tokens.count, nodes: tree.nodes.count, diagnostics: tree.diagnostics.count)
+    },
+    // CHECK PHASE HOOK: no public CardSema pipeline entry point exists yet. When one does, add:
+    // Phase(name: "check", title: "full check (…)") { file in … },
+]
+
+struct Measurement {
+    var times: [Double]
+    var output: PhaseOutput
+    var peak: Int?
+    var baseline: Int?
+
+    var sorted: [Double] { times.sorted() }
+    var median: Double {
+        let s = sorted
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+    var min: Double { sorted.first ?? 0 }
+    var max: Double { sorted.last ?? 0 }
+}
+
+func measure(_ phase: Phase, on file: SourceFile, iterations: Int, warmup: Int) -> Measurement {
+    // The peak covers the warm-up too, so it includes the first run's page faults.
+    let baseline = procStatus("VmRSS")
+    resetPeakMemory()
+    for _ in 0..<warmup { _ = phase.run(file) }
+    var times: [Double] = []
+    times.reserveCapacity(iterations)
+    var output = PhaseOutput(tokens: 0, nodes: 0, diagnostics: 0)
+    for _ in 0..<iterations {
+        let start = now()
+        output = phase.run(file)
+        times.append(now() - start)
+    }
+    return Measurement(times: times, output: output, peak: procStatus("VmHWM"), baseline: baseline)
+}
+
+func report(_ phase: Phase, _ m: Measurement, bytes: Int) {
+    let mb = Double(bytes) / 1e6
+    func ms(_ t: Double) -> String { String(format: "%8.2f ms", t * 1000) }
+    func rate(_ t: Double) -> String { String(format: "%7.1f MB/s", mb / t) }
+    print("\(phase.title)")
+    print("  median \(ms(m.median))  \(rate(m.median))")
+    print("  min    \(ms(m.min))  \(rate(m.min))")
+    print("  max    \(ms(m.max))  \(rate(m.max))")
+    let spread = m.median > 0 ? (m.max - m.min) / m.median * 100 : 0
+    print(String(format: "  spread (max-min)/median: %.1f%%", spread))
+    print("  tokens \(m.output.tokens)  nodes \(m.output.nodes)  diagnostics \(m.output.diagnostics)")
+    if let peak = m.peak {
+        var line = "  peak RSS (VmHWM) \(mib(peak))  = \(String(format: "%.2f", Double(peak) / Double(bytes)))× input"
+        if let base = m.baseline {
+            let extra = Swift.max(0, peak - base)
+            line += "; above pre-phase RSS \(mib(base)): \(mib(extra)) = \(String(format: "%.2f", Double(extra) / Double(bytes)))× input"
+        }
+        print(line)
+    }
+    print("  times: " + m.times.map { String(format: "%.2f", $0 * 1000) }.joined(separator: " ") + " ms")
+}
+
+// MARK: - Main
+
+let options = parseOptions()
+
+if let path = options.filePath {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        print("error: cannot read \(path)")
+        exit(1)
+    }
+    var files = FileSet()
+    let file = files.add(path: path, bytes: [UInt8](data))
+    let tree = Parser.parse(file)
+    let diagnostics = tree.diagnostics.sortedAndDeduplicated()
+    print("\(path): \(file.bytes.count) bytes, \(tree.tokens.count) tokens, \(tree.nodes.count) nodes, "
+          + "\(diagnostics.count) diagnostics (\(diagnostics.errorCount) errors, \(diagnostics.warningCount) warnings)")
+    if !diagnostics.isEmpty {
+        print(TextRenderer().render(Array(diagnostics.prefix(20)), in: files), terminator: "")
+    }
+    if !options.benchFile { exit(diagnostics.isEmpty ? 0 : 1) }
+}
+
+let file: SourceFile
+if let path = options.filePath {
+    file = SourceFile(path: path, bytes: [UInt8](FileManager.default.contents(atPath: path) ?? Data()))
+} else {
+    let start = now()
+    let text = SyntheticDeck.generate(cards: options.cards, seed: options.seed)
+    let generated = now() - start
+    if let path = options.writePath {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            print("wrote \(path)")
+        } catch {
+            print("error: cannot write \(path): \(error)")
+            exit(1)
+        }
+    }
+    file = SourceFile(path: "synthetic.cards", bytes: Array(text.utf8))
+    print("deck: \(options.cards) cards, seed \(options.seed), generated in \(String(format: "%.0f", generated * 1000)) ms")
+}
+
+let bytes = file.bytes.count
+print("input: \(bytes) bytes = \(String(format: "%.2f", Double(bytes) / 1e6)) MB (1 MB = 1,000,000 bytes), "
+      + "\(file.lineCount) lines, \(bytes / max(1, options.cards)) bytes/card")
+print("iterations: \(options.iterations) timed (+\(options.warmup) warm-up), clock: CLOCK_MONOTONIC")
+print("")
+
+let selected = phases.filter { options.phase == "all" || options.phase == $0.name }
+if selected.isEmpty {
+    print("error: unknown phase \(options.phase) (available: \(phases.map(\.name).joined(separator: ", ")), all)")
+    exit(2)
+}
+for phase in selected {
+    let m = measure(phase, on: file, iterations: options.iterations, warmup: options.warmup)
+    report(phase, m, bytes: bytes)
+    print("")
+}
+if !phases.contains(where: { $0.name == "check" }) {
+    print("note: no `check` phase: CardSema has no public pipeline entry point yet (see CHECK PHASE HOOK).")
+}

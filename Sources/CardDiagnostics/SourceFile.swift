@@ -1,0 +1,102 @@
+/// Identifies a loaded source file inside a `FileSet` (Go's `token.File` idea: positions are plain
+/// integers, files are looked up only when a position is shown).
+public struct FileID: Hashable, Comparable, Sendable {
+    public let rawValue: Int32
+    public init(_ rawValue: Int32) { self.rawValue = rawValue }
+    public static func < (lhs: FileID, rhs: FileID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A 1-based line and column. Columns count Unicode scalars (an invalid UTF-8 byte counts as one).
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public init(line: Int, column: Int) { self.line = line; self.column = column }
+    public var description: String { "\(line):\(column)" }
+}
+
+/// The bytes of one input file plus its line table. Immutable, so it is shared freely.
+public final class SourceFile: Sendable {
+    public let id: FileID
+    /// The path as the user typed it (or as derived from an import), used in every message.
+    public let path: String
+    public let bytes: [UInt8]
+    /// Byte offset at which each line starts; `lineStarts[0] == 0`.
+    public let lineStarts: [Int]
+
+    public init(id: FileID = FileID(0), path: String, bytes: [UInt8]) {
+        self.id = id
+        self.path = path
+        self.bytes = bytes
+        self.lineStarts = SourceFile.computeLineStarts(bytes)
+    }
+
+    public convenience init(id: FileID = FileID(0), path: String, text: String) {
+        self.init(id: id, path: path, bytes: Array(text.utf8))
+    }
+
+    private static func computeLineStarts(_ bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        starts.reserveCapacity(bytes.count / 32 + 1)
+        bytes.withUnsafeBufferPointer { p in
+            for i in 0..<p.count where p[i] == 0x0A { starts.append(i + 1) }
+        }
+        return starts
+    }
+
+    public var lineCount: Int { lineStarts.count }
+
+    /// 0-based line index containing `offset` (offsets past the end map to the last line).
+    public func lineIndex(of offset: Int) -> Int {
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// Byte range of a 0-based line, without its line terminator (`\n` or `\r\n`).
+    public func lineRange(_ index: Int) -> Range<Int> {
+        let start = lineStarts[index]
+        var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
+        if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+        return start..<max(start, end)
+    }
+
+    /// Line and scalar column of a byte offset. O(log lines + line length).
+    public func location(of offset: Int) -> SourceLocation {
+        let clamped = min(max(offset, 0), bytes.count)
+        let line = lineIndex(of: clamped)
+        let column = UTF8Scanner.scalarCount(bytes, from: lineStarts[line], to: clamped) + 1
+        return SourceLocation(line: line + 1, column: column)
+    }
+
+    /// The UTF-16 column of a byte offset on its line (0-based), for editors.
+    public func utf16Column(of offset: Int) -> Int {
+        let clamped = min(max(offset, 0), bytes.count)
+        let line = lineIndex(of: clamped)
+        return UTF8Scanner.utf16Count(bytes, from: lineStarts[line], to: clamped)
+    }
+
+    /// The text of a byte range, with invalid UTF-8 repaired.
+    public func text(_ range: Range<Int>) -> String {
+        let lower = min(max(range.lowerBound, 0), bytes.count)
+        let upper = min(max(range.upperBound, lower), bytes.count)
+        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+    }
+}
+
+/// The files of one compilation, in load order.
+public struct FileSet: Sendable {
+    public private(set) var files: [SourceFile] = []
+    public init() {}
+
+    @discardableResult
+    public mutating func add(path: String, bytes: [UInt8]) -> SourceFile {
+        let file = SourceFile(id: FileID(Int32(files.count)), path: path, bytes: bytes)
+        files.append(file)
+        return file
+    }
+
+    public subscript(id: FileID) -> SourceFile { files[Int(id.rawValue)] }
+}

@@ -1,0 +1,684 @@
+// The human-readable diagnostic format (LANGUAGE.md §10), modelled on rustc:
+//
+//     deck.cards:14:14: error[E501]: trait `shadow` is missing `opacity` and `offset`
+//        |
+//     14 | card Budget: shadow(color: .lightGray, radius: 10) {
+//        |              ^^^^^^ ShadowCardTrait requires shadowOpacity() and shadowOffset()
+//        = help: add `opacity: 0.5, offset: size(0, 0)`
+//
+// Inputs are untrusted: source text is never written raw when it could move the cursor, change
+// colours or reorder text (control and bidi characters become `\u{…}`, invalid bytes `\x{…}`),
+// and a snippet shows a bounded window of its line, so a 50 MB one-line file renders in time
+// proportional to the window, not the line.
+
+// MARK: - Colour
+
+/// The `--color auto|always|never` option.
+public enum ColorChoice: String, CaseIterable, Sendable {
+    case auto, always, never
+
+    /// Whether to colour output. `auto` colours only a terminal, and not when `NO_COLOR` is set
+    /// to a non-empty value (no-color.org) or `TERM` is `dumb`; `always`/`never` ignore both.
+    public func resolved(isTerminal: Bool, environment: [String: String]) -> Bool {
+        switch self {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            guard isTerminal else { return false }
+            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+            if environment["TERM"] == "dumb" { return false }
+            return true
+        }
+    }
+}
+
+// MARK: - Terminal-safe text
+
+/// How text is shown in a terminal: display widths and escaping of characters that must never be
+/// written raw. Shared by every renderer that echoes user text.
+public enum TerminalText {
+    /// Columns a scalar occupies in a monospaced terminal: 2 for East Asian wide and fullwidth
+    /// characters and emoji, 0 for combining marks and invisible format characters, else 1.
+    /// Characters that `needsEscaping` are not measured here (their escape is).
+    public static func displayWidth(of scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v < 0x300 { return 1 }
+        if isWide(v) { return 2 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if (0x1160...0x11FF).contains(v) { return 0 }  // conjoining Hangul vowels and finals
+        return 1
+    }
+
+    /// Total display width of a string (escapes measured as their escaped text).
+    public static func displayWidth(of string: String) -> Int {
+        var width = 0
+        for scalar in string.unicodeScalars {
+            width += needsEscaping(scalar) ? escapeWidth(scalar.value) : displayWidth(of: scalar)
+        }
+        return width
+    }
+
+    private static func isWide(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3,
+             0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F, 0x2693, 0x26A1,
+             0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE, 0x26D4, 0x26EA,
+             0x26F2...0x26F3, 0x26F5, 0x26FA, 0x26FD, 0x2705, 0x270A...0x270B, 0x2728, 0x274C,
+             0x274E, 0x2753...0x2755, 0x2757, 0x2795...0x2797, 0x27B0, 0x27BF, 0x2B1B...0x2B1C,
+             0x2B50, 0x2B55,
+             0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
+             0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF,
+             0x1F004, 0x1F0CF, 0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F2FF,
+             0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F7E0...0x1F7FF, 0x1F900...0x1F9FF,
+             0x1FA70...0x1FAFF,
+             0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether a scalar must be shown as a `\u{…}` escape: C0 controls except tab, DEL, C1
+    /// controls, line/paragraph separators, bidirectional controls and marks, and the BOM.
+    @inline(__always)
+    public static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
+        needsEscaping(scalar.value)
+    }
+
+    @inline(__always)
+    static func needsEscaping(_ v: UInt32) -> Bool {
+        if v < 0x20 { return v != 0x09 }
+        if v < 0x7F { return false }
+        if v <= 0x9F { return true }
+        switch v {
+        case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069, 0xFEFF: return true
+        default: return false
+        }
+    }
+
+    /// Width of `\u{X…}` for a scalar value.
+    static func escapeWidth(_ v: UInt32) -> Int { 4 + hexDigitCount(v) }
+
+    static func hexDigitCount(_ v: UInt32) -> Int {
+        var count = 1, rest = v >> 4
+        while rest != 0 { count += 1; rest >>= 4 }
+        return count
+    }
+
+    /// `text` with every character that `needsEscaping` replaced by `\u{…}` (tabs kept).
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscaping) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            if needsEscaping(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+// MARK: - Location cache
+
+/// Converts byte offsets to line/column, amortising the column scan on long lines.
+///
+/// `SourceFile.location(of:)` scans from the line start, which is quadratic when thousands of
+/// diagnostics sit on one 50 MB line. The cache remembers, for a few long lines, how far it has
+/// scanned and a checkpoint every few KiB, so offsets given in increasing order cost O(distance)
+/// and any other offset on a remembered line costs O(checkpoint stride).
+public struct LocationCache: Sendable {
+    private struct LineEntry: Sendable {
+        let file: SourceFile
+        let line: Int
+        /// Scalar boundaries (offset, scalars before it on the line), increasing.
+        var checkpointOffsets: [Int]
+        var checkpointCounts: [Int]
+        var frontierOffset: Int
+        var frontierCount: Int
+        var lastUse: Int
+    }
+
+    /// Lines shorter than this are scanned directly.
+    private static let longLine = 4096
+    private static let stride = 2048
+    private static let capacity = 4
+
+    private var entries: [LineEntry] = []
+    private var clock = 0
+
+    public init() {}
+
+    /// The 1-based line and scalar column of `offset` in `file`; identical to
+    /// `file.location(of: offset)`.
+    public mutating func location(of offset: Int, in file: SourceFile) -> SourceLocation {
+        let clamped = min(max(offset, 0), file.bytes.count)
+        let line = file.lineIndex(of: clamped)
+        let lineStart = file.lineStarts[line]
+        if clamped - lineStart < Self.longLine {
+            let column = UTF8Scanner.scalarCount(file.bytes, from: lineStart, to: clamped) + 1
+            return SourceLocation(line: line + 1, column: column)
+        }
+        clock += 1
+        let index: Int
+        if let found = entries.firstIndex(where: { $0.file === file && $0.line == line }) {
+            index = found
+        } else {
+            let entry = LineEntry(file: file, line: line, checkpointOffsets: [lineStart],
+                                  checkpointCounts: [0], frontierOffset: lineStart, frontierCount: 0,
+                                  lastUse: clock)
+            if entries.count < Self.capacity {
+                entries.append(entry)
+                index = entries.count - 1
+            } else {
+                var oldest = 0
+                for i in entries.indices where entries[i].lastUse < entries[oldest].lastUse { oldest = i }
+                entries[oldest] = entry
+                index = oldest
+            }
+        }
+        entries[index].lastUse = clock
+        let count = Self.scalarsBefore(clamped, entry: &entries[index])
+        return SourceLocation(line: line + 1, column: count + 1)
+    }
+
+    private static func scalarsBefore(_ target: Int, entry: inout LineEntry) -> Int {
+        entry.file.bytes.withUnsafeBufferPointer { p in
+            if target >= entry.frontierOffset {
+                var i = entry.frontierOffset, count = entry.frontierCount
+                var lastCheckpoint = entry.checkpointOffsets.last ?? i
+                while i < target {
+                    if i - lastCheckpoint >= stride {
+                        entry.checkpointOffsets.append(i)
+                        entry.checkpointCounts.append(count)
+                        lastCheckpoint = i
+                    }
+                    i += p[i] < 0x80 ? 1 : max(1, UTF8Scanner.sequenceLength(p, at: i))
+                    count += 1
+                }
+                entry.frontierOffset = i
+                entry.frontierCount = count
+                return count
+            }
+            // Last checkpoint at or before the target.
+            var low = 0, high = entry.checkpointOffsets.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if entry.checkpointOffsets[mid] <= target { low = mid } else { high = mid - 1 }
+            }
+            var i = entry.checkpointOffsets[low], count = entry.checkpointCounts[low]
+            while i < target {
+                i += p[i] < 0x80 ? 1 : max(1, UTF8Scanner.sequenceLength(p, at: i))
+                count += 1
+            }
+            return count
+        }
+    }
+}
+
+// MARK: - Renderer
+
+/// Renders diagnostics as text for a terminal or a log (the `text` format; goes to stderr).
+public struct TextRenderer: Sendable {
+    /// Emit ANSI colours (see `ColorChoice.resolved`). When false the output has no escape bytes.
+    public var useColor: Bool
+    /// Most display columns of source shown per snippet line; longer lines are windowed with `…`.
+    public var maxSnippetWidth: Int
+    /// Secondary labels at most this many lines from the primary line share its snippet.
+    public var nearbyLineDistance: Int
+
+    /// Columns a tab expands to, in the source line and under it alike.
+    public static let tabWidth = 4
+
+    public init(useColor: Bool = false, maxSnippetWidth: Int = 120, nearbyLineDistance: Int = 3) {
+        self.useColor = useColor
+        self.maxSnippetWidth = max(16, maxSnippetWidth)
+        self.nearbyLineDistance = max(0, nearbyLineDistance)
+    }
+
+    /// Renders diagnostics (already sorted and deduplicated) separated by blank lines; the result
+    /// ends with a newline unless `diagnostics` is empty.
+    public func render(_ diagnostics: [Diagnostic], in files: FileSet) -> String {
+        var cache = LocationCache()
+        var out = ByteBuffer()
+        for (index, diagnostic) in diagnostics.enumerated() {
+            if index > 0 { out.append("\n") }
+            write(diagnostic, in: files, cache: &cache, to: &out)
+        }
+        return out.string
+    }
+
+    /// Renders one diagnostic; the result ends with a newline.
+    public func render(_ diagnostic: Diagnostic, in files: FileSet) -> String {
+        var cache = LocationCache()
+        return render(diagnostic, in: files, cache: &cache)
+    }
+
+    /// Renders one diagnostic, reusing `cache` so that many sorted diagnostics on one long line
+    /// cost time linear in the line, not quadratic.
+    public func render(_ diagnostic: Diagnostic, in files: FileSet, cache: inout LocationCache) -> String {
+        var out = ByteBuffer()
+        write(diagnostic, in: files, cache: &cache, to: &out)
+        return out.string
+    }
+
+    /// The summary line printed after the diagnostics, e.g. `2 errors, 1 warning in 3 files`.
+    public static func summary(errorCount: Int, warningCount: Int, fileCount: Int) -> String {
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return "\(plural(errorCount, "error")), \(plural(warningCount, "warning")) in \(plural(fileCount, "file"))"
+    }
+
+    /// The summary line for `diagnostics` found in `fileCount` files.
+    public static func summary(for diagnostics: [Diagnostic], fileCount: Int) -> String {
+        summary(errorCount: diagnostics.errorCount, warningCount: diagnostics.warningCount, fileCount: fileCount)
+    }
+
+    // MARK: Styles
+
+    private enum Style {
+        static let reset = "\u{1B}[0m"
+        static let bold = "\u{1B}[1m"
+        static let error = "\u{1B}[1;31m"
+        static let warning = "\u{1B}[1;33m"
+        static let note = "\u{1B}[1;36m"
+        static let gutter = "\u{1B}[1;34m"
+    }
+
+    private func severityStyle(_ severity: Severity) -> String {
+        switch severity {
+        case .error: Style.error
+        case .warning: Style.warning
+        case .note: Style.note
+        }
+    }
+
+    private func styled(_ text: String, _ style: String, _ out: inout ByteBuffer) {
+        if useColor { out.append(style); out.append(text); out.append(Style.reset) } else { out.append(text) }
+    }
+
+    // MARK: Layout
+
+    private struct Marker {
+        var start: Int
+        var end: Int
+        var isPrimary: Bool
+        var label: String?
+    }
+
+    private struct FarLabel {
+        var file: SourceFile
+        var marker: Marker
+    }
+
+    private func write(_ diagnostic: Diagnostic, in files: FileSet, cache: inout LocationCache,
+                       to out: inout ByteBuffer) {
+        let file = files.lookUp(diagnostic.span.file)
+
+        // Header: path:line:col: severity[CODE]: message
+        let header: String
+        if let file {
+            let location = cache.location(of: diagnostic.span.start, in: file)
+            header = "\(TerminalText.escaped(file.path)):\(location.line):\(location.column):"
+        } else {
+            header = "<unknown>:"
+        }
+        styled(header, Style.bold, &out)
+        out.append(" ")
+        styled("\(diagnostic.severity.name)[\(diagnostic.code.rawValue)]", severityStyle(diagnostic.severity), &out)
+        styled(": " + TerminalText.escaped(diagnostic.message), Style.bold, &out)
+        out.append("\n")
+
+        var gutterWidth = 1
+        if let file {
+            let primaryLine = file.lineIndex(of: clamp(diagnostic.span.start, file))
+            var main: [Int: [Marker]] = [
+                primaryLine: [Marker(start: diagnostic.span.start, end: diagnostic.span.end,
+                                     isPrimary: true, label: diagnostic.label)]
+            ]
+            var far: [FarLabel] = []
+            var maxLine = primaryLine
+            for label in diagnostic.secondary {
+                guard let labelFile = files.lookUp(label.span.file) else { continue }
+                let line = labelFile.lineIndex(of: clamp(label.span.start, labelFile))
+                maxLine = max(maxLine, line)
+                let marker = Marker(start: label.span.start, end: label.span.end, isPrimary: false,
+                                    label: label.message)
+                if labelFile === file && abs(line - primaryLine) <= nearbyLineDistance {
+                    main[line, default: []].append(marker)
+                } else {
+                    far.append(FarLabel(file: labelFile, marker: marker))
+                }
+            }
+            gutterWidth = decimalDigits(maxLine + 1)
+
+            out.append(String(repeating: " ", count: gutterWidth + 1))
+            styled("|", Style.gutter, &out)
+            out.append("\n")
+            var previousLine: Int?
+            for line in main.keys.sorted() {
+                if let previousLine, line > previousLine + 1 {
+                    styled("...", Style.gutter, &out)
+                    out.append("\n")
+                }
+                previousLine = line
+                let markers = main[line] ?? []
+                guard let anchor = markers.first(where: \.isPrimary) ?? markers.first else { continue }
+                let window = makeWindow(file: file, line: line, anchorStart: anchor.start)
+                var visible: [Marker] = []
+                for marker in markers {
+                    if marker.isPrimary || window.shows(clampToLine(marker.start, window), marker.end) {
+                        visible.append(marker)
+                    } else {
+                        far.append(FarLabel(file: file, marker: marker))
+                    }
+                }
+                writeSnippet(file: file, line: line, window: window, markers: visible,
+                             gutterWidth: gutterWidth, severity: diagnostic.severity, to: &out)
+            }
+            for label in far {
+                let location = cache.location(of: label.marker.start, in: label.file)
+                writeArrow(label.file, location, gutterWidth: gutterWidth, to: &out)
+                out.append(String(repeating: " ", count: gutterWidth + 1))
+                styled("|", Style.gutter, &out)
+                out.append("\n")
+                let line = location.line - 1
+                let window = makeWindow(file: label.file, line: line, anchorStart: label.marker.start)
+                writeSnippet(file: label.file, line: line, window: window, markers: [label.marker],
+                             gutterWidth: gutterWidth, severity: diagnostic.severity, to: &out)
+            }
+        }
+
+        // Notes, help, fix-its.
+        let pad = String(repeating: " ", count: gutterWidth + 1)
+        for note in diagnostic.notes {
+            out.append(pad)
+            styled("=", Style.gutter, &out)
+            out.append(" ")
+            styled(note.kind == .help ? "help" : "note", Style.note, &out)
+            out.append(": ")
+            out.append(TerminalText.escaped(note.message))
+            out.append("\n")
+            if let span = note.span, let noteFile = files.lookUp(span.file) {
+                writeArrow(noteFile, cache.location(of: span.start, in: noteFile), gutterWidth: gutterWidth, to: &out)
+            }
+        }
+        if diagnostic.help == nil {
+            for fix in diagnostic.fixIts {
+                out.append(pad)
+                styled("=", Style.gutter, &out)
+                out.append(" ")
+                styled("help", Style.note, &out)
+                out.append(": ")
+                out.append(TerminalText.escaped(fixDescription(fix, files: files)))
+                out.append("\n")
+            }
+        }
+    }
+
+    private func writeArrow(_ file: SourceFile, _ location: SourceLocation, gutterWidth: Int,
+                            to out: inout ByteBuffer) {
+        out.append(String(repeating: " ", count: gutterWidth))
+        styled("-->", Style.gutter, &out)
+        out.append(" \(TerminalText.escaped(file.path)):\(location.line):\(location.column)\n")
+    }
+
+    /// `replace with `x``, `insert `x`` or `remove `x``, for a fix-it.
+    func fixDescription(_ fix: FixIt, files: FileSet) -> String {
+        if fix.span.start == fix.span.end { return "insert `\(fix.replacement)`" }
+        if !fix.replacement.isEmpty { return "replace with `\(fix.replacement)`" }
+        guard let file = files.lookUp(fix.span.file) else { return "remove this text" }
+        let start = clamp(fix.span.start, file)
+        var end = clamp(fix.span.end, file)
+        let limit = 60
+        var truncated = false
+        if end - start > limit {
+            end = start + limit
+            // Back up to a sequence start so the cut does not split a character.
+            var steps = 0
+            while end > start && steps < 3 && file.bytes[end] & 0xC0 == 0x80 { end -= 1; steps += 1 }
+            truncated = true
+        }
+        return "remove `\(file.text(start..<end))\(truncated ? "…" : "")`"
+    }
+
+    // MARK: Snippet windows
+
+    private enum CellKind {
+        case raw, tab, escaped(UInt32), invalid(UInt8)
+    }
+
+    /// One displayed unit of a source line: a scalar, a tab, an escape or an invalid byte.
+    private struct Cell {
+        var start: Int
+        var end: Int
+        var width: Int
+        var kind: CellKind
+    }
+
+    private struct Window {
+        var lineStart: Int
+        var lineEnd: Int
+        var cells: ArraySlice<Cell>
+        var leadingEllipsis: Bool
+        var trailingEllipsis: Bool
+        var firstStart: Int
+        var lastEnd: Int
+
+        /// Whether a marker starting at `start` (clamped to the line) appears in the window.
+        func shows(_ start: Int, _ end: Int) -> Bool {
+            if start >= firstStart && start < lastEnd { return true }
+            if start == lastEnd { return !trailingEllipsis }
+            return start < firstStart && end > firstStart
+        }
+
+        /// Display column (0-based, after the gutter) where `offset` starts.
+        func column(of offset: Int) -> Int {
+            var column = leadingEllipsis ? 1 : 0
+            for cell in cells {
+                if cell.end > offset { break }
+                column += cell.width
+            }
+            return column
+        }
+
+        /// Display width of the cells overlapping `start..<end`.
+        func width(from start: Int, to end: Int) -> Int {
+            var width = 0
+            for cell in cells where cell.start < end && cell.end > start { width += cell.width }
+            return width
+        }
+    }
+
+    private func clamp(_ offset: Int, _ file: SourceFile) -> Int { min(max(offset, 0), file.bytes.count) }
+
+    private func clampToLine(_ offset: Int, _ window: Window) -> Int {
+        min(max(offset, window.lineStart), window.lineEnd)
+    }
+
+    private static func cell(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> Cell {
+        let b = p[i]
+        if b < 0x80 {
+            if b == 0x09 { return Cell(start: i, end: i + 1, width: tabWidth, kind: .tab) }
+            if b < 0x20 || b == 0x7F {
+                return Cell(start: i, end: i + 1, width: TerminalText.escapeWidth(UInt32(b)), kind: .escaped(UInt32(b)))
+            }
+            return Cell(start: i, end: i + 1, width: 1, kind: .raw)
+        }
+        let length = UTF8Scanner.sequenceLength(p, at: i)
+        if length == 0 { return Cell(start: i, end: i + 1, width: 6, kind: .invalid(b)) }
+        let scalar = UTF8Scanner.decode(p, at: i, length: length)
+        if TerminalText.needsEscaping(scalar) {
+            return Cell(start: i, end: i + length, width: TerminalText.escapeWidth(scalar.value),
+                        kind: .escaped(scalar.value))
+        }
+        return Cell(start: i, end: i + length, width: TerminalText.displayWidth(of: scalar), kind: .raw)
+    }
+
+    /// Chooses the part of `line` to show: the whole line when it fits in `maxSnippetWidth`
+    /// columns, else a window around the anchor. Work is bounded by the window, not the line.
+    private func makeWindow(file: SourceFile, line: Int, anchorStart: Int) -> Window {
+        let range = file.lineRange(min(max(line, 0), file.lineCount - 1))
+        let lineStart = range.lowerBound, lineEnd = range.upperBound
+        let width = maxSnippetWidth
+        let anchor = min(max(anchorStart, lineStart), lineEnd)
+
+        return file.bytes.withUnsafeBufferPointer { p -> Window in
+            func window(_ cells: ArraySlice<Cell>, _ fallback: Int) -> Window {
+                let first = cells.first?.start ?? fallback
+                let last = cells.last?.end ?? fallback
+                return Window(lineStart: lineStart, lineEnd: lineEnd, cells: cells,
+                              leadingEllipsis: first > lineStart, trailingEllipsis: last < lineEnd,
+                              firstStart: first, lastEnd: last)
+            }
+
+            // Short line: show it whole if it fits.
+            if lineEnd - lineStart <= 4 * width {
+                var cells: [Cell] = []
+                var total = 0, i = lineStart
+                while i < lineEnd {
+                    let c = Self.cell(p, at: i)
+                    cells.append(c)
+                    total += c.width
+                    i = c.end
+                }
+                if total <= width { return window(cells[...], lineStart) }
+            }
+
+            // Left context: cells ending at or before the anchor, from a bounded distance back.
+            var i = max(lineStart, anchor - 4 * width)
+            var steps = 0
+            while i > lineStart && i < anchor && steps < 3 && p[i] & 0xC0 == 0x80 { i += 1; steps += 1 }
+            var left: [Cell] = []
+            while i < anchor {
+                let c = Self.cell(p, at: i)
+                if c.end > anchor { break }  // straddles the anchor: it belongs to the span
+                left.append(c)
+                i = c.end
+            }
+            // Right part: from the anchor, until somewhat more than the budget is collected.
+            var right: [Cell] = []
+            var rightWidth = 0
+            let byteLimit = i + 16 * width
+            while i < lineEnd && rightWidth <= width && i < byteLimit {
+                let c = Self.cell(p, at: i)
+                right.append(c)
+                rightWidth += c.width
+                i = c.end
+            }
+            let leftTotal = left.reduce(0) { $0 + $1.width }
+            // Reserve one column for each ellipsis that may be needed.
+            let budget = width - 2
+            let leftBudget = min(leftTotal, max(budget / 3, budget - rightWidth))
+            var leftIndex = 0, leftWidth = leftTotal
+            while leftWidth > leftBudget && leftIndex < left.count {
+                leftWidth -= left[leftIndex].width
+                leftIndex += 1
+            }
+            var cells = Array(left[leftIndex...])
+            var remaining = budget - leftWidth
+            var taken = 0
+            for c in right {
+                // The cell at the anchor is always shown, so the caret has something to point at.
+                if c.width > remaining && taken > 0 { break }
+                cells.append(c)
+                remaining -= c.width
+                taken += 1
+            }
+            return window(cells[...], anchor)
+        }
+    }
+
+    private func writeSnippet(file: SourceFile, line: Int, window: Window, markers: [Marker],
+                              gutterWidth: Int, severity: Severity, to out: inout ByteBuffer) {
+        // Source line.
+        let number = String(line + 1)
+        var sourceLine = ByteBuffer()
+        if window.leadingEllipsis { sourceLine.append("…") }
+        file.bytes.withUnsafeBufferPointer { p in
+            for cell in window.cells {
+                switch cell.kind {
+                case .raw:
+                    for k in cell.start..<cell.end { sourceLine.bytes.append(p[k]) }
+                case .tab:
+                    for _ in 0..<Self.tabWidth { sourceLine.bytes.append(0x20) }
+                case .escaped(let value):
+                    sourceLine.append("\\u{" + String(value, radix: 16, uppercase: true) + "}")
+                case .invalid(let byte):
+                    sourceLine.append("\\x{")
+                    sourceLine.appendHexByte(byte)
+                    sourceLine.append("}")
+                }
+            }
+        }
+        if window.trailingEllipsis { sourceLine.append("…") }
+        styled(String(repeating: " ", count: max(0, gutterWidth - number.utf8.count)) + number + " |",
+               Style.gutter, &out)
+        if !sourceLine.bytes.isEmpty {
+            out.append(" ")
+            out.bytes.append(contentsOf: sourceLine.bytes)
+        }
+        out.append("\n")
+
+        // One underline line per marker, primary first then by column.
+        let ordered = markers.enumerated().sorted { a, b in
+            if a.element.isPrimary != b.element.isPrimary { return a.element.isPrimary }
+            if a.element.start != b.element.start { return a.element.start < b.element.start }
+            return a.offset < b.offset
+        }.map(\.element)
+        for marker in ordered {
+            let start = clampToLine(marker.start, window)
+            let end = min(max(marker.end, start), window.lineEnd)
+            let column = window.column(of: start)
+            let width = max(1, start == end ? 1 : window.width(from: start, to: end))
+            out.append(String(repeating: " ", count: gutterWidth + 1))
+            styled("|", Style.gutter, &out)
+            out.append(String(repeating: " ", count: column + 1))
+            var underline = String(repeating: marker.isPrimary ? "^" : "-", count: width)
+            if let label = marker.label, !label.isEmpty { underline += " " + TerminalText.escaped(label) }
+            styled(underline, marker.isPrimary ? severityStyle(severity) : Style.gutter, &out)
+            out.append("\n")
+        }
+    }
+
+    private func decimalDigits(_ n: Int) -> Int {
+        var digits = 1, rest = n / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        return digits
+    }
+}
+
+// MARK: - Helpers
+
+extension FileSet {
+    /// The file with this id, or nil for an id this set never handed out.
+    func lookUp(_ id: FileID) -> SourceFile? {
+        let index = Int(id.rawValue)
+        return files.indices.contains(index) ? files[index] : nil
+    }
+}
+
+/// A growable UTF-8 byte buffer for building output without intermediate Strings.
+struct ByteBuffer {
+    var bytes: [UInt8] = []
+
+    mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func appendHexByte(_ byte: UInt8) {
+        let digits: StaticString = "0123456789ABCDEF"
+        digits.withUTF8Buffer { d in
+            bytes.append(d[Int(byte >> 4)])
+            bytes.append(d[Int(byte & 0x0F)])
+        }
+    }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+}

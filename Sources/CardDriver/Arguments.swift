@@ -1,0 +1,77 @@
+/// A usage problem: printed as one `cardc: error: …` line, exit code 2.
+public struct UsageError: Error, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// One option a command accepts.
+struct OptionSpec {
+    var names: [String]
+    /// The value's placeholder (`DIR`), or nil for a flag.
+    var value: String?
+    var help: String
+    /// Accepted values, checked while parsing.
+    var choices: [String]? = nil
+}
+
+/// Parsed arguments: positional operands and option values (last one wins, flags map to "").
+struct ParsedArguments {
+    var operands: [String] = []
+    var options: [String: String] = [:]
+
+    func flag(_ name: String) -> Bool { options[name] != nil }
+    func value(_ name: String) -> String? { options[name] }
+}
+
+/// A small getopt-style parser: `--name value`, `--name=value`, `-o value`, `--` ends options,
+/// a lone `-` is an operand (stdin).
+enum ArgumentParser {
+    static func parse(_ arguments: [String], options: [OptionSpec], command: String) throws -> ParsedArguments {
+        var result = ParsedArguments()
+        var index = 0
+        var onlyOperands = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyOperands || argument == "-" || !argument.hasPrefix("-") {
+                result.operands.append(argument)
+                continue
+            }
+            if argument == "--" { onlyOperands = true; continue }
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let spec = options.first(where: { $0.names.contains(name) }) else {
+                throw UsageError("unknown option '\(name)' for 'cardc \(command)' (see 'cardc help \(command)')")
+            }
+            let key = spec.names[0]
+            if let placeholder = spec.value {
+                guard let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil) else {
+                    throw UsageError("option '\(name)' needs a value \(placeholder)")
+                }
+                if inlineValue == nil { index += 1 }
+                if let choices = spec.choices, !choices.contains(value) {
+                    throw UsageError("invalid value '\(value)' for '\(name)': expected \(choices.joined(separator: ", "))")
+                }
+                result.options[key] = value
+            } else {
+                if inlineValue != nil { throw UsageError("option '\(name)' takes no value") }
+                result.options[key] = ""
+            }
+        }
+        return result
+    }
+
+    static func usage(_ options: [OptionSpec]) -> String {
+        let rows = options.map { spec -> (String, String) in
+            var names = spec.names.joined(separator: ", ")
+            if let value = spec.value { names += " " + (spec.choices?.joined(separator: "|") ?? value) }
+            return (names, spec.help)
+        }
+        let width = (rows.map(\.0.count).max() ?? 0) + 2
+        return rows.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n")
+    }
+}

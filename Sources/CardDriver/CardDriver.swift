@@ -1,0 +1,193 @@
+import CardDiagnostics
+import CardSema
+import CardSyntax
+import Foundation
+
+/// Where a command's output goes. The real process writes to stdout/stderr; tests capture.
+public protocol DriverOutput {
+    mutating func writeOut(_ text: String)
+    mutating func writeError(_ text: String)
+    /// Whether stderr is a terminal (for `--color auto`).
+    var errorIsTerminal: Bool { get }
+    var environment: [String: String] { get }
+}
+
+/// The process's own streams.
+public struct ProcessOutput: DriverOutput {
+    public init() {}
+    public mutating func writeOut(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+    public mutating func writeError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+    public var errorIsTerminal: Bool { isatty(2) != 0 }
+    public var environment: [String: String] { ProcessInfo.processInfo.environment }
+}
+
+/// Captured output for tests.
+public struct CapturedOutput: DriverOutput {
+    public var out = ""
+    public var error = ""
+    public var errorIsTerminal = false
+    public var environment: [String: String] = [:]
+    public init(environment: [String: String] = [:]) { self.environment = environment }
+    public mutating func writeOut(_ text: String) { out += text }
+    public mutating func writeError(_ text: String) { error += text }
+}
+
+/// The `cardc` command line (CLI.md): thin — it parses arguments, reads files, calls the
+/// compiler and maps results to exit codes 0 (success), 1 (input errors), 2 (usage).
+public enum Driver {
+    public static let version = "0.1.0"
+
+    public static func main() -> Never {
+        var output = ProcessOutput()
+        let code = run(Array(CommandLine.arguments.dropFirst()), output: &output)
+        exit(code)
+    }
+
+    static let commands: [(name: String, summary: String)] = [
+        ("check", "report diagnostics for .cards files and directories (alias: lint)"),
+        ("explain", "explain a diagnostic code, with a wrong and a corrected example"),
+        ("help", "show help for a command"),
+    ]
+
+    public static func run(_ arguments: [String], output: inout some DriverOutput) -> Int32 {
+        guard let first = arguments.first else {
+            output.writeError(mainUsage())
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        do {
+            switch first {
+            case "--version", "-V", "version":
+                output.writeOut("cardc \(version)\n")
+                return 0
+            case "-h", "--help":
+                output.writeOut(mainUsage())
+                return 0
+            case "help":
+                guard let topic = rest.first else { output.writeOut(mainUsage()); return 0 }
+                guard let text = help(for: topic) else { throw UsageError("no such command '\(topic)' (see 'cardc help')") }
+                output.writeOut(text)
+                return 0
+            case "check", "lint":
+                return try CheckCommand.run(rest, output: &output)
+            case "explain":
+                return try ExplainCommand.run(rest, output: &output)
+            default:
+                throw UsageError("unknown command '\(first)' (see 'cardc help')")
+            }
+        } catch let error as UsageError {
+            output.writeError("cardc: error: \(TerminalText.escaped(error.message))\n")
+            return 2
+        } catch {
+            output.writeError("cardc: error: \(error)\n")
+            return 2
+        }
+    }
+
+    static func mainUsage() -> String {
+        var text = "cardc \(version) — compiler for .cards UI card decks\n\nUSAGE: cardc <command> [options]\n\nCOMMANDS:\n"
+        let width = (commands.map(\.name.count).max() ?? 0) + 2
+        for command in commands { text += "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary + "\n" }
+        text += "\nOPTIONS:\n  -h, --help     show help\n  --version      show the version\n\nSee 'cardc help <command>' for a command's options.\n"
+        return text
+    }
+
+    static func help(for command: String) -> String? {
+        switch command {
+        case "check", "lint": CheckCommand.usage
+        case "explain": ExplainCommand.usage
+        case "help": "USAGE: cardc help [COMMAND]\n\nShows the usage of COMMAND, or the list of commands.\n"
+        default: nil
+        }
+    }
+}
+
+/// Expands operands into `.cards` files (directories recursively, skipping hidden directories
+/// and `.build`), checking each is a readable regular file within the size limit.
+enum InputFiles {
+    static let defaultSizeLimit = 256 << 20
+
+    static func expand(_ operands: [String], allowDirectories: Bool, sizeLimit: Int) throws -> [String] {
+        var files: [String] = []
+        let fm = FileManager.default
+        for operand in operands {
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: operand, isDirectory: &isDirectory) else {
+                throw UsageError("no such file or directory: \(operand)")
+            }
+            if isDirectory.boolValue {
+                guard allowDirectories else { throw UsageError("\(operand) is a directory, expected a .cards file") }
+                let found = cardsFiles(under: operand)
+                if found.isEmpty { throw UsageError("no .cards files found under \(operand)") }
+                files += found
+                continue
+            }
+            try validate(operand, sizeLimit: sizeLimit)
+            files.append(operand)
+        }
+        return files
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    static func validate(_ path: String, sizeLimit: Int) throws {
+        let fm = FileManager.default
+        guard let attributes = try? fm.attributesOfItem(atPath: path) else { throw UsageError("cannot read \(path)") }
+        if let type = attributes[.type] as? FileAttributeType, type != .typeRegular, type != .typeSymbolicLink {
+            throw UsageError("\(path) is not a regular file")
+        }
+        if let size = (attributes[.size] as? NSNumber)?.intValue, size > sizeLimit {
+            throw UsageError("\(path) is \(size) bytes, over the size limit of \(sizeLimit) bytes")
+        }
+        guard fm.isReadableFile(atPath: path) else { throw UsageError("cannot read \(path): permission denied") }
+    }
+
+    static func cardsFiles(under directory: String) -> [String] {
+        let fm = FileManager.default
+        var result: [String] = []
+        var pending = [directory]
+        while let current = pending.popLast() {
+            guard let entries = try? fm.contentsOfDirectory(atPath: current) else { continue }
+            for entry in entries.sorted() {
+                let path = current.hasSuffix("/") ? current + entry : current + "/" + entry
+                var isDirectory: ObjCBool = false
+                guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+                if isDirectory.boolValue {
+                    if !entry.hasPrefix(".") && entry != ".build" { pending.append(path) }
+                } else if entry.hasSuffix(".cards") {
+                    result.append(path)
+                }
+            }
+        }
+        return result.sorted()
+    }
+}
+
+/// Renders diagnostics in the chosen format and computes the exit code.
+enum DiagnosticOutput {
+    static func emit(_ result: Compiler.Result, format: String, color: ColorChoice, strict: Bool, quiet: Bool,
+                     fileCount: Int, output: inout some DriverOutput) -> Int32 {
+        // Under --strict, warnings keep their W codes and severity in the output but fail the run.
+        let diagnostics = result.diagnostics
+        switch format {
+        case "json":
+            output.writeOut(JSONDiagnosticRenderer().render(diagnostics, in: result.fileSet) + "\n")
+        case "sarif":
+            let renderer = SARIFRenderer(toolVersion: Driver.version, explanation: { $0.explanation.summary })
+            output.writeOut(renderer.render(diagnostics, in: result.fileSet) + "\n")
+        case "github":
+            output.writeOut(GitHubActionsRenderer().render(diagnostics, in: result.fileSet))
+        default:
+            let useColor = color.resolved(isTerminal: output.errorIsTerminal, environment: output.environment)
+            output.writeError(TextRenderer(useColor: useColor).render(diagnostics, in: result.fileSet))
+            if !quiet {
+                output.writeError(TextRenderer.summary(for: diagnostics, fileCount: fileCount) + "\n")
+            }
+        }
+        let failing = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+        return failing ? 1 : 0
+    }
+}

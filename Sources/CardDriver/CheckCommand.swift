@@ -1,0 +1,83 @@
+import CardDiagnostics
+import CardSema
+
+/// `cardc check PATH… [--format text|json|sarif|github] [--strict]` (alias `lint`).
+enum CheckCommand {
+    static let options: [OptionSpec] = [
+        OptionSpec(names: ["--format"], value: "FORMAT", help: "diagnostic format (default: text)",
+                   choices: ["text", "json", "sarif", "github"]),
+        OptionSpec(names: ["--strict", "-W"], value: nil, help: "warnings fail the run (exit 1); `-W error` is accepted too"),
+        OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: directory of the first input)"),
+        OptionSpec(names: ["--color"], value: "WHEN", help: "colour text diagnostics (default: auto)", choices: ColorChoice.allCases.map(\.rawValue)),
+        OptionSpec(names: ["--quiet", "-q"], value: nil, help: "omit the summary line"),
+        OptionSpec(names: ["--max-size"], value: "BYTES", help: "refuse input files larger than this (default: 268435456)"),
+        OptionSpec(names: ["-h", "--help"], value: nil, help: "show this help"),
+    ]
+
+    static var usage: String {
+        """
+        USAGE: cardc check PATH... [options]
+
+        Checks .cards files (a directory means every *.cards file below it, skipping hidden
+        directories and .build) and reports every lexical, syntax and semantic problem.
+        Text diagnostics and the summary go to stderr; json, sarif and github go to stdout.
+        Exit status: 0 no errors, 1 errors (or warnings with --strict), 2 usage problem.
+
+        OPTIONS:
+        \(ArgumentParser.usage(options))
+
+        """
+    }
+
+    static func run(_ arguments: [String], output: inout some DriverOutput) throws -> Int32 {
+        // `-W error` is the compiler-style spelling of --strict.
+        var arguments = arguments
+        if let w = arguments.firstIndex(of: "-W"), w + 1 < arguments.count, arguments[w + 1] == "error" {
+            arguments.remove(at: w + 1)
+        }
+        let parsed = try ArgumentParser.parse(arguments, options: options, command: "check")
+        if parsed.flag("-h") { output.writeOut(usage); return 0 }
+        guard !parsed.operands.isEmpty else { throw UsageError("missing input: cardc check PATH...") }
+        let sizeLimit = try parsed.value("--max-size").map { text -> Int in
+            guard let limit = Int(text), limit > 0 else { throw UsageError("invalid value '\(text)' for '--max-size'") }
+            return limit
+        } ?? InputFiles.defaultSizeLimit
+        let files = try InputFiles.expand(parsed.operands, allowDirectories: true, sizeLimit: sizeLimit)
+        if let root = parsed.value("--root"), !InputFiles.isDirectory(root) {
+            throw UsageError("--root \(root) is not a directory")
+        }
+        let result = Compiler.check(paths: files, root: parsed.value("--root"), provider: DiskFileProvider(sizeLimit: sizeLimit))
+        if let unreadable = result.unreadable.first { throw UsageError("cannot read \(unreadable)") }
+        return DiagnosticOutput.emit(result, format: parsed.value("--format") ?? "text",
+                                     color: ColorChoice(rawValue: parsed.value("--color") ?? "auto") ?? .auto,
+                                     strict: parsed.flag("--strict"), quiet: parsed.flag("--quiet"),
+                                     fileCount: result.fileSet.files.count, output: &output)
+    }
+}
+
+/// `cardc explain CODE`.
+enum ExplainCommand {
+    static var usage: String {
+        """
+        USAGE: cardc explain CODE
+
+        Prints the long explanation of a diagnostic code (E101, W104…), with a wrong and a
+        corrected example. `cardc explain --list` lists every code.
+
+        """
+    }
+
+    static func run(_ arguments: [String], output: inout some DriverOutput) throws -> Int32 {
+        if arguments.contains("-h") || arguments.contains("--help") { output.writeOut(usage); return 0 }
+        if arguments == ["--list"] {
+            for code in DiagnosticCode.allCases { output.writeOut("\(code.rawValue)  \(code.title)\n") }
+            return 0
+        }
+        guard arguments.count == 1 else { throw UsageError("expected one diagnostic code: cardc explain CODE") }
+        guard let code = DiagnosticCode(parsing: arguments[0]) else {
+            throw UsageError("unknown diagnostic code '\(arguments[0])' (see 'cardc explain --list')")
+        }
+        output.writeOut(code.explanationText)
+        return 0
+    }
+}

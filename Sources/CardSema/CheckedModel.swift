@@ -1,0 +1,175 @@
+import CardDiagnostics
+import CardSyntax
+
+/// The checked model: plain data, fully resolved, the only input back ends read
+/// (LANGUAGE.md §11). Nothing here refers back to syntax except source locations.
+public struct CheckedDeck: Sendable {
+    /// The entry file the deck was compiled from.
+    public var entry: SourceFile
+    /// Themes used by stacks and declared in the deck, fully resolved (built-ins first).
+    public var themes: [ResolvedTheme]
+    /// Cards in load order (entry file first, then imports depth-first).
+    public var cards: [CheckedCard]
+    public var stacks: [CheckedStack]
+
+    public func card(named name: String) -> CheckedCard? { cards.first { $0.name == name } }
+}
+
+/// A value after checking: literals decoded, named colors and references resolved.
+public indirect enum Value: Hashable, Sendable {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    /// A color literal, or a named UIKit color (`name` set) resolved to its RGBA value.
+    case color(ColorLiteral, name: String?)
+    /// `$name` or `$item.field`, with the type inferred for it.
+    case binding(path: [String], type: ValueType)
+    case enumCase(String, arguments: [Argument])
+    case size(width: Double, height: Double)
+    case insets(top: Double, left: Double, bottom: Double, right: Double)
+    case font(FontValue)
+    case list([Value])
+    case record([Argument])
+    case action(Action)
+    /// A card or theme name.
+    case reference(String)
+
+    /// The numeric value of int and double literals.
+    public var number: Double? {
+        switch self {
+        case .int(let v): Double(v)
+        case .double(let v): v
+        default: nil
+        }
+    }
+}
+
+/// A labelled (or positional, `label == nil`) value.
+public struct Argument: Hashable, Sendable {
+    public var label: String?
+    public var value: Value
+    public init(_ label: String?, _ value: Value) { self.label = label; self.value = value }
+}
+
+/// What a tap, button or menu does.
+public enum Action: Hashable, Sendable {
+    /// A method on the generated controller.
+    case method(String)
+    /// Pushes the named card onto a sheet stack.
+    case push(String)
+    /// Pops the top card of a sheet stack.
+    case pop
+
+    public var description: String {
+        switch self {
+        case .method(let name): name
+        case .push(let card): "push(\(card))"
+        case .pop: "pop"
+        }
+    }
+}
+
+/// A named, ordered property of a part, trait or stack (every catalog default filled in).
+public struct Property: Hashable, Sendable {
+    public var name: String
+    public var value: Value
+    public init(_ name: String, _ value: Value) { self.name = name; self.value = value }
+}
+
+/// A part with its arguments and children.
+public struct CheckedPart: Hashable, Sendable {
+    /// The catalog name (`text`, `hstack`, `cell`…).
+    public var part: String
+    /// Arguments the author wrote, in catalog parameter order, then catalog defaults
+    /// (`defaulted` names those).
+    public var properties: [Property]
+    public var children: [CheckedPart]
+    public var span: SourceSpan
+
+    public func property(_ name: String) -> Value? { properties.first { $0.name == name }?.value }
+}
+
+public struct CheckedTrait: Hashable, Sendable {
+    public var trait: String
+    /// Every requirement, author-given or defaulted, in catalog order.
+    public var properties: [Property]
+    public var span: SourceSpan
+}
+
+public struct ModelField: Hashable, Sendable {
+    public var name: String
+    public var type: ValueType
+    public var defaultValue: Value?
+    /// True for `slider.value` / `textField.text` bindings (two-way).
+    public var isTwoWay: Bool
+    public var span: SourceSpan
+}
+
+public struct CheckedState: Hashable, Sendable {
+    /// `none`, `loading`, `empty`, `hasData` or a custom name.
+    public var name: String
+    public var isBuiltIn: Bool
+    /// The tap action for this state (the state's own, else the card's).
+    public var tap: Action?
+    /// Shared parts before the first state, the state's own parts, then the later shared parts.
+    public var parts: [CheckedPart]
+}
+
+public enum SwipeDirection: String, Hashable, Sendable, CaseIterable {
+    case left, right, up, down
+}
+
+public struct CheckedCard: Hashable, Sendable {
+    public var name: String
+    public var documentation: String?
+    public var span: SourceSpan
+    public var location: SourceLocation
+    public var file: String
+    public var traits: [CheckedTrait]
+    public var model: [ModelField]
+    public var states: [CheckedState]
+    /// The state shown by default (`model { state: .x }`, else the first state).
+    public var initialState: String
+    public var title: Value?
+    public var subtitle: Value?
+    public var position: String?
+    public var swipeDirections: [SwipeDirection]
+    public var overlays: [(direction: SwipeDirection, parts: [CheckedPart])]
+    public var footer: (height: Double, transparent: Bool, parts: [CheckedPart])?
+    /// Every action the card uses, sorted, for generated controllers.
+    public var actions: [String]
+
+    public func trait(_ name: String) -> CheckedTrait? { traits.first { $0.trait == name } }
+
+    public static func == (lhs: CheckedCard, rhs: CheckedCard) -> Bool {
+        lhs.name == rhs.name && lhs.span == rhs.span
+    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name); hasher.combine(span) }
+}
+
+public struct CheckedStack: Hashable, Sendable {
+    public var name: String
+    public var kind: String
+    public var theme: String
+    /// Every kind argument, defaults filled in, in catalog order.
+    public var configuration: [Property]
+    /// Body properties (`initial`, `margins`, `onSwipe`…), defaults filled in where the catalog has one.
+    public var properties: [Property]
+    public var cards: [String]
+    public var span: SourceSpan
+    public var documentation: String?
+
+    public func number(_ name: String) -> Double? { configuration.first { $0.name == name }?.value.number }
+}
+
+public struct ResolvedTheme: Hashable, Sendable {
+    public var name: String
+    /// The parent chain, nearest first (`[]` for built-ins).
+    public var parents: [String]
+    public var isBuiltIn: Bool
+    /// Every theme property, inherited values filled in, in catalog order.
+    public var properties: [Property]
+
+    public func value(_ name: String) -> Value? { properties.first { $0.name == name }?.value }
+}

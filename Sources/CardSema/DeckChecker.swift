@@ -1,0 +1,410 @@
+import CardDiagnostics
+import CardSyntax
+
+/// A top-level declaration: which file's tree, which node.
+struct DeclarationRef {
+    var file: FileID
+    var node: NodeID
+}
+
+/// Checks one compilation unit — an entry file and everything it imports — into a
+/// `CheckedDeck`: names (E3xx), themes (§9), stacks (§6) and cards (§5), then the rules that
+/// span cards and stacks (W502, W703, W704, E703, E704).
+struct DeckChecker {
+    let trees: [FileID: SyntaxTree]
+    let order: [FileID]
+    var diagnostics: [Diagnostic] = []
+    var cards: [String: DeclarationRef] = [:]
+    var stacks: [String: DeclarationRef] = [:]
+    var themes: [String: DeclarationRef] = [:]
+    var cardOrder: [String] = []
+    var stackOrder: [String] = []
+    var themeOrder: [String] = []
+
+    init(trees: [FileID: SyntaxTree], order: [FileID]) {
+        self.trees = trees
+        self.order = order
+    }
+
+    func tree(_ ref: DeclarationRef) -> SyntaxTree? { trees[ref.file] }
+
+    func nameSpan(_ ref: DeclarationRef) -> SourceSpan? {
+        guard let tree = tree(ref) else { return nil }
+        return tree.mainToken(ref.node).map { tree.span(token: $0) } ?? tree.span(ref.node)
+    }
+
+    mutating func check() -> CheckedDeck? {
+        collectDeclarations()
+        let cardNames = Set(cards.keys)
+        let resolvedThemes = checkThemes(cardNames: cardNames)
+        let (checkedStacks, membership) = checkStacks(cardNames: cardNames, themeNames: Set(resolvedThemes.map(\.name)))
+        var checkedCards: [CheckedCard] = []
+        for name in cardOrder {
+            guard let ref = cards[name], let tree = tree(ref) else { continue }
+            var checker = CardChecker(values: ValueChecker(tree: tree, cardNames: cardNames), decl: ref.node,
+                                      membership: membership[name] ?? CardMembership())
+            checkedCards.append(checker.check())
+            diagnostics += checker.values.diagnostics
+        }
+        checkSheetTitles(checkedStacks)
+        guard let entry = order.first, let entryTree = trees[entry] else { return nil }
+        let usedThemes = Set(checkedStacks.map(\.theme))
+        let themesOut = resolvedThemes.filter { !$0.isBuiltIn || usedThemes.contains($0.name) || $0.name == Catalog.defaultThemeName }
+        return CheckedDeck(entry: entryTree.file, themes: themesOut, cards: checkedCards, stacks: checkedStacks)
+    }
+
+    // MARK: Declarations
+
+    mutating func collectDeclarations() {
+        for file in order {
+            guard let tree = trees[file] else { continue }
+            for node in tree.children(tree.root) {
+                let kind = tree.kind(node)
+                guard kind.isDeclaration, let token = tree.mainToken(node) else { continue }
+                let name = tree.text(token)
+                let ref = DeclarationRef(file: file, node: node)
+                switch kind {
+                case .cardDecl:
+                    if let earlier = Self.register(name, ref, in: &cards, order: &cardOrder) { reportDuplicate(name, "card", ref, earlier) }
+                case .stackDecl:
+                    if let earlier = Self.register(name, ref, in: &stacks, order: &stackOrder) { reportDuplicate(name, "stack", ref, earlier) }
+                case .themeDecl:
+                    if Catalog.builtInTheme(named: name) != nil {
+                        diagnostics.append(Diagnostic(.e305, "theme `\(name)` is built in and cannot be redeclared",
+                                                      at: tree.span(token: token),
+                                                      notes: [.help("give your theme another name and inherit: `theme My\(name): \(name) { … }`")]))
+                    } else {
+                        if let earlier = Self.register(name, ref, in: &themes, order: &themeOrder) { reportDuplicate(name, "theme", ref, earlier) }
+                    }
+                case .stateDecl:
+                    diagnostics.append(Diagnostic(.e603, "a `state` block must sit directly inside a card",
+                                                  at: tree.span(token: tree.firstToken(node))))
+                default: break
+                }
+            }
+        }
+    }
+
+    /// Adds a declaration; returns the earlier one when the name is taken.
+    static func register(_ name: String, _ ref: DeclarationRef, in table: inout [String: DeclarationRef],
+                         order: inout [String]) -> DeclarationRef? {
+        if let earlier = table[name] { return earlier }
+        table[name] = ref
+        order.append(name)
+        return nil
+    }
+
+    /// E305 at the later declaration (in load order), with a note at the earlier one.
+    mutating func reportDuplicate(_ name: String, _ kind: String, _ ref: DeclarationRef, _ earlier: DeclarationRef) {
+        guard let span = nameSpan(ref), let earlierSpan = nameSpan(earlier) else { return }
+        diagnostics.append(Diagnostic(.e305, "\(kind) `\(name)` is declared twice", at: span,
+                                      notes: [DiagnosticNote("first declared here", at: earlierSpan)]))
+    }
+
+    // MARK: Themes
+
+    mutating func checkThemes(cardNames: Set<String>) -> [ResolvedTheme] {
+        var resolved: [String: ResolvedTheme] = [:]
+        var result: [ResolvedTheme] = []
+        for builtIn in Catalog.builtInThemes {
+            let properties = Catalog.themeProperties.compactMap { spec in
+                builtIn.value(of: spec.name).flatMap(CardChecker.value(of:)).map { Property(spec.name, $0) }
+            }
+            let theme = ResolvedTheme(name: builtIn.name, parents: [], isBuiltIn: true, properties: properties)
+            resolved[builtIn.name] = theme
+            result.append(theme)
+        }
+        // Parents first, cycles reported once at the first theme of the cycle in load order.
+        var parentOf: [String: String] = [:]
+        var overrides: [String: [Property]] = [:]
+        for name in themeOrder {
+            guard let ref = themes[name], let tree = tree(ref) else { continue }
+            var values = ValueChecker(tree: tree, cardNames: cardNames)
+            let conformances = tree.conformances(ref.node)
+            var parent = Catalog.defaultThemeName
+            if let first = conformances.first {
+                let parentName = tree.name(first)
+                if themes[parentName] != nil || Catalog.builtInTheme(named: parentName) != nil {
+                    parent = parentName
+                } else {
+                    let candidates = themeOrder + Catalog.builtInThemes.map(\.name)
+                    let hint = values.suggestion(NameSuggester.suggestion(for: parentName, among: candidates), replacing: values.nameSpan(first))
+                    values.report(.e304, "unknown theme `\(parentName)`", at: values.nameSpan(first), notes: hint.notes, fixIts: hint.fixIts)
+                }
+                if tree.hasParentheses(first) { values.report(.e310, "a parent theme takes no arguments", at: tree.span(first)) }
+                for extra in conformances.dropFirst() {
+                    values.report(.e310, "a theme inherits from one theme; remove `\(tree.name(extra))`", at: values.nameSpan(extra))
+                }
+            }
+            parentOf[name] = parent
+            var props: [Property] = []
+            var seen: [String: NodeID] = [:]
+            for item in tree.block(ref.node).map({ Array(tree.children($0)) }) ?? [] {
+                guard tree.kind(item) == .property else {
+                    if tree.kind(item) == .node {
+                        values.report(.e310, "a theme holds `property: value` entries, found `\(tree.name(item))`", at: values.nameSpan(item))
+                    }
+                    continue
+                }
+                let label = tree.name(item)
+                guard let spec = Catalog.themeProperty(named: label) else {
+                    let hint = values.suggestion(NameSuggester.suggestion(for: label, among: Catalog.themeProperties.map(\.name)),
+                                                 replacing: values.nameSpan(item))
+                    values.report(.e310, "unknown theme property `\(label)`", at: values.nameSpan(item), notes: hint.notes, fixIts: hint.fixIts)
+                    continue
+                }
+                if let earlier = seen[label] {
+                    values.report(.e203, "duplicate theme property `\(label)`", at: values.nameSpan(item),
+                                  notes: [DiagnosticNote("first set here", at: values.nameSpan(earlier))])
+                    continue
+                }
+                seen[label] = item
+                let parameter = Parameter(spec.name, spec.type, range: spec.type.isNumeric ? .nonNegative : nil, doc: spec.doc)
+                if let valueNode = tree.value(item), let value = values.check(valueNode, as: spec.type, parameter: parameter, owner: .theme) {
+                    values.checkRange(value, parameter: parameter, at: valueNode, owner: .theme)
+                    props.append(Property(label, value))
+                }
+            }
+            overrides[name] = props
+            diagnostics += values.diagnostics
+        }
+        var reportedCycle = Set<String>()
+        for name in themeOrder {
+            var chain = [name]
+            var current = name
+            var cyclic = false
+            while let parent = parentOf[current], themes[parent] != nil {
+                if let start = chain.firstIndex(of: parent) {
+                    let cycle = Array(chain[start...])
+                    cyclic = true
+                    if reportedCycle.isDisjoint(with: cycle) {
+                        reportedCycle.formUnion(cycle)
+                        reportThemeCycle(cycle)
+                    }
+                    break
+                }
+                chain.append(parent)
+                current = parent
+            }
+            if cyclic { continue }
+            // Resolve from the root built-in down.
+            var properties = resolved[parentOf[chain.last ?? name] ?? Catalog.defaultThemeName]?.properties
+                ?? resolved[Catalog.defaultThemeName]?.properties ?? []
+            for member in chain.reversed() {
+                for override in overrides[member] ?? [] {
+                    if let index = properties.firstIndex(where: { $0.name == override.name }) { properties[index] = override }
+                }
+            }
+            let parents = Array(chain.dropFirst()) + [parentOf[chain.last ?? name] ?? Catalog.defaultThemeName]
+            let theme = ResolvedTheme(name: name, parents: parents, isBuiltIn: false, properties: properties)
+            resolved[name] = theme
+            result.append(theme)
+        }
+        return result
+    }
+
+    mutating func reportThemeCycle(_ cycle: [String]) {
+        let ordered = cycle.sorted { (themeOrder.firstIndex(of: $0) ?? 0) < (themeOrder.firstIndex(of: $1) ?? 0) }
+        guard let first = ordered.first, let start = cycle.firstIndex(of: first) else { return }
+        let rotated = Array(cycle[start...] + cycle[..<start])
+        func parentSpan(_ name: String) -> SourceSpan? {
+            guard let ref = themes[name], let tree = tree(ref), let call = tree.conformances(ref.node).first else { return nil }
+            return tree.mainToken(call).map { tree.span(token: $0) }
+        }
+        guard let span = parentSpan(first) else { return }
+        diagnostics.append(Diagnostic(.e307, "theme inheritance cycle: " + (rotated + [first]).joined(separator: " → "), at: span,
+                                      notes: rotated.dropFirst().compactMap { name in
+                                          parentSpan(name).map { DiagnosticNote("`\(name)` continues the cycle here", at: $0) }
+                                      }))
+    }
+
+    // MARK: Stacks
+
+    mutating func checkStacks(cardNames: Set<String>, themeNames: Set<String>) -> ([CheckedStack], [String: CardMembership]) {
+        var result: [CheckedStack] = []
+        var membership: [String: CardMembership] = [:]
+        for name in stackOrder {
+            guard let ref = stacks[name], let tree = tree(ref) else { continue }
+            var values = ValueChecker(tree: tree, cardNames: cardNames)
+            defer { diagnostics += values.diagnostics }
+            let stackSpan = values.nameSpan(ref.node)
+            let conformances = tree.conformances(ref.node)
+            guard let kindCall = conformances.first else {
+                values.report(.e309, "stack `\(name)` needs a kind: `stack \(name): list { … }`", at: stackSpan,
+                              notes: [.help("kinds: " + Catalog.stackKinds.map { "`\($0.name)`" }.joined(separator: ", "))])
+                continue
+            }
+            let kindName = tree.name(kindCall)
+            guard let kind = Catalog.stackKind(named: kindName) else {
+                let hint = values.suggestion(Catalog.suggestStackKind(for: kindName), replacing: values.nameSpan(kindCall))
+                values.report(.e309, "unknown stack kind `\(kindName)`", at: values.nameSpan(kindCall),
+                              label: "kinds: " + Catalog.stackKinds.map(\.name).joined(separator: ", "),
+                              notes: hint.notes, fixIts: hint.fixIts)
+                continue
+            }
+            for extra in conformances.dropFirst() {
+                values.report(.e310, "a stack has one kind; remove `\(tree.name(extra))`", at: values.nameSpan(extra))
+            }
+            let args = values.checkArguments(of: kindCall, parameters: kind.arguments, ownerDescription: "`\(kindName)`", ownerKind: .stack)
+            for rule in kind.rules {
+                if case .lessThan(let lower, let upper) = rule {
+                    let a = args.value(lower)?.number ?? kind.argument(named: lower)?.defaultValue?.numericValue
+                    let b = args.value(upper)?.number ?? kind.argument(named: upper)?.defaultValue?.numericValue
+                    if let a, let b, !(a < b) {
+                        let at = args.node(lower).map { tree.span($0) } ?? args.node(upper).map { tree.span($0) } ?? stackSpan
+                        values.report(.e705, "`\(lower)` (\(CatalogValue.format(a))) must be less than `\(upper)` (\(CatalogValue.format(b)))", at: at)
+                    }
+                }
+            }
+            let configuration: [Property] = kind.arguments.compactMap { parameter in
+                if let v = args.value(parameter.name) { return Property(parameter.name, v) }
+                return parameter.defaultValue.flatMap(CardChecker.value(of:)).map { Property(parameter.name, $0) }
+            }
+
+            var theme = Catalog.defaultThemeName
+            var properties: [Property] = []
+            var cardRefs: [(String, NodeID)] = []
+            var unresolvedReferences = 0
+            var seen: [String: NodeID] = [:]
+            for item in tree.block(ref.node).map({ Array(tree.children($0)) }) ?? [] {
+                switch tree.kind(item) {
+                case .property:
+                    let label = tree.name(item)
+                    if let earlier = seen[label] {
+                        values.report(.e203, "duplicate property `\(label)`", at: values.nameSpan(item),
+                                      notes: [DiagnosticNote("first set here", at: values.nameSpan(earlier))])
+                        continue
+                    }
+                    seen[label] = item
+                    guard let spec = kind.bodyProperty(named: label) else {
+                        let hint = values.suggestion(NameSuggester.suggestion(for: label, among: kind.bodyProperties.map(\.name)),
+                                                     replacing: values.nameSpan(item))
+                        values.report(.e310, "a `\(kindName)` stack has no property `\(label)`", at: values.nameSpan(item),
+                                      label: kind.bodyProperties.isEmpty ? nil : "it takes " + kind.bodyProperties.map { "`\($0.name):`" }.joined(separator: ", "),
+                                      notes: hint.notes, fixIts: hint.fixIts)
+                        continue
+                    }
+                    guard let valueNode = tree.value(item), let value = values.check(valueNode, as: spec.type, parameter: spec, owner: .stack) else { continue }
+                    if spec.type == .themeRef, case .reference(let themeName) = value {
+                        if themeNames.contains(themeName) || themes[themeName] != nil {
+                            theme = themeName
+                        } else {
+                            let hint = values.suggestion(NameSuggester.suggestion(for: themeName, among: Array(themeNames)), replacing: tree.span(valueNode))
+                            values.report(.e304, "unknown theme `\(themeName)`", at: tree.span(valueNode), notes: hint.notes, fixIts: hint.fixIts)
+                        }
+                        continue
+                    }
+                    values.checkRange(value, parameter: spec, at: valueNode, owner: .stack)
+                    properties.append(Property(label, value))
+                case .node:
+                    let cardName = tree.name(item)
+                    guard cards[cardName] != nil else {
+                        unresolvedReferences += 1
+                        if Catalog.part(named: cardName) != nil {
+                            values.report(.e405, "`\(cardName)` is a part; a stack lists cards by name", at: values.nameSpan(item),
+                                          notes: [.help("put parts inside a `card` and list the card here")])
+                        } else {
+                            values.reportUnknownCard(cardName, at: item)
+                        }
+                        continue
+                    }
+                    if tree.hasParentheses(item) || tree.block(item) != nil {
+                        values.report(.e310, "a card reference takes no arguments or block", at: values.nameSpan(item))
+                    }
+                    cardRefs.append((cardName, item))
+                default:
+                    if tree.kind(item).isDeclaration && tree.kind(item) == .stateDecl {
+                        values.report(.e603, "a `state` block must sit directly inside a card", at: tree.span(token: tree.firstToken(item)))
+                    }
+                }
+            }
+            for parameter in kind.bodyProperties where seen[parameter.name] == nil && parameter.type != .themeRef {
+                if let v = parameter.defaultValue.flatMap(CardChecker.value(of:)) { properties.append(Property(parameter.name, v)) }
+            }
+            switch kind.cardCount {
+            case .exactly(let count) where cardRefs.count != count && unresolvedReferences == 0:
+                let at = cardRefs.count > count ? values.nameSpan(cardRefs[count].1) : stackSpan
+                values.report(kind.name == "fullScreen" ? .e702 : .e701,
+                              "a `\(kindName)` stack shows exactly \(count) card\(count == 1 ? "" : "s"), found \(cardRefs.count)", at: at)
+            case .atLeast(let minimum) where cardRefs.count + unresolvedReferences < minimum:
+                values.report(.e701, "stack `\(name)` has no cards", at: stackSpan, notes: [.help("list cards by name inside the stack's braces")])
+            default:
+                break
+            }
+            let names = cardRefs.map(\.0)
+            for cardName in Set(names) {
+                membership[cardName, default: CardMembership()].stackKinds.insert(kind.name)
+                if kind.supportsNavigation { membership[cardName, default: CardMembership()].sheetCards.formUnion(names) }
+            }
+            let stack = CheckedStack(name: name, kind: kind.name, theme: theme, configuration: configuration,
+                                     properties: properties, cards: names, span: stackSpan, documentation: tree.docComment(ref.node))
+            result.append(stack)
+            sheetReferences[name] = cardRefs.map { ($0.0, $0.1, ref.file) }
+        }
+        return (result, membership)
+    }
+
+    var sheetReferences: [String: [(String, NodeID, FileID)]] = [:]
+
+    /// E703: every card of a sheet stack needs `title:` (reported at the card reference).
+    mutating func checkSheetTitles(_ checkedStacks: [CheckedStack]) {
+        for stack in checkedStacks where Catalog.stackKind(named: stack.kind)?.requiresCardTitle == true {
+            for (cardName, refNode, file) in sheetReferences[stack.name] ?? [] {
+                guard let cardRef = cards[cardName], let cardTree = tree(cardRef), let tree = trees[file] else { continue }
+                let hasTitle = cardTree.block(cardRef.node).map { block in
+                    cardTree.children(block).contains { cardTree.kind($0) == .property && cardTree.name($0) == "title" }
+                } ?? false
+                if !hasTitle, let cardSpan = nameSpan(cardRef) {
+                    let refSpan = tree.mainToken(refNode).map { tree.span(token: $0) } ?? tree.span(refNode)
+                    diagnostics.append(Diagnostic(.e703, "card `\(cardName)` in sheet stack `\(stack.name)` has no `title:`", at: refSpan,
+                                                  label: "TGCardViewController shows every sheet card's title in its header",
+                                                  notes: [DiagnosticNote("add `title: \"…\"` to this card", at: cardSpan)]))
+                }
+            }
+        }
+    }
+}
+
+/// The whole front half of the compiler: load, parse, check. The one entry point the command
+/// line, the benchmark and the language server call.
+public enum Compiler {
+    public struct Result: Sendable {
+        public var fileSet: FileSet
+        /// Every diagnostic of every file, sorted and de-duplicated.
+        public var diagnostics: [Diagnostic]
+        /// One checked deck per entry file, in the order given.
+        public var decks: [CheckedDeck]
+        /// Entry paths that could not be read.
+        public var unreadable: [String]
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// Checks each entry file as a compilation unit (the file plus its imports).
+    public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
+                             sources: [String: [UInt8]] = [:]) -> Result {
+        let rootPath = root ?? PathUtilities.directory(of: paths.first ?? ".")
+        var loader = SourceLoader(provider: provider, root: rootPath)
+        var entries: [FileID] = []
+        var unreadable: [String] = []
+        for path in paths {
+            if let bytes = sources[path] {
+                entries.append(loader.loadEntry(path: path, bytes: bytes))
+            } else if let id = loader.loadEntry(path: path) {
+                entries.append(id)
+            } else {
+                unreadable.append(path)
+            }
+        }
+        var diagnostics = loader.diagnostics
+        for file in loader.fileSet.files { diagnostics += loader.files[file.id]?.tree.diagnostics ?? [] }
+        var trees: [FileID: SyntaxTree] = [:]
+        for (id, loaded) in loader.files { trees[id] = loaded.tree }
+        var decks: [CheckedDeck] = []
+        for entry in entries {
+            var checker = DeckChecker(trees: trees, order: loader.unit(of: entry))
+            if let deck = checker.check() { decks.append(deck) }
+            diagnostics += checker.diagnostics
+        }
+        return Result(fileSet: loader.fileSet, diagnostics: diagnostics.sortedAndDeduplicated(), decks: decks, unreadable: unreadable)
+    }
+}

@@ -1,0 +1,172 @@
+// Did-you-mean: edit-distance suggestions for unknown names (E301, E302, E309, E310, E311, …).
+
+/// Suggests a known name for a misspelt one.
+///
+/// Distances are optimal-string-alignment Damerau–Levenshtein (insertions, deletions,
+/// substitutions and transpositions of adjacent characters each cost 1), compared
+/// case-insensitively over Unicode scalars. A candidate is suggested when its distance is at most
+/// 2 — at most 1 for names of one or two characters, which are too short for a distance of 2 to
+/// mean anything. The closest candidate wins; ties go to the alphabetically first.
+public enum NameSuggester {
+    /// The largest distance at which a candidate is still suggested.
+    public static let maximumDistance = 2
+
+    /// The closest candidate to `name`, or `nil` when none is close enough.
+    public static func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
+        let needle = Array(name.lowercased().unicodeScalars)
+        if needle.isEmpty { return nil }
+        let limit = needle.count <= 2 ? 1 : maximumDistance
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let target = Array(candidate.lowercased().unicodeScalars)
+            // Cheap bound first: the distance is at least the length difference. This also keeps
+            // a huge (hostile) identifier from costing more than one linear scan.
+            if abs(target.count - needle.count) > limit { continue }
+            let bound = min(limit, best.map(\.distance) ?? limit)
+            guard let found = distance(needle, target, limit: bound) else { continue }
+            if let current = best {
+                if found < current.distance || (found == current.distance && candidate < current.name) {
+                    best = (candidate, found)
+                }
+            } else {
+                best = (candidate, found)
+            }
+        }
+        return best?.name
+    }
+
+    /// The case-insensitive optimal-string-alignment distance between `a` and `b`.
+    public static func distance(_ a: String, _ b: String) -> Int {
+        let left = Array(a.lowercased().unicodeScalars)
+        let right = Array(b.lowercased().unicodeScalars)
+        return distance(left, right, limit: max(left.count, right.count)) ?? max(left.count, right.count)
+    }
+
+    /// The distance between two scalar arrays if it is at most `limit`, else `nil`.
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
+        if abs(a.count - b.count) > limit { return nil }
+        if a.isEmpty { return b.count <= limit ? b.count : nil }
+        if b.isEmpty { return a.count <= limit ? a.count : nil }
+        let width = b.count + 1
+        // Three rolling rows: two back (for transpositions), previous, current.
+        var twoBack = [Int](repeating: 0, count: width)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: width)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = current[0]
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, twoBack[j - 2] + 1)
+                }
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            // Every later row is at least this row's minimum: stop once it exceeds the limit.
+            if rowMinimum > limit { return nil }
+            swap(&twoBack, &previous)
+            swap(&previous, &current)
+        }
+        let result = previous[b.count]
+        return result <= limit ? result : nil
+    }
+}
+
+// MARK: - Catalog-aware suggestions
+
+extension Catalog {
+    static let nodeNames: [String] = nodes.map(\.name)
+    static let partClassNames: [String] = Array(nodesByClass.keys).sorted()
+    static let traitNames: [String] = traits.map(\.name)
+    static let traitProtocolNames: [String] = traits.map(\.cardPartsProtocol)
+    static let stackKindNames: [String] = stackKinds.map(\.name)
+    static let stackSeedClassNames: [String] = stackKinds.map(\.seedClass)
+    static let themePropertyNames: [String] = themeProperties.map(\.name)
+    static let namedColorNames: [String] = namedColors.map(\.name)
+    static let cardPropertyNames: [String] = cardProperties.map(\.name)
+
+    /// A known part or structural node for an unknown node name (E301): a CardParts class name
+    /// maps to its part (`CardPartTextView` → `text`), otherwise the closest node name (`txt` →
+    /// `text`), otherwise the part whose class name is closest (`CardPartTextVeiw` → `text`).
+    public static func suggestPart(for name: String) -> String? {
+        if let part = partNamed(byCardPartsClass: name) { return part.name }
+        if let close = NameSuggester.suggestion(for: name, among: nodeNames) { return close }
+        if let className = NameSuggester.suggestion(for: name, among: partClassNames) {
+            return partNamed(byCardPartsClass: className)?.name
+        }
+        return nil
+    }
+
+    /// A known trait for an unknown trait name (E302): a CardParts protocol maps to its trait
+    /// (`ShadowCardTrait` → `shadow`), otherwise the closest trait or protocol name.
+    public static func suggestTrait(for name: String) -> String? {
+        if let trait = traitNamed(byProtocol: name) { return trait.name }
+        if let close = NameSuggester.suggestion(for: name, among: traitNames) { return close }
+        if let protocolName = NameSuggester.suggestion(for: name, among: traitProtocolNames) {
+            return traitNamed(byProtocol: protocolName)?.name
+        }
+        return nil
+    }
+
+    /// A known stack kind for an unknown one (E309): a seed class maps to its kind
+    /// (`CardsViewController` → `list`), otherwise the closest kind (`collapsable` →
+    /// `collapsible`) or seed class name.
+    public static func suggestStackKind(for name: String) -> String? {
+        if let kind = stackKindNamed(bySeedClass: name) { return kind.name }
+        if let close = NameSuggester.suggestion(for: name, among: stackKindNames) { return close }
+        if let className = NameSuggester.suggestion(for: name, among: stackSeedClassNames) {
+            return stackKindNamed(bySeedClass: className)?.name
+        }
+        return nil
+    }
+
+    /// The closest theme property (E310 in a theme body).
+    public static func suggestThemeProperty(for name: String) -> String? {
+        NameSuggester.suggestion(for: name, among: themePropertyNames)
+    }
+
+    /// The closest named color (for an unknown `.name` where a Color is expected).
+    public static func suggestNamedColor(for name: String) -> String? {
+        NameSuggester.suggestion(for: name, among: namedColorNames)
+    }
+
+    /// The closest card-level property (E310 in a card body).
+    public static func suggestCardProperty(for name: String) -> String? {
+        NameSuggester.suggestion(for: name, among: cardPropertyNames)
+    }
+}
+
+extension PartSpec {
+    /// The closest argument label of this node (E310).
+    public func suggestParameter(for name: String) -> String? {
+        NameSuggester.suggestion(for: name, among: parameters.lazy.filter { !$0.positional }.map(\.name))
+    }
+}
+
+extension TraitSpec {
+    /// The closest argument label of this trait (E310).
+    public func suggestParameter(for name: String) -> String? {
+        NameSuggester.suggestion(for: name, among: requirements.lazy.map(\.parameter.name))
+    }
+}
+
+extension StackKindSpec {
+    /// The closest argument label of this stack kind (E310).
+    public func suggestArgument(for name: String) -> String? {
+        NameSuggester.suggestion(for: name, among: arguments.lazy.map(\.name))
+    }
+
+    /// The closest body property of this stack kind (E310).
+    public func suggestBodyProperty(for name: String) -> String? {
+        NameSuggester.suggestion(for: name, among: bodyProperties.lazy.map(\.name))
+    }
+}
+
+extension EnumType {
+    /// The closest case name (E311).
+    public func suggestCase(for name: String) -> String? {
+        NameSuggester.suggestion(for: name, among: cases.lazy.map(\.name))
+    }
+}
