@@ -80,6 +80,7 @@ public struct JSONOutput: Sendable {
     /// A key was just written; the next value follows its colon directly.
     private var afterKey = false
 
+    /// A writer producing compact (or, with `pretty`, indented) output, reserving `capacity` bytes.
     public init(pretty: Bool = false, capacity: Int = 0) {
         self.isPretty = pretty
         self.bytes = []
@@ -91,20 +92,24 @@ public struct JSONOutput: Sendable {
 
     // MARK: Structure
 
+    /// Opens an object (as a value: after a key, in an array, or at the top).
     public mutating func beginObject() {
         prepareValue()
         bytes.append(UInt8(ascii: "{"))
         hasMembers.append(false)
     }
 
+    /// Closes the innermost object.
     public mutating func endObject() { close(UInt8(ascii: "}")) }
 
+    /// Opens an array.
     public mutating func beginArray() {
         prepareValue()
         bytes.append(UInt8(ascii: "["))
         hasMembers.append(false)
     }
 
+    /// Closes the innermost array.
     public mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Writes an object key; the next value written belongs to it.
@@ -138,11 +143,13 @@ public struct JSONOutput: Sendable {
 
     // MARK: Values
 
+    /// Writes `null`.
     public mutating func writeNull() {
         prepareValue()
         bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])  // null
     }
 
+    /// Writes `true` or `false`.
     public mutating func write(_ value: Bool) {
         prepareValue()
         if value { bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) } else {
@@ -150,6 +157,7 @@ public struct JSONOutput: Sendable {
         }
     }
 
+    /// Writes an integer.
     public mutating func write(_ value: Int) {
         prepareValue()
         appendInteger(value)
@@ -162,6 +170,7 @@ public struct JSONOutput: Sendable {
         appendDouble(value)
     }
 
+    /// Writes an escaped string.
     public mutating func write(_ value: String) {
         prepareValue()
         appendQuoted(value)
@@ -174,6 +183,7 @@ public struct JSONOutput: Sendable {
         array.withUnsafeBufferPointer { appendQuoted(bytes: $0, validate: true) }
     }
 
+    /// Writes a whole value tree.
     public mutating func write(_ value: JSONValue) {
         switch value {
         case .null: writeNull()
@@ -195,7 +205,8 @@ public struct JSONOutput: Sendable {
         }
     }
 
-    // Keyed conveniences.
+    // Keyed conveniences: `writeKey(key)` followed by the value.
+    /// Writes `"key": value`.
     public mutating func write(_ value: String, forKey key: String) { writeKey(key); write(value) }
     public mutating func write(_ value: Int, forKey key: String) { writeKey(key); write(value) }
     public mutating func write(_ value: Double, forKey key: String) { writeKey(key); write(value) }

@@ -67,6 +67,7 @@ public struct JSONDiagnosticRenderer: Sendable {
     /// Indent with 2 spaces, one member per line; otherwise one line.
     public var pretty: Bool
 
+    /// A renderer; `pretty` output is indented.
     public init(pretty: Bool = true) { self.pretty = pretty }
 
     /// The JSON document, ending with a newline.
@@ -145,6 +146,7 @@ public struct JSONDiagnosticRenderer: Sendable {
 /// as a rule. Regions are 1-based with scalar columns (`columnKind: unicodeCodePoints`) and
 /// exclusive end columns; URIs are the paths as given, percent-encoded.
 public struct SARIFRenderer: Sendable {
+    /// The `$schema` written at the top of every log.
     public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
 
     /// `tool.driver.version`.
@@ -156,6 +158,7 @@ public struct SARIFRenderer: Sendable {
     /// Indent with 2 spaces, one member per line; otherwise one line.
     public var pretty: Bool
 
+    /// A renderer for `cardc` at `toolVersion`; see the properties for the other parameters.
     public init(toolVersion: String, informationURI: String? = nil, pretty: Bool = true,
                 explanation: @escaping @Sendable (DiagnosticCode) -> String? = { _ in nil }) {
         self.toolVersion = toolVersion
@@ -389,6 +392,7 @@ extension String {
 /// `::error file=F,line=L,col=C,endLine=…,endColumn=…,title=CODE::message` (`::warning`,
 /// `::notice` for the other severities). Notes and help follow the message on extra lines.
 public struct GitHubActionsRenderer: Sendable {
+    /// A renderer.
     public init() {}
 
     /// The commands, one per line, ending with a newline (empty when there are no diagnostics).

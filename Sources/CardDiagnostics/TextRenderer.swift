@@ -237,6 +237,7 @@ public struct TextRenderer: Sendable {
     /// Columns a tab expands to, in the source line and under it alike.
     public static let tabWidth = 4
 
+    /// A renderer; `maxSnippetWidth` is clamped to at least 16 columns.
     public init(useColor: Bool = false, maxSnippetWidth: Int = 120, nearbyLineDistance: Int = 3) {
         self.useColor = useColor
         self.maxSnippetWidth = max(16, maxSnippetWidth)

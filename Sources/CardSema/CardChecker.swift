@@ -523,6 +523,7 @@ struct CardChecker {
 
     /// Child count and kind rules (E403, E404, E406, W103).
     mutating func checkChildren(_ spec: PartSpec, node: NodeID, children: [CheckedPart]) {
+        if tree.containsSyntaxError(node) { return } // counts are meaningless in a broken block
         let childNodes = (tree.block(node).map { Array(tree.children($0)) } ?? []).filter { tree.kind($0) == .node }
         func childNode(_ index: Int) -> NodeID { childNodes[safe: index] ?? node }
         switch spec.children {

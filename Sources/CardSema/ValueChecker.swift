@@ -480,11 +480,14 @@ struct ValueChecker {
                                  ownerKind: ArgumentOwner) -> CheckedArguments {
         var result = CheckedArguments()
         let args = tree.arguments(owner)
+        // A syntax error inside the list already explains what is wrong with it.
+        let broken = tree.containsSyntaxError(owner)
         for (index, arg) in args.enumerated() {
             guard let valueNode = tree.value(arg) else { continue }
             let parameter: Parameter
             if let label = tree.label(arg) {
                 guard let found = parameters.first(where: { $0.name == label }) else {
+                    if broken { continue }
                     let labelSpan = nameSpan(arg)
                     let hint = suggestion(NameSuggester.suggestion(for: label, among: parameters.map(\.name)), replacing: labelSpan)
                     let takes = parameters.isEmpty ? "takes no arguments" : "takes " + parameters.map { $0.positional ? "_ \($0.name)" : "`\($0.name):`" }.joined(separator: ", ")
@@ -499,6 +502,7 @@ struct ValueChecker {
                 parameter = found
             } else {
                 guard index == 0, let first = parameters.first, first.acceptsPositional else {
+                    if broken { continue }
                     var fixIts: [FixIt] = []
                     let unlabeled = parameters.filter { !result.has($0.name) && !$0.acceptsPositional }
                     if let only = unlabeled.first, unlabeled.count == 1 || parameters.count == 1 {
@@ -524,7 +528,7 @@ struct ValueChecker {
             checkRange(value, parameter: parameter, at: valueNode, owner: ownerKind)
             result.values.append((parameter.name, value, valueNode))
         }
-        result.missing = parameters.filter { $0.required && !result.has($0.name) }
+        result.missing = broken ? [] : parameters.filter { $0.required && !result.has($0.name) }
         // Drop placeholders for values that failed to check: they were reported.
         result.values.removeAll { if case .reference("<error>") = $0.value { return true } else { return false } }
         return result

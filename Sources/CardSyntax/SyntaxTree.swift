@@ -63,6 +63,9 @@ public struct SyntaxTree: Sendable {
     public let comments: [Comment]
     public let nodes: NodeList
     public let diagnostics: [Diagnostic]
+    /// Start offsets of the lexical and syntax errors, ascending: the checker stays quiet about
+    /// constructs that contain one, so a broken construct yields no cascade.
+    public let errorOffsets: [Int]
 
     public init(file: SourceFile, tokens: TokenList, comments: [Comment], nodes: NodeList, diagnostics: [Diagnostic]) {
         self.file = file
@@ -70,6 +73,19 @@ public struct SyntaxTree: Sendable {
         self.comments = comments
         self.nodes = nodes
         self.diagnostics = diagnostics
+        self.errorOffsets = diagnostics.filter { $0.severity == .error }.map(\.span.start).sorted()
+    }
+
+    /// True when a lexical or syntax error lies inside the node's range.
+    public func containsSyntaxError(_ node: NodeID) -> Bool {
+        guard !errorOffsets.isEmpty else { return false }
+        let r = range(node)
+        var low = 0, high = errorOffsets.count
+        while low < high {
+            let mid = (low + high) / 2
+            if errorOffsets[mid] < r.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        return low < errorOffsets.count && errorOffsets[low] <= r.upperBound
     }
 
     public var root: NodeID { NodeID(0) }

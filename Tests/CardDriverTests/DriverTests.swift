@@ -1,0 +1,175 @@
+import CardDiagnostics
+import Foundation
+import Testing
+@testable import CardDriver
+
+/// Runs `cardc` in-process with captured streams.
+func runCardc(_ arguments: [String], environment: [String: String] = [:], terminal: Bool = false) -> (code: Int32, out: String, err: String) {
+    var output = CapturedOutput(environment: environment)
+    output.errorIsTerminal = terminal
+    let code = Driver.run(arguments, output: &output)
+    return (code, output.out, output.error)
+}
+
+/// A fresh temporary directory holding the given files.
+func temporaryDirectory(_ files: [String: String] = [:]) throws -> String {
+    let directory = NSTemporaryDirectory() + "cardc-driver-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    for (name, text) in files {
+        let path = directory + "/" + name
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+    return directory
+}
+
+let cleanDeck = """
+card Hello: rounded(radius: 8) {
+  text("Hello")
+  button("Open", action: open)
+}
+stack Main: list { Hello }
+"""
+
+@Suite struct DriverTests {
+    @Test func versionAndHelp() {
+        let version = runCardc(["--version"])
+        #expect(version.code == 0)
+        #expect(version.out == "cardc \(Driver.version)\n")
+        for command in ["check", "lint", "explain", "help"] {
+            let help = runCardc(["help", command])
+            #expect(help.code == 0, "help \(command)")
+            #expect(help.out.contains("USAGE: cardc"))
+        }
+        let checkHelp = runCardc(["check", "--help"])
+        #expect(checkHelp.code == 0)
+        #expect(checkHelp.out.contains("--format"))
+        #expect(checkHelp.out.contains("--strict"))
+        #expect(runCardc(["-h"]).out.contains("COMMANDS"))
+        #expect(runCardc(["explain", "--help"]).code == 0)
+    }
+
+    @Test func usageErrorsExitTwoWithOneLine() throws {
+        let cases: [[String]] = [[], ["frobnicate"], ["check"], ["check", "--format", "xml", "a.cards"],
+                                 ["check", "--bogus", "a.cards"], ["explain", "E999"], ["explain"]]
+        for arguments in cases {
+            let result = runCardc(arguments)
+            #expect(result.code == 2, "\(arguments)")
+            if !arguments.isEmpty {
+                #expect(result.err.hasPrefix("cardc: error: "), "\(arguments): \(result.err)")
+                #expect(result.err.filter { $0 == "\n" }.count == 1, "\(arguments): one line")
+            }
+        }
+    }
+
+    @Test func missingFileDirectoryAndSizeLimit() throws {
+        let directory = try temporaryDirectory(["deck.cards": cleanDeck, "empty/readme.txt": "x"])
+        let missing = runCardc(["check", directory + "/nope.cards"])
+        #expect(missing.code == 2)
+        #expect(missing.err == "cardc: error: no such file or directory: \(directory)/nope.cards\n")
+        let noCards = runCardc(["check", directory + "/empty"])
+        #expect(noCards.code == 2)
+        #expect(noCards.err.contains("no .cards files found"))
+        let tooBig = runCardc(["check", "--max-size", "10", directory + "/deck.cards"])
+        #expect(tooBig.code == 2)
+        #expect(tooBig.err.contains("over the size limit"))
+        let whole = runCardc(["check", directory])
+        #expect(whole.code == 0, "\(whole.err)")
+        #expect(whole.err == "0 errors, 0 warnings in 1 file\n")
+    }
+
+    @Test func cleanFileIsSilentButForSummary() throws {
+        let directory = try temporaryDirectory(["deck.cards": cleanDeck])
+        let result = runCardc(["check", directory + "/deck.cards"])
+        #expect(result.code == 0)
+        #expect(result.out.isEmpty)
+        #expect(result.err == "0 errors, 0 warnings in 1 file\n")
+        #expect(runCardc(["check", "--quiet", directory + "/deck.cards"]).err.isEmpty)
+    }
+
+    @Test func threeIndependentSyntaxErrorsGiveThreeDiagnostics() throws {
+        let deck = """
+        card A {
+          text("one" "two")
+        }
+        card B {
+          hstack(spacing: ) { text("x") }
+        }
+        card C {
+          ) text("y")
+        }
+        """
+        let directory = try temporaryDirectory(["deck.cards": deck])
+        let path = directory + "/deck.cards"
+        let result = runCardc(["check", "--color", "never", path])
+        #expect(result.code == 1)
+        let firstLines = result.err.split(separator: "\n").filter { $0.hasPrefix(path + ":") }
+        #expect(firstLines.count == 3, "\(result.err)")
+        #expect(firstLines.count == 3 && firstLines[0].hasPrefix("\(path):2:14: error[E201]: "))
+        #expect(firstLines.count == 3 && firstLines[1].hasPrefix("\(path):5:19: error[E201]: "))
+        #expect(firstLines.count == 3 && firstLines[2].hasPrefix("\(path):8:3: error[E201]: "))
+        #expect(result.err.hasSuffix("3 errors, 0 warnings in 1 file\n"))
+    }
+
+    @Test func strictMakesWarningsFail() throws {
+        let deck = "card A {\n  button(\"Go\")\n}\n"
+        let directory = try temporaryDirectory(["deck.cards": deck])
+        let path = directory + "/deck.cards"
+        let lenient = runCardc(["check", path])
+        #expect(lenient.code == 0)
+        #expect(lenient.err.contains("warning[W105]"))
+        #expect(runCardc(["check", "--strict", path]).code == 1)
+        #expect(runCardc(["check", "-W", "error", path]).code == 1)
+    }
+
+    @Test func colorOnlyWhenAskedOrOnATerminalWithoutNoColor() throws {
+        let directory = try temporaryDirectory(["deck.cards": "card A { txt(\"x\") }\n"])
+        let path = directory + "/deck.cards"
+        #expect(!runCardc(["check", path]).err.contains("\u{1B}["))
+        #expect(runCardc(["check", "--color", "always", path]).err.contains("\u{1B}["))
+        #expect(runCardc(["check", path], terminal: true).err.contains("\u{1B}["))
+        #expect(!runCardc(["check", path], environment: ["NO_COLOR": "1"], terminal: true).err.contains("\u{1B}["))
+        #expect(!runCardc(["check", "--color", "never", path], terminal: true).err.contains("\u{1B}["))
+    }
+
+    @Test func controlCharactersFromTheInputAreNeverWrittenRaw() throws {
+        let deck = "card A {\n  text(\"a\u{1B}[31mred\") \u{1B}\u{07}\n}\n"
+        let directory = try temporaryDirectory(["deck.cards": deck])
+        let result = runCardc(["check", "--color", "never", directory + "/deck.cards"])
+        #expect(result.code == 1)
+        #expect(!result.err.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        #expect(result.err.contains("E102"))
+    }
+
+    @Test func machineFormatsGoToStdout() throws {
+        let directory = try temporaryDirectory(["deck.cards": "card A {\n  txt(\"x\")\n}\n"])
+        let path = directory + "/deck.cards"
+        let json = runCardc(["check", "--format", "json", path])
+        #expect(json.code == 1)
+        #expect(json.err.isEmpty)
+        let array = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]]
+        #expect(array?.count == 1)
+        #expect(array?.first?["code"] as? String == "E301")
+        #expect(array?.first?["line"] as? Int == 2)
+        for key in ["file", "line", "column", "endLine", "endColumn", "severity", "code", "message", "notes", "fixes"] {
+            #expect(array?.first?[key] != nil, "json key \(key)")
+        }
+        let sarif = runCardc(["check", "--format", "sarif", path])
+        let document = try JSONSerialization.jsonObject(with: Data(sarif.out.utf8)) as? [String: Any]
+        #expect(document?["version"] as? String == "2.1.0")
+        let github = runCardc(["check", "--format", "github", path])
+        #expect(github.out.hasPrefix("::error file="))
+        #expect(github.out.contains("title=E301::"))
+    }
+
+    @Test func explainPrintsEveryCode() {
+        for code in DiagnosticCode.allCases {
+            let result = runCardc(["explain", code.rawValue])
+            #expect(result.code == 0)
+            #expect(result.out.contains(code.rawValue))
+            #expect(result.out.contains("Wrong"))
+        }
+        #expect(runCardc(["explain", "e501"]).code == 0)
+        #expect(runCardc(["explain", "--list"]).out.split(separator: "\n").count == DiagnosticCode.allCases.count)
+    }
+}
