@@ -15,8 +15,8 @@ let package = Package(
         .target(name: "CardDiagnostics"),
         .target(name: "CardSyntax", dependencies: ["CardDiagnostics"]),
         .target(name: "CardSema", dependencies: ["CardSyntax", "CardDiagnostics"]),
-        .target(name: "CardLayout", dependencies: ["CardSema"]),
-        .target(name: "CardEmit", dependencies: ["CardLayout", "CardSema"]),
+        .target(name: "CardLayout", dependencies: ["CardSema", "CardDiagnostics"]),
+        .target(name: "CardEmit", dependencies: ["CardLayout", "CardSema", "CardSyntax", "CardDiagnostics"]),
         // The command line as a library so tests drive it in-process; `cardc` is a thin main.
         .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit"]),
         .executableTarget(name: "cardc", dependencies: ["CardDriver"]),

@@ -1199,6 +1199,7 @@ extension DiagnosticCode {
                   text("Visa •••• 4821")
                   text("Balance $1,284.56")
                   text("Due Jun 3")
+                  text("Minimum payment $35.00")
                 }
 
                 stack Wallet: collapsible(cardHeight: 60) {
@@ -1211,9 +1212,10 @@ extension DiagnosticCode {
                   text("Visa •••• 4821")
                   text("Balance $1,284.56")
                   text("Due Jun 3")
+                  text("Minimum payment $35.00")
                 }
 
-                stack Wallet: collapsible(cardHeight: 180) {
+                stack Wallet: collapsible(cardHeight: 200) {
                   Visa
                 }
                 """#)

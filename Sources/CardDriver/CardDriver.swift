@@ -44,6 +44,7 @@ public enum Driver {
     }
 
     static let commands: [(name: String, summary: String)] = [
+        ("build", "check .cards files, then write their layout JSON (and later back ends)"),
         ("check", "report diagnostics for .cards files and directories (alias: lint)"),
         ("explain", "explain a diagnostic code, with a wrong and a corrected example"),
         ("help", "show help for a command"),
@@ -68,6 +69,8 @@ public enum Driver {
                 guard let text = help(for: topic) else { throw UsageError("no such command '\(topic)' (see 'cardc help')") }
                 output.writeOut(text)
                 return 0
+            case "build":
+                return try BuildCommand.run(rest, output: &output)
             case "check", "lint":
                 return try CheckCommand.run(rest, output: &output)
             case "explain":
@@ -94,6 +97,7 @@ public enum Driver {
 
     static func help(for command: String) -> String? {
         switch command {
+        case "build": BuildCommand.usage
         case "check", "lint": CheckCommand.usage
         case "explain": ExplainCommand.usage
         case "help": "USAGE: cardc help [COMMAND]\n\nShows the usage of COMMAND, or the list of commands.\n"

@@ -1,4 +1,5 @@
 import CardDiagnostics
+import CardLayout
 import CardSema
 
 /// `cardc check PATH… [--format text|json|sarif|github] [--strict]` (alias `lint`).
@@ -11,6 +12,7 @@ enum CheckCommand {
         OptionSpec(names: ["--color"], value: "WHEN", help: "colour text diagnostics (default: auto)", choices: ColorChoice.allCases.map(\.rawValue)),
         OptionSpec(names: ["--quiet", "-q"], value: nil, help: "omit the summary line"),
         OptionSpec(names: ["--max-size"], value: "BYTES", help: "refuse input files larger than this (default: 268435456)"),
+        OptionSpec(names: ["--viewport"], value: "WxH", help: "screen size for the layout checks (W104), in points (default: 390x844)"),
         OptionSpec(names: ["-h", "--help"], value: nil, help: "show this help"),
     ]
 
@@ -46,8 +48,20 @@ enum CheckCommand {
         if let root = parsed.value("--root"), !InputFiles.isDirectory(root) {
             throw UsageError("--root \(root) is not a directory")
         }
-        let result = Compiler.check(paths: files, root: parsed.value("--root"), provider: DiskFileProvider(sizeLimit: sizeLimit))
+        let viewport = try parsed.value("--viewport").map { text -> Viewport in
+            guard let viewport = Viewport(parsing: text) else {
+                throw UsageError("invalid value '\(text)' for '--viewport': expected WxH in points, e.g. 390x844")
+            }
+            return viewport
+        } ?? .standard
+        var result = Compiler.check(paths: files, root: parsed.value("--root"), provider: DiskFileProvider(sizeLimit: sizeLimit))
         if let unreadable = result.unreadable.first { throw UsageError("cannot read \(unreadable)") }
+        // The layout pass (W104) runs on decks without errors, so CI sees layout warnings too.
+        if !result.hasErrors {
+            var diagnostics = result.diagnostics
+            for deck in result.decks { diagnostics += layoutDiagnostics(for: deck, viewport: viewport) }
+            result.diagnostics = diagnostics.sortedAndDeduplicated()
+        }
         return DiagnosticOutput.emit(result, format: parsed.value("--format") ?? "text",
                                      color: ColorChoice(rawValue: parsed.value("--color") ?? "auto") ?? .auto,
                                      strict: parsed.flag("--strict"), quiet: parsed.flag("--quiet"),

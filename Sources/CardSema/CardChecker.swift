@@ -113,7 +113,8 @@ struct CardChecker {
                     let args = values.checkArguments(of: item, parameters: spec.parameters, ownerDescription: "`\(nodeName)`", ownerKind: .part)
                     reportMissing(args.missing, of: item, description: "`\(nodeName)`")
                     let parts = checkBlock(of: item, context: nodeName == "overlay" ? .overlay : .footer)
-                    if parts.isEmpty && tree.block(item) != nil || tree.block(item) == nil {
+                    // Empty means no items at all: rejected items (E603, E405…) were reported.
+                    if tree.block(item).map({ tree.children($0).isEmpty }) ?? true {
                         report(.w103, "`\(nodeName)` has no parts", at: values.nameSpan(item))
                     }
                     if nodeName == "overlay" {
@@ -425,23 +426,29 @@ struct CardChecker {
                     let order = values.scope?.rowOrder ?? []
                     values.scope?.rowFields = outerRows
                     values.scope?.rowOrder = outerOrder
-                    refineRowsBinding(spec, args: args, fields: fields, order: order)
+                    refineRowsBinding(spec, args: args, fields: fields, order: order,
+                                      hasChildren: tree.block(node).map { !tree.children($0).isEmpty } ?? false)
                 }
             }
         } else if spec.isContainer {
             checkChildren(spec, node: node, children: [])
-            if isRowContainer { refineRowsBinding(spec, args: args, fields: [:], order: []) }
+            if isRowContainer { refineRowsBinding(spec, args: args, fields: [:], order: [], hasChildren: false) }
         }
         return CheckedPart(part: name, properties: properties, children: children, span: values.nameSpan(node))
     }
 
     /// A table's `rows: $x` binding gets the row record type inferred from its cell's
     /// `$item.field` uses (or the default cell's four text fields).
-    mutating func refineRowsBinding(_ spec: PartSpec, args: CheckedArguments, fields: [String: [BindingUse]], order: [String]) {
+    mutating func refineRowsBinding(_ spec: PartSpec, args: CheckedArguments, fields: [String: [BindingUse]], order: [String],
+                                   hasChildren: Bool) {
         guard let rowsParameter = spec.parameters.first(where: { $0.required && $0.type.elementType != nil }),
               case .binding(let path, _)? = args.value(rowsParameter.name), path.count == 1 else { return }
         var recordFields: [RecordField] = []
-        if order.isEmpty && !spec.defaultRowFields.isEmpty && !fields.isEmpty == false {
+        if order.isEmpty {
+            // Only a row container with no children at all uses the default cell. A `cell` that
+            // reads no `$item` field, or children that are not a `cell` (E403/E404, already
+            // reported), say nothing about the rows: their type stays open.
+            guard !spec.defaultRowFields.isEmpty, !hasChildren else { return }
             recordFields = spec.defaultRowFields.map { RecordField($0, .string) }
         }
         for field in order {
@@ -524,14 +531,22 @@ struct CardChecker {
     /// Child count and kind rules (E403, E404, E406, W103).
     mutating func checkChildren(_ spec: PartSpec, node: NodeID, children: [CheckedPart]) {
         if tree.containsSyntaxError(node) { return } // counts are meaningless in a broken block
-        let childNodes = (tree.block(node).map { Array(tree.children($0)) } ?? []).filter { tree.kind($0) == .node }
+        let items = tree.block(node).map { Array(tree.children($0)) } ?? []
+        let childNodes = items.filter { tree.kind($0) == .node }
+        let isEmpty = items.isEmpty
         func childNode(_ index: Int) -> NodeID { childNodes[safe: index] ?? node }
         switch spec.children {
         case .leaf, .modelFields:
             break
         case .anyParts(let minimum, let warnIfEmpty):
-            if children.isEmpty && childNodes.isEmpty && warnIfEmpty {
-                report(.w103, "`\(spec.name)` has no parts", at: values.nameSpan(node))
+            if childNodes.isEmpty {
+                // A block whose only items were rejected (a misplaced `state`, a property) was
+                // reported for those; it is not also empty.
+                if isEmpty && warnIfEmpty {
+                    report(.w103, "`\(spec.name)` has no parts", at: values.nameSpan(node))
+                } else if isEmpty && minimum > 0 {
+                    report(.e404, "`\(spec.name)` needs at least \(minimum) parts, found 0", at: values.nameSpan(node))
+                }
             } else if children.count < minimum && childNodes.count < minimum {
                 report(.e404, "`\(spec.name)` needs at least \(minimum) parts, found \(children.count)", at: values.nameSpan(node))
             }
@@ -548,7 +563,7 @@ struct CardChecker {
                            at: values.nameSpan(childNode(index)))
                 }
             }
-            if childNodes.isEmpty && minimum > 0 {
+            if childNodes.isEmpty && isEmpty && minimum > 0 {
                 report(.w103, "`\(spec.name)` has no parts", at: values.nameSpan(node))
             }
         case .cellTemplate(let required):
@@ -572,11 +587,6 @@ struct CardChecker {
                        notes: [DiagnosticNote("the allowed one is here", at: values.nameSpan(matching[0]))])
             }
             if case .leaf = spec.children {} else if case .anyParts = spec.children {} else { continue }
-        }
-        if spec.name == "attributedText" {
-            for child in childNodes where tree.name(child) != "image" && Catalog.part(named: tree.name(child)) != nil {
-                report(.e403, "`attributedText` takes only an `image` child, found `\(tree.name(child))`", at: values.nameSpan(child))
-            }
         }
     }
 
@@ -632,6 +642,7 @@ struct CardChecker {
         }
         let scope = values.scope ?? BindingScope()
         var usedTypes: [String: (type: ValueType, twoWay: Bool, span: SourceSpan)] = [:]
+        var conflicting = Set<String>()
         for name in scope.order {
             guard let uses = scope.uses[name], let first = uses.first else { continue }
             var type = first.type
@@ -643,7 +654,7 @@ struct CardChecker {
                 conflict = true
                 break
             }
-            if conflict { continue }
+            if conflict { conflicting.insert(name); continue }
             if name == Catalog.stateFieldName {
                 report(.e801, "`$state` is the card's state, not a value to bind", at: first.span)
                 continue
@@ -657,6 +668,10 @@ struct CardChecker {
                 continue
             }
             guard let used = usedTypes[name] else {
+                if conflicting.contains(name) { // used, inconsistently: E802 says so, not W101/E803
+                    fields.append(ModelField(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+                    continue
+                }
                 report(.w101, "model field `\(name)` is never used", at: d.nameSpan,
                        notes: [.help("bind it with `$\(name)`, or remove it")])
                 fields.append(ModelField(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))

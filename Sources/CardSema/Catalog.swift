@@ -542,7 +542,11 @@ public enum Placement: Sendable, Hashable {
 }
 
 /// One entry of the node table: a part or a structural node.
-public struct PartSpec: Sendable, Hashable {
+public final class PartSpec: Sendable, Hashable {
+    // A class: specs are looked up per node, and copying a struct of arrays cost a retain per field.
+    public static func == (lhs: PartSpec, rhs: PartSpec) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
     /// The name written in source (`text`, `vstack`, `cell`).
     public let name: String
     /// Part or structural node.
@@ -690,7 +694,11 @@ public struct TraitRequirement: Sendable, Hashable {
 }
 
 /// One trait a card may conform to (LANGUAGE.md §7.2).
-public struct TraitSpec: Sendable, Hashable {
+public final class TraitSpec: Sendable, Hashable {
+    // A class: specs are looked up per node, and copying a struct of arrays cost a retain per field.
+    public static func == (lhs: TraitSpec, rhs: TraitSpec) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
     /// The name written in source (`shadow`).
     public let name: String
     /// The CardParts protocol (`ShadowCardTrait`).
@@ -751,7 +759,11 @@ public enum CardCountRule: Sendable, Hashable {
 }
 
 /// One stack kind (LANGUAGE.md §6).
-public struct StackKindSpec: Sendable, Hashable {
+public final class StackKindSpec: Sendable, Hashable {
+    // A class: specs are looked up per node, and copying a struct of arrays cost a retain per field.
+    public static func == (lhs: StackKindSpec, rhs: StackKindSpec) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
     /// The name written after `stack Name:` (`collapsible`).
     public let name: String
     /// The seed library (`CardParts`, `CardsStack`, `MGSwipeCards`, `TGCardViewController`).

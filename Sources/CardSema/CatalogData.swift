@@ -455,7 +455,7 @@ extension Catalog {
                           doc: "The swipe direction that reveals the overlay."),
             ],
             children: .anyParts(minimum: 1, warnIfEmpty: true),
-            placement: .cardLevel(allowedInState: true),
+            placement: .cardLevel(allowedInState: false),
             swipeOnly: true,
             uniqueBy: "direction"),
         PartSpec(
@@ -467,7 +467,7 @@ extension Catalog {
                           doc: "Whether the card content shows through the footer."),
             ],
             children: .anyParts(minimum: 1, warnIfEmpty: true),
-            placement: .cardLevel(allowedInState: true),
+            placement: .cardLevel(allowedInState: false),
             swipeOnly: true,
             maximumPerCard: 1),
         PartSpec(

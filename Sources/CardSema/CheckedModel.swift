@@ -16,7 +16,7 @@ public struct CheckedDeck: Sendable {
 }
 
 /// A value after checking: literals decoded, named colors and references resolved.
-public indirect enum Value: Hashable, Sendable {
+public enum Value: Hashable, Sendable {
     case string(String)
     case int(Int)
     case double(Double)
@@ -159,6 +159,9 @@ public struct CheckedStack: Hashable, Sendable {
     public var cards: [String]
     public var span: SourceSpan
     public var documentation: String?
+    /// The span of each card reference in the stack's body, parallel to `cards` (used by
+    /// diagnostics about one card of a stack, e.g. W104).
+    public var cardSpans: [SourceSpan] = []
 
     public func number(_ name: String) -> Double? { configuration.first { $0.name == name }?.value.number }
 }

@@ -337,7 +337,8 @@ struct DeckChecker {
                 if kind.supportsNavigation { membership[cardName, default: CardMembership()].sheetCards.formUnion(names) }
             }
             let stack = CheckedStack(name: name, kind: kind.name, theme: theme, configuration: configuration,
-                                     properties: properties, cards: names, span: stackSpan, documentation: tree.docComment(ref.node))
+                                     properties: properties, cards: names, span: stackSpan, documentation: tree.docComment(ref.node),
+                                     cardSpans: cardRefs.map { values.nameSpan($0.1) })
             result.append(stack)
             sheetReferences[name] = cardRefs.map { ($0.0, $0.1, ref.file) }
         }

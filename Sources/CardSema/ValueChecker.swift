@@ -360,10 +360,15 @@ struct ValueChecker {
             return .enumCase(name, arguments: [])
         }
         var seen = Set<String>()
+        var rejected = false
         for arg in given {
             let label = tree.label(arg)
             guard let label, let spec = enumCase.arguments.first(where: { $0.label == label }), let valueNode = tree.value(arg) else {
-                report(.e310, "`.\(name)` takes \(enumCase.arguments.map { "`\($0.label):`" }.joined(separator: ", "))", at: arg)
+                let hint = suggestion(label.flatMap { NameSuggester.suggestion(for: $0, among: enumCase.arguments.map(\.label)) },
+                                      replacing: nameSpan(arg))
+                report(.e310, "`.\(name)` takes \(enumCase.arguments.map { "`\($0.label):`" }.joined(separator: ", "))", at: arg,
+                       notes: hint.notes, fixIts: hint.fixIts)
+                rejected = true
                 continue
             }
             seen.insert(label)
@@ -374,7 +379,7 @@ struct ValueChecker {
             }
         }
         let missing = enumCase.arguments.filter { !seen.contains($0.label) }
-        if !missing.isEmpty {
+        if !missing.isEmpty && !rejected { // a rejected argument (E310) is the missing one, mislabeled
             report(.e804, "`.\(name)` needs \(missing.map { "`\($0.label):`" }.joined(separator: ", "))", at: node)
         }
         return .enumCase(name, arguments: arguments)
@@ -431,6 +436,12 @@ struct ValueChecker {
                 report(.e801, "`font` takes `font(\"Name\", size)` or `font(.system, size, weight: .bold)`", at: node); return nil
             }
             guard let size = number(args[1]) else { return nil }
+            // The catalog's range for the point size (> 0).
+            if let sizeParameter = Catalog.valueConstructor(named: "font")?.overloads.lazy.compactMap({ $0.first { $0.name == "size" } }).first,
+               let range = sizeParameter.range, !range.contains(size), let sizeNode = tree.value(args[1]) {
+                report(.e805, "the font size must be \(range), found \(CatalogValue.format(size))", at: sizeNode)
+                return nil
+            }
             var weight = FontWeight.regular
             if args.count == 3, labels[2] == "weight", let w = tree.value(args[2]) {
                 guard tree.kind(w) == .enumCase, let parsed = FontWeight(rawValue: tree.enumCaseName(w)) else {
@@ -504,14 +515,21 @@ struct ValueChecker {
                 guard index == 0, let first = parameters.first, first.acceptsPositional else {
                     if broken { continue }
                     var fixIts: [FixIt] = []
-                    let unlabeled = parameters.filter { !result.has($0.name) && !$0.acceptsPositional }
-                    if let only = unlabeled.first, unlabeled.count == 1 || parameters.count == 1 {
-                        fixIts = [FixIt(SourceSpan(file: tree.file.id, start: tree.range(arg).lowerBound, end: tree.range(arg).lowerBound), "\(only.name): ")]
+                    // The parameter the value was probably meant for: the only one not given
+                    // (by label anywhere in the list), else the only such required one.
+                    let givenLabels = Set(args.compactMap { tree.label($0) })
+                    let unlabeled = parameters.filter { !result.has($0.name) && !givenLabels.contains($0.name) && !$0.acceptsPositional }
+                    let required = unlabeled.filter(\.required)
+                    let intended = unlabeled.count == 1 ? unlabeled.first : required.count == 1 ? required.first : nil
+                    if let intended {
+                        fixIts = [FixIt(SourceSpan(file: tree.file.id, start: tree.range(arg).lowerBound, end: tree.range(arg).lowerBound), "\(intended.name): ")]
                     }
                     report(.e310, parameters.isEmpty ? "\(ownerDescription) takes no arguments"
                                                      : "unexpected unlabeled argument to \(ownerDescription)",
                            at: arg, label: parameters.isEmpty ? nil : "expected " + parameters.map { "`\($0.name):`" }.joined(separator: ", "),
                            fixIts: fixIts)
+                    // The value is there, only its label is missing: not also E501/E804.
+                    if let intended { result.values.append((intended.name, .reference("<error>"), valueNode)) }
                     continue
                 }
                 parameter = first
@@ -519,6 +537,8 @@ struct ValueChecker {
             if parameter.bindingRequired && tree.kind(valueNode) != .binding && tree.kind(valueNode) != .missing {
                 report(.e801, "`\(parameter.name)` must be a binding so the card can observe it, found \(describe(valueNode))", at: valueNode,
                        notes: [.help("declare a model field and write `$\(parameter.name)`")])
+                // Given, though wrong: not also missing (one root cause, one diagnostic).
+                result.values.append((parameter.name, .reference("<error>"), valueNode))
                 continue
             }
             guard let value = check(valueNode, as: parameter.type, parameter: parameter, owner: ownerKind) else {

@@ -11,11 +11,17 @@ public struct LexedFile: Sendable {
     /// True when an unterminated block comment or multi-line string ran to the end of the file:
     /// it swallowed any closers after it, so the parser does not report them missing (E202).
     public var unterminatedAtEnd = false
+    /// Lexical errors found past `Lexer.diagnosticLimit` and not recorded.
+    public var omitted = 0
 }
 
 /// Turns UTF-8 bytes into tokens (LANGUAGE.md §2). Never fails: every byte sequence yields a
 /// token list ending in `.endOfFile`, plus E1xx diagnostics.
 public enum Lexer {
+    /// At most this many lexical diagnostics are recorded per file (and as many syntax ones);
+    /// the last recorded one carries a note with the number left out.
+    public static let diagnosticLimit = 1000
+
     public static func tokenize(_ file: SourceFile) -> LexedFile {
         file.bytes.withUnsafeBufferPointer { buffer in
             // Measured on generated decks: about one token per 5 bytes. A denser file is lexed a
@@ -45,12 +51,16 @@ public enum Lexer {
             starts = [UInt32](unsafeUninitializedCapacity: capacity) { startBuffer, startCount in
                 ends = [UInt32](unsafeUninitializedCapacity: capacity) { endBuffer, endCount in
                     flags = [UInt8](unsafeUninitializedCapacity: capacity) { flagBuffer, flagCount in
-                        var lexer = LexerState(p: p, file: file, sink: TokenSink(kinds: kindBuffer, starts: startBuffer,
-                                                                                 ends: endBuffer, flags: flagBuffer))
-                        lexer.run()
-                        written = min(lexer.sink.count, capacity)
+                        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { classes in
+                            ByteClass.fill(classes)
+                            var lexer = LexerState(p: p, file: file, classes: UnsafeBufferPointer(classes),
+                                                   sink: TokenSink(kinds: kindBuffer, starts: startBuffer,
+                                                                   ends: endBuffer, flags: flagBuffer))
+                            lexer.run()
+                            written = min(lexer.sink.count, capacity)
+                            state = lexer
+                        }
                         flagCount = written
-                        state = lexer
                     }
                     endCount = written
                 }
@@ -62,7 +72,29 @@ public enum Lexer {
         if state.sink.count > capacity { return .needs(state.sink.count) }
         return .done(LexedFile(tokens: TokenList(kinds: kinds, starts: starts, ends: ends, flags: flags),
                                comments: state.comments, diagnostics: state.diagnostics,
-                               errorOffsets: state.errorOffsets, unterminatedAtEnd: state.unterminatedAtEnd))
+                               errorOffsets: state.errorOffsets, unterminatedAtEnd: state.unterminatedAtEnd,
+                               omitted: state.omitted))
+    }
+}
+
+/// Byte classes for the hot scanning loops: one table load instead of several comparisons.
+enum ByteClass {
+    /// `[A-Za-z0-9_]`.
+    static let identifierContinue: UInt8 = 1
+    /// ASCII that needs no attention inside a `"…"` string (not `"`, `\`, CR or LF).
+    static let plainStringByte: UInt8 = 2
+    /// Space, tab, carriage return: skipped between tokens.
+    static let blank: UInt8 = 4
+
+    static func fill(_ table: UnsafeMutableBufferPointer<UInt8>) {
+        for b in 0..<min(256, table.count) {
+            let byte = UInt8(b)
+            var bits: UInt8 = 0
+            if isIdentifierContinue(byte) { bits |= identifierContinue }
+            if byte == 0x20 || byte == 0x09 || byte == 0x0D { bits |= blank }
+            if byte < 0x80 && byte != 0x22 && byte != 0x5C && byte != 0x0A && byte != 0x0D { bits |= plainStringByte }
+            table[b] = bits
+        }
     }
 }
 
@@ -72,13 +104,24 @@ struct TokenSink {
     let starts: UnsafeMutableBufferPointer<UInt32>
     let ends: UnsafeMutableBufferPointer<UInt32>
     let flags: UnsafeMutableBufferPointer<UInt8>
+    /// How many tokens fit in all four buffers.
+    let capacity: Int
     /// Tokens emitted so far, including any that did not fit.
     var count = 0
+
+    init(kinds: UnsafeMutableBufferPointer<TokenKind>, starts: UnsafeMutableBufferPointer<UInt32>,
+         ends: UnsafeMutableBufferPointer<UInt32>, flags: UnsafeMutableBufferPointer<UInt8>) {
+        self.kinds = kinds
+        self.starts = starts
+        self.ends = ends
+        self.flags = flags
+        capacity = min(kinds.count, starts.count, ends.count, flags.count)
+    }
 
     @inline(__always)
     mutating func append(_ kind: TokenKind, _ start: Int, _ end: Int, _ flag: UInt8) {
         let k = count
-        if k < kinds.count && k < starts.count && k < ends.count && k < flags.count {
+        if k < capacity {
             // Trivial types: assigning to uninitialised memory is initialisation.
             kinds[k] = kind
             starts[k] = UInt32(truncatingIfNeeded: start)
@@ -105,6 +148,8 @@ struct LexerState {
     let p: UnsafeBufferPointer<UInt8>
     let n: Int
     let file: FileID
+    /// `ByteClass` bits of every byte value.
+    let classes: UnsafeBufferPointer<UInt8>
     var i = 0
     var sink: TokenSink
     var comments: [Comment] = []
@@ -112,15 +157,22 @@ struct LexerState {
     var errorOffsets: [Int] = []
     /// Flags for the next token (a line break was seen).
     var pending: UInt8 = 0
+    /// Errors past `Lexer.diagnosticLimit`, counted but not recorded.
+    var omitted = 0
     /// See `LexedFile.unterminatedAtEnd`.
     var unterminatedAtEnd = false
 
-    init(p: UnsafeBufferPointer<UInt8>, file: FileID, sink: TokenSink) {
+    init(p: UnsafeBufferPointer<UInt8>, file: FileID, classes: UnsafeBufferPointer<UInt8>, sink: TokenSink) {
         self.p = p
         self.n = p.count
         self.file = file
+        self.classes = classes
         self.sink = sink
     }
+
+    /// True for `[A-Za-z0-9_]` (the table form of `isIdentifierContinue`).
+    @inline(__always)
+    func continuesIdentifier(_ j: Int) -> Bool { classes[Int(p[j])] & ByteClass.identifierContinue != 0 }
 
     // MARK: Driver
 
@@ -132,9 +184,11 @@ struct LexerState {
             switch b {
             case space, tab, carriageReturn:
                 i += 1
+                skipBlanks()
             case newline:
                 pending |= TokenFlags.newlineBefore
                 i += 1
+                skipBlanks() // the next line's indentation
             case 0x41...0x5A, 0x61...0x7A, underscore:
                 lexIdentifier()
             case 0x30...0x39:
@@ -177,6 +231,14 @@ struct LexerState {
         sink.append(.endOfFile, n, n, pending)
     }
 
+    /// Skips spaces, tabs and carriage returns without going back through the dispatch.
+    @inline(__always)
+    mutating func skipBlanks() {
+        var j = i
+        while j < n && classes[Int(p[j])] & ByteClass.blank != 0 { j += 1 }
+        i = j
+    }
+
     @inline(__always)
     mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, malformed: Bool = false) {
         sink.append(kind, start, end, pending | (malformed ? TokenFlags.malformed : 0))
@@ -191,6 +253,12 @@ struct LexerState {
 
     mutating func report(_ code: DiagnosticCode, _ message: String, _ range: Range<Int>, label: String? = nil,
                          notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) {
+        // Past the limit (random bytes…) nothing more is recorded: memory and output stay bounded,
+        // and the parser reports nothing after the first unrecorded error either.
+        guard diagnostics.count < Lexer.diagnosticLimit else {
+            omitted += 1
+            return
+        }
         errorOffsets.append(range.lowerBound)
         diagnostics.append(Diagnostic(code, message, at: SourceSpan(file: file, range), label: label,
                                       notes: notes, fixIts: fixIts))
@@ -205,30 +273,31 @@ struct LexerState {
     mutating func lexIdentifier() {
         let start = i
         var j = i + 1
-        while j < n && isIdentifierContinue(p[j]) { j += 1 }
+        while j < n && continuesIdentifier(j) { j += 1 }
         i = j
-        emit(keywordKind(start, j - start), start, j)
+        emit(Self.keywordKind(p, start, j - start), start, j)
     }
 
     @inline(__always)
-    func matches(_ start: Int, _ bytes: (UInt8, UInt8, UInt8, UInt8)) -> Bool {
+    static func matches(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ bytes: (UInt8, UInt8, UInt8, UInt8)) -> Bool {
         p[start] == bytes.0 && p[start + 1] == bytes.1 && p[start + 2] == bytes.2 && p[start + 3] == bytes.3
     }
 
-    /// Classifies contextual keywords by length and bytes (no string allocation).
-    func keywordKind(_ s: Int, _ length: Int) -> TokenKind {
+    /// Classifies contextual keywords by length and bytes (no string allocation). Static, so the
+    /// call does not copy the lexer state.
+    static func keywordKind(_ p: UnsafeBufferPointer<UInt8>, _ s: Int, _ length: Int) -> TokenKind {
         switch length {
         case 4:
-            if matches(s, (0x63, 0x61, 0x72, 0x64)) { return .keywordCard }   // card
-            if matches(s, (0x74, 0x72, 0x75, 0x65)) { return .keywordTrue }   // true
+            if matches(p, s, (0x63, 0x61, 0x72, 0x64)) { return .keywordCard }   // card
+            if matches(p, s, (0x74, 0x72, 0x75, 0x65)) { return .keywordTrue }   // true
         case 5:
             let last = p[s + 4]
-            if last == 0x6B && matches(s, (0x73, 0x74, 0x61, 0x63)) { return .keywordStack } // stack
-            if last == 0x65 && matches(s, (0x74, 0x68, 0x65, 0x6D)) { return .keywordTheme } // theme
-            if last == 0x65 && matches(s, (0x73, 0x74, 0x61, 0x74)) { return .keywordState } // state
-            if last == 0x65 && matches(s, (0x66, 0x61, 0x6C, 0x73)) { return .keywordFalse } // false
+            if last == 0x6B && matches(p, s, (0x73, 0x74, 0x61, 0x63)) { return .keywordStack } // stack
+            if last == 0x65 && matches(p, s, (0x74, 0x68, 0x65, 0x6D)) { return .keywordTheme } // theme
+            if last == 0x65 && matches(p, s, (0x73, 0x74, 0x61, 0x74)) { return .keywordState } // state
+            if last == 0x65 && matches(p, s, (0x66, 0x61, 0x6C, 0x73)) { return .keywordFalse } // false
         case 6:
-            if matches(s, (0x69, 0x6D, 0x70, 0x6F)) && p[s + 4] == 0x72 && p[s + 5] == 0x74 { return .keywordImport }
+            if matches(p, s, (0x69, 0x6D, 0x70, 0x6F)) && p[s + 4] == 0x72 && p[s + 5] == 0x74 { return .keywordImport }
         default:
             break
         }
@@ -342,6 +411,10 @@ struct LexerState {
             report(.e105, message ?? "invalid escape", j..<k)
             return (k, false)
         default:
+            if e >= 0x80 && UTF8Scanner.sequenceLength(p, at: j + 1) == 0 {
+                // `\` then invalid UTF-8: the bytes are the problem (E107), reported once.
+                return (skipNonASCII(j + 1).end, false)
+            }
             var k = j + 1
             k += e < 0x80 ? 1 : max(1, UTF8Scanner.sequenceLength(p, at: k))
             report(.e105, "invalid escape sequence `\(text(j..<min(k, n)))`", j..<min(k, n),
@@ -372,6 +445,8 @@ struct LexerState {
         var j = i + 1
         var malformed = false
         while true {
+            // Fast path: ordinary ASCII content.
+            if j < n && classes[Int(p[j])] & ByteClass.plainStringByte != 0 { j += 1; continue }
             if j >= n || p[j] == newline || p[j] == carriageReturn {
                 report(.e101, "unterminated string literal", start..<j, label: "this string is never closed",
                        fixIts: [FixIt(span(j..<j), "\"")])
@@ -522,10 +597,10 @@ struct LexerState {
             return
         }
         var j = i + 2
-        while j < n && isIdentifierContinue(p[j]) { j += 1 }
+        while j < n && continuesIdentifier(j) { j += 1 }
         while j + 1 < n && p[j] == dot && isIdentifierStart(p[j + 1]) {
             j += 2
-            while j < n && isIdentifierContinue(p[j]) { j += 1 }
+            while j < n && continuesIdentifier(j) { j += 1 }
         }
         i = j
         emit(.binding, start, j)
@@ -535,7 +610,7 @@ struct LexerState {
         let start = i
         if i + 1 < n && isIdentifierStart(p[i + 1]) {
             var j = i + 2
-            while j < n && isIdentifierContinue(p[j]) { j += 1 }
+            while j < n && continuesIdentifier(j) { j += 1 }
             i = j
             emit(.enumCase, start, j)
         } else if i + 1 < n && isDigit(p[i + 1]) {

@@ -13,8 +13,9 @@ import CardDiagnostics
 ///   tokens up to the next item on a new line, or the block's `}`.
 /// - A missing `,` between arguments or list elements is reported and treated as present.
 /// - An unclosed `{`/`(`/`[` is one E202 at the opener with a label where the closer was
-///   expected; a `card`/`stack`/`theme`/`import` at column 1 inside a block ends the unclosed
-///   blocks around it, so the next declaration parses normally. A closer swallowed by an
+///   expected; a `card`/`stack`/`theme`/`import` at column 1 inside a block or argument list
+///   ends the unclosed constructs around it (one E202, for the innermost), so the next
+///   declaration parses normally. A closer swallowed by an
 ///   unterminated block comment or multi-line string (E106/E101) is not reported missing.
 /// - A declaration keyword starts a declaration only when an identifier follows, and `import`
 ///   only when a string follows (LANGUAGE.md §3); otherwise they are ordinary identifiers.
@@ -24,10 +25,114 @@ public enum Parser {
 
     public static func parse(_ file: SourceFile) -> SyntaxTree {
         let lexed = Lexer.tokenize(file)
-        var state = ParserState(file: file, lexed: lexed)
-        state.parseFile()
-        return SyntaxTree(file: file, tokens: lexed.tokens, comments: lexed.comments,
-                          nodes: state.nodes, diagnostics: lexed.diagnostics + state.diagnostics)
+        // Nearly every node starts at a token of its own, so `tokens + 16` nodes almost always
+        // fit; a file that needs more is parsed a second time with the exact count.
+        var capacity = lexed.tokens.count + 16
+        while true {
+            let (nodes, needed, diagnostics) = parse(file, lexed, capacity: capacity)
+            if needed <= capacity {
+                return SyntaxTree(file: file, tokens: lexed.tokens, comments: lexed.comments,
+                                  nodes: nodes, diagnostics: capped(lexed.diagnostics, omitted: lexed.omitted) + diagnostics)
+            }
+            capacity = needed
+        }
+    }
+
+    /// Parses straight into the storage of the five `NodeList` arrays (no per-node uniqueness
+    /// or capacity checks, no copy). Returns the nodes, how many the file needs, and the syntax
+    /// diagnostics; when `needed > capacity` the result is incomplete and must be discarded.
+    /// Notes on the last recorded lexical diagnostic how many more were found.
+    static func capped(_ diagnostics: [Diagnostic], omitted: Int) -> [Diagnostic] {
+        guard omitted > 0, var last = diagnostics.last else { return diagnostics }
+        last.notes.append(DiagnosticNote("\(omitted) more lexical errors in this file are not shown"))
+        return diagnostics.dropLast() + [last]
+    }
+
+    private static func parse(_ file: SourceFile, _ lexed: LexedFile,
+                              capacity: Int) -> (NodeList, needed: Int, [Diagnostic]) {
+        var written = 0, needed = 0
+        var diagnostics: [Diagnostic] = []
+        var mainTokens: [Int32] = [], firstTokens: [Int32] = [], lastTokens: [Int32] = [], subtreeEnds: [Int32] = []
+        let kinds = [NodeKind](unsafeUninitializedCapacity: capacity) { kindBuffer, kindCount in
+            mainTokens = [Int32](unsafeUninitializedCapacity: capacity) { mainBuffer, mainCount in
+                firstTokens = [Int32](unsafeUninitializedCapacity: capacity) { firstBuffer, firstCount in
+                    lastTokens = [Int32](unsafeUninitializedCapacity: capacity) { lastBuffer, lastCount in
+                        subtreeEnds = [Int32](unsafeUninitializedCapacity: capacity) { endBuffer, endCount in
+                            let sink = NodeSink(kinds: kindBuffer, mainTokens: mainBuffer, firstTokens: firstBuffer,
+                                                lastTokens: lastBuffer, subtreeEnds: endBuffer)
+                            var state = ParserState(file: file, lexed: lexed, nodes: sink)
+                            state.parseFile()
+                            needed = state.nodes.count
+                            written = min(needed, state.nodes.capacity)
+                            diagnostics = state.diagnostics
+                            endCount = written
+                        }
+                        lastCount = written
+                    }
+                    firstCount = written
+                }
+                mainCount = written
+            }
+            kindCount = written
+        }
+        let nodes = NodeList(kinds: kinds, mainTokens: mainTokens, firstTokens: firstTokens,
+                             lastTokens: lastTokens, subtreeEnds: subtreeEnds)
+        return (nodes, needed, diagnostics)
+    }
+}
+
+/// Where the parser writes nodes: the uninitialised storage of the `NodeList` arrays. Nodes
+/// past `capacity` are counted but not stored.
+struct NodeSink {
+    let kinds: UnsafeMutableBufferPointer<NodeKind>
+    let mainTokens: UnsafeMutableBufferPointer<Int32>
+    let firstTokens: UnsafeMutableBufferPointer<Int32>
+    let lastTokens: UnsafeMutableBufferPointer<Int32>
+    let subtreeEnds: UnsafeMutableBufferPointer<Int32>
+    /// How many nodes fit in all five buffers.
+    let capacity: Int
+    /// Nodes opened so far, including any that did not fit.
+    var count = 0
+
+    init(kinds: UnsafeMutableBufferPointer<NodeKind>, mainTokens: UnsafeMutableBufferPointer<Int32>,
+         firstTokens: UnsafeMutableBufferPointer<Int32>, lastTokens: UnsafeMutableBufferPointer<Int32>,
+         subtreeEnds: UnsafeMutableBufferPointer<Int32>) {
+        self.kinds = kinds
+        self.mainTokens = mainTokens
+        self.firstTokens = firstTokens
+        self.lastTokens = lastTokens
+        self.subtreeEnds = subtreeEnds
+        capacity = min(kinds.count, mainTokens.count, firstTokens.count, lastTokens.count, subtreeEnds.count)
+    }
+
+    /// Appends a node whose subtree end is not known yet; returns its index.
+    @inline(__always)
+    mutating func open(_ kind: NodeKind, main: Int32, first: Int32, last: Int32) -> Int {
+        let n = count
+        if n < capacity {
+            // Trivial types: assigning to uninitialised memory is initialisation.
+            kinds[n] = kind
+            mainTokens[n] = main
+            firstTokens[n] = first
+            lastTokens[n] = last
+            subtreeEnds[n] = 0
+        }
+        count = n + 1
+        return n
+    }
+
+    /// Ends node `n`: its last token and, as its subtree end, the current node count.
+    @inline(__always)
+    mutating func close(_ n: Int, last: Int32) {
+        guard n >= 0 && n < capacity else { return }
+        lastTokens[n] = last
+        subtreeEnds[n] = Int32(count)
+    }
+
+    @inline(__always)
+    mutating func setMainToken(_ n: Int, _ token: Int) {
+        guard n >= 0 && n < capacity else { return }
+        mainTokens[n] = Int32(token)
     }
 }
 
@@ -39,23 +144,37 @@ struct ParserState {
     /// An unterminated comment or multi-line string ran to the end of the file.
     let unterminatedAtEnd: Bool
     var pos = 0
-    var nodes = NodeList()
+    var nodes: NodeSink
     var diagnostics: [Diagnostic] = []
-    /// Byte offset of the last sync point.
-    var syncOffset = 0
+    /// The token at the last sync point.
+    var syncToken = 0
+    /// Byte offset of the last sync point. Computed only when a syntax error is about to be
+    /// reported (`gapStart` searches the line table, too slow to run at every item).
+    var syncOffset: Int { gapStart(syncToken) }
     var reportedSinceSync = false
+    /// Syntax errors past `Lexer.diagnosticLimit`, not recorded.
+    var omitted = 0
+    /// Lexical errors the lexer did not record, and the offset after which they may lie.
+    let lexerOmitted: Int
+    let lastLexicalOffset: Int
     var depth = 0
+    /// Labels of the argument lists being parsed, innermost last (see `checkDuplicateLabel`).
+    var labelStack: [Int] = []
+    /// Entries of `labelStack` in use; the rest is spare capacity, reused without reallocation.
+    var labelCount = 0
     /// Set when an unclosed construct ran into end of file or a column-1 declaration: the
     /// enclosing constructs close silently instead of reporting the same problem again.
     var abandoned = false
 
-    init(file: SourceFile, lexed: LexedFile) {
+    init(file: SourceFile, lexed: LexedFile, nodes: NodeSink) {
         self.file = file
         self.tokens = lexed.tokens
         self.kinds = lexed.tokens.kinds
         self.errorOffsets = lexed.errorOffsets
+        self.lexerOmitted = lexed.omitted
+        self.lastLexicalOffset = lexed.errorOffsets.last ?? 0
         self.unterminatedAtEnd = lexed.unterminatedAtEnd
-        nodes.reserve(tokens.count)
+        self.nodes = nodes
     }
 
     // MARK: Tokens
@@ -88,19 +207,27 @@ struct ParserState {
         }
     }
 
-    func isAtColumnOne(_ t: Int) -> Bool {
+    // The three checks below run at every item and argument. Inlined, they do not copy the
+    // parser state the way a call to a non-mutating method of this large struct does.
+    @inline(__always) func isAtColumnOne(_ t: Int) -> Bool {
         let start = tokens.start(t)
         return start == 0 || file.bytes[start - 1] == 0x0A
     }
 
     /// `card|stack|theme NAME` or `import "…"`: the start of a top-level declaration.
-    func isTopLevelStart(_ t: Int) -> Bool {
+    @inline(__always) func isTopLevelStart(_ t: Int) -> Bool {
         let next = t + 1 < kinds.count ? kinds[t + 1] : .endOfFile
         switch kinds[t] {
         case .keywordCard, .keywordStack, .keywordTheme: return next.isIdentifierLike
         case .keywordImport: return next == .string
         default: return false
         }
+    }
+
+    /// A file-level declaration or import at column 1 of a new line: it ends every unclosed
+    /// construct around it.
+    @inline(__always) func isColumnOneDeclaration(_ t: Int) -> Bool {
+        tokens.startsLine(t) && isAtColumnOne(t) && isTopLevelStart(t)
     }
 
     static func isDeclarationKeyword(_ k: TokenKind) -> Bool {
@@ -111,18 +238,12 @@ struct ParserState {
 
     @inline(__always)
     mutating func open(_ kind: NodeKind, main: Int = -1) -> Int {
-        nodes.kinds.append(kind)
-        nodes.mainTokens.append(Int32(main))
-        nodes.firstTokens.append(Int32(pos))
-        nodes.lastTokens.append(Int32(pos - 1))
-        nodes.subtreeEnds.append(0)
-        return nodes.count - 1
+        nodes.open(kind, main: Int32(main), first: Int32(pos), last: Int32(pos - 1))
     }
 
     @inline(__always)
     mutating func close(_ n: Int) {
-        nodes.lastTokens[n] = Int32(pos - 1)
-        nodes.subtreeEnds[n] = Int32(nodes.count)
+        nodes.close(n, last: Int32(pos - 1))
     }
 
     /// A node holding just the current token.
@@ -135,7 +256,7 @@ struct ParserState {
     // MARK: Diagnostics
 
     mutating func sync() {
-        syncOffset = gapStart(pos)
+        syncToken = pos
         reportedSinceSync = false
     }
 
@@ -149,6 +270,8 @@ struct ParserState {
     }
 
     func lexicalErrorSinceSync(upTo end: Int) -> Bool {
+        if errorOffsets.isEmpty { return false }
+        let syncOffset = self.syncOffset
         var low = 0, high = errorOffsets.count
         while low < high {
             let mid = (low + high) / 2
@@ -161,6 +284,9 @@ struct ParserState {
                               secondary: [DiagnosticLabel] = [], notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) {
         defer { reportedSinceSync = true }
         if reportedSinceSync || lexicalErrorSinceSync(upTo: max(span.end, tokens.end(pos))) { return }
+        // Past the lexer's limit, offsets stop being recorded: stay quiet rather than guess.
+        if lexerOmitted > 0 && span.start >= lastLexicalOffset { return }
+        guard diagnostics.count < Lexer.diagnosticLimit else { omitted += 1; return }
         diagnostics.append(Diagnostic(code, message, at: span, label: label, secondary: secondary,
                                       notes: notes, fixIts: fixIts))
     }
@@ -242,7 +368,7 @@ struct ParserState {
         let n = open(.importDecl)
         advance()
         if current == .string {
-            nodes.mainTokens[n] = Int32(pos)
+            nodes.setMainToken(n, pos)
             advance()
         } else {
             expected("a file path string after `import`")
@@ -263,14 +389,16 @@ struct ParserState {
 
     mutating func parseDeclaration(topLevel: Bool) {
         let keyword = current
-        let keywordText = file.text(tokens.range(pos))
+        let keywordToken = pos
+        // Only needed for error messages: not built for every declaration.
+        var keywordText: String { file.text(tokens.range(keywordToken)) }
         let n = open(Self.declarationKind(keyword))
         if !topLevel && keyword != .keywordState {
             syntaxError(.e205, "`\(keywordText)` declarations are only allowed at file level", at: span(token: pos))
         }
         advance()
         if current.isIdentifierLike {
-            nodes.mainTokens[n] = Int32(pos)
+            nodes.setMainToken(n, pos)
             advance()
         } else {
             expected("a name for the `\(keywordText)` declaration")
@@ -320,7 +448,7 @@ struct ParserState {
                 advance()
                 continue
             default:
-                if tokens.startsLine(pos) && isAtColumnOne(pos) && isTopLevelStart(pos) {
+                if isColumnOneDeclaration(pos) {
                     reportUnclosed(opener: opener, closer: "}")
                     abandoned = true
                 } else {
@@ -384,18 +512,21 @@ struct ParserState {
         advance()
         let closerText = closer == .rightParen ? ")" : "]"
         let allowsLabels = closer == .rightParen
-        var labels: [Int] = []
+        // This list's labels live on top of the shared `labelStack` (no array per call).
+        let labelBase = labelCount
+        defer { labelCount = labelBase }
         while true {
             let k = current
             if k == closer { advance(); break }
-            if k == .endOfFile || k == .leftBrace || k == .rightBrace {
+            let endsAll = k == .endOfFile || isColumnOneDeclaration(pos)
+            if endsAll || k == .leftBrace || k == .rightBrace {
                 reportUnclosed(opener: opener, closer: closerText)
-                if k == .endOfFile { abandoned = true }
+                if endsAll { abandoned = true }
                 break
             }
             if allowsLabels && k.isIdentifierLike && peek() == .colon {
                 let a = open(.argument, main: pos)
-                checkDuplicateLabel(pos, among: &labels)
+                checkDuplicateLabel(pos, since: labelBase)
                 advance()
                 advance()
                 parseValue()
@@ -422,7 +553,7 @@ struct ParserState {
                 || Self.isDeclarationKeyword(k2) || k2 == .endOfFile || k2 == .leftBrace || k2 == .rightBrace
             if looksLikeItem || (tokens.startsLine(pos) && !Self.canStartValue(k2)) {
                 reportUnclosed(opener: opener, closer: closerText)
-                if k2 == .endOfFile { abandoned = true }
+                if k2 == .endOfFile || isColumnOneDeclaration(pos) { abandoned = true }
                 break
             }
             if Self.canStartValue(k2) {
@@ -443,19 +574,31 @@ struct ParserState {
         depth -= 1
     }
 
-    mutating func checkDuplicateLabel(_ token: Int, among labels: inout [Int]) {
+    /// Reports E203 when the label at `token` repeats one in `labelStack[base..<labelCount]` (the
+    /// labels of the argument list being parsed), then pushes it.
+    mutating func checkDuplicateLabel(_ token: Int, since base: Int) {
         let range = tokens.range(token)
-        let bytes = file.bytes
-        if let earlier = labels.first(where: { other in
-            let r = tokens.range(other)
-            return r.count == range.count && bytes[r].elementsEqual(bytes[range])
-        }) {
+        var earlier: Int?
+        if base < labelCount {
+            file.bytes.withUnsafeBufferPointer { bytes in
+                for index in base..<labelCount {
+                    let other = labelStack[index]
+                    let r = tokens.range(other)
+                    guard r.count == range.count else { continue }
+                    var same = true
+                    for k in 0..<r.count where bytes[r.lowerBound + k] != bytes[range.lowerBound + k] { same = false; break }
+                    if same { earlier = other; break }
+                }
+            }
+        }
+        if let earlier {
             let name = file.text(range)
             diagnostics.append(Diagnostic(.e203, "duplicate argument label `\(name)`", at: span(token: token),
                                           label: "`\(name)` is given again here",
                                           notes: [DiagnosticNote("`\(name)` was first given here", at: span(token: earlier))]))
         }
-        labels.append(token)
+        if labelCount < labelStack.count { labelStack[labelCount] = token } else { labelStack.append(token) }
+        labelCount += 1
     }
 
     static func canStartValue(_ k: TokenKind) -> Bool {

@@ -164,6 +164,7 @@ enum TestPaths {
 
     /// Every `.cards` file under `directory`, recursively, sorted by path.
     static func cardsFiles(under directory: URL) -> [URL] {
+        let directory = directory.resolvingSymlinksInPath()
         guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
             return []
         }

@@ -365,7 +365,7 @@ import CardDiagnostics
             /// Monthly budget summary.
             /// Second line.
             card Budget {
-              /// Not attached to the next card (a token comes between).
+              /// Attached to the text node below.
               text("x")
             }
 
@@ -388,7 +388,7 @@ import CardDiagnostics
         #expect(tree.comments.map(\.kind) == [.line, .doc, .doc, .doc, .doc, .line, .doc])
         // A doc comment inside a block attaches to the item after it.
         let text = try #require(tree.first(.node))
-        #expect(tree.docComment(text) == "Not attached to the next card (a token comes between).")
+        #expect(tree.docComment(text) == "Attached to the text node below.")
     }
 
     @Test func tokenComparison() throws {
@@ -471,6 +471,15 @@ import CardDiagnostics
         #expect(tree.diagnosticSummary == ["2:10 E202"])
         #expect(tree.all(.cardDecl).map(tree.name) == ["A", "B"])
         #expect(Array(tree.children(tree.root)).count == 2)
+    }
+
+    @Test func columnOneDeclarationClosesUnclosedArgumentLists() {
+        for opener in ["text(\"a\",", "text(\"a\"", "x: [1,", "x: [(a: 1,"] {
+            let tree = parse("card A {\n  \(opener)\ncard B {\n  text(\"b\")\n}\n")
+            #expect(tree.codes == ["E202"], "\(opener)")
+            #expect(Array(tree.children(tree.root)).map(tree.name) == ["A", "B"], "\(opener)")
+            #expect(tree.all(.node).map(tree.name).last == "text", "\(opener)")
+        }
     }
 
     @Test func indentedDeclarationInsideABlockIsE205NotAClose() {

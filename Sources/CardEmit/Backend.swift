@@ -1,0 +1,41 @@
+import CardLayout
+import CardSema
+
+/// What every back end may need besides the checked deck.
+public struct BackendOptions: Sendable {
+    /// The screen the layout is computed for (`--viewport`).
+    public var viewport: Viewport
+
+    public init(viewport: Viewport = .standard) {
+        self.viewport = viewport
+    }
+}
+
+/// A back end: turns one checked deck (an input file and its imports) into one artifact.
+///
+/// Back ends read only the checked model (never syntax), run only when there are no errors, and
+/// are deterministic: identical input gives byte-identical output (LANGUAGE.md §11). `cardc build`
+/// finds them by `name` in `Backends.all`, so a new back end plugs into `--emit` by adding one
+/// entry there; the command itself does not change.
+public protocol Backend: Sendable {
+    /// The `--emit` name (`json`).
+    var name: String { get }
+    /// What follows `<name>.` in the output file name (`layout.json` → `deck.layout.json`).
+    var fileExtension: String { get }
+    /// One line for `cardc help build`.
+    var summary: String { get }
+    /// The artifact for `deck`.
+    func emit(_ deck: CheckedDeck, options: BackendOptions) -> [UInt8]
+}
+
+/// The registry of back ends `--emit` accepts.
+public enum Backends {
+    /// Every back end, in the order `--emit` lists them.
+    public static let all: [any Backend] = [LayoutJSONEmitter()]
+
+    /// The back end called `name`.
+    public static func named(_ name: String) -> (any Backend)? { all.first { $0.name == name } }
+
+    /// The names, for help and error messages.
+    public static var names: [String] { all.map(\.name) }
+}

@@ -1,0 +1,145 @@
+import CardSema
+
+/// Where a card is laid out: the theme whose fonts and margins apply and the width of the card's
+/// frame, as a stack gives it (LANGUAGE.md §6.1).
+public struct LayoutContext: Hashable, Sendable {
+    /// The stack that places the card, or `nil` for a card in no stack.
+    public var stack: String?
+    /// The resolved theme's name.
+    public var theme: String
+    /// The width of the card's frame.
+    public var width: Double
+
+    public init(stack: String?, theme: String, width: Double) {
+        self.stack = stack
+        self.theme = theme
+        self.width = Finite.dimension(width)
+    }
+}
+
+/// One state of a laid-out card.
+public struct LaidOutState: Sendable {
+    public var name: String
+    /// The state's tap action (its own, else the card's).
+    public var tap: Action?
+    /// The card's height in this state: content plus the vertical padding.
+    public var height: Double
+    /// The parts stacked in the content box, frames relative to it.
+    public var parts: [LaidOutPart]
+}
+
+/// A swipe overlay laid out over the card's content box.
+public struct LaidOutOverlay: Sendable {
+    public var direction: SwipeDirection
+    /// The height of the overlay's parts stacked.
+    public var height: Double
+    public var parts: [LaidOutPart]
+}
+
+/// A swipe footer: `height` tall, pinned to the bottom of the card.
+public struct LaidOutFooter: Sendable {
+    public var height: Double
+    public var transparent: Bool
+    public var parts: [LaidOutPart]
+}
+
+/// A card laid out in one context: every state, the overlays and footer, the sheet header.
+public struct LaidOutCard: Sendable {
+    public var context: LayoutContext
+    /// The content box's inset from the card's frame (the theme's `cardCellMargins`;
+    /// no top and bottom with `noTopBottomMargins`).
+    public var padding: EdgeInsets
+    /// The content box's width: the card's width minus the horizontal padding.
+    public var contentWidth: Double
+    /// In the card's state order.
+    public var states: [LaidOutState]
+    public var overlays: [LaidOutOverlay]
+    public var footer: LaidOutFooter?
+    /// The sheet header: `title:` and `subtitle:` laid out plus 24 points (LANGUAGE.md §6.1).
+    public var headerHeight: Double
+    /// The card's initial state (`model { state: … }`, else the first).
+    public var initialState: String
+
+    /// The height in `state`, or nil for an unknown state name.
+    public func height(inState state: String) -> Double? { states.first { $0.name == state }?.height }
+
+    /// The height in the initial state (the first state's when that one is missing).
+    public var initialHeight: Double { height(inState: initialState) ?? states.first?.height ?? padding.vertical }
+
+    /// The tallest state (the first of equally tall ones).
+    public var tallestState: LaidOutState? {
+        states.reduce(nil) { best, state in
+            guard let best else { return state }
+            return state.height > best.height ? state : best
+        }
+    }
+}
+
+/// Lays out cards by the intrinsic-size model (`LayoutMetrics`).
+public struct CardLayoutEngine: Sendable {
+    public let metrics: ThemeMetrics
+
+    /// An engine for `theme` (Mint's metrics when `nil`).
+    public init(theme: ResolvedTheme?) {
+        self.metrics = ThemeMetrics(theme)
+    }
+
+    public init(metrics: ThemeMetrics) {
+        self.metrics = metrics
+    }
+
+    /// The content inset of `card` in this theme.
+    public func padding(for card: CheckedCard) -> EdgeInsets {
+        var padding = metrics.cardCellMargins
+        if card.traits.contains(where: { $0.trait == "noTopBottomMargins" }) {
+            padding.top = 0
+            padding.bottom = 0
+        }
+        return padding
+    }
+
+    /// Lays out every state of `card` in `context` (its `theme` must be this engine's).
+    public func layout(_ card: CheckedCard, in context: LayoutContext) -> LaidOutCard {
+        let padding = padding(for: card)
+        let contentWidth = max(0, context.width - padding.horizontal)
+        let layouter = PartLayouter(metrics: metrics, model: card.model, row: nil)
+        var states: [LaidOutState] = []
+        states.reserveCapacity(card.states.count)
+        for state in card.states {
+            let (parts, contentHeight) = layouter.stackVertically(state.parts, width: contentWidth, spacing: LayoutMetrics.partSpacing)
+            states.append(LaidOutState(name: state.name, tap: state.tap, height: padding.top + contentHeight + padding.bottom,
+                                       parts: parts))
+        }
+        let overlays = card.overlays.map { overlay in
+            let (parts, height) = layouter.stackVertically(overlay.parts, width: contentWidth, spacing: LayoutMetrics.partSpacing)
+            return LaidOutOverlay(direction: overlay.direction, height: height, parts: parts)
+        }
+        let footer = card.footer.map { footer in
+            LaidOutFooter(height: Finite.dimension(footer.height), transparent: footer.transparent,
+                          parts: layouter.stackVertically(footer.parts, width: contentWidth, spacing: LayoutMetrics.partSpacing).parts)
+        }
+        return LaidOutCard(context: context, padding: padding, contentWidth: contentWidth, states: states,
+                           overlays: overlays, footer: footer,
+                           headerHeight: headerHeight(of: card, contentWidth: contentWidth, layouter: layouter),
+                           initialState: card.initialState)
+    }
+
+    /// The sheet header: the title in `titleFont` and the subtitle in `detailTextFont`, wrapped
+    /// in the content width, plus 24 points.
+    func headerHeight(of card: CheckedCard, contentWidth: Double, layouter: PartLayouter) -> Double {
+        var height = LayoutMetrics.sheetHeaderPadding
+        if let title = card.title {
+            height += LayoutMetrics.height(of: layouter.text(title), fontSize: metrics.titleSize, width: contentWidth)
+        }
+        if let subtitle = card.subtitle {
+            height += LayoutMetrics.height(of: layouter.text(subtitle), fontSize: metrics.detailTextSize, width: contentWidth)
+        }
+        return height
+    }
+
+    /// The sheet header height of `card` laid out `width` wide.
+    public func headerHeight(of card: CheckedCard, width: Double) -> Double {
+        let contentWidth = max(0, Finite.dimension(width) - padding(for: card).horizontal)
+        return headerHeight(of: card, contentWidth: contentWidth, layouter: PartLayouter(metrics: metrics, model: card.model, row: nil))
+    }
+}

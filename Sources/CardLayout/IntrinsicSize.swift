@@ -1,0 +1,197 @@
+import CardSema
+
+/// The intrinsic-size model: how tall every part is, estimated at compile time without UIKit.
+///
+/// The layout back end has no fonts, no images and no Auto Layout, so it *estimates*. The model
+/// is deliberately simple, deterministic and documented, so that a number in the layout JSON can
+/// be recomputed by hand (the same text lives in `Grammar/layout-model.md`). All lengths are in
+/// points.
+///
+/// **Text.** A text's font size comes from the stack's theme (LANGUAGE.md §9) — `text(style:)`
+/// picks `smallTextFont`, `normalTextFont`, `titleTextFont`, `headerTextFont` or `detailTextFont`,
+/// and an explicit `font:` wins. One line is `1.2 × size` tall (`lineHeightFactor`). Every
+/// character (Unicode scalar) advances `0.5 × size` (`glyphAdvanceFactor`); a paragraph (text
+/// between `\n`s) of `n` characters in a width `w` takes `max(1, ceil(n × 0.5 × size / w))`
+/// lines — word boundaries are ignored. `lines:` caps the total (0 means no cap). A text's height
+/// is `ceil(lines × 1.2 × size)`: heights are rounded up to whole points, as UIKit rounds label
+/// sizes up.
+///
+/// **Bindings** stand for their model default (`$summary` measures `"$1,240 of $2,000 spent"`);
+/// `$item.field` inside a table or collection cell stands for that field of the row being laid
+/// out; a binding with no default measures the placeholder `‹name›`.
+///
+/// **Widths.** Parts fill the width of their container (CardParts' stack views use `.fill`
+/// alignment). An `hstack` gives each `verticalSeparator` 1 point and divides the rest, after
+/// `spacing`, equally among its other children whatever its `distribution`; its height is the
+/// tallest child's. Children are placed vertically by `alignment`: `.fill` stretches them to the
+/// row's height, `.top`/`.leading`/`.firstBaseline` puts them at the top, `.center` centres them,
+/// `.bottom`/`.trailing`/`.lastBaseline` puts them at the bottom. `centered` gives its left and
+/// right parts a quarter of the width each and the centre part half, centred vertically.
+///
+/// **Heights per part** (`T(font)` is one line of that theme font, `ceil(1.2 × size)`):
+///
+/// | Part | Height |
+/// | --- | --- |
+/// | `text` | wrapped text, as above |
+/// | `attributedText` | its `image` children stacked on top, then the text in `normalTextFont` |
+/// | `image` | `height:`, else 100 (`defaultImageHeight`: an asset's size is unknown at compile time) |
+/// | `button` | `max(44, T(buttonTitleFont) + 16)`: one line plus 8 above and below, at least the 44-point touch target |
+/// | `title` | the text wrapped in `titleFont`; with `menu:` the width loses 32 points for the menu button and the height is at least 24 |
+/// | `titleDescription` | the taller of the two halves; each half is half the width and holds its title (`normalTextFont`) over its description (`detailTextFont`), wrapped |
+/// | `pill` | `T(normalTextFont) + 2 × verticalPadding` |
+/// | `iconLabel` | the text in `normalTextFont`, wrapped in the width minus the icon (a square `T(normalTextFont)` wide) and `iconPadding`; at least the icon's height |
+/// | `separator` | 1 |
+/// | `verticalSeparator` | 1 point wide; as tall as its row in an `hstack`/`centered`, else 0 |
+/// | `vstack`, `oriented`, `cell` | the children stacked with `spacing` (`vstack`) or 0 (`oriented`) or 8 (`cell`) between them |
+/// | `hstack` | the tallest child |
+/// | `table` | one row per element of the model default of `rows:` (0 rows without a default); a row is its `cell` laid out as a vstack with 8-point spacing plus 8 above and below, or without a `cell` the default cell: `T(normalTextFont) + T(detailTextFont) + 16` |
+/// | `collection` | items from the model default of `items:`, each `itemSize` (default 100 × 100) apart by `spacing` (default 10): `.horizontal` is one row `itemSize.height` tall; `.vertical` wraps `floor((width + spacing) / (itemWidth + spacing))` items a row |
+/// | `bar` | 16 |
+/// | `paged` | `height:`; pages sit side by side, each the full width |
+/// | `slider` | 31 (`UISlider`'s intrinsic height) |
+/// | `multiSlider` | 31 when `.horizontal`, 150 when `.vertical` |
+/// | `spacer` | `height:` |
+/// | `textField` | `T(normalTextFont) + 16` |
+/// | `confetti` | 100 |
+/// | `progressBar` | a 12-point bar, plus `T(smallTextFont) + 4` for the marker when `marker:` or `current:` is given, plus `T(smallTextFont) + 4` when `showValues: true` |
+/// | `map` | `height:` (default 300) |
+/// | `radio` | 24 |
+/// | `histogram` | 100 |
+///
+/// **Cards.** A card's content box is its frame inset by the theme's `cardCellMargins` (all four
+/// sides; `noTopBottomMargins` removes the top and bottom). The parts of a state are stacked in
+/// the content box with `partSpacing` (8) between them, and the card's height in that state is
+/// `top + sum of part heights + 8 × (parts − 1) + bottom`. Part frames are relative to their
+/// parent: top-level parts to the content box, children to their container part.
+///
+/// A card is laid out for a *context*: the theme of a stack and the width the stack gives its
+/// cards (LANGUAGE.md §6.1). The sheet header is the `title:` (`titleFont`) and `subtitle:`
+/// (`detailTextFont`) wrapped in the content width, plus `sheetHeaderPadding` (24).
+public enum LayoutMetrics {
+    /// Line height as a multiple of the font size.
+    public static let lineHeightFactor = 1.2
+    /// Average glyph advance as a multiple of the font size.
+    public static let glyphAdvanceFactor = 0.5
+    /// Vertical space between consecutive parts of a card, a cell, an overlay or a footer.
+    public static let partSpacing = 8.0
+    /// Padding added to the laid-out title and subtitle of a sheet card's header.
+    public static let sheetHeaderPadding = 24.0
+    /// `image` without `height:`.
+    public static let defaultImageHeight = 100.0
+    /// The smallest `button` height (the touch-target minimum).
+    public static let minimumButtonHeight = 44.0
+    /// Vertical padding inside a `button`, `textField`, and the default table cell (total).
+    public static let controlPadding = 16.0
+    /// The menu button of a `title` with `menu:`: its side, and the width it takes from the title.
+    public static let titleMenuButtonSide = 24.0
+    public static let titleMenuButtonWidth = 32.0
+    /// Fixed heights.
+    public static let separatorHeight = 1.0
+    public static let verticalSeparatorWidth = 1.0
+    public static let barHeight = 16.0
+    public static let sliderHeight = 31.0
+    public static let verticalMultiSliderHeight = 150.0
+    public static let confettiHeight = 100.0
+    public static let progressBarTrackHeight = 12.0
+    public static let progressBarLabelGap = 4.0
+    public static let radioHeight = 24.0
+    public static let histogramHeight = 100.0
+    /// Padding above and below a table cell's content.
+    public static let tableCellPadding = 8.0
+    /// `collection` without `itemSize:` / `spacing:` (`UICollectionViewFlowLayout`'s spacing).
+    public static let defaultItemSize = (width: 100.0, height: 100.0)
+    public static let defaultCollectionSpacing = 10.0
+    /// The placeholder measured for a binding with no model default: `‹name›`.
+    public static func placeholder(_ path: [String]) -> String { "‹" + path.joined(separator: ".") + "›" }
+
+    /// Height of `lines` lines of a `fontSize` font, rounded up to whole points.
+    @inline(__always)
+    public static func textHeight(lines: Int, fontSize: Double) -> Double {
+        // × 6 / 5 rather than × 1.2: exact for whole sizes, so `ceil` never rounds 72 up to 73.
+        Finite.roundUp(Double(lines) * fontSize * 6 / 5)
+    }
+
+    /// How many lines `text` takes in `width` at `fontSize`, before any `lines:` cap.
+    public static func lineCount(of text: String, fontSize: Double, width: Double) -> Int {
+        let advance = fontSize * glyphAdvanceFactor
+        // At least one glyph fits a line, so a zero or tiny width never divides by zero.
+        let available = max(width, advance, 1e-6)
+        var lines = 0.0
+        var glyphs = 0
+        func endParagraph() {
+            let needed = Finite.roundUp(Double(glyphs) * advance / available)
+            lines += max(1, needed)
+            glyphs = 0
+        }
+        for byte in text.utf8 {
+            if byte == 0x0A {
+                endParagraph()
+            } else if byte & 0xC0 != 0x80 {
+                glyphs += 1  // the first byte of a scalar
+            }
+        }
+        endParagraph()
+        return Int(min(lines, 1e9))
+    }
+
+    /// The laid-out height of `text`: wrapped, capped by `maximumLines` (0 = no cap).
+    public static func height(of text: String, fontSize: Double, width: Double, maximumLines: Int = 0) -> Double {
+        var lines = lineCount(of: text, fontSize: fontSize, width: width)
+        if maximumLines > 0 { lines = min(lines, maximumLines) }
+        return textHeight(lines: lines, fontSize: fontSize)
+    }
+}
+
+/// The font sizes and margins of one resolved theme that the intrinsic-size model reads.
+public struct ThemeMetrics: Hashable, Sendable {
+    public var smallTextSize: Double
+    public var normalTextSize: Double
+    public var titleTextSize: Double
+    public var headerTextSize: Double
+    public var detailTextSize: Double
+    /// `titleFont`: the `title` part and a sheet card's header title.
+    public var titleSize: Double
+    public var buttonTitleSize: Double
+    /// `cardCellMargins`: a list's default margins, and every card's content inset.
+    public var cardCellMargins: EdgeInsets
+
+    /// Reads the theme's values; a missing or ill-typed property falls back to `Mint`'s.
+    public init(_ theme: ResolvedTheme?) {
+        func size(_ name: String) -> Double {
+            if case .font(let font)? = theme?.value(name) { return Finite.clamp(font.size, 0.01, 10_000) }
+            if case .font(let font)? = Catalog.themeProperty(named: name)?.mintValue {
+                return font.size
+            }
+            return 14
+        }
+        smallTextSize = size("smallTextFont")
+        normalTextSize = size("normalTextFont")
+        titleTextSize = size("titleTextFont")
+        headerTextSize = size("headerTextFont")
+        detailTextSize = size("detailTextFont")
+        titleSize = size("titleFont")
+        buttonTitleSize = size("buttonTitleFont")
+        if case .insets(let t, let l, let b, let r)? = theme?.value("cardCellMargins") {
+            cardCellMargins = EdgeInsets(top: Finite.dimension(t), left: Finite.dimension(l),
+                                         bottom: Finite.dimension(b), right: Finite.dimension(r))
+        } else if case .insets(let t, let l, let b, let r)? = Catalog.themeProperty(named: "cardCellMargins")?.mintValue {
+            cardCellMargins = EdgeInsets(top: t, left: l, bottom: b, right: r)
+        } else {
+            cardCellMargins = .zero
+        }
+    }
+
+    /// The font size of a `text(style:)` case.
+    public func size(ofTextStyle style: String) -> Double {
+        switch style {
+        case "small": smallTextSize
+        case "title": titleTextSize
+        case "header": headerTextSize
+        case "detail": detailTextSize
+        default: normalTextSize
+        }
+    }
+
+    /// One line of a `size` font: `ceil(1.2 × size)`.
+    public func line(_ size: Double) -> Double { LayoutMetrics.textHeight(lines: 1, fontSize: size) }
+}

@@ -1,0 +1,475 @@
+import CardDiagnostics
+import CardSyntax
+import Foundation
+import Testing
+@testable import CardSema
+
+/// `Testing` has a `SourceLocation` too.
+typealias CardLocation = CardDiagnostics.SourceLocation
+
+/// Checks in-memory sources as `/deck/<path>` files (the first is the entry), no disk access.
+func checkSources(_ files: [String: String], entry: String = "main.cards") -> Compiler.Result {
+    var memory: [String: String] = [:]
+    for (path, text) in files { memory["/deck/" + path] = text }
+    let entryPath = "/deck/" + entry
+    return Compiler.check(paths: [entryPath], root: "/deck", provider: MemoryFileProvider(memory),
+                          sources: [entryPath: Array((files[entry] ?? "").utf8)])
+}
+
+func checkSource(_ text: String) -> Compiler.Result { checkSources(["main.cards": text]) }
+
+extension Compiler.Result {
+    /// `line CODE` of every diagnostic, for compact assertions.
+    var summary: [String] {
+        diagnostics.map { "\(fileSet[$0.span.file].location(of: $0.span.start).line) \($0.code.rawValue)" }
+    }
+
+    func location(_ span: SourceSpan) -> CardLocation { fileSet[span.file].location(of: span.start) }
+
+    func text(_ span: SourceSpan) -> String { fileSet[span.file].text(span.range) }
+
+    /// The entry file with every fix-it of `diagnostics` applied (non-overlapping, back to front).
+    func applyingFixIts(of diagnostics: [Diagnostic]) -> String {
+        var bytes = fileSet.files[0].bytes
+        let fixes = diagnostics.flatMap(\.fixIts).filter { $0.span.file == fileSet.files[0].id }.sorted { $0.span.start > $1.span.start }
+        for fix in fixes { bytes.replaceSubrange(fix.span.range, with: Array(fix.replacement.utf8)) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Focused assertions on messages, notes and fix-its, and on the checked model.
+@Suite struct CheckerTests {
+    // MARK: E501
+
+    @Test func missingRequirementsAreOneDiagnosticListingEach() throws {
+        let result = checkSource("""
+            card Budget: shadow(color: .lightGray, radius: 10) {
+              text("x")
+            }
+            """)
+        #expect(result.summary == ["1 E501"])
+        let d = try #require(result.diagnostics.first)
+        #expect(d.message == "trait `shadow` is missing `opacity` and `offset`")
+        #expect(result.text(d.span) == "shadow")
+        #expect(d.label == "ShadowCardTrait requires shadowOpacity() and shadowOffset()")
+        #expect(d.help == "add `opacity: 0.5, offset: size(0, 0)`")
+        let fix = try #require(d.fixIts.first)
+        #expect(d.fixIts.count == 1)
+        #expect(fix.span.start == fix.span.end, "the fix-it inserts")
+        #expect(fix.replacement == ", opacity: 0.5, offset: size(0, 0)")
+        #expect(result.applyingFixIts(of: result.diagnostics).hasPrefix(
+            "card Budget: shadow(color: .lightGray, radius: 10, opacity: 0.5, offset: size(0, 0)) {"))
+    }
+
+    @Test func threeMissingRequirementsAreStillOneDiagnostic() throws {
+        let result = checkSource("card Budget: shadow(color: .black) { text(\"x\") }")
+        #expect(result.summary == ["1 E501"])
+        let d = try #require(result.diagnostics.first)
+        #expect(d.message == "trait `shadow` is missing `radius`, `opacity` and `offset`")
+        #expect(d.label == "ShadowCardTrait requires shadowRadius(), shadowOpacity() and shadowOffset()")
+        #expect(d.fixIts.map(\.replacement) == [", radius: 10, opacity: 0.5, offset: size(0, 0)"])
+    }
+
+    /// Every E501 fix-it, applied, gives a deck with no diagnostics: the placeholders are
+    /// valid values (with and without parentheses, with and without other arguments).
+    @Test func applyingTheFixItsGivesACleanDeck() throws {
+        let result = checkSource("""
+            card Budget: shadow(color: .black), editable, rounded(), hidden, border(width: 1),
+                         longPress, visibility, customMargin, gradient {
+              text("x")
+            }
+            """)
+        #expect(result.diagnostics.map(\.code) == Array(repeating: .e501, count: 9))
+        for d in result.diagnostics { #expect(d.fixIts.count == 1, "\(d.message)") }
+        let fixed = result.applyingFixIts(of: result.diagnostics)
+        let again = checkSource(fixed)
+        #expect(again.diagnostics.isEmpty, "\(fixed)\n\(again.summary) \(again.diagnostics.map(\.message))")
+        #expect(fixed.contains("editable(onEdit: editCard)"))
+        #expect(fixed.contains("rounded(radius: 10)"))
+        #expect(fixed.contains("hidden(isHidden: $isHidden)"))
+    }
+
+    /// A value written without its label is one E310 whose fix-it inserts the label; the
+    /// requirement is not also reported missing.
+    @Test func unlabeledValueGetsItsLabelInserted() throws {
+        let result = checkSource("card A: rounded(10) {\n  bar(0.5)\n}")
+        #expect(result.summary == ["1 E310", "2 E310"])
+        #expect(result.diagnostics.map { $0.fixIts.map(\.replacement) } == [["radius: "], ["percent: "]])
+        let fixed = result.applyingFixIts(of: result.diagnostics)
+        #expect(fixed == "card A: rounded(radius: 10) {\n  bar(percent: 0.5)\n}")
+        #expect(checkSource(fixed).diagnostics.isEmpty)
+    }
+
+    // MARK: Did-you-mean
+
+    @Test func unknownPartByCardPartsClassSuggestsThePart() throws {
+        let result = checkSource("card A {\n  CardPartTextView(\"x\")\n}")
+        #expect(result.summary == ["2 E301"])
+        let d = try #require(result.diagnostics.first)
+        #expect(d.message == "unknown part `CardPartTextView`")
+        #expect(d.help == "did you mean `text`?")
+        #expect(d.fixIts.map(\.replacement) == ["text"])
+        #expect(result.text(try #require(d.fixIts.first).span) == "CardPartTextView")
+    }
+
+    @Test func unknownPartByTypoSuggestsThePart() throws {
+        let result = checkSource("card A {\n  txet(\"x\")\n}")
+        let d = try #require(result.diagnostics.first)
+        #expect(d.code == .e301)
+        #expect(d.help == "did you mean `text`?")
+    }
+
+    @Test func unknownTraitByProtocolSuggestsTheTrait() throws {
+        let result = checkSource("card A: ShadowCardTrait {\n  text(\"x\")\n}")
+        #expect(result.summary == ["1 E302"])
+        let d = try #require(result.diagnostics.first)
+        #expect(d.message == "unknown trait `ShadowCardTrait`")
+        #expect(d.help == "did you mean `shadow`?")
+        #expect(d.fixIts.map(\.replacement) == ["shadow"])
+    }
+
+    @Test func unknownStackKindSuggestsTheKind() throws {
+        let result = checkSource("card A { text(\"x\") }\nstack S: collapsable {\n  A\n}")
+        #expect(result.summary == ["2 E309"])
+        let d = try #require(result.diagnostics.first)
+        #expect(d.message == "unknown stack kind `collapsable`")
+        #expect(d.help == "did you mean `collapsible`?")
+        #expect(d.fixIts.map(\.replacement) == ["collapsible"])
+    }
+
+    @Test func unknownCardSuggestsTheCard() throws {
+        let result = checkSource("card Budget { text(\"x\") }\nstack S: list {\n  Budgte\n}")
+        #expect(result.summary == ["3 E303"])
+        let d = try #require(result.diagnostics.first)
+        #expect(d.message == "unknown card `Budgte`")
+        #expect(d.help == "did you mean `Budget`?")
+        #expect(d.fixIts.map(\.replacement) == ["Budget"])
+    }
+
+    @Test func farOffNamesGetNoSuggestion() throws {
+        let result = checkSource("card Budget { text(\"x\") }\nstack S: list {\n  Wallet\n}")
+        let d = try #require(result.diagnostics.first)
+        #expect(d.code == .e303)
+        #expect(d.help == nil)
+        #expect(d.fixIts.isEmpty)
+    }
+
+    // MARK: Duplicates and conflicts
+
+    @Test func duplicateDeclarationNotesTheEarlierOne() throws {
+        let result = checkSource("""
+            card Budget {
+              text("a")
+            }
+            card Budget {
+              text("b")
+            }
+            """)
+        #expect(result.summary == ["4 E305"])
+        let d = try #require(result.diagnostics.first)
+        #expect(d.message == "card `Budget` is declared twice")
+        #expect(result.location(d.span) == CardLocation(line: 4, column: 6))
+        let note = try #require(d.notes.first)
+        #expect(note.message == "first declared here")
+        #expect(note.span.map(result.location) == CardLocation(line: 1, column: 6))
+    }
+
+    @Test func duplicateAcrossFilesIsAtTheLaterFileInLoadOrder() throws {
+        let result = checkSources([
+            "main.cards": "import \"lib.cards\"\ncard Budget { text(\"a\") }\n",
+            "lib.cards": "card Budget { text(\"b\") }\n",
+        ])
+        #expect(result.diagnostics.count == 1)
+        let d = try #require(result.diagnostics.first)
+        #expect(d.code == .e305)
+        #expect(result.fileSet[d.span.file].path.hasSuffix("lib.cards"))
+        let noteSpan = try #require(d.notes.first?.span)
+        #expect(result.fileSet[noteSpan.file].path.hasSuffix("main.cards"))
+    }
+
+    @Test func conflictingBindingUsesListEveryUseAsNotes() throws {
+        let result = checkSource("""
+            card Budget {
+              text($amount)
+              bar(percent: $amount)
+              pill($amount)
+            }
+            """)
+        #expect(result.summary == ["3 E802"])
+        let d = try #require(result.diagnostics.first)
+        #expect(d.message == "binding `$amount` is used as String and as Double")
+        #expect(d.notes.map(\.message) == ["used as String here", "used as Double here", "used as String here"])
+        #expect(d.notes.compactMap { $0.span.map(result.location)?.line } == [2, 3, 4])
+    }
+
+    @Test func modelDefaultMismatchIsOneDiagnosticAtTheDefault() throws {
+        let result = checkSource("""
+            card Budget {
+              model {
+                spent: "62%"
+              }
+              bar(percent: $spent)
+            }
+            """)
+        #expect(result.summary == ["3 E803"])
+        let d = try #require(result.diagnostics.first)
+        #expect(result.text(d.span) == "\"62%\"")
+        #expect(d.notes.count == 1)
+    }
+
+    // MARK: Imports
+
+    @Test func importCycleNamesTheWholeCycleWithNotes() throws {
+        let result = checkSources([
+            "main.cards": "import \"a.cards\"\n",
+            "a.cards": "import \"b.cards\"\ncard A { text(\"a\") }\n",
+            "b.cards": "import \"c.cards\"\ncard B { text(\"b\") }\n",
+            "c.cards": "import \"a.cards\"\ncard C { text(\"c\") }\n",
+        ])
+        #expect(result.diagnostics.count == 1)
+        let d = try #require(result.diagnostics.first)
+        #expect(d.code == .e307)
+        #expect(result.fileSet[d.span.file].path == "/deck/a.cards")
+        #expect(d.message == "import cycle: /deck/a.cards → /deck/b.cards → /deck/c.cards → /deck/a.cards")
+        #expect(d.notes.compactMap { $0.span.map { result.fileSet[$0.file].path } } == ["/deck/b.cards", "/deck/c.cards"])
+        // The files of the cycle are still loaded once each; only the closing import is refused.
+        #expect(result.decks.first?.cards.map(\.name) == ["A", "B", "C"])
+    }
+
+    @Test func themeCycleIsOneDiagnosticWithNotes() throws {
+        let result = checkSource("""
+            theme Day: Night { titleColor: #000000 }
+            theme Night: Day { titleColor: #FFFFFF }
+            """)
+        #expect(result.summary == ["1 E307"])
+        let d = try #require(result.diagnostics.first)
+        #expect(d.message == "theme inheritance cycle: Day → Night → Day")
+        #expect(d.notes.count == 1)
+    }
+
+    // MARK: The checked model
+
+    static func overview() throws -> CheckedDeck {
+        let path = SemaTestPaths.samples.appendingPathComponent("overview.cards").path
+        let result = Compiler.check(paths: [path])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        return try #require(result.decks.first)
+    }
+
+    @Test func overviewCardsInLoadOrder() throws {
+        let deck = try Self.overview()
+        #expect(deck.cards.map(\.name) == ["Budget", "NetWorth", "WeeklySpending", "RecentTransactions", "UpcomingBills", "CreditScore"])
+        #expect(deck.card(named: "Budget")?.documentation?.hasPrefix("This month's budget") == true)
+        #expect(deck.card(named: "Budget")?.location == CardLocation(line: 10, column: 6))
+    }
+
+    @Test func overviewStatesAndSharedParts() throws {
+        let deck = try Self.overview()
+        let budget = try #require(deck.card(named: "Budget"))
+        #expect(budget.states.map(\.name) == ["loading", "empty", "hasData", "overBudget"])
+        #expect(budget.states.map(\.isBuiltIn) == [true, true, true, false])
+        #expect(budget.initialState == "hasData")
+        // The shared title comes first in every state.
+        #expect(budget.states.map { $0.parts.map(\.part) } == [
+            ["title", "text"],
+            ["title", "text", "button"],
+            ["title", "text", "bar", "text"],
+            ["title", "iconLabel", "bar", "button"],
+        ])
+        #expect(budget.states.map { $0.tap?.description } == [nil, "createBudget", "openBudget", "reviewSpending"])
+        #expect(budget.actions == ["budgetMenuSelected", "createBudget", "editBudgets", "openBudget", "reviewSpending"])
+        // A card without state blocks has the single state `none`, with the card's tap.
+        let netWorth = try #require(deck.card(named: "NetWorth"))
+        #expect(netWorth.states.map(\.name) == ["none"])
+        #expect(netWorth.states.first?.tap == .method("openNetWorth"))
+        #expect(netWorth.initialState == "none")
+    }
+
+    @Test func sharedPartsBeforeAndAfterTheStates() throws {
+        let result = checkSource("""
+            card A {
+              title("Shared before")
+              state loading {
+                text("own")
+              }
+              separator
+              state hasData {
+                bar(percent: 0.5)
+                tap: open
+              }
+              button("Shared after", action: more)
+              tap: fallback
+            }
+            """)
+        #expect(result.diagnostics.isEmpty)
+        let card = try #require(result.decks.first?.card(named: "A"))
+        #expect(card.states.map { $0.parts.map(\.part) } == [
+            ["title", "text", "separator", "button"],
+            ["title", "bar", "separator", "button"],
+        ])
+        #expect(card.states.map { $0.tap } == [.method("fallback"), .method("open")])
+        #expect(card.initialState == "loading")
+    }
+
+    @Test func overviewTraitsInCatalogOrderWithDefaults() throws {
+        let deck = try Self.overview()
+        let budget = try #require(deck.card(named: "Budget"))
+        #expect(budget.traits.map(\.trait) == ["rounded", "shadow", "editable"])
+        let shadow = try #require(budget.trait("shadow"))
+        #expect(shadow.properties.map(\.name) == ["color", "radius", "opacity", "offset"])
+        #expect(shadow.properties.last?.value == .size(width: 0, height: 5))
+        #expect(budget.trait("editable")?.properties == [Property("onEdit", .action(.method("editBudgets")))])
+        let netWorth = try #require(deck.card(named: "NetWorth"))
+        #expect(netWorth.trait("customMargin")?.properties == [Property("margin", .double(16))])
+        #expect(netWorth.trait("gradient")?.properties.map(\.name) == ["colors", "angle"])
+    }
+
+    @Test func traitDefaultsAreFilledIn() throws {
+        let result = checkSource("""
+            card A: gradient(colors: [#FFFFFF, #000000]), longPress(action: pressed) {
+              text("x")
+            }
+            """)
+        #expect(result.diagnostics.isEmpty)
+        let card = try #require(result.decks.first?.card(named: "A"))
+        #expect(card.trait("gradient")?.properties.last == Property("angle", .double(0)))
+        #expect(card.trait("longPress")?.properties == [Property("action", .action(.method("pressed"))),
+                                                         Property("minimumDuration", .double(1.0))])
+    }
+
+    @Test func overviewModelTypesAreInferred() throws {
+        let deck = try Self.overview()
+        func types(_ card: String) -> [String: String] {
+            Dictionary(uniqueKeysWithValues: (deck.card(named: card)?.model ?? []).map { ($0.name, $0.type.description) })
+        }
+        #expect(types("Budget") == ["title": "String", "summary": "String", "remaining": "String", "spent": "Double",
+                                    "overage": "String", "state": "CardState"])
+        #expect(deck.card(named: "Budget")?.model.map(\.name) == ["title", "summary", "remaining", "spent", "overage", "state"])
+        #expect(types("WeeklySpending")["daily"] == "[Double]")
+        #expect(types("RecentTransactions")["transactions"] == "[(merchant: String, category: String, amount: String, date: String)]")
+        #expect(types("UpcomingBills")["bills"] == "[(leftTitle: String, leftDescription: String, rightTitle: String, rightDescription: String)]")
+        // An Int default used where a Number is expected is a Double field.
+        #expect(types("CreditScore")["score"] == "Double")
+        let spent = try #require(deck.card(named: "Budget")?.model.first { $0.name == "spent" })
+        #expect(spent.defaultValue == .double(0.62))
+        #expect(!spent.isTwoWay)
+    }
+
+    @Test func twoWayBindingsAndFieldsWithoutDefaults() throws {
+        let result = checkSource("""
+            card A {
+              slider(value: $volume)
+              textField(text: $name)
+              text($label)
+            }
+            """)
+        #expect(result.diagnostics.isEmpty)
+        let model = try #require(result.decks.first?.card(named: "A")?.model)
+        #expect(model.map(\.name) == ["volume", "name", "label"])
+        #expect(model.map(\.isTwoWay) == [true, true, false])
+        #expect(model.map(\.type) == [.double, .string, .string])
+        #expect(model.allSatisfy { $0.defaultValue == nil })
+    }
+
+    @Test func overviewStack() throws {
+        let deck = try Self.overview()
+        let stack = try #require(deck.stacks.first)
+        #expect(deck.stacks.map(\.name) == ["Overview"])
+        #expect(stack.kind == "list")
+        #expect(stack.theme == "Evergreen")
+        #expect(stack.cards == ["Budget", "NetWorth", "WeeklySpending", "RecentTransactions", "UpcomingBills", "CreditScore"])
+        #expect(stack.configuration.isEmpty)
+        #expect(stack.properties == [Property("margins", .insets(top: 12, left: 16, bottom: 12, right: 16))])
+    }
+
+    @Test func stackConfigurationDefaultsAreFilledIn() throws {
+        let result = checkSource("""
+            card A {
+              title: "A"
+              text("x")
+            }
+            stack Wallet: collapsible(cardHeight: 180) {
+              A
+            }
+            stack Picks: swipe {
+              A
+            }
+            stack Planner: sheet {
+              A
+            }
+            """)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        let deck = try #require(result.decks.first)
+        let wallet = try #require(deck.stacks.first { $0.name == "Wallet" })
+        #expect(wallet.configuration.map(\.name) == ["cardOffset", "collapsedHeight", "expandedHeight", "cardHeight",
+                                                     "downwardThreshold", "upwardThreshold", "leftSpacing", "rightSpacing",
+                                                     "verticalSpacing"])
+        #expect(wallet.configuration.compactMap(\.value.number) == [40, 200, 500, 180, 20, 20, 8, 8, 8])
+        #expect(wallet.properties == [Property("initial", .enumCase("collapsed", arguments: []))])
+        #expect(wallet.theme == "Mint")
+        let picks = try #require(deck.stacks.first { $0.name == "Picks" })
+        #expect(picks.number("visibleCards") == 2)
+        #expect(picks.number("minimumSwipeSpeed") == 1100)
+        #expect(picks.number("minimumSwipeMargin") == 0.5)
+        #expect(picks.number("maximumRotation") == 18)
+        #expect(picks.configuration.first { $0.name == "insets" }?.value == .insets(top: 10, left: 10, bottom: 10, right: 10))
+        let planner = try #require(deck.stacks.first { $0.name == "Planner" })
+        #expect(planner.number("extendedTop") == 64)
+        #expect(planner.properties == [Property("initial", .enumCase("peaking", arguments: []))])
+    }
+
+    @Test func themeInheritanceIsResolved() throws {
+        let deck = try Self.overview()
+        let evergreen = try #require(deck.themes.first { $0.name == "Evergreen" })
+        let mint = try #require(deck.themes.first { $0.name == "Mint" })
+        #expect(!evergreen.isBuiltIn)
+        #expect(evergreen.parents == ["Mint"])
+        #expect(evergreen.properties.map(\.name) == Catalog.themeProperties.map(\.name))
+        #expect(evergreen.value("titleColor") == .color(try #require(ColorLiteral("#0B3D2E")), name: nil))
+        #expect(evergreen.value("buttonCornerRadius") == .double(6))
+        #expect(evergreen.value("cardCellMargins") == .insets(top: 10, left: 12, bottom: 10, right: 12))
+        #expect(evergreen.value("titleFont") == .font(FontValue(.system, size: 17, weight: .semibold)))
+        // Not overridden: inherited from Mint.
+        for name in ["smallTextFont", "smallTextColor", "normalTextFont", "normalTextColor", "titleTextFont",
+                     "headerTextFont", "detailTextFont", "detailTextColor", "buttonTitleFont"] {
+            #expect(evergreen.value(name) == mint.value(name), "\(name)")
+            #expect(evergreen.value(name) != nil, "\(name)")
+        }
+    }
+
+    @Test func themeChainsResolveNearestOverrideFirst() throws {
+        let result = checkSource("""
+            theme Leaf: Branch { titleColor: #111111 }
+            theme Branch: Turbo { titleColor: #222222, separatorColor: #333333 }
+            card A { text("x") }
+            stack S: list {
+              theme: Leaf
+              A
+            }
+            """)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        let deck = try #require(result.decks.first)
+        let leaf = try #require(deck.themes.first { $0.name == "Leaf" })
+        #expect(leaf.parents == ["Branch", "Turbo"])
+        #expect(leaf.value("titleColor") == .color(try #require(ColorLiteral("#111111")), name: nil))
+        #expect(leaf.value("separatorColor") == .color(try #require(ColorLiteral("#333333")), name: nil))
+        #expect(leaf.value("normalTextFont") == .font(FontValue(.system, size: 14))) // Turbo's
+    }
+
+    // MARK: Samples
+
+    static let samples: [String] = SemaTestPaths.cardsFiles(in: SemaTestPaths.samples)
+
+    @Test(arguments: samples)
+    func sampleChecksClean(_ name: String) {
+        let path = SemaTestPaths.samples.appendingPathComponent(name).path
+        let result = Compiler.check(paths: [path])
+        #expect(result.unreadable.isEmpty)
+        #expect(result.diagnostics.isEmpty, "\(name):\n\(CheckerFixtureTests.describe(result))")
+        #expect(result.decks.count == 1)
+    }
+
+    @Test func samplesAreFound() {
+        #expect(Self.samples.count >= 5, "no samples in \(SemaTestPaths.samples.path)")
+    }
+}
