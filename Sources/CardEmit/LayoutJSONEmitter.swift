@@ -55,7 +55,7 @@ struct LayoutJSONWriter {
         out.write(LayoutJSONEmitter.version, forKey: "version")
         out.write(deck.entry.path, forKey: "source")
         out.writeKey("viewport")
-        out.beginObject()
+        out.beginObject(inline: true)
         out.write(layout.viewport.width, forKey: "width")
         out.write(layout.viewport.height, forKey: "height")
         out.endObject()
@@ -100,7 +100,7 @@ struct LayoutJSONWriter {
         out.beginObject()
         out.write(card.name, forKey: "name")
         out.writeKey("source")
-        out.beginObject()
+        out.beginObject(inline: true)
         out.write(card.file, forKey: "file")
         out.write(card.location.line, forKey: "line")
         out.write(card.location.column, forKey: "column")
@@ -115,12 +115,12 @@ struct LayoutJSONWriter {
         out.writeKey("position")
         optionalString(card.position)
         out.writeKey("swipe")
-        out.beginArray()
+        out.beginArray(inline: true)
         for direction in card.swipeDirections { out.write(direction.rawValue) }
         out.endArray()
 
         out.writeKey("layout")
-        out.beginObject()
+        out.beginObject(inline: true)
         out.writeKey("stack")
         optionalString(layout.context.stack)
         out.write(layout.context.theme, forKey: "theme")
@@ -133,7 +133,7 @@ struct LayoutJSONWriter {
         out.writeKey("traits")
         out.beginArray()
         for trait in card.traits {
-            out.beginObject()
+            out.beginObject(inline: true)
             out.write(trait.trait, forKey: "trait")
             for property in trait.properties {
                 out.writeKey(property.name)
@@ -146,7 +146,7 @@ struct LayoutJSONWriter {
         out.writeKey("model")
         out.beginArray()
         for field in card.model {
-            out.beginObject()
+            out.beginObject(inline: true)
             out.write(field.name, forKey: "name")
             out.write(field.type.description, forKey: "type")
             out.writeKey("default")
@@ -208,7 +208,7 @@ struct LayoutJSONWriter {
         out.writeKey("frame")
         frame(part.frame)
         out.writeKey("props")
-        properties(part.part.properties)
+        properties(part.part.resolvedProperties, inline: true)
         out.writeKey("children")
         parts(part.children)
         out.endObject()
@@ -242,7 +242,7 @@ struct LayoutJSONWriter {
         out.endObject()
 
         out.writeKey("cards")
-        out.beginArray()
+        out.beginArray(inline: true)
         for card in stack.cards { out.write(card) }
         out.endArray()
 
@@ -255,7 +255,7 @@ struct LayoutJSONWriter {
             out.writeKey("frames")
             out.beginArray()
             for frame in position.frames {
-                out.beginObject()
+                out.beginObject(inline: true)
                 out.write(frame.card, forKey: "card")
                 out.write(frame.frame.x, forKey: "x")
                 out.write(frame.frame.y, forKey: "y")
@@ -271,7 +271,7 @@ struct LayoutJSONWriter {
             out.writeKey("transitions")
             out.beginArray()
             for transition in layout.transitions {
-                out.beginObject()
+                out.beginObject(inline: true)
                 out.write(transition.trigger, forKey: "trigger")
                 out.write(transition.from.rawValue, forKey: "from")
                 out.write(transition.to.rawValue, forKey: "to")
@@ -286,7 +286,7 @@ struct LayoutJSONWriter {
     // MARK: Values
 
     mutating func frame(_ frame: Frame) {
-        out.beginObject()
+        out.beginObject(inline: true)
         out.write(frame.x, forKey: "x")
         out.write(frame.y, forKey: "y")
         out.write(frame.width, forKey: "width")
@@ -295,7 +295,7 @@ struct LayoutJSONWriter {
     }
 
     mutating func insets(_ insets: EdgeInsets) {
-        out.beginObject()
+        out.beginObject(inline: true)
         out.write(insets.top, forKey: "top")
         out.write(insets.left, forKey: "left")
         out.write(insets.bottom, forKey: "bottom")
@@ -303,8 +303,8 @@ struct LayoutJSONWriter {
         out.endObject()
     }
 
-    mutating func properties(_ properties: [Property]) {
-        out.beginObject()
+    mutating func properties(_ properties: [Property], inline: Bool = false) {
+        out.beginObject(inline: inline)
         for property in properties {
             out.writeKey(property.name)
             value(property.value)
@@ -328,21 +328,21 @@ struct LayoutJSONWriter {
         case .bool(let b): out.write(b)
         case .color(let color, _): out.write(color.hex)
         case .binding(let path, let type):
-            out.beginObject()
+            out.beginObject(inline: true)
             out.write(path.joined(separator: "."), forKey: "binding")
             out.write(type.description, forKey: "type")
             out.endObject()
         case .enumCase(let name, let arguments):
             out.write(arguments.isEmpty ? name : name + "(" + arguments.map(Self.argumentText).joined(separator: ", ") + ")")
         case .size(let width, let height):
-            out.beginObject()
+            out.beginObject(inline: true)
             out.write(width, forKey: "width")
             out.write(height, forKey: "height")
             out.endObject()
         case .insets(let top, let left, let bottom, let right):
             insets(EdgeInsets(top: top, left: left, bottom: bottom, right: right))
         case .font(let font):
-            out.beginObject()
+            out.beginObject(inline: true)
             switch font.family {
             case .system: out.write("system", forKey: "family")
             case .named(let family): out.write(family, forKey: "family")
@@ -351,11 +351,11 @@ struct LayoutJSONWriter {
             out.write(font.weight.rawValue, forKey: "weight")
             out.endObject()
         case .list(let items):
-            out.beginArray()
+            out.beginArray(inline: true)
             for item in items { self.value(item) }
             out.endArray()
         case .record(let fields):
-            out.beginObject()
+            out.beginObject(inline: true)
             for (index, field) in fields.enumerated() {
                 out.writeKey(field.label ?? "_\(index)")
                 self.value(field.value)

@@ -399,12 +399,9 @@ struct CardChecker {
         for (_, value, valueNode) in args.values { if case .action(let a) = value { noteAction(a, at: valueNode) } }
 
         var properties = args.values.map { Property($0.name, $0.value) }
-        properties.sort { a, b in
-            (spec.parameters.firstIndex { $0.name == a.name } ?? 0) < (spec.parameters.firstIndex { $0.name == b.name } ?? 0)
-        }
-        for parameter in spec.parameters where !args.has(parameter.name) {
-            if let fallback = parameter.defaultValue, let value = Self.value(of: fallback) {
-                properties.append(Property(parameter.name, value))
+        if properties.count > 1 {
+            properties.sort { a, b in
+                (spec.parameters.firstIndex { $0.name == a.name } ?? 0) < (spec.parameters.firstIndex { $0.name == b.name } ?? 0)
             }
         }
 

@@ -410,7 +410,11 @@ public struct NumericRange: Sendable, Hashable, CustomStringConvertible {
 // MARK: - Parameters
 
 /// One argument a part, trait, stack kind or structural node takes, or one property it accepts.
-public struct Parameter: Sendable, Hashable {
+public final class Parameter: Sendable, Hashable {
+    // A class: parameters are read per argument on the checker's hot path.
+    public static func == (lhs: Parameter, rhs: Parameter) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
     /// The label. For a positional (`_`) parameter this is a descriptive name used in messages
     /// and hover (`text`, `name`), never written in source.
     public let name: String

@@ -81,13 +81,44 @@ public struct Property: Hashable, Sendable {
 public struct CheckedPart: Hashable, Sendable {
     /// The catalog name (`text`, `hstack`, `cell`…).
     public var part: String
-    /// Arguments the author wrote, in catalog parameter order, then catalog defaults
-    /// (`defaulted` names those).
+    /// The arguments the author wrote, in catalog parameter order. Catalog defaults are not
+    /// stored per part (that doubled the model's size); `property(_:)` and
+    /// `resolvedProperties` fill them in.
     public var properties: [Property]
     public var children: [CheckedPart]
     public var span: SourceSpan
 
-    public func property(_ name: String) -> Value? { properties.first { $0.name == name }?.value }
+    /// The author's value, else the catalog default.
+    public func property(_ name: String) -> Value? {
+        properties.first { $0.name == name }?.value ?? CatalogDefaults.value(part: part, parameter: name)
+    }
+
+    /// Every property with a value — written or defaulted — in catalog order.
+    public var resolvedProperties: [Property] {
+        guard let spec = Catalog.part(named: part) else { return properties }
+        return spec.parameters.compactMap { parameter in
+            property(parameter.name).map { Property(parameter.name, $0) }
+        }
+    }
+}
+
+/// Catalog defaults converted to checked values once, on first use.
+enum CatalogDefaults {
+    static let parts: [String: [String: Value]] = {
+        var table: [String: [String: Value]] = [:]
+        for spec in Catalog.nodes {
+            var values: [String: Value] = [:]
+            for parameter in spec.parameters {
+                if let fallback = parameter.defaultValue, let value = CardChecker.value(of: fallback) {
+                    values[parameter.name] = value
+                }
+            }
+            table[spec.name] = values
+        }
+        return table
+    }()
+
+    static func value(part: String, parameter: String) -> Value? { parts[part]?[parameter] }
 }
 
 public struct CheckedTrait: Hashable, Sendable {

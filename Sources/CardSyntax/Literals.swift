@@ -127,7 +127,9 @@ public enum StringLiteral {
             var k = lineStart
             var m = 0
             while m < indent.count && k < lineEnd && bytes[k] == indent[m] { k += 1; m += 1 }
-            out.append(contentsOf: bytes[k..<lineEnd])
+            // CRLF line breaks become `\n`, as in Swift.
+            let contentLineEnd = lineEnd > k && bytes[lineEnd - 1] == 0x0D ? lineEnd - 1 : lineEnd
+            out.append(contentsOf: bytes[k..<contentLineEnd])
             if lineEnd < contentEnd { out.append(0x0A) }
             lineStart = lineEnd + 1
         }

@@ -226,18 +226,47 @@ public final class SyntaxTree: Sendable {
 
     public func stringValue(_ node: NodeID) -> String? {
         guard kind(node) == .string, let t = mainToken(node) else { return nil }
+        let range = tokens.range(t)
+        // Fast path: a closed single-line string without escapes is its bytes between the quotes.
+        if tokens.kind(t) == .string && !tokens.isMalformed(t) && range.count >= 2 {
+            let plain: String? = file.bytes.withUnsafeBufferPointer { p in
+                let body = UnsafeBufferPointer(rebasing: p[(range.lowerBound + 1)..<(range.upperBound - 1)])
+                return body.contains(0x5C) ? nil : String(decoding: body, as: UTF8.self)
+            }
+            if let plain { return plain }
+        }
         return StringLiteral.value(of: Substring(text(t)))
     }
 
     public func integerValue(_ node: NodeID) -> Int? {
         guard kind(node) == .number, let t = mainToken(node), tokens.kind(t) == .integer else { return nil }
-        return NumberLiteral.integerValue(text(t))
+        return smallInteger(t) ?? NumberLiteral.integerValue(text(t))
     }
 
     /// The value of an integer or double literal as a Double.
     public func numberValue(_ node: NodeID) -> Double? {
         guard kind(node) == .number, let t = mainToken(node), !tokens.isMalformed(t) else { return nil }
+        if tokens.kind(t) == .integer, let small = smallInteger(t) { return Double(small) }
         return NumberLiteral.doubleValue(text(t))
+    }
+
+    /// Plain decimal integers of up to 15 digits, parsed from the bytes without a String.
+    private func smallInteger(_ t: TokenIndex) -> Int? {
+        let range = tokens.range(t)
+        return file.bytes.withUnsafeBufferPointer { p -> Int? in
+            var i = range.lowerBound
+            let negative = i < range.upperBound && p[i] == 0x2D
+            if negative { i += 1 }
+            guard range.upperBound - i >= 1 && range.upperBound - i <= 15 else { return nil }
+            var value = 0
+            while i < range.upperBound {
+                let digit = p[i] &- 0x30
+                guard digit < 10 else { return nil } // `_` separators take the slow path
+                value = value * 10 + Int(digit)
+                i += 1
+            }
+            return negative ? -value : value
+        }
     }
 
     public func booleanValue(_ node: NodeID) -> Bool? {

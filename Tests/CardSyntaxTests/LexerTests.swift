@@ -159,14 +159,10 @@ import CardDiagnostics
         #expect(value("\"\"\"\n    a\n   \n    b\n    \"\"\"") == "a\n\nb") // short whitespace-only line
     }
 
-    /// Swift normalizes every line break inside a multi-line string literal to `\n`. Decoding
-    /// lives in Literals.swift, which keeps the `\r` of CRLF files today.
+    /// Swift normalizes every line break inside a multi-line string literal to `\n`.
     @Test func multilineStringNormalizesCRLF() {
         let value = StringLiteral.value(of: "\"\"\"\r\n    one\r\n    two\r\n    \"\"\"")
-        withKnownIssue("StringLiteral.multiline keeps `\\r` from CRLF line breaks (Swift yields \"one\\ntwo\")") {
-            #expect(value == "one\ntwo")
-        }
-        #expect(value.hasPrefix("one") && value.hasSuffix("two"))
+        #expect(value == "one\ntwo")
     }
 
     @Test func multilineStringErrors() {
