@@ -20,11 +20,11 @@ let package = Package(
         // The command line as a library so tests drive it in-process; `cardc` is a thin main.
         .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit"]),
         .executableTarget(name: "cardc", dependencies: ["CardDriver"]),
-        .executableTarget(name: "CardBench", dependencies: ["CardSyntax", "CardSema", "CardDriver"]),
+        .executableTarget(name: "CardBench", dependencies: ["CardSyntax", "CardSema", "CardLayout", "CardDriver"]),
 
         .testTarget(name: "CardDiagnosticsTests", dependencies: ["CardDiagnostics"]),
-        .testTarget(name: "CardSyntaxTests", dependencies: ["CardSyntax", "CardDriver"]),
-        .testTarget(name: "CardSemaTests", dependencies: ["CardSema", "CardDriver"]),
+        .testTarget(name: "CardSyntaxTests", dependencies: ["CardSyntax", "CardDriver"], exclude: ["Fixtures"]),
+        .testTarget(name: "CardSemaTests", dependencies: ["CardSema", "CardDriver"], exclude: ["Fixtures"]),
         .testTarget(name: "CardLayoutTests", dependencies: ["CardLayout", "CardEmit", "CardDriver"]),
         .testTarget(name: "CardDriverTests", dependencies: ["CardDriver"]),
     ]

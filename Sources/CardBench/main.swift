@@ -1,12 +1,15 @@
 // CardBench — throughput and memory benchmark for the cardc front end.
 //
 //   swift run -c release --scratch-path .build-bench CardBench \
-//       [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|all] \
-//       [--write PATH] [--file PATH]
+//       [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|check|all] \
+//       [--memory cold|warm] [--write PATH] [--file PATH]
 //
 // Generates a deterministic synthetic deck (`SyntheticDeck`, ~600 bytes a card), then times K
 // iterations of each phase on it and reports median / min / max wall time and throughput in
 // MB/s (1 MB = 1,000,000 bytes), token and node counts, and peak resident memory (VmHWM).
+// `--memory` fixes glibc's allocator policy so runs are comparable: `cold` (default) gives every
+// large array fresh pages, so each iteration pays the page faults a one-shot `cardc check` pays;
+// `warm` lets iterations reuse freed memory, as a long-running language server would.
 // `--file PATH` parses one file instead and prints its counts and diagnostics (a quick sanity
 // check after touching the lexer or parser); add `--bench` to time that file too.
 // Benchmarks are not tests: numbers are printed, never asserted.
@@ -21,6 +24,8 @@ import Darwin
 import Foundation
 import CardDiagnostics
 import CardSyntax
+import CardSema
+import CardLayout
 import CardDriver
 
 // MARK: - Options
@@ -34,12 +39,13 @@ struct Options {
     var writePath: String?
     var filePath: String?
     var benchFile = false
+    var memory = "cold"
 }
 
 func usage() -> Never {
     print("""
-    usage: CardBench [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|all]
-                     [--write PATH] [--file PATH [--bench]]
+    usage: CardBench [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|check|all]
+                     [--memory cold|warm] [--write PATH] [--file PATH [--bench]]
     """)
     exit(2)
 }
@@ -61,6 +67,9 @@ func parseOptions() -> Options {
         case "--write": options.writePath = value(arg)
         case "--file": options.filePath = value(arg)
         case "--bench": options.benchFile = true
+        case "--memory":
+            options.memory = value(arg)
+            if options.memory != "cold" && options.memory != "warm" { usage() }
         case "-h", "--help": usage()
         default: print("error: unknown option \(arg)"); usage()
         }
@@ -98,6 +107,33 @@ func resetPeakMemory() -> Bool {
     return write(fd, "5", 1) == 1
 }
 
+/// Minor page faults of this process so far (first touches of fresh pages).
+func minorFaults() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Int(usage.ru_minflt)
+}
+
+/// Fixes glibc's malloc policy (through `mallopt`, looked up dynamically: glibc only).
+/// cold: large blocks always come from fresh `mmap`s and go back on `free` (no adaptive
+/// threshold), so every iteration first-touches its output arrays. warm: no `mmap`, no trimming,
+/// so freed arrays are reused by the next iteration. Returns false when unsupported.
+@discardableResult
+func setMemoryPolicy(_ mode: String) -> Bool {
+    #if canImport(Glibc)
+    typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return false }
+    let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+    let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3, mmapMax: Int32 = -4
+    if mode == "warm" {
+        return mallopt(mmapMax, 0) == 1 && mallopt(trimThreshold, Int32.max) == 1
+    }
+    return mallopt(mmapThreshold, 128 * 1024) == 1 && mallopt(trimThreshold, 128 * 1024) == 1
+    #else
+    return false
+    #endif
+}
+
 func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
 
 // MARK: - Phases
@@ -109,8 +145,8 @@ struct PhaseOutput {
     var diagnostics: Int
 }
 
-/// A timed phase. To add the full pipeline later, append a `Phase` whose `run` calls the
-/// CardSema entry point (e.g. `Checker.check(tree)`), and list its name in `--phase`.
+/// A timed phase. Each runs the whole front end up to its stage on the same bytes; to time a
+/// new stage (e.g. an emitter), append a `Phase`.
 struct Phase {
     let name: String
     let title: String
@@ -126,8 +162,18 @@ let phases: [Phase] = [
         let tree = Parser.parse(file)
         return PhaseOutput(tokens: tree.tokens.count, nodes: tree.nodes.count, diagnostics: tree.diagnostics.count)
     },
-    // CHECK PHASE HOOK: no public CardSema pipeline entry point exists yet. When one does, add:
-    // Phase(name: "check", title: "full check (…)") { file in … },
+    // What `cardc check` does: load (from memory), lex, parse, check (`Compiler.check`), then
+    // the layout pass for W104 when there are no errors.
+    Phase(name: "check", title: "check (Compiler.check + layoutDiagnostics)") { file in
+        var result = Compiler.check(paths: [file.path], root: "/", provider: MemoryFileProvider([:]),
+                                    sources: [file.path: file.bytes])
+        var diagnostics = result.diagnostics
+        if !result.hasErrors {
+            for deck in result.decks { diagnostics += layoutDiagnostics(for: deck, viewport: .standard) }
+        }
+        result.diagnostics = diagnostics
+        return PhaseOutput(tokens: 0, nodes: 0, diagnostics: result.diagnostics.count)
+    },
 ]
 
 struct Measurement {
@@ -135,6 +181,8 @@ struct Measurement {
     var output: PhaseOutput
     var peak: Int?
     var baseline: Int?
+    /// Minor page faults per timed iteration.
+    var faults: Int
 
     var sorted: [Double] { times.sorted() }
     var median: Double {
@@ -153,12 +201,14 @@ func measure(_ phase: Phase, on file: SourceFile, iterations: Int, warmup: Int) 
     var times: [Double] = []
     times.reserveCapacity(iterations)
     var output = PhaseOutput(tokens: 0, nodes: 0, diagnostics: 0)
+    let faultsBefore = minorFaults()
     for _ in 0..<iterations {
         let start = now()
         output = phase.run(file)
         times.append(now() - start)
     }
-    return Measurement(times: times, output: output, peak: procStatus("VmHWM"), baseline: baseline)
+    let faults = (minorFaults() - faultsBefore) / iterations
+    return Measurement(times: times, output: output, peak: procStatus("VmHWM"), baseline: baseline, faults: faults)
 }
 
 func report(_ phase: Phase, _ m: Measurement, bytes: Int) {
@@ -172,6 +222,7 @@ func report(_ phase: Phase, _ m: Measurement, bytes: Int) {
     let spread = m.median > 0 ? (m.max - m.min) / m.median * 100 : 0
     print(String(format: "  spread (max-min)/median: %.1f%%", spread))
     print("  tokens \(m.output.tokens)  nodes \(m.output.nodes)  diagnostics \(m.output.diagnostics)")
+    print("  minor page faults per iteration: \(m.faults) (\(mib(m.faults * 4096)) first-touched)")
     if let peak = m.peak {
         var line = "  peak RSS (VmHWM) \(mib(peak))  = \(String(format: "%.2f", Double(peak) / Double(bytes)))× input"
         if let base = m.baseline {
@@ -186,6 +237,7 @@ func report(_ phase: Phase, _ m: Measurement, bytes: Int) {
 // MARK: - Main
 
 let options = parseOptions()
+let memoryPolicySet = setMemoryPolicy(options.memory)
 
 if let path = options.filePath {
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -227,7 +279,8 @@ if let path = options.filePath {
 let bytes = file.bytes.count
 print("input: \(bytes) bytes = \(String(format: "%.2f", Double(bytes) / 1e6)) MB (1 MB = 1,000,000 bytes), "
       + "\(file.lineCount) lines, \(bytes / max(1, options.cards)) bytes/card")
-print("iterations: \(options.iterations) timed (+\(options.warmup) warm-up), clock: CLOCK_MONOTONIC")
+print("iterations: \(options.iterations) timed (+\(options.warmup) warm-up), clock: CLOCK_MONOTONIC, "
+      + "memory: \(options.memory)\(memoryPolicySet ? "" : " (allocator policy not set: results depend on malloc's heuristics)")")
 print("")
 
 let selected = phases.filter { options.phase == "all" || options.phase == $0.name }
@@ -239,7 +292,4 @@ for phase in selected {
     let m = measure(phase, on: file, iterations: options.iterations, warmup: options.warmup)
     report(phase, m, bytes: bytes)
     print("")
-}
-if !phases.contains(where: { $0.name == "check" }) {
-    print("note: no `check` phase: CardSema has no public pipeline entry point yet (see CHECK PHASE HOOK).")
 }

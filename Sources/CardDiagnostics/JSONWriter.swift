@@ -79,6 +79,9 @@ public struct JSONOutput: Sendable {
     private var hasMembers: [Bool] = []
     /// A key was just written; the next value follows its colon directly.
     private var afterKey = false
+    /// Containers at this depth and deeper are written on one line in pretty mode (see
+    /// `beginObject(inline:)`); `Int.max` when none is open.
+    private var inlineDepth = Int.max
 
     /// A writer producing compact (or, with `pretty`, indented) output, reserving `capacity` bytes.
     public init(pretty: Bool = false, capacity: Int = 0) {
@@ -93,20 +96,30 @@ public struct JSONOutput: Sendable {
     // MARK: Structure
 
     /// Opens an object (as a value: after a key, in an array, or at the top).
-    public mutating func beginObject() {
+    public mutating func beginObject() { beginObject(inline: false) }
+
+    /// Opens an object; with `inline`, pretty output writes it and everything inside it on one
+    /// line (`{"x": 0, "y": 8}`), which keeps small records readable and the output short.
+    /// Compact output ignores `inline`.
+    public mutating func beginObject(inline: Bool) {
         prepareValue()
         bytes.append(UInt8(ascii: "{"))
         hasMembers.append(false)
+        if inline && hasMembers.count < inlineDepth { inlineDepth = hasMembers.count }
     }
 
     /// Closes the innermost object.
     public mutating func endObject() { close(UInt8(ascii: "}")) }
 
     /// Opens an array.
-    public mutating func beginArray() {
+    public mutating func beginArray() { beginArray(inline: false) }
+
+    /// Opens an array; `inline` as for `beginObject(inline:)`.
+    public mutating func beginArray(inline: Bool) {
         prepareValue()
         bytes.append(UInt8(ascii: "["))
         hasMembers.append(false)
+        if inline && hasMembers.count < inlineDepth { inlineDepth = hasMembers.count }
     }
 
     /// Closes the innermost array.
@@ -121,10 +134,33 @@ public struct JSONOutput: Sendable {
         afterKey = true
     }
 
+    /// Writes an object key given as a literal. A key that needs no escaping (the usual case:
+    /// letters, digits, `_`) is copied without the escape scan `writeKey(_:)` does; any other is
+    /// escaped as usual. For writers that emit many fixed keys.
+    public mutating func writeKey(literal key: StaticString) {
+        let plain = key.withUTF8Buffer { buffer in
+            buffer.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
+        }
+        guard plain, key.hasPointerRepresentation else {
+            writeKey(key.description)
+            return
+        }
+        prepareValue()
+        bytes.append(0x22)
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(0x22)
+        bytes.append(UInt8(ascii: ":"))
+        if isPretty { bytes.append(0x20) }
+        afterKey = true
+    }
+
     private mutating func close(_ bracket: UInt8) {
+        let depth = hasMembers.count
         let hadMembers = hasMembers.popLast() ?? false
         afterKey = false
-        if isPretty && hadMembers { newline() }
+        let inline = depth >= inlineDepth
+        if depth == inlineDepth { inlineDepth = Int.max }
+        if isPretty && hadMembers && !inline { newline() }
         bytes.append(bracket)
     }
 
@@ -132,13 +168,26 @@ public struct JSONOutput: Sendable {
     private mutating func prepareValue() {
         if afterKey { afterKey = false; return }
         guard let last = hasMembers.indices.last else { return }
-        if hasMembers[last] { bytes.append(UInt8(ascii: ",")) } else { hasMembers[last] = true }
-        if isPretty { newline() }
+        let inline = hasMembers.count >= inlineDepth
+        if hasMembers[last] {
+            bytes.append(UInt8(ascii: ","))
+            if isPretty && inline { bytes.append(0x20) }
+        } else {
+            hasMembers[last] = true
+        }
+        if isPretty && !inline { newline() }
     }
+
+    private static let spaces = [UInt8](repeating: 0x20, count: 128)
 
     private mutating func newline() {
         bytes.append(0x0A)
-        for _ in 0..<(2 * hasMembers.count) { bytes.append(0x20) }
+        var indent = 2 * hasMembers.count
+        while indent > 0 {
+            let n = min(indent, Self.spaces.count)
+            bytes.append(contentsOf: Self.spaces[0..<n])
+            indent -= n
+        }
     }
 
     // MARK: Values

@@ -278,8 +278,10 @@ private struct DeckGenerator {
         header += " {"
 
         // Body, written to a side buffer first so the model lists exactly the fields used.
-        let saved = out
-        out = ""
+        // Swap buffers rather than copy: a second reference to `out` would make every append
+        // below copy the whole deck so far (quadratic in debug builds).
+        var body = ""
+        swap(&out, &body)
         if rng.chance(90) { titlePart(noun, &fields) }
         var defaultState: String?
         if rng.chance(65) {
@@ -307,8 +309,7 @@ private struct DeckGenerator {
             for _ in 0..<rng.int(2...4) { part(1, noun, &fields) }
             if rng.chance(30) { line(1, "tap: \(action(noun))") }
         }
-        let body = out
-        out = saved
+        swap(&out, &body)
 
         line(0, header)
         if !fields.isEmpty || defaultState != nil {

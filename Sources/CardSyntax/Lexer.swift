@@ -68,6 +68,7 @@ public enum Lexer {
             }
             kindCount = written
         }
+        // Only plain values of `state` are read from here on: its buffer pointers are dead.
         guard let state else { return .needs(capacity) }
         if state.sink.count > capacity { return .needs(state.sink.count) }
         return .done(LexedFile(tokens: TokenList(kinds: kinds, starts: starts, ends: ends, flags: flags),

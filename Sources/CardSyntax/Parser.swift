@@ -38,9 +38,6 @@ public enum Parser {
         }
     }
 
-    /// Parses straight into the storage of the five `NodeList` arrays (no per-node uniqueness
-    /// or capacity checks, no copy). Returns the nodes, how many the file needs, and the syntax
-    /// diagnostics; when `needed > capacity` the result is incomplete and must be discarded.
     /// Notes on the last recorded lexical diagnostic how many more were found.
     static func capped(_ diagnostics: [Diagnostic], omitted: Int) -> [Diagnostic] {
         guard omitted > 0, var last = diagnostics.last else { return diagnostics }
@@ -48,6 +45,9 @@ public enum Parser {
         return diagnostics.dropLast() + [last]
     }
 
+    /// Parses straight into the storage of the five `NodeList` arrays (no per-node uniqueness
+    /// or capacity checks, no copy). Returns the nodes, how many the file needs, and the syntax
+    /// diagnostics; when `needed > capacity` the result is incomplete and must be discarded.
     private static func parse(_ file: SourceFile, _ lexed: LexedFile,
                               capacity: Int) -> (NodeList, needed: Int, [Diagnostic]) {
         var written = 0, needed = 0
@@ -549,7 +549,9 @@ struct ParserState {
             if current == closer { advance(); break }
             // Neither `,` nor the closer.
             let k2 = current
-            let looksLikeItem = k2.isIdentifierLike && (peek() == .leftParen || peek() == .leftBrace)
+            // `name(` or `name {` starting a line is the next item (the list was left open); on
+            // the same line it is the next argument after a missing comma: `f($a size(0, 5))`.
+            let looksLikeItem = k2.isIdentifierLike && (peek() == .leftParen || peek() == .leftBrace) && tokens.startsLine(pos)
                 || Self.isDeclarationKeyword(k2) || k2 == .endOfFile || k2 == .leftBrace || k2 == .rightBrace
             if looksLikeItem || (tokens.startsLine(pos) && !Self.canStartValue(k2)) {
                 reportUnclosed(opener: opener, closer: closerText)

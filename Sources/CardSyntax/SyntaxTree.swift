@@ -48,11 +48,6 @@ public struct NodeList: Sendable {
     public internal(set) var subtreeEnds: [Int32] = []
 
     public var count: Int { kinds.count }
-
-    mutating func reserve(_ n: Int) {
-        kinds.reserveCapacity(n); mainTokens.reserveCapacity(n); firstTokens.reserveCapacity(n)
-        lastTokens.reserveCapacity(n); subtreeEnds.reserveCapacity(n)
-    }
 }
 
 /// A parsed file: tokens, comments, nodes and the lexical and syntax diagnostics. Parsing

@@ -75,18 +75,6 @@ public struct TokenList: Sendable {
     public func startsLine(_ i: TokenIndex) -> Bool { flags[i] & TokenFlags.newlineBefore != 0 }
     /// True if the lexer reported an error inside this token.
     public func isMalformed(_ i: TokenIndex) -> Bool { flags[i] & TokenFlags.malformed != 0 }
-
-    mutating func reserve(_ n: Int) {
-        kinds.reserveCapacity(n); starts.reserveCapacity(n); ends.reserveCapacity(n); flags.reserveCapacity(n)
-    }
-
-    @inline(__always)
-    mutating func append(_ kind: TokenKind, _ start: Int, _ end: Int, _ flag: UInt8) {
-        kinds.append(kind)
-        starts.append(UInt32(truncatingIfNeeded: start))
-        ends.append(UInt32(truncatingIfNeeded: end))
-        flags.append(flag)
-    }
 }
 
 public enum TokenFlags {
