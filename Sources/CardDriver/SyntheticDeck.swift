@@ -35,12 +35,13 @@ public enum SyntheticDeck {
     }
 }
 
-/// SplitMix64 (Steele, Lea & Flood 2014): tiny, fast, and good enough for test data.
-struct SplitMix64 {
+/// SplitMix64 (Steele, Lea & Flood 2014): tiny, fast, and good enough for test data; shared by
+/// the generator and the seeded robustness tests so a seed means the same everywhere.
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

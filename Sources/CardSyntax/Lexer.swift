@@ -457,21 +457,25 @@ struct LexerState {
             }
             let b = p[j]
             if b == quote { j += 1; break }
-            if b == backslash {
-                if j + 1 < n && (p[j + 1] == newline || p[j + 1] == carriageReturn) { j += 1; continue }
-                let (end, ok) = lexEscape(j)
-                malformed = malformed || !ok
-                j = end
-            } else if b >= 0x80 {
-                let (end, ok) = skipNonASCII(j)
-                malformed = malformed || !ok
-                j = end
-            } else {
-                j += 1
+            if b == backslash && j + 1 < n && (p[j + 1] == newline || p[j + 1] == carriageReturn) {
+                j += 1 // the newline ends the string: E101 above
+                continue
             }
+            let (end, ok) = stepInString(j)
+            malformed = malformed || !ok
+            j = end
         }
         i = j
         emit(.string, start, j, malformed: malformed)
+    }
+
+    /// One step inside a string body: an escape (E105), a non-ASCII sequence (E107) or a byte.
+    @inline(__always)
+    mutating func stepInString(_ j: Int) -> (end: Int, ok: Bool) {
+        let b = p[j]
+        if b == backslash { return lexEscape(j) }
+        if b >= 0x80 { return skipNonASCII(j) }
+        return (j + 1, true)
     }
 
     mutating func lexMultilineString() {
@@ -518,17 +522,9 @@ struct LexerState {
                 break
             }
             if b != space && b != tab { onlyWhitespaceSoFar = false }
-            if b == backslash {
-                let (end, ok) = lexEscape(j)
-                malformed = malformed || !ok
-                j = end
-            } else if b >= 0x80 {
-                let (end, ok) = skipNonASCII(j)
-                malformed = malformed || !ok
-                j = end
-            } else {
-                j += 1
-            }
+            let (end, ok) = stepInString(j)
+            malformed = malformed || !ok
+            j = end
         }
         i = j
         emit(.multilineString, start, j, malformed: malformed)

@@ -534,13 +534,7 @@ struct ParserState {
             } else {
                 if !Self.canStartValue(k) {
                     expected("a value")
-                    // Skip to the next `,` or closer on this line.
-                    while current != .endOfFile && current != .comma && current != closer && !tokens.startsLine(pos)
-                            && current != .leftBrace && current != .rightBrace {
-                        skipBalanced()
-                    }
-                    if current == .comma { advance(); continue }
-                    if current == closer { advance() }
+                    if skipToSeparator(closer) { continue }
                     break
                 }
                 parseValue()
@@ -565,12 +559,7 @@ struct ParserState {
                 continue
             }
             expected("`,` or `\(closerText)`")
-            while current != .endOfFile && current != .comma && current != closer && !tokens.startsLine(pos)
-                    && current != .leftBrace && current != .rightBrace {
-                skipBalanced()
-            }
-            if current == .comma { advance(); continue }
-            if current == closer { advance() }
+            if skipToSeparator(closer) { continue }
             break
         }
         depth -= 1
@@ -578,6 +567,18 @@ struct ParserState {
 
     /// Reports E203 when the label at `token` repeats one in `labelStack[base..<labelCount]` (the
     /// labels of the argument list being parsed), then pushes it.
+    /// After a bad argument: skips to the next `,` or `closer` on this line and consumes it.
+    /// Returns true when a `,` was found and the list goes on.
+    mutating func skipToSeparator(_ closer: TokenKind) -> Bool {
+        while current != .endOfFile && current != .comma && current != closer && !tokens.startsLine(pos)
+                && current != .leftBrace && current != .rightBrace {
+            skipBalanced()
+        }
+        if current == .comma { advance(); return true }
+        if current == closer { advance() }
+        return false
+    }
+
     mutating func checkDuplicateLabel(_ token: Int, since base: Int) {
         let range = tokens.range(token)
         var earlier: Int?

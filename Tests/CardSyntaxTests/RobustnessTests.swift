@@ -2,19 +2,11 @@ import Foundation
 import Testing
 import CardDiagnostics
 @testable import CardSyntax
+import CardDriver
 
-/// A small, fast, seedable PRNG (SplitMix64), so every run tests the same inputs and a failure
-/// names the seed and variant that reproduce it.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+// The generator's SplitMix64 (CardDriver), so every run tests the same inputs and a failure
+// names the seed and variant that reproduce it.
+extension SplitMix64 {
     mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
 }
 
