@@ -25,7 +25,8 @@ let package = Package(
         .testTarget(name: "CardDiagnosticsTests", dependencies: ["CardDiagnostics"]),
         .testTarget(name: "CardSyntaxTests", dependencies: ["CardSyntax", "CardDriver"], exclude: ["Fixtures"]),
         .testTarget(name: "CardSemaTests", dependencies: ["CardSema", "CardDriver"], exclude: ["Fixtures"]),
-        .testTarget(name: "CardLayoutTests", dependencies: ["CardLayout", "CardEmit", "CardDriver"]),
+        .testTarget(name: "CardLayoutTests", dependencies: ["CardLayout", "CardEmit", "CardDriver"],
+                    exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CardDriverTests", dependencies: ["CardDriver"]),
     ]
 )

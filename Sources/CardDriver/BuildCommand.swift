@@ -106,7 +106,8 @@ enum BuildCommand {
 
         let backendOptions = BackendOptions(viewport: viewport)
         if toStdout, let backend = backends.first, let deck = result.decks.first {
-            output.writeOut(String(decoding: backend.emit(deck, options: backendOptions), as: UTF8.self))
+            // Pieces end between tokens, so each decodes on its own.
+            backend.emit(deck, options: backendOptions) { piece in output.writeOut(String(decoding: piece, as: UTF8.self)) }
             return 0
         }
         let directory = parsed.value("-o") ?? PathUtilities.join(PathUtilities.directory(of: files[0]), ".cardc-out")
@@ -114,9 +115,11 @@ enum BuildCommand {
         var written = 0, unchanged = 0
         for (index, deck) in result.decks.enumerated() {
             for backend in backends {
-                let bytes = backend.emit(deck, options: backendOptions)
                 guard let name = names[index][backend.name] else { continue }
-                if try ArtifactWriter.write(bytes, named: name, in: directory) { written += 1 } else { unchanged += 1 }
+                let wrote = try ArtifactWriter.write(named: name, in: directory) { sink in
+                    try backend.emit(deck, options: backendOptions, to: sink)
+                }
+                if wrote { written += 1 } else { unchanged += 1 }
             }
         }
         if !quiet {
@@ -215,66 +218,177 @@ enum ArtifactWriter {
     }
 
     /// Writes `bytes` to `directory/name` unless the file already holds exactly them. Returns
-    /// whether it wrote. A temporary file is created beside the target (exclusively, so an
-    /// existing file or link is never followed) and renamed over it; a link at the target is
-    /// replaced, not followed.
+    /// whether it wrote.
     @discardableResult
     static func write(_ bytes: [UInt8], named name: String, in directory: String) throws -> Bool {
+        try write(named: name, in: directory) { sink in try sink(bytes) }
+    }
+
+    /// Writes what `produce` hands its sink to `directory/name`, unless the file already holds
+    /// exactly that; returns whether it wrote.
+    ///
+    /// The pieces are compared with the existing file as they arrive; only at the first
+    /// difference is a temporary file created beside the target (exclusively, so no existing
+    /// file or link is followed), the matching prefix copied into it from the old file, and the
+    /// rest written to it. It is then renamed over the target, which replaces a link rather than
+    /// following it. An unchanged file is never written (its modification time stays), and
+    /// neither the old nor the new content is ever held in memory whole.
+    @discardableResult
+    static func write(named name: String, in directory: String,
+                      produce: (_ sink: ([UInt8]) throws -> Void) throws -> Void) throws -> Bool {
         guard isSafeName(name) else { throw UsageError("refusing to write '\(name)': not a plain file name inside \(directory)") }
         let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-        if isUnchanged(path, bytes) { return false }
-        var attempt = 0
-        while true {
-            let temporary = (directory.hasSuffix("/") ? directory : directory + "/")
-                + ".\(name).tmp-\(getpid())-\(attempt)"
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            if fd < 0 {
-                if errno == EEXIST && attempt < 100 { attempt += 1; continue }
-                throw UsageError("cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-            let ok = writeAll(fd, bytes)
-            let writeError = errno
-            if close(fd) != 0 || !ok {
-                let reason = String(cString: strerror(ok ? errno : writeError))
-                unlink(temporary)
-                throw UsageError("cannot write \(path): \(reason)")
-            }
-            if rename(temporary, path) != 0 {
-                let reason = String(cString: strerror(errno))
-                unlink(temporary)
-                throw UsageError("cannot write \(path): \(reason)")
-            }
-            return true
-        }
+        var artifact = StreamingArtifact(path: path, directory: directory, name: name)
+        defer { artifact.discard() }
+        try produce { piece in try artifact.append(piece) }
+        return try artifact.finish()
     }
 
-    /// Whether a regular file at `path` already holds exactly `bytes`.
-    static func isUnchanged(_ path: String, _ bytes: [UInt8]) -> Bool {
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var offset = 0
+        while offset < bytes.count {
+            let n = systemWrite(fd, base + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += n
+        }
+        return true
+    }
+
+    /// Reads up to `count` bytes, retrying short reads; returns how many were read (fewer only at
+    /// the end of the file), or -1 on error.
+    static func readFully(_ fd: Int32, _ base: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        var total = 0
+        while total < count {
+            let n = read(fd, base + total, count - total)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return -1
+            }
+            if n == 0 { break }
+            total += n
+        }
+        return total
+    }
+}
+
+/// One artifact being written by `ArtifactWriter.write(named:in:produce:)`: compared with the
+/// existing file while it matches, written to a temporary file from the first difference.
+struct StreamingArtifact {
+    let path: String
+    let directory: String
+    let name: String
+    /// The existing file, while everything so far matches it.
+    private var old: Int32 = -1
+    /// Bytes matched so far.
+    private var matched = 0
+    /// The temporary file, once the content differs.
+    private var temporary: (fd: Int32, path: String)?
+    private var scratch: [UInt8] = []
+
+    init(path: String, directory: String, name: String) {
+        self.path = path
+        self.directory = directory
+        self.name = name
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == bytes.count else { return false }
-        guard let existing = FileManager.default.contents(atPath: path), existing.count == bytes.count else { return false }
-        if bytes.isEmpty { return true }
-        return existing.withUnsafeBytes { old in
-            bytes.withUnsafeBytes { new in
-                guard let a = old.baseAddress, let b = new.baseAddress else { return false }
-                return memcmp(a, b, bytes.count) == 0
+        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+            old = open(path, O_RDONLY | O_CLOEXEC)
+        }
+    }
+
+    private func failure(_ reason: String? = nil) -> UsageError {
+        UsageError("cannot write \(path): \(reason ?? String(cString: strerror(errno)))")
+    }
+
+    mutating func append(_ piece: [UInt8]) throws {
+        if old >= 0 {
+            if scratch.count < piece.count { scratch = [UInt8](repeating: 0, count: piece.count) }
+            let fd = old
+            let same = scratch.withUnsafeMutableBytes { buffer -> Bool in
+                guard let base = buffer.baseAddress else { return piece.isEmpty }
+                let n = ArtifactWriter.readFully(fd, base, piece.count)
+                return n == piece.count && piece.withUnsafeBytes { memcmp(base, $0.baseAddress ?? UnsafeRawPointer(base), n) == 0 }
+            }
+            if same {
+                matched += piece.count
+                return
+            }
+            try startTemporary()
+        }
+        if temporary == nil { try startTemporary() }
+        guard let fd = temporary?.fd, piece.withUnsafeBytes({ ArtifactWriter.writeAll(fd, $0) }) else { throw failure() }
+    }
+
+    /// Creates the temporary file and copies the `matched` prefix of the old file into it.
+    private mutating func startTemporary() throws {
+        var attempt = 0
+        var fd: Int32 = -1
+        var temporaryPath = ""
+        while fd < 0 {
+            temporaryPath = (directory.hasSuffix("/") ? directory : directory + "/") + ".\(name).tmp-\(getpid())-\(attempt)"
+            fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if fd < 0 {
+                guard errno == EEXIST, attempt < 100 else { throw failure() }
+                attempt += 1
+            }
+        }
+        temporary = (fd, temporaryPath)
+        guard old >= 0 else { return }
+        let source = old
+        defer { close(source); old = -1 }
+        guard lseek(source, 0, SEEK_SET) == 0 else { throw failure() }
+        let blockSize = 1 << 20
+        if scratch.count < blockSize { scratch = [UInt8](repeating: 0, count: blockSize) }
+        var remaining = matched
+        let error = failure("copying the unchanged start failed")
+        try scratch.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            while remaining > 0 {
+                let n = ArtifactWriter.readFully(source, base, min(blockSize, remaining))
+                guard n > 0, ArtifactWriter.writeAll(fd, UnsafeRawBufferPointer(start: base, count: n)) else { throw error }
+                remaining -= n
             }
         }
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return true }
-            var offset = 0
-            while offset < buffer.count {
-                let n = systemWrite(fd, base + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
+    /// Completes the artifact: returns false when the existing file already held exactly this
+    /// content, else renames the temporary file over the target and returns true.
+    mutating func finish() throws -> Bool {
+        if old >= 0 {
+            var probe: UInt8 = 0
+            if read(old, &probe, 1) == 0 {
+                close(old)
+                old = -1
+                return false
             }
-            return true
+            try startTemporary()
+        }
+        if temporary == nil { try startTemporary() }
+        guard let (fd, temporaryPath) = temporary else { throw failure("no output") }
+        temporary = nil
+        if close(fd) != 0 {
+            let error = failure()
+            unlink(temporaryPath)
+            throw error
+        }
+        if rename(temporaryPath, path) != 0 {
+            let error = failure()
+            unlink(temporaryPath)
+            throw error
+        }
+        return true
+    }
+
+    /// Closes and removes whatever is left after an error (after `finish`, there is nothing).
+    mutating func discard() {
+        if old >= 0 { close(old); old = -1 }
+        if let (fd, temporaryPath) = temporary {
+            close(fd)
+            unlink(temporaryPath)
+            temporary = nil
         }
     }
 }

@@ -24,8 +24,21 @@ public protocol Backend: Sendable {
     var fileExtension: String { get }
     /// One line for `cardc help build`.
     var summary: String { get }
-    /// The artifact for `deck`.
-    func emit(_ deck: CheckedDeck, options: BackendOptions) -> [UInt8]
+    /// Writes the artifact for `deck` to `sink` in pieces, in order. Pieces end between tokens
+    /// (never inside a UTF-8 sequence), so each may be written or decoded on its own; a large
+    /// artifact is never held in memory whole.
+    func emit(_ deck: CheckedDeck, options: BackendOptions, to sink: ([UInt8]) throws -> Void) rethrows
+}
+
+extension Backend {
+    /// The whole artifact for `deck` as one byte array.
+    public func emit(_ deck: CheckedDeck, options: BackendOptions) -> [UInt8] {
+        var result: [UInt8] = []
+        emit(deck, options: options) { piece in
+            if result.isEmpty { result = piece } else { result.append(contentsOf: piece) }
+        }
+        return result
+    }
 }
 
 /// The registry of back ends `--emit` accepts.

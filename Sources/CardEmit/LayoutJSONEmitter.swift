@@ -13,12 +13,16 @@ import CardSyntax
 /// colors `"#RRGGBB"`/`"#RRGGBBAA"`, sizes `{width, height}`, insets `{top, left, bottom, right}`,
 /// fonts `{family, size, weight}`, bindings `{binding, type}`, enum cases and actions as strings
 /// (`"title"`, `"currency(maxLength: 8)"`, `"push(Details)"`), lists as arrays, records as
-/// objects.
+/// objects. Pretty output puts small objects (frames, values, traits, model fields, stack frames)
+/// on one line. The document is produced card by card and handed out in pieces
+/// (`emit(_:options:to:)`), so a 20,000-card deck never has its layout or its ~80 MB document in
+/// memory at once.
 public struct LayoutJSONEmitter: Backend {
     public let name = "json"
     public let fileExtension = "layout.json"
     public let summary = "layout JSON: themes, cards with every state laid out, stacks in every position"
-    /// Indent with two spaces, one member per line (the default: the files are read in diffs).
+    /// Indent with two spaces, one member per line except for small inline objects (the default:
+    /// the files are read in diffs); `false` writes compact JSON, about 40% smaller.
     public var pretty: Bool
 
     /// The `format` value.
@@ -30,18 +34,16 @@ public struct LayoutJSONEmitter: Backend {
         self.pretty = pretty
     }
 
-    public func emit(_ deck: CheckedDeck, options: BackendOptions) -> [UInt8] {
-        let layout = layoutDeck(deck, viewport: options.viewport)
-        return emit(deck, layout: layout)
-    }
+    /// The size of the pieces handed to the sink.
+    public static let pieceSize = 1 << 20
 
-    /// Writes the document for `deck` laid out as `layout`.
-    public func emit(_ deck: CheckedDeck, layout: DeckLayout) -> [UInt8] {
-        // About 1 KB of output per source line of cards is typical; start generously.
-        var writer = LayoutJSONWriter(out: JSONOutput(pretty: pretty, capacity: deck.entry.bytes.count * 6 + 4096))
-        writer.document(deck, layout: layout)
-        writer.out.bytes.append(0x0A)
-        return writer.out.bytes
+    /// Lays out and writes one card at a time, handing the sink a piece whenever about
+    /// `pieceSize` bytes are ready, so neither the whole layout nor the whole document is held
+    /// in memory.
+    public func emit(_ deck: CheckedDeck, options: BackendOptions, to sink: ([UInt8]) throws -> Void) rethrows {
+        var layouter = DeckLayouter(deck: deck, viewport: options.viewport)
+        var writer = LayoutJSONWriter(out: JSONOutput(pretty: pretty, capacity: Self.pieceSize + 65_536))
+        try writer.document(deck, layouter: &layouter, pieceSize: Self.pieceSize, sink: sink)
     }
 }
 
@@ -49,47 +51,68 @@ public struct LayoutJSONEmitter: Backend {
 struct LayoutJSONWriter {
     var out: JSONOutput
 
-    mutating func document(_ deck: CheckedDeck, layout: DeckLayout) {
+    // Fixed keys go through `writeKey(literal:)`, which skips the escape scan.
+    @inline(__always) mutating func key(_ name: StaticString) { out.writeKey(literal: name) }
+    @inline(__always) mutating func field(_ name: StaticString, _ value: String) { key(name); out.write(value) }
+    @inline(__always) mutating func field(_ name: StaticString, _ value: Int) { key(name); out.write(value) }
+    @inline(__always) mutating func field(_ name: StaticString, _ value: Double) { key(name); out.write(value) }
+    @inline(__always) mutating func field(_ name: StaticString, _ value: Bool) { key(name); out.write(value) }
+
+    /// Hands the bytes written so far to `sink` once there are at least `pieceSize` of them
+    /// (always at a token boundary: callers flush between cards and stacks).
+    mutating func flush(atLeast pieceSize: Int, to sink: ([UInt8]) throws -> Void) rethrows {
+        guard out.bytes.count >= pieceSize, !out.bytes.isEmpty else { return }
+        try sink(out.bytes)
+        out.bytes.removeAll(keepingCapacity: true)
+    }
+
+    mutating func document(_ deck: CheckedDeck, layouter: inout DeckLayouter, pieceSize: Int,
+                           sink: ([UInt8]) throws -> Void) rethrows {
         out.beginObject()
-        out.write(LayoutJSONEmitter.format, forKey: "format")
-        out.write(LayoutJSONEmitter.version, forKey: "version")
-        out.write(deck.entry.path, forKey: "source")
-        out.writeKey("viewport")
+        field("format", LayoutJSONEmitter.format)
+        field("version", LayoutJSONEmitter.version)
+        field("source", deck.entry.path)
+        key("viewport")
         out.beginObject(inline: true)
-        out.write(layout.viewport.width, forKey: "width")
-        out.write(layout.viewport.height, forKey: "height")
+        field("width", layouter.viewport.width)
+        field("height", layouter.viewport.height)
         out.endObject()
 
-        out.writeKey("themes")
+        key("themes")
         out.beginArray()
         for theme in deck.themes { self.theme(theme) }
         out.endArray()
 
-        out.writeKey("cards")
+        // Index loops: copying a `CheckedCard` retains every reference in it.
+        key("cards")
         out.beginArray()
-        for (index, card) in deck.cards.enumerated() where index < layout.cards.count {
-            self.card(card, layout.cards[index])
+        for index in deck.cards.indices {
+            card(deck.cards[index], layouter.layoutInPrimaryContext(cardAt: index))
+            try flush(atLeast: pieceSize, to: sink)
         }
         out.endArray()
 
-        out.writeKey("stacks")
+        key("stacks")
         out.beginArray()
-        for (index, stack) in deck.stacks.enumerated() where index < layout.stacks.count {
-            self.stack(stack, layout.stacks[index])
+        for index in deck.stacks.indices {
+            stack(deck.stacks[index], layouter.layout(deck.stacks[index]))
+            try flush(atLeast: pieceSize, to: sink)
         }
         out.endArray()
         out.endObject()
+        out.bytes.append(0x0A)
+        try flush(atLeast: 1, to: sink)
     }
 
     // MARK: Themes
 
     mutating func theme(_ theme: ResolvedTheme) {
         out.beginObject()
-        out.write(theme.name, forKey: "name")
-        out.writeKey("parent")
+        field("name", theme.name)
+        key("parent")
         optionalString(theme.parents.first)
-        out.write(theme.isBuiltIn, forKey: "builtIn")
-        out.writeKey("properties")
+        field("builtIn", theme.isBuiltIn)
+        key("properties")
         properties(theme.properties)
         out.endObject()
     }
@@ -98,43 +121,43 @@ struct LayoutJSONWriter {
 
     mutating func card(_ card: CheckedCard, _ layout: LaidOutCard) {
         out.beginObject()
-        out.write(card.name, forKey: "name")
-        out.writeKey("source")
+        field("name", card.name)
+        key("source")
         out.beginObject(inline: true)
-        out.write(card.file, forKey: "file")
-        out.write(card.location.line, forKey: "line")
-        out.write(card.location.column, forKey: "column")
+        field("file", card.file)
+        field("line", card.location.line)
+        field("column", card.location.column)
         out.endObject()
-        out.writeKey("doc")
+        key("doc")
         optionalString(card.documentation)
-        out.write(card.initialState, forKey: "initialState")
-        out.writeKey("title")
+        field("initialState", card.initialState)
+        key("title")
         optionalValue(card.title)
-        out.writeKey("subtitle")
+        key("subtitle")
         optionalValue(card.subtitle)
-        out.writeKey("position")
+        key("position")
         optionalString(card.position)
-        out.writeKey("swipe")
+        key("swipe")
         out.beginArray(inline: true)
         for direction in card.swipeDirections { out.write(direction.rawValue) }
         out.endArray()
 
-        out.writeKey("layout")
+        key("layout")
         out.beginObject(inline: true)
-        out.writeKey("stack")
+        key("stack")
         optionalString(layout.context.stack)
-        out.write(layout.context.theme, forKey: "theme")
-        out.write(layout.context.width, forKey: "width")
-        out.write(layout.contentWidth, forKey: "contentWidth")
-        out.writeKey("padding")
+        field("theme", layout.context.theme)
+        field("width", layout.context.width)
+        field("contentWidth", layout.contentWidth)
+        key("padding")
         insets(layout.padding)
         out.endObject()
 
-        out.writeKey("traits")
+        key("traits")
         out.beginArray()
         for trait in card.traits {
             out.beginObject(inline: true)
-            out.write(trait.trait, forKey: "trait")
+            field("trait", trait.trait)
             for property in trait.properties {
                 out.writeKey(property.name)
                 value(property.value)
@@ -143,51 +166,51 @@ struct LayoutJSONWriter {
         }
         out.endArray()
 
-        out.writeKey("model")
+        key("model")
         out.beginArray()
-        for field in card.model {
+        for modelField in card.model {
             out.beginObject(inline: true)
-            out.write(field.name, forKey: "name")
-            out.write(field.type.description, forKey: "type")
-            out.writeKey("default")
-            optionalValue(field.defaultValue)
-            out.write(field.isTwoWay, forKey: "twoWay")
+            field("name", modelField.name)
+            field("type", modelField.type.description)
+            key("default")
+            optionalValue(modelField.defaultValue)
+            field("twoWay", modelField.isTwoWay)
             out.endObject()
         }
         out.endArray()
 
-        out.writeKey("states")
+        key("states")
         out.beginArray()
         for state in layout.states {
             out.beginObject()
-            out.write(state.name, forKey: "name")
-            out.writeKey("tap")
+            field("name", state.name)
+            key("tap")
             optionalString(state.tap?.description)
-            out.write(state.height, forKey: "height")
-            out.writeKey("parts")
+            field("height", state.height)
+            key("parts")
             parts(state.parts)
             out.endObject()
         }
         out.endArray()
 
-        out.writeKey("overlays")
+        key("overlays")
         out.beginArray()
         for overlay in layout.overlays {
             out.beginObject()
-            out.write(overlay.direction.rawValue, forKey: "direction")
-            out.write(overlay.height, forKey: "height")
-            out.writeKey("parts")
+            field("direction", overlay.direction.rawValue)
+            field("height", overlay.height)
+            key("parts")
             parts(overlay.parts)
             out.endObject()
         }
         out.endArray()
 
-        out.writeKey("footer")
+        key("footer")
         if let footer = layout.footer {
             out.beginObject()
-            out.write(footer.height, forKey: "height")
-            out.write(footer.transparent, forKey: "transparent")
-            out.writeKey("parts")
+            field("height", footer.height)
+            field("transparent", footer.transparent)
+            key("parts")
             parts(footer.parts)
             out.endObject()
         } else {
@@ -198,18 +221,18 @@ struct LayoutJSONWriter {
 
     mutating func parts(_ parts: [LaidOutPart]) {
         out.beginArray()
-        for part in parts { self.part(part) }
+        for index in parts.indices { part(parts[index]) }
         out.endArray()
     }
 
     mutating func part(_ part: LaidOutPart) {
         out.beginObject()
-        out.write(part.part.part, forKey: "part")
-        out.writeKey("frame")
+        field("part", part.part.part)
+        key("frame")
         frame(part.frame)
-        out.writeKey("props")
-        properties(part.part.resolvedProperties, inline: true)
-        out.writeKey("children")
+        key("props")
+        props(part.part)
+        key("children")
         parts(part.children)
         out.endObject()
     }
@@ -219,62 +242,62 @@ struct LayoutJSONWriter {
     mutating func stack(_ stack: CheckedStack, _ layout: LaidOutStack) {
         let kind = Catalog.stackKind(named: stack.kind)
         out.beginObject()
-        out.write(stack.name, forKey: "name")
-        out.write(stack.kind, forKey: "kind")
-        out.write(stack.theme, forKey: "theme")
-        out.writeKey("doc")
+        field("name", stack.name)
+        field("kind", stack.kind)
+        field("theme", stack.theme)
+        key("doc")
         optionalString(stack.documentation)
-        out.writeKey("config")
+        key("config")
         properties(stack.configuration)
 
         // Body properties in catalog order, `margins` filled in from the theme for lists.
-        out.writeKey("properties")
+        key("properties")
         out.beginObject()
         for parameter in kind?.bodyProperties ?? [] where parameter.type != .themeRef {
             if let property = stack.properties.first(where: { $0.name == parameter.name }) {
                 out.writeKey(property.name)
                 value(property.value)
             } else if parameter.name == "margins", let margins = layout.margins {
-                out.writeKey("margins")
+                key("margins")
                 insets(margins)
             }
         }
         out.endObject()
 
-        out.writeKey("cards")
+        key("cards")
         out.beginArray(inline: true)
         for card in stack.cards { out.write(card) }
         out.endArray()
 
-        out.writeKey("positions")
+        key("positions")
         out.beginObject()
         for position in layout.positions {
             out.writeKey(position.name)
             out.beginObject()
-            out.write(position.height, forKey: "height")
-            out.writeKey("frames")
+            field("height", position.height)
+            key("frames")
             out.beginArray()
             for frame in position.frames {
                 out.beginObject(inline: true)
-                out.write(frame.card, forKey: "card")
-                out.write(frame.frame.x, forKey: "x")
-                out.write(frame.frame.y, forKey: "y")
-                out.write(frame.frame.width, forKey: "width")
-                out.write(frame.frame.height, forKey: "height")
-                if let draggable = frame.draggable { out.write(draggable, forKey: "draggable") }
+                field("card", frame.card)
+                field("x", frame.frame.x)
+                field("y", frame.frame.y)
+                field("width", frame.frame.width)
+                field("height", frame.frame.height)
+                if let draggable = frame.draggable { field("draggable", draggable) }
                 out.endObject()
             }
             out.endArray()
             out.endObject()
         }
         if stack.kind == "sheet" {
-            out.writeKey("transitions")
+            key("transitions")
             out.beginArray()
             for transition in layout.transitions {
                 out.beginObject(inline: true)
-                out.write(transition.trigger, forKey: "trigger")
-                out.write(transition.from.rawValue, forKey: "from")
-                out.write(transition.to.rawValue, forKey: "to")
+                field("trigger", transition.trigger)
+                field("from", transition.from.rawValue)
+                field("to", transition.to.rawValue)
                 out.endObject()
             }
             out.endArray()
@@ -287,19 +310,19 @@ struct LayoutJSONWriter {
 
     mutating func frame(_ frame: Frame) {
         out.beginObject(inline: true)
-        out.write(frame.x, forKey: "x")
-        out.write(frame.y, forKey: "y")
-        out.write(frame.width, forKey: "width")
-        out.write(frame.height, forKey: "height")
+        field("x", frame.x)
+        field("y", frame.y)
+        field("width", frame.width)
+        field("height", frame.height)
         out.endObject()
     }
 
     mutating func insets(_ insets: EdgeInsets) {
         out.beginObject(inline: true)
-        out.write(insets.top, forKey: "top")
-        out.write(insets.left, forKey: "left")
-        out.write(insets.bottom, forKey: "bottom")
-        out.write(insets.right, forKey: "right")
+        field("top", insets.top)
+        field("left", insets.left)
+        field("bottom", insets.bottom)
+        field("right", insets.right)
         out.endObject()
     }
 
@@ -310,6 +333,62 @@ struct LayoutJSONWriter {
             value(property.value)
         }
         out.endObject()
+    }
+
+    /// A part's arguments in catalog order: the author's value, else the catalog default
+    /// (written straight from the catalog, without building a property list per part).
+    mutating func props(_ part: CheckedPart) {
+        out.beginObject(inline: true)
+        if let spec = Catalog.part(named: part.part) {
+            for parameter in spec.parameters {
+                if let property = part.properties.first(where: { $0.name == parameter.name }) {
+                    out.writeKey(parameter.name)
+                    value(property.value)
+                } else if let fallback = parameter.defaultValue, Self.isWritable(fallback) {
+                    out.writeKey(parameter.name)
+                    catalogValue(fallback)
+                }
+            }
+        } else {
+            for property in part.properties {
+                out.writeKey(property.name)
+                value(property.value)
+            }
+        }
+        out.endObject()
+    }
+
+    /// Whether a catalog default has a checked value (a binding placeholder or a malformed color
+    /// has none, and is left out as the checked model leaves it out).
+    static func isWritable(_ value: CatalogValue) -> Bool {
+        switch value {
+        case .binding: false
+        case .color(let hex): ColorLiteral(hex) != nil
+        case .namedColor(let name): Catalog.namedColor(name) != nil
+        default: true
+        }
+    }
+
+    /// A catalog default, in the same form `value(_:)` writes the checked value it stands for.
+    mutating func catalogValue(_ value: CatalogValue) {
+        switch value {
+        case .int(let i): out.write(i)
+        case .double(let d): out.write(d)
+        case .string(let s): out.write(s)
+        case .bool(let b): out.write(b)
+        case .enumCase(let name): out.write(name)
+        case .color(let hex): out.write(ColorLiteral(hex)?.hex ?? hex)
+        case .namedColor(let name): out.write(Catalog.namedColor(name)?.hex ?? name)
+        case .size(let width, let height): self.value(.size(width: width, height: height))
+        case .insets(let top, let left, let bottom, let right): insets(EdgeInsets(top: top, left: left, bottom: bottom, right: right))
+        case .font(let font): self.value(.font(font))
+        case .list(let items):
+            out.beginArray(inline: true)
+            for item in items where Self.isWritable(item) { catalogValue(item) }
+            out.endArray()
+        case .reference(let name): out.write(name)
+        case .binding(let name): out.write(name)
+        }
     }
 
     mutating func optionalString(_ string: String?) {
@@ -329,26 +408,26 @@ struct LayoutJSONWriter {
         case .color(let color, _): out.write(color.hex)
         case .binding(let path, let type):
             out.beginObject(inline: true)
-            out.write(path.joined(separator: "."), forKey: "binding")
-            out.write(type.description, forKey: "type")
+            field("binding", path.joined(separator: "."))
+            field("type", type.description)
             out.endObject()
         case .enumCase(let name, let arguments):
             out.write(arguments.isEmpty ? name : name + "(" + arguments.map(Self.argumentText).joined(separator: ", ") + ")")
         case .size(let width, let height):
             out.beginObject(inline: true)
-            out.write(width, forKey: "width")
-            out.write(height, forKey: "height")
+            field("width", width)
+            field("height", height)
             out.endObject()
         case .insets(let top, let left, let bottom, let right):
             insets(EdgeInsets(top: top, left: left, bottom: bottom, right: right))
         case .font(let font):
             out.beginObject(inline: true)
             switch font.family {
-            case .system: out.write("system", forKey: "family")
-            case .named(let family): out.write(family, forKey: "family")
+            case .system: field("family", "system")
+            case .named(let family): field("family", family)
             }
-            out.write(font.size, forKey: "size")
-            out.write(font.weight.rawValue, forKey: "weight")
+            field("size", font.size)
+            field("weight", font.weight.rawValue)
             out.endObject()
         case .list(let items):
             out.beginArray(inline: true)

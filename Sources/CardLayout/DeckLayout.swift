@@ -40,15 +40,22 @@ public struct DeckLayout: Sendable {
 }
 
 /// Lays out a checked deck (LANGUAGE.md §6.1, §11.1): cards by the intrinsic-size model, stacks
-/// by their kind's geometry. Card layouts are cached per (card, theme, width), so a card shown by
-/// several stacks of the same width and theme is laid out once.
+/// by their kind's geometry.
+///
+/// A card can be laid out one at a time (`layout(cardAt:in:)`, `layoutInPrimaryContext(cardAt:)`),
+/// so a back end can write each card and let it go; only the state heights are kept, per (card,
+/// theme, width), for the stack geometry and W104 — a card shown by several stacks of the same
+/// width and theme is measured once.
 public struct DeckLayouter {
     public let deck: CheckedDeck
     public let viewport: Viewport
     private var engines: [String: CardLayoutEngine] = [:]
     private let cardIndex: [String: Int]
     private let themes: [String: ResolvedTheme]
-    private var cache: [CacheKey: LaidOutCard] = [:]
+    /// Per card, the index of the first stack that lists it.
+    private let primary: [Int?]
+    /// The height of every state, in the card's state order, per (card, theme, width).
+    private var heights: [CacheKey: [Double]] = [:]
 
     private struct CacheKey: Hashable {
         var card: Int
@@ -61,11 +68,19 @@ public struct DeckLayouter {
         self.viewport = viewport
         var index: [String: Int] = [:]
         index.reserveCapacity(deck.cards.count)
-        for (i, card) in deck.cards.enumerated() where index[card.name] == nil { index[card.name] = i }
+        // Index loops, not `for card in`: a `CheckedCard` copy retains a dozen references.
+        for i in deck.cards.indices where index[deck.cards[i].name] == nil { index[deck.cards[i].name] = i }
         self.cardIndex = index
         var themes: [String: ResolvedTheme] = [:]
         for theme in deck.themes where themes[theme.name] == nil { themes[theme.name] = theme }
         self.themes = themes
+        var primary = [Int?](repeating: nil, count: deck.cards.count)
+        for (stackIndex, stack) in deck.stacks.enumerated() {
+            for name in stack.cards {
+                if let card = index[name], primary[card] == nil { primary[card] = stackIndex }
+            }
+        }
+        self.primary = primary
     }
 
     /// The engine for a theme name (the default theme's for an unknown name).
@@ -101,6 +116,11 @@ public struct DeckLayouter {
         return result
     }
 
+    /// Where `stack` lays out card `index` of the deck.
+    public mutating func context(forCardAt index: Int, in stack: CheckedStack?) -> LayoutContext {
+        context(for: deck.cards[index], in: stack)
+    }
+
     /// Where `stack` lays out `card`: its theme and the width it gives the card. `nil` stack: a
     /// card in no stack, in the default theme with that theme's list margins.
     public mutating func context(for card: CheckedCard, in stack: CheckedStack?) -> LayoutContext {
@@ -130,45 +150,49 @@ public struct DeckLayouter {
         return EdgeInsets(10)
     }
 
-    /// The first stack listing each card, by card index.
-    private func primaryStacks() -> [Int?] {
-        var primary = [Int?](repeating: nil, count: deck.cards.count)
-        for (stackIndex, stack) in deck.stacks.enumerated() {
-            for name in stack.cards {
-                if let index = cardIndex[name], primary[index] == nil { primary[index] = stackIndex }
-            }
-        }
-        return primary
+    /// The context of card `index` in the layout JSON's `cards`: the first stack (in
+    /// declaration order) that lists it, else a list in the default theme.
+    public mutating func primaryContext(cardAt index: Int) -> LayoutContext {
+        context(forCardAt: index, in: primary[index].map { deck.stacks[$0] })
     }
 
     // MARK: Layout
 
-    /// Card `index` laid out in `context` (cached by theme and width).
+    /// Card `index` laid out in `context`. Its state heights are remembered for the stacks.
     public mutating func layout(cardAt index: Int, in context: LayoutContext) -> LaidOutCard {
-        let key = CacheKey(card: index, theme: context.theme, width: context.width)
-        if var cached = cache[key] {
-            cached.context = context
-            return cached
-        }
         let laidOut = engine(theme: context.theme).layout(deck.cards[index], in: context)
-        cache[key] = laidOut
+        heights[CacheKey(card: index, theme: context.theme, width: context.width)] = laidOut.states.map(\.height)
         return laidOut
     }
 
-    /// Lays out the whole deck.
+    /// Card `index` laid out in its primary context.
+    public mutating func layoutInPrimaryContext(cardAt index: Int) -> LaidOutCard {
+        layout(cardAt: index, in: primaryContext(cardAt: index))
+    }
+
+    /// The height of every state of card `index` in `context`, in the card's state order.
+    public mutating func stateHeights(cardAt index: Int, in context: LayoutContext) -> [Double] {
+        if let known = heights[CacheKey(card: index, theme: context.theme, width: context.width)] { return known }
+        return layout(cardAt: index, in: context).states.map(\.height)
+    }
+
+    /// The height of card `index` in its initial state in `context`.
+    mutating func initialHeight(cardAt index: Int, in context: LayoutContext) -> Double {
+        let stateHeights = stateHeights(cardAt: index, in: context)
+        let card = deck.cards[index]
+        let position = card.states.firstIndex { $0.name == card.initialState } ?? 0
+        return position < stateHeights.count ? stateHeights[position] : 0
+    }
+
+    /// Lays out the whole deck at once. (A back end that writes as it goes calls
+    /// `layoutInPrimaryContext(cardAt:)` per card, then `layout(_:)` per stack, instead.)
     public mutating func layout() -> DeckLayout {
-        let primary = primaryStacks()
         var cards: [LaidOutCard] = []
         cards.reserveCapacity(deck.cards.count)
-        for (index, card) in deck.cards.enumerated() {
-            let stack = primary[index].map { deck.stacks[$0] }
-            cards.append(layout(cardAt: index, in: context(for: card, in: stack)))
-        }
+        for index in deck.cards.indices { cards.append(layoutInPrimaryContext(cardAt: index)) }
         var stacks: [LaidOutStack] = []
         stacks.reserveCapacity(deck.stacks.count)
-        for stack in deck.stacks { stacks.append(layout(stack)) }
-        // The cache has served its purpose; free it before the emitter allocates its output.
-        cache = [:]
+        for index in deck.stacks.indices { stacks.append(layout(deck.stacks[index])) }
         return DeckLayout(viewport: viewport, cards: cards, stacks: stacks)
     }
 
@@ -192,15 +216,15 @@ public struct DeckLayouter {
         case "sheet":
             let extendedTop = stack.number("extendedTop") ?? 64
             let engine = engine(theme: stack.theme)
-            let cards = known.compactMap { cardIndex[$0].map { deck.cards[$0] } }
-            let headers = cards.map { engine.headerHeight(of: $0, width: viewport.width) }
-            let draggable = cards.map(SheetGeometry.isDraggable)
+            let indices = known.compactMap { cardIndex[$0] }
+            let headers = indices.map { engine.headerHeight(of: deck.cards[$0], width: viewport.width) }
+            let draggable = indices.map { SheetGeometry.isDraggable(deck.cards[$0]) }
             for name in names {
                 guard let position = SheetGeometry.Position(rawValue: name) else { continue }
                 var frames: [CardFrame] = []
-                for (i, card) in cards.enumerated() {
+                for (i, index) in indices.enumerated() {
                     let frame = SheetGeometry.frame(position, headerHeight: headers[i], extendedTop: extendedTop, viewport: viewport)
-                    frames.append(CardFrame(card: card.name, frame: frame, draggable: draggable[i]))
+                    frames.append(CardFrame(card: deck.cards[index].name, frame: frame, draggable: draggable[i]))
                 }
                 positions.append(StackPosition(name: name, height: viewport.height, frames: frames))
             }
@@ -216,15 +240,14 @@ public struct DeckLayouter {
         default:  // list, fullScreen
             let listMargins = listMargins(for: stack)
             margins = listMargins
-            var heights: [Double] = []
+            var cardHeights: [Double] = []
             var cardMargins: [EdgeInsets] = []
             for name in known {
                 guard let index = cardIndex[name] else { continue }
-                let card = deck.cards[index]
-                heights.append(layout(cardAt: index, in: context(for: card, in: stack)).initialHeight)
-                cardMargins.append(Self.margins(of: card, list: listMargins))
+                cardHeights.append(initialHeight(cardAt: index, in: context(forCardAt: index, in: stack)))
+                cardMargins.append(Self.margins(of: deck.cards[index], list: listMargins))
             }
-            let (frames, height) = ListGeometry.frames(heights: heights, margins: cardMargins, viewport: viewport)
+            let (frames, height) = ListGeometry.frames(heights: cardHeights, margins: cardMargins, viewport: viewport)
             for name in names {
                 positions.append(StackPosition(name: name, height: height,
                                                frames: zip(known, frames).map { CardFrame(card: $0, frame: $1) }))
@@ -240,22 +263,26 @@ public struct DeckLayouter {
     /// at the reference in the stack (with a note at the card).
     public mutating func diagnostics() -> [Diagnostic] {
         var result: [Diagnostic] = []
-        for stack in deck.stacks where stack.kind == "collapsible" {
+        for stackIndex in deck.stacks.indices where deck.stacks[stackIndex].kind == "collapsible" {
+            let stack = deck.stacks[stackIndex]
             let configuration = CollapsibleConfiguration(stack)
             for (position, name) in stack.cards.enumerated() {
                 guard let index = cardIndex[name] else { continue }
+                let stateHeights = stateHeights(cardAt: index, in: context(forCardAt: index, in: stack))
+                // The tallest state (`max(by:)` keeps the first of equally tall ones).
+                guard let tallest = stateHeights.indices.max(by: { stateHeights[$0] < stateHeights[$1] }),
+                      stateHeights[tallest] > configuration.cardHeight else { continue }
                 let card = deck.cards[index]
-                let laidOut = layout(cardAt: index, in: context(for: card, in: stack))
-                guard let tallest = laidOut.tallestState, tallest.height > configuration.cardHeight else { continue }
                 let span = position < stack.cardSpans.count ? stack.cardSpans[position] : card.span
-                let height = Finite.format(tallest.height)
+                let height = Finite.format(stateHeights[tallest])
+                let stateName = tallest < card.states.count ? card.states[tallest].name : card.initialState
                 var notes: [DiagnosticNote] = []
                 if span != card.span { notes.append(DiagnosticNote("card `\(name)` is declared here", at: card.span)) }
                 notes.append(.help("raise `cardHeight` to at least \(height), or shorten the card; "
                                    + "heights are estimates (see `cardc explain W104`)"))
                 result.append(Diagnostic(
                     .w104,
-                    "card `\(name)` is \(height) pt tall in state `\(tallest.name)`, taller than stack `\(stack.name)`'s cardHeight of \(Finite.format(configuration.cardHeight))",
+                    "card `\(name)` is \(height) pt tall in state `\(stateName)`, taller than stack `\(stack.name)`'s cardHeight of \(Finite.format(configuration.cardHeight))",
                     at: span, label: "CardsStack clips every card to cardHeight", notes: notes))
             }
         }

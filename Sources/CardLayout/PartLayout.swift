@@ -17,6 +17,29 @@ public struct LaidOutPart: Sendable {
     }
 }
 
+/// A part's arguments as the layout reads them: the author's values, else the catalog defaults
+/// of the part's spec (looked up once per part rather than once per argument).
+struct PartArguments {
+    let properties: [Property]
+    let spec: PartSpec?
+
+    init(_ part: CheckedPart) {
+        properties = part.properties
+        spec = Catalog.part(named: part.part)
+    }
+
+    /// The value the author wrote.
+    func authored(_ name: String) -> Value? {
+        for property in properties where property.name == name { return property.value }
+        return nil
+    }
+
+    /// The catalog's default for argument `name`.
+    func catalogDefault(_ name: String) -> CatalogValue? {
+        spec?.parameters.first { $0.name == name }?.defaultValue
+    }
+}
+
 /// Lays out parts by the intrinsic-size model (`LayoutMetrics`), for one card and theme.
 struct PartLayouter {
     let metrics: ThemeMetrics
@@ -58,17 +81,27 @@ struct PartLayouter {
         }
     }
 
-    func number(_ value: Value?) -> Double? { resolve(value)?.number }
+    /// Argument `name` as a number: the author's value (a binding's default), else the catalog
+    /// default.
+    func number(_ arguments: PartArguments, _ name: String) -> Double? {
+        resolve(arguments.authored(name))?.number ?? arguments.catalogDefault(name)?.numericValue
+    }
 
-    func dimension(_ value: Value?) -> Double? { number(value).map(Finite.dimension) }
+    /// `number` as a length: 0…1e9.
+    func dimension(_ arguments: PartArguments, _ name: String) -> Double? {
+        number(arguments, name).map(Finite.dimension)
+    }
 
-    static func caseName(_ value: Value?) -> String? {
-        if case .enumCase(let name, _)? = value { return name }
+    /// Argument `name` as an enum case name, else the catalog default's.
+    func caseName(_ arguments: PartArguments, _ name: String) -> String? {
+        if case .enumCase(let value, _)? = arguments.authored(name) { return value }
+        if case .enumCase(let value)? = arguments.catalogDefault(name) { return value }
         return nil
     }
 
-    func bool(_ value: Value?) -> Bool? {
-        if case .bool(let b)? = resolve(value) { return b }
+    func bool(_ arguments: PartArguments, _ name: String) -> Bool? {
+        if case .bool(let b)? = resolve(arguments.authored(name)) { return b }
+        if case .bool(let b)? = arguments.catalogDefault(name) { return b }
         return nil
     }
 
@@ -90,9 +123,9 @@ struct PartLayouter {
         var laidOut: [LaidOutPart] = []
         laidOut.reserveCapacity(parts.count)
         var y = 0.0
-        for (index, part) in parts.enumerated() {
+        for index in parts.indices {
             if index > 0 { y += spacing }
-            var child = layout(part, width: width)
+            var child = layout(parts[index], width: width)
             child.frame.y = y
             y += child.frame.height
             laidOut.append(child)
@@ -102,14 +135,15 @@ struct PartLayouter {
 
     /// Lays out one part at the origin with the given width.
     func layout(_ part: CheckedPart, width: Double) -> LaidOutPart {
+        let args = PartArguments(part)
         var children: [LaidOutPart] = []
         let height: Double
         switch part.part {
         case "text":
-            var size = metrics.size(ofTextStyle: Self.caseName(part.property("style")) ?? "normal")
-            if let font = Self.fontSize(part.property("font")) { size = font }
-            let cap = number(part.property("lines")).map { Int(Finite.clamp($0, 0, 1e9)) } ?? 0
-            height = LayoutMetrics.height(of: text(part.property("text")), fontSize: size, width: width, maximumLines: cap)
+            var size = metrics.size(ofTextStyle: caseName(args, "style") ?? "normal")
+            if let font = Self.fontSize(args.authored("font")) { size = font }
+            let cap = number(args, "lines").map { Int(Finite.clamp($0, 0, 1e9)) } ?? 0
+            height = LayoutMetrics.height(of: text(args.authored("text")), fontSize: size, width: width, maximumLines: cap)
         case "attributedText":
             var y = 0.0
             for child in part.children {
@@ -118,41 +152,41 @@ struct PartLayouter {
                 y += laid.frame.height
                 children.append(laid)
             }
-            height = y + LayoutMetrics.height(of: text(part.property("text")), fontSize: metrics.normalTextSize, width: width)
+            height = y + LayoutMetrics.height(of: text(args.authored("text")), fontSize: metrics.normalTextSize, width: width)
         case "image":
-            height = dimension(part.property("height")) ?? LayoutMetrics.defaultImageHeight
+            height = dimension(args, "height") ?? LayoutMetrics.defaultImageHeight
         case "button":
             height = max(LayoutMetrics.minimumButtonHeight, metrics.line(metrics.buttonTitleSize) + LayoutMetrics.controlPadding)
         case "title":
-            let hasMenu = part.property("menu") != nil
+            let hasMenu = args.authored("menu") != nil
             let textWidth = width - (hasMenu ? LayoutMetrics.titleMenuButtonWidth : 0)
-            let textHeight = LayoutMetrics.height(of: text(part.property("text")), fontSize: metrics.titleSize, width: textWidth)
+            let textHeight = LayoutMetrics.height(of: text(args.authored("text")), fontSize: metrics.titleSize, width: textWidth)
             height = hasMenu ? max(textHeight, LayoutMetrics.titleMenuButtonSide) : textHeight
         case "titleDescription":
             let half = width / 2
             func side(_ title: String, _ description: String) -> Double {
                 var h = 0.0
-                if let value = part.property(title) {
+                if let value = args.authored(title) {
                     h += LayoutMetrics.height(of: text(value), fontSize: metrics.normalTextSize, width: half)
                 }
-                if let value = part.property(description) {
+                if let value = args.authored(description) {
                     h += LayoutMetrics.height(of: text(value), fontSize: metrics.detailTextSize, width: half)
                 }
                 return h
             }
             height = max(side("leftTitle", "leftDescription"), side("rightTitle", "rightDescription"))
         case "pill":
-            height = metrics.line(metrics.normalTextSize) + 2 * (dimension(part.property("verticalPadding")) ?? 0)
+            height = metrics.line(metrics.normalTextSize) + 2 * (dimension(args, "verticalPadding") ?? 0)
         case "iconLabel":
             let icon = metrics.line(metrics.normalTextSize)
-            let textWidth = width - icon - (dimension(part.property("iconPadding")) ?? 0)
-            height = max(icon, LayoutMetrics.height(of: text(part.property("text")), fontSize: metrics.normalTextSize, width: textWidth))
+            let textWidth = width - icon - (dimension(args, "iconPadding") ?? 0)
+            height = max(icon, LayoutMetrics.height(of: text(args.authored("text")), fontSize: metrics.normalTextSize, width: textWidth))
         case "separator":
             height = LayoutMetrics.separatorHeight
         case "verticalSeparator":
             height = 0
         case "vstack":
-            let result = stackVertically(part.children, width: width, spacing: dimension(part.property("spacing")) ?? 0)
+            let result = stackVertically(part.children, width: width, spacing: dimension(args, "spacing") ?? 0)
             children = result.parts
             height = result.height
         case "oriented":
@@ -164,8 +198,8 @@ struct PartLayouter {
             children = result.parts
             height = result.height
         case "hstack":
-            (children, height) = layoutRow(part.children, width: width, spacing: dimension(part.property("spacing")) ?? 0,
-                                           widths: nil, alignment: Self.caseName(part.property("alignment")) ?? "fill")
+            (children, height) = layoutRow(part.children, width: width, spacing: dimension(args, "spacing") ?? 0,
+                                           widths: nil, alignment: caseName(args, "alignment") ?? "fill")
         case "centered":
             let widths = part.children.count == 3 ? [width / 4, width / 2, width / 4] : nil
             (children, height) = layoutRow(part.children, width: width, spacing: 0, widths: widths, alignment: "center")
@@ -176,7 +210,7 @@ struct PartLayouter {
         case "bar":
             height = LayoutMetrics.barHeight
         case "paged":
-            height = dimension(part.property("height")) ?? 0
+            height = dimension(args, "height") ?? 0
             for (index, page) in part.children.enumerated() {
                 var laid = layout(page, width: width)
                 laid.frame = Frame(x: Double(index) * width, y: 0, width: width, height: height)
@@ -185,10 +219,10 @@ struct PartLayouter {
         case "slider":
             height = LayoutMetrics.sliderHeight
         case "multiSlider":
-            height = Self.caseName(part.property("orientation")) == "vertical"
+            height = caseName(args, "orientation") == "vertical"
                 ? LayoutMetrics.verticalMultiSliderHeight : LayoutMetrics.sliderHeight
         case "spacer":
-            height = dimension(part.property("height")) ?? 0
+            height = dimension(args, "height") ?? 0
         case "textField":
             height = metrics.line(metrics.normalTextSize) + LayoutMetrics.controlPadding
         case "confetti":
@@ -196,11 +230,11 @@ struct PartLayouter {
         case "progressBar":
             let label = metrics.line(metrics.smallTextSize) + LayoutMetrics.progressBarLabelGap
             var h = LayoutMetrics.progressBarTrackHeight
-            if part.property("marker") != nil || part.property("current") != nil { h += label }
-            if bool(part.property("showValues")) == true { h += label }
+            if args.authored("marker") != nil || args.authored("current") != nil { h += label }
+            if bool(args, "showValues") == true { h += label }
             height = h
         case "map":
-            height = dimension(part.property("height")) ?? 300
+            height = dimension(args, "height") ?? 300
         case "radio":
             height = LayoutMetrics.radioHeight
         case "histogram":
@@ -228,9 +262,10 @@ struct PartLayouter {
         laidOut.reserveCapacity(parts.count)
         var x = 0.0
         var rowHeight = 0.0
-        for (index, part) in parts.enumerated() {
-            let childWidth = widths?[index] ?? (part.part == "verticalSeparator" ? LayoutMetrics.verticalSeparatorWidth : share)
-            var child = layout(part, width: childWidth)
+        for index in parts.indices {
+            let isSeparator = parts[index].part == "verticalSeparator"
+            let childWidth = widths?[index] ?? (isSeparator ? LayoutMetrics.verticalSeparatorWidth : share)
+            var child = layout(parts[index], width: childWidth)
             child.frame.x = x
             x += childWidth + spacing
             rowHeight = max(rowHeight, child.frame.height)
@@ -261,7 +296,8 @@ struct PartLayouter {
     /// One row per element of the `rows:` default: the `cell` laid out with the row's values
     /// (plus cell padding), or the default two-line cell.
     func layoutTable(_ part: CheckedPart, width: Double) -> ([LaidOutPart], Double) {
-        let rows = elements(part.property("rows"))
+        let args = PartArguments(part)
+        let rows = elements(args.authored("rows"))
         let padding = LayoutMetrics.tableCellPadding
         guard let cell = part.children.first(where: { $0.part == "cell" }) else {
             let rowHeight = metrics.line(metrics.normalTextSize) + metrics.line(metrics.detailTextSize) + LayoutMetrics.controlPadding
@@ -284,14 +320,15 @@ struct PartLayouter {
 
     /// Items from the `items:` default, `itemSize` each, in one row (`.horizontal`) or wrapped.
     func layoutCollection(_ part: CheckedPart, width: Double) -> ([LaidOutPart], Double) {
-        let items = elements(part.property("items"))
+        let args = PartArguments(part)
+        let items = elements(args.authored("items"))
         var itemWidth = LayoutMetrics.defaultItemSize.width, itemHeight = LayoutMetrics.defaultItemSize.height
-        if case .size(let w, let h)? = part.property("itemSize") {
+        if case .size(let w, let h)? = args.authored("itemSize") {
             itemWidth = Finite.dimension(w)
             itemHeight = Finite.dimension(h)
         }
-        let spacing = dimension(part.property("spacing")) ?? LayoutMetrics.defaultCollectionSpacing
-        let horizontal = Self.caseName(part.property("direction")) != "vertical"
+        let spacing = dimension(args, "spacing") ?? LayoutMetrics.defaultCollectionSpacing
+        let horizontal = caseName(args, "direction") != "vertical"
         let perRow: Int
         if horizontal {
             perRow = max(1, items.count)

@@ -1,0 +1,122 @@
+import CardDiagnostics
+import CardEmit
+import CardLayout
+import CardSema
+import Foundation
+import Testing
+
+/// Golden files: the layout JSON of every sample and every `Fixtures/layout-*.cards`, compared
+/// byte for byte with `Golden/<name>.layout.json` and validated against
+/// `Grammar/layout.schema.json`. Re-bless with `CARDC_UPDATE=1 swift test`, then review the diff.
+@Suite struct GoldenTests {
+    /// `Samples/x.cards` and `Fixtures/layout-x.cards`, as `directory/name`.
+    static let inputs: [String] =
+        LayoutTestPaths.cardsFiles(in: LayoutTestPaths.samples).map { "Samples/" + $0 }
+        + LayoutTestPaths.cardsFiles(in: LayoutTestPaths.fixtures).filter { $0.hasPrefix("layout-") }.map { "Fixtures/" + $0 }
+
+    static var updating: Bool { ProcessInfo.processInfo.environment["CARDC_UPDATE"].map { !$0.isEmpty && $0 != "0" } ?? false }
+
+    static func directory(of input: String) -> URL {
+        input.hasPrefix("Samples/") ? LayoutTestPaths.samples : LayoutTestPaths.fixtures
+    }
+
+    static func name(of input: String) -> String { String(input.split(separator: "/").last ?? "") }
+
+    static func goldenURL(of input: String) -> URL {
+        let base = name(of: input).replacingOccurrences(of: ".cards", with: "")
+        return LayoutTestPaths.golden.appendingPathComponent(base + ".layout.json")
+    }
+
+    @Test func inputsAreFound() {
+        #expect(Self.inputs.filter { $0.hasPrefix("Samples/") }.count >= 5, "samples not found in \(LayoutTestPaths.samples.path)")
+        #expect(Self.inputs.filter { $0.hasPrefix("Fixtures/") }.count >= 5, "fixtures not found")
+    }
+
+    @Test(arguments: inputs)
+    func golden(_ input: String) throws {
+        let result = compileInMemory(Self.name(of: input), in: Self.directory(of: input))
+        #expect(result.diagnostics.isEmpty, "\(input) must be clean: \(result.diagnostics.map { "\($0.code.rawValue) \($0.message)" })")
+        let deck = try #require(result.decks.first)
+        let bytes = LayoutJSONEmitter().emit(deck, options: BackendOptions())
+
+        // Deterministic: a second run is byte-identical.
+        #expect(bytes == LayoutJSONEmitter().emit(deck, options: BackendOptions()), "\(input): output differs between runs")
+        // Valid UTF-8, integral numbers without `.0`, one trailing newline.
+        let text = try #require(String(validating: bytes, as: UTF8.self), "\(input): invalid UTF-8")
+        for literal in numberLiterals(in: bytes) where literal.contains(".") {
+            #expect(!literal.hasSuffix("0") && !literal.hasSuffix("."), "\(input): number `\(literal)` has a trailing zero")
+        }
+        #expect(text.hasSuffix("}\n"))
+
+        let document = try JSONParser.parse(bytes)
+        let violations = schemaViolations(document)
+        #expect(violations.isEmpty, "\(input) violates the schema:\n\(violations.prefix(20).joined(separator: "\n"))")
+
+        let url = Self.goldenURL(of: input)
+        if Self.updating {
+            try FileManager.default.createDirectory(at: LayoutTestPaths.golden, withIntermediateDirectories: true)
+            if (try? Data(contentsOf: url)).map({ [UInt8]($0) }) != bytes {
+                try Data(bytes).write(to: url)
+            }
+            return
+        }
+        let expected = try #require((try? Data(contentsOf: url)).map { [UInt8]($0) },
+                                    "missing golden \(url.lastPathComponent): run CARDC_UPDATE=1 swift test")
+        if expected != bytes {
+            Issue.record("\(input) differs from \(url.lastPathComponent): \(Self.firstDifference(expected, bytes)); re-bless with CARDC_UPDATE=1 swift test if intended")
+        }
+    }
+
+    /// Every golden file belongs to an input (no stale goldens).
+    @Test func noStaleGoldens() {
+        let expected = Set(Self.inputs.map { Self.goldenURL(of: $0).lastPathComponent })
+        let present = ((try? FileManager.default.contentsOfDirectory(atPath: LayoutTestPaths.golden.path)) ?? [])
+            .filter { $0.hasSuffix(".layout.json") }
+        for name in present { #expect(expected.contains(name), "stale golden \(name)") }
+    }
+
+    /// The golden files themselves validate (so a hand edit cannot smuggle in a bad shape).
+    @Test func goldenFilesValidate() throws {
+        for input in Self.inputs {
+            guard let data = try? Data(contentsOf: Self.goldenURL(of: input)) else { continue }
+            let violations = schemaViolations(try JSONParser.parse([UInt8](data)))
+            #expect(violations.isEmpty, "\(input): \(violations.prefix(5))")
+        }
+    }
+
+    static func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> String {
+        let aLines = String(decoding: a, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let bLines = String(decoding: b, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        for index in 0..<max(aLines.count, bLines.count) {
+            let x = index < aLines.count ? String(aLines[index]) : "<end>"
+            let y = index < bLines.count ? String(bLines[index]) : "<end>"
+            if x != y { return "line \(index + 1): expected `\(x.prefix(160))`, got `\(y.prefix(160))`" }
+        }
+        return "same lines, different bytes"
+    }
+}
+
+/// The number literals of a JSON text, outside strings, as written.
+func numberLiterals(in bytes: [UInt8]) -> [String] {
+    var result: [String] = []
+    var index = 0
+    var inString = false
+    while index < bytes.count {
+        let b = bytes[index]
+        if inString {
+            if b == 0x5C { index += 2; continue }
+            if b == 0x22 { inString = false }
+            index += 1
+            continue
+        }
+        if b == 0x22 { inString = true; index += 1; continue }
+        if b == UInt8(ascii: "-") || (0x30...0x39).contains(b) {
+            let start = index
+            while index < bytes.count, "-+.eE0123456789".utf8.contains(bytes[index]) { index += 1 }
+            result.append(String(decoding: bytes[start..<index], as: UTF8.self))
+            continue
+        }
+        index += 1
+    }
+    return result
+}

@@ -1,0 +1,157 @@
+import CardLayout
+import CardSema
+import Testing
+
+/// The intrinsic-size model (`LayoutMetrics`, Grammar/layout-model.md) on small, hand-checked
+/// cases.
+@Suite struct IntrinsicSizeTests {
+    @Test func textWrapsAtHalfTheFontSizePerCharacter() {
+        // 14 pt: a line is 16.8 → 17 points; each character advances 7 points.
+        #expect(LayoutMetrics.lineCount(of: "", fontSize: 14, width: 350) == 1)
+        #expect(LayoutMetrics.lineCount(of: String(repeating: "a", count: 50), fontSize: 14, width: 350) == 1)
+        #expect(LayoutMetrics.lineCount(of: String(repeating: "a", count: 51), fontSize: 14, width: 350) == 2)
+        #expect(LayoutMetrics.lineCount(of: String(repeating: "a", count: 100), fontSize: 14, width: 350) == 2)
+        // Paragraphs wrap separately; an empty paragraph still takes a line.
+        #expect(LayoutMetrics.lineCount(of: "a\n\nb", fontSize: 14, width: 350) == 3)
+        // Characters are Unicode scalars, not bytes.
+        #expect(LayoutMetrics.lineCount(of: String(repeating: "é", count: 50), fontSize: 14, width: 350) == 1)
+        // A width narrower than one glyph still fits one glyph a line; never a division by zero.
+        #expect(LayoutMetrics.lineCount(of: "abc", fontSize: 14, width: 0) == 3)
+    }
+
+    @Test func heightsRoundUpToWholePoints() {
+        #expect(LayoutMetrics.textHeight(lines: 1, fontSize: 14) == 17)
+        #expect(LayoutMetrics.textHeight(lines: 2, fontSize: 14) == 34)   // 33.6
+        #expect(LayoutMetrics.textHeight(lines: 5, fontSize: 12) == 72)   // exactly 72, not 73
+        #expect(LayoutMetrics.textHeight(lines: 1, fontSize: 36) == 44)   // 43.2
+        #expect(LayoutMetrics.height(of: String(repeating: "a", count: 200), fontSize: 14, width: 350, maximumLines: 2) == 34)
+    }
+
+    @Test func partHeights() throws {
+        let deck = try checkedDeck("""
+        card C {
+          model {
+            long: "0123456789012345678901234567890123456789012345678901234567890123456789"
+          }
+          text($long)
+          text($long, lines: 1)
+          text("x", style: .header)
+          text("x", font: font("Georgia", 20))
+          title("Title")
+          title("Title", menu: ["a"], onMenu: menu)
+          button("Go", action: go)
+          pill("p", verticalPadding: 5)
+          separator
+          bar(percent: 0.5)
+          slider(value: 0.5)
+          spacer(height: 7)
+          image("i")
+          image("i", height: 33)
+          map(latitude: 0, longitude: 0)
+          progressBar(values: [1], colors: [.red])
+          progressBar(values: [1], colors: [.red], marker: "m", showValues: true)
+          textField(placeholder: "x")
+          radio
+          histogram(entries: [1])
+          confetti
+        }
+        stack S: list { C }
+        """)
+        var layouter = DeckLayouter(deck: deck)
+        let card = try #require(deck.cards.first)
+        let laidOut = layouter.layout(cardAt: 0, in: layouter.context(for: card, in: deck.stacks.first))
+        // Mint list margins 12 + 12: card 366 wide, content 342.
+        #expect(laidOut.context.width == 366)
+        #expect(laidOut.contentWidth == 342)
+        let heights = try #require(laidOut.states.first).parts.map(\.frame.height)
+        // 70 characters × 7 = 490 > 342 → 2 lines (34); capped to 1 (17); header 36 → 44;
+        // Georgia 20 → 24; title 16 → 20; with a menu at least 24; button max(44, 21 + 16);
+        // pill 17 + 10; separator 1; bar 16; slider 31; spacer 7; image 100 / 33; map 300;
+        // progress bar 12, then 12 + 2 × (12 + 4); text field 17 + 16; radio 24; histogram 100;
+        // confetti 100.
+        #expect(heights == [34, 17, 44, 24, 20, 24, 44, 27, 1, 16, 31, 7, 100, 33, 300, 12, 44, 33, 24, 100, 100])
+        // Parts are 8 apart; the card adds 9 above and 12 below.
+        let sum = heights.reduce(0, +) + 8 * Double(heights.count - 1) + 21
+        #expect(laidOut.states[0].height == sum)
+    }
+
+    @Test func rowsAndColumns() throws {
+        let deck = try checkedDeck("""
+        card C {
+          model {
+            rows: [(name: "a"), (name: "b"), (name: "c")]
+          }
+          hstack(spacing: 10, alignment: .top) {
+            spacer(height: 10)
+            verticalSeparator
+            spacer(height: 30)
+          }
+          table(rows: $rows) {
+            cell {
+              text($item.name)
+            }
+          }
+          centered {
+            spacer(height: 4)
+            spacer(height: 8)
+            spacer(height: 4)
+          }
+        }
+        stack S: list { C }
+        """)
+        var layouter = DeckLayouter(deck: deck)
+        let laidOut = layouter.layout(cardAt: 0, in: layouter.context(for: deck.cards[0], in: deck.stacks.first))
+        let parts = laidOut.states[0].parts
+        // hstack: 342 − 2 × 10 − 1 = 321 shared by two → 160.5 each; the separator is 1 wide
+        // and stretches to the row's 30 points; `.top` keeps the short spacer at y = 0.
+        let row = parts[0]
+        #expect(row.frame.height == 30)
+        #expect(row.children.map(\.frame) == [Frame(x: 0, y: 0, width: 160.5, height: 10),
+                                              Frame(x: 170.5, y: 0, width: 1, height: 30),
+                                              Frame(x: 181.5, y: 0, width: 160.5, height: 30)])
+        // table: 3 rows of 8 + 17 + 8 = 33.
+        let table = parts[1]
+        #expect(table.frame.height == 99)
+        #expect(table.children.map(\.frame.y) == [0, 33, 66])
+        #expect(table.children.allSatisfy { $0.part.part == "cell" && $0.children.first?.frame.y == 8 })
+        // centered: a quarter, a half, a quarter; vertically centred.
+        let centered = parts[2]
+        #expect(centered.children.map(\.frame) == [Frame(x: 0, y: 2, width: 85.5, height: 4),
+                                                   Frame(x: 85.5, y: 0, width: 171, height: 8),
+                                                   Frame(x: 256.5, y: 2, width: 85.5, height: 4)])
+    }
+
+    /// A binding with no model default measures `‹name›`; a bound number measures its digits.
+    @Test func bindingsWithoutDefaults() throws {
+        let deck = try checkedDeck("""
+        card C {
+          text($unknown)
+        }
+        stack S: list { C }
+        """)
+        var layouter = DeckLayouter(deck: deck)
+        let laidOut = layouter.layout(cardAt: 0, in: layouter.context(for: deck.cards[0], in: deck.stacks.first))
+        #expect(laidOut.states[0].parts[0].frame.height == 17)
+        #expect(LayoutMetrics.placeholder(["unknown"]) == "‹unknown›")
+    }
+
+    /// Absurd sizes from the input stay finite.
+    @Test func hugeInputsStayFinite() throws {
+        let deck = try checkedDeck("""
+        card C {
+          spacer(height: 1e300)
+          spacer(height: 1e300)
+          image("x", height: 1e308)
+        }
+        stack S: collapsible(cardOffset: 1e300, cardHeight: 1e300, expandedHeight: 1e301) { C C }
+        """)
+        var layouter = DeckLayouter(deck: deck)
+        let layout = layouter.layout()
+        #expect(layout.cards.allSatisfy { $0.states.allSatisfy { $0.height.isFinite } })
+        for stack in layout.stacks {
+            for position in stack.positions {
+                #expect(position.frames.allSatisfy { [$0.frame.x, $0.frame.y, $0.frame.width, $0.frame.height].allSatisfy(\.isFinite) })
+            }
+        }
+    }
+}
