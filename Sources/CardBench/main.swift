@@ -164,14 +164,9 @@ let phases: [Phase] = [
     },
     // What `cardc check` does: load (from memory), lex, parse, check (`Compiler.check`), then
     // the layout pass for W104 when there are no errors.
-    Phase(name: "check", title: "check (Compiler.check + layoutDiagnostics)") { file in
-        var result = Compiler.check(paths: [file.path], root: "/", provider: MemoryFileProvider([:]),
+    Phase(name: "check", title: "check (Pipeline.check: Compiler.check + layoutDiagnostics)") { file in
+        let result = Pipeline.check(paths: [file.path], root: "/", provider: MemoryFileProvider([:]),
                                     sources: [file.path: file.bytes])
-        var diagnostics = result.diagnostics
-        if !result.hasErrors {
-            for deck in result.decks { diagnostics += layoutDiagnostics(for: deck, viewport: .standard) }
-        }
-        result.diagnostics = diagnostics
         return PhaseOutput(tokens: 0, nodes: 0, diagnostics: result.diagnostics.count)
     },
 ]

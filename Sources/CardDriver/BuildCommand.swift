@@ -57,31 +57,17 @@ enum BuildCommand {
     }
 
     static func run(_ arguments: [String], output: inout some DriverOutput) throws -> Int32 {
-        var arguments = arguments
-        if let w = arguments.firstIndex(of: "-W"), w + 1 < arguments.count, arguments[w + 1] == "error" {
-            arguments.remove(at: w + 1)
-        }
-        let parsed = try ArgumentParser.parse(arguments, options: options, command: "build")
+        let parsed = try ArgumentParser.parse(CommonOptions.normalizingStrict(arguments), options: options, command: "build")
         if parsed.flag("-h") { output.writeOut(usage); return 0 }
         guard !parsed.operands.isEmpty else { throw UsageError("missing input: cardc build FILE...") }
         let backends = try selectBackends(parsed.value("--emit"))
-        let viewport = try parsed.value("--viewport").map { text -> Viewport in
-            guard let viewport = Viewport(parsing: text) else {
-                throw UsageError("invalid value '\(text)' for '--viewport': expected WxH in points, e.g. 390x844")
-            }
-            return viewport
-        } ?? .standard
-        let sizeLimit = try parsed.value("--max-size").map { text -> Int in
-            guard let limit = Int(text), limit > 0 else { throw UsageError("invalid value '\(text)' for '--max-size'") }
-            return limit
-        } ?? InputFiles.defaultSizeLimit
+        let viewport = try CommonOptions.viewport(parsed)
+        let sizeLimit = try CommonOptions.sizeLimit(parsed)
         // The same file named twice is one input.
         var seen = Set<String>()
         let files = try InputFiles.expand(parsed.operands, allowDirectories: false, sizeLimit: sizeLimit)
             .filter { seen.insert(PathUtilities.normalize($0)).inserted }
-        if let root = parsed.value("--root"), !InputFiles.isDirectory(root) {
-            throw UsageError("--root \(root) is not a directory")
-        }
+        let root = try CommonOptions.root(parsed)
         let toStdout = parsed.value("-o") == "-"
         if toStdout && (backends.count != 1 || files.count != 1) {
             throw UsageError("'-o -' writes one artifact to stdout: give one input file and one --emit back end")
@@ -89,18 +75,13 @@ enum BuildCommand {
         // Output names are fixed before anything runs, so a clash is a usage error up front.
         let names = try outputNames(for: files, backends: backends)
 
-        var result = Compiler.check(paths: files, root: parsed.value("--root"), provider: DiskFileProvider(sizeLimit: sizeLimit))
+        let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit), viewport: viewport)
         if let unreadable = result.unreadable.first { throw UsageError("cannot read \(unreadable)") }
         guard result.decks.count == files.count else { throw UsageError("cannot compile \(files.joined(separator: ", "))") }
-        if !result.hasErrors {
-            var diagnostics = result.diagnostics
-            for deck in result.decks { diagnostics += layoutDiagnostics(for: deck, viewport: viewport) }
-            result.diagnostics = diagnostics.sortedAndDeduplicated()
-        }
         let strict = parsed.flag("--strict")
         let quiet = parsed.flag("--quiet")
         let status = DiagnosticOutput.emit(result, format: "text",
-                                           color: ColorChoice(rawValue: parsed.value("--color") ?? "auto") ?? .auto,
+                                           color: CommonOptions.color(parsed),
                                            strict: strict, quiet: quiet, fileCount: result.fileSet.files.count, output: &output)
         guard status == 0 else { return status }
 

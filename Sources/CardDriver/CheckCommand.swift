@@ -32,38 +32,16 @@ enum CheckCommand {
     }
 
     static func run(_ arguments: [String], output: inout some DriverOutput) throws -> Int32 {
-        // `-W error` is the compiler-style spelling of --strict.
-        var arguments = arguments
-        if let w = arguments.firstIndex(of: "-W"), w + 1 < arguments.count, arguments[w + 1] == "error" {
-            arguments.remove(at: w + 1)
-        }
-        let parsed = try ArgumentParser.parse(arguments, options: options, command: "check")
+        let parsed = try ArgumentParser.parse(CommonOptions.normalizingStrict(arguments), options: options, command: "check")
         if parsed.flag("-h") { output.writeOut(usage); return 0 }
         guard !parsed.operands.isEmpty else { throw UsageError("missing input: cardc check PATH...") }
-        let sizeLimit = try parsed.value("--max-size").map { text -> Int in
-            guard let limit = Int(text), limit > 0 else { throw UsageError("invalid value '\(text)' for '--max-size'") }
-            return limit
-        } ?? InputFiles.defaultSizeLimit
+        let sizeLimit = try CommonOptions.sizeLimit(parsed)
         let files = try InputFiles.expand(parsed.operands, allowDirectories: true, sizeLimit: sizeLimit)
-        if let root = parsed.value("--root"), !InputFiles.isDirectory(root) {
-            throw UsageError("--root \(root) is not a directory")
-        }
-        let viewport = try parsed.value("--viewport").map { text -> Viewport in
-            guard let viewport = Viewport(parsing: text) else {
-                throw UsageError("invalid value '\(text)' for '--viewport': expected WxH in points, e.g. 390x844")
-            }
-            return viewport
-        } ?? .standard
-        var result = Compiler.check(paths: files, root: parsed.value("--root"), provider: DiskFileProvider(sizeLimit: sizeLimit))
+        let root = try CommonOptions.root(parsed)
+        let viewport = try CommonOptions.viewport(parsed)
+        let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit), viewport: viewport)
         if let unreadable = result.unreadable.first { throw UsageError("cannot read \(unreadable)") }
-        // The layout pass (W104) runs on decks without errors, so CI sees layout warnings too.
-        if !result.hasErrors {
-            var diagnostics = result.diagnostics
-            for deck in result.decks { diagnostics += layoutDiagnostics(for: deck, viewport: viewport) }
-            result.diagnostics = diagnostics.sortedAndDeduplicated()
-        }
-        return DiagnosticOutput.emit(result, format: parsed.value("--format") ?? "text",
-                                     color: ColorChoice(rawValue: parsed.value("--color") ?? "auto") ?? .auto,
+        return DiagnosticOutput.emit(result, format: parsed.value("--format") ?? "text", color: CommonOptions.color(parsed),
                                      strict: parsed.flag("--strict"), quiet: parsed.flag("--quiet"),
                                      fileCount: result.fileSet.files.count, output: &output)
     }

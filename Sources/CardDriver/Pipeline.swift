@@ -1,0 +1,56 @@
+import CardDiagnostics
+import CardLayout
+import CardSema
+
+/// What `cardc check` and `cardc build` run before any back end: load, lex, parse and check
+/// (`Compiler.check`), then — when there are no errors — the layout pass, whose W104 must show
+/// wherever checking does (CI included). The benchmark and tests call this too, so they measure
+/// and verify exactly what users run.
+public enum Pipeline {
+    public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
+                             sources: [String: [UInt8]] = [:], viewport: Viewport = .standard) -> Compiler.Result {
+        var result = Compiler.check(paths: paths, root: root, provider: provider, sources: sources)
+        if !result.hasErrors {
+            var diagnostics = result.diagnostics
+            for deck in result.decks { diagnostics += layoutDiagnostics(for: deck, viewport: viewport) }
+            result.diagnostics = diagnostics.sortedAndDeduplicated()
+        }
+        return result
+    }
+}
+
+/// Options `check` and `build` share, read the same way by both.
+enum CommonOptions {
+    /// `-W error` is the compiler-style spelling of `--strict`.
+    static func normalizingStrict(_ arguments: [String]) -> [String] {
+        var arguments = arguments
+        if let w = arguments.firstIndex(of: "-W"), w + 1 < arguments.count, arguments[w + 1] == "error" {
+            arguments.remove(at: w + 1)
+        }
+        return arguments
+    }
+
+    static func sizeLimit(_ parsed: ParsedArguments) throws -> Int {
+        guard let text = parsed.value("--max-size") else { return InputFiles.defaultSizeLimit }
+        guard let limit = Int(text), limit > 0 else { throw UsageError("invalid value '\(text)' for '--max-size'") }
+        return limit
+    }
+
+    static func viewport(_ parsed: ParsedArguments) throws -> Viewport {
+        guard let text = parsed.value("--viewport") else { return .standard }
+        guard let viewport = Viewport(parsing: text) else {
+            throw UsageError("invalid value '\(text)' for '--viewport': expected WxH in points, e.g. 390x844")
+        }
+        return viewport
+    }
+
+    static func root(_ parsed: ParsedArguments) throws -> String? {
+        guard let root = parsed.value("--root") else { return nil }
+        guard InputFiles.isDirectory(root) else { throw UsageError("--root \(root) is not a directory") }
+        return root
+    }
+
+    static func color(_ parsed: ParsedArguments) -> ColorChoice {
+        ColorChoice(rawValue: parsed.value("--color") ?? "auto") ?? .auto
+    }
+}
