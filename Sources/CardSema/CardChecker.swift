@@ -4,28 +4,56 @@ import CardSyntax
 /// Where a block's items sit, for placement rules (E405, E603, W402).
 enum PartContext: Equatable {
     case card, state, overlay, footer, cell
-    case part(String)
+    case part(PartSpec)
 }
 
 /// Facts about a card's stacks that card-level rules need (W502, W703, W704, E704).
 struct CardMembership {
-    var stackKinds: Set<String> = []
+    var inSheetStack = false
+    var inSwipeStack = false
+    /// In a stack of another kind (list, fullScreen, collapsible).
+    var inOtherStack = false
     /// Cards of the sheet stacks this card is in (valid `push` targets).
     var sheetCards: Set<String> = []
+
+    var isInAnyStack: Bool { inSheetStack || inSwipeStack || inOtherStack }
 }
 
-/// Checks one card declaration (LANGUAGE.md §5, §7, §8) into a `CheckedCard`.
+/// Checks card declarations (LANGUAGE.md §5, §7, §8) into `CheckedCard`s whose parts, traits
+/// and model go to `storage`. One checker serves every card of a deck, so its scratch storage
+/// (binding tables, argument lists) is reused.
 struct CardChecker {
     var values: ValueChecker
-    let decl: NodeID
-    let membership: CardMembership
+    /// The deck's compact model: every card's traits, fields, states and parts.
+    var storage = ModelStorage()
     var tree: SyntaxTree { values.tree }
-    var actions = Set<String>()
+    var names: NameInterner { values.names }
+    /// The card being checked.
+    private(set) var decl = NodeID(0)
+    private(set) var membership = CardMembership()
+    /// The card's action methods, in use order (sorted and de-duplicated at the end).
+    private var actions: [String] = []
 
-    init(values: ValueChecker, decl: NodeID, membership: CardMembership) {
+    // Scratch storage reused from card to card: each of these was an array or two per card.
+    /// Part indices of the blocks being checked, innermost last.
+    private var partStack: [Int32] = []
+    private var stateNodes: [NodeID] = []
+    private var declaredStates: [(name: String, node: NodeID)] = []
+    private var seenProperties: [(InternedName, NodeID)] = []
+    private var defaults = FieldDefaults()
+    /// Per binding name of the card: its unified use (nil on a conflict or for `$state`), and
+    /// whether its uses conflict.
+    private var usedTypes: [(type: ValueType, twoWay: Bool, span: SourceSpan)?] = []
+    private var conflicting: [Bool] = []
+    /// Row binding tables of finished row containers, for the next one.
+    private var rowTables: [BindingTable] = []
+
+    /// The identity of `state`, the reserved model field.
+    let stateIdentity: Int
+
+    init(values: ValueChecker) {
         self.values = values
-        self.decl = decl
-        self.membership = membership
+        stateIdentity = values.names.intern(Catalog.stateFieldName).identity
     }
 
     mutating func report(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, label: String? = nil,
@@ -35,38 +63,46 @@ struct CardChecker {
 
     // MARK: Card
 
-    mutating func check() -> CheckedCard {
+    mutating func check(_ decl: NodeID, membership: CardMembership) -> CheckedCard {
+        self.decl = decl
+        self.membership = membership
+        actions.clear()
+        values.scope.isActive = true
+        values.scope.card.removeAll()
+        values.scope.rows = nil
         let name = tree.name(decl)
         let nameSpan = values.nameSpan(decl)
-        values.scope = BindingScope()
         let traits = checkTraits()
+        // Card-level parts go on `partStack`: those before the first state, then the others.
+        let sharedStart = partStack.count
+        var sharedSplit: Int?
 
         var modelNode: NodeID?
-        var stateNodes: [NodeID] = []
-        var sharedBefore: [CheckedPart] = []
-        var sharedAfter: [CheckedPart] = []
+        stateNodes.clear()
+        seenProperties.clear()
         var cardTap: Action?
         var title: Value?, subtitle: Value?, position: String?
-        var swipe: [SwipeDirection] = SwipeDirection.allCases
-        var overlays: [(direction: SwipeDirection, parts: [CheckedPart])] = []
-        var overlayNodes: [SwipeDirection: NodeID] = [:]
-        var footer: (height: Double, transparent: Bool, parts: [CheckedPart])?
+        var swipe: [SwipeDirection]?
+        let overlaysStart = ModelStorage.end(storage.overlays)
+        var overlayNodes: [(SwipeDirection, NodeID)] = []
+        var footer: ModelStorage.FooterRecord?
         var footerNode: NodeID?
-        var seenProperties: [String: NodeID] = [:]
 
-        for item in tree.block(decl).map({ Array(tree.children($0)) }) ?? [] {
+        for item in tree.blockItems(decl) {
             switch tree.kind(item) {
             case .stateDecl:
+                if stateNodes.isEmpty { sharedSplit = partStack.count }
                 stateNodes.append(item)
             case .property:
-                let label = tree.name(item)
-                if let earlier = seenProperties[label] {
-                    report(.e203, "duplicate property `\(label)`", at: values.nameSpan(item),
-                           notes: [DiagnosticNote("first set here", at: values.nameSpan(earlier))])
+                let label = tree.mainToken(item).map { names.intern($0, in: tree) } ?? names.intern("")
+                if let earlier = seenProperties.first(where: { $0.0.identity == label.identity }) {
+                    report(.e203, "duplicate property `\(names.text(label))`", at: values.nameSpan(item),
+                           notes: [DiagnosticNote("first set here", at: values.nameSpan(earlier.1))])
                     continue
                 }
-                seenProperties[label] = item
-                guard let spec = Catalog.cardProperty(named: label) else {
+                seenProperties.append((label, item))
+                guard let index = tree.lookUp(item, in: Catalog.cardPropertyTable) else {
+                    let label = names.text(label)
                     let hint = values.suggestion(NameSuggester.suggestion(for: label, among: Catalog.cardProperties.map(\.name)),
                                                  replacing: values.nameSpan(item))
                     report(.e310, "unknown card property `\(label)`", at: values.nameSpan(item),
@@ -74,9 +110,10 @@ struct CardChecker {
                            notes: hint.notes, fixIts: hint.fixIts)
                     continue
                 }
+                let spec = Catalog.cardProperties[index]
                 guard let valueNode = tree.value(item),
                       let value = values.check(valueNode, as: spec.parameter.type, parameter: spec.parameter) else { continue }
-                switch label {
+                switch spec.name {
                 case "tap":
                     if case .action(let action) = value { cardTap = action; noteAction(action, at: valueNode) }
                 case "title": title = value
@@ -84,7 +121,7 @@ struct CardChecker {
                 case "position":
                     if case .enumCase(let p, _) = value {
                         position = p
-                        if !membership.stackKinds.contains("sheet") {
+                        if !membership.inSheetStack {
                             report(.w704, "`position` has no effect: card `\(name)` is in no sheet stack", at: values.nameSpan(item),
                                    notes: [.help("`position` picks where a card opens when pushed onto a sheet stack")])
                         }
@@ -96,37 +133,47 @@ struct CardChecker {
                 default: break
                 }
             case .node:
-                let nodeName = tree.name(item)
-                switch nodeName {
-                case "model":
+                let specIndex = tree.lookUp(item, in: Catalog.nodeTable)
+                let spec = specIndex.map { Catalog.nodes[$0] }
+                switch spec?.role {
+                case .model?:
                     if let earlier = modelNode {
                         report(.e406, "a card has at most one `model` block", at: values.nameSpan(item),
                                notes: [DiagnosticNote("the first `model` is here", at: values.nameSpan(earlier))])
                     } else {
                         modelNode = item
                     }
-                case "overlay", "footer":
-                    guard let spec = Catalog.part(named: nodeName) else { continue }
-                    if !membership.stackKinds.contains("swipe") {
+                case .overlay?, .footer?:
+                    guard let spec else { continue }
+                    let nodeName = spec.name
+                    if !membership.inSwipeStack {
                         report(.w703, "`\(nodeName)` only shows in swipe stacks, and card `\(name)` is in none", at: values.nameSpan(item))
                     }
-                    let args = values.checkArguments(of: item, parameters: spec.parameters, ownerDescription: "`\(nodeName)`", ownerKind: .part)
-                    reportMissing(args.missing, of: item, description: "`\(nodeName)`")
-                    let parts = checkBlock(of: item, context: nodeName == "overlay" ? .overlay : .footer)
+                    values.checkArguments(of: item, parameters: spec.parameters, table: spec.parameterTable, ownerName: nodeName,
+                                          ownerKind: .part, into: &storage.properties)
+                    reportMissing(values.arguments.missing, of: item, description: "`\(nodeName)`")
+                    // Read before the block's parts reuse the argument storage; the values are
+                    // not kept as properties.
+                    let args = values.arguments
+                    let direction = args.value(spec.parameters.first?.name ?? "direction", in: storage.properties)
+                    let height = args.value("height", in: storage.properties)?.number ?? Self.defaultNumber(spec, "height") ?? 100
+                    var transparent = false
+                    if case .bool(let t)? = args.value("transparent", in: storage.properties) { transparent = t }
+                    storage.properties.removeLast(storage.properties.count - args.start)
+                    let parts = checkBlock(of: item, context: spec.role == .overlay ? .overlay : .footer)
                     // Empty means no items at all: rejected items (E603, E405…) were reported.
                     if tree.block(item).map({ tree.children($0).isEmpty }) ?? true {
                         report(.w103, "`\(nodeName)` has no parts", at: values.nameSpan(item))
                     }
-                    if nodeName == "overlay" {
-                        guard case .enumCase(let d, _)? = args.value(spec.parameters.first?.name ?? "direction"),
-                              let direction = SwipeDirection(rawValue: d) else { continue }
-                        if let earlier = overlayNodes[direction] {
+                    if spec.role == .overlay {
+                        guard case .enumCase(let d, _)? = direction, let direction = SwipeDirection(rawValue: d) else { continue }
+                        if let earlier = overlayNodes.first(where: { $0.0 == direction }) {
                             report(.e406, "a card has one `overlay(.\(d))`", at: values.nameSpan(item),
-                                   notes: [DiagnosticNote("the first one is here", at: values.nameSpan(earlier))])
+                                   notes: [DiagnosticNote("the first one is here", at: values.nameSpan(earlier.1))])
                             continue
                         }
-                        overlayNodes[direction] = item
-                        overlays.append((direction, parts))
+                        overlayNodes.append((direction, item))
+                        storage.overlays.append(ModelStorage.OverlayRecord(direction: direction, parts: parts))
                     } else {
                         if let earlier = footerNode {
                             report(.e406, "a card has at most one `footer`", at: values.nameSpan(item),
@@ -134,43 +181,38 @@ struct CardChecker {
                             continue
                         }
                         footerNode = item
-                        let height = args.value("height")?.number ?? Self.defaultNumber(spec, "height") ?? 100
-                        var transparent = false
-                        if case .bool(let t)? = args.value("transparent") { transparent = t }
-                        footer = (height, transparent, parts)
+                        footer = ModelStorage.FooterRecord(height: height, transparent: transparent, parts: parts)
                     }
                 default:
-                    if let part = checkPartItem(item, context: .card) {
-                        if stateNodes.isEmpty { sharedBefore.append(part) } else { sharedAfter.append(part) }
-                    }
+                    if let part = checkPartItem(item, spec: specIndex, context: .card) { partStack.append(part) }
                 }
             default:
                 break // declarations nested in cards and unexpected tokens were reported by the parser
             }
         }
 
-        // States.
-        var states: [CheckedState] = []
-        var declaredStates: [String: NodeID] = [:]
+        // States: each lists the shared parts before the first state, its own, then the others.
+        let sharedEnd = partStack.count
+        let before = sharedStart..<(sharedSplit ?? sharedEnd), after = (sharedSplit ?? sharedEnd)..<sharedEnd
+        let statesStart = ModelStorage.end(storage.states)
+        declaredStates.clear()
         for stateNode in stateNodes {
             let stateName = tree.name(stateNode)
             if stateName.isEmpty { continue }
-            if let earlier = declaredStates[stateName] {
+            if let earlier = declaredStates.first(where: { $0.name == stateName }) {
                 report(.e601, "state `\(stateName)` is declared twice", at: values.nameSpan(stateNode),
-                       notes: [DiagnosticNote("first declared here", at: values.nameSpan(earlier))])
+                       notes: [DiagnosticNote("first declared here", at: values.nameSpan(earlier.node))])
                 continue
             }
-            declaredStates[stateName] = stateNode
-            if tree.child(stateNode, .conformanceList) != nil {
-                report(.e201, "a state takes no conformances", at: tree.span(tree.child(stateNode, .conformanceList) ?? stateNode))
+            declaredStates.append((stateName, stateNode))
+            if let conformances = tree.child(stateNode, .conformanceList) {
+                report(.e201, "a state takes no conformances", at: tree.span(conformances))
             }
             var tap: Action?
-            var own: [CheckedPart] = []
-            for item in tree.block(stateNode).map({ Array(tree.children($0)) }) ?? [] {
+            for item in tree.blockItems(stateNode) {
                 if tree.kind(item) == .property {
-                    let label = tree.name(item)
-                    guard label == "tap" else {
-                        report(.e310, "a state block takes parts and `tap:`, not `\(label):`", at: values.nameSpan(item))
+                    guard tree.nameIs(item, "tap") else {
+                        report(.e310, "a state block takes parts and `tap:`, not `\(tree.name(item)):`", at: values.nameSpan(item))
                         continue
                     }
                     if let valueNode = tree.value(item), let action = values.checkAction(valueNode) {
@@ -181,28 +223,70 @@ struct CardChecker {
                         values.mismatch(valueNode, expected: .action)
                     }
                 } else if let part = checkPartItem(item, context: .state) {
-                    own.append(part)
+                    partStack.append(part)
                 }
             }
-            states.append(CheckedState(name: stateName, isBuiltIn: Catalog.builtInState(named: stateName) != nil,
-                                       tap: tap ?? cardTap, parts: sharedBefore + own + sharedAfter))
+            let parts = statePartList(before, sharedEnd..<partStack.count, after)
+            partStack.removeLast(partStack.count - sharedEnd)
+            storage.states.append(ModelStorage.StateRecord(name: stateName, isBuiltIn: tree.lookUp(stateNode, in: Catalog.builtInStateTable) != nil,
+                                                           tap: tap ?? cardTap, parts: parts))
         }
-        if states.isEmpty {
-            states = [CheckedState(name: "none", isBuiltIn: true, tap: cardTap, parts: sharedBefore + sharedAfter)]
+        if ModelStorage.end(storage.states) == statesStart {
+            storage.states.append(ModelStorage.StateRecord(name: "none", isBuiltIn: true, tap: cardTap,
+                                                           parts: statePartList(before, sharedEnd..<sharedEnd, after)))
         }
-        if let loading = declaredStates["loading"], declaredStates["hasData"] == nil {
-            report(.w601, "card `\(name)` has a `loading` state but no `hasData` state", at: values.nameSpan(loading),
+        partStack.removeLast(partStack.count - sharedStart)
+        let states = statesStart..<ModelStorage.end(storage.states)
+        if let loading = declaredStates.first(where: { $0.name == "loading" }), !declaredStates.contains(where: { $0.name == "hasData" }) {
+            report(.w601, "card `\(name)` has a `loading` state but no `hasData` state", at: values.nameSpan(loading.node),
                    notes: [.help("add `state hasData { … }` for what the card shows once loaded")])
         }
 
         // Model and bindings.
-        let (model, initialState) = checkModel(modelNode, states: states, declaredStates: declaredStates, cardName: name)
+        let (model, initialState) = checkModel(modelNode, states: states, cardName: name)
 
+        let actionsStart = ModelStorage.end(storage.actions)
+        appendSortedUnique(actions)
+        var extras: Int32 = -1
+        if title != nil || subtitle != nil || position != nil || swipe != nil {
+            extras = ModelStorage.end(storage.extras)
+            storage.extras.append(ModelStorage.CardExtras(title: title, subtitle: subtitle, position: position, swipeDirections: swipe))
+        }
+        storage.cards.append(ModelStorage.CardRecord(extras: extras, traits: traits, fields: model, states: states,
+                                                     overlays: overlaysStart..<ModelStorage.end(storage.overlays), footer: footer,
+                                                     actions: actionsStart..<ModelStorage.end(storage.actions)))
         let location = tree.file.location(of: nameSpan.start)
+        // The heavy fields point at `storage` once the deck is done (`DeckChecker.check`).
         return CheckedCard(name: name, documentation: tree.docComment(decl), span: nameSpan, location: location,
-                           file: tree.file.path, traits: traits, model: model, states: states,
-                           initialState: initialState, title: title, subtitle: subtitle, position: position,
-                           swipeDirections: swipe, overlays: overlays, footer: footer, actions: actions.sorted())
+                           file: tree.file.path, initialState: initialState, content: CardContent.empty)
+    }
+
+    /// A state's parts — the ranges `a`, `b` and `c` of `partStack` — as one list in `storage`.
+    mutating func statePartList(_ a: Range<Int>, _ b: Range<Int>, _ c: Range<Int>) -> Range<Int32> {
+        let start = ModelStorage.end(storage.partLists)
+        storage.partLists += partStack[a]
+        storage.partLists += partStack[b]
+        storage.partLists += partStack[c]
+        return start..<ModelStorage.end(storage.partLists)
+    }
+
+    /// Appends the names sorted, each once (as `Set<String>.sorted()`: the first of equal
+    /// spellings stays), to `storage.actions`.
+    mutating func appendSortedUnique(_ names: [String]) {
+        guard names.count <= 16 else {
+            var unique: [String] = []
+            for name in names.sorted() where unique.last != name { unique.append(name) }
+            storage.actions += unique
+            return
+        }
+        // A card uses a handful of actions: insertion into place, no temporary array.
+        let start = storage.actions.count
+        for name in names {
+            var index = storage.actions.count
+            while index > start && storage.actions[index - 1] > name { index -= 1 }
+            if index > start && storage.actions[index - 1] == name { continue }
+            storage.actions.insert(name, at: index)
+        }
     }
 
     static func defaultNumber(_ spec: PartSpec, _ name: String) -> Double? {
@@ -211,9 +295,9 @@ struct CardChecker {
 
     mutating func noteAction(_ action: Action, at node: NodeID) {
         switch action {
-        case .method(let method): actions.insert(method)
+        case .method(let method): actions.append(method)
         case .push(let target):
-            if !membership.stackKinds.contains("sheet") {
+            if !membership.inSheetStack {
                 report(.e704, "`push(\(target))` needs a sheet stack, and this card is in none", at: tree.span(node))
             } else if !membership.sheetCards.contains(target) {
                 report(.e704, "`push(\(target))`: card `\(target)` is not in the same sheet stack", at: tree.span(node),
@@ -223,58 +307,96 @@ struct CardChecker {
         }
     }
 
+    /// Notes the actions among the last checked arguments.
+    mutating func noteActions() {
+        guard values.arguments.hasAction else { return }
+        for entry in values.arguments.entries where entry.property >= 0 {
+            if case .action(let action) = storage.properties[entry.property].value { noteAction(action, at: entry.node) }
+        }
+    }
+
     // MARK: Traits
 
-    mutating func checkTraits() -> [CheckedTrait] {
-        var result: [CheckedTrait] = []
-        var seen: [String: NodeID] = [:]
+    /// Checks the card's traits into `storage.traits`; returns their range.
+    mutating func checkTraits() -> Range<Int32> {
+        let start = ModelStorage.end(storage.traits)
+        guard let list = tree.child(decl, .conformanceList) else { return start..<start }
+        // Bit i: `Catalog.traits[i]` was applied (a catalog of more than 64 traits falls back to
+        // scanning the earlier conformances).
+        var seen: UInt64 = 0
         var transparent: NodeID?
-        var decorating: [(String, NodeID)] = []
-        for call in tree.conformances(decl) {
-            let name = tree.name(call)
+        // Bit i: the card's i-th accepted trait decorates the card's frame (a trait is accepted
+        // once, so there are at most as many as the catalog has).
+        var decorating: UInt64 = 0
+        for call in tree.children(list) {
             let span = values.nameSpan(call)
-            guard let spec = Catalog.trait(named: name) else {
+            guard let index = tree.lookUp(call, in: Catalog.traitTable) else {
+                let name = tree.name(call)
                 let suggestion = Catalog.traitNamed(byProtocol: name)?.name
                     ?? NameSuggester.suggestion(for: name, among: Catalog.traits.map(\.name))
                 let hint = values.suggestion(suggestion, replacing: span)
                 report(.e302, "unknown trait `\(name)`", at: span, notes: hint.notes, fixIts: hint.fixIts)
                 continue
             }
-            if let earlier = seen[name] {
+            let spec = Catalog.traits[index]
+            let name = spec.name
+            let earlier = index < 64 ? (seen & (1 << UInt64(index)) != 0 ? firstCall(of: index, in: list) : nil)
+                                     : firstCall(of: index, in: list, before: call)
+            if let earlier, earlier != call {
                 report(.e502, "trait `\(name)` is applied twice", at: span,
                        notes: [DiagnosticNote("first applied here", at: values.nameSpan(earlier))])
                 continue
             }
-            seen[name] = call
-            let args = values.checkArguments(of: call, parameters: spec.parameters, ownerDescription: "trait `\(name)`", ownerKind: .trait)
-            if !args.missing.isEmpty { reportMissingRequirements(args.missing, trait: spec, call: call) }
-            for (_, value, node) in args.values { if case .action(let a) = value { noteAction(a, at: node) } }
-            var properties: [Property] = []
-            for requirement in spec.requirements {
-                let parameter = requirement.parameter
-                if let value = args.value(parameter.name) {
-                    properties.append(Property(parameter.name, value))
-                } else if let fallback = parameter.defaultValue, let value = Self.value(of: fallback) {
-                    properties.append(Property(parameter.name, value))
-                }
-            }
-            result.append(CheckedTrait(trait: name, properties: properties, span: span))
+            if index < 64 { seen |= 1 << UInt64(index) }
+            values.checkArguments(of: call, parameters: spec.parameters, table: spec.parameterTable, ownerName: name,
+                                  ownerKind: .trait, into: &storage.properties)
+            if !values.arguments.missing.isEmpty { reportMissingRequirements(values.arguments.missing, trait: spec, call: call) }
+            noteActions()
+            let accepted = storage.traits.count - Int(start)
+            if spec.decoratesFrame && accepted < 64 { decorating |= 1 << UInt64(accepted) }
+            storage.traits.append(ModelStorage.TraitRecord(trait: Int32(truncatingIfNeeded: index), properties: traitProperties(spec), span: span))
             if name == "transparent" { transparent = call }
-            if spec.decoratesFrame { decorating.append((name, call)) }
-            if name == "customMargin", !membership.stackKinds.isEmpty,
-               membership.stackKinds.isSubset(of: ["swipe", "sheet"]) {
+            if name == "customMargin", membership.isInAnyStack, !membership.inOtherStack {
                 report(.w502, "`customMargin` has no effect: card `\(tree.name(decl))` is only in swipe or sheet stacks", at: span,
                        notes: [.help("those stacks size cards themselves; remove the trait")])
             }
         }
+        let end = ModelStorage.end(storage.traits)
         if let transparent {
-            for (name, call) in decorating {
-                report(.w501, "`\(name)` has no effect on a transparent card", at: values.nameSpan(call),
+            for index in Int(start)..<Int(end) where index - Int(start) < 64 && decorating & (1 << UInt64(index - Int(start))) != 0 {
+                let trait = storage.traits[index]
+                report(.w501, "`\(Catalog.traits[Int(trait.trait)].name)` has no effect on a transparent card", at: trait.span,
                        label: "this decorates the card's frame, which `transparent` does not draw",
                        notes: [DiagnosticNote("the card is made transparent here", at: values.nameSpan(transparent))])
             }
         }
-        return result
+        return start..<end
+    }
+
+    /// Every requirement of the trait just checked, author-given or defaulted, in catalog order:
+    /// the arguments' values, reordered and completed in place at the end of `storage.properties`.
+    mutating func traitProperties(_ spec: TraitSpec) -> Range<Int32> {
+        let args = values.arguments
+        // Usually every requirement is written, in order: the values are already right.
+        if !args.isCompleteInOrder {
+            var properties: [StoredProperty] = []
+            for (index, requirement) in spec.requirements.enumerated() {
+                if let value = args.value(at: index, in: storage.properties) ?? requirement.parameter.checkedDefault {
+                    properties.append(StoredProperty(value: value, parameter: UInt16(truncatingIfNeeded: index)))
+                }
+            }
+            storage.properties.replaceSubrange(args.start..<storage.properties.count, with: properties)
+        }
+        return Int32(truncatingIfNeeded: args.start)..<ModelStorage.end(storage.properties)
+    }
+
+    /// The first conformance in `list` (before `limit`, if given) naming `Catalog.traits[index]`.
+    func firstCall(of index: Int, in list: NodeID, before limit: NodeID? = nil) -> NodeID? {
+        for call in tree.children(list) {
+            if let limit, call >= limit { return nil }
+            if tree.lookUp(call, in: Catalog.traitTable) == index { return call }
+        }
+        return nil
     }
 
     /// One E501 per trait listing every missing requirement, with a fix-it inserting them.
@@ -286,7 +408,7 @@ struct CardChecker {
         let insertion: FixIt
         if tree.hasParentheses(call) {
             let closeEnd = tree.range(call).upperBound
-            let hasArgs = !tree.arguments(call).isEmpty
+            let hasArgs = tree.children(call).contains { tree.kind($0) != .block }
             insertion = FixIt(SourceSpan(file: tree.file.id, start: closeEnd - 1, end: closeEnd - 1),
                               (hasArgs ? ", " : "") + placeholders)
         } else {
@@ -329,17 +451,22 @@ struct CardChecker {
 
     // MARK: Parts
 
-    /// Checks the items of a part-holding block (state, container, overlay, footer, cell).
-    mutating func checkBlock(of owner: NodeID, context: PartContext) -> [CheckedPart] {
-        var parts: [CheckedPart] = []
-        for item in tree.block(owner).map({ Array(tree.children($0)) }) ?? [] {
-            if let part = checkPartItem(item, context: context) { parts.append(part) }
+    /// Checks the items of a part-holding block (state, container, overlay, footer, cell); returns
+    /// the list of their parts in `storage.partLists`.
+    mutating func checkBlock(of owner: NodeID, context: PartContext) -> Range<Int32> {
+        let start = partStack.count
+        for item in tree.blockItems(owner) {
+            if let part = checkPartItem(item, context: context) { partStack.append(part) }
         }
-        return parts
+        let list = storage.appendPartList(partStack[start...])
+        partStack.removeLast(partStack.count - start)
+        return list
     }
 
-    /// Checks one block item where a part is expected.
-    mutating func checkPartItem(_ item: NodeID, context: PartContext) -> CheckedPart? {
+    /// Checks one block item where a part is expected; returns the part's index in
+    /// `storage.parts`. `known` is the item's index in `Catalog.nodes` when the caller has looked
+    /// it up already.
+    mutating func checkPartItem(_ item: NodeID, spec known: Int? = nil, context: PartContext) -> Int32? {
         switch tree.kind(item) {
         case .stateDecl:
             report(.e603, "a `state` block must sit directly inside a card", at: values.nameSpan(item).start == values.nameSpan(item).end
@@ -357,35 +484,36 @@ struct CardChecker {
         default:
             return nil
         }
-        let name = tree.name(item)
-        guard let spec = Catalog.part(named: name) else {
+        guard let specIndex = known ?? tree.lookUp(item, in: Catalog.nodeTable) else {
+            let name = tree.name(item)
             let suggestion = Catalog.partNamed(byCardPartsClass: name)?.name
                 ?? NameSuggester.suggestion(for: name, among: Catalog.parts.map(\.name))
             let hint = values.suggestion(suggestion, replacing: values.nameSpan(item))
             report(.e301, "unknown part `\(name)`", at: values.nameSpan(item), notes: hint.notes, fixIts: hint.fixIts)
             return nil
         }
+        let spec = Catalog.nodes[specIndex]
         // Structural nodes in the wrong place.
-        switch name {
-        case "cell":
-            if case .part(let parent) = context, parent == "table" || parent == "collection" { break }
+        switch spec.role {
+        case .cell:
+            if case .part(let parent) = context, parent.name == "table" || parent.name == "collection" { break }
             report(.e405, "`cell` is only allowed directly inside `table` or `collection`", at: values.nameSpan(item))
             return nil
-        case "model", "overlay", "footer":
-            report(.e405, "`\(name)` is only allowed directly in a card's body", at: values.nameSpan(item))
+        case .model, .overlay, .footer:
+            report(.e405, "`\(spec.name)` is only allowed directly in a card's body", at: values.nameSpan(item))
             return nil
-        default:
+        case .part:
             break
         }
-        return checkPart(item, spec: spec, context: context)
+        return checkPart(item, spec: spec, index: specIndex, context: context)
     }
 
-    mutating func checkPart(_ node: NodeID, spec: PartSpec, context: PartContext) -> CheckedPart? {
+    /// Checks a part (`spec` is `Catalog.nodes[index]`) into `storage.parts`; returns its index.
+    mutating func checkPart(_ node: NodeID, spec: PartSpec, index: Int, context: PartContext) -> Int32? {
         let name = spec.name
-        let description = "`\(name)`"
         if spec.needsHorizontalContext {
             var horizontal = false
-            if case .part(let parent) = context, let parentSpec = Catalog.part(named: parent) { horizontal = parentSpec.providesHorizontalContext }
+            if case .part(let parent) = context { horizontal = parent.providesHorizontalContext }
             if !horizontal {
                 report(.w402, "`\(name)` outside an `hstack` or `centered` draws nothing useful", at: values.nameSpan(node),
                        notes: [.help("use `separator` between stacked parts")])
@@ -393,88 +521,95 @@ struct CardChecker {
         }
         let isRowContainer: Bool
         if case .cellTemplate = spec.children { isRowContainer = true } else { isRowContainer = false }
-        let args = values.checkArguments(of: node, parameters: spec.parameters, ownerDescription: description, ownerKind: .part)
-        reportMissing(args.missing, of: node, description: description)
-        checkCrossRules(spec, args: args, node: node)
-        for (_, value, valueNode) in args.values { if case .action(let a) = value { noteAction(a, at: valueNode) } }
+        values.checkArguments(of: node, parameters: spec.parameters, table: spec.parameterTable, ownerName: name,
+                              ownerKind: .part, into: &storage.properties)
+        reportMissing(values.arguments.missing, of: node, description: "`\(name)`")
+        checkCrossRules(spec, node: node)
+        noteActions()
+        // Read before the children reuse the argument storage.
+        let rowsParameter = isRowContainer ? Self.rowsParameter(of: spec) : nil
+        let rows = rowsParameter.flatMap { values.arguments.value($0.name, in: storage.properties) }
+        values.arguments.sortProperties(&storage.properties)
+        let properties = Int32(truncatingIfNeeded: values.arguments.start)..<ModelStorage.end(storage.properties)
 
-        var properties = args.values.map { Property($0.name, $0.value) }
-        if properties.count > 1 {
-            properties.sort { a, b in
-                (spec.parameters.firstIndex { $0.name == a.name } ?? 0) < (spec.parameters.firstIndex { $0.name == b.name } ?? 0)
-            }
-        }
-
-        var children: [CheckedPart] = []
+        var children = ModelStorage.end(storage.partLists)..<ModelStorage.end(storage.partLists)
         if let block = tree.block(node) {
             if !spec.isContainer {
                 report(.e401, "`\(name)` is a leaf part and takes no children", at: values.nameSpan(node),
                        label: "remove this block", fixIts: [FixIt(tree.span(block), "")])
             } else {
                 // Row containers collect `$item.field` uses of their cell.
-                let outerRows = values.scope?.rowFields
-                let outerOrder = values.scope?.rowOrder ?? []
-                if isRowContainer { values.scope?.rowFields = [:]; values.scope?.rowOrder = [] }
-                let childContext: PartContext = name == "cell" ? .cell : .part(name)
-                children = checkBlock(of: node, context: childContext)
-                checkChildren(spec, node: node, children: children)
+                let outerRows = values.scope.rows
                 if isRowContainer {
-                    let fields = values.scope?.rowFields ?? [:]
-                    let order = values.scope?.rowOrder ?? []
-                    values.scope?.rowFields = outerRows
-                    values.scope?.rowOrder = outerOrder
-                    refineRowsBinding(spec, args: args, fields: fields, order: order,
-                                      hasChildren: tree.block(node).map { !tree.children($0).isEmpty } ?? false)
+                    var rows = rowTables.popLast() ?? BindingTable()
+                    rows.removeAll()
+                    values.scope.rows = rows
+                }
+                children = checkBlock(of: node, context: spec.role == .cell ? .cell : .part(spec))
+                checkChildren(spec, node: node, childCount: children.count)
+                if isRowContainer {
+                    let fields = values.scope.rows ?? BindingTable()
+                    values.scope.rows = outerRows
+                    refineRowsBinding(spec, rowsParameter: rowsParameter, rows: rows, fields: fields,
+                                      hasChildren: !tree.children(block).isEmpty)
+                    rowTables.append(fields)
                 }
             }
         } else if spec.isContainer {
-            checkChildren(spec, node: node, children: [])
-            if isRowContainer { refineRowsBinding(spec, args: args, fields: [:], order: [], hasChildren: false) }
+            checkChildren(spec, node: node, childCount: 0)
+            if isRowContainer {
+                refineRowsBinding(spec, rowsParameter: rowsParameter, rows: rows, fields: BindingTable(), hasChildren: false)
+            }
         }
-        return CheckedPart(part: name, properties: properties, children: children, span: values.nameSpan(node))
+        storage.parts.append(ModelStorage.PartRecord(spec: Int32(truncatingIfNeeded: index), properties: properties,
+                                                     children: children, span: values.nameSpan(node)))
+        return ModelStorage.end(storage.parts) - 1
+    }
+
+    /// A row container's list parameter (`table.rows`, `collection.items`).
+    static func rowsParameter(of spec: PartSpec) -> Parameter? {
+        spec.parameters.first { $0.required && $0.type.elementType != nil }
     }
 
     /// A table's `rows: $x` binding gets the row record type inferred from its cell's
     /// `$item.field` uses (or the default cell's four text fields).
-    mutating func refineRowsBinding(_ spec: PartSpec, args: CheckedArguments, fields: [String: [BindingUse]], order: [String],
+    mutating func refineRowsBinding(_ spec: PartSpec, rowsParameter: Parameter?, rows: Value?, fields: BindingTable,
                                    hasChildren: Bool) {
-        guard let rowsParameter = spec.parameters.first(where: { $0.required && $0.type.elementType != nil }),
-              case .binding(let path, _)? = args.value(rowsParameter.name), path.count == 1 else { return }
+        guard let rowsParameter, case .binding(let path, _)? = rows, path.count == 1 else { return }
         var recordFields: [RecordField] = []
-        if order.isEmpty {
+        if fields.isEmpty {
             // Only a row container with no children at all uses the default cell. A `cell` that
             // reads no `$item` field, or children that are not a `cell` (E403/E404, already
             // reported), say nothing about the rows: their type stays open.
             guard !spec.defaultRowFields.isEmpty, !hasChildren else { return }
             recordFields = spec.defaultRowFields.map { RecordField($0, .string) }
         }
-        for field in order {
-            let uses = fields[field] ?? []
-            var type = uses.first?.type ?? .string
-            for use in uses.dropFirst() {
+        for (position, field) in fields.names.enumerated() {
+            let fieldName = names.text(spelling: field.spelling)
+            var uses = fields.uses(at: position)
+            var type = uses.next()?.type ?? .string
+            while let use = uses.next() {
                 guard let unified = ValueChecker.unify(type, use.type) else {
-                    report(.e802, "row field `$item.\(field)` is used as \(type) and as \(use.type)", at: use.span,
-                           notes: uses.map { DiagnosticNote("used as \($0.type) here", at: $0.span) })
+                    report(.e802, "row field `$item.\(fieldName)` is used as \(type) and as \(use.type)", at: use.span,
+                           notes: fields.uses(at: position).map { DiagnosticNote("used as \($0.type) here", at: $0.span) })
                     break
                 }
                 type = unified
             }
-            recordFields.append(RecordField(field, type))
+            recordFields.append(RecordField(fieldName, type))
         }
         // Replace the placeholder use of the rows binding with the refined list type.
-        let refined = ValueType.list(.record(recordFields))
-        if var uses = values.scope?.uses[path[0]], let index = uses.lastIndex(where: { $0.type == rowsParameter.type }) {
-            uses[index].type = refined
-            values.scope?.uses[path[0]] = uses
+        if let position = values.scope.card.position(of: names.intern(path[0]).identity) {
+            values.scope.card.refineLastUse(at: position, of: rowsParameter.type, to: .list(.record(recordFields)))
         }
     }
 
-    mutating func reportMissing(_ missing: [Parameter], of node: NodeID, description: String) {
+    mutating func reportMissing(_ missing: [Parameter], of node: NodeID, description: @autoclosure () -> String) {
         guard !missing.isEmpty else { return }
         let insert = missing.map { p in
             "\(p.positional ? "" : p.name + ": ")\(Self.placeholder(for: p.type))"
         }.joined(separator: ", ")
-        report(.e804, "\(description) is missing required \(missing.count == 1 ? "argument" : "arguments") "
+        report(.e804, "\(description()) is missing required \(missing.count == 1 ? "argument" : "arguments") "
                + Self.list(missing.map { $0.positional ? "`_ \($0.name)`" : "`\($0.name):`" }),
                at: values.nameSpan(node), notes: [.help("add `\(insert)`")])
     }
@@ -495,8 +630,11 @@ struct CardChecker {
         }
     }
 
-    mutating func checkCrossRules(_ spec: PartSpec, args: CheckedArguments, node: NodeID) {
+    /// Rules between the arguments just checked (`values.arguments`).
+    mutating func checkCrossRules(_ spec: PartSpec, node: NodeID) {
         for rule in spec.rules {
+            let args = values.arguments
+            let properties = storage.properties
             switch rule {
             case .requiredWhenPresent(let required, let trigger):
                 if args.has(trigger) && !args.has(required) {
@@ -504,18 +642,19 @@ struct CardChecker {
                            notes: [.help("add `\(required): …` to handle it")])
                 }
             case .lessThan(let lower, let upper):
-                if let a = args.value(lower)?.number, let b = args.value(upper)?.number, !(a < b), let at = args.node(lower) {
+                if let a = args.value(lower, in: properties)?.number, let b = args.value(upper, in: properties)?.number, !(a < b),
+                   let at = args.node(lower) {
                     report(.e805, "`\(lower)` (\(CatalogValue.format(a))) must be less than `\(upper)` (\(CatalogValue.format(b)))", at: tree.span(at))
                 }
             case .sameCount(let first, let second):
-                if case .list(let a)? = args.value(first), case .list(let b)? = args.value(second), a.count != b.count,
+                if case .list(let a)? = args.value(first, in: properties), case .list(let b)? = args.value(second, in: properties), a.count != b.count,
                    let at = args.node(second) {
                     report(.e806, "`\(second)` has \(b.count) entries but `\(first)` has \(a.count)", at: tree.span(at),
                            notes: [.help("give one \(second == "colors" ? "color" : "entry") per entry of `\(first)`")])
                 }
             case .warnWhenAbsent(let parameter):
-                if !args.has(parameter) && !args.missing.contains(where: { $0.name == parameter }) && args.node(parameter) == nil {
-                    let given = tree.arguments(node).contains { tree.label($0) == parameter }
+                if !args.has(parameter) && !args.missing.contains(where: { $0.name == parameter }) {
+                    let given = tree.children(node).contains { tree.kind($0) != .block && tree.label($0) == parameter }
                     if !given {
                         report(.w105, "`\(spec.name)` has no `\(parameter):`, so tapping it does nothing", at: values.nameSpan(node),
                                notes: [.help("add `\(parameter): methodName`")])
@@ -526,17 +665,21 @@ struct CardChecker {
     }
 
     /// Child count and kind rules (E403, E404, E406, W103).
-    mutating func checkChildren(_ spec: PartSpec, node: NodeID, children: [CheckedPart]) {
+    mutating func checkChildren(_ spec: PartSpec, node: NodeID, childCount: Int) {
         if tree.containsSyntaxError(node) { return } // counts are meaningless in a broken block
-        let items = tree.block(node).map { Array(tree.children($0)) } ?? []
-        let childNodes = items.filter { tree.kind($0) == .node }
+        let tree = self.tree
+        let items = tree.blockItems(node)
         let isEmpty = items.isEmpty
-        func childNode(_ index: Int) -> NodeID { childNodes[safe: index] ?? node }
+        var childNodeCount = 0
+        for item in items where tree.kind(item) == .node { childNodeCount += 1 }
+        /// The block's `node` items.
+        let childNodes = items.lazy.filter { tree.kind($0) == .node }
+        func part(_ child: NodeID) -> PartSpec? { tree.lookUp(child, in: Catalog.nodeTable).map { Catalog.nodes[$0] } }
         switch spec.children {
         case .leaf, .modelFields:
             break
         case .anyParts(let minimum, let warnIfEmpty):
-            if childNodes.isEmpty {
+            if childNodeCount == 0 {
                 // A block whose only items were rejected (a misplaced `state`, a property) was
                 // reported for those; it is not also empty.
                 if isEmpty && warnIfEmpty {
@@ -544,149 +687,156 @@ struct CardChecker {
                 } else if isEmpty && minimum > 0 {
                     report(.e404, "`\(spec.name)` needs at least \(minimum) parts, found 0", at: values.nameSpan(node))
                 }
-            } else if children.count < minimum && childNodes.count < minimum {
-                report(.e404, "`\(spec.name)` needs at least \(minimum) parts, found \(children.count)", at: values.nameSpan(node))
+            } else if childCount < minimum && childNodeCount < minimum {
+                report(.e404, "`\(spec.name)` needs at least \(minimum) parts, found \(childCount)", at: values.nameSpan(node))
             }
         case .exactlyParts(let count):
-            if childNodes.count != count {
-                report(.e404, "`\(spec.name)` needs exactly \(count) parts, found \(childNodes.count)", at: values.nameSpan(node),
+            if childNodeCount != count {
+                report(.e404, "`\(spec.name)` needs exactly \(count) parts, found \(childNodeCount)", at: values.nameSpan(node),
                        label: spec.childRoles.isEmpty ? nil : spec.childRoles.joined(separator: ", "))
             }
         case .onlyKinds(let kinds, let minimum):
-            for (index, child) in childNodes.enumerated() {
-                let childName = tree.name(child)
-                if !kinds.contains(childName) && Catalog.part(named: childName) != nil {
-                    report(.e403, "`\(spec.name)` takes only \(Self.list(kinds.map { "`\($0)`" })) children, found `\(childName)`",
-                           at: values.nameSpan(childNode(index)))
+            for child in childNodes {
+                if let childSpec = part(child), !kinds.contains(childSpec.name) {
+                    report(.e403, "`\(spec.name)` takes only \(Self.list(kinds.map { "`\($0)`" })) children, found `\(childSpec.name)`",
+                           at: values.nameSpan(child))
                 }
             }
-            if childNodes.isEmpty && isEmpty && minimum > 0 {
+            if childNodeCount == 0 && isEmpty && minimum > 0 {
                 report(.w103, "`\(spec.name)` has no parts", at: values.nameSpan(node))
             }
         case .cellTemplate(let required):
-            var cells: [NodeID] = []
+            var cells = 0
             for child in childNodes {
-                if tree.name(child) == "cell" { cells.append(child) } else if Catalog.part(named: tree.name(child)) != nil {
-                    report(.e403, "`\(spec.name)` takes one `cell { … }` template, found `\(tree.name(child))`", at: values.nameSpan(child))
+                let childSpec = part(child)
+                if childSpec?.role == .cell { cells += 1 } else if let childSpec {
+                    report(.e403, "`\(spec.name)` takes one `cell { … }` template, found `\(childSpec.name)`", at: values.nameSpan(child))
                 }
             }
-            if required && cells.isEmpty {
+            if required && cells == 0 {
                 report(.e404, "`\(spec.name)` needs exactly one `cell { … }`", at: values.nameSpan(node))
             }
-            for extra in cells.dropFirst() {
-                report(required ? .e404 : .e406, "`\(spec.name)` takes one `cell`; this is another", at: values.nameSpan(extra))
+            if cells > 1 {
+                for extra in childNodes.filter({ part($0)?.role == .cell }).dropFirst() {
+                    report(required ? .e404 : .e406, "`\(spec.name)` takes one `cell`; this is another", at: values.nameSpan(extra))
+                }
             }
         }
         for limit in spec.childLimits {
-            let matching = childNodes.filter { tree.name($0) == limit.kind }
+            let matching = Array(childNodes.filter { tree.name($0) == limit.kind })
             for extra in matching.dropFirst(limit.maximum) {
                 report(.e406, "`\(spec.name)` takes at most \(limit.maximum) `\(limit.kind)`", at: values.nameSpan(extra),
                        notes: [DiagnosticNote("the allowed one is here", at: values.nameSpan(matching[0]))])
             }
-            if case .leaf = spec.children {} else if case .anyParts = spec.children {} else { continue }
         }
     }
 
     // MARK: Model and bindings
 
-    mutating func checkModel(_ modelNode: NodeID?, states: [CheckedState], declaredStates: [String: NodeID],
-                             cardName: String) -> ([ModelField], String) {
-        var fields: [ModelField] = []
-        var defaults: [String: (type: ValueType, value: Value, node: NodeID, nameSpan: SourceSpan)] = [:]
-        var defaultOrder: [String] = []
-        var initialState = states.first?.name ?? "none"
+    /// Checks the model block and the card's binding uses into `storage.fields`; returns their
+    /// range and the initial state. `states` is the range of the card's states in `storage`.
+    mutating func checkModel(_ modelNode: NodeID?, states: Range<Int32>, cardName: String) -> (Range<Int32>, String) {
+        let fieldsStart = ModelStorage.end(storage.fields)
+        defaults.removeAll()
+        var initialState = states.isEmpty ? "none" : storage.states[Int(states.lowerBound)].name
         if let modelNode {
             if tree.hasParentheses(modelNode) { report(.e310, "`model` takes no arguments", at: values.nameSpan(modelNode)) }
-            for item in tree.block(modelNode).map({ Array(tree.children($0)) }) ?? [] {
+            for item in tree.blockItems(modelNode) {
                 guard tree.kind(item) == .property else {
                     if tree.kind(item) == .node || tree.kind(item).isDeclaration {
                         report(.e405, "a `model` block holds only `field: value` entries", at: tree.span(token: tree.firstToken(item)))
                     }
                     continue
                 }
-                let fieldName = tree.name(item)
-                if let earlier = defaults[fieldName] {
-                    report(.e203, "duplicate model field `\(fieldName)`", at: values.nameSpan(item),
-                           notes: [DiagnosticNote("first declared here", at: earlier.nameSpan)])
+                let fieldName = tree.mainToken(item).map { names.intern($0, in: tree) } ?? names.intern("")
+                if let earlier = defaults.index(of: fieldName.identity) {
+                    report(.e203, "duplicate model field `\(names.text(fieldName))`", at: values.nameSpan(item),
+                           notes: [DiagnosticNote("first declared here", at: defaults.entries[earlier].nameSpan)])
                     continue
                 }
                 guard let valueNode = tree.value(item) else { continue }
-                if fieldName == Catalog.stateFieldName {
+                if fieldName.identity == stateIdentity {
                     guard tree.kind(valueNode) == .enumCase else {
                         if tree.kind(valueNode) != .missing { values.mismatch(valueNode, expected: .cardState) }
                         continue
                     }
                     let stateName = tree.enumCaseName(valueNode)
-                    let valid = declaredStates[stateName] != nil || (declaredStates.isEmpty && stateName == "none")
+                    let valid = declaredStates.contains { $0.name == stateName } || (declaredStates.isEmpty && stateName == "none")
                     if !valid {
-                        let hint = values.suggestion(NameSuggester.suggestion(for: stateName, among: declaredStates.keys).map { "." + $0 },
+                        let hint = values.suggestion(NameSuggester.suggestion(for: stateName, among: declaredStates.map(\.name)).map { "." + $0 },
                                                      replacing: tree.span(valueNode))
                         report(.e602, "card `\(cardName)` has no state `\(stateName)`", at: tree.span(valueNode),
                                label: declaredStates.isEmpty ? "this card declares no states"
-                                   : "declared: " + states.map { "`\($0.name)`" }.joined(separator: ", "),
+                                   : "declared: " + states.map { "`\(storage.states[Int($0)].name)`" }.joined(separator: ", "),
                                notes: hint.notes, fixIts: hint.fixIts)
                     } else {
                         initialState = stateName
                     }
-                    defaults[fieldName] = (.cardState, .enumCase(stateName, arguments: []), valueNode, values.nameSpan(item))
-                    defaultOrder.append(fieldName)
+                    defaults.append(FieldDefault(name: fieldName, type: .cardState, value: .enumCase(stateName, arguments: []),
+                                                 node: valueNode, nameSpan: values.nameSpan(item)))
                     continue
                 }
                 guard let (type, value) = values.inferLiteral(valueNode) else { continue }
-                defaults[fieldName] = (type, value, valueNode, values.nameSpan(item))
-                defaultOrder.append(fieldName)
+                defaults.append(FieldDefault(name: fieldName, type: type, value: value, node: valueNode, nameSpan: values.nameSpan(item)))
             }
         }
-        let scope = values.scope ?? BindingScope()
-        var usedTypes: [String: (type: ValueType, twoWay: Bool, span: SourceSpan)] = [:]
-        var conflicting = Set<String>()
-        for name in scope.order {
-            guard let uses = scope.uses[name], let first = uses.first else { continue }
+        let scope = values.scope.card
+        // Per binding name (parallel to `scope.names`): its unified use, or nil (conflict, or `$state`).
+        usedTypes.clear()
+        conflicting.clear()
+        for (position, binding) in scope.names.enumerated() {
+            var uses = scope.uses(at: position)
+            guard let first = uses.next() else { usedTypes.append(nil); conflicting.append(false); continue }
             var type = first.type
+            var twoWay = first.twoWay
             var conflict = false
-            for use in uses.dropFirst() {
+            while let use = uses.next() {
+                twoWay = twoWay || use.twoWay
                 if let unified = ValueChecker.unify(type, use.type) { type = unified; continue }
-                report(.e802, "binding `$\(name)` is used as \(type) and as \(use.type)", at: use.span,
-                       notes: uses.map { DiagnosticNote("used as \($0.type) here", at: $0.span) })
+                report(.e802, "binding `$\(names.text(spelling: binding.spelling))` is used as \(type) and as \(use.type)", at: use.span,
+                       notes: scope.uses(at: position).map { DiagnosticNote("used as \($0.type) here", at: $0.span) })
                 conflict = true
                 break
             }
-            if conflict { conflicting.insert(name); continue }
-            if name == Catalog.stateFieldName {
-                report(.e801, "`$state` is the card's state, not a value to bind", at: first.span)
+            conflicting.append(conflict)
+            if conflict || binding.identity == stateIdentity {
+                if !conflict { report(.e801, "`$state` is the card's state, not a value to bind", at: first.span) }
+                usedTypes.append(nil)
                 continue
             }
-            usedTypes[name] = (type, uses.contains { $0.twoWay }, first.span)
+            usedTypes.append((type, twoWay, first.span))
         }
-        for name in defaultOrder {
-            guard let d = defaults[name] else { continue }
-            if name == Catalog.stateFieldName {
-                fields.append(ModelField(name: name, type: .cardState, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+        for index in defaults.entries.indices {
+            let d = defaults.entries[index]
+            let name = names.text(d.name)
+            if d.name.identity == stateIdentity {
+                storage.fields.append(ModelField(name: name, type: .cardState, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
                 continue
             }
-            guard let used = usedTypes[name] else {
-                if conflicting.contains(name) { // used, inconsistently: E802 says so, not W101/E803
-                    fields.append(ModelField(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+            let position = scope.position(of: d.name.identity)
+            guard let position, let used = usedTypes[position] else {
+                if let position, conflicting[position] { // used, inconsistently: E802 says so, not W101/E803
+                    storage.fields.append(ModelField(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
                     continue
                 }
                 report(.w101, "model field `\(name)` is never used", at: d.nameSpan,
                        notes: [.help("bind it with `$\(name)`, or remove it")])
-                fields.append(ModelField(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+                storage.fields.append(ModelField(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
                 continue
             }
             if !ValueChecker.assignable(d.type, to: used.type) {
-                let uses = scope.uses[name] ?? []
                 report(.e803, "model default for `\(name)` is \(d.type), but `$\(name)` is used as \(used.type)", at: tree.span(d.node),
-                       notes: uses.map { DiagnosticNote("used as \($0.type) here", at: $0.span) })
+                       notes: scope.uses(at: position).map { DiagnosticNote("used as \($0.type) here", at: $0.span) })
             }
             let type = Self.fieldType(used: used.type, default: d.type)
-            fields.append(ModelField(name: name, type: type, defaultValue: d.value, isTwoWay: used.twoWay, span: d.nameSpan))
+            storage.fields.append(ModelField(name: name, type: type, defaultValue: d.value, isTwoWay: used.twoWay, span: d.nameSpan))
         }
-        for name in scope.order where defaults[name] == nil {
-            guard let used = usedTypes[name] else { continue }
-            fields.append(ModelField(name: name, type: used.type, defaultValue: nil, isTwoWay: used.twoWay, span: used.span))
+        for (position, binding) in scope.names.enumerated() where defaults.index(of: binding.identity) == nil {
+            guard let used = usedTypes[position] else { continue }
+            storage.fields.append(ModelField(name: names.text(spelling: binding.spelling), type: used.type, defaultValue: nil,
+                                     isTwoWay: used.twoWay, span: used.span))
         }
-        return (fields, initialState)
+        return (fieldsStart..<ModelStorage.end(storage.fields), initialState)
     }
 
     /// The field's declared type: the uses' type, made concrete by the default where the uses
@@ -696,6 +846,42 @@ struct CardChecker {
         case (.double, .int): return .double
         case (.list(.openRecord), .list): return found
         default: return used
+        }
+    }
+}
+
+/// A model field's default value, as read from the `model` block.
+struct FieldDefault {
+    var name: InternedName
+    var type: ValueType
+    var value: Value
+    var node: NodeID
+    var nameSpan: SourceSpan
+}
+
+/// The model defaults of one card in declaration order, found by name identity (a linear scan
+/// for the usual handful, a dictionary for many).
+struct FieldDefaults {
+    private(set) var entries: [FieldDefault] = []
+    private var positions: [Int: Int] = [:]
+    private static let linearLimit = 16
+
+    func index(of identity: Int) -> Int? {
+        if entries.count > Self.linearLimit { return positions[identity] }
+        return entries.firstIndex { $0.name.identity == identity }
+    }
+
+    mutating func removeAll() {
+        entries.clear()
+        if !positions.isEmpty { positions.removeAll() }
+    }
+
+    mutating func append(_ entry: FieldDefault) {
+        entries.append(entry)
+        if entries.count == Self.linearLimit + 1 {
+            for (index, known) in entries.enumerated() where positions[known.name.identity] == nil { positions[known.name.identity] = index }
+        } else if entries.count > Self.linearLimit + 1 {
+            positions[entry.name.identity] = entries.count - 1
         }
     }
 }

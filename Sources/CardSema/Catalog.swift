@@ -130,12 +130,26 @@ public struct EnumType: Sendable, Hashable, CustomStringConvertible {
     public let swiftType: String
     /// The cases, in documentation order.
     public let cases: [EnumCase]
+    /// The cases by name, for lookups straight from source bytes (derived from `cases`, so it
+    /// takes no part in equality).
+    let caseTable: NameTable
 
     /// Creates an enumeration.
     public init(name: String, swiftType: String, cases: [EnumCase]) {
         self.name = name
         self.swiftType = swiftType
         self.cases = cases
+        self.caseTable = NameTable(cases.map(\.name))
+    }
+
+    public static func == (lhs: EnumType, rhs: EnumType) -> Bool {
+        lhs.name == rhs.name && lhs.swiftType == rhs.swiftType && lhs.cases == rhs.cases
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(swiftType)
+        hasher.combine(cases)
     }
 
     /// Creates an enumeration whose cases take no arguments and keep their Swift names.
@@ -443,6 +457,8 @@ public final class Parameter: Sendable, Hashable {
     public let bindingRequired: Bool
     /// One line for hover, completion and `cardc explain`.
     public let doc: String
+    /// `defaultValue` as a checked value, converted once.
+    let checkedDefault: Value?
 
     /// Creates a parameter. `bindable` defaults to what the type allows.
     public init(_ name: String, _ type: ValueType, positional: Bool = false, labelOptional: Bool = false,
@@ -461,6 +477,7 @@ public final class Parameter: Sendable, Hashable {
         self.twoWay = twoWay
         self.bindingRequired = bindingRequired
         self.doc = doc
+        self.checkedDefault = defaultValue.flatMap(CardChecker.value(of:))
     }
 
     /// Whether the argument may be written without a label in first position.
@@ -545,6 +562,11 @@ public enum Placement: Sendable, Hashable {
     case directlyInside([String])
 }
 
+/// The nodes the checker treats specially, by name.
+enum NodeRole: String, Sendable {
+    case part, model, overlay, footer, cell
+}
+
 /// One entry of the node table: a part or a structural node.
 public final class PartSpec: Sendable, Hashable {
     // A class: specs are looked up per node, and copying a struct of arrays cost a retain per field.
@@ -589,6 +611,10 @@ public final class PartSpec: Sendable, Hashable {
     public let presets: [Preset]
     /// Field names of the default row record when no `cell` template is given (`table`).
     public let defaultRowFields: [String]
+    /// `parameters` by name, for lookups straight from source bytes.
+    let parameterTable: NameTable
+    /// Which structural node this is, so the checker tests an enum instead of comparing names.
+    let role: NodeRole
 
     /// Creates an entry.
     public init(_ name: String, kind: CatalogEntryKind = .part, cardPartsClass: String?, doc: String,
@@ -616,6 +642,8 @@ public final class PartSpec: Sendable, Hashable {
         self.rules = rules
         self.presets = presets
         self.defaultRowFields = defaultRowFields
+        self.parameterTable = NameTable(parameters.map(\.name))
+        self.role = NodeRole(rawValue: name) ?? .part
     }
 
     /// Whether this is a container (its Children column is not "leaf").
@@ -719,6 +747,10 @@ public final class TraitSpec: Sendable, Hashable {
     public let decoratesFrame: Bool
     /// Stack kinds in which the trait has no effect (W502 when every stack of the card is one).
     public let ineffectiveInStackKinds: [String]
+    /// The language-level parameters (one per requirement, in order).
+    public let parameters: [Parameter]
+    /// `parameters` by name, for lookups straight from source bytes.
+    let parameterTable: NameTable
 
     /// Creates a trait entry.
     public init(_ name: String, cardPartsProtocol: String, doc: String,
@@ -731,10 +763,9 @@ public final class TraitSpec: Sendable, Hashable {
         self.impliedMembers = impliedMembers
         self.decoratesFrame = decoratesFrame
         self.ineffectiveInStackKinds = ineffectiveInStackKinds
+        self.parameters = requirements.map(\.parameter)
+        self.parameterTable = NameTable(parameters.map(\.name))
     }
-
-    /// The language-level parameters.
-    public var parameters: [Parameter] { requirements.map(\.parameter) }
 
     /// The requirement for argument `name`.
     public func requirement(named name: String) -> TraitRequirement? {
@@ -797,6 +828,8 @@ public final class StackKindSpec: Sendable, Hashable {
     public let layoutPositions: [String]
     /// Rules between arguments (E705).
     public let rules: [CrossParameterRule]
+    /// `arguments` by name, for lookups straight from source bytes.
+    let argumentTable: NameTable
 
     /// Creates a stack kind entry.
     public init(_ name: String, seedSystem: String, seedClass: String, doc: String,
@@ -819,6 +852,7 @@ public final class StackKindSpec: Sendable, Hashable {
         self.supportsNavigation = supportsNavigation
         self.layoutPositions = layoutPositions
         self.rules = rules
+        self.argumentTable = NameTable(arguments.map(\.name))
     }
 
     /// The argument labelled `name`.
@@ -1033,6 +1067,15 @@ public enum Catalog {
     static let builtInActionsByName: [String: BuiltInActionSpec] = index(builtInActions, by: \.name)
     static let constructorsByName: [String: ValueConstructorSpec] = index(valueConstructors, by: \.name)
     static let builtInThemesByName: [String: BuiltInTheme] = index(builtInThemes, by: \.name)
+
+    // The same vocabulary keyed by bytes, for the checker's hot path (`NameTable`). Catalog
+    // names are ASCII without `K`, `;` or a backtick (a test checks), the only ASCII characters
+    // another character is canonically equivalent to, so byte equality is `String` equality here.
+    static let nodeTable = NameTable(nodes.map(\.name))
+    static let traitTable = NameTable(traits.map(\.name))
+    static let cardPropertyTable = NameTable(cardProperties.map(\.name))
+    static let namedColorTable = NameTable(namedColors.map(\.name))
+    static let builtInStateTable = NameTable(builtInStates.map(\.name))
 
     /// Builds a lookup table; on a duplicate key the first entry wins (a test checks there are
     /// none), so a data mistake can never trap at start-up.

@@ -157,19 +157,56 @@ public struct CheckedCard: Hashable, Sendable {
     public var span: SourceSpan
     public var location: SourceLocation
     public var file: String
-    public var traits: [CheckedTrait]
-    public var model: [ModelField]
-    public var states: [CheckedState]
     /// The state shown by default (`model { state: .x }`, else the first state).
     public var initialState: String
-    public var title: Value?
-    public var subtitle: Value?
-    public var position: String?
-    public var swipeDirections: [SwipeDirection]
-    public var overlays: [(direction: SwipeDirection, parts: [CheckedPart])]
-    public var footer: (height: Double, transparent: Bool, parts: [CheckedPart])?
+    /// Traits, model, states, overlays, footer, actions and the rarely set title, subtitle,
+    /// position and swipe directions. The checker leaves them in the deck's compact storage;
+    /// they become arrays the first time they are read (then stay cached), so checking a deck
+    /// does not build a part tree per card that nothing reads.
+    var content: CardContent
+
+    public var title: Value? {
+        get { content.extras.title }
+        set { content.update { $0.extras.title = newValue } }
+    }
+    public var subtitle: Value? {
+        get { content.extras.subtitle }
+        set { content.update { $0.extras.subtitle = newValue } }
+    }
+    public var position: String? {
+        get { content.extras.position }
+        set { content.update { $0.extras.position = newValue } }
+    }
+    public var swipeDirections: [SwipeDirection] {
+        get { content.extras.swipeDirections ?? SwipeDirection.allCases }
+        set { content.update { $0.extras.swipeDirections = newValue } }
+    }
+
+    public var traits: [CheckedTrait] {
+        get { content.body.traits }
+        set { content.update { $0.traits = newValue } }
+    }
+    public var model: [ModelField] {
+        get { content.body.model }
+        set { content.update { $0.model = newValue } }
+    }
+    public var states: [CheckedState] {
+        get { content.body.states }
+        set { content.update { $0.states = newValue } }
+    }
+    public var overlays: [(direction: SwipeDirection, parts: [CheckedPart])] {
+        get { content.body.overlays }
+        set { content.update { $0.overlays = newValue } }
+    }
+    public var footer: (height: Double, transparent: Bool, parts: [CheckedPart])? {
+        get { content.body.footer }
+        set { content.update { $0.footer = newValue } }
+    }
     /// Every action the card uses, sorted, for generated controllers.
-    public var actions: [String]
+    public var actions: [String] {
+        get { content.body.actions }
+        set { content.update { $0.actions = newValue } }
+    }
 
     public func trait(_ name: String) -> CheckedTrait? { traits.first { $0.trait == name } }
 

@@ -14,12 +14,16 @@ struct DeckChecker {
     let trees: [FileID: SyntaxTree]
     let order: [FileID]
     var diagnostics: [Diagnostic] = []
-    var cards: [String: DeclarationRef] = [:]
+    /// Card name → index in `cardDecls`.
+    var cards: [String: Int] = [:]
+    /// Cards in load order.
+    var cardDecls: [(name: String, ref: DeclarationRef)] = []
     var stacks: [String: DeclarationRef] = [:]
     var themes: [String: DeclarationRef] = [:]
-    var cardOrder: [String] = []
     var stackOrder: [String] = []
     var themeOrder: [String] = []
+    /// Names read from source, interned once for the whole unit.
+    let names = NameInterner()
 
     init(trees: [FileID: SyntaxTree], order: [FileID]) {
         self.trees = trees
@@ -33,18 +37,33 @@ struct DeckChecker {
         return tree.mainToken(ref.node).map { tree.span(token: $0) } ?? tree.span(ref.node)
     }
 
+    func valueChecker(for tree: SyntaxTree) -> ValueChecker { ValueChecker(tree: tree, cards: cards, names: names) }
+
     mutating func check() -> CheckedDeck? {
         collectDeclarations()
-        let cardNames = Set(cards.keys)
-        let resolvedThemes = checkThemes(cardNames: cardNames)
-        let (checkedStacks, membership) = checkStacks(cardNames: cardNames, themeNames: Set(resolvedThemes.map(\.name)))
+        let resolvedThemes = checkThemes()
+        let (checkedStacks, membership) = checkStacks(themeNames: Set(resolvedThemes.map(\.name)))
         var checkedCards: [CheckedCard] = []
-        for name in cardOrder {
-            guard let ref = cards[name], let tree = tree(ref) else { continue }
-            var checker = CardChecker(values: ValueChecker(tree: tree, cardNames: cardNames), decl: ref.node,
-                                      membership: membership[name] ?? CardMembership())
-            checkedCards.append(checker.check())
-            diagnostics += checker.values.diagnostics
+        checkedCards.reserveCapacity(cardDecls.count)
+        // One checker for every card (its scratch storage reused), writing one compact store.
+        var checker: CardChecker?
+        for (index, (_, ref)) in cardDecls.enumerated() {
+            guard let tree = tree(ref) else { continue }
+            if checker == nil {
+                checker = CardChecker(values: valueChecker(for: tree))
+                checker?.storage.reserve(for: order.compactMap { trees[$0] })
+            }
+            // Mutated in place through the optional: copying the checker would copy its storage.
+            if checker?.tree !== tree { checker?.values.tree = tree }
+            if let card = checker?.check(ref.node, membership: membership[index]) { checkedCards.append(card) }
+            if checker?.values.diagnostics.isEmpty == false {
+                diagnostics += checker?.values.diagnostics ?? []
+                checker?.values.diagnostics.clear()
+            }
+        }
+        if let storage = checker?.storage {
+            let store = ModelStore(storage)
+            for index in checkedCards.indices { checkedCards[index].content = .stored(store, index) }
         }
         checkSheetTitles(checkedStacks)
         guard let entry = order.first, let entryTree = trees[entry] else { return nil }
@@ -58,6 +77,9 @@ struct DeckChecker {
     mutating func collectDeclarations() {
         for file in order {
             guard let tree = trees[file] else { continue }
+            let declarations = tree.children(tree.root).reduce(0) { count, _ in count + 1 }
+            cards.reserveCapacity(cards.count + declarations)
+            cardDecls.reserveCapacity(cardDecls.count + declarations)
             for node in tree.children(tree.root) {
                 let kind = tree.kind(node)
                 guard kind.isDeclaration, let token = tree.mainToken(node) else { continue }
@@ -65,7 +87,13 @@ struct DeckChecker {
                 let ref = DeclarationRef(file: file, node: node)
                 switch kind {
                 case .cardDecl:
-                    if let earlier = Self.register(name, ref, in: &cards, order: &cardOrder) { reportDuplicate(name, "card", ref, earlier) }
+                    // One hash in the usual case: insert, and put the earlier one back on a clash.
+                    if let earlier = cards.updateValue(cardDecls.count, forKey: name) {
+                        cards[name] = earlier
+                        reportDuplicate(name, "card", ref, cardDecls[earlier].ref)
+                    } else {
+                        cardDecls.append((name, ref))
+                    }
                 case .stackDecl:
                     if let earlier = Self.register(name, ref, in: &stacks, order: &stackOrder) { reportDuplicate(name, "stack", ref, earlier) }
                 case .themeDecl:
@@ -103,7 +131,7 @@ struct DeckChecker {
 
     // MARK: Themes
 
-    mutating func checkThemes(cardNames: Set<String>) -> [ResolvedTheme] {
+    mutating func checkThemes() -> [ResolvedTheme] {
         var resolved: [String: ResolvedTheme] = [:]
         var result: [ResolvedTheme] = []
         for builtIn in Catalog.builtInThemes {
@@ -119,7 +147,7 @@ struct DeckChecker {
         var overrides: [String: [Property]] = [:]
         for name in themeOrder {
             guard let ref = themes[name], let tree = tree(ref) else { continue }
-            var values = ValueChecker(tree: tree, cardNames: cardNames)
+            var values = valueChecker(for: tree)
             let conformances = tree.conformances(ref.node)
             var parent = Catalog.defaultThemeName
             if let first = conformances.first {
@@ -220,12 +248,13 @@ struct DeckChecker {
 
     // MARK: Stacks
 
-    mutating func checkStacks(cardNames: Set<String>, themeNames: Set<String>) -> ([CheckedStack], [String: CardMembership]) {
+    /// The stacks, and each card's membership (parallel to `cardDecls`).
+    mutating func checkStacks(themeNames: Set<String>) -> ([CheckedStack], [CardMembership]) {
         var result: [CheckedStack] = []
-        var membership: [String: CardMembership] = [:]
+        var membership = [CardMembership](repeating: CardMembership(), count: cardDecls.count)
         for name in stackOrder {
             guard let ref = stacks[name], let tree = tree(ref) else { continue }
-            var values = ValueChecker(tree: tree, cardNames: cardNames)
+            var values = valueChecker(for: tree)
             defer { diagnostics += values.diagnostics }
             let stackSpan = values.nameSpan(ref.node)
             let conformances = tree.conformances(ref.node)
@@ -245,11 +274,14 @@ struct DeckChecker {
             for extra in conformances.dropFirst() {
                 values.report(.e310, "a stack has one kind; remove `\(tree.name(extra))`", at: values.nameSpan(extra))
             }
-            let args = values.checkArguments(of: kindCall, parameters: kind.arguments, ownerDescription: "`\(kindName)`", ownerKind: .stack)
+            var arguments: [StoredProperty] = []
+            values.checkArguments(of: kindCall, parameters: kind.arguments, table: kind.argumentTable, ownerName: kindName,
+                                  ownerKind: .stack, into: &arguments)
+            let args = values.arguments
             for rule in kind.rules {
                 if case .lessThan(let lower, let upper) = rule {
-                    let a = args.value(lower)?.number ?? kind.argument(named: lower)?.defaultValue?.numericValue
-                    let b = args.value(upper)?.number ?? kind.argument(named: upper)?.defaultValue?.numericValue
+                    let a = args.value(lower, in: arguments)?.number ?? kind.argument(named: lower)?.defaultValue?.numericValue
+                    let b = args.value(upper, in: arguments)?.number ?? kind.argument(named: upper)?.defaultValue?.numericValue
                     if let a, let b, !(a < b) {
                         let at = args.node(lower).map { tree.span($0) } ?? args.node(upper).map { tree.span($0) } ?? stackSpan
                         values.report(.e705, "`\(lower)` (\(CatalogValue.format(a))) must be less than `\(upper)` (\(CatalogValue.format(b)))", at: at)
@@ -257,7 +289,7 @@ struct DeckChecker {
                 }
             }
             let configuration: [Property] = kind.arguments.compactMap { parameter in
-                if let v = args.value(parameter.name) { return Property(parameter.name, v) }
+                if let v = args.value(parameter.name, in: arguments) { return Property(parameter.name, v) }
                 return parameter.defaultValue.flatMap(CardChecker.value(of:)).map { Property(parameter.name, $0) }
             }
 
@@ -332,9 +364,14 @@ struct DeckChecker {
                 break
             }
             let names = cardRefs.map(\.0)
-            for cardName in Set(names) {
-                membership[cardName, default: CardMembership()].stackKinds.insert(kind.name)
-                if kind.supportsNavigation { membership[cardName, default: CardMembership()].sheetCards.formUnion(names) }
+            for cardName in names {
+                guard let index = cards[cardName] else { continue }
+                switch kind.name {
+                case "sheet": membership[index].inSheetStack = true
+                case "swipe": membership[index].inSwipeStack = true
+                default: membership[index].inOtherStack = true
+                }
+                if kind.supportsNavigation { membership[index].sheetCards.formUnion(names) }
             }
             let stack = CheckedStack(name: name, kind: kind.name, theme: theme, configuration: configuration,
                                      properties: properties, cards: names, span: stackSpan, documentation: tree.docComment(ref.node),
@@ -351,7 +388,9 @@ struct DeckChecker {
     mutating func checkSheetTitles(_ checkedStacks: [CheckedStack]) {
         for stack in checkedStacks where Catalog.stackKind(named: stack.kind)?.requiresCardTitle == true {
             for (cardName, refNode, file) in sheetReferences[stack.name] ?? [] {
-                guard let cardRef = cards[cardName], let cardTree = tree(cardRef), let tree = trees[file] else { continue }
+                guard let cardIndex = cards[cardName], let tree = trees[file] else { continue }
+                let cardRef = cardDecls[cardIndex].ref
+                guard let cardTree = self.tree(cardRef) else { continue }
                 let hasTitle = cardTree.block(cardRef.node).map { block in
                     cardTree.children(block).contains { cardTree.kind($0) == .property && cardTree.name($0) == "title" }
                 } ?? false

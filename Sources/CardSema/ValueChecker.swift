@@ -1,32 +1,6 @@
 import CardDiagnostics
 import CardSyntax
 
-/// One use of a binding inside a card, for inference (LANGUAGE.md §8).
-struct BindingUse {
-    var type: ValueType
-    var span: SourceSpan
-    var twoWay: Bool
-}
-
-/// The binding uses of one card (and of `$item` inside the current cell).
-struct BindingScope {
-    var uses: [String: [BindingUse]] = [:]
-    var order: [String] = []
-    /// `$item.field` uses of the innermost cell, when inside one.
-    var rowFields: [String: [BindingUse]]?
-    var rowOrder: [String] = []
-
-    mutating func record(_ name: String, _ use: BindingUse) {
-        if uses[name] == nil { order.append(name) }
-        uses[name, default: []].append(use)
-    }
-
-    mutating func recordRow(_ field: String, _ use: BindingUse) {
-        if rowFields?[field] == nil { rowOrder.append(field) }
-        rowFields?[field, default: []].append(use)
-    }
-}
-
 /// Which diagnostic a range or count violation gets, by where the argument sits.
 enum ArgumentOwner {
     case part, trait, stack, theme, constructor
@@ -38,32 +12,93 @@ enum ArgumentOwner {
         default: .e805
         }
     }
+
+    /// How the owner called `name` reads in messages: "trait `shadow`", "`text`".
+    func describe(_ name: String) -> String { self == .trait ? "trait `\(name)`" : "`\(name)`" }
 }
 
-/// Result of checking one argument list against catalog parameters.
+/// Result of checking one argument list against catalog parameters. The accepted values are
+/// appended to the caller's property array (a part's go straight into the deck's model
+/// storage), so a value is never copied on the way; the entries say where each one went.
 struct CheckedArguments {
-    /// Parameter name → (value, the value's node), in the order written.
-    var values: [(name: String, value: Value, node: NodeID)] = []
+    struct Entry {
+        /// Index in `parameters`.
+        var parameter: Int
+        /// Index of the value in the property array, or -1 when the value was given but rejected
+        /// (and reported): it counts as given, so the parameter is not also reported missing.
+        var property: Int
+        var node: NodeID
+    }
+
+    /// The parameter list checked against.
+    fileprivate(set) var parameters: [Parameter] = []
+    /// The arguments in the order written.
+    fileprivate(set) var entries: [Entry] = []
+    /// Where the accepted values start in the property array.
+    fileprivate(set) var start = 0
+    /// Whether an accepted value is an action (for the card's action list).
+    fileprivate(set) var hasAction = false
     /// Required parameters not given.
     var missing: [Parameter] = []
-    func value(_ name: String) -> Value? { values.first { $0.name == name }?.value }
-    func node(_ name: String) -> NodeID? { values.first { $0.name == name }?.node }
-    func has(_ name: String) -> Bool { values.contains { $0.name == name } }
+
+    func index(of name: String) -> Int? { parameters.firstIndex { $0.name == name } }
+
+    /// The first accepted value's entry for `parameters[index]`.
+    private func entry(at index: Int) -> Entry? { entries.first { $0.parameter == index && $0.property >= 0 } }
+    private func entry(_ name: String) -> Entry? { index(of: name).flatMap(entry(at:)) }
+
+    func value(_ name: String, in properties: [StoredProperty]) -> Value? { entry(name).map { properties[$0.property].value } }
+    func value(at index: Int, in properties: [StoredProperty]) -> Value? { entry(at: index).map { properties[$0.property].value } }
+    func node(_ name: String) -> NodeID? { entry(name)?.node }
+    func has(_ name: String) -> Bool { entry(name) != nil }
+
+    /// Whether the accepted values were written in parameter order.
+    var isInParameterOrder: Bool {
+        var previous = -1
+        for entry in entries where entry.property >= 0 {
+            if entry.parameter < previous { return false }
+            previous = entry.parameter
+        }
+        return true
+    }
+
+    /// Whether every parameter was given once, accepted, in order.
+    var isCompleteInOrder: Bool {
+        entries.count == parameters.count && entries.indices.allSatisfy { entries[$0].parameter == $0 && entries[$0].property >= 0 }
+    }
+
+    /// Puts the accepted values (the end of `properties`) in parameter order; repeated labels
+    /// stay in written order.
+    func sortProperties(_ properties: inout [StoredProperty]) {
+        guard !isInParameterOrder else { return }
+        var sorted: [StoredProperty] = []
+        for index in parameters.indices {
+            for entry in entries where entry.parameter == index && entry.property >= 0 { sorted.append(properties[entry.property]) }
+        }
+        properties.replaceSubrange(start..<properties.count, with: sorted)
+    }
 }
 
 /// Types values against the catalog (E801, E311, E805…) and records binding uses. Shared by
 /// the card, stack and theme passes; holds the per-file tree and the diagnostics sink.
 struct ValueChecker {
-    let tree: SyntaxTree
+    /// The file being checked (the card checker moves on to the next file's tree).
+    var tree: SyntaxTree
     var diagnostics: [Diagnostic] = []
-    /// Known card names of the unit, for `push(…)` and stack references.
-    let cardNames: Set<String>
-    /// Binding uses of the card being checked; nil outside cards (bindings are then E801).
-    var scope: BindingScope?
+    /// The unit's cards, for `push(…)` and stack references.
+    let cards: [String: Int]
+    /// Names read from source (bindings, actions, model fields), interned deck-wide.
+    let names: NameInterner
+    /// Binding uses of the card being checked.
+    var scope = BindingScope()
+    /// The last `checkArguments` result. Its storage is reused from call to call: read it
+    /// before checking another list.
+    var arguments = CheckedArguments()
 
-    init(tree: SyntaxTree, cardNames: Set<String>) {
+    init(tree: SyntaxTree, cards: [String: Int], names: NameInterner) {
         self.tree = tree
-        self.cardNames = cardNames
+        self.cards = cards
+        self.names = names
     }
 
     mutating func report(_ code: DiagnosticCode, _ message: String, at node: NodeID, label: String? = nil,
@@ -125,17 +160,15 @@ struct ValueChecker {
             guard let c = tree.colorValue(node) else { return nil }
             return (.color, .color(c, name: nil))
         case .enumCase:
-            let name = tree.enumCaseName(node)
-            if let named = Catalog.namedColor(name) {
-                return (.color, .color(ColorLiteral(red: named.red, green: named.green, blue: named.blue, alpha: named.alpha), name: name))
-            }
-            return (.cardState, .enumCase(name, arguments: []))
+            if let named = namedColor(node) { return (.color, named) }
+            return (.cardState, .enumCase(tree.enumCaseName(node), arguments: []))
         case .list:
             var element: ValueType?
             var values: [Value] = []
+            values.reserveCapacity(childCount(node))
             for child in tree.children(node) {
                 guard let (type, value) = inferLiteral(child) else { continue }
-                values.append(value)
+                values.append(consume value)
                 if let current = element {
                     guard let unified = Self.unify(current, type) else {
                         report(.e801, "list mixes \(current) and \(type) elements", at: child)
@@ -151,11 +184,14 @@ struct ValueChecker {
         case .record:
             var fields: [RecordField] = []
             var arguments: [Argument] = []
+            let count = childCount(node)
+            fields.reserveCapacity(count)
+            arguments.reserveCapacity(count)
             for child in tree.children(node) {
-                let label = tree.label(child)
+                let label = label(of: child)
                 guard let valueNode = tree.value(child), let (type, value) = inferLiteral(valueNode) else { continue }
                 fields.append(RecordField(label ?? "_\(fields.count)", type))
-                arguments.append(Argument(label, value))
+                arguments.append(Argument(label, consume value))
             }
             return (.record(fields), .record(arguments))
         case .call:
@@ -244,10 +280,8 @@ struct ValueChecker {
         case .color:
             if kind == .color { return tree.colorValue(node).map { .color($0, name: nil) } }
             if kind == .enumCase {
+                if let named = namedColor(node) { return named }
                 let name = tree.enumCaseName(node)
-                if let named = Catalog.namedColor(name) {
-                    return .color(ColorLiteral(red: named.red, green: named.green, blue: named.blue, alpha: named.alpha), name: name)
-                }
                 let hint = suggestion(NameSuggester.suggestion(for: name, among: Catalog.namedColors.map(\.name)).map { "." + $0 },
                                       replacing: tree.span(node))
                 report(.e311, "unknown color `.\(name)`", at: node, notes: hint.notes, fixIts: hint.fixIts)
@@ -261,7 +295,7 @@ struct ValueChecker {
         case .cardRef:
             if kind == .reference {
                 let name = tree.name(node)
-                if !cardNames.contains(name) { reportUnknownCard(name, at: node) ; return nil }
+                if cards[name] == nil { reportUnknownCard(name, at: node) ; return nil }
                 return .reference(name)
             }
         case .themeRef:
@@ -271,6 +305,7 @@ struct ValueChecker {
         case .list(let element):
             if kind == .list {
                 var values: [Value] = []
+                values.reserveCapacity(childCount(node))
                 var ok = true
                 for child in tree.children(node) {
                     if let v = check(child, as: element, parameter: nil, owner: owner) { values.append(v) } else { ok = false }
@@ -290,8 +325,29 @@ struct ValueChecker {
         return nil
     }
 
+    /// `.red` → the named UIKit color, resolved; nil when the case names no color.
+    func namedColor(_ node: NodeID) -> Value? {
+        guard let index = lookUpCase(node, in: Catalog.namedColorTable) else { return nil }
+        let named = Catalog.namedColors[index]
+        return .color(ColorLiteral(red: named.red, green: named.green, blue: named.blue, alpha: named.alpha), name: named.name)
+    }
+
+    /// Looks up an enum case's name (`.left` → `left`) in `table`, from its bytes.
+    func lookUpCase(_ node: NodeID, in table: NameTable) -> Int? {
+        guard let token = tree.mainToken(node) else { return nil }
+        guard tree.hasPlainSigil(token) else { return table.index(of: tree.enumCaseName(node)) }
+        return tree.withBytes(of: token) { table.index(of: UnsafeBufferPointer(rebasing: $0.dropFirst())) }
+    }
+
+    /// The number of children of a node, counted without allocating.
+    func childCount(_ node: NodeID) -> Int {
+        var count = 0
+        for _ in tree.children(node) { count += 1 }
+        return count
+    }
+
     mutating func reportUnknownCard(_ name: String, at node: NodeID) {
-        let hint = suggestion(NameSuggester.suggestion(for: name, among: cardNames), replacing: nameSpan(node))
+        let hint = suggestion(NameSuggester.suggestion(for: name, among: cards.keys), replacing: nameSpan(node))
         report(.e303, "unknown card `\(name)`", at: nameSpan(node), notes: hint.notes, fixIts: hint.fixIts)
     }
 
@@ -302,17 +358,23 @@ struct ValueChecker {
                    notes: [.help("bindings stand for Text, Number, Bool, Color, list or record values; write a literal here")])
             return nil
         }
-        guard scope != nil else {
+        guard scope.isActive else {
             report(.e801, "bindings are only available inside cards", at: node)
             return nil
         }
-        let path = tree.bindingPath(node)
+        let spelled = bindingName(node)
+        let path = spelled.map { names.path($0) } ?? tree.bindingPath(node)
         let use = BindingUse(type: type, span: tree.span(node), twoWay: parameter?.twoWay ?? false)
-        let inCell = scope?.rowFields != nil
+        let inCell = scope.rows != nil
         if path.count == 2 && path[0] == Catalog.rowBindingName && inCell {
-            scope?.recordRow(path[1], use)
+            scope.rows?.record(names.intern(path[1]), use)
         } else if path.count == 1 {
-            scope?.record(path[0], use)
+            // The whole spelling is the name unless dots were dropped around it.
+            if let spelled, names.text(spelled).utf8.count == path[0].utf8.count {
+                scope.card.record(spelled, use)
+            } else {
+                scope.card.record(names.intern(path[0]), use)
+            }
         } else {
             report(.e801, inCell ? "a row binding is written `$item.field`"
                                  : "`$\(path.joined(separator: "."))` refers to a row, which exists only inside a `cell`", at: node)
@@ -321,20 +383,33 @@ struct ValueChecker {
         return .binding(path: path, type: type)
     }
 
+    /// A binding's name after the `$`, interned; nil when `bindingPath` must decide.
+    func bindingName(_ node: NodeID) -> InternedName? {
+        guard tree.kind(node) == .binding, let token = tree.mainToken(node), tree.hasPlainSigil(token) else { return nil }
+        return names.intern(token, in: tree, droppingPrefix: 1)
+    }
+
     /// `name`, `pop`, `push(Card)`.
     mutating func checkAction(_ node: NodeID) -> Action? {
         switch tree.kind(node) {
         case .reference:
-            let name = tree.name(node)
-            return name == "pop" ? .pop : .method(name)
-        case .call where tree.name(node) == "push":
-            let args = tree.arguments(node)
-            guard args.count == 1, let target = tree.value(args[0]), tree.kind(target) == .reference, tree.label(args[0]) == nil else {
+            if tree.nameIs(node, "pop") { return .pop }
+            guard let token = tree.mainToken(node) else { return .method("") }
+            return .method(names.text(names.intern(token, in: tree)))
+        case .call where tree.nameIs(node, "push"):
+            var onlyArgument: NodeID?
+            var count = 0
+            for arg in tree.children(node) where tree.kind(arg) != .block {
+                onlyArgument = arg
+                count += 1
+            }
+            guard count == 1, let arg = onlyArgument, let target = tree.value(arg), tree.kind(target) == .reference,
+                  !isLabeled(arg) else {
                 report(.e801, "`push` takes one card name: `push(Details)`", at: node)
                 return nil
             }
             let name = tree.name(target)
-            guard cardNames.contains(name) else { reportUnknownCard(name, at: target); return nil }
+            guard cards[name] != nil else { reportUnknownCard(name, at: target); return nil }
             return .push(name)
         case .call:
             report(.e801, "expected Action, found \(describe(node)): an action is a method name, `push(Card)` or `pop`", at: node)
@@ -345,23 +420,25 @@ struct ValueChecker {
     }
 
     mutating func checkEnumCase(_ node: NodeID, _ enumType: EnumType) -> Value? {
-        let name = tree.enumCaseName(node)
-        guard let enumCase = enumType.enumCase(named: name) else {
+        guard let index = lookUpCase(node, in: enumType.caseTable) else {
+            let name = tree.enumCaseName(node)
             let hint = suggestion(NameSuggester.suggestion(for: name, among: enumType.caseNames).map { "." + $0 },
                                   replacing: tree.span(node))
             report(.e311, "unknown case `.\(name)` for \(enumType.name); expected \(enumType)", at: tree.span(token: tree.mainToken(node) ?? tree.firstToken(node)),
                    notes: hint.notes, fixIts: hint.fixIts)
             return nil
         }
-        var arguments: [Argument] = []
-        let given = tree.arguments(node)
+        let enumCase = enumType.cases[index]
+        // The catalog's string: equal to the source spelling, and shared.
+        let name = enumCase.name
         if enumCase.arguments.isEmpty {
             if tree.hasParentheses(node) { report(.e310, "`.\(name)` takes no arguments", at: node) }
             return .enumCase(name, arguments: [])
         }
+        var arguments: [Argument] = []
         var seen = Set<String>()
         var rejected = false
-        for arg in given {
+        for arg in tree.children(node) where tree.kind(arg) != .block {
             let label = tree.label(arg)
             guard let label, let spec = enumCase.arguments.first(where: { $0.label == label }), let valueNode = tree.value(arg) else {
                 let hint = suggestion(label.flatMap { NameSuggester.suggestion(for: $0, among: enumCase.arguments.map(\.label)) },
@@ -385,71 +462,97 @@ struct ValueChecker {
         return .enumCase(name, arguments: arguments)
     }
 
+    /// Whether an argument is written with a label (`argument`, `property`).
+    func isLabeled(_ arg: NodeID) -> Bool {
+        let kind = tree.kind(arg)
+        return kind == .argument || kind == .property
+    }
+
+    /// An argument's label (nil for an unlabeled one), shared with every other use of the name.
+    func label(of arg: NodeID) -> String? {
+        guard isLabeled(arg) else { return nil }
+        guard let token = tree.mainToken(arg) else { return "" }
+        return names.text(names.intern(token, in: tree))
+    }
+
+    /// Whether an argument's label is `text` (false for an unlabeled one).
+    func label(of arg: NodeID, is text: StaticString) -> Bool { isLabeled(arg) && tree.nameIs(arg, text) }
+
+    /// The catalog's range for a font's point size (> 0).
+    static let fontSizeRange: NumericRange? = Catalog.valueConstructor(named: "font")?.overloads.lazy
+        .compactMap { $0.first { $0.name == "size" } }.first?.range
+
     /// `size(w, h)`, `insets(all)`, `insets(v, h)`, `insets(top:left:bottom:right:)`,
     /// `font("Name", size)`, `font(.system, size, weight: .bold)`.
     mutating func checkConstructor(_ node: NodeID, as type: ValueType) -> Value? {
-        let name = tree.name(node)
-        let expectedName: String
+        let expectedName: StaticString
         switch type {
         case .size: expectedName = "size"
         case .insets: expectedName = "insets"
         default: expectedName = "font"
         }
-        guard name == expectedName else {
+        guard tree.nameIs(node, expectedName) else {
             mismatch(node, expected: type)
             return nil
         }
-        let args = tree.arguments(node)
-        func number(_ arg: NodeID) -> Double? {
-            guard let v = tree.value(arg) else { return nil }
-            if tree.kind(v) == .binding {
-                report(.e801, "`\(name)(…)` takes literal numbers, found \(describe(v))", at: v)
-                return nil
+        // The first four arguments (no constructor takes more), without an array.
+        var args: (NodeID, NodeID, NodeID, NodeID) = (node, node, node, node)
+        var count = 0
+        for arg in tree.children(node) where tree.kind(arg) != .block {
+            switch count {
+            case 0: args.0 = arg
+            case 1: args.1 = arg
+            case 2: args.2 = arg
+            case 3: args.3 = arg
+            default: break
             }
-            guard tree.kind(v) == .number else { mismatch(v, expected: .double); return nil }
-            return tree.numberValue(v)
+            count += 1
         }
-        let labels = args.map { tree.label($0) }
+        // (`constructorNumber` is a method, not a nested function: a nested function here
+        // captured a copy of `self`, hundreds of instructions a call.)
         switch type {
         case .size:
-            guard args.count == 2, labels.allSatisfy({ $0 == nil || $0 == "width" || $0 == "height" }) else {
+            guard count == 2, isSizeLabel(args.0), isSizeLabel(args.1) else {
                 report(.e801, "`size` takes two numbers: `size(width, height)`", at: node); return nil
             }
-            guard let w = number(args[0]), let h = number(args[1]) else { return nil }
+            guard let w = constructorNumber(args.0, of: expectedName), let h = constructorNumber(args.1, of: expectedName) else { return nil }
             return .size(width: w, height: h)
         case .insets:
-            if labels.allSatisfy({ $0 == nil }) && (args.count == 1 || args.count == 2) {
-                let values = args.compactMap(number)
-                guard values.count == args.count else { return nil }
-                return args.count == 1 ? .insets(top: values[0], left: values[0], bottom: values[0], right: values[0])
-                                       : .insets(top: values[0], left: values[1], bottom: values[0], right: values[1])
+            if count == 1 && !isLabeled(args.0) {
+                guard let all = constructorNumber(args.0, of: expectedName) else { return nil }
+                return .insets(top: all, left: all, bottom: all, right: all)
             }
-            if labels == ["top", "left", "bottom", "right"] {
-                let values = args.compactMap(number)
-                guard values.count == 4 else { return nil }
-                return .insets(top: values[0], left: values[1], bottom: values[2], right: values[3])
+            if count == 2 && !isLabeled(args.0) && !isLabeled(args.1) {
+                let vertical = constructorNumber(args.0, of: expectedName), horizontal = constructorNumber(args.1, of: expectedName)
+                guard let vertical, let horizontal else { return nil }
+                return .insets(top: vertical, left: horizontal, bottom: vertical, right: horizontal)
+            }
+            if count == 4 && label(of: args.0, is: "top") && label(of: args.1, is: "left")
+                && label(of: args.2, is: "bottom") && label(of: args.3, is: "right") {
+                let top = constructorNumber(args.0, of: expectedName), left = constructorNumber(args.1, of: expectedName)
+                let bottom = constructorNumber(args.2, of: expectedName), right = constructorNumber(args.3, of: expectedName)
+                guard let top, let left, let bottom, let right else { return nil }
+                return .insets(top: top, left: left, bottom: bottom, right: right)
             }
             report(.e801, "`insets` takes `insets(all)`, `insets(vertical, horizontal)` or `insets(top:left:bottom:right:)`", at: node)
             return nil
         default:
-            guard args.count >= 2, labels[0] == nil, labels[1] == nil, let familyNode = tree.value(args[0]) else {
+            guard count >= 2, !isLabeled(args.0), !isLabeled(args.1), let familyNode = tree.value(args.0) else {
                 report(.e801, "`font` takes `font(\"Name\", size)` or `font(.system, size, weight: .bold)`", at: node); return nil
             }
-            guard let size = number(args[1]) else { return nil }
-            // The catalog's range for the point size (> 0).
-            if let sizeParameter = Catalog.valueConstructor(named: "font")?.overloads.lazy.compactMap({ $0.first { $0.name == "size" } }).first,
-               let range = sizeParameter.range, !range.contains(size), let sizeNode = tree.value(args[1]) {
+            guard let size = constructorNumber(args.1, of: expectedName) else { return nil }
+            if let range = Self.fontSizeRange, !range.contains(size), let sizeNode = tree.value(args.1) {
                 report(.e805, "the font size must be \(range), found \(CatalogValue.format(size))", at: sizeNode)
                 return nil
             }
             var weight = FontWeight.regular
-            if args.count == 3, labels[2] == "weight", let w = tree.value(args[2]) {
+            if count == 3, label(of: args.2, is: "weight"), let w = tree.value(args.2) {
                 guard tree.kind(w) == .enumCase, let parsed = FontWeight(rawValue: tree.enumCaseName(w)) else {
                     report(.e311, "unknown font weight \(describe(w)); expected \(FontWeight.allCases.map(\.description).joined(separator: " | "))", at: w)
                     return nil
                 }
                 weight = parsed
-            } else if args.count != 2 {
+            } else if count != 2 {
                 report(.e801, "`font` takes `font(\"Name\", size)` or `font(.system, size, weight: .bold)`", at: node); return nil
             }
             if tree.kind(familyNode) == .enumCase && tree.enumCaseName(familyNode) == "system" {
@@ -460,6 +563,20 @@ struct ValueChecker {
             }
             return .font(FontValue(.named(family), size: size, weight: weight))
         }
+    }
+
+    /// A `size` argument's label: none, `width` or `height`.
+    func isSizeLabel(_ arg: NodeID) -> Bool { !isLabeled(arg) || label(of: arg, is: "width") || label(of: arg, is: "height") }
+
+    /// A constructor argument's literal number (a binding or another value is E801).
+    mutating func constructorNumber(_ arg: NodeID, of constructor: StaticString) -> Double? {
+        guard let v = tree.value(arg) else { return nil }
+        if tree.kind(v) == .binding {
+            report(.e801, "`\(constructor)(…)` takes literal numbers, found \(describe(v))", at: v)
+            return nil
+        }
+        guard tree.kind(v) == .number else { mismatch(v, expected: .double); return nil }
+        return tree.numberValue(v)
     }
 
     /// Reports a numeric value outside the parameter's range (E805/E503/E705 by owner).
@@ -484,77 +601,110 @@ struct ValueChecker {
 
     // MARK: Argument lists
 
-    /// Checks the arguments of `owner` (a node, call or conformance) against `parameters`:
-    /// E310 for unknown labels and stray positional values, types and ranges. Missing required
-    /// parameters are returned for the caller to report with its own code.
-    mutating func checkArguments(of owner: NodeID, parameters: [Parameter], ownerDescription: String,
-                                 ownerKind: ArgumentOwner) -> CheckedArguments {
-        var result = CheckedArguments()
-        let args = tree.arguments(owner)
+    /// Checks the arguments of `owner` (a node, call or conformance) against `parameters`
+    /// (looked up by label in `table`): E310 for unknown labels and stray positional values,
+    /// types and ranges. Accepted values are appended to `properties` in the order written; the
+    /// rest of the result is left in `arguments`, including the missing required parameters for
+    /// the caller to report with its own code. `ownerName` is only turned into message text when
+    /// something is reported.
+    mutating func checkArguments(of owner: NodeID, parameters: [Parameter], table: NameTable, ownerName: String,
+                                 ownerKind: ArgumentOwner, into properties: inout [StoredProperty]) {
+        arguments.parameters = parameters
+        arguments.entries.clear()
+        arguments.missing = []
+        arguments.hasAction = false
+        arguments.start = properties.count
         // A syntax error inside the list already explains what is wrong with it.
         let broken = tree.containsSyntaxError(owner)
-        for (index, arg) in args.enumerated() {
+        var index = -1
+        for arg in tree.children(owner) where tree.kind(arg) != .block {
+            index += 1
             guard let valueNode = tree.value(arg) else { continue }
-            let parameter: Parameter
-            if let label = tree.label(arg) {
-                guard let found = parameters.first(where: { $0.name == label }) else {
+            let parameterIndex: Int
+            if isLabeled(arg) {
+                guard let found = tree.lookUp(arg, in: table) else {
                     if broken { continue }
+                    let label = tree.name(arg)
                     let labelSpan = nameSpan(arg)
                     let hint = suggestion(NameSuggester.suggestion(for: label, among: parameters.map(\.name)), replacing: labelSpan)
                     let takes = parameters.isEmpty ? "takes no arguments" : "takes " + parameters.map { $0.positional ? "_ \($0.name)" : "`\($0.name):`" }.joined(separator: ", ")
-                    report(.e310, "\(ownerDescription) has no argument `\(label)`", at: labelSpan, label: takes,
+                    report(.e310, "\(ownerKind.describe(ownerName)) has no argument `\(label)`", at: labelSpan, label: takes,
                            notes: hint.notes, fixIts: hint.fixIts)
                     continue
                 }
-                if found.positional && !found.labelOptional {
-                    report(.e310, "the first argument of \(ownerDescription) is unlabeled: write it without `\(label):`", at: nameSpan(arg),
+                let parameter = parameters[found]
+                if parameter.positional && !parameter.labelOptional {
+                    report(.e310, "the first argument of \(ownerKind.describe(ownerName)) is unlabeled: write it without `\(tree.name(arg)):`", at: nameSpan(arg),
                            fixIts: [FixIt(SourceSpan(file: tree.file.id, start: tree.range(arg).lowerBound, end: tree.range(valueNode).lowerBound), "")])
                 }
-                parameter = found
+                parameterIndex = found
             } else {
                 guard index == 0, let first = parameters.first, first.acceptsPositional else {
                     if broken { continue }
-                    var fixIts: [FixIt] = []
-                    // The parameter the value was probably meant for: the only one not given
-                    // (by label anywhere in the list), else the only such required one.
-                    let givenLabels = Set(args.compactMap { tree.label($0) })
-                    let unlabeled = parameters.filter { !result.has($0.name) && !givenLabels.contains($0.name) && !$0.acceptsPositional }
-                    let required = unlabeled.filter(\.required)
-                    let intended = unlabeled.count == 1 ? unlabeled.first : required.count == 1 ? required.first : nil
-                    if let intended {
-                        fixIts = [FixIt(SourceSpan(file: tree.file.id, start: tree.range(arg).lowerBound, end: tree.range(arg).lowerBound), "\(intended.name): ")]
-                    }
-                    report(.e310, parameters.isEmpty ? "\(ownerDescription) takes no arguments"
-                                                     : "unexpected unlabeled argument to \(ownerDescription)",
-                           at: arg, label: parameters.isEmpty ? nil : "expected " + parameters.map { "`\($0.name):`" }.joined(separator: ", "),
-                           fixIts: fixIts)
-                    // The value is there, only its label is missing: not also E501/E804.
-                    if let intended { result.values.append((intended.name, .reference("<error>"), valueNode)) }
+                    reportStrayPositional(arg, of: owner, parameters: parameters, ownerName: ownerName, ownerKind: ownerKind)
                     continue
                 }
-                parameter = first
+                parameterIndex = 0
             }
+            let parameter = parameters[parameterIndex]
             if parameter.bindingRequired && tree.kind(valueNode) != .binding && tree.kind(valueNode) != .missing {
                 report(.e801, "`\(parameter.name)` must be a binding so the card can observe it, found \(describe(valueNode))", at: valueNode,
                        notes: [.help("declare a model field and write `$\(parameter.name)`")])
                 // Given, though wrong: not also missing (one root cause, one diagnostic).
-                result.values.append((parameter.name, .reference("<error>"), valueNode))
+                arguments.entries.append(CheckedArguments.Entry(parameter: parameterIndex, property: -1, node: valueNode))
                 continue
             }
             guard let value = check(valueNode, as: parameter.type, parameter: parameter, owner: ownerKind) else {
-                result.values.append((parameter.name, .reference("<error>"), valueNode))
+                arguments.entries.append(CheckedArguments.Entry(parameter: parameterIndex, property: -1, node: valueNode))
                 continue
             }
             checkRange(value, parameter: parameter, at: valueNode, owner: ownerKind)
-            result.values.append((parameter.name, value, valueNode))
+            if case .action = value { arguments.hasAction = true }
+            arguments.entries.append(CheckedArguments.Entry(parameter: parameterIndex, property: properties.count, node: valueNode))
+            properties.append(StoredProperty(value: consume value, parameter: UInt16(truncatingIfNeeded: parameterIndex)))
         }
-        result.missing = broken ? [] : parameters.filter { $0.required && !result.has($0.name) }
-        // Drop placeholders for values that failed to check: they were reported.
-        result.values.removeAll { if case .reference("<error>") = $0.value { return true } else { return false } }
-        return result
+        if !broken {
+            for (index, parameter) in parameters.enumerated() where parameter.required {
+                if !arguments.entries.contains(where: { $0.parameter == index }) { arguments.missing.append(parameter) }
+            }
+        }
+    }
+
+    /// E310 for an unlabeled value where none is accepted, with a fix-it adding the label of the
+    /// parameter it was probably meant for. That parameter then counts as given.
+    mutating func reportStrayPositional(_ arg: NodeID, of owner: NodeID, parameters: [Parameter], ownerName: String,
+                                        ownerKind: ArgumentOwner) {
+        var fixIts: [FixIt] = []
+        // The parameter the value was probably meant for: the only one not given (by label
+        // anywhere in the list), else the only such required one.
+        var givenLabels = Set<String>()
+        for other in tree.children(owner) where tree.kind(other) != .block && isLabeled(other) { givenLabels.insert(tree.name(other)) }
+        let unlabeled = parameters.indices.filter { index in
+            !arguments.entries.contains { $0.parameter == index } && !givenLabels.contains(parameters[index].name)
+                && !parameters[index].acceptsPositional
+        }
+        let required = unlabeled.filter { parameters[$0].required }
+        let intended = unlabeled.count == 1 ? unlabeled.first : required.count == 1 ? required.first : nil
+        if let intended {
+            fixIts = [FixIt(SourceSpan(file: tree.file.id, start: tree.range(arg).lowerBound, end: tree.range(arg).lowerBound), "\(parameters[intended].name): ")]
+        }
+        let description = ownerKind.describe(ownerName)
+        report(.e310, parameters.isEmpty ? "\(description) takes no arguments" : "unexpected unlabeled argument to \(description)",
+               at: arg, label: parameters.isEmpty ? nil : "expected " + parameters.map { "`\($0.name):`" }.joined(separator: ", "),
+               fixIts: fixIts)
+        // The value is there, only its label is missing: not also E501/E804.
+        if let intended, let valueNode = tree.value(arg) {
+            arguments.entries.append(CheckedArguments.Entry(parameter: intended, property: -1, node: valueNode))
+        }
     }
 }
 
 extension Array {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+
+    /// Empties a scratch array, keeping its storage. (`removeAll(keepingCapacity:)` goes through
+    /// a generic replace-subrange path that cost hundreds of instructions for a few elements.)
+    mutating func clear() {
+        while !isEmpty { removeLast() }
+    }
 }

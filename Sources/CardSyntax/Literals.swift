@@ -9,6 +9,71 @@ public enum NumberLiteral {
     public static func doubleValue(_ text: some StringProtocol) -> Double? {
         Double(String(text.filter { $0 != "_" }))
     }
+
+    /// Exact powers of ten a `Double` holds (10^0 … 10^22).
+    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// The value of a plain decimal literal (`-12.5`, `2.5e1`, `1_000.25`) read from its bytes,
+    /// or nil when it needs the general parser. Clinger's fast path: a mantissa below 2^53 and a
+    /// power of ten up to 10^22 are both exact, so one multiplication or division rounds
+    /// correctly and the result equals `doubleValue`'s.
+    public static func fastDoubleValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var i = 0
+        let negative = i < bytes.count && bytes[i] == 0x2D
+        if negative { i += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0, fractionDigits = 0
+        var seenDot = false
+        while i < bytes.count {
+            let b = bytes[i]
+            if b &- 0x30 < 10 {
+                if digits == 0 && b == 0x30 && !seenDot { i += 1; continue } // leading zeros
+                guard digits < 19 else { return nil }
+                mantissa = mantissa * 10 + UInt64(b &- 0x30)
+                digits += 1
+                if seenDot { fractionDigits += 1 }
+            } else if b == 0x5F {
+                // `_` separators are dropped, as `doubleValue` does.
+            } else if b == 0x2E && !seenDot {
+                seenDot = true
+            } else {
+                break
+            }
+            i += 1
+        }
+        guard i > (negative ? 1 : 0), bytes[negative ? 1 : 0] &- 0x30 < 10, bytes[i - 1] != 0x2E else { return nil }
+        var exponent = 0
+        if i < bytes.count {
+            guard bytes[i] == 0x65 || bytes[i] == 0x45 else { return nil }
+            i += 1
+            var negativeExponent = false
+            if i < bytes.count && (bytes[i] == 0x2B || bytes[i] == 0x2D) { negativeExponent = bytes[i] == 0x2D; i += 1 }
+            var exponentDigits = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b &- 0x30 < 10 {
+                    guard exponentDigits < 4 else { return nil }
+                    exponent = exponent * 10 + Int(b &- 0x30)
+                    exponentDigits += 1
+                } else if b != 0x5F {
+                    return nil
+                }
+                i += 1
+            }
+            guard exponentDigits > 0 else { return nil }
+            if negativeExponent { exponent = -exponent }
+        }
+        guard mantissa < (1 << 53) else { return nil }
+        exponent -= fractionDigits
+        guard exponent >= -22 && exponent <= 22 else { return nil }
+        var value = Double(mantissa)
+        value = exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
+        return negative ? -value : value
+    }
 }
 
 /// An RGBA color from a `#RGB`, `#RRGGBB` or `#RRGGBBAA` literal, components 0…255.
@@ -21,7 +86,14 @@ public struct ColorLiteral: Hashable, Sendable {
 
     /// Parses the literal including its `#`; nil when malformed.
     public init?(_ text: some StringProtocol) {
-        let digits = Array(text.utf8.dropFirst())
+        let bytes = Array(text.utf8)
+        guard let color = bytes.withUnsafeBufferPointer({ ColorLiteral(bytes: $0) }) else { return nil }
+        self = color
+    }
+
+    /// Parses the literal's bytes, including its `#`; nil when malformed.
+    public init?(bytes: UnsafeBufferPointer<UInt8>) {
+        let digits = UnsafeBufferPointer(rebasing: bytes.dropFirst())
         guard digits.allSatisfy(isHexDigit) else { return nil }
         func value(_ b: UInt8) -> UInt8 { b <= 0x39 ? b - 0x30 : (b | 0x20) - 0x61 + 10 }
         switch digits.count {

@@ -88,8 +88,12 @@ public final class SyntaxTree: Sendable {
 
     public var root: NodeID { NodeID(0) }
 
+    // The accessors the checker calls per node are `@inlinable`: across the module boundary a
+    // call cost more than the array read it wraps.
+    @inlinable
     public func kind(_ node: NodeID) -> NodeKind { nodes.kinds[Int(node.index)] }
 
+    @inlinable
     public func mainToken(_ node: NodeID) -> TokenIndex? {
         let t = nodes.mainTokens[Int(node.index)]
         return t < 0 ? nil : Int(t)
@@ -111,6 +115,7 @@ public final class SyntaxTree: Sendable {
     public func lastToken(_ node: NodeID) -> TokenIndex { Int(nodes.lastTokens[Int(node.index)]) }
 
     /// The direct children, in source order.
+    @inlinable
     public func children(_ node: NodeID) -> Children {
         Children(subtreeEnds: nodes.subtreeEnds, first: node.index + 1, end: nodes.subtreeEnds[Int(node.index)])
     }
@@ -121,6 +126,7 @@ public final class SyntaxTree: Sendable {
     }
 
     /// The first child of the given kind.
+    @inlinable
     public func child(_ node: NodeID, _ kind: NodeKind) -> NodeID? {
         children(node).first { self.kind($0) == kind }
     }
@@ -158,7 +164,14 @@ public final class SyntaxTree: Sendable {
     // MARK: Structure helpers
 
     /// A declaration's or node's `block` child.
+    @inlinable
     public func block(_ node: NodeID) -> NodeID? { child(node, .block) }
+
+    /// The items of a declaration's or node's block (none without a block).
+    public func blockItems(_ node: NodeID) -> Children {
+        guard let block = block(node) else { return Children(subtreeEnds: nodes.subtreeEnds, first: 0, end: 0) }
+        return children(block)
+    }
 
     /// A declaration's conformance calls (traits, stack kind, parent theme).
     public func conformances(_ decl: NodeID) -> [NodeID] {
@@ -184,6 +197,7 @@ public final class SyntaxTree: Sendable {
     }
 
     /// The value of an `argument` or `property`, or the node itself when it is a bare value.
+    @inlinable
     public func value(_ node: NodeID) -> NodeID? {
         let k = kind(node)
         if k == .argument || k == .property { return children(node).first { _ in true } }
@@ -199,22 +213,62 @@ public final class SyntaxTree: Sendable {
             let mid = (low + high) / 2
             if comments[mid].start < start { low = mid + 1 } else { high = mid }
         }
-        var lines: [String] = []
-        var k = low - 1
+        let last = low - 1
+        var first = low
         var boundary = start
         let previousTokenEnd = firstToken(node) > 0 ? tokens.end(firstToken(node) - 1) : 0
-        while k >= 0, comments[k].kind == .doc, comments[k].end <= boundary, comments[k].start >= previousTokenEnd {
-            // Only whitespace (and at most one line break) may separate consecutive doc lines.
-            let gap = file.bytes[comments[k].end..<boundary]
-            guard gap.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }),
-                  gap.filter({ $0 == 0x0A }).count <= 1 else { break }
-            var line = file.text(comments[k].start + 3..<comments[k].end)
-            if line.hasPrefix(" ") { line.removeFirst() }
-            lines.append(line)
-            boundary = comments[k].start
-            k -= 1
+        while first > 0 {
+            let comment = comments[first - 1]
+            guard comment.kind == .doc, comment.end <= boundary, comment.start >= previousTokenEnd,
+                  Self.isDocCommentGap(file.bytes, comment.end..<boundary) else { break }
+            boundary = comment.start
+            first -= 1
         }
-        return lines.isEmpty ? nil : lines.reversed().joined(separator: "\n")
+        guard first <= last else { return nil }
+        if first == last, let line = plainDocLine(first) { return line }
+        // The lines' bytes joined with `\n`, decoded once.
+        var text: [UInt8] = []
+        for k in first...last {
+            if k > first { text.append(0x0A) }
+            var lineStart = comments[k].start + 3
+            let lineEnd = comments[k].end
+            if lineStart < lineEnd && file.bytes[lineStart] == 0x20 {
+                // One leading space goes, unless it starts a grapheme with a combining mark,
+                // which `String.hasPrefix(" ")` would not match.
+                if lineStart + 1 < lineEnd && file.bytes[lineStart + 1] >= 0x80 {
+                    var line = file.text(lineStart..<lineEnd)
+                    if line.hasPrefix(" ") { line.removeFirst() }
+                    text.append(contentsOf: line.utf8)
+                    continue
+                }
+                lineStart += 1
+            }
+            text.append(contentsOf: file.bytes[min(lineStart, lineEnd)..<lineEnd])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// A one-line doc comment's text, decoded straight from the file when its leading space is
+    /// plain (nil otherwise: `docComment` then takes the general path).
+    private func plainDocLine(_ index: Int) -> String? {
+        var start = comments[index].start + 3
+        let end = comments[index].end
+        guard start <= end else { return nil }
+        if start < end && file.bytes[start] == 0x20 {
+            guard start + 1 == end || file.bytes[start + 1] < 0x80 else { return nil }
+            start += 1
+        }
+        return file.text(start..<end)
+    }
+
+    /// Only whitespace, with at most one line break, may separate consecutive doc lines.
+    private static func isDocCommentGap(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        var lineBreaks = 0
+        for i in range {
+            let b = bytes[i]
+            if b == 0x0A { lineBreaks += 1 } else if b != 0x20 && b != 0x09 && b != 0x0D { return false }
+        }
+        return lineBreaks <= 1
     }
 
     // MARK: Literal values
@@ -242,25 +296,40 @@ public final class SyntaxTree: Sendable {
     public func numberValue(_ node: NodeID) -> Double? {
         guard kind(node) == .number, let t = mainToken(node), !tokens.isMalformed(t) else { return nil }
         if tokens.kind(t) == .integer, let small = smallInteger(t) { return Double(small) }
+        if let fast = withBytes(of: t, NumberLiteral.fastDoubleValue) { return fast }
         return NumberLiteral.doubleValue(text(t))
     }
 
-    /// Plain decimal integers of up to 15 digits, parsed from the bytes without a String.
+    /// Plain decimal integers of up to 18 digits (`_` separators dropped), parsed from the bytes
+    /// without a String.
     private func smallInteger(_ t: TokenIndex) -> Int? {
-        let range = tokens.range(t)
-        return file.bytes.withUnsafeBufferPointer { p -> Int? in
-            var i = range.lowerBound
-            let negative = i < range.upperBound && p[i] == 0x2D
+        withBytes(of: t) { p -> Int? in
+            var i = 0
+            let negative = i < p.count && p[i] == 0x2D
             if negative { i += 1 }
-            guard range.upperBound - i >= 1 && range.upperBound - i <= 15 else { return nil }
-            var value = 0
-            while i < range.upperBound {
-                let digit = p[i] &- 0x30
-                guard digit < 10 else { return nil } // `_` separators take the slow path
-                value = value * 10 + Int(digit)
+            guard i < p.count && p[i] &- 0x30 < 10 else { return nil }
+            var value = 0, digits = 0
+            while i < p.count {
+                if p[i] != 0x5F {
+                    let digit = p[i] &- 0x30
+                    guard digit < 10, digits < 18 else { return nil }
+                    value = value * 10 + Int(digit)
+                    digits += 1
+                }
                 i += 1
             }
             return negative ? -value : value
+        }
+    }
+
+    /// Calls `body` with a token's bytes (no `String` is made).
+    @inlinable
+    public func withBytes<R>(of token: TokenIndex, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let range = tokens.range(token)
+        return file.bytes.withUnsafeBufferPointer { all in
+            let lower = min(max(range.lowerBound, 0), all.count)
+            let upper = min(max(range.upperBound, lower), all.count)
+            return body(UnsafeBufferPointer(rebasing: all[lower..<upper]))
         }
     }
 
@@ -271,7 +340,7 @@ public final class SyntaxTree: Sendable {
 
     public func colorValue(_ node: NodeID) -> ColorLiteral? {
         guard kind(node) == .color, let t = mainToken(node) else { return nil }
-        return ColorLiteral(text(t))
+        return withBytes(of: t) { ColorLiteral(bytes: $0) }
     }
 
     /// `$item.field` → ["item", "field"].
@@ -289,14 +358,30 @@ public final class SyntaxTree: Sendable {
 
 /// The direct children of a node: hop from child to child over each child's subtree.
 public struct Children: Sequence, Sendable {
-    let subtreeEnds: [Int32]
-    let first: Int32
-    let end: Int32
+    @usableFromInline let subtreeEnds: [Int32]
+    @usableFromInline let first: Int32
+    @usableFromInline let end: Int32
+
+    @inlinable
+    init(subtreeEnds: [Int32], first: Int32, end: Int32) {
+        self.subtreeEnds = subtreeEnds
+        self.first = first
+        self.end = end
+    }
 
     public struct Iterator: IteratorProtocol {
-        let subtreeEnds: [Int32]
-        var current: Int32
-        let end: Int32
+        @usableFromInline let subtreeEnds: [Int32]
+        @usableFromInline var current: Int32
+        @usableFromInline let end: Int32
+
+        @inlinable
+        init(subtreeEnds: [Int32], current: Int32, end: Int32) {
+            self.subtreeEnds = subtreeEnds
+            self.current = current
+            self.end = end
+        }
+
+        @inlinable
         public mutating func next() -> NodeID? {
             guard current < end else { return nil }
             let node = NodeID(current)
@@ -305,6 +390,8 @@ public struct Children: Sequence, Sendable {
         }
     }
 
+    @inlinable
     public func makeIterator() -> Iterator { Iterator(subtreeEnds: subtreeEnds, current: first, end: end) }
+    @inlinable
     public var isEmpty: Bool { first >= end }
 }

@@ -1,0 +1,122 @@
+import CardSyntax
+
+/// A name read from source: its exact spelling, and its identity for comparisons.
+struct InternedName: Equatable {
+    /// Spellings that are equal `String`s (canonically equivalent) share an identity.
+    let identity: Int
+    /// The exact bytes, as an index into the interner's spellings.
+    let spelling: Int
+}
+
+/// Deck-wide interning of names read from source: binding paths, model fields, states, actions.
+/// The same name read a thousand times becomes one `String` (and one path array) shared by every
+/// use, and a small integer that compares in one instruction.
+///
+/// Identities follow `String` equality, which is canonical equivalence rather than byte equality:
+/// once a non-ASCII spelling shows up, new spellings also go through a `[String: Int]`, so a
+/// decomposed `é` and a precomposed one are one name, as they were in the dictionaries keyed by
+/// `String` this replaces. Each spelling keeps its own `String` for the model.
+final class NameInterner {
+    // All state sits in one struct, so a lookup is one exclusive access to the class's storage
+    // rather than one dynamic exclusivity check per array touched.
+    private var storage = Storage()
+
+    /// The name spelled by `bytes` (interned on first sight).
+    func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> InternedName { storage.intern(bytes) }
+
+    /// A token's text, minus `prefix` leading bytes (the `$` of a binding).
+    func intern(_ token: TokenIndex, in tree: SyntaxTree, droppingPrefix prefix: Int = 0) -> InternedName {
+        tree.withBytes(of: token) { storage.intern(UnsafeBufferPointer(rebasing: $0.dropFirst(prefix))) }
+    }
+
+    func intern(_ text: String) -> InternedName {
+        var text = text
+        return text.withUTF8 { storage.intern($0) }
+    }
+
+    /// The text of a spelling.
+    func text(_ name: InternedName) -> String { storage.spellings[name.spelling] }
+    func text(spelling: Int) -> String { storage.spellings[spelling] }
+
+    /// The spelling split at dots (omitting empty pieces, as `SyntaxTree.bindingPath` does): one
+    /// array shared by every binding spelled the same way.
+    func path(_ name: InternedName) -> [String] { storage.path(name.spelling) }
+
+    private struct Storage {
+        /// Per spelling: its key, and where its bytes are in `keyBytes` (for names longer
+        /// than a key holds).
+        var keys: [NameKey] = []
+        var keyStarts: [Int] = []
+        var keyBytes: [UInt8] = []
+        /// Per spelling: its text, its identity, and its binding path once asked for.
+        var spellings: [String] = []
+        var identities: [Int] = []
+        var paths: [[String]?] = []
+        var identityCount = 0
+        /// Spelling index + 1 (0 = empty); a power of two, at least twice the spelling count.
+        var slots = [Int](repeating: 0, count: 256)
+        /// Identity by `String`, kept only once a non-ASCII spelling has been seen.
+        var canonical: [String: Int]?
+
+        mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> InternedName {
+            let key = NameKey(bytes)
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: key.hash) & mask
+            while slots[slot] != 0 {
+                let spelling = slots[slot] - 1
+                if keys[spelling] == key && (key.count <= 16 || longNameMatches(spelling, bytes)) {
+                    return InternedName(identity: identities[spelling], spelling: spelling)
+                }
+                slot = (slot + 1) & mask
+            }
+            // A new spelling: a new identity, unless it is canonically equal to a known name.
+            let text = String(decoding: bytes, as: UTF8.self)
+            if !key.isASCII && canonical == nil {
+                var table: [String: Int] = [:]
+                for (spelling, known) in spellings.enumerated() where table[known] == nil { table[known] = identities[spelling] }
+                canonical = table
+            }
+            let identity: Int
+            if let existing = canonical?[text] {
+                identity = existing
+            } else {
+                identity = identityCount
+                identityCount += 1
+                canonical?[text] = identity
+            }
+            let spelling = spellings.count
+            spellings.append(text)
+            identities.append(identity)
+            paths.append(nil)
+            keys.append(key)
+            keyStarts.append(keyBytes.count)
+            if key.count > 16 { keyBytes.append(contentsOf: bytes) }
+            if keys.count * 2 > slots.count {
+                slots = [Int](repeating: 0, count: slots.count * 2)
+                for index in keys.indices { place(index) }
+            } else {
+                place(spelling)
+            }
+            return InternedName(identity: identity, spelling: spelling)
+        }
+
+        func longNameMatches(_ spelling: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let start = keyStarts[spelling]
+            return keyBytes[start..<(start + bytes.count)].elementsEqual(bytes)
+        }
+
+        mutating func path(_ spelling: Int) -> [String] {
+            if let path = paths[spelling] { return path }
+            let path = spellings[spelling].split(separator: ".").map(String.init)
+            paths[spelling] = path
+            return path
+        }
+
+        mutating func place(_ index: Int) {
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: keys[index].hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = index + 1
+        }
+    }
+}

@@ -1,0 +1,144 @@
+// Name lookups by raw bytes. The checker meets every name as a token — a byte range of the
+// source — and used to turn each into a `String` just to hash it (SipHash) into a dictionary.
+// These tables hash the token bytes directly, a word at a time, and confirm a hit by comparing
+// words, so looking up a part, parameter, enum case or trait name allocates nothing.
+
+import CardSyntax
+
+/// A name's bytes boiled down for table lookups: a hash, and the first sixteen bytes as two
+/// words, so comparing a short name (nearly every identifier) is three integer compares, with no
+/// byte loop and no second buffer to open.
+struct NameKey: Equatable {
+    let hash: UInt64
+    let word0: UInt64
+    let word1: UInt64
+    let count: Int
+    /// Whether every byte is below 0x80.
+    let isASCII: Bool
+
+    @inline(__always)
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        count = bytes.count
+        guard count > 0, let raw = UnsafeRawPointer(bytes.baseAddress) else {
+            hash = Self.seed; word0 = 0; word1 = 0; isASCII = true
+            return
+        }
+        let first = count >= 8 ? raw.loadUnaligned(as: UInt64.self) : Self.tail(raw, 0, count)
+        let second = count >= 16 ? raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            : count > 8 ? Self.tail(raw, 8, count - 8) : 0
+        var hash = Self.mix(Self.mix(Self.seed ^ UInt64(count), first), second)
+        var high = first | second
+        var i = 16
+        while i + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            high |= word
+            hash = Self.mix(hash, word)
+            i += 8
+        }
+        if i < count {
+            let word = Self.tail(raw, i, count - i)
+            high |= word
+            hash = Self.mix(hash, word)
+        }
+        self.hash = hash ^ (hash >> 32)
+        word0 = first
+        word1 = second
+        isASCII = high & 0x8080_8080_8080_8080 == 0
+    }
+
+    static func of(_ name: String) -> NameKey {
+        var name = name
+        return name.withUTF8 { NameKey($0) }
+    }
+
+    private static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    @inline(__always)
+    private static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+        let h = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
+        return h ^ (h >> 29)
+    }
+
+    /// The bytes `offset..<offset + count` (count < 8) as one word, in at most three loads.
+    @inline(__always)
+    private static func tail(_ raw: UnsafeRawPointer, _ offset: Int, _ count: Int) -> UInt64 {
+        var word: UInt64 = 0, shift: UInt64 = 0, i = offset
+        if count & 4 != 0 { word = UInt64(raw.loadUnaligned(fromByteOffset: i, as: UInt32.self)); i += 4; shift = 32 }
+        if count & 2 != 0 { word |= UInt64(raw.loadUnaligned(fromByteOffset: i, as: UInt16.self)) << shift; i += 2; shift += 16 }
+        if count & 1 != 0 { word |= UInt64(raw.load(fromByteOffset: i, as: UInt8.self)) << shift }
+        return word
+    }
+}
+
+/// An immutable open-addressing table from names to their index in the list it was built from
+/// (the first occurrence wins on a duplicate).
+final class NameTable: Sendable {
+    private struct Slot {
+        let key: NameKey
+        /// Index in the list, or -1 for an empty slot.
+        let index: Int
+    }
+
+    /// A power of two, at least twice the name count.
+    private let slots: [Slot]
+    /// The names longer than sixteen bytes, whose tails the key does not hold.
+    private let names: [[UInt8]]
+
+    init(_ names: [String]) {
+        var capacity = 4
+        while capacity < names.count * 2 { capacity *= 2 }
+        let empty = Slot(key: NameKey(UnsafeBufferPointer(start: nil, count: 0)), index: -1)
+        var slots = [Slot](repeating: empty, count: capacity)
+        for (index, name) in names.enumerated() {
+            let key = NameKey.of(name)
+            var slot = Int(truncatingIfNeeded: key.hash) & (capacity - 1)
+            var duplicate = false
+            while slots[slot].index >= 0 {
+                if names[slots[slot].index] == name { duplicate = true; break }
+                slot = (slot + 1) & (capacity - 1)
+            }
+            if !duplicate { slots[slot] = Slot(key: key, index: index) }
+        }
+        self.slots = slots
+        self.names = names.map { Array($0.utf8) }
+    }
+
+    /// The index of the name spelled by `name`, if it is in the table.
+    func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
+        let key = NameKey(name)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: key.hash) & mask
+        while true {
+            let candidate = slots[slot]
+            if candidate.index < 0 { return nil }
+            if candidate.key == key && (key.count <= 16 || names[candidate.index].elementsEqual(name)) { return candidate.index }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    func index(of name: String) -> Int? {
+        var name = name
+        return name.withUTF8 { index(of: $0) }
+    }
+}
+
+extension SyntaxTree {
+    /// Looks up a node's main token (its name or label) in `table`.
+    func lookUp(_ node: NodeID, in table: NameTable) -> Int? {
+        guard let token = mainToken(node) else { return nil }
+        return withBytes(of: token) { table.index(of: $0) }
+    }
+
+    /// Whether dropping a `.case` or `$binding` token's first byte drops its first character: a
+    /// combining mark right after the sigil would join it into one (the `String` paths,
+    /// `enumCaseName` and `bindingPath`, drop that character whole).
+    func hasPlainSigil(_ token: TokenIndex) -> Bool {
+        withBytes(of: token) { $0.count < 2 || $0[1] < 0x80 }
+    }
+
+    /// Whether a node's main token is spelled `text` (false when it has none).
+    func nameIs(_ node: NodeID, _ text: StaticString) -> Bool {
+        guard let token = mainToken(node) else { return false }
+        return self.token(token, is: text)
+    }
+}
