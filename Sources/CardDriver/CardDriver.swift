@@ -21,8 +21,17 @@ public struct ProcessOutput: DriverOutput {
     public var environment: [String: String] { ProcessInfo.processInfo.environment }
 }
 
-/// Captured output for tests.
+/// Captured output, for tests and embedding: `CapturedOutput.run([...])` runs a command
+/// in-process and returns its exit code and both streams.
 public struct CapturedOutput: DriverOutput {
+    public static func run(_ arguments: [String], environment: [String: String] = [:],
+                           terminal: Bool = false) -> (code: Int32, out: String, err: String) {
+        var output = CapturedOutput(environment: environment)
+        output.errorIsTerminal = terminal
+        let code = Driver.run(arguments, output: &output)
+        return (code, output.out, output.error)
+    }
+
     public var out = ""
     public var error = ""
     public var errorIsTerminal = false

@@ -5,10 +5,7 @@ import Testing
 
 /// Runs `cardc` in-process with captured streams.
 func runCardc(_ arguments: [String], environment: [String: String] = [:], terminal: Bool = false) -> (code: Int32, out: String, err: String) {
-    var output = CapturedOutput(environment: environment)
-    output.errorIsTerminal = terminal
-    let code = Driver.run(arguments, output: &output)
-    return (code, output.out, output.error)
+    CapturedOutput.run(arguments, environment: environment, terminal: terminal)
 }
 
 /// A fresh temporary directory holding the given files.

@@ -114,9 +114,7 @@ func checkKeyOrder(_ instance: JSONValue, schema: JSONValue, validator: JSONSche
 
 /// Runs `cardc` in-process with captured streams.
 func runCardc(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
-    var output = CapturedOutput()
-    let code = Driver.run(arguments, output: &output)
-    return (code, output.out, output.error)
+    CapturedOutput.run(arguments)
 }
 
 /// A fresh temporary directory holding the given files (relative path → text).

@@ -13,23 +13,10 @@ import Testing
 @Suite struct LayoutRobustnessTests {
     static let replacements = ["0", "1", "0.5", "3", "1e300", "999999999999", "0.000001", "12", "180", "-5"]
 
-    /// A tiny deterministic generator (SplitMix64).
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     /// Replaces about one number literal in five (a digit run not inside an identifier or a
     /// color literal, with an optional fraction).
     static func mutate(_ text: String, seed: UInt64) -> String {
-        var generator = Generator(state: seed)
+        var generator = SplitMix64(seed: seed)
         let characters = Array(text)
         var out = ""
         var index = 0

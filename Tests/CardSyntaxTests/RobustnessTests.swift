@@ -4,11 +4,8 @@ import CardDiagnostics
 @testable import CardSyntax
 import CardDriver
 
-// The generator's SplitMix64 (CardDriver), so every run tests the same inputs and a failure
-// names the seed and variant that reproduce it.
-extension SplitMix64 {
-    mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
-}
+// Seeded with CardDriver's SplitMix64, so every run tests the same inputs and a failure names
+// the seed and variant that reproduce it.
 
 /// No input makes the parser crash, hang or produce an ill-formed tree (LANGUAGE.md §12):
 /// seeded mutations of every sample, random byte buffers, pathological nesting, a large file and
