@@ -41,7 +41,7 @@ public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
     public init(seed: UInt64) { state = seed }
 
-    /// A value in `0..<n` (0 when `n <= 0`).
+    /// Uniform in `0..<n` (0 when `n <= 0`; the modulo bias is irrelevant here).
     public mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
 
     public mutating func next() -> UInt64 {
@@ -51,9 +51,6 @@ public struct SplitMix64: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
-
-    /// Uniform in `0..<bound` (bound > 0; the modulo bias is irrelevant here).
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 
     /// Uniform in `range`.
     mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + below(range.count) }
