@@ -58,8 +58,51 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(elements) }
 }
 
-/// A streaming JSON writer appending UTF-8 to `bytes`. Commas, colons and (when `isPretty`)
-/// newlines and indentation are inserted automatically:
+/// An object key encoded once — quoted, escaped and followed by `:` — for writers that emit the
+/// same keys many times. The encoding is stored in place (no allocation, no reference counting),
+/// so `JSONOutput.writeKey(_:)` copies it with four word stores.
+public struct JSONKey: Sendable {
+    /// The most bytes stored in place: `"` + name + `":` for names of up to 29 ASCII characters.
+    public static let capacity = 32
+
+    /// `"name":`, zero-padded; for a longer literal name, its address and length (`count` 0).
+    @usableFromInline let words: (UInt64, UInt64, UInt64, UInt64)
+    /// The encoding's length; 0 when it does not fit and the literal is escaped when written.
+    @usableFromInline let count: Int
+
+    /// The key for a literal name.
+    public init(_ name: StaticString) {
+        if let key = JSONKey(name: name.description) {
+            self = key
+        } else {
+            // Too long to store: remember where the literal is (it lives as long as the program).
+            words = (UInt64(UInt(bitPattern: name.utf8Start)), UInt64(name.utf8CodeUnitCount), 0, 0)
+            count = 0
+        }
+    }
+
+    /// The key for a name known only at run time, or nil when its encoding is longer than
+    /// `capacity` bytes.
+    public init?(name: String) {
+        var out = JSONOutput()  // compact: no space after the colon
+        out.writeKey(name)
+        guard out.count <= Self.capacity else { return nil }
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { raw in
+            out.withBytes { raw.copyMemory(from: UnsafeRawBufferPointer($0)) }
+        }
+        self.words = words
+        self.count = out.count
+    }
+
+    /// A literal name too long to store in place (`count` 0).
+    @usableFromInline var literal: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: UnsafePointer(bitPattern: UInt(words.0)), count: Int(words.1))
+    }
+}
+
+/// A streaming JSON writer appending UTF-8 to an output buffer. Commas, colons and (when
+/// `isPretty`) newlines and indentation are inserted automatically:
 ///
 ///     var out = JSONOutput(pretty: true)
 ///     out.beginObject()
@@ -69,144 +112,318 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 ///
 /// Misuse (a value where a key is expected, unbalanced `end…`) produces invalid JSON but never
 /// traps.
-public struct JSONOutput: Sendable {
-    /// The output so far.
-    public var bytes: [UInt8]
+///
+/// The writer owns one growable allocation and writes through a pointer after one capacity check
+/// per token, so it is non-copyable: an `Array` would check uniqueness and capacity on every
+/// byte appended, which dominated the cost of writing the 80 MB layout document. The hot paths
+/// are `@inlinable` so writers in other modules get them inlined.
+public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns its buffer exclusively
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    /// Bytes written.
+    @usableFromInline var used = 0
+    @usableFromInline var capacity: Int
     /// Whether containers are written one member per line with 2-space indentation.
     public let isPretty: Bool
 
-    /// Per open container: whether it already has a member.
-    private var hasMembers: [Bool] = []
+    /// Open containers.
+    @usableFromInline var depth = 0
+    /// Whether the innermost open container already has a member. (One flag is enough: when a
+    /// container closes, its parent has at least that member.)
+    @usableFromInline var hasMember = false
     /// A key was just written; the next value follows its colon directly.
-    private var afterKey = false
+    @usableFromInline var afterKey = false
     /// Containers at this depth and deeper are written on one line in pretty mode (see
     /// `beginObject(inline:)`); `Int.max` when none is open.
-    private var inlineDepth = Int.max
+    @usableFromInline var inlineDepth = Int.max
 
     /// A writer producing compact (or, with `pretty`, indented) output, reserving `capacity` bytes.
     public init(pretty: Bool = false, capacity: Int = 0) {
         self.isPretty = pretty
-        self.bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 64)
+        self.base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    // MARK: Output
+
+    /// The output so far.
+    public var bytes: [UInt8] {
+        get { Array(UnsafeBufferPointer(start: base, count: used)) }
+        set {
+            used = 0
+            newValue.withUnsafeBufferPointer { appendRaw($0) }
+        }
     }
 
     /// The output decoded as a string.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: UnsafeBufferPointer(start: base, count: used), as: UTF8.self) }
+
+    /// The number of bytes written so far.
+    public var count: Int { used }
+
+    /// Calls `body` with the output so far.
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: used))
+    }
+
+    /// Forgets the output so far (keeping the allocation), for a caller that hands the document
+    /// on in pieces. The nesting state is kept, so writing continues where it left off.
+    public mutating func removeAll() { used = 0 }
+
+    /// Appends a newline outside any value: the end of a document.
+    public mutating func appendNewline() { appendByte(0x0A) }
+
+    /// A point in the output to come back to (`rewind(to:)`).
+    public struct Mark: Sendable {
+        @usableFromInline let used: Int, depth: Int, hasMember: Bool, afterKey: Bool, inlineDepth: Int
+
+        @usableFromInline
+        init(used: Int, depth: Int, hasMember: Bool, afterKey: Bool, inlineDepth: Int) {
+            self.used = used
+            self.depth = depth
+            self.hasMember = hasMember
+            self.afterKey = afterKey
+            self.inlineDepth = inlineDepth
+        }
+    }
+
+    /// The current point in the output.
+    @inlinable
+    public var mark: Mark {
+        Mark(used: used, depth: depth, hasMember: hasMember, afterKey: afterKey, inlineDepth: inlineDepth)
+    }
+
+    /// Drops what was written since `mark` (which must not precede a `removeAll()`), for a writer
+    /// that takes a fast path and finds, part-way, that it does not apply.
+    @inlinable
+    public mutating func rewind(to mark: Mark) {
+        used = min(mark.used, used)
+        depth = mark.depth
+        hasMember = mark.hasMember
+        afterKey = mark.afterKey
+        inlineDepth = mark.inlineDepth
+    }
+
+    // MARK: Buffer
+
+    /// Makes room for `n` more bytes; every store below is preceded by one.
+    @inlinable @inline(__always)
+    mutating func reserve(_ n: Int) {
+        if capacity &- used < n { grow(n) }
+    }
+
+    @usableFromInline @inline(never)  // the rare path: kept out of the many inlined writes
+    mutating func grow(_ n: Int) {
+        let newCapacity = max(capacity * 2, used + n)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.initialize(from: base, count: used)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inlinable @inline(__always)
+    mutating func appendByte(_ byte: UInt8) {
+        reserve(1)
+        base[used] = byte
+        used &+= 1
+    }
+
+    @inlinable @inline(__always)
+    mutating func appendRaw(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        reserve(bytes.count)
+        (base + used).update(from: source, count: bytes.count)
+        used &+= bytes.count
+    }
 
     // MARK: Structure
 
     /// Opens an object (as a value: after a key, in an array, or at the top).
+    @inlinable @inline(__always)
     public mutating func beginObject() { beginObject(inline: false) }
 
     /// Opens an object; with `inline`, pretty output writes it and everything inside it on one
     /// line (`{"x": 0, "y": 8}`), which keeps small records readable and the output short.
     /// Compact output ignores `inline`.
-    public mutating func beginObject(inline: Bool) {
-        prepareValue()
-        bytes.append(UInt8(ascii: "{"))
-        hasMembers.append(false)
-        if inline && hasMembers.count < inlineDepth { inlineDepth = hasMembers.count }
-    }
+    @inlinable @inline(__always)
+    public mutating func beginObject(inline: Bool) { open(UInt8(ascii: "{"), inline: inline) }
 
     /// Closes the innermost object.
+    @inlinable @inline(__always)
     public mutating func endObject() { close(UInt8(ascii: "}")) }
 
     /// Opens an array.
+    @inlinable @inline(__always)
     public mutating func beginArray() { beginArray(inline: false) }
 
     /// Opens an array; `inline` as for `beginObject(inline:)`.
-    public mutating func beginArray(inline: Bool) {
-        prepareValue()
-        bytes.append(UInt8(ascii: "["))
-        hasMembers.append(false)
-        if inline && hasMembers.count < inlineDepth { inlineDepth = hasMembers.count }
-    }
+    @inlinable @inline(__always)
+    public mutating func beginArray(inline: Bool) { open(UInt8(ascii: "["), inline: inline) }
 
     /// Closes the innermost array.
+    @inlinable @inline(__always)
     public mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    @inlinable @inline(__always)
+    mutating func open(_ bracket: UInt8, inline: Bool) {
+        prepareValue()
+        reserve(1)
+        base[used] = bracket
+        used &+= 1
+        depth &+= 1
+        hasMember = false
+        if inline && depth < inlineDepth { inlineDepth = depth }
+    }
+
+    @inlinable @inline(__always)
+    mutating func close(_ bracket: UInt8) {
+        let closing = depth
+        let hadMembers = closing > 0 && hasMember
+        afterKey = false
+        let inline = closing >= inlineDepth
+        if closing == inlineDepth { inlineDepth = Int.max }
+        if closing > 0 { depth = closing &- 1 }
+        hasMember = true  // the parent holds this container
+        let indent = 2 &* depth
+        reserve(indent &+ 10)
+        if isPretty && hadMembers && !inline { used = newline(at: used, indent: indent) }
+        base[used] = bracket
+        used &+= 1
+    }
+
+    /// The separator before a value or key: nothing after a key, else a comma unless first, then
+    /// (pretty) a space on an inline line or a newline and indentation.
+    @inlinable @inline(__always)
+    mutating func prepareValue() {
+        if afterKey { afterKey = false; return }
+        guard depth > 0 else { return }
+        separate()
+    }
+
+    @inlinable @inline(__always)
+    mutating func separate() {
+        let indent = 2 &* depth
+        reserve(indent &+ 10)
+        var p = used
+        if hasMember {
+            base[p] = UInt8(ascii: ",")
+            p &+= 1
+        }
+        if isPretty {
+            if depth >= inlineDepth {
+                if hasMember {
+                    base[p] = 0x20
+                    p &+= 1
+                }
+            } else {
+                p = newline(at: p, indent: indent)
+            }
+        }
+        hasMember = true
+        used = p
+    }
+
+    /// Writes a newline and `indent` spaces at `p` (room reserved, plus seven bytes: the spaces
+    /// are stored eight at a time); returns the end.
+    @inlinable @inline(__always)
+    func newline(at p: Int, indent: Int) -> Int {
+        base[p] = 0x0A
+        let start = UnsafeMutableRawPointer(base + (p &+ 1))
+        var offset = 0
+        while offset < indent {
+            start.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: offset, as: UInt64.self)
+            offset &+= 8
+        }
+        return p &+ 1 &+ indent
+    }
+
+    // MARK: Keys
 
     /// Writes an object key; the next value written belongs to it.
     public mutating func writeKey(_ key: String) {
         prepareValue()
         appendQuoted(key)
-        bytes.append(UInt8(ascii: ":"))
-        if isPretty { bytes.append(0x20) }
+        finishKey()
+    }
+
+    /// Writes an object key encoded once beforehand.
+    @inlinable @inline(__always)
+    public mutating func writeKey(_ key: JSONKey) {
+        guard key.count > 0 else {
+            writeLongKey(key)
+            return
+        }
+        prepareValue()
+        reserve(JSONKey.capacity &+ 1)
+        let target = UnsafeMutableRawPointer(base + used)
+        target.storeBytes(of: key.words.0, toByteOffset: 0, as: UInt64.self)
+        target.storeBytes(of: key.words.1, toByteOffset: 8, as: UInt64.self)
+        target.storeBytes(of: key.words.2, toByteOffset: 16, as: UInt64.self)
+        target.storeBytes(of: key.words.3, toByteOffset: 24, as: UInt64.self)
+        used &+= key.count
+        if isPretty {
+            base[used] = 0x20
+            used &+= 1
+        }
         afterKey = true
     }
 
+    /// `writeKey(_:)` for a key too long to be stored in place.
+    @usableFromInline @inline(never)
+    mutating func writeLongKey(_ key: JSONKey) {
+        prepareValue()
+        appendQuoted(key.literal, validate: false)
+        finishKey()
+    }
+
     /// Writes an object key given as a literal. A key that needs no escaping (the usual case:
-    /// letters, digits, `_`) is copied without the escape scan `writeKey(_:)` does; any other is
-    /// escaped as usual. For writers that emit many fixed keys.
+    /// letters, digits, `_`) is copied without escaping; any other is escaped as usual.
     public mutating func writeKey(literal key: StaticString) {
-        let plain = key.withUTF8Buffer { buffer in
-            buffer.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
-        }
-        guard plain, key.hasPointerRepresentation else {
+        guard key.hasPointerRepresentation else {
             writeKey(key.description)
             return
         }
         prepareValue()
-        bytes.append(0x22)
-        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(0x22)
-        bytes.append(UInt8(ascii: ":"))
-        if isPretty { bytes.append(0x20) }
-        afterKey = true
+        key.withUTF8Buffer { appendQuoted($0, validate: false) }
+        finishKey()
     }
 
-    private mutating func close(_ bracket: UInt8) {
-        let depth = hasMembers.count
-        let hadMembers = hasMembers.popLast() ?? false
-        afterKey = false
-        let inline = depth >= inlineDepth
-        if depth == inlineDepth { inlineDepth = Int.max }
-        if isPretty && hadMembers && !inline { newline() }
-        bytes.append(bracket)
-    }
-
-    @inline(__always)
-    private mutating func prepareValue() {
-        if afterKey { afterKey = false; return }
-        guard let last = hasMembers.indices.last else { return }
-        let inline = hasMembers.count >= inlineDepth
-        if hasMembers[last] {
-            bytes.append(UInt8(ascii: ","))
-            if isPretty && inline { bytes.append(0x20) }
+    @inlinable @inline(__always)
+    mutating func finishKey() {
+        if isPretty {
+            reserve(2)
+            base[used] = UInt8(ascii: ":")
+            base[used &+ 1] = 0x20
+            used &+= 2
         } else {
-            hasMembers[last] = true
+            appendByte(UInt8(ascii: ":"))
         }
-        if isPretty && !inline { newline() }
-    }
-
-    private static let spaces = [UInt8](repeating: 0x20, count: 128)
-
-    private mutating func newline() {
-        bytes.append(0x0A)
-        var indent = 2 * hasMembers.count
-        while indent > 0 {
-            let n = min(indent, Self.spaces.count)
-            bytes.append(contentsOf: Self.spaces[0..<n])
-            indent -= n
-        }
+        afterKey = true
     }
 
     // MARK: Values
 
     /// Writes `null`.
+    @inlinable @inline(__always)
     public mutating func writeNull() {
         prepareValue()
-        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])  // null
+        appendNull()
     }
 
     /// Writes `true` or `false`.
+    @inlinable @inline(__always)
     public mutating func write(_ value: Bool) {
         prepareValue()
-        if value { bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) } else {
-            bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
-        }
+        reserve(5)
+        let text: StaticString = value ? "true" : "false"
+        (base + used).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        used &+= text.utf8CodeUnitCount
     }
 
     /// Writes an integer.
+    @inlinable @inline(__always)
     public mutating func write(_ value: Int) {
         prepareValue()
         appendInteger(value)
@@ -214,22 +431,51 @@ public struct JSONOutput: Sendable {
 
     /// Integral values print as integers (`200`), others in the shortest form that reads back
     /// exactly, without an exponent for ordinary magnitudes; NaN and infinities print `null`.
+    @inlinable @inline(__always)
     public mutating func write(_ value: Double) {
         prepareValue()
         appendDouble(value)
     }
 
     /// Writes an escaped string.
+    @inlinable @inline(__always)
     public mutating func write(_ value: String) {
         prepareValue()
         appendQuoted(value)
+    }
+
+    /// Writes `parts` joined by `separator` as one escaped string (`["item", "name"]` and "."
+    /// give `"item.name"`), without building the joined string.
+    public mutating func write(joining parts: [String], separator: UInt8) {
+        prepareValue()
+        appendByte(0x22)
+        for index in parts.indices {
+            if index > 0 { appendByte(separator) }
+            var part = parts[index]
+            part.withUTF8 { appendEscapedBody($0) }
+        }
+        appendByte(0x22)
     }
 
     /// Writes possibly invalid UTF-8 as a string; each invalid byte becomes U+FFFD.
     public mutating func write(utf8 value: some Collection<UInt8>) {
         prepareValue()
         let array = Array(value)
-        array.withUnsafeBufferPointer { appendQuoted(bytes: $0, validate: true) }
+        array.withUnsafeBufferPointer { appendQuoted($0, validate: true) }
+    }
+
+    /// Writes a value already encoded as JSON by a writer of the same style (for values that
+    /// are written many times and encoded once).
+    @inlinable
+    public mutating func writeEncoded(_ json: [UInt8]) {
+        json.withUnsafeBufferPointer { writeEncoded($0) }
+    }
+
+    /// Writes a value already encoded as JSON (see `writeEncoded(_:)`).
+    @inlinable
+    public mutating func writeEncoded(_ json: UnsafeBufferPointer<UInt8>) {
+        prepareValue()
+        appendRaw(json)
     }
 
     /// Writes a whole value tree.
@@ -264,35 +510,76 @@ public struct JSONOutput: Sendable {
 
     // MARK: Encoding
 
-    private mutating func appendInteger(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDigits(value.magnitude)
+    @inlinable @inline(__always)
+    mutating func appendNull() {
+        reserve(4)
+        let text: StaticString = "null"
+        (base + used).update(from: text.utf8Start, count: 4)
+        used &+= 4
     }
 
-    private mutating func appendDigits(_ magnitude: UInt) {
-        if magnitude < 10 { bytes.append(0x30 + UInt8(magnitude)); return }
-        // 20 digits hold any UInt64.
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &buffer) { raw in
-            var rest = magnitude, index = raw.count
-            while rest > 0 {
-                index -= 1
-                raw[index] = 0x30 + UInt8(rest % 10)
-                rest /= 10
-            }
-            bytes.append(contentsOf: raw[index...])
+    @inlinable @inline(__always)
+    mutating func appendInteger(_ value: Int) {
+        reserve(20)
+        if value < 0 {
+            base[used] = UInt8(ascii: "-")
+            used &+= 1
         }
+        appendDigits(UInt64(value.magnitude))
     }
 
-    private mutating func appendDouble(_ value: Double) {
-        guard value.isFinite else {
-            bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
-            return
+    /// The decimal digits of `magnitude`, written back to front, two at a time, into room already
+    /// reserved (at most 20 bytes).
+    @inlinable @inline(__always)
+    mutating func appendDigits(_ magnitude: UInt64) {
+        var digits = 1
+        var power: UInt64 = 10
+        while digits < 20 && magnitude >= power {
+            digits &+= 1
+            power = power &* 10
         }
+        let pairs = JSONOutput.digitPairs.utf8Start
+        var rest = magnitude
+        var index = used &+ digits
+        while rest >= 100 {
+            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+            rest /= 100
+            index &-= 2
+            base[index] = pairs[pair]
+            base[index &+ 1] = pairs[pair &+ 1]
+        }
+        if rest >= 10 {
+            let pair = Int(truncatingIfNeeded: rest) &* 2
+            base[index &- 2] = pairs[pair]
+            base[index &- 1] = pairs[pair &+ 1]
+        } else {
+            base[index &- 1] = 0x30 &+ UInt8(truncatingIfNeeded: rest)
+        }
+        used &+= digits
+    }
+
+    /// "00", "01", … "99" back to back.
+    @usableFromInline static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    @inlinable @inline(__always)
+    mutating func appendDouble(_ value: Double) {
         // Integral values within the exact range print as integers. (Integer conversion instead
         // of `rounded()`, which would pull in libm.)
-        if value.magnitude < 9.007_199_254_740_992e15 && Double(Int64(value)) == value {
-            appendInteger(Int(Int64(value)))
+        if value.magnitude < 9.007_199_254_740_992e15 {
+            let integral = Int64(value)
+            if Double(integral) == value {
+                appendInteger(Int(integral))
+                return
+            }
+        }
+        appendFraction(value)
+    }
+
+    /// A finite non-integral value (or anything else `appendDouble` does not print as an integer).
+    @usableFromInline
+    mutating func appendFraction(_ value: Double) {
+        guard value.isFinite else {
+            appendNull()
             return
         }
         // Up to six decimals: a decimal with at most 15 significant digits reads back to the one
@@ -306,20 +593,27 @@ public struct JSONOutput: Sendable {
                 appendExpanded(value.description)
                 return
             }
-            if units < 0 { bytes.append(UInt8(ascii: "-")) }
-            let magnitude = UInt(units.magnitude)
+            reserve(28)
+            if units < 0 {
+                base[used] = UInt8(ascii: "-")
+                used &+= 1
+            }
+            let magnitude = units.magnitude
             appendDigits(magnitude / 1_000_000)
             var fraction = magnitude % 1_000_000
             var digits = 6
             while fraction % 10 == 0 && digits > 0 { fraction /= 10; digits -= 1 }
             if digits > 0 {
-                bytes.append(UInt8(ascii: "."))
-                var divisor: UInt = 1
+                base[used] = UInt8(ascii: ".")
+                var divisor: UInt64 = 1
                 for _ in 1..<digits { divisor *= 10 }
+                var index = used &+ 1
                 while divisor > 0 {
-                    bytes.append(0x30 + UInt8(fraction / divisor % 10))
+                    base[index] = 0x30 &+ UInt8(truncatingIfNeeded: fraction / divisor % 10)
                     divisor /= 10
+                    index &+= 1
                 }
+                used = index
             }
             return
         }
@@ -328,18 +622,18 @@ public struct JSONOutput: Sendable {
 
     /// Writes Swift's shortest round-trip `description`, expanding an exponent into plain
     /// decimal notation when that stays reasonably short.
-    private mutating func appendExpanded(_ description: String) {
+    mutating func appendExpanded(_ description: String) {
         let utf8 = Array(description.utf8)
         guard let e = utf8.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }),
               let exponent = Int(String(decoding: utf8[(e + 1)...], as: UTF8.self)),
               (-30...30).contains(exponent)
         else {
-            bytes.append(contentsOf: utf8)
+            utf8.withUnsafeBufferPointer { appendRaw($0) }
             return
         }
         var mantissa = utf8[..<e]
         if mantissa.first == UInt8(ascii: "-") {
-            bytes.append(UInt8(ascii: "-"))
+            appendByte(UInt8(ascii: "-"))
             mantissa = mantissa.dropFirst()
         }
         let point = mantissa.firstIndex(of: UInt8(ascii: ".")) ?? mantissa.endIndex
@@ -347,34 +641,129 @@ public struct JSONOutput: Sendable {
         let position = digits.count + exponent  // digits before the decimal point
         if point < mantissa.endIndex { digits += mantissa[(point + 1)...] }
         while digits.count > max(position, 1) && digits.last == 0x30 { digits.removeLast() }
+        var text: [UInt8] = []
         if position <= 0 {
-            bytes.append(contentsOf: [0x30, UInt8(ascii: ".")])
-            for _ in 0..<(-position) { bytes.append(0x30) }
-            bytes.append(contentsOf: digits)
+            text += [0x30, UInt8(ascii: ".")]
+            text += repeatElement(0x30, count: -position)
+            text += digits
         } else if position >= digits.count {
-            bytes.append(contentsOf: digits)
-            for _ in 0..<(position - digits.count) { bytes.append(0x30) }
+            text += digits
+            text += repeatElement(0x30, count: position - digits.count)
         } else {
-            bytes.append(contentsOf: digits[..<position])
-            bytes.append(UInt8(ascii: "."))
-            bytes.append(contentsOf: digits[position...])
+            text += digits[..<position]
+            text.append(UInt8(ascii: "."))
+            text += digits[position...]
         }
+        text.withUnsafeBufferPointer { appendRaw($0) }
     }
 
-    private mutating func appendQuoted(_ string: String) {
+    @inlinable
+    mutating func appendQuoted(_ string: String) {
+        // Native and small strings are contiguous; anything else is made so.
+        if string.utf8.withContiguousStorageIfAvailable({ appendQuoted($0, validate: false) }) != nil { return }
         var string = string
-        string.withUTF8 { appendQuoted(bytes: $0, validate: false) }
+        string.withUTF8 { appendQuoted($0, validate: false) }
     }
-
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Appends `"…"` with RFC 8259 escaping; with `validate`, invalid UTF-8 becomes U+FFFD.
-    private mutating func appendQuoted(bytes p: UnsafeBufferPointer<UInt8>, validate: Bool) {
-        bytes.append(0x22)
-        var runStart = 0, i = 0
+    /// Bytes that need no escaping — usually the whole string — are checked and copied eight at
+    /// a time: a string of 4…16 bytes as two overlapping words, a longer one word by word.
+    @inlinable @inline(__always)
+    mutating func appendQuoted(_ p: UnsafeBufferPointer<UInt8>, validate: Bool) {
         let n = p.count
-        @inline(__always) func flush(_ to: Int) {
-            if to > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[runStart..<to])) }
+        // Escaping at most sextuples a byte (`\u001f`); two quotes.
+        reserve(6 &* n &+ 2)
+        base[used] = 0x22
+        let target = UnsafeMutableRawPointer(base + (used &+ 1))
+        if let start = p.baseAddress, n >= 4 && n <= 16 {
+            let source = UnsafeRawPointer(start)
+            if n >= 8 {
+                let head = source.loadUnaligned(as: UInt64.self)
+                let tail = source.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+                if JSONOutput.isPlain(head) && JSONOutput.isPlain(tail) {
+                    target.storeBytes(of: head, as: UInt64.self)
+                    target.storeBytes(of: tail, toByteOffset: n &- 8, as: UInt64.self)
+                    base[used &+ 1 &+ n] = 0x22
+                    used &+= n &+ 2
+                    return
+                }
+            } else {
+                let head = UInt64(source.loadUnaligned(as: UInt32.self))
+                let tail = UInt64(source.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self))
+                // The upper halves are zero: made plain spaces (0x20) so only the loaded bytes count.
+                if JSONOutput.isPlain(head | 0x2020_2020_0000_0000) && JSONOutput.isPlain(tail | 0x2020_2020_0000_0000) {
+                    target.storeBytes(of: UInt32(truncatingIfNeeded: head), as: UInt32.self)
+                    target.storeBytes(of: UInt32(truncatingIfNeeded: tail), toByteOffset: n &- 4, as: UInt32.self)
+                    base[used &+ 1 &+ n] = 0x22
+                    used &+= n &+ 2
+                    return
+                }
+            }
+        }
+        let plain = JSONOutput.plainPrefixLength(p)
+        if let source = p.baseAddress, plain > 0 { target.copyMemory(from: source, byteCount: plain) }
+        used &+= plain &+ 1
+        if plain < n { appendEscaped(p, from: plain, validate: validate) }
+        base[used] = 0x22
+        used &+= 1
+    }
+
+    /// Whether no byte of `word` needs escaping: none is below 0x20, `"`, `\` or 0x7F and up (the
+    /// classic "has less / has zero / has more" bit tricks, exact when no byte qualifies).
+    @inlinable @inline(__always)
+    static func isPlain(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- 0x2020_2020_2020_2020) & ~word & highs
+        let quote = ((word ^ 0x2222_2222_2222_2222) &- ones) & ~(word ^ 0x2222_2222_2222_2222) & highs
+        let backslash = ((word ^ 0x5C5C_5C5C_5C5C_5C5C) &- ones) & ~(word ^ 0x5C5C_5C5C_5C5C_5C5C) & highs
+        let high = ((word &+ ones) | word) & highs
+        return control | quote | backslash | high == 0
+    }
+
+    /// How many leading bytes of `p` need no escaping (printable ASCII other than `"` and `\`),
+    /// give or take: the count stops at the start of the first eight-byte word with such a byte.
+    @inlinable @inline(__always)
+    static func plainPrefixLength(_ p: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let start = p.baseAddress else { return 0 }
+        let n = p.count
+        let raw = UnsafeRawPointer(start)
+        var i = 0
+        while i &+ 8 <= n {
+            guard isPlain(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) else { return i }
+            i &+= 8
+        }
+        while i < n {
+            let b = start[i]
+            guard b >= 0x20 && b < 0x7F && b != 0x22 && b != 0x5C else { return i }
+            i &+= 1
+        }
+        return n
+    }
+
+    /// The escaped content of a string, without quotes.
+    mutating func appendEscapedBody(_ p: UnsafeBufferPointer<UInt8>) {
+        reserve(6 &* p.count)
+        let plain = JSONOutput.plainPrefixLength(p)
+        if let source = p.baseAddress, plain > 0 { (base + used).update(from: source, count: plain) }
+        used &+= plain
+        if plain < p.count { appendEscaped(p, from: plain, validate: false) }
+    }
+
+    /// The rest of a quoted string from `start`, escaping byte by byte, into room reserved by
+    /// `appendQuoted`.
+    @usableFromInline
+    mutating func appendEscaped(_ p: UnsafeBufferPointer<UInt8>, from start: Int, validate: Bool) {
+        var runStart = start, i = start
+        let n = p.count
+        func put(_ byte: UInt8) {
+            base[used] = byte
+            used &+= 1
+        }
+        func flush(_ to: Int) {
+            if to > runStart, let source = p.baseAddress {
+                (base + used).update(from: source + runStart, count: to - runStart)
+                used &+= to - runStart
+            }
         }
         while i < n {
             let b = p[i]
@@ -383,7 +772,7 @@ public struct JSONOutput: Sendable {
                 let length = validate ? UTF8Scanner.sequenceLength(p, at: i) : 1
                 if length == 0 {
                     flush(i)
-                    bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                    put(0xEF); put(0xBF); put(0xBD)
                     i += 1
                     runStart = i
                     continue
@@ -391,7 +780,8 @@ public struct JSONOutput: Sendable {
                 // U+2028 / U+2029 are E2 80 A8 / E2 80 A9.
                 if b == 0xE2 && i + 2 < n && p[i + 1] == 0x80 && (p[i + 2] == 0xA8 || p[i + 2] == 0xA9) {
                     flush(i)
-                    bytes.append(contentsOf: [0x5C, 0x75, 0x32, 0x30, 0x32, p[i + 2] == 0xA8 ? 0x38 : 0x39])
+                    put(0x5C); put(UInt8(ascii: "u")); put(0x32); put(0x30); put(0x32)
+                    put(p[i + 2] == 0xA8 ? 0x38 : 0x39)
                     i += 3
                     runStart = i
                     continue
@@ -400,22 +790,24 @@ public struct JSONOutput: Sendable {
                 continue
             }
             flush(i)
+            put(0x5C)
             switch b {
-            case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-            case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-            case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0x22: put(0x22)
+            case 0x5C: put(0x5C)
+            case 0x0A: put(UInt8(ascii: "n"))
+            case 0x0D: put(UInt8(ascii: "r"))
+            case 0x09: put(UInt8(ascii: "t"))
+            case 0x08: put(UInt8(ascii: "b"))
+            case 0x0C: put(UInt8(ascii: "f"))
             default:
-                bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30,
-                                          Self.hexDigits[Int(b >> 4)], Self.hexDigits[Int(b & 0x0F)]])
+                put(UInt8(ascii: "u")); put(0x30); put(0x30)
+                put(Self.hexDigit(b >> 4)); put(Self.hexDigit(b & 0x0F))
             }
             i += 1
             runStart = i
         }
         flush(n)
-        bytes.append(0x22)
     }
+
+    static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x57 + nibble }
 }

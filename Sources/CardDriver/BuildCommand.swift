@@ -88,7 +88,7 @@ enum BuildCommand {
         let backendOptions = BackendOptions(viewport: viewport)
         if toStdout, let backend = backends.first, let deck = result.decks.first {
             // Pieces end between tokens, so each decodes on its own.
-            backend.emit(deck, options: backendOptions) { piece in output.writeOut(String(decoding: piece, as: UTF8.self)) }
+            backend.emit(deck, options: backendOptions, toBuffer: { piece in output.writeOut(String(decoding: piece, as: UTF8.self)) })
             return 0
         }
         let directory = parsed.value("-o") ?? PathUtilities.join(PathUtilities.directory(of: files[0]), ".cardc-out")
@@ -97,9 +97,9 @@ enum BuildCommand {
         for (index, deck) in result.decks.enumerated() {
             for backend in backends {
                 guard let name = names[index][backend.name] else { continue }
-                let wrote = try ArtifactWriter.write(named: name, in: directory) { sink in
-                    try backend.emit(deck, options: backendOptions, to: sink)
-                }
+                let wrote = try ArtifactWriter.write(named: name, in: directory, produceBuffers: { sink in
+                    try backend.emit(deck, options: backendOptions, toBuffer: sink)
+                })
                 if wrote { written += 1 } else { unchanged += 1 }
             }
         }
@@ -205,7 +205,16 @@ enum ArtifactWriter {
         try write(named: name, in: directory) { sink in try sink(bytes) }
     }
 
-    /// Writes what `produce` hands its sink to `directory/name`, unless the file already holds
+    /// `write(named:in:produceBuffers:)` for a producer that hands over arrays.
+    @discardableResult
+    static func write(named name: String, in directory: String,
+                      produce: (_ sink: ([UInt8]) throws -> Void) throws -> Void) throws -> Bool {
+        try write(named: name, in: directory) { artifact in
+            try produce { piece in try piece.withUnsafeBufferPointer { try artifact.append($0) } }
+        }
+    }
+
+    /// Writes the pieces `produce` lends its sink to `directory/name`, unless the file already holds
     /// exactly that; returns whether it wrote.
     ///
     /// The pieces are compared with the existing file as they arrive; only at the first
@@ -216,12 +225,18 @@ enum ArtifactWriter {
     /// neither the old nor the new content is ever held in memory whole.
     @discardableResult
     static func write(named name: String, in directory: String,
-                      produce: (_ sink: ([UInt8]) throws -> Void) throws -> Void) throws -> Bool {
+                      produceBuffers produce: (_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws -> Bool {
+        try write(named: name, in: directory) { artifact in try produce { piece in try artifact.append(piece) } }
+    }
+
+    /// Runs `body` on the `StreamingArtifact` for `directory/name` and completes it.
+    private static func write(named name: String, in directory: String,
+                              _ body: (inout StreamingArtifact) throws -> Void) throws -> Bool {
         guard isSafeName(name) else { throw UsageError("refusing to write '\(name)': not a plain file name inside \(directory)") }
         let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
         var artifact = StreamingArtifact(path: path, directory: directory, name: name)
         defer { artifact.discard() }
-        try produce { piece in try artifact.append(piece) }
+        try body(&artifact)
         return try artifact.finish()
     }
 
@@ -268,7 +283,9 @@ struct StreamingArtifact {
     private var matched = 0
     /// The temporary file, once the content differs.
     private var temporary: (fd: Int32, path: String)?
-    private var scratch: [UInt8] = []
+    /// Where the old file is read into for comparing, and its prefix copied from: allocated on
+    /// first use, grown by doubling, never cleared (it is always read into before it is used).
+    private var scratch = UnsafeMutableRawBufferPointer(start: nil, count: 0)
 
     init(path: String, directory: String, name: String) {
         self.path = path
@@ -284,14 +301,23 @@ struct StreamingArtifact {
         UsageError("cannot write \(path): \(reason ?? String(cString: strerror(errno)))")
     }
 
-    mutating func append(_ piece: [UInt8]) throws {
+    /// `scratch`, at least `count` bytes long.
+    private mutating func scratch(atLeast count: Int) -> UnsafeMutableRawBufferPointer {
+        if scratch.count < count {
+            scratch.deallocate()
+            scratch = .allocate(byteCount: max(count, 2 * scratch.count, 1 << 16), alignment: 16)
+        }
+        return scratch
+    }
+
+    mutating func append(_ piece: UnsafeBufferPointer<UInt8>) throws {
         if old >= 0 {
-            if scratch.count < piece.count { scratch = [UInt8](repeating: 0, count: piece.count) }
-            let fd = old
-            let same = scratch.withUnsafeMutableBytes { buffer -> Bool in
-                guard let base = buffer.baseAddress else { return piece.isEmpty }
-                let n = ArtifactWriter.readFully(fd, base, piece.count)
-                return n == piece.count && piece.withUnsafeBytes { memcmp(base, $0.baseAddress ?? UnsafeRawPointer(base), n) == 0 }
+            let buffer = scratch(atLeast: piece.count)
+            let same: Bool
+            if let base = buffer.baseAddress, let bytes = piece.baseAddress {
+                same = ArtifactWriter.readFully(old, base, piece.count) == piece.count && memcmp(base, bytes, piece.count) == 0
+            } else {
+                same = true  // an empty piece
             }
             if same {
                 matched += piece.count
@@ -300,7 +326,7 @@ struct StreamingArtifact {
             try startTemporary()
         }
         if temporary == nil { try startTemporary() }
-        guard let fd = temporary?.fd, piece.withUnsafeBytes({ ArtifactWriter.writeAll(fd, $0) }) else { throw failure() }
+        guard let fd = temporary?.fd, ArtifactWriter.writeAll(fd, UnsafeRawBufferPointer(piece)) else { throw failure() }
     }
 
     /// Creates the temporary file and copies the `matched` prefix of the old file into it.
@@ -321,17 +347,15 @@ struct StreamingArtifact {
         let source = old
         defer { close(source); old = -1 }
         guard lseek(source, 0, SEEK_SET) == 0 else { throw failure() }
-        let blockSize = 1 << 20
-        if scratch.count < blockSize { scratch = [UInt8](repeating: 0, count: blockSize) }
+        let buffer = scratch(atLeast: 1 << 20)
         var remaining = matched
-        let error = failure("copying the unchanged start failed")
-        try scratch.withUnsafeMutableBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            while remaining > 0 {
-                let n = ArtifactWriter.readFully(source, base, min(blockSize, remaining))
-                guard n > 0, ArtifactWriter.writeAll(fd, UnsafeRawBufferPointer(start: base, count: n)) else { throw error }
-                remaining -= n
+        guard let base = buffer.baseAddress else { return }
+        while remaining > 0 {
+            let n = ArtifactWriter.readFully(source, base, min(buffer.count, remaining))
+            guard n > 0, ArtifactWriter.writeAll(fd, UnsafeRawBufferPointer(start: base, count: n)) else {
+                throw failure("copying the unchanged start failed")
             }
+            remaining -= n
         }
     }
 
@@ -363,8 +387,11 @@ struct StreamingArtifact {
         return true
     }
 
-    /// Closes and removes whatever is left after an error (after `finish`, there is nothing).
+    /// Closes and removes whatever is left after an error (after `finish`, only the scratch
+    /// memory).
     mutating func discard() {
+        scratch.deallocate()
+        scratch = UnsafeMutableRawBufferPointer(start: nil, count: 0)
         if old >= 0 { close(old); old = -1 }
         if let (fd, temporaryPath) = temporary {
             close(fd)

@@ -26,17 +26,27 @@ public protocol Backend: Sendable {
     var summary: String { get }
     /// Writes the artifact for `deck` to `sink` in pieces, in order. Pieces end between tokens
     /// (never inside a UTF-8 sequence), so each may be written or decoded on its own; a large
-    /// artifact is never held in memory whole.
-    func emit(_ deck: CheckedDeck, options: BackendOptions, to sink: ([UInt8]) throws -> Void) rethrows
+    /// artifact is never held in memory whole. Each piece is lent for the call only (the back end
+    /// reuses the memory for the next), so a sink that keeps one copies it.
+    func emit(_ deck: CheckedDeck, options: BackendOptions, toBuffer sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows
 }
 
 extension Backend {
+    /// `emit(_:options:toBuffer:)` with each piece copied into an array of its own.
+    public func emit(_ deck: CheckedDeck, options: BackendOptions, to sink: ([UInt8]) throws -> Void) rethrows {
+        try emit(deck, options: options, toBuffer: { piece in
+            // An explicit copy: `Array(piece)` goes element by element.
+            try sink([UInt8](unsafeUninitializedCapacity: piece.count) { buffer, count in
+                if let source = piece.baseAddress, let target = buffer.baseAddress { target.initialize(from: source, count: piece.count) }
+                count = piece.count
+            })
+        })
+    }
+
     /// The whole artifact for `deck` as one byte array.
     public func emit(_ deck: CheckedDeck, options: BackendOptions) -> [UInt8] {
         var result: [UInt8] = []
-        emit(deck, options: options) { piece in
-            if result.isEmpty { result = piece } else { result.append(contentsOf: piece) }
-        }
+        emit(deck, options: options, toBuffer: { piece in result.append(contentsOf: piece) })
         return result
     }
 }

@@ -15,7 +15,7 @@ import CardSyntax
 /// (`"title"`, `"currency(maxLength: 8)"`, `"push(Details)"`), lists as arrays, records as
 /// objects. Pretty output puts small objects (frames, values, traits, model fields, stack frames)
 /// on one line. The document is produced card by card and handed out in pieces
-/// (`emit(_:options:to:)`), so a 20,000-card deck never has its layout or its ~80 MB document in
+/// (`emit(_:options:toBuffer:)`), so a 20,000-card deck never has its layout or its ~80 MB document in
 /// memory at once.
 public struct LayoutJSONEmitter: Backend {
     public let name = "json"
@@ -40,59 +40,174 @@ public struct LayoutJSONEmitter: Backend {
     /// Lays out and writes one card at a time, handing the sink a piece whenever about
     /// `pieceSize` bytes are ready, so neither the whole layout nor the whole document is held
     /// in memory.
-    public func emit(_ deck: CheckedDeck, options: BackendOptions, to sink: ([UInt8]) throws -> Void) rethrows {
+    public func emit(_ deck: CheckedDeck, options: BackendOptions, toBuffer sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
         var layouter = DeckLayouter(deck: deck, viewport: options.viewport)
         var writer = LayoutJSONWriter(out: JSONOutput(pretty: pretty, capacity: Self.pieceSize + 65_536))
         try writer.document(deck, layouter: &layouter, pieceSize: Self.pieceSize, sink: sink)
     }
 }
 
-/// Writes the document's pieces in their fixed key order.
-struct LayoutJSONWriter {
-    var out: JSONOutput
+/// The document's fixed keys, each encoded once per document. (Instance properties, not
+/// `static let`s: a global is checked for initialization on every read, and keys are written
+/// hundreds of thousands of times.)
+struct LayoutKeys {
+    let format = JSONKey("format"), version = JSONKey("version"), source = JSONKey("source")
+    let viewport = JSONKey("viewport"), themes = JSONKey("themes"), cards = JSONKey("cards")
+    let stacks = JSONKey("stacks"), name = JSONKey("name"), parent = JSONKey("parent")
+    let builtIn = JSONKey("builtIn"), properties = JSONKey("properties"), file = JSONKey("file")
+    let line = JSONKey("line"), column = JSONKey("column"), doc = JSONKey("doc")
+    let initialState = JSONKey("initialState"), title = JSONKey("title"), subtitle = JSONKey("subtitle")
+    let position = JSONKey("position"), swipe = JSONKey("swipe"), layout = JSONKey("layout")
+    let stack = JSONKey("stack"), theme = JSONKey("theme"), width = JSONKey("width")
+    let contentWidth = JSONKey("contentWidth"), padding = JSONKey("padding"), traits = JSONKey("traits")
+    let trait = JSONKey("trait"), model = JSONKey("model"), type = JSONKey("type")
+    let `default` = JSONKey("default"), twoWay = JSONKey("twoWay"), states = JSONKey("states")
+    let tap = JSONKey("tap"), height = JSONKey("height"), parts = JSONKey("parts")
+    let overlays = JSONKey("overlays"), direction = JSONKey("direction"), footer = JSONKey("footer")
+    let transparent = JSONKey("transparent"), part = JSONKey("part"), frame = JSONKey("frame")
+    let props = JSONKey("props"), children = JSONKey("children"), kind = JSONKey("kind")
+    let config = JSONKey("config"), margins = JSONKey("margins"), positions = JSONKey("positions")
+    let frames = JSONKey("frames"), card = JSONKey("card"), x = JSONKey("x"), y = JSONKey("y")
+    let draggable = JSONKey("draggable"), transitions = JSONKey("transitions"), trigger = JSONKey("trigger")
+    let from = JSONKey("from"), to = JSONKey("to"), top = JSONKey("top"), left = JSONKey("left")
+    let bottom = JSONKey("bottom"), right = JSONKey("right"), binding = JSONKey("binding")
+    let family = JSONKey("family"), size = JSONKey("size"), weight = JSONKey("weight")
+}
 
-    // Fixed keys go through `writeKey(literal:)`, which skips the escape scan.
-    @inline(__always) mutating func key(_ name: StaticString) { out.writeKey(literal: name) }
-    @inline(__always) mutating func field(_ name: StaticString, _ value: String) { key(name); out.write(value) }
-    @inline(__always) mutating func field(_ name: StaticString, _ value: Int) { key(name); out.write(value) }
-    @inline(__always) mutating func field(_ name: StaticString, _ value: Double) { key(name); out.write(value) }
-    @inline(__always) mutating func field(_ name: StaticString, _ value: Bool) { key(name); out.write(value) }
+/// Every catalog part's quoted name and parameters, encoded once per document for `part` and
+/// `props`: each parameter's key, and its catalog default already serialized (none when the
+/// default is not written). Flat arrays indexed by `PartTable` number and a buffer owned here,
+/// so the per-part lookups retain nothing.
+struct PartEncodings: ~Copyable {
+    /// The encoded part names and defaults, back to back.
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    /// Per part number: its quoted name in `bytes`.
+    let names: [Range<Int>]
+    /// Per part number `n`: its parameters are `parameterStart[n]..<parameterStart[n + 1]` of the
+    /// arrays below, in catalog order.
+    let parameterStart: [Int]
+    let parameterNames: [String]
+    /// Nil for a name too long for a `JSONKey` (it is written from `parameterNames` instead).
+    let keys: [JSONKey?]
+    /// The default's encoding in `bytes`, when it is written.
+    let defaults: [Range<Int>?]
+    /// Per part number: whether its parameter names are unique, so that an argument found at the
+    /// cursor of `propsInCatalogOrder` is the first with its name. (They are; this makes the
+    /// fast path's correctness independent of it.)
+    let uniqueNames: [Bool]
+
+    /// No encodings (every part is written as if the catalog did not know it).
+    init() {
+        bytes = .allocate(capacity: 1)
+        names = []
+        parameterStart = []
+        parameterNames = []
+        keys = []
+        defaults = []
+        uniqueNames = []
+    }
+
+    /// The encodings for a writer of the given style.
+    init(pretty: Bool) {
+        var bytes: [UInt8] = []
+        var names: [Range<Int>] = [], parameterStart: [Int] = [], parameterNames: [String] = []
+        var keys: [JSONKey?] = [], defaults: [Range<Int>?] = [], uniqueNames: [Bool] = []
+        for spec in PartTable.specs {
+            uniqueNames.append(Set(spec.parameters.map(\.name)).count == spec.parameters.count)
+            let nameStart = bytes.count
+            bytes += LayoutJSONWriter.encodedInline(pretty: pretty) { $0.out.write(spec.name) }
+            names.append(nameStart..<bytes.count)
+            parameterStart.append(parameterNames.count)
+            for parameter in spec.parameters {
+                parameterNames.append(parameter.name)
+                keys.append(JSONKey(name: parameter.name))
+                if let value = parameter.defaultValue, LayoutJSONWriter.isWritable(value) {
+                    let start = bytes.count
+                    bytes += LayoutJSONWriter.encodedInline(pretty: pretty) { $0.catalogValue(value) }
+                    defaults.append(start..<bytes.count)
+                } else {
+                    defaults.append(nil)
+                }
+            }
+        }
+        parameterStart.append(parameterNames.count)
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
+        _ = buffer.initialize(from: bytes)
+        self.bytes = buffer
+        self.names = names
+        self.parameterStart = parameterStart
+        self.parameterNames = parameterNames
+        self.keys = keys
+        self.defaults = defaults
+        self.uniqueNames = uniqueNames
+    }
+
+    deinit { bytes.deallocate() }
+
+    /// The encoded bytes in `range`.
+    func encoded(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[range])
+    }
+}
+
+/// Writes the document's pieces in their fixed key order.
+struct LayoutJSONWriter: ~Copyable {
+    var out: JSONOutput
+    let keys = LayoutKeys()
+    /// `typeName`'s spellings of list and record types.
+    var typeNames: [ValueType: String] = [:]
+    /// Empty only in the writer that encodes values for `PartEncodings` itself.
+    let encodings: PartEncodings
+
+    init(out: consuming JSONOutput, encodeParts: Bool = true) {
+        encodings = encodeParts ? PartEncodings(pretty: out.isPretty) : PartEncodings()
+        self.out = out
+    }
+
+    @inline(__always) mutating func field(_ key: JSONKey, _ value: String) { out.writeKey(key); out.write(value) }
+    @inline(__always) mutating func field(_ key: JSONKey, _ value: Int) { out.writeKey(key); out.write(value) }
+    @inline(__always) mutating func field(_ key: JSONKey, _ value: Double) { out.writeKey(key); out.write(value) }
+    @inline(__always) mutating func field(_ key: JSONKey, _ value: Bool) { out.writeKey(key); out.write(value) }
 
     /// Hands the bytes written so far to `sink` once there are at least `pieceSize` of them
     /// (always at a token boundary: callers flush between cards and stacks).
-    mutating func flush(atLeast pieceSize: Int, to sink: ([UInt8]) throws -> Void) rethrows {
-        guard out.bytes.count >= pieceSize, !out.bytes.isEmpty else { return }
-        try sink(out.bytes)
-        out.bytes.removeAll(keepingCapacity: true)
+    mutating func flush(atLeast pieceSize: Int, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        guard out.count >= pieceSize, out.count > 0 else { return }
+        try out.withBytes(sink)
+        out.removeAll()
     }
 
     mutating func document(_ deck: CheckedDeck, layouter: inout DeckLayouter, pieceSize: Int,
-                           sink: ([UInt8]) throws -> Void) rethrows {
+                           sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
         out.beginObject()
-        field("format", LayoutJSONEmitter.format)
-        field("version", LayoutJSONEmitter.version)
-        field("source", deck.entry.path)
-        key("viewport")
+        field(keys.format, LayoutJSONEmitter.format)
+        field(keys.version, LayoutJSONEmitter.version)
+        field(keys.source, deck.entry.path)
+        out.writeKey(keys.viewport)
         out.beginObject(inline: true)
-        field("width", layouter.viewport.width)
-        field("height", layouter.viewport.height)
+        field(keys.width, layouter.viewport.width)
+        field(keys.height, layouter.viewport.height)
         out.endObject()
 
-        key("themes")
+        out.writeKey(keys.themes)
         out.beginArray()
         for theme in deck.themes { self.theme(theme) }
         out.endArray()
 
         // Index loops: copying a `CheckedCard` retains every reference in it.
-        key("cards")
+        out.writeKey(keys.cards)
         out.beginArray()
-        for index in deck.cards.indices {
-            card(deck.cards[index], layouter.layoutInPrimaryContext(cardAt: index))
-            try flush(atLeast: pieceSize, to: sink)
+        var frames = CardFrames()  // one set of buffers, reused by every card
+        try deck.cards.withUnsafeBufferPointer { cards in  // read in place (see `parts`)
+            for index in cards.indices {
+                layouter.layoutInPrimaryContext(cardAt: index, into: &frames)
+                card(cards, index, frames)
+                try flush(atLeast: pieceSize, to: sink)
+            }
         }
         out.endArray()
 
-        key("stacks")
+        out.writeKey(keys.stacks)
         out.beginArray()
         for index in deck.stacks.indices {
             stack(deck.stacks[index], layouter.layout(deck.stacks[index]))
@@ -100,7 +215,7 @@ struct LayoutJSONWriter {
         }
         out.endArray()
         out.endObject()
-        out.bytes.append(0x0A)
+        out.appendNewline()
         try flush(atLeast: 1, to: sink)
     }
 
@@ -108,110 +223,123 @@ struct LayoutJSONWriter {
 
     mutating func theme(_ theme: ResolvedTheme) {
         out.beginObject()
-        field("name", theme.name)
-        key("parent")
+        field(keys.name, theme.name)
+        out.writeKey(keys.parent)
         optionalString(theme.parents.first)
-        field("builtIn", theme.isBuiltIn)
-        key("properties")
+        field(keys.builtIn, theme.isBuiltIn)
+        out.writeKey(keys.properties)
         properties(theme.properties)
         out.endObject()
     }
 
     // MARK: Cards
 
-    mutating func card(_ card: CheckedCard, _ layout: LaidOutCard) {
+    /// Card `index` of `cards`, laid out as `layout`.
+    mutating func card(_ cards: UnsafeBufferPointer<CheckedCard>, _ index: Int, _ layout: CardFrames) {
         out.beginObject()
-        field("name", card.name)
-        key("source")
+        field(keys.name, cards[index].name)
+        out.writeKey(keys.source)
         out.beginObject(inline: true)
-        field("file", card.file)
-        field("line", card.location.line)
-        field("column", card.location.column)
+        field(keys.file, cards[index].file)
+        field(keys.line, cards[index].location.line)
+        field(keys.column, cards[index].location.column)
         out.endObject()
-        key("doc")
-        optionalString(card.documentation)
-        field("initialState", card.initialState)
-        key("title")
-        optionalValue(card.title)
-        key("subtitle")
-        optionalValue(card.subtitle)
-        key("position")
-        optionalString(card.position)
-        key("swipe")
+        out.writeKey(keys.doc)
+        optionalString(cards[index].documentation)
+        field(keys.initialState, cards[index].initialState)
+        out.writeKey(keys.title)
+        optionalValue(cards[index].title)
+        out.writeKey(keys.subtitle)
+        optionalValue(cards[index].subtitle)
+        out.writeKey(keys.position)
+        optionalString(cards[index].position)
+        out.writeKey(keys.swipe)
         out.beginArray(inline: true)
-        for direction in card.swipeDirections { out.write(direction.rawValue) }
+        for direction in cards[index].swipeDirections { out.write(direction.rawValue) }
         out.endArray()
 
-        key("layout")
+        out.writeKey(keys.layout)
         out.beginObject(inline: true)
-        key("stack")
+        out.writeKey(keys.stack)
         optionalString(layout.context.stack)
-        field("theme", layout.context.theme)
-        field("width", layout.context.width)
-        field("contentWidth", layout.contentWidth)
-        key("padding")
+        field(keys.theme, layout.context.theme)
+        field(keys.width, layout.context.width)
+        field(keys.contentWidth, layout.contentWidth)
+        out.writeKey(keys.padding)
         insets(layout.padding)
         out.endObject()
 
-        key("traits")
+        out.writeKey(keys.traits)
         out.beginArray()
-        for trait in card.traits {
-            out.beginObject(inline: true)
-            field("trait", trait.trait)
-            for property in trait.properties {
-                out.writeKey(property.name)
-                value(property.value)
+        cards[index].traits.withUnsafeBufferPointer { traits in
+            for trait in traits.indices {
+                out.beginObject(inline: true)
+                field(keys.trait, traits[trait].trait)
+                traits[trait].properties.withUnsafeBufferPointer { properties in
+                    for property in properties.indices {
+                        out.writeKey(properties[property].name)
+                        value(properties[property].value)
+                    }
+                }
+                out.endObject()
             }
-            out.endObject()
         }
         out.endArray()
 
-        key("model")
+        out.writeKey(keys.model)
         out.beginArray()
-        for modelField in card.model {
-            out.beginObject(inline: true)
-            field("name", modelField.name)
-            field("type", modelField.type.description)
-            key("default")
-            optionalValue(modelField.defaultValue)
-            field("twoWay", modelField.isTwoWay)
-            out.endObject()
+        cards[index].model.withUnsafeBufferPointer { model in
+            for field in model.indices {
+                out.beginObject(inline: true)
+                self.field(keys.name, model[field].name)
+                out.writeKey(keys.type)
+                typeName(model[field].type)
+                out.writeKey(keys.default)
+                optionalValue(model[field].defaultValue)
+                self.field(keys.twoWay, model[field].isTwoWay)
+                out.endObject()
+            }
         }
         out.endArray()
 
-        key("states")
+        out.writeKey(keys.states)
         out.beginArray()
-        for state in layout.states {
-            out.beginObject()
-            field("name", state.name)
-            key("tap")
-            optionalString(state.tap?.description)
-            field("height", state.height)
-            key("parts")
-            parts(state.parts)
-            out.endObject()
+        cards[index].states.withUnsafeBufferPointer { states in
+            for state in layout.states.indices where state < states.count {
+                let group = layout.states[state]
+                out.beginObject()
+                field(keys.name, states[state].name)
+                out.writeKey(keys.tap)
+                optionalAction(states[state].tap)
+                field(keys.height, group.height)
+                out.writeKey(keys.parts)
+                parts(states[state].parts, layout, group.nodes)
+                out.endObject()
+            }
         }
         out.endArray()
 
-        key("overlays")
+        out.writeKey(keys.overlays)
         out.beginArray()
-        for overlay in layout.overlays {
+        let overlays = cards[index].overlays
+        for overlay in layout.overlays.indices where overlay < overlays.count {
+            let group = layout.overlays[overlay]
             out.beginObject()
-            field("direction", overlay.direction.rawValue)
-            field("height", overlay.height)
-            key("parts")
-            parts(overlay.parts)
+            field(keys.direction, overlays[overlay].direction.rawValue)
+            field(keys.height, group.height)
+            out.writeKey(keys.parts)
+            parts(overlays[overlay].parts, layout, group.nodes)
             out.endObject()
         }
         out.endArray()
 
-        key("footer")
-        if let footer = layout.footer {
+        out.writeKey(keys.footer)
+        if let group = layout.footer, let footer = cards[index].footer {
             out.beginObject()
-            field("height", footer.height)
-            field("transparent", footer.transparent)
-            key("parts")
-            parts(footer.parts)
+            field(keys.height, group.height)
+            field(keys.transparent, footer.transparent)
+            out.writeKey(keys.parts)
+            parts(footer.parts, layout, group.nodes)
             out.endObject()
         } else {
             out.writeNull()
@@ -219,21 +347,39 @@ struct LayoutJSONWriter {
         out.endObject()
     }
 
-    mutating func parts(_ parts: [LaidOutPart]) {
+    /// The laid-out parts of `range` (see `CardFrames.tree`, which this walks the same way).
+    ///
+    /// Parts and their arguments are read in place through buffer pointers: taking an element
+    /// out of an array, even to read one field, copies it, retaining and releasing everything it
+    /// holds — more work than writing most parts.
+    mutating func parts(_ parts: [CheckedPart], _ layout: CardFrames, _ range: Range<Int>) {
         out.beginArray()
-        for index in parts.indices { part(parts[index]) }
+        parts.withUnsafeBufferPointer { parts in
+            var index = range.lowerBound
+            while index < range.upperBound && index < layout.nodes.count {
+                let node = layout.nodes[index]
+                if node.template < parts.count { part(parts, node, layout, index) }
+                index = max(node.end, index + 1)
+            }
+        }
         out.endArray()
     }
 
-    mutating func part(_ part: LaidOutPart) {
+    /// Part `node.template` of `parts`, laid out as node `index`.
+    mutating func part(_ parts: UnsafeBufferPointer<CheckedPart>, _ node: LayoutNode, _ layout: CardFrames, _ index: Int) {
         out.beginObject()
-        field("part", part.part.part)
-        key("frame")
-        frame(part.frame)
-        key("props")
-        props(part.part)
-        key("children")
-        parts(part.children)
+        out.writeKey(keys.part)
+        if let number = node.number, number < encodings.names.count {
+            out.writeEncoded(encodings.encoded(encodings.names[number]))
+        } else {
+            out.write(parts[node.template].part)
+        }
+        out.writeKey(keys.frame)
+        frame(node.frame)
+        out.writeKey(keys.props)
+        props(parts[node.template].properties, number: node.number)
+        out.writeKey(keys.children)
+        self.parts(parts[node.template].children, layout, (index + 1)..<node.end)
         out.endObject()
     }
 
@@ -242,62 +388,62 @@ struct LayoutJSONWriter {
     mutating func stack(_ stack: CheckedStack, _ layout: LaidOutStack) {
         let kind = Catalog.stackKind(named: stack.kind)
         out.beginObject()
-        field("name", stack.name)
-        field("kind", stack.kind)
-        field("theme", stack.theme)
-        key("doc")
+        field(keys.name, stack.name)
+        field(keys.kind, stack.kind)
+        field(keys.theme, stack.theme)
+        out.writeKey(keys.doc)
         optionalString(stack.documentation)
-        key("config")
+        out.writeKey(keys.config)
         properties(stack.configuration)
 
         // Body properties in catalog order, `margins` filled in from the theme for lists.
-        key("properties")
+        out.writeKey(keys.properties)
         out.beginObject()
         for parameter in kind?.bodyProperties ?? [] where parameter.type != .themeRef {
             if let property = stack.properties.first(where: { $0.name == parameter.name }) {
                 out.writeKey(property.name)
                 value(property.value)
             } else if parameter.name == "margins", let margins = layout.margins {
-                key("margins")
+                out.writeKey(keys.margins)
                 insets(margins)
             }
         }
         out.endObject()
 
-        key("cards")
+        out.writeKey(keys.cards)
         out.beginArray(inline: true)
         for card in stack.cards { out.write(card) }
         out.endArray()
 
-        key("positions")
+        out.writeKey(keys.positions)
         out.beginObject()
         for position in layout.positions {
             out.writeKey(position.name)
             out.beginObject()
-            field("height", position.height)
-            key("frames")
+            field(keys.height, position.height)
+            out.writeKey(keys.frames)
             out.beginArray()
             for frame in position.frames {
                 out.beginObject(inline: true)
-                field("card", frame.card)
-                field("x", frame.frame.x)
-                field("y", frame.frame.y)
-                field("width", frame.frame.width)
-                field("height", frame.frame.height)
-                if let draggable = frame.draggable { field("draggable", draggable) }
+                field(keys.card, frame.card)
+                field(keys.x, frame.frame.x)
+                field(keys.y, frame.frame.y)
+                field(keys.width, frame.frame.width)
+                field(keys.height, frame.frame.height)
+                if let draggable = frame.draggable { field(keys.draggable, draggable) }
                 out.endObject()
             }
             out.endArray()
             out.endObject()
         }
         if stack.kind == "sheet" {
-            key("transitions")
+            out.writeKey(keys.transitions)
             out.beginArray()
             for transition in layout.transitions {
                 out.beginObject(inline: true)
-                field("trigger", transition.trigger)
-                field("from", transition.from.rawValue)
-                field("to", transition.to.rawValue)
+                field(keys.trigger, transition.trigger)
+                field(keys.from, transition.from.rawValue)
+                field(keys.to, transition.to.rawValue)
                 out.endObject()
             }
             out.endArray()
@@ -310,19 +456,27 @@ struct LayoutJSONWriter {
 
     mutating func frame(_ frame: Frame) {
         out.beginObject(inline: true)
-        field("x", frame.x)
-        field("y", frame.y)
-        field("width", frame.width)
-        field("height", frame.height)
+        out.writeKey(keys.x)
+        out.write(frame.x)
+        out.writeKey(keys.y)
+        out.write(frame.y)
+        out.writeKey(keys.width)
+        out.write(frame.width)
+        out.writeKey(keys.height)
+        out.write(frame.height)
         out.endObject()
     }
 
     mutating func insets(_ insets: EdgeInsets) {
         out.beginObject(inline: true)
-        field("top", insets.top)
-        field("left", insets.left)
-        field("bottom", insets.bottom)
-        field("right", insets.right)
+        out.writeKey(keys.top)
+        out.write(insets.top)
+        out.writeKey(keys.left)
+        out.write(insets.left)
+        out.writeKey(keys.bottom)
+        out.write(insets.bottom)
+        out.writeKey(keys.right)
+        out.write(insets.right)
         out.endObject()
     }
 
@@ -336,26 +490,77 @@ struct LayoutJSONWriter {
     }
 
     /// A part's arguments in catalog order: the author's value, else the catalog default
-    /// (written straight from the catalog, without building a property list per part).
-    mutating func props(_ part: CheckedPart) {
+    /// (encoded once, `PartEncodings`).
+    mutating func props(_ properties: [Property], number: Int?) {
         out.beginObject(inline: true)
-        if let spec = Catalog.part(named: part.part) {
-            for parameter in spec.parameters {
-                if let property = part.properties.first(where: { $0.name == parameter.name }) {
-                    out.writeKey(parameter.name)
-                    value(property.value)
-                } else if let fallback = parameter.defaultValue, Self.isWritable(fallback) {
-                    out.writeKey(parameter.name)
-                    catalogValue(fallback)
+        properties.withUnsafeBufferPointer { properties in  // read in place (see `parts`)
+            if let number, number + 1 < encodings.parameterStart.count {
+                let parameters = encodings.parameterStart[number]..<encodings.parameterStart[number + 1]
+                // The checker stores arguments in catalog order, so one pass with a cursor pairs
+                // them with their parameters. If an argument is left over (another order, or a
+                // name the catalog does not have), the pass is undone and each parameter searched
+                // for.
+                let start = out.mark
+                if !encodings.uniqueNames[number] || !propsInCatalogOrder(properties, parameters) {
+                    out.rewind(to: start)
+                    propsInAnyOrder(properties, parameters)
                 }
-            }
-        } else {
-            for property in part.properties {
-                out.writeKey(property.name)
-                value(property.value)
+            } else {
+                for index in properties.indices {
+                    out.writeKey(properties[index].name)
+                    value(properties[index].value)
+                }
             }
         }
         out.endObject()
+    }
+
+    /// Writes each parameter's argument, found at a cursor, else its default; false (with some
+    /// written) when an argument is not where the catalog order puts it.
+    mutating func propsInCatalogOrder(_ properties: UnsafeBufferPointer<Property>, _ parameters: Range<Int>) -> Bool {
+        var cursor = 0
+        for parameter in parameters {
+            if cursor < properties.count && Self.sameName(properties[cursor].name, encodings.parameterNames[parameter]) {
+                writeParameterKey(parameter)
+                value(properties[cursor].value)
+                cursor += 1
+            } else if let range = encodings.defaults[parameter] {
+                writeParameterKey(parameter)
+                out.writeEncoded(encodings.encoded(range))
+            }
+        }
+        return cursor == properties.count
+    }
+
+    /// `propsInCatalogOrder` for arguments in any order: each parameter's first argument.
+    mutating func propsInAnyOrder(_ properties: UnsafeBufferPointer<Property>, _ parameters: Range<Int>) {
+        for parameter in parameters {
+            let name = encodings.parameterNames[parameter]
+            if let index = properties.indices.first(where: { Self.sameName(properties[$0].name, name) }) {
+                writeParameterKey(parameter)
+                value(properties[index].value)
+            } else if let range = encodings.defaults[parameter] {
+                writeParameterKey(parameter)
+                out.writeEncoded(encodings.encoded(range))
+            }
+        }
+    }
+
+    mutating func writeParameterKey(_ parameter: Int) {
+        if let key = encodings.keys[parameter] { out.writeKey(key) } else { out.writeKey(encodings.parameterNames[parameter]) }
+    }
+
+    /// String equality with the cheap length test first (most names compared differ).
+    @inline(__always)
+    static func sameName(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count && a == b }
+
+    /// The bytes `write` produces for a value inside an inline object.
+    static func encodedInline(pretty: Bool, _ write: (inout LayoutJSONWriter) -> Void) -> [UInt8] {
+        var writer = LayoutJSONWriter(out: JSONOutput(pretty: pretty), encodeParts: false)
+        writer.out.beginArray(inline: true)
+        write(&writer)
+        writer.out.endArray()
+        return Array(writer.out.bytes.dropFirst().dropLast())  // the brackets
     }
 
     /// Whether a catalog default has a checked value (a binding placeholder or a malformed color
@@ -399,35 +604,67 @@ struct LayoutJSONWriter {
         if let value { self.value(value) } else { out.writeNull() }
     }
 
+    mutating func optionalAction(_ action: Action?) {
+        if let action { self.action(action) } else { out.writeNull() }
+    }
+
+    /// `ValueType.description`. The spelling of a list or record type is built from its parts
+    /// (allocating), so it is remembered per type: cards of one kind share their model's types.
+    mutating func typeName(_ type: ValueType) {
+        switch type {
+        case .list, .record:
+            if let known = typeNames[type] {
+                out.write(known)
+            } else {
+                let name = type.description
+                typeNames[type] = name
+                out.write(name)
+            }
+        default:
+            out.write(type.description)
+        }
+    }
+
+    /// `Action.description`, without building a string for the common cases.
+    mutating func action(_ action: Action) {
+        switch action {
+        case .method(let name): out.write(name)
+        case .pop: out.write("pop")
+        case .push: out.write(action.description)
+        }
+    }
+
     mutating func value(_ value: Value) {
         switch value {
         case .string(let s): out.write(s)
         case .int(let i): out.write(i)
         case .double(let d): out.write(d)
         case .bool(let b): out.write(b)
-        case .color(let color, _): out.write(color.hex)
+        case .color(let color, _): self.color(color)
         case .binding(let path, let type):
             out.beginObject(inline: true)
-            field("binding", path.joined(separator: "."))
-            field("type", type.description)
+            out.writeKey(keys.binding)
+            if path.count == 1 { out.write(path[0]) } else { out.write(joining: path, separator: UInt8(ascii: ".")) }
+            out.writeKey(keys.type)
+            typeName(type)
             out.endObject()
         case .enumCase(let name, let arguments):
             out.write(arguments.isEmpty ? name : name + "(" + arguments.map(Self.argumentText).joined(separator: ", ") + ")")
         case .size(let width, let height):
             out.beginObject(inline: true)
-            field("width", width)
-            field("height", height)
+            field(keys.width, width)
+            field(keys.height, height)
             out.endObject()
         case .insets(let top, let left, let bottom, let right):
             insets(EdgeInsets(top: top, left: left, bottom: bottom, right: right))
         case .font(let font):
             out.beginObject(inline: true)
             switch font.family {
-            case .system: field("family", "system")
-            case .named(let family): field("family", family)
+            case .system: field(keys.family, "system")
+            case .named(let family): field(keys.family, family)
             }
-            field("size", font.size)
-            field("weight", font.weight.rawValue)
+            field(keys.size, font.size)
+            field(keys.weight, font.weight.rawValue)
             out.endObject()
         case .list(let items):
             out.beginArray(inline: true)
@@ -440,8 +677,34 @@ struct LayoutJSONWriter {
                 self.value(field.value)
             }
             out.endObject()
-        case .action(let action): out.write(action.description)
+        case .action(let action): self.action(action)
         case .reference(let name): out.write(name)
+        }
+    }
+
+    /// `"#RRGGBB"` or `"#RRGGBBAA"`, as `ColorLiteral.hex` spells it, without building a string.
+    mutating func color(_ color: ColorLiteral) {
+        // Quote, `#`, up to eight digits, quote: eleven bytes, packed into two words.
+        var encoded: (UInt64, UInt64) = (0, 0)
+        let count = withUnsafeMutableBytes(of: &encoded) { buffer -> Int in
+            var n = 0
+            func put(_ byte: UInt8) { buffer[n] = byte; n += 1 }
+            func hex(_ component: UInt8) {
+                let digits: StaticString = "0123456789ABCDEF"
+                put(digits.utf8Start[Int(component >> 4)])
+                put(digits.utf8Start[Int(component & 0x0F)])
+            }
+            put(0x22)
+            put(UInt8(ascii: "#"))
+            hex(color.red)
+            hex(color.green)
+            hex(color.blue)
+            if color.alpha != 255 { hex(color.alpha) }
+            put(0x22)
+            return n
+        }
+        withUnsafeBytes(of: &encoded) { buffer in
+            out.writeEncoded(UnsafeBufferPointer(start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count))
         }
     }
 

@@ -75,6 +75,52 @@ public struct LaidOutCard: Sendable {
     }
 }
 
+/// A card laid out in one context as flat lists (the tree form is `LaidOutCard`): every part's
+/// node in `nodes`, and per state, overlay and footer its height and the range of its nodes.
+/// Laying a card out into a `CardFrames` that earlier cards already grew allocates nothing, which
+/// is what the layout JSON back end does for every card of a deck.
+public struct CardFrames: Sendable {
+    /// A state, an overlay or the footer: a height and the nodes of its parts.
+    public struct Group: Sendable {
+        /// A state: the card's height in it (content plus the vertical padding). An overlay: the
+        /// height of its parts stacked. The footer: its `height:`.
+        public var height: Double
+        /// The group's nodes: its top-level parts (`parts[node.template]` of the state, overlay
+        /// or footer), each followed by its subtree.
+        public var nodes: Range<Int>
+    }
+
+    public internal(set) var context = LayoutContext(stack: nil, theme: "", width: 0)
+    /// The content box's inset from the card's frame (`LaidOutCard.padding`).
+    public internal(set) var padding = EdgeInsets.zero
+    /// The content box's width: the card's width minus the horizontal padding.
+    public internal(set) var contentWidth = 0.0
+    /// Every part of the card laid out, group after group.
+    public internal(set) var nodes: [LayoutNode] = []
+    /// In the card's state order.
+    public internal(set) var states: [Group] = []
+    public internal(set) var overlays: [Group] = []
+    public internal(set) var footer: Group?
+
+    public init() {}
+
+    /// The laid-out parts of `range` (a group's `nodes`, or a node's children `index + 1 ..< end`)
+    /// as a tree; `parts` are the checked parts the range's top-level nodes lay out.
+    public func tree(_ parts: [CheckedPart], _ range: Range<Int>) -> [LaidOutPart] {
+        var result: [LaidOutPart] = []
+        var index = range.lowerBound
+        while index < range.upperBound && index < nodes.count {
+            let node = nodes[index]
+            if parts.indices.contains(node.template) {
+                let part = parts[node.template]
+                result.append(LaidOutPart(part: part, frame: node.frame, children: tree(part.children, (index + 1)..<node.end)))
+            }
+            index = max(node.end, index + 1)
+        }
+        return result
+    }
+}
+
 /// Lays out cards by the intrinsic-size model (`LayoutMetrics`).
 public struct CardLayoutEngine: Sendable {
     public let metrics: ThemeMetrics
@@ -89,39 +135,70 @@ public struct CardLayoutEngine: Sendable {
     }
 
     /// The content inset of `card` in this theme.
-    public func padding(for card: CheckedCard) -> EdgeInsets {
+    public func padding(for card: CheckedCard) -> EdgeInsets { padding(forTraits: card.traits) }
+
+    /// The content inset of a card with `traits` in this theme.
+    func padding(forTraits traits: [CheckedTrait]) -> EdgeInsets {
         var padding = metrics.cardCellMargins
-        if card.traits.contains(where: { $0.trait == "noTopBottomMargins" }) {
+        // Through a buffer pointer: `contains(where:)` would copy each trait to test its name.
+        if traits.withUnsafeBufferPointer({ traits in traits.indices.contains { sameName(traits[$0].trait, "noTopBottomMargins") } }) {
             padding.top = 0
             padding.bottom = 0
         }
         return padding
     }
 
-    /// Lays out every state of `card` in `context` (its `theme` must be this engine's).
-    public func layout(_ card: CheckedCard, in context: LayoutContext) -> LaidOutCard {
-        let padding = padding(for: card)
+    /// Lays out every state, overlay and the footer of `card` in `context` (its `theme` must be
+    /// this engine's) into `frames`, replacing what it held.
+    public func layout(_ card: CheckedCard, in context: LayoutContext, into frames: inout CardFrames) {
+        layout([card], at: 0, in: context, into: &frames)
+    }
+
+    /// `layout(_:in:into:)` for card `index` of `cards`, read field by field in place (see
+    /// `PartLayouter.layout(_:at:width:into:)`).
+    func layout(_ cards: [CheckedCard], at index: Int, in context: LayoutContext, into frames: inout CardFrames) {
+        cards.withUnsafeBufferPointer { layout($0, at: index, in: context, into: &frames) }
+    }
+
+    func layout(_ cards: UnsafeBufferPointer<CheckedCard>, at index: Int, in context: LayoutContext, into frames: inout CardFrames) {
+        let padding = padding(forTraits: cards[index].traits)
         let contentWidth = max(0, context.width - padding.horizontal)
-        let layouter = PartLayouter(metrics: metrics, model: card.model, row: nil)
-        var states: [LaidOutState] = []
-        states.reserveCapacity(card.states.count)
-        for state in card.states {
-            let (parts, contentHeight) = layouter.stackVertically(state.parts, width: contentWidth, spacing: LayoutMetrics.partSpacing)
-            states.append(LaidOutState(name: state.name, tap: state.tap, height: padding.top + contentHeight + padding.bottom,
-                                       parts: parts))
+        frames.context = context
+        frames.padding = padding
+        frames.contentWidth = contentWidth
+        frames.nodes.removeAll(keepingCapacity: true)
+        frames.states.removeAll(keepingCapacity: true)
+        frames.overlays.removeAll(keepingCapacity: true)
+        frames.footer = nil
+        let layouter = PartLayouter(metrics: metrics, model: cards[index].model, row: nil)
+        let states = cards[index].states
+        for state in states.indices {
+            let start = frames.nodes.count
+            let contentHeight = layouter.stackVertically(states[state].parts, width: contentWidth,
+                                                         spacing: LayoutMetrics.partSpacing, into: &frames.nodes)
+            frames.states.append(CardFrames.Group(height: padding.top + contentHeight + padding.bottom,
+                                                  nodes: start..<frames.nodes.count))
         }
-        let overlays = card.overlays.map { overlay in
-            let (parts, height) = layouter.stackVertically(overlay.parts, width: contentWidth, spacing: LayoutMetrics.partSpacing)
-            return LaidOutOverlay(direction: overlay.direction, height: height, parts: parts)
+        let overlays = cards[index].overlays
+        for overlay in overlays.indices {
+            let start = frames.nodes.count
+            let height = layouter.stackVertically(overlays[overlay].parts, width: contentWidth,
+                                                  spacing: LayoutMetrics.partSpacing, into: &frames.nodes)
+            frames.overlays.append(CardFrames.Group(height: height, nodes: start..<frames.nodes.count))
         }
-        let footer = card.footer.map { footer in
-            LaidOutFooter(height: Finite.dimension(footer.height), transparent: footer.transparent,
-                          parts: layouter.stackVertically(footer.parts, width: contentWidth, spacing: LayoutMetrics.partSpacing).parts)
+        if let footer = cards[index].footer {
+            let start = frames.nodes.count
+            _ = layouter.stackVertically(footer.parts, width: contentWidth, spacing: LayoutMetrics.partSpacing, into: &frames.nodes)
+            frames.footer = CardFrames.Group(height: Finite.dimension(footer.height), nodes: start..<frames.nodes.count)
         }
-        return LaidOutCard(context: context, padding: padding, contentWidth: contentWidth, states: states,
-                           overlays: overlays, footer: footer,
-                           headerHeight: headerHeight(of: card, contentWidth: contentWidth, layouter: layouter),
-                           initialState: card.initialState)
+    }
+
+    /// Lays out every state of `card` in `context` (its `theme` must be this engine's), as a tree.
+    public func layout(_ card: CheckedCard, in context: LayoutContext) -> LaidOutCard {
+        var frames = CardFrames()
+        layout(card, in: context, into: &frames)
+        return LaidOutCard(card, frames, headerHeight: headerHeight(of: card, contentWidth: frames.contentWidth,
+                                                                    layouter: PartLayouter(metrics: metrics, model: card.model, row: nil)))
     }
 
     /// The sheet header: the title in `titleFont` and the subtitle in `detailTextFont`, wrapped
@@ -141,5 +218,30 @@ public struct CardLayoutEngine: Sendable {
     public func headerHeight(of card: CheckedCard, width: Double) -> Double {
         let contentWidth = max(0, Finite.dimension(width) - padding(for: card).horizontal)
         return headerHeight(of: card, contentWidth: contentWidth, layouter: PartLayouter(metrics: metrics, model: card.model, row: nil))
+    }
+}
+
+extension LaidOutCard {
+    /// The tree form of `card` laid out as `frames`.
+    init(_ card: CheckedCard, _ frames: CardFrames, headerHeight: Double) {
+        let checkedStates = card.states, checkedOverlays = card.overlays
+        var states: [LaidOutState] = []
+        for (index, group) in frames.states.enumerated() where index < checkedStates.count {
+            let state = checkedStates[index]
+            states.append(LaidOutState(name: state.name, tap: state.tap, height: group.height,
+                                       parts: frames.tree(state.parts, group.nodes)))
+        }
+        var overlays: [LaidOutOverlay] = []
+        for (index, group) in frames.overlays.enumerated() where index < checkedOverlays.count {
+            let overlay = checkedOverlays[index]
+            overlays.append(LaidOutOverlay(direction: overlay.direction, height: group.height,
+                                           parts: frames.tree(overlay.parts, group.nodes)))
+        }
+        var footer: LaidOutFooter?
+        if let group = frames.footer, let checked = card.footer {
+            footer = LaidOutFooter(height: group.height, transparent: checked.transparent, parts: frames.tree(checked.parts, group.nodes))
+        }
+        self.init(context: frames.context, padding: frames.padding, contentWidth: frames.contentWidth, states: states,
+                  overlays: overlays, footer: footer, headerHeight: headerHeight, initialState: card.initialState)
     }
 }

@@ -54,13 +54,24 @@ public struct DeckLayouter {
     private let themes: [String: ResolvedTheme]
     /// Per card, the index of the first stack that lists it.
     private let primary: [Int?]
-    /// The height of every state, in the card's state order, per (card, theme, width).
-    private var heights: [CacheKey: [Double]] = [:]
+    /// Per stack, how wide it makes its cards, worked out on first use.
+    private var stackWidths: [StackWidth?]
+    /// The engine `engine(theme:)` returned last: consecutive cards mostly share a theme, and
+    /// this saves hashing the name per card.
+    private var lastEngine: (theme: String, engine: CardLayoutEngine)?
+    /// Per card, its state heights in the context it was last laid out in (`heightValues[range]`),
+    /// for the stacks and W104. Flat arrays rather than a dictionary keyed by (card, theme,
+    /// width): no hashing and no array per card.
+    private var heights: [(theme: String, width: Double, range: Range<Int>)?]
+    private var heightValues: [Double] = []
+    /// Reused by `stateHeights` to lay out a card it has not seen.
+    private var scratch = CardFrames()
 
-    private struct CacheKey: Hashable {
-        var card: Int
-        var theme: String
-        var width: Double
+    /// A stack's card width: the same for every card, or (lists) the viewport less the margins,
+    /// which a card's `customMargin` changes.
+    private enum StackWidth {
+        case fixed(Double)
+        case list(EdgeInsets)
     }
 
     public init(deck: CheckedDeck, viewport: Viewport = .standard) {
@@ -81,13 +92,16 @@ public struct DeckLayouter {
             }
         }
         self.primary = primary
+        self.stackWidths = Array(repeating: nil, count: deck.stacks.count)
+        self.heights = Array(repeating: nil, count: deck.cards.count)
     }
 
     /// The engine for a theme name (the default theme's for an unknown name).
     public mutating func engine(theme: String) -> CardLayoutEngine {
-        if let engine = engines[theme] { return engine }
-        let engine = CardLayoutEngine(theme: themes[theme] ?? themes[Catalog.defaultThemeName])
+        if let lastEngine, lastEngine.theme == theme { return lastEngine.engine }
+        let engine = engines[theme] ?? CardLayoutEngine(theme: themes[theme] ?? themes[Catalog.defaultThemeName])
         engines[theme] = engine
+        lastEngine = (theme, engine)
         return engine
     }
 
@@ -108,8 +122,17 @@ public struct DeckLayouter {
 
     /// The margins of `card` in a list with `margins`: `customMargin` replaces left and right.
     static func margins(of card: CheckedCard, list margins: EdgeInsets) -> EdgeInsets {
+        Self.margins(forTraits: card.traits, list: margins)
+    }
+
+    /// `margins(of:list:)` for a card with `traits`.
+    static func margins(forTraits traits: [CheckedTrait], list margins: EdgeInsets) -> EdgeInsets {
         var result = margins
-        if let trait = card.trait("customMargin"), let margin = trait.properties.first?.value.number {
+        // Through a buffer pointer: `first(where:)` would copy each trait to test its name.
+        let margin = traits.withUnsafeBufferPointer { traits in
+            traits.indices.first { sameName(traits[$0].trait, "customMargin") }.flatMap { traits[$0].properties.first?.value.number }
+        }
+        if let margin {
             result.left = Finite.dimension(margin)
             result.right = Finite.dimension(margin)
         }
@@ -128,18 +151,44 @@ public struct DeckLayouter {
             let margins = Self.margins(of: card, list: engine(theme: Catalog.defaultThemeName).metrics.cardCellMargins)
             return LayoutContext(stack: nil, theme: Catalog.defaultThemeName, width: viewport.width - margins.horizontal)
         }
-        let width: Double
-        switch stack.kind {
-        case "collapsible":
-            width = CollapsibleConfiguration(stack).cardWidth(in: viewport)
-        case "swipe":
-            width = viewport.bounds.inset(by: Self.swipeInsets(stack)).width
-        case "sheet":
-            width = viewport.width
-        default:
-            width = viewport.width - Self.margins(of: card, list: listMargins(for: stack)).horizontal
+        return context(forTraits: card.traits, in: stack.name, theme: stack.theme, width: stackWidth(stack))
+    }
+
+    /// `context(for:in:)` for card `index` in stack `stackIndex` of the deck, with the stack's
+    /// width worked out once.
+    mutating func context(forCardAt index: Int, inStackAt stackIndex: Int) -> LayoutContext {
+        let width: StackWidth
+        if let known = stackWidths[stackIndex] {
+            width = known
+        } else {
+            width = stackWidth(deck.stacks[stackIndex])
+            stackWidths[stackIndex] = width
         }
-        return LayoutContext(stack: stack.name, theme: stack.theme, width: max(0, width))
+        // Through buffer pointers: `deck.cards[index].traits` would copy the whole card first,
+        // retaining and releasing everything it holds, and the same for the stack.
+        let traits = deck.cards.withUnsafeBufferPointer { $0[index].traits }
+        return deck.stacks.withUnsafeBufferPointer { stacks in
+            context(forTraits: traits, in: stacks[stackIndex].name, theme: stacks[stackIndex].theme, width: width)
+        }
+    }
+
+    private func context(forTraits traits: [CheckedTrait], in stack: String?, theme: String, width: StackWidth) -> LayoutContext {
+        let cardWidth: Double
+        switch width {
+        case .fixed(let fixed): cardWidth = fixed
+        case .list(let margins): cardWidth = viewport.width - Self.margins(forTraits: traits, list: margins).horizontal
+        }
+        return LayoutContext(stack: stack, theme: theme, width: max(0, cardWidth))
+    }
+
+    /// How wide `stack` makes its cards (LANGUAGE.md §6.1).
+    private mutating func stackWidth(_ stack: CheckedStack) -> StackWidth {
+        switch stack.kind {
+        case "collapsible": .fixed(CollapsibleConfiguration(stack).cardWidth(in: viewport))
+        case "swipe": .fixed(viewport.bounds.inset(by: Self.swipeInsets(stack)).width)
+        case "sheet": .fixed(viewport.width)
+        default: .list(listMargins(for: stack))
+        }
     }
 
     static func swipeInsets(_ stack: CheckedStack) -> EdgeInsets {
@@ -153,35 +202,76 @@ public struct DeckLayouter {
     /// The context of card `index` in the layout JSON's `cards`: the first stack (in
     /// declaration order) that lists it, else a list in the default theme.
     public mutating func primaryContext(cardAt index: Int) -> LayoutContext {
-        context(forCardAt: index, in: primary[index].map { deck.stacks[$0] })
+        if let stackIndex = primary[index] { return context(forCardAt: index, inStackAt: stackIndex) }
+        // A card in no stack: the default theme with that theme's list margins.
+        let margins = engine(theme: Catalog.defaultThemeName).metrics.cardCellMargins
+        let traits = deck.cards.withUnsafeBufferPointer { $0[index].traits }  // not a card copy
+        return context(forTraits: traits, in: nil, theme: Catalog.defaultThemeName, width: .list(margins))
     }
 
     // MARK: Layout
 
-    /// Card `index` laid out in `context`. Its state heights are remembered for the stacks.
+    /// Card `index` laid out in `context`, as a tree. Its state heights are remembered for the
+    /// stacks.
     public mutating func layout(cardAt index: Int, in context: LayoutContext) -> LaidOutCard {
         let laidOut = engine(theme: context.theme).layout(deck.cards[index], in: context)
-        heights[CacheKey(card: index, theme: context.theme, width: context.width)] = laidOut.states.map(\.height)
+        remember(laidOut.states.map(\.height), cardAt: index, in: context)
         return laidOut
     }
 
-    /// Card `index` laid out in its primary context.
+    /// Card `index` laid out in `context` into `frames` (replacing what it held). Its state
+    /// heights are remembered for the stacks.
+    public mutating func layout(cardAt index: Int, in context: LayoutContext, into frames: inout CardFrames) {
+        // By index: `deck.cards[index]` as an argument would copy the card, retaining and
+        // releasing everything it holds.
+        engine(theme: context.theme).layout(deck.cards, at: index, in: context, into: &frames)
+        remember(frames.states.lazy.map(\.height), cardAt: index, in: context)
+    }
+
+    private mutating func remember(_ stateHeights: some Collection<Double>, cardAt index: Int, in context: LayoutContext) {
+        // Values of earlier contexts of this card are left behind: a card is rarely laid out in
+        // more than one.
+        let start = heightValues.count
+        heightValues.append(contentsOf: stateHeights)
+        heights[index] = (context.theme, context.width, start..<heightValues.count)
+    }
+
+    /// Card `index` laid out in its primary context, as a tree.
     public mutating func layoutInPrimaryContext(cardAt index: Int) -> LaidOutCard {
         layout(cardAt: index, in: primaryContext(cardAt: index))
     }
 
+    /// Card `index` laid out in its primary context into `frames`.
+    public mutating func layoutInPrimaryContext(cardAt index: Int, into frames: inout CardFrames) {
+        layout(cardAt: index, in: primaryContext(cardAt: index), into: &frames)
+    }
+
     /// The height of every state of card `index` in `context`, in the card's state order.
     public mutating func stateHeights(cardAt index: Int, in context: LayoutContext) -> [Double] {
-        if let known = heights[CacheKey(card: index, theme: context.theme, width: context.width)] { return known }
-        return layout(cardAt: index, in: context).states.map(\.height)
+        Array(knownStateHeights(cardAt: index, in: context))
+    }
+
+    /// `stateHeights`, without copying them out of the cache.
+    mutating func knownStateHeights(cardAt index: Int, in context: LayoutContext) -> ArraySlice<Double> {
+        if let known = heights[index], known.width == context.width, known.theme == context.theme {
+            return heightValues[known.range]
+        }
+        // Take the scratch buffers out of `self` (a swap, not a copy, so they stay unique).
+        var frames = CardFrames()
+        swap(&frames, &scratch)
+        defer { swap(&frames, &scratch) }
+        layout(cardAt: index, in: context, into: &frames)
+        return heights[index].map { heightValues[$0.range] } ?? []
     }
 
     /// The height of card `index` in its initial state in `context`.
     mutating func initialHeight(cardAt index: Int, in context: LayoutContext) -> Double {
-        let stateHeights = stateHeights(cardAt: index, in: context)
-        let card = deck.cards[index]
-        let position = card.states.firstIndex { $0.name == card.initialState } ?? 0
-        return position < stateHeights.count ? stateHeights[position] : 0
+        let stateHeights = knownStateHeights(cardAt: index, in: context)
+        // Through a buffer pointer: `deck.cards[index].states` would copy the whole card first.
+        let position = deck.cards.withUnsafeBufferPointer { cards in
+            cards[index].states.firstIndex { $0.name == cards[index].initialState } ?? 0
+        }
+        return position < stateHeights.count ? stateHeights[stateHeights.startIndex + position] : 0
     }
 
     /// Lays out the whole deck at once. (A back end that writes as it goes calls
@@ -240,12 +330,14 @@ public struct DeckLayouter {
         default:  // list, fullScreen
             let listMargins = listMargins(for: stack)
             margins = listMargins
+            let width = StackWidth.list(listMargins)
             var cardHeights: [Double] = []
             var cardMargins: [EdgeInsets] = []
             for name in known {
                 guard let index = cardIndex[name] else { continue }
-                cardHeights.append(initialHeight(cardAt: index, in: context(forCardAt: index, in: stack)))
-                cardMargins.append(Self.margins(of: deck.cards[index], list: listMargins))
+                let traits = deck.cards.withUnsafeBufferPointer { $0[index].traits }  // not a card copy
+                cardHeights.append(initialHeight(cardAt: index, in: context(forTraits: traits, in: stack.name, theme: stack.theme, width: width)))
+                cardMargins.append(Self.margins(forTraits: traits, list: listMargins))
             }
             let (frames, height) = ListGeometry.frames(heights: cardHeights, margins: cardMargins, viewport: viewport)
             for name in names {
@@ -268,14 +360,15 @@ public struct DeckLayouter {
             let configuration = CollapsibleConfiguration(stack)
             for (position, name) in stack.cards.enumerated() {
                 guard let index = cardIndex[name] else { continue }
-                let stateHeights = stateHeights(cardAt: index, in: context(forCardAt: index, in: stack))
+                let stateHeights = knownStateHeights(cardAt: index, in: context(forCardAt: index, inStackAt: stackIndex))
                 // The tallest state (`max(by:)` keeps the first of equally tall ones).
                 guard let tallest = stateHeights.indices.max(by: { stateHeights[$0] < stateHeights[$1] }),
                       stateHeights[tallest] > configuration.cardHeight else { continue }
+                let state = tallest - stateHeights.startIndex  // the slice's indices are the cache's
                 let card = deck.cards[index]
                 let span = position < stack.cardSpans.count ? stack.cardSpans[position] : card.span
                 let height = Finite.format(stateHeights[tallest])
-                let stateName = tallest < card.states.count ? card.states[tallest].name : card.initialState
+                let stateName = state < card.states.count ? card.states[state].name : card.initialState
                 var notes: [DiagnosticNote] = []
                 if span != card.span { notes.append(DiagnosticNote("card `\(name)` is declared here", at: card.span)) }
                 notes.append(.help("raise `cardHeight` to at least \(height), or shorten the card; "

@@ -125,6 +125,16 @@ public enum Finite {
     /// number is not rounded up to the next one.
     @inline(__always)
     public static func roundUp(_ value: Double) -> Double {
+        // Lengths (0 ≤ value < 2⁵²) without libm: the integer conversion truncates exactly and
+        // `value - whole` is the exact fraction; the same results as the general case below.
+        if value >= 0 && value < 4.503_599_627_370_496e15 {
+            let whole = Double(Int64(value))
+            let fraction = value - whole
+            if fraction == 0 { return value }
+            let nearest = fraction >= 0.5 ? whole + 1 : whole
+            if value - nearest > -1e-9 && value - nearest < 1e-9 { return nearest }
+            return whole + 1
+        }
         let nearest = value.rounded()
         if abs(value - nearest) < 1e-9 { return nearest }
         return value.rounded(.up)

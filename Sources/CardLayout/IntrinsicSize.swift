@@ -113,6 +113,14 @@ public enum LayoutMetrics {
 
     /// How many lines `text` takes in `width` at `fontSize`, before any `lines:` cap.
     public static func lineCount(of text: String, fontSize: Double, width: Double) -> Int {
+        if let lines = text.utf8.withContiguousStorageIfAvailable({ lineCount(of: $0, fontSize: fontSize, width: width) }) {
+            return lines
+        }
+        return lineCount(of: Array(text.utf8), fontSize: fontSize, width: width)
+    }
+
+    /// `lineCount` over the text's UTF-8 bytes.
+    static func lineCount(of text: some Collection<UInt8>, fontSize: Double, width: Double) -> Int {
         let advance = fontSize * glyphAdvanceFactor
         // At least one glyph fits a line, so a zero or tiny width never divides by zero.
         let available = max(width, advance, 1e-6)
@@ -123,7 +131,7 @@ public enum LayoutMetrics {
             lines += max(1, needed)
             glyphs = 0
         }
-        for byte in text.utf8 {
+        for byte in text {
             if byte == 0x0A {
                 endParagraph()
             } else if byte & 0xC0 != 0x80 {

@@ -2,6 +2,9 @@ import CardSema
 
 /// A part with its frame and its laid-out children. The frame is relative to the parent: a
 /// top-level part's to the card's content box, a child's to its container part.
+///
+/// The tree form of a layout, for readers that want one (tests, previews); the layout pass
+/// itself produces `LayoutNode`s (`CardFrames`), which the layout JSON back end reads directly.
 public struct LaidOutPart: Sendable {
     /// The checked part (for a table or collection row: its `cell` template).
     public var part: CheckedPart
@@ -17,30 +20,61 @@ public struct LaidOutPart: Sendable {
     }
 }
 
+/// One laid-out part in a card's flat list of nodes (`CardFrames.nodes`), in pre-order: a node is
+/// followed by its children, each followed by its own subtree, up to `end`.
+///
+/// A node refers to its checked part by position rather than holding a copy (a `CheckedPart`
+/// copy retains its arrays), so a reader walks the checked parts alongside: the part of a
+/// top-level node is `parts[template]` of its state, overlay or footer, the part of a child node
+/// `parent.children[template]`.
+public struct LayoutNode: Sendable {
+    /// The frame, relative to the parent's (a top-level part's to the card's content box).
+    public var frame: Frame
+    /// The position of this node's part among its parent's children (for a table or collection
+    /// row: of the `cell` every row lays out).
+    public var template: Int
+    /// The index just past this node's subtree; its children are the nodes from `index + 1`,
+    /// each followed by its subtree.
+    public var end: Int
+    /// The part's number in `PartTable`, nil for a part the catalog does not know.
+    public var number: Int?
+}
+
 /// A part's arguments as the layout reads them: the author's values, else the catalog defaults
-/// of the part's spec (looked up once per part rather than once per argument).
+/// of the part's spec (from `PartTable`, by number, so nothing here retains the spec).
 struct PartArguments {
     let properties: [Property]
-    let spec: PartSpec?
+    let number: Int?
 
-    init(_ part: CheckedPart) {
-        properties = part.properties
-        spec = Catalog.part(named: part.part)
+    init(_ properties: [Property], number: Int?) {
+        self.properties = properties
+        self.number = number
     }
 
-    /// The value the author wrote.
-    func authored(_ name: String) -> Value? {
-        for property in properties where property.name == name { return property.value }
+    /// The position of the argument called `name` the author wrote.
+    @inline(__always)
+    func authored(_ name: String) -> Int? {
+        for index in properties.indices where sameName(properties[index].name, name) { return index }
         return nil
     }
 
+    /// The value the author wrote.
+    func value(_ name: String) -> Value? { authored(name).map { properties[$0].value } }
+
     /// The catalog's default for argument `name`.
     func catalogDefault(_ name: String) -> CatalogValue? {
-        spec?.parameters.first { $0.name == name }?.defaultValue
+        guard let number else { return nil }
+        return PartTable.catalogDefault(name, ofPart: number)
     }
 }
 
-/// Lays out parts by the intrinsic-size model (`LayoutMetrics`), for one card and theme.
+/// String equality with the length test first: most names compared differ, and a length
+/// mismatch is cheaper to find than what `==` does for unequal strings.
+@inline(__always)
+func sameName(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count && a == b }
+
+/// Lays out parts by the intrinsic-size model (`LayoutMetrics`), for one card and theme,
+/// appending `LayoutNode`s.
 struct PartLayouter {
     let metrics: ThemeMetrics
     /// The card's model, for binding defaults.
@@ -53,21 +87,38 @@ struct PartLayouter {
     /// What a binding stands for: the model default, or the current row's field.
     func resolve(_ value: Value?) -> Value? {
         guard case .binding(let path, _)? = value else { return value }
+        return resolve(path)
+    }
+
+    /// The value of binding `path`: the model default, or the current row's field.
+    func resolve(_ path: [String]) -> Value? {
+        // Index loops: `first(where:)` would copy each model field, retaining all it holds.
         if path.count == 1 {
-            return model.first { $0.name == path[0] }?.defaultValue
+            for index in model.indices where sameName(model[index].name, path[0]) { return model[index].defaultValue }
+            return nil
         }
         if path.count == 2, path[0] == Catalog.rowBindingName, let row {
-            return row.first { $0.label == path[1] }?.value
+            for index in row.indices {
+                if let label = row[index].label, sameName(label, path[1]) { return row[index].value }
+            }
         }
         return nil
     }
 
-    /// The text a value shows: a string as is, numbers as written, a binding's default, or the
-    /// placeholder `‹name›`.
-    func text(_ value: Value?) -> String {
-        if let resolved = resolve(value), let text = PartLayouter.display(resolved) { return text }
-        if case .binding(let path, _)? = value { return LayoutMetrics.placeholder(path) }
-        return ""
+    /// The text argument `name` shows: a string as is, numbers as written, a binding's default,
+    /// or the placeholder `‹name›`; "" when absent.
+    func text(_ arguments: PartArguments, _ name: String) -> String {
+        guard let index = arguments.authored(name) else { return "" }
+        return text(arguments.properties[index].value)
+    }
+
+    /// The text a value shows (see `text(_:_:)`).
+    func text(_ value: Value) -> String {
+        if case .binding(let path, _) = value {
+            if let resolved = resolve(path), let text = PartLayouter.display(resolved) { return text }
+            return LayoutMetrics.placeholder(path)
+        }
+        return PartLayouter.display(value) ?? ""
     }
 
     static func display(_ value: Value) -> String? {
@@ -84,7 +135,15 @@ struct PartLayouter {
     /// Argument `name` as a number: the author's value (a binding's default), else the catalog
     /// default.
     func number(_ arguments: PartArguments, _ name: String) -> Double? {
-        resolve(arguments.authored(name))?.number ?? arguments.catalogDefault(name)?.numericValue
+        if let index = arguments.authored(name) {
+            switch arguments.properties[index].value {
+            case .int(let i): return Double(i)
+            case .double(let d): return d
+            case .binding(let path, _): if let number = resolve(path)?.number { return number }
+            default: break
+            }
+        }
+        return arguments.catalogDefault(name)?.numericValue
     }
 
     /// `number` as a length: 0…1e9.
@@ -94,13 +153,13 @@ struct PartLayouter {
 
     /// Argument `name` as an enum case name, else the catalog default's.
     func caseName(_ arguments: PartArguments, _ name: String) -> String? {
-        if case .enumCase(let value, _)? = arguments.authored(name) { return value }
+        if let index = arguments.authored(name), case .enumCase(let value, _) = arguments.properties[index].value { return value }
         if case .enumCase(let value)? = arguments.catalogDefault(name) { return value }
         return nil
     }
 
     func bool(_ arguments: PartArguments, _ name: String) -> Bool? {
-        if case .bool(let b)? = resolve(arguments.authored(name)) { return b }
+        if case .bool(let b)? = resolve(arguments.value(name)) { return b }
         if case .bool(let b)? = arguments.catalogDefault(name) { return b }
         return nil
     }
@@ -118,173 +177,186 @@ struct PartLayouter {
 
     // MARK: Parts
 
-    /// Lays out `parts` one under another in `width`, `spacing` apart.
-    func stackVertically(_ parts: [CheckedPart], width: Double, spacing: Double) -> (parts: [LaidOutPart], height: Double) {
-        var laidOut: [LaidOutPart] = []
-        laidOut.reserveCapacity(parts.count)
-        var y = 0.0
-        for index in parts.indices {
-            if index > 0 { y += spacing }
-            var child = layout(parts[index], width: width)
-            child.frame.y = y
-            y += child.frame.height
-            laidOut.append(child)
+    /// Lays out `parts` one under another in `width`, `spacing` apart; returns their height.
+    func stackVertically(_ parts: [CheckedPart], width: Double, spacing: Double, into nodes: inout [LayoutNode]) -> Double {
+        parts.withUnsafeBufferPointer { parts in
+            var y = 0.0
+            for index in parts.indices {
+                if index > 0 { y += spacing }
+                let node = layout(parts, at: index, width: width, into: &nodes)
+                nodes[node].frame.y = y
+                y += nodes[node].frame.height
+            }
+            return y
         }
-        return (laidOut, y)
     }
 
-    /// Lays out one part at the origin with the given width.
-    func layout(_ part: CheckedPart, width: Double) -> LaidOutPart {
-        let args = PartArguments(part)
-        var children: [LaidOutPart] = []
+    /// Lays out part `position` of `siblings` at the origin with the given width: appends its
+    /// node, then its subtree's, and returns the node's index.
+    ///
+    /// The part is read field by field in place (`siblings[position].children`), through a buffer
+    /// pointer: binding the element, passing it on, or reading a field through an array's
+    /// subscript copies the whole part, retaining and releasing everything it holds, which cost
+    /// more than laying out most parts.
+    func layout(_ siblings: UnsafeBufferPointer<CheckedPart>, at position: Int, width: Double, into nodes: inout [LayoutNode]) -> Int {
+        let found = PartTable.lookUp(siblings[position].part)
+        let number = found?.number
+        let index = nodes.count
+        nodes.append(LayoutNode(frame: Frame(x: 0, y: 0, width: 0, height: 0), template: position, end: index + 1, number: number))
+        let args = PartArguments(siblings[position].properties, number: number)
         let height: Double
-        switch part.part {
-        case "text":
+        switch found?.kind ?? .other {
+        case .text:
             var size = metrics.size(ofTextStyle: caseName(args, "style") ?? "normal")
-            if let font = Self.fontSize(args.authored("font")) { size = font }
-            let cap = number(args, "lines").map { Int(Finite.clamp($0, 0, 1e9)) } ?? 0
-            height = LayoutMetrics.height(of: text(args.authored("text")), fontSize: size, width: width, maximumLines: cap)
-        case "attributedText":
-            var y = 0.0
-            for child in part.children {
-                var laid = layout(child, width: width)
-                laid.frame.y = y
-                y += laid.frame.height
-                children.append(laid)
-            }
-            height = y + LayoutMetrics.height(of: text(args.authored("text")), fontSize: metrics.normalTextSize, width: width)
-        case "image":
+            if let font = Self.fontSize(args.value("font")) { size = font }
+            let cap = self.number(args, "lines").map { Int(Finite.clamp($0, 0, 1e9)) } ?? 0
+            height = LayoutMetrics.height(of: text(args, "text"), fontSize: size, width: width, maximumLines: cap)
+        case .attributedText:
+            let images = stackVertically(siblings[position].children, width: width, spacing: 0, into: &nodes)
+            height = images + LayoutMetrics.height(of: text(args, "text"), fontSize: metrics.normalTextSize, width: width)
+        case .image:
             height = dimension(args, "height") ?? LayoutMetrics.defaultImageHeight
-        case "button":
+        case .button:
             height = max(LayoutMetrics.minimumButtonHeight, metrics.line(metrics.buttonTitleSize) + LayoutMetrics.controlPadding)
-        case "title":
+        case .title:
             let hasMenu = args.authored("menu") != nil
             let textWidth = width - (hasMenu ? LayoutMetrics.titleMenuButtonWidth : 0)
-            let textHeight = LayoutMetrics.height(of: text(args.authored("text")), fontSize: metrics.titleSize, width: textWidth)
+            let textHeight = LayoutMetrics.height(of: text(args, "text"), fontSize: metrics.titleSize, width: textWidth)
             height = hasMenu ? max(textHeight, LayoutMetrics.titleMenuButtonSide) : textHeight
-        case "titleDescription":
+        case .titleDescription:
             let half = width / 2
             func side(_ title: String, _ description: String) -> Double {
                 var h = 0.0
-                if let value = args.authored(title) {
-                    h += LayoutMetrics.height(of: text(value), fontSize: metrics.normalTextSize, width: half)
+                if args.authored(title) != nil {
+                    h += LayoutMetrics.height(of: text(args, title), fontSize: metrics.normalTextSize, width: half)
                 }
-                if let value = args.authored(description) {
-                    h += LayoutMetrics.height(of: text(value), fontSize: metrics.detailTextSize, width: half)
+                if args.authored(description) != nil {
+                    h += LayoutMetrics.height(of: text(args, description), fontSize: metrics.detailTextSize, width: half)
                 }
                 return h
             }
             height = max(side("leftTitle", "leftDescription"), side("rightTitle", "rightDescription"))
-        case "pill":
+        case .pill:
             height = metrics.line(metrics.normalTextSize) + 2 * (dimension(args, "verticalPadding") ?? 0)
-        case "iconLabel":
+        case .iconLabel:
             let icon = metrics.line(metrics.normalTextSize)
             let textWidth = width - icon - (dimension(args, "iconPadding") ?? 0)
-            height = max(icon, LayoutMetrics.height(of: text(args.authored("text")), fontSize: metrics.normalTextSize, width: textWidth))
-        case "separator":
+            height = max(icon, LayoutMetrics.height(of: text(args, "text"), fontSize: metrics.normalTextSize, width: textWidth))
+        case .separator:
             height = LayoutMetrics.separatorHeight
-        case "verticalSeparator":
+        case .verticalSeparator:
             height = 0
-        case "vstack":
-            let result = stackVertically(part.children, width: width, spacing: dimension(args, "spacing") ?? 0)
-            children = result.parts
-            height = result.height
-        case "oriented":
-            let result = stackVertically(part.children, width: width, spacing: 0)
-            children = result.parts
-            height = result.height
-        case "cell":
-            let result = stackVertically(part.children, width: width, spacing: LayoutMetrics.partSpacing)
-            children = result.parts
-            height = result.height
-        case "hstack":
-            (children, height) = layoutRow(part.children, width: width, spacing: dimension(args, "spacing") ?? 0,
-                                           widths: nil, alignment: caseName(args, "alignment") ?? "fill")
-        case "centered":
-            let widths = part.children.count == 3 ? [width / 4, width / 2, width / 4] : nil
-            (children, height) = layoutRow(part.children, width: width, spacing: 0, widths: widths, alignment: "center")
-        case "table":
-            (children, height) = layoutTable(part, width: width)
-        case "collection":
-            (children, height) = layoutCollection(part, width: width)
-        case "bar":
+        case .vstack:
+            height = stackVertically(siblings[position].children, width: width, spacing: dimension(args, "spacing") ?? 0, into: &nodes)
+        case .oriented, .other:
+            // `other`: a node the model does not know (a catalog entry added later): its children stacked.
+            height = stackVertically(siblings[position].children, width: width, spacing: 0, into: &nodes)
+        case .cell:
+            height = stackVertically(siblings[position].children, width: width, spacing: LayoutMetrics.partSpacing, into: &nodes)
+        case .hstack:
+            height = layoutRow(siblings[position].children, width: width, spacing: dimension(args, "spacing") ?? 0,
+                               quarterHalfQuarter: false, alignment: caseName(args, "alignment") ?? "fill", into: &nodes)
+        case .centered:
+            let children = siblings[position].children
+            height = layoutRow(children, width: width, spacing: 0, quarterHalfQuarter: children.count == 3,
+                               alignment: "center", into: &nodes)
+        case .table:
+            height = layoutTable(siblings[position].children, args, width: width, into: &nodes)
+        case .collection:
+            height = layoutCollection(siblings[position].children, args, width: width, into: &nodes)
+        case .bar:
             height = LayoutMetrics.barHeight
-        case "paged":
+        case .paged:
             height = dimension(args, "height") ?? 0
-            for (index, page) in part.children.enumerated() {
-                var laid = layout(page, width: width)
-                laid.frame = Frame(x: Double(index) * width, y: 0, width: width, height: height)
-                children.append(laid)
+            siblings[position].children.withUnsafeBufferPointer { pages in
+                for page in pages.indices {
+                    let child = layout(pages, at: page, width: width, into: &nodes)
+                    nodes[child].frame = Frame(x: Double(page) * width, y: 0, width: width, height: height)
+                }
             }
-        case "slider":
+        case .slider:
             height = LayoutMetrics.sliderHeight
-        case "multiSlider":
+        case .multiSlider:
             height = caseName(args, "orientation") == "vertical"
                 ? LayoutMetrics.verticalMultiSliderHeight : LayoutMetrics.sliderHeight
-        case "spacer":
+        case .spacer:
             height = dimension(args, "height") ?? 0
-        case "textField":
+        case .textField:
             height = metrics.line(metrics.normalTextSize) + LayoutMetrics.controlPadding
-        case "confetti":
+        case .confetti:
             height = LayoutMetrics.confettiHeight
-        case "progressBar":
+        case .progressBar:
             let label = metrics.line(metrics.smallTextSize) + LayoutMetrics.progressBarLabelGap
             var h = LayoutMetrics.progressBarTrackHeight
             if args.authored("marker") != nil || args.authored("current") != nil { h += label }
             if bool(args, "showValues") == true { h += label }
             height = h
-        case "map":
+        case .map:
             height = dimension(args, "height") ?? 300
-        case "radio":
+        case .radio:
             height = LayoutMetrics.radioHeight
-        case "histogram":
+        case .histogram:
             height = LayoutMetrics.histogramHeight
-        default:
-            // A node the model does not know (a catalog entry added later): its children stacked.
-            let result = stackVertically(part.children, width: width, spacing: 0)
-            children = result.parts
-            height = result.height
         }
-        return LaidOutPart(part: part, frame: Frame(x: 0, y: 0, width: max(0, width), height: height), children: children)
+        nodes[index].frame = Frame(x: 0, y: 0, width: max(0, width), height: height)
+        nodes[index].end = nodes.count
+        return index
     }
 
-    /// Children side by side: `widths` if given, else `verticalSeparator`s 1 point wide and the
-    /// rest of the width, after `spacing`, shared equally. Vertical placement by `alignment`.
-    func layoutRow(_ parts: [CheckedPart], width: Double, spacing: Double, widths: [Double]?,
-                   alignment: String) -> ([LaidOutPart], Double) {
-        guard !parts.isEmpty else { return ([], 0) }
-        let separators = parts.filter { $0.part == "verticalSeparator" }.count
-        let flexible = parts.count - separators
-        let available = max(0, width - spacing * Double(parts.count - 1)
-                                - LayoutMetrics.verticalSeparatorWidth * Double(separators))
-        let share = flexible > 0 ? available / Double(flexible) : 0
-        var laidOut: [LaidOutPart] = []
-        laidOut.reserveCapacity(parts.count)
-        var x = 0.0
-        var rowHeight = 0.0
-        for index in parts.indices {
-            let isSeparator = parts[index].part == "verticalSeparator"
-            let childWidth = widths?[index] ?? (isSeparator ? LayoutMetrics.verticalSeparatorWidth : share)
-            var child = layout(parts[index], width: childWidth)
-            child.frame.x = x
-            x += childWidth + spacing
-            rowHeight = max(rowHeight, child.frame.height)
-            laidOut.append(child)
+    /// Whether `part` is a `verticalSeparator` (1 point wide in a row, as tall as the row).
+    static func isVerticalSeparator(_ name: String) -> Bool { sameName(name, "verticalSeparator") }
+
+    /// Children side by side: with `quarterHalfQuarter` (a `centered` of three) a quarter, a half
+    /// and a quarter of the width, else `verticalSeparator`s 1 point wide and the rest of the
+    /// width, after `spacing`, shared equally. Vertical placement by `alignment`. Returns the
+    /// row's height.
+    func layoutRow(_ parts: [CheckedPart], width: Double, spacing: Double, quarterHalfQuarter: Bool,
+                   alignment: String, into nodes: inout [LayoutNode]) -> Double {
+        guard !parts.isEmpty else { return 0 }
+        enum Placement { case fill, center, bottom, top }
+        let placement: Placement = switch alignment {
+        case "fill": .fill
+        case "center": .center
+        case "bottom", "trailing", "lastBaseline": .bottom
+        default: .top  // top, leading, firstBaseline
         }
-        for index in laidOut.indices {
-            let h = laidOut[index].frame.height
-            if laidOut[index].part.part == "verticalSeparator" {
-                laidOut[index].frame.height = rowHeight
-                continue
+        return parts.withUnsafeBufferPointer { parts in  // read in place (`layout(_:at:width:into:)`)
+            var separators = 0
+            for index in parts.indices where Self.isVerticalSeparator(parts[index].part) { separators += 1 }
+            let flexible = parts.count - separators
+            let available = max(0, width - spacing * Double(parts.count - 1)
+                                    - LayoutMetrics.verticalSeparatorWidth * Double(separators))
+            let share = flexible > 0 ? available / Double(flexible) : 0
+            let first = nodes.count
+            var x = 0.0
+            var rowHeight = 0.0
+            for index in parts.indices {
+                let isSeparator = Self.isVerticalSeparator(parts[index].part)
+                let childWidth = quarterHalfQuarter ? (index == 1 ? width / 2 : width / 4)
+                    : isSeparator ? LayoutMetrics.verticalSeparatorWidth : share
+                let child = layout(parts, at: index, width: childWidth, into: &nodes)
+                nodes[child].frame.x = x
+                x += childWidth + spacing
+                rowHeight = max(rowHeight, nodes[child].frame.height)
             }
-            switch alignment {
-            case "fill": laidOut[index].frame.height = rowHeight
-            case "center": laidOut[index].frame.y = (rowHeight - h) / 2
-            case "bottom", "trailing", "lastBaseline": laidOut[index].frame.y = rowHeight - h
-            default: break  // top, leading, firstBaseline
+            var child = first
+            while child < nodes.count {
+                let h = nodes[child].frame.height
+                let template = nodes[child].template
+                if template < parts.count && Self.isVerticalSeparator(parts[template].part) {
+                    nodes[child].frame.height = rowHeight
+                } else {
+                    switch placement {
+                    case .fill: nodes[child].frame.height = rowHeight
+                    case .center: nodes[child].frame.y = (rowHeight - h) / 2
+                    case .bottom: nodes[child].frame.y = rowHeight - h
+                    case .top: break
+                    }
+                }
+                child = nodes[child].end
             }
+            return rowHeight
         }
-        return (laidOut, rowHeight)
     }
 
     /// The row record of a list element, if it is one.
@@ -293,37 +365,44 @@ struct PartLayouter {
         return nil
     }
 
-    /// One row per element of the `rows:` default: the `cell` laid out with the row's values
-    /// (plus cell padding), or the default two-line cell.
-    func layoutTable(_ part: CheckedPart, width: Double) -> ([LaidOutPart], Double) {
-        let args = PartArguments(part)
-        let rows = elements(args.authored("rows"))
+    /// One row per element of the `rows:` default: the `cell` among the table's `children` laid
+    /// out with the row's values (plus cell padding), or the default two-line cell. Returns the
+    /// table's height.
+    func layoutTable(_ children: [CheckedPart], _ args: PartArguments, width: Double, into nodes: inout [LayoutNode]) -> Double {
+        let rows = elements(args.value("rows"))
         let padding = LayoutMetrics.tableCellPadding
-        guard let cell = part.children.first(where: { $0.part == "cell" }) else {
+        guard let cellIndex = children.firstIndex(where: { $0.part == "cell" }) else {
             let rowHeight = metrics.line(metrics.normalTextSize) + metrics.line(metrics.detailTextSize) + LayoutMetrics.controlPadding
-            return ([], rowHeight * Double(rows.count))
+            return rowHeight * Double(rows.count)
         }
-        var cells: [LaidOutPart] = []
-        cells.reserveCapacity(rows.count)
+        let cell = children[cellIndex]
+        let cellNumber = PartTable.number(of: cell.part)
         var y = 0.0
         for row in rows {
             var rowLayouter = self
             rowLayouter.row = Self.record(row)
-            var (content, contentHeight) = rowLayouter.stackVertically(cell.children, width: width, spacing: LayoutMetrics.partSpacing)
-            for index in content.indices { content[index].frame.y += padding }
+            let node = nodes.count
+            nodes.append(LayoutNode(frame: Frame(x: 0, y: 0, width: 0, height: 0), template: cellIndex, end: node + 1, number: cellNumber))
+            let contentHeight = rowLayouter.stackVertically(cell.children, width: width, spacing: LayoutMetrics.partSpacing, into: &nodes)
+            var child = node + 1
+            while child < nodes.count {
+                nodes[child].frame.y += padding
+                child = nodes[child].end
+            }
             let rowHeight = contentHeight + 2 * padding
-            cells.append(LaidOutPart(part: cell, frame: Frame(x: 0, y: y, width: max(0, width), height: rowHeight), children: content))
+            nodes[node].frame = Frame(x: 0, y: y, width: max(0, width), height: rowHeight)
+            nodes[node].end = nodes.count
             y += rowHeight
         }
-        return (cells, y)
+        return y
     }
 
-    /// Items from the `items:` default, `itemSize` each, in one row (`.horizontal`) or wrapped.
-    func layoutCollection(_ part: CheckedPart, width: Double) -> ([LaidOutPart], Double) {
-        let args = PartArguments(part)
-        let items = elements(args.authored("items"))
+    /// Items from the `items:` default, `itemSize` each, in one row (`.horizontal`) or wrapped,
+    /// each the `cell` among the collection's `children`. Returns the collection's height.
+    func layoutCollection(_ children: [CheckedPart], _ args: PartArguments, width: Double, into nodes: inout [LayoutNode]) -> Double {
+        let items = elements(args.value("items"))
         var itemWidth = LayoutMetrics.defaultItemSize.width, itemHeight = LayoutMetrics.defaultItemSize.height
-        if case .size(let w, let h)? = args.authored("itemSize") {
+        if case .size(let w, let h)? = args.value("itemSize") {
             itemWidth = Finite.dimension(w)
             itemHeight = Finite.dimension(h)
         }
@@ -339,18 +418,20 @@ struct PartLayouter {
         }
         let rows = items.isEmpty ? 0 : (items.count + perRow - 1) / perRow
         let height = horizontal ? itemHeight : Double(rows) * itemHeight + Double(max(0, rows - 1)) * spacing
-        var cells: [LaidOutPart] = []
-        guard let cell = part.children.first(where: { $0.part == "cell" }) else { return ([], height) }
-        cells.reserveCapacity(items.count)
+        guard let cellIndex = children.firstIndex(where: { $0.part == "cell" }) else { return height }
+        let cell = children[cellIndex]
+        let cellNumber = PartTable.number(of: cell.part)
         for (index, item) in items.enumerated() {
             var itemLayouter = self
             itemLayouter.row = Self.record(item)
-            let content = itemLayouter.stackVertically(cell.children, width: itemWidth, spacing: LayoutMetrics.partSpacing).parts
+            let node = nodes.count
+            nodes.append(LayoutNode(frame: Frame(x: 0, y: 0, width: 0, height: 0), template: cellIndex, end: node + 1, number: cellNumber))
+            _ = itemLayouter.stackVertically(cell.children, width: itemWidth, spacing: LayoutMetrics.partSpacing, into: &nodes)
             let column = index % perRow, line = index / perRow
-            let frame = Frame(x: Double(column) * (itemWidth + spacing), y: Double(line) * (itemHeight + spacing),
-                              width: itemWidth, height: itemHeight)
-            cells.append(LaidOutPart(part: cell, frame: frame, children: content))
+            nodes[node].frame = Frame(x: Double(column) * (itemWidth + spacing), y: Double(line) * (itemHeight + spacing),
+                                      width: itemWidth, height: itemHeight)
+            nodes[node].end = nodes.count
         }
-        return (cells, height)
+        return height
     }
 }
