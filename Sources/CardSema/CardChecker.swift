@@ -103,7 +103,7 @@ struct CardChecker {
                 seenProperties.append((label, item))
                 guard let index = tree.lookUp(item, in: Catalog.cardPropertyTable) else {
                     let label = names.text(label)
-                    let hint = values.suggestion(NameSuggester.suggestion(for: label, among: Catalog.cardProperties.map(\.name)),
+                    let hint = values.suggestion(Catalog.suggestCardProperty(for: label),
                                                  replacing: values.nameSpan(item))
                     report(.e310, "unknown card property `\(label)`", at: values.nameSpan(item),
                            label: "cards take " + Catalog.cardProperties.map { "`\($0.name):`" }.joined(separator: ", "),
@@ -332,9 +332,7 @@ struct CardChecker {
             let span = values.nameSpan(call)
             guard let index = tree.lookUp(call, in: Catalog.traitTable) else {
                 let name = tree.name(call)
-                let suggestion = Catalog.traitNamed(byProtocol: name)?.name
-                    ?? NameSuggester.suggestion(for: name, among: Catalog.traits.map(\.name))
-                let hint = values.suggestion(suggestion, replacing: span)
+                let hint = values.suggestion(Catalog.suggestTrait(for: name), replacing: span)
                 report(.e302, "unknown trait `\(name)`", at: span, notes: hint.notes, fixIts: hint.fixIts)
                 continue
             }
@@ -486,9 +484,7 @@ struct CardChecker {
         }
         guard let specIndex = known ?? tree.lookUp(item, in: Catalog.nodeTable) else {
             let name = tree.name(item)
-            let suggestion = Catalog.partNamed(byCardPartsClass: name)?.name
-                ?? NameSuggester.suggestion(for: name, among: Catalog.parts.map(\.name))
-            let hint = values.suggestion(suggestion, replacing: values.nameSpan(item))
+            let hint = values.suggestion(Catalog.suggestPart(for: name), replacing: values.nameSpan(item))
             report(.e301, "unknown part `\(name)`", at: values.nameSpan(item), notes: hint.notes, fixIts: hint.fixIts)
             return nil
         }

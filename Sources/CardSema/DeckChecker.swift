@@ -176,7 +176,7 @@ struct DeckChecker {
                 }
                 let label = tree.name(item)
                 guard let spec = Catalog.themeProperty(named: label) else {
-                    let hint = values.suggestion(NameSuggester.suggestion(for: label, among: Catalog.themeProperties.map(\.name)),
+                    let hint = values.suggestion(Catalog.suggestThemeProperty(for: label),
                                                  replacing: values.nameSpan(item))
                     values.report(.e310, "unknown theme property `\(label)`", at: values.nameSpan(item), notes: hint.notes, fixIts: hint.fixIts)
                     continue
@@ -309,7 +309,7 @@ struct DeckChecker {
                     }
                     seen[label] = item
                     guard let spec = kind.bodyProperty(named: label) else {
-                        let hint = values.suggestion(NameSuggester.suggestion(for: label, among: kind.bodyProperties.map(\.name)),
+                        let hint = values.suggestion(kind.suggestBodyProperty(for: label),
                                                      replacing: values.nameSpan(item))
                         values.report(.e310, "a `\(kindName)` stack has no property `\(label)`", at: values.nameSpan(item),
                                       label: kind.bodyProperties.isEmpty ? nil : "it takes " + kind.bodyProperties.map { "`\($0.name):`" }.joined(separator: ", "),

@@ -282,7 +282,7 @@ struct ValueChecker {
             if kind == .enumCase {
                 if let named = namedColor(node) { return named }
                 let name = tree.enumCaseName(node)
-                let hint = suggestion(NameSuggester.suggestion(for: name, among: Catalog.namedColors.map(\.name)).map { "." + $0 },
+                let hint = suggestion(Catalog.suggestNamedColor(for: name).map { "." + $0 },
                                       replacing: tree.span(node))
                 report(.e311, "unknown color `.\(name)`", at: node, notes: hint.notes, fixIts: hint.fixIts)
                 return nil
@@ -422,7 +422,7 @@ struct ValueChecker {
     mutating func checkEnumCase(_ node: NodeID, _ enumType: EnumType) -> Value? {
         guard let index = lookUpCase(node, in: enumType.caseTable) else {
             let name = tree.enumCaseName(node)
-            let hint = suggestion(NameSuggester.suggestion(for: name, among: enumType.caseNames).map { "." + $0 },
+            let hint = suggestion(enumType.suggestCase(for: name).map { "." + $0 },
                                   replacing: tree.span(node))
             report(.e311, "unknown case `.\(name)` for \(enumType.name); expected \(enumType)", at: tree.span(token: tree.mainToken(node) ?? tree.firstToken(node)),
                    notes: hint.notes, fixIts: hint.fixIts)
