@@ -72,6 +72,21 @@ enum ArgumentParser {
             return (names, spec.help)
         }
         let width = (rows.map(\.0.count).max() ?? 0) + 2
-        return rows.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n")
+        return rows.map { "  " + $0.0.padded(to: width) + $0.1 }.joined(separator: "\n")
+    }
+}
+
+extension StringProtocol {
+    /// The text with spaces appended up to `width` characters (as Foundation's `padding`, for
+    /// help tables; longer text is cut).
+    func padded(to width: Int) -> String {
+        count >= width ? String(prefix(width)) : String(self) + String(repeating: " ", count: width - count)
+    }
+
+    /// The text without leading and trailing spaces and tabs.
+    func trimmingSpaces() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
     }
 }

@@ -9,7 +9,11 @@ import CardDiagnostics
 import CardEmit
 import CardLayout
 import CardSema
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `cardc build FILE… [--emit json] [-o DIR] [--viewport WxH] [--root DIR] [--color WHEN]
 /// [--quiet] [--strict]` (CLI.md): check, then run the chosen back ends.
@@ -44,7 +48,7 @@ enum BuildCommand {
 
         Checks each .cards file (with its imports) and, when there are no errors, runs the
         chosen back ends on it, writing DIR/<name>.<ext> for an input <name>.cards:
-        \(Backends.all.map { "  \($0.name.padding(toLength: 6, withPad: " ", startingAt: 0)) <name>.\($0.fileExtension)  \($0.summary)" }.joined(separator: "\n"))
+        \(Backends.all.map { "  \($0.name.padded(to: 6)) <name>.\($0.fileExtension)  \($0.summary)" }.joined(separator: "\n"))
         Nothing is written when any input has errors. Files are replaced atomically and only when
         their content changed. Diagnostics and summaries go to stderr; `-o -` writes the one
         artifact to stdout. Exit status: 0 success, 1 errors (or warnings with --strict),
@@ -114,7 +118,7 @@ enum BuildCommand {
     /// The back ends named by `--emit` (comma-separated, duplicates ignored), or the default.
     static func selectBackends(_ value: String?) throws -> [any Backend] {
         let requested = value.map { $0.split(separator: ",", omittingEmptySubsequences: false).map {
-            String($0).trimmingCharacters(in: .whitespaces)
+            $0.trimmingSpaces()
         } } ?? defaultBackends
         var result: [any Backend] = []
         for name in requested {
@@ -181,15 +185,14 @@ private let systemWrite = Darwin.write
 enum ArtifactWriter {
     /// Creates `directory` (and its parents) if needed.
     static func prepareDirectory(_ directory: String) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw UsageError("cannot write to \(directory): not a directory") }
+        if let status = LocalFiles.status(of: directory) {
+            guard status.kind == .directory else { throw UsageError("cannot write to \(directory): not a directory") }
             return
         }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw UsageError("cannot create output directory \(directory): \(error.localizedDescription)")
+            throw UsageError("cannot create output directory \(directory): \(error)")
         }
     }
 

@@ -1,7 +1,18 @@
 import CardDiagnostics
 import CardSema
 import CardSyntax
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where a command's output goes. The real process writes to stdout/stderr; tests capture.
 public protocol DriverOutput {
@@ -15,10 +26,15 @@ public protocol DriverOutput {
 /// The process's own streams.
 public struct ProcessOutput: DriverOutput {
     public init() {}
-    public mutating func writeOut(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
-    public mutating func writeError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+    public mutating func writeOut(_ text: String) { Self.write(text, to: 1) }
+    public mutating func writeError(_ text: String) { Self.write(text, to: 2) }
     public var errorIsTerminal: Bool { isatty(2) != 0 }
     public var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    static func write(_ text: String, to fd: Int32) {
+        var text = text
+        text.withUTF8 { _ = ArtifactWriter.writeAll(fd, UnsafeRawBufferPointer($0)) }
+    }
 }
 
 /// Captured output, for tests and embedding: `CapturedOutput.run([...])` runs a command
@@ -99,7 +115,7 @@ public enum Driver {
     static func mainUsage() -> String {
         var text = "cardc \(version) — compiler for .cards UI card decks\n\nUSAGE: cardc <command> [options]\n\nCOMMANDS:\n"
         let width = (commands.map(\.name.count).max() ?? 0) + 2
-        for command in commands { text += "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary + "\n" }
+        for command in commands { text += "  " + command.name.padded(to: width) + command.summary + "\n" }
         text += "\nOPTIONS:\n  -h, --help     show help\n  --version      show the version\n\nSee 'cardc help <command>' for a command's options.\n"
         return text
     }
@@ -124,11 +140,10 @@ enum InputFiles {
         var files: [String] = []
         let fm = FileManager.default
         for operand in operands {
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: operand, isDirectory: &isDirectory) else {
+            guard let status = LocalFiles.status(of: operand) else {
                 throw UsageError("no such file or directory: \(operand)")
             }
-            if isDirectory.boolValue {
+            if status.kind == .directory {
                 guard allowDirectories else { throw UsageError("\(operand) is a directory, expected a .cards file") }
                 let found = cardsFiles(under: operand)
                 if found.isEmpty { throw UsageError("no .cards files found under \(operand)") }
@@ -142,20 +157,16 @@ enum InputFiles {
     }
 
     static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        LocalFiles.isDirectory(path)
     }
 
     static func validate(_ path: String, sizeLimit: Int) throws {
-        let fm = FileManager.default
-        guard let attributes = try? fm.attributesOfItem(atPath: path) else { throw UsageError("cannot read \(path)") }
-        if let type = attributes[.type] as? FileAttributeType, type != .typeRegular, type != .typeSymbolicLink {
-            throw UsageError("\(path) is not a regular file")
+        guard let status = LocalFiles.status(of: path) else { throw UsageError("cannot read \(path)") }
+        if status.kind != .regular { throw UsageError("\(path) is not a regular file") }
+        if status.size > sizeLimit {
+            throw UsageError("\(path) is \(status.size) bytes, over the size limit of \(sizeLimit) bytes")
         }
-        if let size = (attributes[.size] as? NSNumber)?.intValue, size > sizeLimit {
-            throw UsageError("\(path) is \(size) bytes, over the size limit of \(sizeLimit) bytes")
-        }
-        guard fm.isReadableFile(atPath: path) else { throw UsageError("cannot read \(path): permission denied") }
+        guard LocalFiles.isReadable(path) else { throw UsageError("cannot read \(path): permission denied") }
     }
 
     static func cardsFiles(under directory: String) -> [String] {
@@ -166,9 +177,8 @@ enum InputFiles {
             guard let entries = try? fm.contentsOfDirectory(atPath: current) else { continue }
             for entry in entries.sorted() {
                 let path = current.hasSuffix("/") ? current + entry : current + "/" + entry
-                var isDirectory: ObjCBool = false
-                guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue {
+                guard let status = LocalFiles.status(of: path) else { continue }
+                if status.kind == .directory {
                     if !entry.hasPrefix(".") && entry != ".build" { pending.append(path) }
                 } else if entry.hasSuffix(".cards") {
                     result.append(path)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A deterministic generator of large, valid `.cards` decks for benchmarks and stress tests.
 ///

@@ -1,6 +1,5 @@
 import CardDiagnostics
 import CardSyntax
-import Foundation
 
 /// Every card's traits, model fields, states, parts and actions, in a handful of deck-wide
 /// arrays: a part is a record pointing at ranges of `properties` and `partLists`, not three
@@ -195,7 +194,7 @@ struct CardBody: Sendable {
 /// come from several threads (a language server), hence the lock; the built values never change.
 final class ModelStore: @unchecked Sendable {
     let storage: ModelStorage
-    private let lock = NSLock()
+    private let lock = Lock()
     private var bodies: [Int: CardBody] = [:]
 
     init(_ storage: ModelStorage) {
@@ -203,12 +202,12 @@ final class ModelStore: @unchecked Sendable {
     }
 
     func body(of card: Int) -> CardBody {
-        lock.lock()
-        defer { lock.unlock() }
-        if let body = bodies[card] { return body }
-        let body = storage.body(of: card)
-        bodies[card] = body
-        return body
+        lock.withLock {
+            if let body = bodies[card] { return body }
+            let body = storage.body(of: card)
+            bodies[card] = body
+            return body
+        }
     }
 }
 

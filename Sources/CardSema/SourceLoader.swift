@@ -1,6 +1,5 @@
 import CardDiagnostics
 import CardSyntax
-import Foundation
 
 /// Where source bytes come from: the disk for the command line, open buffers for the language
 /// server, a dictionary in tests.
@@ -17,16 +16,11 @@ public struct DiskFileProvider: FileProvider {
     public init(sizeLimit: Int = 256 << 20) { self.sizeLimit = sizeLimit }
 
     public func contents(of path: String) -> [UInt8]? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = attributes[.size] as? NSNumber, size.intValue <= sizeLimit,
-              let data = FileManager.default.contents(atPath: path) else { return nil }
-        return [UInt8](data)
+        LocalFiles.contents(of: path, sizeLimit: sizeLimit)
     }
 
     public func canonicalPath(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        LocalFiles.canonicalPath(path)
     }
 }
 
