@@ -77,6 +77,25 @@ public final class SourceFile: Sendable {
         return low
     }
 
+    /// `lineIndex(of:)` for an offset at or after the start of line `hint`: a gallop forward
+    /// from the hint, so a caller walking a file in order pays for the distance moved, not
+    /// log(lines) cache misses. A bad hint is still answered correctly.
+    public func lineIndex(of offset: Int, from hint: Int) -> Int {
+        guard hint >= 0, hint < lineStarts.count, lineStarts[hint] <= offset else { return lineIndex(of: offset) }
+        var low = hint, step = 1
+        // Invariant: lineStarts[low] <= offset. Double the step until it overshoots.
+        while low + step < lineStarts.count && lineStarts[low + step] <= offset {
+            low += step
+            step *= 2
+        }
+        var high = min(low + step, lineStarts.count) - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
     /// Byte range of a 0-based line, without its line terminator (`\n` or `\r\n`).
     public func lineRange(_ index: Int) -> Range<Int> {
         let start = lineStarts[index]
@@ -86,9 +105,12 @@ public final class SourceFile: Sendable {
     }
 
     /// Line and scalar column of a byte offset. O(log lines + line length).
-    public func location(of offset: Int) -> SourceLocation {
+    public func location(of offset: Int) -> SourceLocation { location(of: offset, fromLine: 0) }
+
+    /// `location(of:)` searching forward from 0-based line `hint` (see `lineIndex(of:from:)`).
+    public func location(of offset: Int, fromLine hint: Int) -> SourceLocation {
         let clamped = min(max(offset, 0), bytes.count)
-        let line = lineIndex(of: clamped)
+        let line = hint > 0 ? lineIndex(of: clamped, from: hint) : lineIndex(of: clamped)
         let column = UTF8Scanner.scalarCount(bytes, from: lineStarts[line], to: clamped) + 1
         return SourceLocation(line: line + 1, column: column)
     }

@@ -48,6 +48,8 @@ struct CardChecker {
     /// Row binding tables of finished row containers, for the next one.
     private var rowTables: [BindingTable] = []
 
+    /// The file and 0-based line of the last card checked, where the next location search starts.
+    private var previousLine = (file: FileID(-1), line: 0)
     /// The identity of `state`, the reserved model field.
     let stateIdentity: Int
 
@@ -255,7 +257,9 @@ struct CardChecker {
         storage.cards.append(ModelStorage.CardRecord(extras: extras, traits: traits, fields: model, states: states,
                                                      overlays: overlaysStart..<ModelStorage.end(storage.overlays), footer: footer,
                                                      actions: actionsStart..<ModelStorage.end(storage.actions)))
-        let location = tree.file.location(of: nameSpan.start)
+        // Cards are checked in source order: each search starts at the previous card's line.
+        let location = tree.file.location(of: nameSpan.start, fromLine: previousLine.file == tree.file.id ? previousLine.line : 0)
+        previousLine = (tree.file.id, location.line - 1)
         // The heavy fields point at `storage` once the deck is done (`DeckChecker.check`).
         return CheckedCard(name: name, documentation: tree.docComment(decl), span: nameSpan, location: location,
                            file: tree.file.path, initialState: initialState, content: CardContent.empty)

@@ -330,6 +330,22 @@ struct TextRendererTests {
         }
     }
 
+    @Test("a line search from a hint agrees with the plain one, whatever the hint")
+    func lineIndexFromHint() {
+        var text = ""
+        for i in 0..<3_000 { text += String(repeating: "x", count: i % 37) + "\n" }
+        let (_, file) = fileSet(text)
+        var mismatches = 0
+        for offset in stride(from: 0, through: file.bytes.count + 2, by: 5) {
+            let expected = file.lineIndex(of: offset)
+            for hint in [0, 1, expected / 2, expected - 1, expected, expected + 1, file.lineCount - 1, file.lineCount, -3] {
+                if file.lineIndex(of: offset, from: hint) != expected { mismatches += 1 }
+                if file.location(of: offset, fromLine: hint) != file.location(of: offset) { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test("colour: none when off; rustc-like when on")
     func colour() {
         let (files, file) = fileSet("card A {}\n")
