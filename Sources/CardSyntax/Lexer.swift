@@ -46,23 +46,24 @@ public enum Lexer {
     private static func tokenize(_ p: UnsafeBufferPointer<UInt8>, file: FileID, capacity: Int) -> Attempt {
         var state: LexerState?
         var written = 0
-        var starts: [UInt32] = [], ends: [UInt32] = [], flags: [UInt8] = []
+        var starts: [UInt32] = [], lengths: [UInt16] = []
+        // Flags are rare (a line break before a token, an error in it): zeroed words, OR-ed in.
+        var flagWords = [UInt64](repeating: 0, count: capacity / 32 + 1)
         let kinds = [TokenKind](unsafeUninitializedCapacity: capacity) { kindBuffer, kindCount in
             starts = [UInt32](unsafeUninitializedCapacity: capacity) { startBuffer, startCount in
-                ends = [UInt32](unsafeUninitializedCapacity: capacity) { endBuffer, endCount in
-                    flags = [UInt8](unsafeUninitializedCapacity: capacity) { flagBuffer, flagCount in
+                lengths = [UInt16](unsafeUninitializedCapacity: capacity) { lengthBuffer, lengthCount in
+                    flagWords.withUnsafeMutableBufferPointer { flagBuffer in
                         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { classes in
                             ByteClass.fill(classes)
                             var lexer = LexerState(p: p, file: file, classes: UnsafeBufferPointer(classes),
                                                    sink: TokenSink(kinds: kindBuffer, starts: startBuffer,
-                                                                   ends: endBuffer, flags: flagBuffer))
+                                                                   lengths: lengthBuffer, flagWords: flagBuffer))
                             lexer.run()
                             written = min(lexer.sink.count, capacity)
                             state = lexer
                         }
-                        flagCount = written
                     }
-                    endCount = written
+                    lengthCount = written
                 }
                 startCount = written
             }
@@ -71,7 +72,9 @@ public enum Lexer {
         // Only plain values of `state` are read from here on: its buffer pointers are dead.
         guard let state else { return .needs(capacity) }
         if state.sink.count > capacity { return .needs(state.sink.count) }
-        return .done(LexedFile(tokens: TokenList(kinds: kinds, starts: starts, ends: ends, flags: flags),
+        flagWords.removeLast(flagWords.count - (written / 32 + 1))
+        return .done(LexedFile(tokens: TokenList(kinds: kinds, starts: starts, lengths: lengths, longTokens: state.sink.longTokens,
+                                                 longEnds: state.sink.longEnds, flagWords: flagWords),
                                comments: state.comments, diagnostics: state.diagnostics,
                                errorOffsets: state.errorOffsets, unterminatedAtEnd: state.unterminatedAtEnd,
                                omitted: state.omitted))
@@ -103,20 +106,23 @@ enum ByteClass {
 struct TokenSink {
     let kinds: UnsafeMutableBufferPointer<TokenKind>
     let starts: UnsafeMutableBufferPointer<UInt32>
-    let ends: UnsafeMutableBufferPointer<UInt32>
-    let flags: UnsafeMutableBufferPointer<UInt8>
-    /// How many tokens fit in all four buffers.
+    let lengths: UnsafeMutableBufferPointer<UInt16>
+    /// Zeroed: flags are OR-ed in.
+    let flagWords: UnsafeMutableBufferPointer<UInt64>
+    var longTokens: [Int32] = []
+    var longEnds: [UInt32] = []
+    /// How many tokens fit in every buffer.
     let capacity: Int
     /// Tokens emitted so far, including any that did not fit.
     var count = 0
 
     init(kinds: UnsafeMutableBufferPointer<TokenKind>, starts: UnsafeMutableBufferPointer<UInt32>,
-         ends: UnsafeMutableBufferPointer<UInt32>, flags: UnsafeMutableBufferPointer<UInt8>) {
+         lengths: UnsafeMutableBufferPointer<UInt16>, flagWords: UnsafeMutableBufferPointer<UInt64>) {
         self.kinds = kinds
         self.starts = starts
-        self.ends = ends
-        self.flags = flags
-        capacity = min(kinds.count, starts.count, ends.count, flags.count)
+        self.lengths = lengths
+        self.flagWords = flagWords
+        capacity = min(kinds.count, starts.count, lengths.count, flagWords.count * 32)
     }
 
     @inline(__always)
@@ -126,8 +132,15 @@ struct TokenSink {
             // Trivial types: assigning to uninitialised memory is initialisation.
             kinds[k] = kind
             starts[k] = UInt32(truncatingIfNeeded: start)
-            ends[k] = UInt32(truncatingIfNeeded: end)
-            flags[k] = flag
+            let length = end - start
+            if length < Int(TokenList.longLength) {
+                lengths[k] = UInt16(truncatingIfNeeded: length)
+            } else {
+                lengths[k] = TokenList.longLength
+                longTokens.append(Int32(truncatingIfNeeded: k))
+                longEnds.append(UInt32(truncatingIfNeeded: end))
+            }
+            if flag != 0 { flagWords[k >> 5] |= UInt64(flag) << UInt64((k & 31) << 1) }
         }
         count = k + 1
     }

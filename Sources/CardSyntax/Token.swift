@@ -56,27 +56,54 @@ public enum TokenKind: UInt8, Sendable {
 /// Index of a token in a `TokenList`.
 public typealias TokenIndex = Int
 
-/// Tokens as parallel arrays (Zig's struct-of-arrays layout): 10 bytes a token, no per-token
-/// object, cheap to scan.
+/// Tokens as parallel arrays (Zig's struct-of-arrays layout): about 7¼ bytes a token (kind,
+/// start, 16-bit length, two flag bits), no per-token object, cheap to scan. Fresh memory costs
+/// page faults, so every byte per token shows in the time of a whole run.
 public struct TokenList: Sendable {
     public internal(set) var kinds: [TokenKind] = []
     public internal(set) var starts: [UInt32] = []
-    public internal(set) var ends: [UInt32] = []
-    /// `TokenFlags` bits.
-    public internal(set) var flags: [UInt8] = []
+    /// Byte length, or `TokenList.longLength` for a token of 65,535 bytes or more, whose end is
+    /// in `longEnds`.
+    @usableFromInline var lengths: [UInt16] = []
+    /// Indices (ascending) and ends of the tokens too long for `lengths`: rare, huge strings.
+    var longTokens: [Int32] = []
+    var longEnds: [UInt32] = []
+    /// `TokenFlags` bits, two per token (32 tokens a word).
+    @usableFromInline var flagWords: [UInt64] = []
+
+    @usableFromInline static let longLength = UInt16.max
 
     public var count: Int { kinds.count }
 
-    public func kind(_ i: TokenIndex) -> TokenKind { kinds[i] }
-    public func range(_ i: TokenIndex) -> Range<Int> { Int(starts[i])..<Int(ends[i]) }
-    public func start(_ i: TokenIndex) -> Int { Int(starts[i]) }
-    public func end(_ i: TokenIndex) -> Int { Int(ends[i]) }
+    // Inlinable: the checker asks for token ranges across the module boundary on its hot path.
+    @inlinable public func kind(_ i: TokenIndex) -> TokenKind { kinds[i] }
+    @inlinable public func range(_ i: TokenIndex) -> Range<Int> { start(i)..<end(i) }
+    @inlinable public func start(_ i: TokenIndex) -> Int { Int(starts[i]) }
+
+    @inlinable public func end(_ i: TokenIndex) -> Int {
+        let length = lengths[i]
+        return length != Self.longLength ? Int(starts[i]) + Int(length) : longEnd(i)
+    }
+
+    @usableFromInline func longEnd(_ i: TokenIndex) -> Int {
+        let length = lengths[i]
+        var low = 0, high = longTokens.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(longTokens[mid]) < i { low = mid + 1 } else { high = mid }
+        }
+        return low < longTokens.count && Int(longTokens[low]) == i ? Int(longEnds[low]) : Int(starts[i]) + Int(length)
+    }
+
+    @inlinable func flags(_ i: TokenIndex) -> UInt8 { UInt8(truncatingIfNeeded: flagWords[i >> 5] >> UInt64((i & 31) << 1)) & 3 }
+
     /// True if a line break separates this token from the previous one.
-    public func startsLine(_ i: TokenIndex) -> Bool { flags[i] & TokenFlags.newlineBefore != 0 }
+    @inlinable public func startsLine(_ i: TokenIndex) -> Bool { flags(i) & TokenFlags.newlineBefore != 0 }
     /// True if the lexer reported an error inside this token.
-    public func isMalformed(_ i: TokenIndex) -> Bool { flags[i] & TokenFlags.malformed != 0 }
+    @inlinable public func isMalformed(_ i: TokenIndex) -> Bool { flags(i) & TokenFlags.malformed != 0 }
 }
 
+/// Two bits: `TokenList` packs them 32 to a word.
 public enum TokenFlags {
     public static let newlineBefore: UInt8 = 1
     public static let malformed: UInt8 = 2

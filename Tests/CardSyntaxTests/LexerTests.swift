@@ -17,6 +17,22 @@ import CardDiagnostics
     func texts(_ text: String) -> [String] { lex(text).tokens.map(\.1) }
     func codes(_ text: String) -> [String] { lex(text).lexed.diagnostics.map(\.code.rawValue) }
 
+    @Test("tokens of 65,535 bytes and more keep their exact ranges, and so do their neighbours")
+    func longTokens() {
+        var source = "a\n"
+        var expected: [Range<Int>] = [0..<1]
+        for length in [65_533, 65_534, 65_535, 65_536, 200_000] {
+            let start = source.utf8.count
+            source += "\"" + String(repeating: "x", count: length - 2) + "\" b\n"
+            expected += [start..<start + length, start + length + 1..<start + length + 2]
+        }
+        let (tokens, lexed, _) = lex(source)
+        #expect(tokens.count == expected.count)
+        #expect((0..<expected.count).map { lexed.tokens.range($0) } == expected)
+        #expect((0..<expected.count).map { lexed.tokens.startsLine($0) } == [false] + (1..<expected.count).map { $0 % 2 == 1 })
+        #expect(codes(source) == [])
+    }
+
     // MARK: Identifiers and keywords
 
     @Test func identifiers() {
