@@ -20,8 +20,9 @@ public final class SourceFile: Sendable {
     /// The path as the user typed it (or as derived from an import), used in every message.
     public let path: String
     public let bytes: [UInt8]
-    /// Byte offset at which each line starts; `lineStarts[0] == 0`.
-    public let lineStarts: [Int]
+    /// Byte offset at which each line starts; `lineStarts[0] == 0`. 32-bit, as token offsets
+    /// are (inputs are under 4 GB): half the memory of a deck's line table.
+    public let lineStarts: [UInt32]
 
     public init(id: FileID = FileID(0), path: String, bytes: [UInt8]) {
         self.id = id
@@ -34,8 +35,8 @@ public final class SourceFile: Sendable {
         self.init(id: id, path: path, bytes: Array(text.utf8))
     }
 
-    private static func computeLineStarts(_ bytes: [UInt8]) -> [Int] {
-        var starts = [0]
+    private static func computeLineStarts(_ bytes: [UInt8]) -> [UInt32] {
+        var starts: [UInt32] = [0]
         starts.reserveCapacity(bytes.count / 24 + 1)
         bytes.withUnsafeBytes { raw in
             // Eight bytes at a time: a word with no `\n` (the common case) costs a few
@@ -52,13 +53,13 @@ public final class SourceFile: Sendable {
                 var candidates = (word &- ones) & ~word & highs
                 while candidates != 0 {
                     let k = i + candidates.trailingZeroBitCount / 8
-                    if raw[k] == 0x0A { starts.append(k + 1) }
+                    if raw[k] == 0x0A { starts.append(UInt32(truncatingIfNeeded: k + 1)) }
                     candidates &= candidates &- 1
                 }
                 i += 8
             }
             while i < count {
-                if raw[i] == 0x0A { starts.append(i + 1) }
+                if raw[i] == 0x0A { starts.append(UInt32(truncatingIfNeeded: i + 1)) }
                 i += 1
             }
         }
@@ -67,12 +68,15 @@ public final class SourceFile: Sendable {
 
     public var lineCount: Int { lineStarts.count }
 
+    /// The byte offset at which 0-based line `index` starts.
+    public func lineStart(_ index: Int) -> Int { Int(lineStarts[index]) }
+
     /// 0-based line index containing `offset` (offsets past the end map to the last line).
     public func lineIndex(of offset: Int) -> Int {
         var low = 0, high = lineStarts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+            if Int(lineStarts[mid]) <= offset { low = mid } else { high = mid - 1 }
         }
         return low
     }
@@ -81,25 +85,25 @@ public final class SourceFile: Sendable {
     /// from the hint, so a caller walking a file in order pays for the distance moved, not
     /// log(lines) cache misses. A bad hint is still answered correctly.
     public func lineIndex(of offset: Int, from hint: Int) -> Int {
-        guard hint >= 0, hint < lineStarts.count, lineStarts[hint] <= offset else { return lineIndex(of: offset) }
+        guard hint >= 0, hint < lineStarts.count, Int(lineStarts[hint]) <= offset else { return lineIndex(of: offset) }
         var low = hint, step = 1
         // Invariant: lineStarts[low] <= offset. Double the step until it overshoots.
-        while low + step < lineStarts.count && lineStarts[low + step] <= offset {
+        while low + step < lineStarts.count && Int(lineStarts[low + step]) <= offset {
             low += step
             step *= 2
         }
         var high = min(low + step, lineStarts.count) - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+            if Int(lineStarts[mid]) <= offset { low = mid } else { high = mid - 1 }
         }
         return low
     }
 
     /// Byte range of a 0-based line, without its line terminator (`\n` or `\r\n`).
     public func lineRange(_ index: Int) -> Range<Int> {
-        let start = lineStarts[index]
-        var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
+        let start = lineStart(index)
+        var end = index + 1 < lineStarts.count ? lineStart(index + 1) - 1 : bytes.count
         if end > start && bytes[end - 1] == 0x0D { end -= 1 }
         return start..<max(start, end)
     }
@@ -111,7 +115,7 @@ public final class SourceFile: Sendable {
     public func location(of offset: Int, fromLine hint: Int) -> SourceLocation {
         let clamped = min(max(offset, 0), bytes.count)
         let line = hint > 0 ? lineIndex(of: clamped, from: hint) : lineIndex(of: clamped)
-        let column = UTF8Scanner.scalarCount(bytes, from: lineStarts[line], to: clamped) + 1
+        let column = UTF8Scanner.scalarCount(bytes, from: lineStart(line), to: clamped) + 1
         return SourceLocation(line: line + 1, column: column)
     }
 
@@ -119,7 +123,7 @@ public final class SourceFile: Sendable {
     public func utf16Column(of offset: Int) -> Int {
         let clamped = min(max(offset, 0), bytes.count)
         let line = lineIndex(of: clamped)
-        return UTF8Scanner.utf16Count(bytes, from: lineStarts[line], to: clamped)
+        return UTF8Scanner.utf16Count(bytes, from: lineStart(line), to: clamped)
     }
 
     /// The text of a byte range, with invalid UTF-8 repaired.

@@ -161,7 +161,7 @@ public struct LocationCache: Sendable {
     public mutating func location(of offset: Int, in file: SourceFile) -> SourceLocation {
         let clamped = min(max(offset, 0), file.bytes.count)
         let line = file.lineIndex(of: clamped)
-        let lineStart = file.lineStarts[line]
+        let lineStart = file.lineStart(line)
         if clamped - lineStart < Self.longLine {
             let column = UTF8Scanner.scalarCount(file.bytes, from: lineStart, to: clamped) + 1
             return SourceLocation(line: line + 1, column: column)

@@ -265,7 +265,7 @@ struct ParserState {
     func gapStart(_ t: Int) -> Int {
         let start = tokens.start(t)
         guard t > 0, kinds[t] != .endOfFile else { return start }
-        let lineStart = file.lineStarts[file.lineIndex(of: start)]
+        let lineStart = file.lineStart(file.lineIndex(of: start))
         return min(start, max(tokens.end(t - 1), lineStart))
     }
 

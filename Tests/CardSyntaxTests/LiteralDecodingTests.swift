@@ -59,8 +59,8 @@ import CardDriver
                     default: UInt8(truncatingIfNeeded: rng.next() % 128)
                     }
                 }
-                var expected = [0]
-                for (i, b) in bytes.enumerated() where b == 0x0A { expected.append(i + 1) }
+                var expected: [UInt32] = [0]
+                for (i, b) in bytes.enumerated() where b == 0x0A { expected.append(UInt32(i + 1)) }
                 #expect(SourceFile(path: "t", bytes: bytes).lineStarts == expected)
             }
         }
