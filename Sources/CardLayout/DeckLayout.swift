@@ -213,9 +213,13 @@ public struct DeckLayouter {
     }
 
     /// `deck.cards[index].contents`, through a buffer pointer: `deck.cards[index]` would copy
-    /// the whole card first, retaining and releasing everything it holds.
+    /// the whole card first, retaining and releasing everything it holds. (Bounds checked as
+    /// the array would: a buffer pointer's subscript is not, in release builds.)
     private func contents(ofCardAt index: Int) -> CheckedCard.Contents {
-        deck.cards.withUnsafeBufferPointer { $0[index].contents }
+        deck.cards.withUnsafeBufferPointer { cards in
+            precondition(cards.indices.contains(index), "card index out of range")
+            return cards[index].contents
+        }
     }
 
     // MARK: Layout
