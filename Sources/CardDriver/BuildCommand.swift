@@ -60,7 +60,8 @@ enum BuildCommand {
         """
     }
 
-    static func run(_ arguments: [String], output: inout some DriverOutput) throws -> Int32 {
+    /// Runs the command; `compiled` receives the checked decks (see `Driver.run(_:output:compiled:)`).
+    static func run(_ arguments: [String], output: inout some DriverOutput, compiled: inout Compiler.Result?) throws -> Int32 {
         let parsed = try ArgumentParser.parse(CommonOptions.normalizingStrict(arguments), options: options, command: "build")
         if parsed.flag("-h") { output.writeOut(usage); return 0 }
         guard !parsed.operands.isEmpty else { throw UsageError("missing input: cardc build FILE...") }
@@ -80,6 +81,7 @@ enum BuildCommand {
         let names = try outputNames(for: files, backends: backends)
 
         let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit), viewport: viewport)
+        compiled = result
         if let unreadable = result.unreadable.first { throw UsageError("cannot read \(unreadable)") }
         guard result.decks.count == files.count else { throw UsageError("cannot compile \(files.joined(separator: ", "))") }
         let strict = parsed.flag("--strict")

@@ -31,7 +31,8 @@ enum CheckCommand {
         """
     }
 
-    static func run(_ arguments: [String], output: inout some DriverOutput) throws -> Int32 {
+    /// Runs the command; `compiled` receives the checked decks (see `Driver.run(_:output:compiled:)`).
+    static func run(_ arguments: [String], output: inout some DriverOutput, compiled: inout Compiler.Result?) throws -> Int32 {
         let parsed = try ArgumentParser.parse(CommonOptions.normalizingStrict(arguments), options: options, command: "check")
         if parsed.flag("-h") { output.writeOut(usage); return 0 }
         guard !parsed.operands.isEmpty else { throw UsageError("missing input: cardc check PATH...") }
@@ -40,6 +41,7 @@ enum CheckCommand {
         let root = try CommonOptions.root(parsed)
         let viewport = try CommonOptions.viewport(parsed)
         let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit), viewport: viewport)
+        compiled = result
         if let unreadable = result.unreadable.first { throw UsageError("cannot read \(unreadable)") }
         return DiagnosticOutput.emit(result, format: parsed.value("--format") ?? "text", color: CommonOptions.color(parsed),
                                      strict: parsed.flag("--strict"), quiet: parsed.flag("--quiet"),

@@ -200,8 +200,9 @@ struct LayoutJSONWriter: ~Copyable {
         var frames = CardFrames()  // one set of buffers, reused by every card
         try deck.cards.withUnsafeBufferPointer { cards in  // read in place (see `parts`)
             for index in cards.indices {
-                layouter.layoutInPrimaryContext(cardAt: index, into: &frames)
-                card(cards, index, frames)
+                let contents = cards[index].contents  // fetched once, for the layout and the writing
+                layouter.layoutInPrimaryContext(contents, cardAt: index, into: &frames)
+                card(cards, index, contents, frames)
                 try flush(atLeast: pieceSize, to: sink)
             }
         }
@@ -234,8 +235,8 @@ struct LayoutJSONWriter: ~Copyable {
 
     // MARK: Cards
 
-    /// Card `index` of `cards`, laid out as `layout`.
-    mutating func card(_ cards: UnsafeBufferPointer<CheckedCard>, _ index: Int, _ layout: CardFrames) {
+    /// Card `index` of `cards`, with `contents`, laid out as `layout`.
+    mutating func card(_ cards: UnsafeBufferPointer<CheckedCard>, _ index: Int, _ contents: CheckedCard.Contents, _ layout: CardFrames) {
         out.beginObject()
         field(keys.name, cards[index].name)
         out.writeKey(keys.source)
@@ -271,7 +272,7 @@ struct LayoutJSONWriter: ~Copyable {
 
         out.writeKey(keys.traits)
         out.beginArray()
-        cards[index].traits.withUnsafeBufferPointer { traits in
+        contents.traits.withUnsafeBufferPointer { traits in
             for trait in traits.indices {
                 out.beginObject(inline: true)
                 field(keys.trait, traits[trait].trait)
@@ -288,7 +289,7 @@ struct LayoutJSONWriter: ~Copyable {
 
         out.writeKey(keys.model)
         out.beginArray()
-        cards[index].model.withUnsafeBufferPointer { model in
+        contents.model.withUnsafeBufferPointer { model in
             for field in model.indices {
                 out.beginObject(inline: true)
                 self.field(keys.name, model[field].name)
@@ -304,7 +305,7 @@ struct LayoutJSONWriter: ~Copyable {
 
         out.writeKey(keys.states)
         out.beginArray()
-        cards[index].states.withUnsafeBufferPointer { states in
+        contents.states.withUnsafeBufferPointer { states in
             for state in layout.states.indices where state < states.count {
                 let group = layout.states[state]
                 out.beginObject()
@@ -321,7 +322,7 @@ struct LayoutJSONWriter: ~Copyable {
 
         out.writeKey(keys.overlays)
         out.beginArray()
-        let overlays = cards[index].overlays
+        let overlays = contents.overlays
         for overlay in layout.overlays.indices where overlay < overlays.count {
             let group = layout.overlays[overlay]
             out.beginObject()
@@ -334,7 +335,7 @@ struct LayoutJSONWriter: ~Copyable {
         out.endArray()
 
         out.writeKey(keys.footer)
-        if let group = layout.footer, let footer = cards[index].footer {
+        if let group = layout.footer, let footer = contents.footer {
             out.beginObject()
             field(keys.height, group.height)
             field(keys.transparent, footer.transparent)

@@ -151,17 +151,12 @@ public struct CardLayoutEngine: Sendable {
     /// Lays out every state, overlay and the footer of `card` in `context` (its `theme` must be
     /// this engine's) into `frames`, replacing what it held.
     public func layout(_ card: CheckedCard, in context: LayoutContext, into frames: inout CardFrames) {
-        layout([card], at: 0, in: context, into: &frames)
+        layout(card.contents, in: context, into: &frames)
     }
 
-    /// `layout(_:in:into:)` for card `index` of `cards`, read field by field in place (see
-    /// `PartLayouter.layout(_:at:width:into:)`).
-    func layout(_ cards: [CheckedCard], at index: Int, in context: LayoutContext, into frames: inout CardFrames) {
-        cards.withUnsafeBufferPointer { layout($0, at: index, in: context, into: &frames) }
-    }
-
-    func layout(_ cards: UnsafeBufferPointer<CheckedCard>, at index: Int, in context: LayoutContext, into frames: inout CardFrames) {
-        let padding = padding(forTraits: cards[index].traits)
+    /// `layout(_:in:into:)` for a card's contents, fetched once by the caller.
+    func layout(_ card: CheckedCard.Contents, in context: LayoutContext, into frames: inout CardFrames) {
+        let padding = padding(forTraits: card.traits)
         let contentWidth = max(0, context.width - padding.horizontal)
         frames.context = context
         frames.padding = padding
@@ -170,8 +165,8 @@ public struct CardLayoutEngine: Sendable {
         frames.states.removeAll(keepingCapacity: true)
         frames.overlays.removeAll(keepingCapacity: true)
         frames.footer = nil
-        let layouter = PartLayouter(metrics: metrics, model: cards[index].model, row: nil)
-        let states = cards[index].states
+        let layouter = PartLayouter(metrics: metrics, model: card.model, row: nil)
+        let states = card.states
         for state in states.indices {
             let start = frames.nodes.count
             let contentHeight = layouter.stackVertically(states[state].parts, width: contentWidth,
@@ -179,14 +174,14 @@ public struct CardLayoutEngine: Sendable {
             frames.states.append(CardFrames.Group(height: padding.top + contentHeight + padding.bottom,
                                                   nodes: start..<frames.nodes.count))
         }
-        let overlays = cards[index].overlays
+        let overlays = card.overlays
         for overlay in overlays.indices {
             let start = frames.nodes.count
             let height = layouter.stackVertically(overlays[overlay].parts, width: contentWidth,
                                                   spacing: LayoutMetrics.partSpacing, into: &frames.nodes)
             frames.overlays.append(CardFrames.Group(height: height, nodes: start..<frames.nodes.count))
         }
-        if let footer = cards[index].footer {
+        if let footer = card.footer {
             let start = frames.nodes.count
             _ = layouter.stackVertically(footer.parts, width: contentWidth, spacing: LayoutMetrics.partSpacing, into: &frames.nodes)
             frames.footer = CardFrames.Group(height: Finite.dimension(footer.height), nodes: start..<frames.nodes.count)

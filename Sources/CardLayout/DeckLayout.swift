@@ -154,9 +154,9 @@ public struct DeckLayouter {
         return context(forTraits: card.traits, in: stack.name, theme: stack.theme, width: stackWidth(stack))
     }
 
-    /// `context(for:in:)` for card `index` in stack `stackIndex` of the deck, with the stack's
-    /// width worked out once.
-    mutating func context(forCardAt index: Int, inStackAt stackIndex: Int) -> LayoutContext {
+    /// `context(for:in:)` for a card with `traits` in stack `stackIndex` of the deck, with the
+    /// stack's width worked out once.
+    mutating func context(forTraits traits: [CheckedTrait], inStackAt stackIndex: Int) -> LayoutContext {
         let width: StackWidth
         if let known = stackWidths[stackIndex] {
             width = known
@@ -164,9 +164,8 @@ public struct DeckLayouter {
             width = stackWidth(deck.stacks[stackIndex])
             stackWidths[stackIndex] = width
         }
-        // Through buffer pointers: `deck.cards[index].traits` would copy the whole card first,
-        // retaining and releasing everything it holds, and the same for the stack.
-        let traits = deck.cards.withUnsafeBufferPointer { $0[index].traits }
+        // Through a buffer pointer: `deck.stacks[stackIndex].name` would copy the whole stack
+        // first, retaining and releasing everything it holds.
         return deck.stacks.withUnsafeBufferPointer { stacks in
             context(forTraits: traits, in: stacks[stackIndex].name, theme: stacks[stackIndex].theme, width: width)
         }
@@ -202,11 +201,25 @@ public struct DeckLayouter {
     /// The context of card `index` in the layout JSON's `cards`: the first stack (in
     /// declaration order) that lists it, else a list in the default theme.
     public mutating func primaryContext(cardAt index: Int) -> LayoutContext {
-        if let stackIndex = primary[index] { return context(forCardAt: index, inStackAt: stackIndex) }
+        primaryContext(cardAt: index, traits: contents(ofCardAt: index).traits)
+    }
+
+    /// `primaryContext(cardAt:)` for card `index`, which has `traits`.
+    private mutating func primaryContext(cardAt index: Int, traits: [CheckedTrait]) -> LayoutContext {
+        if let stackIndex = primary[index] { return context(forTraits: traits, inStackAt: stackIndex) }
         // A card in no stack: the default theme with that theme's list margins.
         let margins = engine(theme: Catalog.defaultThemeName).metrics.cardCellMargins
-        let traits = deck.cards.withUnsafeBufferPointer { $0[index].traits }  // not a card copy
         return context(forTraits: traits, in: nil, theme: Catalog.defaultThemeName, width: .list(margins))
+    }
+
+    /// `deck.cards[index].contents`, through a buffer pointer: `deck.cards[index]` would copy
+    /// the whole card first, retaining and releasing everything it holds. (Bounds checked as
+    /// the array would: a buffer pointer's subscript is not, in release builds.)
+    private func contents(ofCardAt index: Int) -> CheckedCard.Contents {
+        deck.cards.withUnsafeBufferPointer { cards in
+            precondition(cards.indices.contains(index), "card index out of range")
+            return cards[index].contents
+        }
     }
 
     // MARK: Layout
@@ -222,9 +235,13 @@ public struct DeckLayouter {
     /// Card `index` laid out in `context` into `frames` (replacing what it held). Its state
     /// heights are remembered for the stacks.
     public mutating func layout(cardAt index: Int, in context: LayoutContext, into frames: inout CardFrames) {
-        // By index: `deck.cards[index]` as an argument would copy the card, retaining and
-        // releasing everything it holds.
-        engine(theme: context.theme).layout(deck.cards, at: index, in: context, into: &frames)
+        layout(contents(ofCardAt: index), cardAt: index, in: context, into: &frames)
+    }
+
+    /// `layout(cardAt:in:into:)` for card `index`, whose contents the caller fetched.
+    private mutating func layout(_ contents: CheckedCard.Contents, cardAt index: Int, in context: LayoutContext,
+                                 into frames: inout CardFrames) {
+        engine(theme: context.theme).layout(contents, in: context, into: &frames)
         remember(frames.states.lazy.map(\.height), cardAt: index, in: context)
     }
 
@@ -243,16 +260,24 @@ public struct DeckLayouter {
 
     /// Card `index` laid out in its primary context into `frames`.
     public mutating func layoutInPrimaryContext(cardAt index: Int, into frames: inout CardFrames) {
-        layout(cardAt: index, in: primaryContext(cardAt: index), into: &frames)
+        layoutInPrimaryContext(contents(ofCardAt: index), cardAt: index, into: &frames)
+    }
+
+    /// `layoutInPrimaryContext(cardAt:into:)` for card `index`, whose `contents`
+    /// (`deck.cards[index].contents`) the caller fetched: a back end that reads them too fetches
+    /// them once per card.
+    public mutating func layoutInPrimaryContext(_ contents: CheckedCard.Contents, cardAt index: Int, into frames: inout CardFrames) {
+        layout(contents, cardAt: index, in: primaryContext(cardAt: index, traits: contents.traits), into: &frames)
     }
 
     /// The height of every state of card `index` in `context`, in the card's state order.
     public mutating func stateHeights(cardAt index: Int, in context: LayoutContext) -> [Double] {
-        Array(knownStateHeights(cardAt: index, in: context))
+        Array(knownStateHeights(contents(ofCardAt: index), cardAt: index, in: context))
     }
 
-    /// `stateHeights`, without copying them out of the cache.
-    mutating func knownStateHeights(cardAt index: Int, in context: LayoutContext) -> ArraySlice<Double> {
+    /// `stateHeights`, without copying them out of the cache, for card `index` with `contents`.
+    private mutating func knownStateHeights(_ contents: CheckedCard.Contents, cardAt index: Int,
+                                            in context: LayoutContext) -> ArraySlice<Double> {
         if let known = heights[index], known.width == context.width, known.theme == context.theme {
             return heightValues[known.range]
         }
@@ -260,16 +285,16 @@ public struct DeckLayouter {
         var frames = CardFrames()
         swap(&frames, &scratch)
         defer { swap(&frames, &scratch) }
-        layout(cardAt: index, in: context, into: &frames)
+        layout(contents, cardAt: index, in: context, into: &frames)
         return heights[index].map { heightValues[$0.range] } ?? []
     }
 
-    /// The height of card `index` in its initial state in `context`.
-    mutating func initialHeight(cardAt index: Int, in context: LayoutContext) -> Double {
-        let stateHeights = knownStateHeights(cardAt: index, in: context)
-        // Through a buffer pointer: `deck.cards[index].states` would copy the whole card first.
+    /// The height of card `index`, with `contents`, in its initial state in `context`.
+    private mutating func initialHeight(_ contents: CheckedCard.Contents, cardAt index: Int, in context: LayoutContext) -> Double {
+        let stateHeights = knownStateHeights(contents, cardAt: index, in: context)
+        // Through a buffer pointer: `deck.cards[index].initialState` would copy the whole card first.
         let position = deck.cards.withUnsafeBufferPointer { cards in
-            cards[index].states.firstIndex { $0.name == cards[index].initialState } ?? 0
+            contents.states.firstIndex { $0.name == cards[index].initialState } ?? 0
         }
         return position < stateHeights.count ? stateHeights[stateHeights.startIndex + position] : 0
     }
@@ -335,9 +360,10 @@ public struct DeckLayouter {
             var cardMargins: [EdgeInsets] = []
             for name in known {
                 guard let index = cardIndex[name] else { continue }
-                let traits = deck.cards.withUnsafeBufferPointer { $0[index].traits }  // not a card copy
-                cardHeights.append(initialHeight(cardAt: index, in: context(forTraits: traits, in: stack.name, theme: stack.theme, width: width)))
-                cardMargins.append(Self.margins(forTraits: traits, list: listMargins))
+                let contents = contents(ofCardAt: index)
+                let context = context(forTraits: contents.traits, in: stack.name, theme: stack.theme, width: width)
+                cardHeights.append(initialHeight(contents, cardAt: index, in: context))
+                cardMargins.append(Self.margins(forTraits: contents.traits, list: listMargins))
             }
             let (frames, height) = ListGeometry.frames(heights: cardHeights, margins: cardMargins, viewport: viewport)
             for name in names {
@@ -360,7 +386,8 @@ public struct DeckLayouter {
             let configuration = CollapsibleConfiguration(stack)
             for (position, name) in stack.cards.enumerated() {
                 guard let index = cardIndex[name] else { continue }
-                let stateHeights = knownStateHeights(cardAt: index, in: context(forCardAt: index, inStackAt: stackIndex))
+                let contents = contents(ofCardAt: index)
+                let stateHeights = knownStateHeights(contents, cardAt: index, in: context(forTraits: contents.traits, inStackAt: stackIndex))
                 // The tallest state (`max(by:)` keeps the first of equally tall ones).
                 guard let tallest = stateHeights.indices.max(by: { stateHeights[$0] < stateHeights[$1] }),
                       stateHeights[tallest] > configuration.cardHeight else { continue }
@@ -368,7 +395,7 @@ public struct DeckLayouter {
                 let card = deck.cards[index]
                 let span = position < stack.cardSpans.count ? stack.cardSpans[position] : card.span
                 let height = Finite.format(stateHeights[tallest])
-                let stateName = state < card.states.count ? card.states[state].name : card.initialState
+                let stateName = state < contents.states.count ? contents.states[state].name : card.initialState
                 var notes: [DiagnosticNote] = []
                 if span != card.span { notes.append(DiagnosticNote("card `\(name)` is declared here", at: card.span)) }
                 notes.append(.help("raise `cardHeight` to at least \(height), or shorten the card; "
