@@ -149,7 +149,6 @@ enum InputFiles {
 
     static func expand(_ operands: [String], allowDirectories: Bool, sizeLimit: Int) throws -> [String] {
         var files: [String] = []
-        let fm = FileManager.default
         for operand in operands {
             guard let status = LocalFiles.status(of: operand) else {
                 throw UsageError("no such file or directory: \(operand)")
