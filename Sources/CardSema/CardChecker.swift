@@ -65,14 +65,14 @@ struct CardChecker {
 
     // MARK: Card
 
-    mutating func check(_ decl: NodeID, membership: CardMembership) -> CheckedCard {
+    /// `name` is the card's name, as read when the deck's declarations were collected.
+    mutating func check(_ decl: NodeID, named name: String, membership: CardMembership) -> CheckedCard {
         self.decl = decl
         self.membership = membership
         actions.clear()
         values.scope.isActive = true
         values.scope.card.removeAll()
         values.scope.rows = nil
-        let name = tree.name(decl)
         let nameSpan = values.nameSpan(decl)
         let traits = checkTraits()
         // Card-level parts go on `partStack`: those before the first state, then the others.
@@ -775,11 +775,13 @@ struct CardChecker {
                     } else {
                         initialState = stateName
                     }
-                    defaults.append(FieldDefault(name: fieldName, type: .cardState, value: .enumCase(stateName, arguments: []),
+                    let value = tree.mainToken(valueNode).map { StoredValue(.state, range: tree.tokens.range($0)) }
+                        ?? storage.properties.box(.enumCase(stateName, arguments: []))
+                    defaults.append(FieldDefault(name: fieldName, type: .cardState, value: value,
                                                  node: valueNode, nameSpan: values.nameSpan(item)))
                     continue
                 }
-                guard let (type, value) = values.inferLiteral(valueNode) else { continue }
+                guard let (type, value) = values.inferStored(valueNode, boxing: &storage.properties) else { continue }
                 defaults.append(FieldDefault(name: fieldName, type: type, value: value, node: valueNode, nameSpan: values.nameSpan(item)))
             }
         }
@@ -813,18 +815,18 @@ struct CardChecker {
             let d = defaults.entries[index]
             let name = names.text(d.name)
             if d.name.identity == stateIdentity {
-                storage.fields.append(ModelField(name: name, type: .cardState, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+                storage.fields.append(ModelStorage.FieldRecord(name: name, type: .cardState, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
                 continue
             }
             let position = scope.position(of: d.name.identity)
             guard let position, let used = usedTypes[position] else {
                 if let position, conflicting[position] { // used, inconsistently: E802 says so, not W101/E803
-                    storage.fields.append(ModelField(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+                    storage.fields.append(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
                     continue
                 }
                 report(.w101, "model field `\(name)` is never used", at: d.nameSpan,
                        notes: [.help("bind it with `$\(name)`, or remove it")])
-                storage.fields.append(ModelField(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+                storage.fields.append(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
                 continue
             }
             if !ValueChecker.assignable(d.type, to: used.type) {
@@ -832,11 +834,11 @@ struct CardChecker {
                        notes: scope.uses(at: position).map { DiagnosticNote("used as \($0.type) here", at: $0.span) })
             }
             let type = Self.fieldType(used: used.type, default: d.type)
-            storage.fields.append(ModelField(name: name, type: type, defaultValue: d.value, isTwoWay: used.twoWay, span: d.nameSpan))
+            storage.fields.append(ModelStorage.FieldRecord(name: name, type: type, defaultValue: d.value, isTwoWay: used.twoWay, span: d.nameSpan))
         }
         for (position, binding) in scope.names.enumerated() where defaults.index(of: binding.identity) == nil {
             guard let used = usedTypes[position] else { continue }
-            storage.fields.append(ModelField(name: names.text(spelling: binding.spelling), type: used.type, defaultValue: nil,
+            storage.fields.append(ModelStorage.FieldRecord(name: names.text(spelling: binding.spelling), type: used.type, defaultValue: nil,
                                      isTwoWay: used.twoWay, span: used.span))
         }
         return (fieldsStart..<ModelStorage.end(storage.fields), initialState)
@@ -857,7 +859,7 @@ struct CardChecker {
 struct FieldDefault {
     var name: InternedName
     var type: ValueType
-    var value: Value
+    var value: StoredValue
     var node: NodeID
     var nameSpan: SourceSpan
 }

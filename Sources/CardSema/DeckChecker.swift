@@ -47,7 +47,7 @@ struct DeckChecker {
         checkedCards.reserveCapacity(cardDecls.count)
         // One checker for every card (its scratch storage reused), writing one compact store.
         var checker: CardChecker?
-        for (index, (_, ref)) in cardDecls.enumerated() {
+        for (index, (name, ref)) in cardDecls.enumerated() {
             guard let tree = tree(ref) else { continue }
             if checker == nil {
                 checker = CardChecker(values: valueChecker(for: tree))
@@ -55,7 +55,7 @@ struct DeckChecker {
             }
             // Mutated in place through the optional: copying the checker would copy its storage.
             if checker?.tree !== tree { checker?.values.tree = tree }
-            if let card = checker?.check(ref.node, membership: membership[index]) { checkedCards.append(card) }
+            if let card = checker?.check(ref.node, named: name, membership: membership[index]) { checkedCards.append(card) }
             if checker?.values.diagnostics.isEmpty == false {
                 diagnostics += checker?.values.diagnostics ?? []
                 checker?.values.diagnostics.clear()

@@ -59,6 +59,15 @@ struct ModelStorage: Sendable {
         var parts: Range<Int32>
     }
 
+    /// A model field with its default stored compactly, like argument values.
+    struct FieldRecord: Sendable {
+        var name: String
+        var type: ValueType
+        var defaultValue: StoredValue?
+        var isTwoWay: Bool
+        var span: SourceSpan
+    }
+
     /// What few cards set: title, subtitle, position, swipe directions.
     struct CardExtras: Sendable {
         var title: Value?
@@ -86,7 +95,7 @@ struct ModelStorage: Sendable {
     var partLists: [Int32] = []
     var states: [StateRecord] = []
     var traits: [TraitRecord] = []
-    var fields: [ModelField] = []
+    var fields: [FieldRecord] = []
     var overlays: [OverlayRecord] = []
     var actions: [String] = []
     var extras: [CardExtras] = []
@@ -143,7 +152,12 @@ struct ModelStorage: Sendable {
             return CheckedTrait(trait: spec.name, properties: properties(trait.properties, of: spec.parameters, in: files[trait.span.file]),
                                 span: trait.span)
         }
-        body.model = Array(fields[Int(record.fields.lowerBound)..<Int(record.fields.upperBound)])
+        body.model = fields[Int(record.fields.lowerBound)..<Int(record.fields.upperBound)].map { field in
+            let file = files[field.span.file]
+            return ModelField(name: field.name, type: field.type,
+                              defaultValue: field.defaultValue.flatMap { properties.value(of: $0, parameter: nil, in: file) },
+                              isTwoWay: field.isTwoWay, span: field.span)
+        }
         body.states = record.states.map { index in
             let state = states[Int(index)]
             return CheckedState(name: state.name, isBuiltIn: state.isBuiltIn, tap: state.tap, parts: partList(state.parts, files: files))
@@ -255,8 +269,9 @@ struct StoredProperties: Sendable {
         boxed.removeLast(max(0, boxed.count - boxedStart))
     }
 
-    /// The public form of a stored value checked against `parameter`; `file` holds its text.
-    func value(of stored: StoredValue, parameter: Parameter, in file: SourceFile?) -> Value? {
+    /// The public form of a stored value checked against `parameter` (nil for a model default);
+    /// `file` holds its text.
+    func value(of stored: StoredValue, parameter: Parameter?, in file: SourceFile?) -> Value? {
         switch stored.kind {
         case .int: return .int(Int(truncatingIfNeeded: Int64(bitPattern: stored.bits)))
         case .double: return .double(Double(bitPattern: stored.bits))
@@ -266,13 +281,15 @@ struct StoredProperties: Sendable {
             return .color(ColorLiteral(red: UInt8(truncatingIfNeeded: b), green: UInt8(truncatingIfNeeded: b >> 8),
                                        blue: UInt8(truncatingIfNeeded: b >> 16), alpha: UInt8(truncatingIfNeeded: b >> 24)), name: nil)
         case .namedColor: return Catalog.namedColors[safe: Int(stored.bits)]?.value
-        case .enumCase: return parameter.type.enumType?.cases[safe: Int(stored.bits)].map { .enumCase($0.name, arguments: []) }
+        case .enumCase: return parameter?.type.enumType?.cases[safe: Int(stored.bits)].map { .enumCase($0.name, arguments: []) }
         case .text: return file.map { .string($0.text(stored.range)) }
-        case .binding: return file.map { .binding(path: SyntaxTree.bindingPath(spelled: $0.text(stored.range)), type: parameter.type) }
+        case .binding:
+            guard let file, let parameter else { return nil }
+            return .binding(path: SyntaxTree.bindingPath(spelled: file.text(stored.range)), type: parameter.type)
         case .state: return file.map { .enumCase(SyntaxTree.enumCaseName(spelled: $0.text(stored.range)), arguments: []) }
         case .method: return file.map { .action(.method($0.text(stored.range))) }
         case .pop: return .action(.pop)
-        case .catalogDefault: return parameter.checkedDefault
+        case .catalogDefault: return parameter?.checkedDefault
         case .boxed: return boxed[safe: Int(stored.bits)]
         }
     }

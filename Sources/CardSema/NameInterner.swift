@@ -33,9 +33,9 @@ final class NameInterner {
     /// The name spelled by `bytes` (interned on first sight).
     func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> InternedName { storage.intern(bytes) }
 
-    /// A token's text, minus `prefix` leading bytes (the `$` of a binding).
-    func intern(_ token: TokenIndex, in tree: SyntaxTree, droppingPrefix prefix: Int = 0) -> InternedName {
-        tree.withBytes(of: token) { storage.intern(UnsafeBufferPointer(rebasing: $0.dropFirst(prefix))) }
+    /// A token's text.
+    func intern(_ token: TokenIndex, in tree: SyntaxTree) -> InternedName {
+        tree.withBytes(of: token) { storage.intern($0) }
     }
 
     func intern(_ text: String) -> InternedName { storage.intern(text) }

@@ -223,6 +223,28 @@ struct ValueChecker {
         }
     }
 
+    /// `inferLiteral` into the compact form: scalars are decided here, the rest is inferred
+    /// by `inferLiteral` and boxed.
+    mutating func inferStored(_ node: NodeID, boxing properties: inout StoredProperties) -> (ValueType, StoredValue)? {
+        switch tree.kind(node) {
+        case .string:
+            if let body = tree.plainStringBody(node) { return (.string, StoredValue(.text, range: body)) }
+        case .number:
+            if let i = tree.integerValue(node) { return (.int, .int(i)) }
+            return tree.numberValue(node).map { (.double, .double($0)) }
+        case .boolean:
+            return (.bool, .bool(tree.booleanValue(node) ?? false))
+        case .color:
+            return tree.colorValue(node).map { (.color, .color($0)) }
+        case .enumCase:
+            if let index = lookUpCase(node, in: Catalog.namedColorTable) { return (.color, StoredValue(.namedColor, bits: UInt64(index))) }
+            if let token = tree.mainToken(node) { return (.cardState, StoredValue(.state, range: tree.tokens.range(token))) }
+        default:
+            break
+        }
+        return inferLiteral(node).map { ($0.0, properties.box($0.1)) }
+    }
+
     /// The common type of two uses: equal types, Int with Double (Int wins: an Int is accepted
     /// where a Double is expected), lists element-wise, records field-wise.
     static func unify(_ a: ValueType, _ b: ValueType) -> ValueType? {
@@ -343,8 +365,8 @@ struct ValueChecker {
     /// Looks up an enum case's name (`.left` → `left`) in `table`, from its bytes.
     func lookUpCase(_ node: NodeID, in table: NameTable) -> Int? {
         guard let token = tree.mainToken(node) else { return nil }
-        guard tree.hasPlainSigil(token) else { return table.index(of: tree.enumCaseName(node)) }
-        return tree.withBytes(of: token) { table.index(of: UnsafeBufferPointer(rebasing: $0.dropFirst())) }
+        // The outer optional is nil only when the name must be read as a `String`.
+        return tree.withBytesAfterSigil(of: token) { table.index(of: $0) } ?? table.index(of: tree.enumCaseName(node))
     }
 
     /// The number of children of a node, counted without allocating.
@@ -398,8 +420,8 @@ struct ValueChecker {
 
     /// A binding's name after the `$`, interned; nil when `bindingPath` must decide.
     func bindingName(_ node: NodeID) -> InternedName? {
-        guard tree.kind(node) == .binding, let token = tree.mainToken(node), tree.hasPlainSigil(token) else { return nil }
-        return names.intern(token, in: tree, droppingPrefix: 1)
+        guard tree.kind(node) == .binding, let token = tree.mainToken(node) else { return nil }
+        return tree.withBytesAfterSigil(of: token) { names.intern($0) }
     }
 
     /// `name`, `pop`, `push(Card)`.
