@@ -285,7 +285,9 @@ struct StoredProperties: Sendable {
         case .text: return file.map { .string($0.text(stored.range)) }
         case .binding:
             guard let file, let parameter else { return nil }
-            return .binding(path: SyntaxTree.bindingPath(spelled: file.text(stored.range)), type: parameter.type)
+            let range = stored.range.clamped(to: 0..<file.bytes.count)
+            let path = file.bytes.withUnsafeBufferPointer { SyntaxTree.bindingPath(spelledBy: UnsafeBufferPointer(rebasing: $0[range])) }
+            return .binding(path: path, type: parameter.type)
         case .state: return file.map { .enumCase(SyntaxTree.enumCaseName(spelled: $0.text(stored.range)), arguments: []) }
         case .method: return file.map { .action(.method($0.text(stored.range))) }
         case .pop: return .action(.pop)

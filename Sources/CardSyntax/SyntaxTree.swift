@@ -349,12 +349,25 @@ public final class SyntaxTree: Sendable {
     /// `$item.field` → ["item", "field"].
     public func bindingPath(_ node: NodeID) -> [String] {
         guard kind(node) == .binding, let t = mainToken(node) else { return [] }
-        return Self.bindingPath(spelled: text(t))
+        return withBytes(of: t) { Self.bindingPath(spelledBy: $0) }
     }
 
-    /// A binding token's text, `$item.field`, as its path ["item", "field"].
-    public static func bindingPath(spelled text: String) -> [String] {
-        text.dropFirst().split(separator: ".").map(String.init)
+    /// A binding token's bytes, `$item.field`, as its path ["item", "field"]: the text after the
+    /// first character, split at dots, empty pieces omitted.
+    public static func bindingPath(spelledBy bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        guard bytes.count > 1 else { return [] }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            return String(decoding: bytes, as: UTF8.self).dropFirst().split(separator: ".").map(String.init)
+        }
+        // In ASCII every byte is a character: splitting the bytes gives the same pieces, without
+        // the grapheme-breaking `String` path.
+        var path: [String] = []
+        var start = 1
+        for i in 1...bytes.count where i == bytes.count || bytes[i] == 0x2E {
+            if i > start { path.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)) }
+            start = i + 1
+        }
+        return path
     }
 
     /// `.center` → "center".
