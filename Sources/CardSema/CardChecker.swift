@@ -65,14 +65,14 @@ struct CardChecker {
 
     // MARK: Card
 
-    mutating func check(_ decl: NodeID, membership: CardMembership) -> CheckedCard {
+    /// `name` is the card's name, as read when the deck's declarations were collected.
+    mutating func check(_ decl: NodeID, named name: String, membership: CardMembership) -> CheckedCard {
         self.decl = decl
         self.membership = membership
         actions.clear()
         values.scope.isActive = true
         values.scope.card.removeAll()
         values.scope.rows = nil
-        let name = tree.name(decl)
         let nameSpan = values.nameSpan(decl)
         let traits = checkTraits()
         // Card-level parts go on `partStack`: those before the first state, then the others.
@@ -157,11 +157,11 @@ struct CardChecker {
                     // Read before the block's parts reuse the argument storage; the values are
                     // not kept as properties.
                     let args = values.arguments
-                    let direction = args.value(spec.parameters.first?.name ?? "direction", in: storage.properties)
-                    let height = args.value("height", in: storage.properties)?.number ?? Self.defaultNumber(spec, "height") ?? 100
+                    let direction = args.value(spec.parameters.first?.name ?? "direction", in: storage.properties, file: tree.file)
+                    let height = args.value("height", in: storage.properties, file: tree.file)?.number ?? Self.defaultNumber(spec, "height") ?? 100
                     var transparent = false
-                    if case .bool(let t)? = args.value("transparent", in: storage.properties) { transparent = t }
-                    storage.properties.removeLast(storage.properties.count - args.start)
+                    if case .bool(let t)? = args.value("transparent", in: storage.properties, file: tree.file) { transparent = t }
+                    storage.properties.removeAll(from: args.start, boxedFrom: args.boxedStart)
                     let parts = checkBlock(of: item, context: spec.role == .overlay ? .overlay : .footer)
                     // Empty means no items at all: rejected items (E603, E405…) were reported.
                     if tree.block(item).map({ tree.children($0).isEmpty }) ?? true {
@@ -313,10 +313,7 @@ struct CardChecker {
 
     /// Notes the actions among the last checked arguments.
     mutating func noteActions() {
-        guard values.arguments.hasAction else { return }
-        for entry in values.arguments.entries where entry.property >= 0 {
-            if case .action(let action) = storage.properties[entry.property].value { noteAction(action, at: entry.node) }
-        }
+        for (action, node) in values.arguments.actions { noteAction(action, at: node) }
     }
 
     // MARK: Traits
@@ -383,13 +380,14 @@ struct CardChecker {
         if !args.isCompleteInOrder {
             var properties: [StoredProperty] = []
             for (index, requirement) in spec.requirements.enumerated() {
-                if let value = args.value(at: index, in: storage.properties) ?? requirement.parameter.checkedDefault {
+                let given = args.stored(at: index, in: storage.properties)
+                if let value = given ?? (requirement.parameter.checkedDefault != nil ? StoredValue(.catalogDefault) : nil) {
                     properties.append(StoredProperty(value: value, parameter: UInt16(truncatingIfNeeded: index)))
                 }
             }
-            storage.properties.replaceSubrange(args.start..<storage.properties.count, with: properties)
+            storage.properties.records.replaceSubrange(args.start..<storage.properties.count, with: properties)
         }
-        return Int32(truncatingIfNeeded: args.start)..<ModelStorage.end(storage.properties)
+        return Int32(truncatingIfNeeded: args.start)..<ModelStorage.end(storage.properties.records)
     }
 
     /// The first conformance in `list` (before `limit`, if given) naming `Catalog.traits[index]`.
@@ -440,8 +438,7 @@ struct CardChecker {
         case .enumCase(let v): return .enumCase(v, arguments: [])
         case .color(let hex): return ColorLiteral(hex).map { .color($0, name: nil) }
         case .namedColor(let name):
-            guard let c = Catalog.namedColor(name) else { return nil }
-            return .color(ColorLiteral(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha), name: name)
+            return Catalog.namedColor(name)?.value
         case .size(let w, let h): return .size(width: w, height: h)
         case .insets(let t, let l, let b, let r): return .insets(top: t, left: l, bottom: b, right: r)
         case .font(let f): return .font(f)
@@ -528,9 +525,12 @@ struct CardChecker {
         noteActions()
         // Read before the children reuse the argument storage.
         let rowsParameter = isRowContainer ? Self.rowsParameter(of: spec) : nil
-        let rows = rowsParameter.flatMap { values.arguments.value($0.name, in: storage.properties) }
+        let rows = rowsParameter.flatMap { values.arguments.node($0.name) }.flatMap { node -> InternedName? in
+            guard tree.kind(node) == .binding, case .card(let name) = values.bindingTarget(node) else { return nil }
+            return name
+        }
         values.arguments.sortProperties(&storage.properties)
-        let properties = Int32(truncatingIfNeeded: values.arguments.start)..<ModelStorage.end(storage.properties)
+        let properties = Int32(truncatingIfNeeded: values.arguments.start)..<ModelStorage.end(storage.properties.records)
 
         var children = ModelStorage.end(storage.partLists)..<ModelStorage.end(storage.partLists)
         if let block = tree.block(node) {
@@ -573,9 +573,10 @@ struct CardChecker {
 
     /// A table's `rows: $x` binding gets the row record type inferred from its cell's
     /// `$item.field` uses (or the default cell's four text fields).
-    mutating func refineRowsBinding(_ spec: PartSpec, rowsParameter: Parameter?, rows: Value?, fields: BindingTable,
+    /// `rows` is the name of the card binding given for the rows, if one is.
+    mutating func refineRowsBinding(_ spec: PartSpec, rowsParameter: Parameter?, rows: InternedName?, fields: BindingTable,
                                    hasChildren: Bool) {
-        guard let rowsParameter, case .binding(let path, _)? = rows, path.count == 1 else { return }
+        guard let rowsParameter, let rows else { return }
         var recordFields: [RecordField] = []
         if fields.isEmpty {
             // Only a row container with no children at all uses the default cell. A `cell` that
@@ -599,7 +600,7 @@ struct CardChecker {
             recordFields.append(RecordField(fieldName, type))
         }
         // Replace the placeholder use of the rows binding with the refined list type.
-        if let position = values.scope.card.position(of: names.intern(path[0]).identity) {
+        if let position = values.scope.card.position(of: rows.identity) {
             values.scope.card.refineLastUse(at: position, of: rowsParameter.type, to: .list(.record(recordFields)))
         }
     }
@@ -635,6 +636,7 @@ struct CardChecker {
         for rule in spec.rules {
             let args = values.arguments
             let properties = storage.properties
+            let file = tree.file
             switch rule {
             case .requiredWhenPresent(let required, let trigger):
                 if args.has(trigger) && !args.has(required) {
@@ -642,12 +644,13 @@ struct CardChecker {
                            notes: [.help("add `\(required): …` to handle it")])
                 }
             case .lessThan(let lower, let upper):
-                if let a = args.value(lower, in: properties)?.number, let b = args.value(upper, in: properties)?.number, !(a < b),
+                if let a = args.value(lower, in: properties, file: file)?.number, let b = args.value(upper, in: properties, file: file)?.number, !(a < b),
                    let at = args.node(lower) {
                     report(.e805, "`\(lower)` (\(CatalogValue.format(a))) must be less than `\(upper)` (\(CatalogValue.format(b)))", at: tree.span(at))
                 }
             case .sameCount(let first, let second):
-                if case .list(let a)? = args.value(first, in: properties), case .list(let b)? = args.value(second, in: properties), a.count != b.count,
+                if case .list(let a)? = args.value(first, in: properties, file: file), case .list(let b)? = args.value(second, in: properties, file: file),
+                   a.count != b.count,
                    let at = args.node(second) {
                     report(.e806, "`\(second)` has \(b.count) entries but `\(first)` has \(a.count)", at: tree.span(at),
                            notes: [.help("give one \(second == "colors" ? "color" : "entry") per entry of `\(first)`")])
@@ -772,11 +775,13 @@ struct CardChecker {
                     } else {
                         initialState = stateName
                     }
-                    defaults.append(FieldDefault(name: fieldName, type: .cardState, value: .enumCase(stateName, arguments: []),
+                    let value = tree.mainToken(valueNode).map { StoredValue(.state, range: tree.tokens.range($0)) }
+                        ?? storage.properties.box(.enumCase(stateName, arguments: []))
+                    defaults.append(FieldDefault(name: fieldName, type: .cardState, value: value,
                                                  node: valueNode, nameSpan: values.nameSpan(item)))
                     continue
                 }
-                guard let (type, value) = values.inferLiteral(valueNode) else { continue }
+                guard let (type, value) = values.inferStored(valueNode, boxing: &storage.properties) else { continue }
                 defaults.append(FieldDefault(name: fieldName, type: type, value: value, node: valueNode, nameSpan: values.nameSpan(item)))
             }
         }
@@ -810,18 +815,18 @@ struct CardChecker {
             let d = defaults.entries[index]
             let name = names.text(d.name)
             if d.name.identity == stateIdentity {
-                storage.fields.append(ModelField(name: name, type: .cardState, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+                storage.fields.append(ModelStorage.FieldRecord(name: name, type: .cardState, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
                 continue
             }
             let position = scope.position(of: d.name.identity)
             guard let position, let used = usedTypes[position] else {
                 if let position, conflicting[position] { // used, inconsistently: E802 says so, not W101/E803
-                    storage.fields.append(ModelField(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+                    storage.fields.append(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
                     continue
                 }
                 report(.w101, "model field `\(name)` is never used", at: d.nameSpan,
                        notes: [.help("bind it with `$\(name)`, or remove it")])
-                storage.fields.append(ModelField(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+                storage.fields.append(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
                 continue
             }
             if !ValueChecker.assignable(d.type, to: used.type) {
@@ -829,11 +834,11 @@ struct CardChecker {
                        notes: scope.uses(at: position).map { DiagnosticNote("used as \($0.type) here", at: $0.span) })
             }
             let type = Self.fieldType(used: used.type, default: d.type)
-            storage.fields.append(ModelField(name: name, type: type, defaultValue: d.value, isTwoWay: used.twoWay, span: d.nameSpan))
+            storage.fields.append(ModelStorage.FieldRecord(name: name, type: type, defaultValue: d.value, isTwoWay: used.twoWay, span: d.nameSpan))
         }
         for (position, binding) in scope.names.enumerated() where defaults.index(of: binding.identity) == nil {
             guard let used = usedTypes[position] else { continue }
-            storage.fields.append(ModelField(name: names.text(spelling: binding.spelling), type: used.type, defaultValue: nil,
+            storage.fields.append(ModelStorage.FieldRecord(name: names.text(spelling: binding.spelling), type: used.type, defaultValue: nil,
                                      isTwoWay: used.twoWay, span: used.span))
         }
         return (fieldsStart..<ModelStorage.end(storage.fields), initialState)
@@ -854,7 +859,7 @@ struct CardChecker {
 struct FieldDefault {
     var name: InternedName
     var type: ValueType
-    var value: Value
+    var value: StoredValue
     var node: NodeID
     var nameSpan: SourceSpan
 }

@@ -45,6 +45,11 @@ public enum Value: Hashable, Sendable {
     }
 }
 
+extension NamedColor {
+    /// The checked value of `.name`: the color's components, with its name.
+    var value: Value { .color(ColorLiteral(red: red, green: green, blue: blue, alpha: alpha), name: name) }
+}
+
 /// A labelled (or positional, `label == nil`) value.
 public struct Argument: Hashable, Sendable {
     public var label: String?

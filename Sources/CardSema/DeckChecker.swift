@@ -47,7 +47,7 @@ struct DeckChecker {
         checkedCards.reserveCapacity(cardDecls.count)
         // One checker for every card (its scratch storage reused), writing one compact store.
         var checker: CardChecker?
-        for (index, (_, ref)) in cardDecls.enumerated() {
+        for (index, (name, ref)) in cardDecls.enumerated() {
             guard let tree = tree(ref) else { continue }
             if checker == nil {
                 checker = CardChecker(values: valueChecker(for: tree))
@@ -55,14 +55,14 @@ struct DeckChecker {
             }
             // Mutated in place through the optional: copying the checker would copy its storage.
             if checker?.tree !== tree { checker?.values.tree = tree }
-            if let card = checker?.check(ref.node, membership: membership[index]) { checkedCards.append(card) }
+            if let card = checker?.check(ref.node, named: name, membership: membership[index]) { checkedCards.append(card) }
             if checker?.values.diagnostics.isEmpty == false {
                 diagnostics += checker?.values.diagnostics ?? []
                 checker?.values.diagnostics.clear()
             }
         }
         if let storage = checker?.storage {
-            let store = ModelStore(storage)
+            let store = ModelStore(storage, files: trees.mapValues(\.file))
             for index in checkedCards.indices { checkedCards[index].content = .stored(store, index) }
         }
         checkSheetTitles(checkedStacks)
@@ -274,14 +274,14 @@ struct DeckChecker {
             for extra in conformances.dropFirst() {
                 values.report(.e310, "a stack has one kind; remove `\(tree.name(extra))`", at: values.nameSpan(extra))
             }
-            var arguments: [StoredProperty] = []
+            var arguments = StoredProperties()
             values.checkArguments(of: kindCall, parameters: kind.arguments, table: kind.argumentTable, ownerName: kindName,
                                   ownerKind: .stack, into: &arguments)
             let args = values.arguments
             for rule in kind.rules {
                 if case .lessThan(let lower, let upper) = rule {
-                    let a = args.value(lower, in: arguments)?.number ?? kind.argument(named: lower)?.defaultValue?.numericValue
-                    let b = args.value(upper, in: arguments)?.number ?? kind.argument(named: upper)?.defaultValue?.numericValue
+                    let a = args.value(lower, in: arguments, file: tree.file)?.number ?? kind.argument(named: lower)?.defaultValue?.numericValue
+                    let b = args.value(upper, in: arguments, file: tree.file)?.number ?? kind.argument(named: upper)?.defaultValue?.numericValue
                     if let a, let b, !(a < b) {
                         let at = args.node(lower).map { tree.span($0) } ?? args.node(upper).map { tree.span($0) } ?? stackSpan
                         values.report(.e705, "`\(lower)` (\(CatalogValue.format(a))) must be less than `\(upper)` (\(CatalogValue.format(b)))", at: at)
@@ -289,7 +289,7 @@ struct DeckChecker {
                 }
             }
             let configuration: [Property] = kind.arguments.compactMap { parameter in
-                if let v = args.value(parameter.name, in: arguments) { return Property(parameter.name, v) }
+                if let v = args.value(parameter.name, in: arguments, file: tree.file) { return Property(parameter.name, v) }
                 return parameter.defaultValue.flatMap(CardChecker.value(of:)).map { Property(parameter.name, $0) }
             }
 

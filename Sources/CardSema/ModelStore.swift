@@ -59,6 +59,15 @@ struct ModelStorage: Sendable {
         var parts: Range<Int32>
     }
 
+    /// A model field with its default stored compactly, like argument values.
+    struct FieldRecord: Sendable {
+        var name: String
+        var type: ValueType
+        var defaultValue: StoredValue?
+        var isTwoWay: Bool
+        var span: SourceSpan
+    }
+
     /// What few cards set: title, subtitle, position, swipe directions.
     struct CardExtras: Sendable {
         var title: Value?
@@ -81,12 +90,12 @@ struct ModelStorage: Sendable {
 
     var parts: [PartRecord] = []
     /// The properties of parts and traits, each one's contiguous and in catalog order.
-    var properties: [StoredProperty] = []
+    var properties = StoredProperties()
     /// Part indices: children of parts, and the parts of states, overlays and footers.
     var partLists: [Int32] = []
     var states: [StateRecord] = []
     var traits: [TraitRecord] = []
-    var fields: [ModelField] = []
+    var fields: [FieldRecord] = []
     var overlays: [OverlayRecord] = []
     var actions: [String] = []
     var extras: [CardExtras] = []
@@ -107,7 +116,7 @@ struct ModelStorage: Sendable {
         cards.reserveCapacity(count(.cardDecl))
         parts.reserveCapacity(nodes)
         // Every labelled argument, plus a positional one per part or call.
-        properties.reserveCapacity(count(.argument) + nodes + count(.call))
+        properties.records.reserveCapacity(count(.argument) + nodes + count(.call))
         partLists.reserveCapacity(nodes + nodes / 2)
         states.reserveCapacity(count(.stateDecl) + count(.cardDecl))
         traits.reserveCapacity(count(.call))
@@ -132,49 +141,166 @@ struct ModelStorage: Sendable {
         return index >= 0 ? extras[index] : CardExtras()
     }
 
-    func body(of card: Int) -> CardBody {
+    /// `files`: the deck's source files, which hold the text of stored values.
+    func body(of card: Int, files: [FileID: SourceFile]) -> CardBody {
         let record = cards[card]
         var body = CardBody()
         body.extras = extras(of: card)
         body.traits = record.traits.map { index in
             let trait = traits[Int(index)]
             let spec = Catalog.traits[Int(trait.trait)]
-            return CheckedTrait(trait: spec.name, properties: properties(trait.properties, of: spec.parameters), span: trait.span)
+            return CheckedTrait(trait: spec.name, properties: properties(trait.properties, of: spec.parameters, in: files[trait.span.file]),
+                                span: trait.span)
         }
-        body.model = Array(fields[Int(record.fields.lowerBound)..<Int(record.fields.upperBound)])
+        body.model = fields[Int(record.fields.lowerBound)..<Int(record.fields.upperBound)].map { field in
+            let file = files[field.span.file]
+            return ModelField(name: field.name, type: field.type,
+                              defaultValue: field.defaultValue.flatMap { properties.value(of: $0, parameter: nil, in: file) },
+                              isTwoWay: field.isTwoWay, span: field.span)
+        }
         body.states = record.states.map { index in
             let state = states[Int(index)]
-            return CheckedState(name: state.name, isBuiltIn: state.isBuiltIn, tap: state.tap, parts: partList(state.parts))
+            return CheckedState(name: state.name, isBuiltIn: state.isBuiltIn, tap: state.tap, parts: partList(state.parts, files: files))
         }
         body.overlays = record.overlays.map { index in
             let overlay = overlays[Int(index)]
-            return (overlay.direction, partList(overlay.parts))
+            return (overlay.direction, partList(overlay.parts, files: files))
         }
-        body.footer = record.footer.map { ($0.height, $0.transparent, partList($0.parts)) }
+        body.footer = record.footer.map { ($0.height, $0.transparent, partList($0.parts, files: files)) }
         body.actions = Array(actions[Int(record.actions.lowerBound)..<Int(record.actions.upperBound)])
         return body
     }
 
-    func properties(_ range: Range<Int32>, of parameters: [Parameter]) -> [Property] {
-        properties[Int(range.lowerBound)..<Int(range.upperBound)].map { Property(parameters[Int($0.parameter)].name, $0.value) }
+    func properties(_ range: Range<Int32>, of parameters: [Parameter], in file: SourceFile?) -> [Property] {
+        properties.records[Int(range.lowerBound)..<Int(range.upperBound)].compactMap { stored in
+            let parameter = parameters[Int(stored.parameter)]
+            return properties.value(of: stored.value, parameter: parameter, in: file).map { Property(parameter.name, $0) }
+        }
     }
 
-    func partList(_ range: Range<Int32>) -> [CheckedPart] {
-        range.map { part(Int(partLists[Int($0)])) }
+    func partList(_ range: Range<Int32>, files: [FileID: SourceFile]) -> [CheckedPart] {
+        range.map { part(Int(partLists[Int($0)]), files: files) }
     }
 
-    func part(_ index: Int) -> CheckedPart {
+    func part(_ index: Int, files: [FileID: SourceFile]) -> CheckedPart {
         let record = parts[index]
         let spec = Catalog.nodes[Int(record.spec)]
-        return CheckedPart(part: spec.name, properties: properties(record.properties, of: spec.parameters),
-                           children: partList(record.children), span: record.span)
+        return CheckedPart(part: spec.name, properties: properties(record.properties, of: spec.parameters, in: files[FileID(record.file)]),
+                           children: partList(record.children, files: files), span: record.span)
+    }
+}
+
+/// A checked value as the store keeps it: nine bytes and no references. The text of literals
+/// and names stays in the source file (`bits` holds its byte range) and becomes a `String` only
+/// when a back end reads the card; the few values with parts of their own (lists, records,
+/// sizes, fonts…) are kept whole in a side array.
+struct StoredValue: Sendable {
+    enum Kind: UInt8, Sendable {
+        case int, double, bool
+        /// `bits` packs the RGBA components.
+        case color
+        /// `bits` is an index in `Catalog.namedColors`.
+        case namedColor
+        /// `bits` is an index in the cases of the parameter's enumeration.
+        case enumCase
+        /// `bits` is a byte range of the file: a string literal's text between the quotes, or the
+        /// token of a binding, a card state (`.name`) or an action method.
+        case text, binding, state, method
+        case pop
+        /// The parameter's catalog default.
+        case catalogDefault
+        /// `bits` is an index in `StoredProperties.boxed`.
+        case boxed
+    }
+
+    var bits: UInt64
+    var kind: Kind
+
+    init(_ kind: Kind, bits: UInt64 = 0) {
+        self.kind = kind
+        self.bits = bits
+    }
+
+    init(_ kind: Kind, range: Range<Int>) {
+        self.init(kind, bits: UInt64(UInt32(truncatingIfNeeded: range.lowerBound)) | UInt64(UInt32(truncatingIfNeeded: range.upperBound)) << 32)
+    }
+
+    static func int(_ value: Int) -> StoredValue { StoredValue(.int, bits: UInt64(bitPattern: Int64(value))) }
+    static func double(_ value: Double) -> StoredValue { StoredValue(.double, bits: value.bitPattern) }
+    static func bool(_ value: Bool) -> StoredValue { StoredValue(.bool, bits: value ? 1 : 0) }
+    static func color(_ c: ColorLiteral) -> StoredValue {
+        StoredValue(.color, bits: UInt64(c.red) | UInt64(c.green) << 8 | UInt64(c.blue) << 16 | UInt64(c.alpha) << 24)
+    }
+
+    var range: Range<Int> {
+        let start = Int(UInt32(truncatingIfNeeded: bits)), end = Int(UInt32(truncatingIfNeeded: bits >> 32))
+        return start..<max(start, end)
+    }
+
+    /// Whether the value is an action (for the card's action list).
+    var isAction: Bool { kind == .method || kind == .pop }
+
+    /// The number of an int or double.
+    var number: Double? {
+        switch kind {
+        case .int: Double(Int(truncatingIfNeeded: Int64(bitPattern: bits)))
+        case .double: Double(bitPattern: bits)
+        default: nil
+        }
+    }
+}
+
+/// Checked argument values: compact records, plus the side array of the values too rich for one.
+struct StoredProperties: Sendable {
+    var records: [StoredProperty] = []
+    var boxed: [Value] = []
+
+    var count: Int { records.count }
+
+    /// Stores a value the compact form does not cover.
+    mutating func box(_ value: consuming Value) -> StoredValue {
+        boxed.append(value)
+        return StoredValue(.boxed, bits: UInt64(boxed.count - 1))
+    }
+
+    /// Removes the records from `start` and the boxed values from `boxedStart` on.
+    mutating func removeAll(from start: Int, boxedFrom boxedStart: Int) {
+        records.removeLast(max(0, records.count - start))
+        boxed.removeLast(max(0, boxed.count - boxedStart))
+    }
+
+    /// The public form of a stored value checked against `parameter` (nil for a model default);
+    /// `file` holds its text.
+    func value(of stored: StoredValue, parameter: Parameter?, in file: SourceFile?) -> Value? {
+        switch stored.kind {
+        case .int: return .int(Int(truncatingIfNeeded: Int64(bitPattern: stored.bits)))
+        case .double: return .double(Double(bitPattern: stored.bits))
+        case .bool: return .bool(stored.bits != 0)
+        case .color:
+            let b = stored.bits
+            return .color(ColorLiteral(red: UInt8(truncatingIfNeeded: b), green: UInt8(truncatingIfNeeded: b >> 8),
+                                       blue: UInt8(truncatingIfNeeded: b >> 16), alpha: UInt8(truncatingIfNeeded: b >> 24)), name: nil)
+        case .namedColor: return Catalog.namedColors[safe: Int(stored.bits)]?.value
+        case .enumCase: return parameter?.type.enumType?.cases[safe: Int(stored.bits)].map { .enumCase($0.name, arguments: []) }
+        case .text: return file.map { .string($0.text(stored.range)) }
+        case .binding:
+            guard let file, let parameter else { return nil }
+            let range = stored.range.clamped(to: 0..<file.bytes.count)
+            let path = file.bytes.withUnsafeBufferPointer { SyntaxTree.bindingPath(spelledBy: UnsafeBufferPointer(rebasing: $0[range])) }
+            return .binding(path: path, type: parameter.type)
+        case .state: return file.map { .enumCase(SyntaxTree.enumCaseName(spelled: $0.text(stored.range)), arguments: []) }
+        case .method: return file.map { .action(.method($0.text(stored.range))) }
+        case .pop: return .action(.pop)
+        case .catalogDefault: return parameter?.checkedDefault
+        case .boxed: return boxed[safe: Int(stored.bits)]
+        }
     }
 }
 
 /// A property as the store keeps it: the value and which of its owner's parameters it is (the
-/// name comes back from the catalog) — 40 bytes where a `Property` takes 56.
+/// name comes back from the catalog) — 16 bytes where a `Property` takes 56.
 struct StoredProperty: Sendable {
-    var value: Value
+    var value: StoredValue
     /// Index in the owning part's or trait's parameter list.
     var parameter: UInt16
 }
@@ -194,17 +320,20 @@ struct CardBody: Sendable {
 /// come from several threads (a language server), hence the lock; the built values never change.
 final class ModelStore: @unchecked Sendable {
     let storage: ModelStorage
+    /// The deck's files, whose bytes hold the text of stored values.
+    let files: [FileID: SourceFile]
     private let lock = Lock()
     private var bodies: [Int: CardBody] = [:]
 
-    init(_ storage: ModelStorage) {
+    init(_ storage: ModelStorage, files: [FileID: SourceFile]) {
         self.storage = storage
+        self.files = files
     }
 
     func body(of card: Int) -> CardBody {
         lock.withLock {
             if let body = bodies[card] { return body }
-            let body = storage.body(of: card)
+            let body = storage.body(of: card, files: files)
             bodies[card] = body
             return body
         }

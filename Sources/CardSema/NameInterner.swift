@@ -8,39 +8,48 @@ struct InternedName: Equatable {
     let spelling: Int
 }
 
+/// What a binding's path names: a field of the card's model (`$name`), a field of the current
+/// row (`$item.field`, valid only inside a `cell`), or neither.
+enum BindingTarget {
+    case card(InternedName)
+    case row(InternedName)
+    case invalid
+}
+
 /// Deck-wide interning of names read from source: binding paths, model fields, states, actions.
-/// The same name read a thousand times becomes one `String` (and one path array) shared by every
-/// use, and a small integer that compares in one instruction.
+/// The same name read a thousand times becomes one `String` shared by every use (and, for a
+/// binding, what its path names, worked out once), and a small integer that compares in one
+/// instruction.
 ///
 /// Identities follow `String` equality, which is canonical equivalence rather than byte equality:
 /// once a non-ASCII spelling shows up, new spellings also go through a `[String: Int]`, so a
 /// decomposed `é` and a precomposed one are one name, as they were in the dictionaries keyed by
 /// `String` this replaces. Each spelling keeps its own `String` for the model.
 final class NameInterner {
-    // All state sits in one struct, so a lookup is one exclusive access to the class's storage
-    // rather than one dynamic exclusivity check per array touched.
-    private var storage = Storage()
+    // All state sits in one private struct that only this class's methods touch, one access at
+    // a time (none calls back into the interner), so the runtime's dynamic exclusivity check —
+    // about 150 instructions per lookup, a tenth of a binding's checking — is switched off.
+    @exclusivity(unchecked) private var storage = Storage()
 
     /// The name spelled by `bytes` (interned on first sight).
     func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> InternedName { storage.intern(bytes) }
 
-    /// A token's text, minus `prefix` leading bytes (the `$` of a binding).
-    func intern(_ token: TokenIndex, in tree: SyntaxTree, droppingPrefix prefix: Int = 0) -> InternedName {
-        tree.withBytes(of: token) { storage.intern(UnsafeBufferPointer(rebasing: $0.dropFirst(prefix))) }
+    /// A token's text.
+    func intern(_ token: TokenIndex, in tree: SyntaxTree) -> InternedName {
+        tree.withBytes(of: token) { storage.intern($0) }
     }
 
-    func intern(_ text: String) -> InternedName {
-        var text = text
-        return text.withUTF8 { storage.intern($0) }
-    }
+    func intern(_ text: String) -> InternedName { storage.intern(text) }
 
     /// The text of a spelling.
     func text(_ name: InternedName) -> String { storage.spellings[name.spelling] }
     func text(spelling: Int) -> String { storage.spellings[spelling] }
 
-    /// The spelling split at dots (omitting empty pieces, as `SyntaxTree.bindingPath` does): one
-    /// array shared by every binding spelled the same way.
-    func path(_ name: InternedName) -> [String] { storage.path(name.spelling) }
+    /// What the binding spelled `$name` names, worked out once per spelling.
+    func bindingTarget(_ name: InternedName) -> BindingTarget { storage.bindingTarget(name.spelling) }
+
+    /// What a binding with the path `path` names (for spellings the interner does not split).
+    func bindingTarget(path: [String]) -> BindingTarget { storage.bindingTarget(path: path, spelling: nil) }
 
     private struct Storage {
         /// Per spelling: its key, and where its bytes are in `keyBytes` (for names longer
@@ -48,10 +57,10 @@ final class NameInterner {
         var keys: [NameKey] = []
         var keyStarts: [Int] = []
         var keyBytes: [UInt8] = []
-        /// Per spelling: its text, its identity, and its binding path once asked for.
+        /// Per spelling: its text, its identity, and what it names as a binding once asked.
         var spellings: [String] = []
         var identities: [Int] = []
-        var paths: [[String]?] = []
+        var targets: [BindingTarget?] = []
         var identityCount = 0
         /// Spelling index + 1 (0 = empty); a power of two, at least twice the spelling count.
         var slots = [Int](repeating: 0, count: 256)
@@ -87,7 +96,7 @@ final class NameInterner {
             let spelling = spellings.count
             spellings.append(text)
             identities.append(identity)
-            paths.append(nil)
+            targets.append(nil)
             keys.append(key)
             keyStarts.append(keyBytes.count)
             if key.count > 16 { keyBytes.append(contentsOf: bytes) }
@@ -105,11 +114,30 @@ final class NameInterner {
             return keyBytes[start..<(start + bytes.count)].elementsEqual(bytes)
         }
 
-        mutating func path(_ spelling: Int) -> [String] {
-            if let path = paths[spelling] { return path }
-            let path = spellings[spelling].split(separator: ".").map(String.init)
-            paths[spelling] = path
-            return path
+        /// The spelling split at dots, omitting empty pieces, as `SyntaxTree.bindingPath` does.
+        func path(_ spelling: Int) -> [String] { spellings[spelling].split(separator: ".").map(String.init) }
+
+        mutating func bindingTarget(_ spelling: Int) -> BindingTarget {
+            if let target = targets[spelling] { return target }
+            let target = bindingTarget(path: path(spelling), spelling: spelling)
+            targets[spelling] = target
+            return target
+        }
+
+        /// `spelling`: the binding's interned name after the `$`, when the path was split from it.
+        mutating func bindingTarget(path: [String], spelling: Int?) -> BindingTarget {
+            if path.count == 2 && path[0] == Catalog.rowBindingName { return .row(intern(path[1])) }
+            guard path.count == 1 else { return .invalid }
+            // The whole spelling is the name unless dots were dropped around it.
+            if let spelling, spellings[spelling].utf8.count == path[0].utf8.count {
+                return .card(InternedName(identity: identities[spelling], spelling: spelling))
+            }
+            return .card(intern(path[0]))
+        }
+
+        mutating func intern(_ text: String) -> InternedName {
+            var text = text
+            return text.withUTF8 { intern($0) }
         }
 
         mutating func place(_ index: Int) {

@@ -129,11 +129,15 @@ extension SyntaxTree {
         return withBytes(of: token) { table.index(of: $0) }
     }
 
-    /// Whether dropping a `.case` or `$binding` token's first byte drops its first character: a
-    /// combining mark right after the sigil would join it into one (the `String` paths,
-    /// `enumCaseName` and `bindingPath`, drop that character whole).
-    func hasPlainSigil(_ token: TokenIndex) -> Bool {
-        withBytes(of: token) { $0.count < 2 || $0[1] < 0x80 }
+    /// Calls `body` with a `.case` or `$binding` token's bytes after the sigil; nil when dropping
+    /// the first byte would not drop the first character: a combining mark right after the sigil
+    /// joins them into one (the `String` paths, `enumCaseName` and `bindingPath`, drop that
+    /// character whole).
+    func withBytesAfterSigil<R>(of token: TokenIndex, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        withBytes(of: token) { bytes in
+            guard bytes.count < 2 || bytes[1] < 0x80 else { return nil }
+            return body(UnsafeBufferPointer(rebasing: bytes.dropFirst()))
+        }
     }
 
     /// Whether a node's main token is spelled `text` (false when it has none).

@@ -18,14 +18,14 @@ enum ArgumentOwner {
 }
 
 /// Result of checking one argument list against catalog parameters. The accepted values are
-/// appended to the caller's property array (a part's go straight into the deck's model
-/// storage), so a value is never copied on the way; the entries say where each one went.
+/// appended to the caller's properties (a part's go straight into the deck's model storage);
+/// the entries say where each one went.
 struct CheckedArguments {
     struct Entry {
         /// Index in `parameters`.
         var parameter: Int
-        /// Index of the value in the property array, or -1 when the value was given but rejected
-        /// (and reported): it counts as given, so the parameter is not also reported missing.
+        /// Index of the value in the property records, or -1 when the value was given but
+        /// rejected (and reported): it counts as given, so the parameter is not also reported missing.
         var property: Int
         var node: NodeID
     }
@@ -34,10 +34,11 @@ struct CheckedArguments {
     fileprivate(set) var parameters: [Parameter] = []
     /// The arguments in the order written.
     fileprivate(set) var entries: [Entry] = []
-    /// Where the accepted values start in the property array.
+    /// Where the accepted values start in the property records and in the boxed values.
     fileprivate(set) var start = 0
-    /// Whether an accepted value is an action (for the card's action list).
-    fileprivate(set) var hasAction = false
+    fileprivate(set) var boxedStart = 0
+    /// The accepted actions in the order written, with their value nodes (for the card's action list).
+    fileprivate(set) var actions: [(Action, NodeID)] = []
     /// Required parameters not given.
     var missing: [Parameter] = []
 
@@ -47,8 +48,17 @@ struct CheckedArguments {
     private func entry(at index: Int) -> Entry? { entries.first { $0.parameter == index && $0.property >= 0 } }
     private func entry(_ name: String) -> Entry? { index(of: name).flatMap(entry(at:)) }
 
-    func value(_ name: String, in properties: [StoredProperty]) -> Value? { entry(name).map { properties[$0.property].value } }
-    func value(at index: Int, in properties: [StoredProperty]) -> Value? { entry(at: index).map { properties[$0.property].value } }
+    /// The accepted value of `parameters[index]`, as stored.
+    func stored(at index: Int, in properties: StoredProperties) -> StoredValue? {
+        entry(at: index).map { properties.records[$0.property].value }
+    }
+
+    /// The accepted value of the parameter called `name`; `file` is the one checked.
+    func value(_ name: String, in properties: StoredProperties, file: SourceFile) -> Value? {
+        guard let index = index(of: name), let stored = stored(at: index, in: properties) else { return nil }
+        return properties.value(of: stored, parameter: parameters[index], in: file)
+    }
+
     func node(_ name: String) -> NodeID? { entry(name)?.node }
     func has(_ name: String) -> Bool { entry(name) != nil }
 
@@ -67,15 +77,15 @@ struct CheckedArguments {
         entries.count == parameters.count && entries.indices.allSatisfy { entries[$0].parameter == $0 && entries[$0].property >= 0 }
     }
 
-    /// Puts the accepted values (the end of `properties`) in parameter order; repeated labels
-    /// stay in written order.
-    func sortProperties(_ properties: inout [StoredProperty]) {
+    /// Puts the accepted values (the last records of `properties`) in parameter order; repeated
+    /// labels stay in written order.
+    func sortProperties(_ properties: inout StoredProperties) {
         guard !isInParameterOrder else { return }
         var sorted: [StoredProperty] = []
         for index in parameters.indices {
-            for entry in entries where entry.parameter == index && entry.property >= 0 { sorted.append(properties[entry.property]) }
+            for entry in entries where entry.parameter == index && entry.property >= 0 { sorted.append(properties.records[entry.property]) }
         }
-        properties.replaceSubrange(start..<properties.count, with: sorted)
+        properties.records.replaceSubrange(start..<properties.records.count, with: sorted)
     }
 }
 
@@ -213,6 +223,28 @@ struct ValueChecker {
         }
     }
 
+    /// `inferLiteral` into the compact form: scalars are decided here, the rest is inferred
+    /// by `inferLiteral` and boxed.
+    mutating func inferStored(_ node: NodeID, boxing properties: inout StoredProperties) -> (ValueType, StoredValue)? {
+        switch tree.kind(node) {
+        case .string:
+            if let body = tree.plainStringBody(node) { return (.string, StoredValue(.text, range: body)) }
+        case .number:
+            if let i = tree.integerValue(node) { return (.int, .int(i)) }
+            return tree.numberValue(node).map { (.double, .double($0)) }
+        case .boolean:
+            return (.bool, .bool(tree.booleanValue(node) ?? false))
+        case .color:
+            return tree.colorValue(node).map { (.color, .color($0)) }
+        case .enumCase:
+            if let index = lookUpCase(node, in: Catalog.namedColorTable) { return (.color, StoredValue(.namedColor, bits: UInt64(index))) }
+            if let token = tree.mainToken(node) { return (.cardState, StoredValue(.state, range: tree.tokens.range(token))) }
+        default:
+            break
+        }
+        return inferLiteral(node).map { ($0.0, properties.box($0.1)) }
+    }
+
     /// The common type of two uses: equal types, Int with Double (Int wins: an Int is accepted
     /// where a Double is expected), lists element-wise, records field-wise.
     static func unify(_ a: ValueType, _ b: ValueType) -> ValueType? {
@@ -327,16 +359,14 @@ struct ValueChecker {
 
     /// `.red` → the named UIKit color, resolved; nil when the case names no color.
     func namedColor(_ node: NodeID) -> Value? {
-        guard let index = lookUpCase(node, in: Catalog.namedColorTable) else { return nil }
-        let named = Catalog.namedColors[index]
-        return .color(ColorLiteral(red: named.red, green: named.green, blue: named.blue, alpha: named.alpha), name: named.name)
+        lookUpCase(node, in: Catalog.namedColorTable).map { Catalog.namedColors[$0].value }
     }
 
     /// Looks up an enum case's name (`.left` → `left`) in `table`, from its bytes.
     func lookUpCase(_ node: NodeID, in table: NameTable) -> Int? {
         guard let token = tree.mainToken(node) else { return nil }
-        guard tree.hasPlainSigil(token) else { return table.index(of: tree.enumCaseName(node)) }
-        return tree.withBytes(of: token) { table.index(of: UnsafeBufferPointer(rebasing: $0.dropFirst())) }
+        // The outer optional is nil only when the name must be read as a `String`.
+        return tree.withBytesAfterSigil(of: token) { table.index(of: $0) } ?? table.index(of: tree.enumCaseName(node))
     }
 
     /// The number of children of a node, counted without allocating.
@@ -352,41 +382,46 @@ struct ValueChecker {
     }
 
     mutating func checkBinding(_ node: NodeID, as type: ValueType, parameter: Parameter?) -> Value? {
+        guard recordBinding(node, as: type, parameter: parameter) else { return nil }
+        return .binding(path: tree.bindingPath(node), type: type)
+    }
+
+    /// Records a binding's use in `scope`; false when the binding is not allowed here (reported).
+    mutating func recordBinding(_ node: NodeID, as type: ValueType, parameter: Parameter?) -> Bool {
         let bindable = parameter?.bindable ?? type.isBindable
         guard bindable else {
             report(.e801, "expected \(type), found \(describe(node)): \(type) values cannot be bound", at: node,
                    notes: [.help("bindings stand for Text, Number, Bool, Color, list or record values; write a literal here")])
-            return nil
+            return false
         }
         guard scope.isActive else {
             report(.e801, "bindings are only available inside cards", at: node)
-            return nil
+            return false
         }
-        let spelled = bindingName(node)
-        let path = spelled.map { names.path($0) } ?? tree.bindingPath(node)
         let use = BindingUse(type: type, span: tree.span(node), twoWay: parameter?.twoWay ?? false)
-        let inCell = scope.rows != nil
-        if path.count == 2 && path[0] == Catalog.rowBindingName && inCell {
-            scope.rows?.record(names.intern(path[1]), use)
-        } else if path.count == 1 {
-            // The whole spelling is the name unless dots were dropped around it.
-            if let spelled, names.text(spelled).utf8.count == path[0].utf8.count {
-                scope.card.record(spelled, use)
-            } else {
-                scope.card.record(names.intern(path[0]), use)
-            }
-        } else {
-            report(.e801, inCell ? "a row binding is written `$item.field`"
-                                 : "`$\(path.joined(separator: "."))` refers to a row, which exists only inside a `cell`", at: node)
-            return nil
+        switch bindingTarget(node) {
+        case .row(let field) where scope.rows != nil:
+            scope.rows?.record(field, use)
+        case .card(let name):
+            scope.card.record(name, use)
+        default:
+            report(.e801, scope.rows != nil ? "a row binding is written `$item.field`"
+                   : "`$\(tree.bindingPath(node).joined(separator: "."))` refers to a row, which exists only inside a `cell`", at: node)
+            return false
         }
-        return .binding(path: path, type: type)
+        return true
+    }
+
+    /// What a binding node names.
+    func bindingTarget(_ node: NodeID) -> BindingTarget {
+        if let spelled = bindingName(node) { return names.bindingTarget(spelled) }
+        return names.bindingTarget(path: tree.bindingPath(node))
     }
 
     /// A binding's name after the `$`, interned; nil when `bindingPath` must decide.
     func bindingName(_ node: NodeID) -> InternedName? {
-        guard tree.kind(node) == .binding, let token = tree.mainToken(node), tree.hasPlainSigil(token) else { return nil }
-        return names.intern(token, in: tree, droppingPrefix: 1)
+        guard tree.kind(node) == .binding, let token = tree.mainToken(node) else { return nil }
+        return tree.withBytesAfterSigil(of: token) { names.intern($0) }
     }
 
     /// `name`, `pop`, `push(Card)`.
@@ -584,9 +619,7 @@ struct ValueChecker {
         guard let range = parameter.range else { return }
         switch value {
         case .int, .double:
-            if let number = value.number, !range.contains(number) {
-                report(owner.rangeCode, "`\(parameter.name)` must be \(range), found \(CatalogValue.format(number))", at: node)
-            }
+            if let number = value.number { checkRange(number, range, parameter: parameter, at: node, owner: owner) }
         case .list(let values):
             for (index, element) in values.enumerated() {
                 if let number = element.number, !range.contains(number) {
@@ -599,6 +632,18 @@ struct ValueChecker {
         }
     }
 
+    /// Reports a stored number outside the parameter's range (boxed values go to `checkRange(_:…)`).
+    mutating func checkRange(_ value: StoredValue, parameter: Parameter, at node: NodeID, owner: ArgumentOwner) {
+        guard let range = parameter.range, let number = value.number else { return }
+        checkRange(number, range, parameter: parameter, at: node, owner: owner)
+    }
+
+    mutating func checkRange(_ number: Double, _ range: NumericRange, parameter: Parameter, at node: NodeID, owner: ArgumentOwner) {
+        if !range.contains(number) {
+            report(owner.rangeCode, "`\(parameter.name)` must be \(range), found \(CatalogValue.format(number))", at: node)
+        }
+    }
+
     // MARK: Argument lists
 
     /// Checks the arguments of `owner` (a node, call or conformance) against `parameters`
@@ -608,12 +653,13 @@ struct ValueChecker {
     /// the caller to report with its own code. `ownerName` is only turned into message text when
     /// something is reported.
     mutating func checkArguments(of owner: NodeID, parameters: [Parameter], table: NameTable, ownerName: String,
-                                 ownerKind: ArgumentOwner, into properties: inout [StoredProperty]) {
+                                 ownerKind: ArgumentOwner, into properties: inout StoredProperties) {
         arguments.parameters = parameters
         arguments.entries.clear()
         arguments.missing = []
-        arguments.hasAction = false
-        arguments.start = properties.count
+        arguments.actions.clear()
+        arguments.start = properties.records.count
+        arguments.boxedStart = properties.boxed.count
         // A syntax error inside the list already explains what is wrong with it.
         let broken = tree.containsSyntaxError(owner)
         var index = -1
@@ -654,20 +700,74 @@ struct ValueChecker {
                 arguments.entries.append(CheckedArguments.Entry(parameter: parameterIndex, property: -1, node: valueNode))
                 continue
             }
-            guard let value = check(valueNode, as: parameter.type, parameter: parameter, owner: ownerKind) else {
+            guard let value = checkStored(valueNode, parameter: parameter, owner: ownerKind, boxing: &properties) else {
                 arguments.entries.append(CheckedArguments.Entry(parameter: parameterIndex, property: -1, node: valueNode))
                 continue
             }
-            checkRange(value, parameter: parameter, at: valueNode, owner: ownerKind)
-            if case .action = value { arguments.hasAction = true }
-            arguments.entries.append(CheckedArguments.Entry(parameter: parameterIndex, property: properties.count, node: valueNode))
-            properties.append(StoredProperty(value: consume value, parameter: UInt16(truncatingIfNeeded: parameterIndex)))
+            arguments.entries.append(CheckedArguments.Entry(parameter: parameterIndex, property: properties.records.count, node: valueNode))
+            properties.records.append(StoredProperty(value: value, parameter: UInt16(truncatingIfNeeded: parameterIndex)))
         }
         if !broken {
             for (index, parameter) in parameters.enumerated() where parameter.required {
                 if !arguments.entries.contains(where: { $0.parameter == index }) { arguments.missing.append(parameter) }
             }
         }
+    }
+
+    /// Checks an argument's value against its parameter as `check` does, range included, into
+    /// the compact form. Only side-effect-free happy paths are decided here; everything else
+    /// (diagnostics, values with parts of their own) goes through `check`, its value boxed.
+    mutating func checkStored(_ node: NodeID, parameter: Parameter, owner: ArgumentOwner,
+                              boxing properties: inout StoredProperties) -> StoredValue? {
+        let kind = tree.kind(node)
+        if kind == .missing { return nil }
+        if kind == .binding {
+            guard recordBinding(node, as: parameter.type, parameter: parameter), let token = tree.mainToken(node) else { return nil }
+            return StoredValue(.binding, range: tree.tokens.range(token))
+        }
+        switch parameter.type {
+        case .string:
+            if let body = tree.plainStringBody(node) { return StoredValue(.text, range: body) }
+        case .int:
+            if kind == .number, let i = tree.integerValue(node) {
+                checkRange(StoredValue.int(i), parameter: parameter, at: node, owner: owner)
+                return .int(i)
+            }
+        case .double:
+            if kind == .number, let d = tree.numberValue(node) {
+                checkRange(StoredValue.double(d), parameter: parameter, at: node, owner: owner)
+                return .double(d)
+            }
+        case .bool:
+            if kind == .boolean { return .bool(tree.booleanValue(node) ?? false) }
+        case .color:
+            if kind == .color, let c = tree.colorValue(node) { return .color(c) }
+            if kind == .enumCase, let index = lookUpCase(node, in: Catalog.namedColorTable) {
+                return StoredValue(.namedColor, bits: UInt64(index))
+            }
+        case .cardState:
+            if kind == .enumCase, let token = tree.mainToken(node) { return StoredValue(.state, range: tree.tokens.range(token)) }
+        case .action:
+            if kind == .reference, let token = tree.mainToken(node) {
+                if tree.token(token, is: "pop") {
+                    arguments.actions.append((.pop, node))
+                    return StoredValue(.pop)
+                }
+                arguments.actions.append((.method(names.text(names.intern(token, in: tree))), node))
+                return StoredValue(.method, range: tree.tokens.range(token))
+            }
+        case .enumeration(let enumType):
+            if kind == .enumCase, let index = lookUpCase(node, in: enumType.caseTable), enumType.cases[index].arguments.isEmpty,
+               !tree.hasParentheses(node) {
+                return StoredValue(.enumCase, bits: UInt64(index))
+            }
+        default:
+            break
+        }
+        guard let value = check(node, as: parameter.type, parameter: parameter, owner: owner) else { return nil }
+        checkRange(value, parameter: parameter, at: node, owner: owner)
+        if case .action(let action) = value { arguments.actions.append((action, node)) }
+        return properties.box(value)
     }
 
     /// E310 for an unlabeled value where none is accepted, with a fix-it adding the label of the

@@ -275,16 +275,19 @@ public final class SyntaxTree: Sendable {
 
     public func stringValue(_ node: NodeID) -> String? {
         guard kind(node) == .string, let t = mainToken(node) else { return nil }
-        let range = tokens.range(t)
-        // Fast path: a closed single-line string without escapes is its bytes between the quotes.
-        if tokens.kind(t) == .string && !tokens.isMalformed(t) && range.count >= 2 {
-            let plain: String? = file.bytes.withUnsafeBufferPointer { p in
-                let body = UnsafeBufferPointer(rebasing: p[(range.lowerBound + 1)..<(range.upperBound - 1)])
-                return body.contains(0x5C) ? nil : String(decoding: body, as: UTF8.self)
-            }
-            if let plain { return plain }
-        }
+        if let body = plainStringBody(node) { return file.text(body) }
         return StringLiteral.value(of: Substring(text(t)))
+    }
+
+    /// The bytes between the quotes of a closed single-line string literal without escapes,
+    /// which are its value as they stand; nil when `stringValue` has to decode the literal.
+    public func plainStringBody(_ node: NodeID) -> Range<Int>? {
+        guard kind(node) == .string, let t = mainToken(node), tokens.kind(t) == .string, !tokens.isMalformed(t) else { return nil }
+        let range = tokens.range(t)
+        guard range.count >= 2 else { return nil }
+        let body = (range.lowerBound + 1)..<(range.upperBound - 1)
+        let hasEscape = file.bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[body]).contains(0x5C) }
+        return hasEscape ? nil : body
     }
 
     public func integerValue(_ node: NodeID) -> Int? {
@@ -346,14 +349,35 @@ public final class SyntaxTree: Sendable {
     /// `$item.field` → ["item", "field"].
     public func bindingPath(_ node: NodeID) -> [String] {
         guard kind(node) == .binding, let t = mainToken(node) else { return [] }
-        return text(t).dropFirst().split(separator: ".").map(String.init)
+        return withBytes(of: t) { Self.bindingPath(spelledBy: $0) }
+    }
+
+    /// A binding token's bytes, `$item.field`, as its path ["item", "field"]: the text after the
+    /// first character, split at dots, empty pieces omitted.
+    public static func bindingPath(spelledBy bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        guard bytes.count > 1 else { return [] }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            return String(decoding: bytes, as: UTF8.self).dropFirst().split(separator: ".").map(String.init)
+        }
+        // In ASCII every byte is a character: splitting the bytes gives the same pieces, without
+        // the grapheme-breaking `String` path.
+        var path: [String] = []
+        var start = 1
+        for i in 1...bytes.count where i == bytes.count || bytes[i] == 0x2E {
+            if i > start { path.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)) }
+            start = i + 1
+        }
+        return path
     }
 
     /// `.center` → "center".
     public func enumCaseName(_ node: NodeID) -> String {
         guard kind(node) == .enumCase, let t = mainToken(node) else { return "" }
-        return String(text(t).dropFirst())
+        return Self.enumCaseName(spelled: text(t))
     }
+
+    /// An enum case token's text, `.center`, as its name "center".
+    public static func enumCaseName(spelled text: String) -> String { String(text.dropFirst()) }
 }
 
 /// The direct children of a node: hop from child to child over each child's subtree.

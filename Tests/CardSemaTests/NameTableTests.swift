@@ -63,10 +63,17 @@ import CardDiagnostics
         #expect(intern("balance").identity == plain.identity)
     }
 
-    @Test func internerPathsSplitAtDots() {
+    @Test func internerResolvesBindingTargets() {
         let names = NameInterner()
-        #expect(names.path(names.intern("item.amount")) == ["item", "amount"])
-        #expect(names.path(names.intern("balance")) == ["balance"])
+        guard case .row(let field) = names.bindingTarget(names.intern("item.amount")) else { Issue.record("not a row field"); return }
+        #expect(names.text(field) == "amount")
+        let balance = names.intern("balance")
+        guard case .card(let name) = names.bindingTarget(balance) else { Issue.record("not a card field"); return }
+        #expect(name == balance)
+        // Dots dropped around the name: the field is the name without them.
+        guard case .card(let dotted) = names.bindingTarget(names.intern(".balance.")) else { Issue.record("not a card field"); return }
+        #expect(dotted.identity == balance.identity)
+        guard case .invalid = names.bindingTarget(names.intern("a.b.c")) else { Issue.record("not invalid"); return }
     }
 
     @Test func internerGrowsPastItsFirstTable() {
