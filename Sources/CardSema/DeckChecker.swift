@@ -62,7 +62,7 @@ struct DeckChecker {
             }
         }
         if let storage = checker?.storage {
-            let store = ModelStore(storage, files: trees.mapValues(\.file))
+            let store = ModelStore(storage, files: SourceFiles(trees.values.map(\.file)))
             for index in checkedCards.indices { checkedCards[index].content = .stored(store, index) }
         }
         checkSheetTitles(checkedStacks)

@@ -15,5 +15,7 @@ extension CheckedCard {
     }
 
     /// `traits`, `model`, `states`, `overlays` and `footer`, for one fetch of the card's body.
-    public var contents: Contents { Contents(body: content.body) }
+    /// Built for the caller and not cached: a back end reads each card once, and caching would
+    /// keep the whole deck's public model alive until the end.
+    public var contents: Contents { Contents(body: content.uncachedBody) }
 }

@@ -142,7 +142,7 @@ struct ModelStorage: Sendable {
     }
 
     /// `files`: the deck's source files, which hold the text of stored values.
-    func body(of card: Int, files: [FileID: SourceFile]) -> CardBody {
+    func body(of card: Int, files: SourceFiles) -> CardBody {
         let record = cards[card]
         var body = CardBody()
         body.extras = extras(of: card)
@@ -178,11 +178,11 @@ struct ModelStorage: Sendable {
         }
     }
 
-    func partList(_ range: Range<Int32>, files: [FileID: SourceFile]) -> [CheckedPart] {
+    func partList(_ range: Range<Int32>, files: SourceFiles) -> [CheckedPart] {
         range.map { part(Int(partLists[Int($0)]), files: files) }
     }
 
-    func part(_ index: Int, files: [FileID: SourceFile]) -> CheckedPart {
+    func part(_ index: Int, files: SourceFiles) -> CheckedPart {
         let record = parts[index]
         let spec = Catalog.nodes[Int(record.spec)]
         return CheckedPart(part: spec.name, properties: properties(record.properties, of: spec.parameters, in: files[FileID(record.file)]),
@@ -316,16 +316,36 @@ struct CardBody: Sendable {
     var extras = ModelStorage.CardExtras()
 }
 
+/// The deck's source files by `FileID`, whose bytes hold the text of stored values. An array:
+/// ids are load indices, and a lookup per part, trait and field must not hash.
+struct SourceFiles: Sendable {
+    private var byID: [SourceFile?] = []
+
+    init(_ files: some Sequence<SourceFile>) {
+        for file in files {
+            let index = Int(file.id.rawValue)
+            guard index >= 0 else { continue }
+            if index >= byID.count { byID += repeatElement(nil, count: index - byID.count + 1) }
+            byID[index] = file
+        }
+    }
+
+    subscript(id: FileID) -> SourceFile? {
+        let index = Int(id.rawValue)
+        return index >= 0 && index < byID.count ? byID[index] : nil
+    }
+}
+
 /// A deck's `ModelStorage`, frozen, with each card's public form cached once built. Reads may
 /// come from several threads (a language server), hence the lock; the built values never change.
 final class ModelStore: @unchecked Sendable {
     let storage: ModelStorage
     /// The deck's files, whose bytes hold the text of stored values.
-    let files: [FileID: SourceFile]
+    let files: SourceFiles
     private let lock = Lock()
     private var bodies: [Int: CardBody] = [:]
 
-    init(_ storage: ModelStorage, files: [FileID: SourceFile]) {
+    init(_ storage: ModelStorage, files: SourceFiles) {
         self.storage = storage
         self.files = files
     }
@@ -338,6 +358,13 @@ final class ModelStore: @unchecked Sendable {
             return body
         }
     }
+
+    /// The card's body, built afresh and not cached: for a reader that visits each card once
+    /// (a back end), where the cache would only hold every body of the deck until the end.
+    func uncachedBody(of card: Int) -> CardBody {
+        if let body = lock.withLock({ bodies[card] }) { return body }
+        return storage.body(of: card, files: files)
+    }
 }
 
 /// Where a `CheckedCard` keeps its heavy fields: in the deck's store until someone assigns one.
@@ -348,6 +375,14 @@ enum CardContent: Sendable {
 
     /// A placeholder until the deck's store exists (one shared box).
     static let empty = CardContent.built(CardBodyBox(CardBody()))
+
+    /// The body without caching it in the store (see `ModelStore.uncachedBody(of:)`).
+    var uncachedBody: CardBody {
+        switch self {
+        case .stored(let store, let index): store.uncachedBody(of: index)
+        case .built(let box): box.body
+        }
+    }
 
     var body: CardBody {
         switch self {
