@@ -447,15 +447,29 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     /// Writes `parts` joined by `separator` as one escaped string (`["item", "name"]` and "."
     /// give `"item.name"`), without building the joined string.
     public mutating func write(joining parts: [String], separator: UInt8) {
-        prepareValue()
-        appendByte(0x22)
+        beginString()
         for index in parts.indices {
             if index > 0 { appendByte(separator) }
-            var part = parts[index]
-            part.withUTF8 { appendEscapedBody($0) }
+            writeStringPiece(parts[index])
         }
+        endString()
+    }
+
+    /// Opens a string that is written in pieces (`writeStringPiece`) rather than built first;
+    /// `endString()` closes it.
+    public mutating func beginString() {
+        prepareValue()
         appendByte(0x22)
     }
+
+    /// Appends `piece`, escaped, to the string `beginString()` opened.
+    public mutating func writeStringPiece(_ piece: String) {
+        var piece = piece
+        piece.withUTF8 { appendEscapedBody($0) }
+    }
+
+    /// Closes the string `beginString()` opened.
+    public mutating func endString() { appendByte(0x22) }
 
     /// Writes possibly invalid UTF-8 as a string; each invalid byte becomes U+FFFD.
     public mutating func write(utf8 value: some Collection<UInt8>) {

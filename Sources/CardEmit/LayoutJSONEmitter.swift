@@ -74,56 +74,50 @@ struct LayoutKeys {
     let family = JSONKey("family"), size = JSONKey("size"), weight = JSONKey("weight")
 }
 
-/// Every catalog part's quoted name and parameters, encoded once per document for `part` and
-/// `props`: each parameter's key, and its catalog default already serialized (none when the
-/// default is not written). Flat arrays indexed by `PartTable` number and a buffer owned here,
-/// so the per-part lookups retain nothing.
+/// Every catalog part's name and parameters, encoded once per document for `part` and `props`:
+/// the `"part": "name"` member, each parameter's key, and its default as a whole member
+/// (`"style": "normal"`) when the catalog has one that is written. Flat arrays indexed by
+/// `PartTable` number and a buffer owned here, so the per-part lookups retain nothing.
 struct PartEncodings: ~Copyable {
-    /// The encoded part names and defaults, back to back.
+    /// The encoded members, back to back.
     private let bytes: UnsafeMutableBufferPointer<UInt8>
-    /// Per part number: its quoted name in `bytes`.
-    let names: [Range<Int>]
+    /// Per part number: its `part` member in `bytes`.
+    let partMembers: [Range<Int>]
     /// Per part number `n`: its parameters are `parameterStart[n]..<parameterStart[n + 1]` of the
     /// arrays below, in catalog order.
     let parameterStart: [Int]
     let parameterNames: [String]
     /// Nil for a name too long for a `JSONKey` (it is written from `parameterNames` instead).
     let keys: [JSONKey?]
-    /// The default's encoding in `bytes`, when it is written.
+    /// The default's member in `bytes`, when it is written.
     let defaults: [Range<Int>?]
-    /// Per part number: whether its parameter names are unique, so that an argument found at the
-    /// cursor of `propsInCatalogOrder` is the first with its name. (They are; this makes the
-    /// fast path's correctness independent of it.)
-    let uniqueNames: [Bool]
 
     /// No encodings (every part is written as if the catalog did not know it).
     init() {
         bytes = .allocate(capacity: 1)
-        names = []
+        partMembers = []
         parameterStart = []
         parameterNames = []
         keys = []
         defaults = []
-        uniqueNames = []
     }
 
     /// The encodings for a writer of the given style.
     init(pretty: Bool) {
         var bytes: [UInt8] = []
-        var names: [Range<Int>] = [], parameterStart: [Int] = [], parameterNames: [String] = []
-        var keys: [JSONKey?] = [], defaults: [Range<Int>?] = [], uniqueNames: [Bool] = []
+        var partMembers: [Range<Int>] = [], parameterStart: [Int] = [], parameterNames: [String] = []
+        var keys: [JSONKey?] = [], defaults: [Range<Int>?] = []
         for spec in PartTable.specs {
-            uniqueNames.append(Set(spec.parameters.map(\.name)).count == spec.parameters.count)
-            let nameStart = bytes.count
-            bytes += LayoutJSONWriter.encodedInline(pretty: pretty) { $0.out.write(spec.name) }
-            names.append(nameStart..<bytes.count)
+            let memberStart = bytes.count
+            bytes += LayoutJSONWriter.encodedMember(pretty: pretty) { $0.out.writeKey($0.keys.part); $0.out.write(spec.name) }
+            partMembers.append(memberStart..<bytes.count)
             parameterStart.append(parameterNames.count)
             for parameter in spec.parameters {
                 parameterNames.append(parameter.name)
                 keys.append(JSONKey(name: parameter.name))
                 if let value = parameter.defaultValue, LayoutJSONWriter.isWritable(value) {
                     let start = bytes.count
-                    bytes += LayoutJSONWriter.encodedInline(pretty: pretty) { $0.catalogValue(value) }
+                    bytes += LayoutJSONWriter.encodedMember(pretty: pretty) { $0.out.writeKey(parameter.name); $0.catalogValue(value) }
                     defaults.append(start..<bytes.count)
                 } else {
                     defaults.append(nil)
@@ -134,12 +128,11 @@ struct PartEncodings: ~Copyable {
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
         _ = buffer.initialize(from: bytes)
         self.bytes = buffer
-        self.names = names
+        self.partMembers = partMembers
         self.parameterStart = parameterStart
         self.parameterNames = parameterNames
         self.keys = keys
         self.defaults = defaults
-        self.uniqueNames = uniqueNames
     }
 
     deinit { bytes.deallocate() }
@@ -154,8 +147,6 @@ struct PartEncodings: ~Copyable {
 struct LayoutJSONWriter: ~Copyable {
     var out: JSONOutput
     let keys = LayoutKeys()
-    /// `typeName`'s spellings of list and record types.
-    var typeNames: [ValueType: String] = [:]
     /// Empty only in the writer that encodes values for `PartEncodings` itself.
     let encodings: PartEncodings
 
@@ -279,7 +270,7 @@ struct LayoutJSONWriter: ~Copyable {
                 traits[trait].properties.withUnsafeBufferPointer { properties in
                     for property in properties.indices {
                         out.writeKey(properties[property].name)
-                        value(properties[property].value)
+                        withUnsafePointer(to: properties[property].value) { value(at: $0) }
                     }
                 }
                 out.endObject()
@@ -369,16 +360,16 @@ struct LayoutJSONWriter: ~Copyable {
     /// Part `node.template` of `parts`, laid out as node `index`.
     mutating func part(_ parts: UnsafeBufferPointer<CheckedPart>, _ node: LayoutNode, _ layout: CardFrames, _ index: Int) {
         out.beginObject()
-        out.writeKey(keys.part)
-        if let number = node.number, number < encodings.names.count {
-            out.writeEncoded(encodings.encoded(encodings.names[number]))
+        if let number = node.number, number < encodings.partMembers.count {
+            out.writeEncoded(encodings.encoded(encodings.partMembers[number]))
         } else {
+            out.writeKey(keys.part)
             out.write(parts[node.template].part)
         }
         out.writeKey(keys.frame)
         frame(node.frame)
         out.writeKey(keys.props)
-        props(parts[node.template].properties, number: node.number)
+        props(parts[node.template].properties, number: node.number, matched: node.parameters)
         out.writeKey(keys.children)
         self.parts(parts[node.template].children, layout, (index + 1)..<node.end)
         out.endObject()
@@ -491,57 +482,53 @@ struct LayoutJSONWriter: ~Copyable {
     }
 
     /// A part's arguments in catalog order: the author's value, else the catalog default
-    /// (encoded once, `PartEncodings`).
-    mutating func props(_ properties: [Property], number: Int?) {
+    /// (encoded once, `PartEncodings`). `matched` is the node's `parameters`: which parameters
+    /// have an argument, the arguments being in their order; without it, each parameter's
+    /// argument is found by name.
+    mutating func props(_ properties: [Property], number: Int?, matched: UInt64?) {
         out.beginObject(inline: true)
         properties.withUnsafeBufferPointer { properties in  // read in place (see `parts`)
             if let number, number + 1 < encodings.parameterStart.count {
                 let parameters = encodings.parameterStart[number]..<encodings.parameterStart[number + 1]
-                // The checker stores arguments in catalog order, so one pass with a cursor pairs
-                // them with their parameters. If an argument is left over (another order, or a
-                // name the catalog does not have), the pass is undone and each parameter searched
-                // for.
-                let start = out.mark
-                if !encodings.uniqueNames[number] || !propsInCatalogOrder(properties, parameters) {
-                    out.rewind(to: start)
+                if let matched, parameters.count <= UInt64.bitWidth {
+                    propsInCatalogOrder(properties, parameters, matched)
+                } else {
                     propsInAnyOrder(properties, parameters)
                 }
             } else {
                 for index in properties.indices {
                     out.writeKey(properties[index].name)
-                    value(properties[index].value)
+                    withUnsafePointer(to: properties[index].value) { value(at: $0) }
                 }
             }
         }
         out.endObject()
     }
 
-    /// Writes each parameter's argument, found at a cursor, else its default; false (with some
-    /// written) when an argument is not where the catalog order puts it.
-    mutating func propsInCatalogOrder(_ properties: UnsafeBufferPointer<Property>, _ parameters: Range<Int>) -> Bool {
-        var cursor = 0
+    /// Each parameter's argument, else its default, for arguments matched with `parameters` by
+    /// position (`LayoutNode.parameters`).
+    mutating func propsInCatalogOrder(_ properties: UnsafeBufferPointer<Property>, _ parameters: Range<Int>, _ matched: UInt64) {
+        var argument = 0
         for parameter in parameters {
-            if cursor < properties.count && Self.sameName(properties[cursor].name, encodings.parameterNames[parameter]) {
+            if matched & (1 << UInt64(parameter - parameters.lowerBound)) != 0 {
+                guard argument < properties.count else { return }
                 writeParameterKey(parameter)
-                value(properties[cursor].value)
-                cursor += 1
+                withUnsafePointer(to: properties[argument].value) { value(at: $0) }
+                argument += 1
             } else if let range = encodings.defaults[parameter] {
-                writeParameterKey(parameter)
                 out.writeEncoded(encodings.encoded(range))
             }
         }
-        return cursor == properties.count
     }
 
-    /// `propsInCatalogOrder` for arguments in any order: each parameter's first argument.
+    /// Each parameter's first argument by name, else its default.
     mutating func propsInAnyOrder(_ properties: UnsafeBufferPointer<Property>, _ parameters: Range<Int>) {
         for parameter in parameters {
             let name = encodings.parameterNames[parameter]
-            if let index = properties.indices.first(where: { Self.sameName(properties[$0].name, name) }) {
+            if let index = properties.indices.first(where: { properties[$0].name == name }) {
                 writeParameterKey(parameter)
-                value(properties[index].value)
+                withUnsafePointer(to: properties[index].value) { value(at: $0) }
             } else if let range = encodings.defaults[parameter] {
-                writeParameterKey(parameter)
                 out.writeEncoded(encodings.encoded(range))
             }
         }
@@ -551,17 +538,13 @@ struct LayoutJSONWriter: ~Copyable {
         if let key = encodings.keys[parameter] { out.writeKey(key) } else { out.writeKey(encodings.parameterNames[parameter]) }
     }
 
-    /// String equality with the cheap length test first (most names compared differ).
-    @inline(__always)
-    static func sameName(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count && a == b }
-
-    /// The bytes `write` produces for a value inside an inline object.
-    static func encodedInline(pretty: Bool, _ write: (inout LayoutJSONWriter) -> Void) -> [UInt8] {
+    /// The bytes `write` produces for one member (a key and its value) of an inline object.
+    static func encodedMember(pretty: Bool, _ write: (inout LayoutJSONWriter) -> Void) -> [UInt8] {
         var writer = LayoutJSONWriter(out: JSONOutput(pretty: pretty), encodeParts: false)
-        writer.out.beginArray(inline: true)
+        writer.out.beginObject(inline: true)
         write(&writer)
-        writer.out.endArray()
-        return Array(writer.out.bytes.dropFirst().dropLast())  // the brackets
+        writer.out.endObject()
+        return Array(writer.out.bytes.dropFirst().dropLast())  // the braces
     }
 
     /// Whether a catalog default has a checked value (a binding placeholder or a malformed color
@@ -601,28 +584,47 @@ struct LayoutJSONWriter: ~Copyable {
         if let string { out.write(string) } else { out.writeNull() }
     }
 
-    mutating func optionalValue(_ value: Value?) {
-        if let value { self.value(value) } else { out.writeNull() }
+    mutating func optionalValue(_ value: borrowing Value?) {
+        switch value {
+        case .some(let value): self.value(value)
+        case .none: out.writeNull()
+        }
     }
 
     mutating func optionalAction(_ action: Action?) {
         if let action { self.action(action) } else { out.writeNull() }
     }
 
-    /// `ValueType.description`. The spelling of a list or record type is built from its parts
-    /// (allocating), so it is remembered per type: cards of one kind share their model's types.
+    /// `ValueType.description`, written in pieces rather than built.
     mutating func typeName(_ type: ValueType) {
         switch type {
         case .list, .record:
-            if let known = typeNames[type] {
-                out.write(known)
-            } else {
-                let name = type.description
-                typeNames[type] = name
-                out.write(name)
+            out.beginString()
+            typeNamePieces(type)
+            out.endString()
+        case .enumeration(let enumType): out.write(enumType.name)
+        default: out.write(type.description)
+        }
+    }
+
+    /// The pieces of `type.description` inside a string.
+    mutating func typeNamePieces(_ type: ValueType) {
+        switch type {
+        case .list(let element):
+            out.writeStringPiece("[")
+            typeNamePieces(element)
+            out.writeStringPiece("]")
+        case .record(let fields):
+            out.writeStringPiece("(")
+            for index in fields.indices {
+                if index > 0 { out.writeStringPiece(", ") }
+                out.writeStringPiece(fields[index].label)
+                out.writeStringPiece(": ")
+                typeNamePieces(fields[index].type)
             }
-        default:
-            out.write(type.description)
+            out.writeStringPiece(")")
+        case .enumeration(let enumType): out.writeStringPiece(enumType.name)
+        default: out.writeStringPiece(type.description)
         }
     }
 
@@ -635,8 +637,15 @@ struct LayoutJSONWriter: ~Copyable {
         }
     }
 
-    mutating func value(_ value: Value) {
-        switch value {
+    mutating func value(_ value: borrowing Value) {
+        withUnsafePointer(to: value) { self.value(at: $0) }
+    }
+
+    /// The value at `value`, read where it lies: handing a `Value` to a function copies it whole
+    /// (through its value witness, ~90 instructions), a switch over it in place copies only the
+    /// payload it binds.
+    mutating func value(at value: UnsafePointer<Value>) {
+        switch value.pointee {
         case .string(let s): out.write(s)
         case .int(let i): out.write(i)
         case .double(let d): out.write(d)
@@ -669,13 +678,17 @@ struct LayoutJSONWriter: ~Copyable {
             out.endObject()
         case .list(let items):
             out.beginArray(inline: true)
-            for item in items { self.value(item) }
+            items.withUnsafeBufferPointer { items in
+                for index in items.indices { self.value(at: items.baseAddress! + index) }
+            }
             out.endArray()
         case .record(let fields):
             out.beginObject(inline: true)
-            for (index, field) in fields.enumerated() {
-                out.writeKey(field.label ?? "_\(index)")
-                self.value(field.value)
+            fields.withUnsafeBufferPointer { fields in
+                for index in fields.indices {
+                    out.writeKey(fields[index].label ?? "_\(index)")
+                    self.value(at: (fields.baseAddress! + index).pointer(to: \.value)!)
+                }
             }
             out.endObject()
         case .action(let action): self.action(action)
