@@ -74,6 +74,77 @@ struct LayoutKeys {
     let family = JSONKey("family"), size = JSONKey("size"), weight = JSONKey("weight")
 }
 
+/// Members and objects written so often that they are encoded once per document, in the
+/// writer's style (`JSONFragment`, `JSONNumberObject`).
+struct LayoutFragments {
+    /// `"frame": {"x": …, "y": …, "width": …, "height": …}`.
+    let frame: JSONNumberObject
+    /// `{"top": …, "left": …, "bottom": …, "right": …}`.
+    let insets: JSONNumberObject
+    /// `{"width": …, "height": …}`.
+    let size: JSONNumberObject
+    /// `"children": []`.
+    let noChildren: JSONFragment
+    /// Each `SwipeDirection`'s name, quoted, in `allCases` order.
+    let directions: [JSONFragment]
+    /// The names of the types without parts, quoted, in `typeName(_:)`'s order.
+    let typeNames: [JSONFragment]
+
+    init(pretty: Bool) {
+        // Short literal keys: every encoding fits its fragments.
+        frame = JSONNumberObject(key: "frame", members: ["x", "y", "width", "height"], pretty: pretty)!
+        insets = JSONNumberObject(members: ["top", "left", "bottom", "right"], pretty: pretty)!
+        size = JSONNumberObject(members: ["width", "height"], pretty: pretty)!
+        var out = JSONOutput(pretty: pretty)
+        out.beginObject(inline: true)
+        out.writeKey("children")
+        out.beginArray()
+        out.endArray()
+        out.endObject()
+        noChildren = JSONFragment(Array(out.bytes.dropFirst().dropLast()))!  // the braces
+        func quoted(_ name: String) -> JSONFragment {
+            var out = JSONOutput(pretty: pretty)
+            out.write(name)
+            return JSONFragment(out.bytes)!  // short names
+        }
+        directions = SwipeDirection.allCases.map { quoted($0.rawValue) }
+        let types: [ValueType] = [.string, .int, .double, .bool, .color, .size, .insets, .font, .cardState, .action,
+                                  .cardRef, .themeRef, .openRecord]
+        typeNames = types.map { quoted($0.description) }
+    }
+
+    /// The name of `type`, quoted, when it is a type without parts (not a list, record or
+    /// enumeration).
+    func typeName(_ type: ValueType) -> JSONFragment? {
+        switch type {
+        case .string: typeNames[0]
+        case .int: typeNames[1]
+        case .double: typeNames[2]
+        case .bool: typeNames[3]
+        case .color: typeNames[4]
+        case .size: typeNames[5]
+        case .insets: typeNames[6]
+        case .font: typeNames[7]
+        case .cardState: typeNames[8]
+        case .action: typeNames[9]
+        case .cardRef: typeNames[10]
+        case .themeRef: typeNames[11]
+        case .openRecord: typeNames[12]
+        case .list, .record, .enumeration: nil
+        }
+    }
+
+    /// `direction`'s name, quoted.
+    func direction(_ direction: SwipeDirection) -> JSONFragment {
+        switch direction {
+        case .left: directions[0]
+        case .right: directions[1]
+        case .up: directions[2]
+        case .down: directions[3]
+        }
+    }
+}
+
 /// Every catalog part's name and parameters, encoded once per document for `part` and `props`:
 /// the `"part": "name"` member, each parameter's key, and its default as a whole member
 /// (`"style": "normal"`) when the catalog has one that is written. Flat arrays indexed by
@@ -143,14 +214,59 @@ struct PartEncodings: ~Copyable {
     }
 }
 
+/// What the layout object of a card is made of (`LayoutJSONWriter.layoutObject`).
+struct CardLayoutKey: Equatable {
+    var context: LayoutContext
+    var contentWidth: Double
+    var padding: EdgeInsets
+}
+
+/// Values written lately with their encodings, for values written again and again that are cheaper
+/// to compare than to encode: a few, compared one by one, the oldest replaced first.
+struct RecentEncodings<Value: Equatable> {
+    private var values: [Value] = []
+    private var encodings: [[UInt8]] = []
+    private var next = 0
+    private let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// The position of `value`, if it is remembered.
+    func index(of value: Value) -> Int? { values.firstIndex(of: value) }
+
+    func withEncoding<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        encodings[index].withUnsafeBufferPointer(body)
+    }
+
+    /// Remembers `value`, encoded as `encoding`, in place of the oldest when full.
+    mutating func insert(_ value: Value, encoding: [UInt8]) {
+        if values.count < capacity {
+            values.append(value)
+            encodings.append(encoding)
+        } else {
+            values[next] = value
+            encodings[next] = encoding
+            next = (next + 1) % capacity
+        }
+    }
+}
+
 /// Writes the document's pieces in their fixed key order.
 struct LayoutJSONWriter: ~Copyable {
     var out: JSONOutput
     let keys = LayoutKeys()
+    let fragments: LayoutFragments
+    /// The layout objects written lately (`layoutObject`).
+    var recentLayouts = RecentEncodings<CardLayoutKey>(capacity: 4)
+    /// The names of list and record types written lately (`typeName`).
+    var recentTypeNames = RecentEncodings<ValueType>(capacity: 4)
     /// Empty only in the writer that encodes values for `PartEncodings` itself.
     let encodings: PartEncodings
 
     init(out: consuming JSONOutput, encodeParts: Bool = true) {
+        fragments = LayoutFragments(pretty: out.isPretty)
         encodings = encodeParts ? PartEncodings(pretty: out.isPretty) : PartEncodings()
         self.out = out
     }
@@ -175,10 +291,7 @@ struct LayoutJSONWriter: ~Copyable {
         field(keys.version, LayoutJSONEmitter.version)
         field(keys.source, deck.entry.path)
         out.writeKey(keys.viewport)
-        out.beginObject(inline: true)
-        field(keys.width, layouter.viewport.width)
-        field(keys.height, layouter.viewport.height)
-        out.endObject()
+        out.write(fragments.size, layouter.viewport.width, layouter.viewport.height)
 
         out.writeKey(keys.themes)
         out.beginArray()
@@ -191,9 +304,11 @@ struct LayoutJSONWriter: ~Copyable {
         var frames = CardFrames()  // one set of buffers, reused by every card
         try deck.cards.withUnsafeBufferPointer { cards in  // read in place (see `parts`)
             for index in cards.indices {
-                let contents = cards[index].contents  // fetched once, for the layout and the writing
+                // One copy: each computed property read from the array would copy the card.
+                let card = cards[index]
+                let contents = card.contents  // fetched once, for the layout and the writing
                 layouter.layoutInPrimaryContext(contents, cardAt: index, into: &frames)
-                card(cards, index, contents, frames)
+                self.card(card, contents, frames)
                 try flush(atLeast: pieceSize, to: sink)
             }
         }
@@ -227,39 +342,31 @@ struct LayoutJSONWriter: ~Copyable {
     // MARK: Cards
 
     /// Card `index` of `cards`, with `contents`, laid out as `layout`.
-    mutating func card(_ cards: UnsafeBufferPointer<CheckedCard>, _ index: Int, _ contents: CheckedCard.Contents, _ layout: CardFrames) {
+    mutating func card(_ card: borrowing CheckedCard, _ contents: CheckedCard.Contents, _ layout: CardFrames) {
         out.beginObject()
-        field(keys.name, cards[index].name)
+        field(keys.name, card.name)
         out.writeKey(keys.source)
         out.beginObject(inline: true)
-        field(keys.file, cards[index].file)
-        field(keys.line, cards[index].location.line)
-        field(keys.column, cards[index].location.column)
+        field(keys.file, card.file)
+        field(keys.line, card.location.line)
+        field(keys.column, card.location.column)
         out.endObject()
         out.writeKey(keys.doc)
-        optionalString(cards[index].documentation)
-        field(keys.initialState, cards[index].initialState)
+        optionalString(card.documentation)
+        field(keys.initialState, card.initialState)
         out.writeKey(keys.title)
-        optionalValue(cards[index].title)
+        optionalValue(card.title)
         out.writeKey(keys.subtitle)
-        optionalValue(cards[index].subtitle)
+        optionalValue(card.subtitle)
         out.writeKey(keys.position)
-        optionalString(cards[index].position)
+        optionalString(card.position)
         out.writeKey(keys.swipe)
         out.beginArray(inline: true)
-        for direction in cards[index].swipeDirections { out.write(direction.rawValue) }
+        for direction in card.swipeDirections { out.writeEncoded(fragments.direction(direction)) }
         out.endArray()
 
         out.writeKey(keys.layout)
-        out.beginObject(inline: true)
-        out.writeKey(keys.stack)
-        optionalString(layout.context.stack)
-        field(keys.theme, layout.context.theme)
-        field(keys.width, layout.context.width)
-        field(keys.contentWidth, layout.contentWidth)
-        out.writeKey(keys.padding)
-        insets(layout.padding)
-        out.endObject()
+        layoutObject(layout)
 
         out.writeKey(keys.traits)
         out.beginArray()
@@ -339,6 +446,28 @@ struct LayoutJSONWriter: ~Copyable {
         out.endObject()
     }
 
+    /// `"stack", "theme", "width", "contentWidth", "padding"` of a card laid out as `layout`: as
+    /// for a card written lately (cards of a stack mostly follow one another), else written anew
+    /// and remembered.
+    mutating func layoutObject(_ layout: CardFrames) {
+        let key = CardLayoutKey(context: layout.context, contentWidth: layout.contentWidth, padding: layout.padding)
+        if let known = recentLayouts.index(of: key) {
+            recentLayouts.withEncoding(at: known) { out.writeEncoded($0) }
+            return
+        }
+        out.beginObject(inline: true)  // an inline value: its bytes do not depend on where it is
+        let start = out.count
+        out.writeKey(keys.stack)
+        optionalString(layout.context.stack)
+        field(keys.theme, layout.context.theme)
+        field(keys.width, layout.context.width)
+        field(keys.contentWidth, layout.contentWidth)
+        out.writeKey(keys.padding)
+        insets(layout.padding)
+        out.endObject()
+        recentLayouts.insert(key, encoding: out.withBytes { [UInt8(ascii: "{")] + $0[start...] })
+    }
+
     /// The laid-out parts of `range` (see `CardFrames.tree`, which this walks the same way).
     ///
     /// Parts and their arguments are read in place through buffer pointers: taking an element
@@ -366,12 +495,15 @@ struct LayoutJSONWriter: ~Copyable {
             out.writeKey(keys.part)
             out.write(parts[node.template].part)
         }
-        out.writeKey(keys.frame)
-        frame(node.frame)
+        out.write(fragments.frame, node.frame.x, node.frame.y, node.frame.width, node.frame.height)
         out.writeKey(keys.props)
         props(parts[node.template].properties, number: node.number, matched: node.parameters)
-        out.writeKey(keys.children)
-        self.parts(parts[node.template].children, layout, (index + 1)..<node.end)
+        if node.end > index + 1 {
+            out.writeKey(keys.children)
+            self.parts(parts[node.template].children, layout, (index + 1)..<node.end)
+        } else {
+            out.writeEncoded(fragments.noChildren)
+        }
         out.endObject()
     }
 
@@ -446,30 +578,8 @@ struct LayoutJSONWriter: ~Copyable {
 
     // MARK: Values
 
-    mutating func frame(_ frame: Frame) {
-        out.beginObject(inline: true)
-        out.writeKey(keys.x)
-        out.write(frame.x)
-        out.writeKey(keys.y)
-        out.write(frame.y)
-        out.writeKey(keys.width)
-        out.write(frame.width)
-        out.writeKey(keys.height)
-        out.write(frame.height)
-        out.endObject()
-    }
-
     mutating func insets(_ insets: EdgeInsets) {
-        out.beginObject(inline: true)
-        out.writeKey(keys.top)
-        out.write(insets.top)
-        out.writeKey(keys.left)
-        out.write(insets.left)
-        out.writeKey(keys.bottom)
-        out.write(insets.bottom)
-        out.writeKey(keys.right)
-        out.write(insets.right)
-        out.endObject()
+        out.write(fragments.insets, insets.top, insets.left, insets.bottom, insets.right)
     }
 
     mutating func properties(_ properties: [Property], inline: Bool = false) {
@@ -568,7 +678,7 @@ struct LayoutJSONWriter: ~Copyable {
         case .enumCase(let name): out.write(name)
         case .color(let hex): out.write(ColorLiteral(hex)?.hex ?? hex)
         case .namedColor(let name): out.write(Catalog.namedColor(name)?.hex ?? name)
-        case .size(let width, let height): self.value(.size(width: width, height: height))
+        case .size(let width, let height): out.write(fragments.size, width, height)
         case .insets(let top, let left, let bottom, let right): insets(EdgeInsets(top: top, left: left, bottom: bottom, right: right))
         case .font(let font): self.value(.font(font))
         case .list(let items):
@@ -595,16 +705,21 @@ struct LayoutJSONWriter: ~Copyable {
         if let action { self.action(action) } else { out.writeNull() }
     }
 
-    /// `ValueType.description`, written in pieces rather than built.
+    /// `ValueType.description`, quoted: encoded once for a type without parts, remembered for
+    /// the list and record types written lately (cards of one kind share their model's types),
+    /// else written in pieces rather than built.
     mutating func typeName(_ type: ValueType) {
-        switch type {
-        case .list, .record:
-            out.beginString()
-            typeNamePieces(type)
-            out.endString()
-        case .enumeration(let enumType): out.write(enumType.name)
-        default: out.write(type.description)
+        if let simple = fragments.typeName(type) { return out.writeEncoded(simple) }
+        if case .enumeration(let enumType) = type { return out.write(enumType.name) }
+        if let known = recentTypeNames.index(of: type) {
+            recentTypeNames.withEncoding(at: known) { out.writeEncoded($0) }
+            return
         }
+        out.beginString()  // a value in an inline object or an array: its bytes do not depend on where it is
+        let start = out.count
+        typeNamePieces(type)
+        out.endString()
+        recentTypeNames.insert(type, encoding: out.withBytes { [0x22] + $0[start...] })
     }
 
     /// The pieces of `type.description` inside a string.
@@ -660,11 +775,7 @@ struct LayoutJSONWriter: ~Copyable {
             out.endObject()
         case .enumCase(let name, let arguments):
             out.write(arguments.isEmpty ? name : name + "(" + arguments.map(Self.argumentText).joined(separator: ", ") + ")")
-        case .size(let width, let height):
-            out.beginObject(inline: true)
-            field(keys.width, width)
-            field(keys.height, height)
-            out.endObject()
+        case .size(let width, let height): out.write(fragments.size, width, height)
         case .insets(let top, let left, let bottom, let right):
             insets(EdgeInsets(top: top, left: left, bottom: bottom, right: right))
         case .font(let font):

@@ -102,35 +102,51 @@ struct PartLayouter {
 
     /// The value of binding `path`: the model default, or the current row's field.
     func resolve(_ path: [String]) -> Value? {
-        // Index loops: `first(where:)` would copy each model field, retaining all it holds.
+        guard let source = source(of: path) else { return nil }
+        return source.row ? row?[source.index].value : model[source.index].defaultValue
+    }
+
+    /// Where the value of binding `path` is: field `index` of the model, or of the current row.
+    /// (Index loops: `first(where:)` would copy each model field, retaining all it holds.)
+    func source(of path: [String]) -> (row: Bool, index: Int)? {
         if path.count == 1 {
-            for index in model.indices where sameName(model[index].name, path[0]) { return model[index].defaultValue }
+            for index in model.indices where sameName(model[index].name, path[0]) { return (false, index) }
             return nil
         }
         if path.count == 2, path[0] == Catalog.rowBindingName, let row {
             for index in row.indices {
-                if let label = row[index].label, sameName(label, path[1]) { return row[index].value }
+                if let label = row[index].label, sameName(label, path[1]) { return (true, index) }
             }
         }
         return nil
     }
 
-    /// The text argument `name` shows: a string as is, numbers as written, a binding's default,
-    /// or the placeholder `‹name›`; "" when absent.
+    /// The text argument `parameter` shows: a string as is, numbers as written, a binding's
+    /// default, or the placeholder `‹name›`; "" when absent.
     func text(_ arguments: PartArguments, _ parameter: LayoutParameter) -> String {
         guard let index = arguments.authored(parameter) else { return "" }
         return text(arguments.properties[index].value)
     }
 
     /// The text a value shows (see `text(_:_:)`).
+    @inline(__always)
     func text(_ value: Value) -> String {
-        if case .binding(let path, _) = value {
-            if let resolved = resolve(path), let text = PartLayouter.display(resolved) { return text }
-            return LayoutMetrics.placeholder(path)
-        }
+        if case .binding(let path, _) = value { return text(bound: path) }
         return PartLayouter.display(value) ?? ""
     }
 
+    /// The text binding `path` shows: its value's, else the placeholder.
+    func text(bound path: [String]) -> String {
+        let text: String? = switch source(of: path) {
+        case (true, let index)?: row.flatMap { Self.display($0[index].value) }
+        case (false, let index)?: model[index].defaultValue.flatMap { Self.display($0) }
+        case nil: nil
+        }
+        return text ?? LayoutMetrics.placeholder(path)
+    }
+
+    /// The text of a string, number, Boolean or reference.
+    @inline(__always)
     static func display(_ value: Value) -> String? {
         switch value {
         case .string(let s): s
