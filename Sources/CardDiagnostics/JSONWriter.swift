@@ -543,6 +543,13 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
         piece.withUTF8 { appendEscapedBody($0) }
     }
 
+    /// Appends a literal `piece`, escaped, to the string `beginString()` opened.
+    @inlinable
+    public mutating func writeStringPiece(literal piece: StaticString) {
+        guard piece.hasPointerRepresentation else { return writeStringPiece(piece.description) }
+        piece.withUTF8Buffer { appendEscapedBody($0) }
+    }
+
     /// Closes the string `beginString()` opened.
     public mutating func endString() { appendByte(0x22) }
 

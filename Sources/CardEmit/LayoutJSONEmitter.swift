@@ -214,11 +214,23 @@ struct PartEncodings: ~Copyable {
     }
 }
 
-/// What the layout object of a card is made of (`LayoutJSONWriter.layoutObject`).
+/// What the layout object of a card is made of (`LayoutJSONWriter.layoutObject`), the numbers
+/// first: comparing them is cheaper, and they mostly tell two cards apart.
 struct CardLayoutKey: Equatable {
-    var context: LayoutContext
-    var contentWidth: Double
-    var padding: EdgeInsets
+    var width, contentWidth, top, left, bottom, right: Double
+    var theme: String
+    var stack: String?
+
+    init(_ layout: CardFrames) {
+        width = layout.context.width
+        contentWidth = layout.contentWidth
+        top = layout.padding.top
+        left = layout.padding.left
+        bottom = layout.padding.bottom
+        right = layout.padding.right
+        theme = layout.context.theme
+        stack = layout.context.stack
+    }
 }
 
 /// Values written lately with their encodings, for values written again and again that are cheaper
@@ -234,7 +246,10 @@ struct RecentEncodings<Value: Equatable> {
     }
 
     /// The position of `value`, if it is remembered.
-    func index(of value: Value) -> Int? { values.firstIndex(of: value) }
+    func index(of value: Value) -> Int? {
+        for index in values.indices where values[index] == value { return index }
+        return nil
+    }
 
     func withEncoding<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         encodings[index].withUnsafeBufferPointer(body)
@@ -259,9 +274,7 @@ struct LayoutJSONWriter: ~Copyable {
     let keys = LayoutKeys()
     let fragments: LayoutFragments
     /// The layout objects written lately (`layoutObject`).
-    var recentLayouts = RecentEncodings<CardLayoutKey>(capacity: 4)
-    /// The names of list and record types written lately (`typeName`).
-    var recentTypeNames = RecentEncodings<ValueType>(capacity: 4)
+    var recentLayouts = RecentEncodings<CardLayoutKey>(capacity: 8)
     /// Empty only in the writer that encodes values for `PartEncodings` itself.
     let encodings: PartEncodings
 
@@ -450,7 +463,7 @@ struct LayoutJSONWriter: ~Copyable {
     /// for a card written lately (cards of a stack mostly follow one another), else written anew
     /// and remembered.
     mutating func layoutObject(_ layout: CardFrames) {
-        let key = CardLayoutKey(context: layout.context, contentWidth: layout.contentWidth, padding: layout.padding)
+        let key = CardLayoutKey(layout)
         if let known = recentLayouts.index(of: key) {
             recentLayouts.withEncoding(at: known) { out.writeEncoded($0) }
             return
@@ -705,41 +718,35 @@ struct LayoutJSONWriter: ~Copyable {
         if let action { self.action(action) } else { out.writeNull() }
     }
 
-    /// `ValueType.description`, quoted: encoded once for a type without parts, remembered for
-    /// the list and record types written lately (cards of one kind share their model's types),
-    /// else written in pieces rather than built.
+    /// `ValueType.description`, quoted: encoded once for a type without parts, else written in
+    /// pieces rather than built. (Remembering list and record types costs as much: comparing
+    /// types is no cheaper than writing their names.)
     mutating func typeName(_ type: ValueType) {
         if let simple = fragments.typeName(type) { return out.writeEncoded(simple) }
         if case .enumeration(let enumType) = type { return out.write(enumType.name) }
-        if let known = recentTypeNames.index(of: type) {
-            recentTypeNames.withEncoding(at: known) { out.writeEncoded($0) }
-            return
-        }
-        out.beginString()  // a value in an inline object or an array: its bytes do not depend on where it is
-        let start = out.count
+        out.beginString()
         typeNamePieces(type)
         out.endString()
-        recentTypeNames.insert(type, encoding: out.withBytes { [0x22] + $0[start...] })
     }
 
     /// The pieces of `type.description` inside a string.
     mutating func typeNamePieces(_ type: ValueType) {
         switch type {
         case .list(let element):
-            out.writeStringPiece("[")
+            out.writeStringPiece(literal: "[")
             typeNamePieces(element)
-            out.writeStringPiece("]")
+            out.writeStringPiece(literal: "]")
         case .record(let fields):
-            out.writeStringPiece("(")
+            out.writeStringPiece(literal: "(")
             for index in fields.indices {
-                if index > 0 { out.writeStringPiece(", ") }
+                if index > 0 { out.writeStringPiece(literal: ", ") }
                 out.writeStringPiece(fields[index].label)
-                out.writeStringPiece(": ")
+                out.writeStringPiece(literal: ": ")
                 typeNamePieces(fields[index].type)
             }
-            out.writeStringPiece(")")
+            out.writeStringPiece(literal: ")")
         case .enumeration(let enumType): out.writeStringPiece(enumType.name)
-        default: out.writeStringPiece(type.description)
+        default: out.writeStringPiece(type.description)  // a literal (`"String"`): nothing is built
         }
     }
 
