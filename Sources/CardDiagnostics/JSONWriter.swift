@@ -130,10 +130,10 @@ public struct JSONNumberObject: Sendable {
     @usableFromInline let prefixes: [JSONFragment]
 
     /// The object with `members` for a writer of the given style, as the value of `key` when
-    /// given; nil without members or when a key is too long (its text exceeds
-    /// `JSONFragment.capacity`).
+    /// given; nil without members, with more than four, or when a key is too long (its text
+    /// exceeds `JSONFragment.capacity`).
     public init?(key: String? = nil, members: [String], pretty: Bool) {
-        guard !members.isEmpty else { return nil }
+        guard (1...4).contains(members.count) else { return nil }
         var out = JSONOutput(pretty: pretty)
         out.beginArray(inline: true)
         if key != nil { out.beginObject(inline: true) }
@@ -586,12 +586,19 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     @inlinable
     public mutating func write(_ object: JSONNumberObject, _ a: Double, _ b: Double, _ c: Double = 0, _ d: Double = 0) {
         prepareValue()
-        let prefixes = object.prefixes
-        for index in prefixes.indices {
-            appendWords(prefixes[index].words, count: prefixes[index].count)
-            appendDouble(index == 0 ? a : index == 1 ? b : index == 2 ? c : d)
+        object.prefixes.withUnsafeBufferPointer { prefixes in
+            appendMember(prefixes[0], a)  // at least one member (`JSONNumberObject.init`)
+            if prefixes.count > 1 { appendMember(prefixes[1], b) }
+            if prefixes.count > 2 { appendMember(prefixes[2], c) }
+            if prefixes.count > 3 { appendMember(prefixes[3], d) }
         }
         appendByte(UInt8(ascii: "}"))
+    }
+
+    @inlinable @inline(__always)
+    mutating func appendMember(_ prefix: JSONFragment, _ value: Double) {
+        appendWords(prefix.words, count: prefix.count)
+        appendDouble(value)
     }
 
     /// Writes a whole value tree.

@@ -178,9 +178,10 @@ struct PartEncodings: ~Copyable {
         var bytes: [UInt8] = []
         var partMembers: [Range<Int>] = [], parameterStart: [Int] = [], parameterNames: [String] = []
         var keys: [JSONKey?] = [], defaults: [Range<Int>?] = []
+        var writer = LayoutJSONWriter(out: JSONOutput(pretty: pretty), encodeParts: false)  // one for all members
         for spec in PartTable.specs {
             let memberStart = bytes.count
-            bytes += LayoutJSONWriter.encodedMember(pretty: pretty) { $0.out.writeKey($0.keys.part); $0.out.write(spec.name) }
+            bytes += writer.encodedMember { $0.out.writeKey($0.keys.part); $0.out.write(spec.name) }
             partMembers.append(memberStart..<bytes.count)
             parameterStart.append(parameterNames.count)
             for parameter in spec.parameters {
@@ -188,7 +189,7 @@ struct PartEncodings: ~Copyable {
                 keys.append(JSONKey(name: parameter.name))
                 if let value = parameter.defaultValue, LayoutJSONWriter.isWritable(value) {
                     let start = bytes.count
-                    bytes += LayoutJSONWriter.encodedMember(pretty: pretty) { $0.out.writeKey(parameter.name); $0.catalogValue(value) }
+                    bytes += writer.encodedMember { $0.out.writeKey(parameter.name); $0.catalogValue(value) }
                     defaults.append(start..<bytes.count)
                 } else {
                     defaults.append(nil)
@@ -661,13 +662,14 @@ struct LayoutJSONWriter: ~Copyable {
         if let key = encodings.keys[parameter] { out.writeKey(key) } else { out.writeKey(encodings.parameterNames[parameter]) }
     }
 
-    /// The bytes `write` produces for one member (a key and its value) of an inline object.
-    static func encodedMember(pretty: Bool, _ write: (inout LayoutJSONWriter) -> Void) -> [UInt8] {
-        var writer = LayoutJSONWriter(out: JSONOutput(pretty: pretty), encodeParts: false)
-        writer.out.beginObject(inline: true)
-        write(&writer)
-        writer.out.endObject()
-        return Array(writer.out.bytes.dropFirst().dropLast())  // the braces
+    /// The bytes `write` produces for one member (a key and its value) of an inline object, in
+    /// this writer's style (whose output it replaces).
+    mutating func encodedMember(_ write: (inout LayoutJSONWriter) -> Void) -> [UInt8] {
+        out.removeAll()
+        out.beginObject(inline: true)
+        write(&self)
+        out.endObject()
+        return Array(out.bytes.dropFirst().dropLast())  // the braces
     }
 
     /// Whether a catalog default has a checked value (a binding placeholder or a malformed color

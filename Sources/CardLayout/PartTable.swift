@@ -70,22 +70,23 @@ enum LayoutParameter: Int, CaseIterable {
     }
 }
 
-/// Every catalog part's parameters in flat arrays indexed by `PartTable` number and position,
+/// Every catalog part's parameters in flat tables indexed by `PartTable` number and position,
 /// so that a part's arguments are matched with its parameters once (`match`) and then read by
-/// position: no name is compared or hashed per lookup. (A class: a layouter holds it for a
-/// card's parts with one reference.)
-final class PartParameters: Sendable {
-    /// Part `n`'s parameters are `start[n]..<start[n + 1]` of the arrays below, in catalog order.
-    private let start: [Int]
-    private let names: [String]
+/// position: no name is compared or hashed per lookup. The tables are allocated once and never
+/// freed (`PartTable.parameters` lives as long as the program), so a copy of this value — one
+/// per layouter and per part's arguments — retains nothing.
+struct PartParameters: @unchecked Sendable {  // immutable storage, never freed
+    /// Part `n`'s parameters are `start[n]..<start[n + 1]` of the tables below, in catalog order.
+    private let start: UnsafeBufferPointer<Int>
+    private let names: UnsafeBufferPointer<String>
     /// `names[i].utf8.count`, compared before the names themselves.
-    private let lengths: [Int]
-    private let defaults: [CatalogValue?]
+    private let lengths: UnsafeBufferPointer<Int>
+    private let defaults: UnsafeBufferPointer<CatalogValue?>
     /// Per part: whether `match` applies (unique names, at most 64 parameters).
-    private let matchable: [Bool]
+    private let matchable: UnsafeBufferPointer<Bool>
     /// Per part `n`, at `n * stride + parameter.rawValue`: the position of the first parameter
     /// called `parameter.name`, or -1.
-    private let positions: [Int8]
+    private let positions: UnsafeBufferPointer<Int8>
     private let stride = LayoutParameter.allCases.count
 
     init(_ specs: [PartSpec]) {
@@ -100,12 +101,17 @@ final class PartParameters: Sendable {
                 positions.append(parameterNames.firstIndex(of: parameter.name).flatMap { Int8(exactly: $0) } ?? -1)
             }
         }
-        self.start = start
-        self.names = names
-        self.lengths = names.map(\.utf8.count)
-        self.defaults = defaults
-        self.matchable = matchable
-        self.positions = positions
+        func table<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
+            let table = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
+            _ = table.initialize(from: elements)
+            return UnsafeBufferPointer(table)
+        }
+        self.start = table(start)
+        self.names = table(names)
+        self.lengths = table(names.map(\.utf8.count))
+        self.defaults = table(defaults)
+        self.matchable = table(matchable)
+        self.positions = table(positions)
     }
 
     /// `properties`, the arguments of part `number`, matched with its parameters: bit `p` is set
@@ -173,9 +179,11 @@ struct NameIndex<Value: Sendable>: Sendable {
     /// A group from the length and the first byte.
     @inline(__always)
     private static func group(of name: String) -> Int {
-        let utf8 = name.utf8
-        let first = Int(utf8.first ?? 0)
-        return (utf8.count &* 7 &+ first) & (groupCount - 1)
+        // An iterator reads a small string's first byte in place (`utf8.first` goes through
+        // the generic `Collection` path).
+        var bytes = name.utf8.makeIterator()
+        let first = Int(bytes.next() ?? 0)
+        return (name.utf8.count &* 7 &+ first) & (groupCount - 1)
     }
 
     func index(of name: String) -> Value? {
