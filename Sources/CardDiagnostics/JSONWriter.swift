@@ -101,6 +101,57 @@ public struct JSONKey: Sendable {
     }
 }
 
+/// Up to 32 bytes of JSON encoded once by a writer of the style they are written with — a whole
+/// member such as `"children": []`, or the text before a value of a `JSONNumberObject` — stored
+/// in place, so that writing them is four word stores (no allocation, no reference counting, no
+/// call to `memmove`).
+public struct JSONFragment: Sendable {
+    /// The most bytes stored in place.
+    public static let capacity = 32
+
+    @usableFromInline let words: (UInt64, UInt64, UInt64, UInt64)
+    @usableFromInline let count: Int
+
+    /// The fragment `bytes`, or nil when there are more than `capacity`.
+    public init?(_ bytes: [UInt8]) {
+        guard bytes.count <= Self.capacity else { return nil }
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: bytes) }
+        self.words = words
+        self.count = bytes.count
+    }
+}
+
+/// An inline object whose keys are fixed and whose values are numbers — a frame, insets —
+/// encoded once, so that `JSONOutput.write(_:_:_:_:_:)` writes it in one step instead of a key and
+/// a value per member. With `key`, it is a whole member: `"frame": {"x": 0, …}`.
+public struct JSONNumberObject: Sendable {
+    /// What precedes each value: `"frame": {"x": `, then `, "y": `, and so on.
+    @usableFromInline let prefixes: [JSONFragment]
+
+    /// The object with `members` for a writer of the given style, as the value of `key` when
+    /// given; nil without members, with more than four, or when a key is too long (its text
+    /// exceeds `JSONFragment.capacity`).
+    public init?(key: String? = nil, members: [String], pretty: Bool) {
+        guard (1...4).contains(members.count) else { return nil }
+        var out = JSONOutput(pretty: pretty)
+        out.beginArray(inline: true)
+        if key != nil { out.beginObject(inline: true) }
+        var start = out.count
+        if let key { out.writeKey(key) }
+        var prefixes: [JSONFragment] = []
+        for (index, member) in members.enumerated() {
+            if index == 0 { out.beginObject(inline: true) }
+            out.writeKey(member)
+            guard let prefix = out.withBytes({ JSONFragment(Array($0[start...])) }) else { return nil }
+            prefixes.append(prefix)
+            out.write(0)
+            start = out.count
+        }
+        self.prefixes = prefixes
+    }
+}
+
 /// A streaming JSON writer appending UTF-8 to an output buffer. Commas, colons and (when
 /// `isPretty`) newlines and indentation are inserted automatically:
 ///
@@ -234,8 +285,26 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     mutating func appendRaw(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         reserve(bytes.count)
-        (base + used).update(from: source, count: bytes.count)
+        JSONOutput.copy(UnsafeRawPointer(source), to: UnsafeMutableRawPointer(base + used), count: bytes.count)
         used &+= bytes.count
+    }
+
+    /// Copies `n` bytes between buffers that do not overlap: 8 to 32 of them (most keys,
+    /// members and strings written) as overlapping words rather than through a call to `memmove`.
+    @inlinable @inline(__always)
+    static func copy(_ source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count n: Int) {
+        guard n >= 8 && n <= 32 else {
+            target.copyMemory(from: source, byteCount: n)
+            return
+        }
+        let head = source.loadUnaligned(as: UInt64.self)
+        let tail = source.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+        if n > 16 {
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: n &- 16, as: UInt64.self), toByteOffset: n &- 16, as: UInt64.self)
+        }
+        target.storeBytes(of: head, as: UInt64.self)
+        target.storeBytes(of: tail, toByteOffset: n &- 8, as: UInt64.self)
     }
 
     // MARK: Structure
@@ -356,18 +425,24 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
             return
         }
         prepareValue()
-        reserve(JSONKey.capacity &+ 1)
-        let target = UnsafeMutableRawPointer(base + used)
-        target.storeBytes(of: key.words.0, toByteOffset: 0, as: UInt64.self)
-        target.storeBytes(of: key.words.1, toByteOffset: 8, as: UInt64.self)
-        target.storeBytes(of: key.words.2, toByteOffset: 16, as: UInt64.self)
-        target.storeBytes(of: key.words.3, toByteOffset: 24, as: UInt64.self)
-        used &+= key.count
+        appendWords(key.words, count: key.count)
         if isPretty {
-            base[used] = 0x20
+            base[used] = 0x20  // room: `appendWords` reserves a byte more
             used &+= 1
         }
         afterKey = true
+    }
+
+    /// Appends the first `count` bytes of `words` (at most 32), reserving a byte more.
+    @inlinable @inline(__always)
+    mutating func appendWords(_ words: (UInt64, UInt64, UInt64, UInt64), count: Int) {
+        reserve(JSONFragment.capacity &+ 1)
+        let target = UnsafeMutableRawPointer(base + used)
+        target.storeBytes(of: words.0, toByteOffset: 0, as: UInt64.self)
+        target.storeBytes(of: words.1, toByteOffset: 8, as: UInt64.self)
+        target.storeBytes(of: words.2, toByteOffset: 16, as: UInt64.self)
+        target.storeBytes(of: words.3, toByteOffset: 24, as: UInt64.self)
+        used &+= count
     }
 
     /// `writeKey(_:)` for a key too long to be stored in place.
@@ -447,15 +522,36 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     /// Writes `parts` joined by `separator` as one escaped string (`["item", "name"]` and "."
     /// give `"item.name"`), without building the joined string.
     public mutating func write(joining parts: [String], separator: UInt8) {
-        prepareValue()
-        appendByte(0x22)
+        beginString()
         for index in parts.indices {
             if index > 0 { appendByte(separator) }
-            var part = parts[index]
-            part.withUTF8 { appendEscapedBody($0) }
+            writeStringPiece(parts[index])
         }
+        endString()
+    }
+
+    /// Opens a string that is written in pieces (`writeStringPiece`) rather than built first;
+    /// `endString()` closes it.
+    public mutating func beginString() {
+        prepareValue()
         appendByte(0x22)
     }
+
+    /// Appends `piece`, escaped, to the string `beginString()` opened.
+    public mutating func writeStringPiece(_ piece: String) {
+        var piece = piece
+        piece.withUTF8 { appendEscapedBody($0) }
+    }
+
+    /// Appends a literal `piece`, escaped, to the string `beginString()` opened.
+    @inlinable
+    public mutating func writeStringPiece(literal piece: StaticString) {
+        guard piece.hasPointerRepresentation else { return writeStringPiece(piece.description) }
+        piece.withUTF8Buffer { appendEscapedBody($0) }
+    }
+
+    /// Closes the string `beginString()` opened.
+    public mutating func endString() { appendByte(0x22) }
 
     /// Writes possibly invalid UTF-8 as a string; each invalid byte becomes U+FFFD.
     public mutating func write(utf8 value: some Collection<UInt8>) {
@@ -476,6 +572,33 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     public mutating func writeEncoded(_ json: UnsafeBufferPointer<UInt8>) {
         prepareValue()
         appendRaw(json)
+    }
+
+    /// Writes a value, or in an object a whole member, encoded once by a writer of the same style.
+    @inlinable @inline(__always)
+    public mutating func writeEncoded(_ fragment: JSONFragment) {
+        prepareValue()
+        appendWords(fragment.words, count: fragment.count)
+    }
+
+    /// Writes `object` with the values `a`, `b`, `c`, `d` (as many as it has members) — a value,
+    /// or in an object a whole member when `object` has a key.
+    @inlinable
+    public mutating func write(_ object: JSONNumberObject, _ a: Double, _ b: Double, _ c: Double = 0, _ d: Double = 0) {
+        prepareValue()
+        object.prefixes.withUnsafeBufferPointer { prefixes in
+            appendMember(prefixes[0], a)  // at least one member (`JSONNumberObject.init`)
+            if prefixes.count > 1 { appendMember(prefixes[1], b) }
+            if prefixes.count > 2 { appendMember(prefixes[2], c) }
+            if prefixes.count > 3 { appendMember(prefixes[3], d) }
+        }
+        appendByte(UInt8(ascii: "}"))
+    }
+
+    @inlinable @inline(__always)
+    mutating func appendMember(_ prefix: JSONFragment, _ value: Double) {
+        appendWords(prefix.words, count: prefix.count)
+        appendDouble(value)
     }
 
     /// Writes a whole value tree.
@@ -666,15 +789,31 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     }
 
     /// Appends `"…"` with RFC 8259 escaping; with `validate`, invalid UTF-8 becomes U+FFFD.
-    /// Bytes that need no escaping — usually the whole string — are checked and copied eight at
-    /// a time: a string of 4…16 bytes as two overlapping words, a longer one word by word.
     @inlinable @inline(__always)
     mutating func appendQuoted(_ p: UnsafeBufferPointer<UInt8>, validate: Bool) {
-        let n = p.count
         // Escaping at most sextuples a byte (`\u001f`); two quotes.
-        reserve(6 &* n &+ 2)
+        reserve(6 &* p.count &+ 2)
         base[used] = 0x22
-        let target = UnsafeMutableRawPointer(base + (used &+ 1))
+        used &+= 1
+        appendEscapedInReservedRoom(p, validate: validate)
+        base[used] = 0x22
+        used &+= 1
+    }
+
+    /// The escaped content of a string, without quotes.
+    @inlinable @inline(__always)
+    mutating func appendEscapedBody(_ p: UnsafeBufferPointer<UInt8>) {
+        reserve(6 &* p.count)
+        appendEscapedInReservedRoom(p, validate: false)
+    }
+
+    /// Appends `p` escaped into room already reserved. Bytes that need no escaping — usually
+    /// the whole string — are checked and copied eight at a time: a string of 4…16 bytes as two
+    /// overlapping words, a longer one word by word.
+    @inlinable @inline(__always)
+    mutating func appendEscapedInReservedRoom(_ p: UnsafeBufferPointer<UInt8>, validate: Bool) {
+        let n = p.count
+        let target = UnsafeMutableRawPointer(base + used)
         if let start = p.baseAddress, n >= 4 && n <= 16 {
             let source = UnsafeRawPointer(start)
             if n >= 8 {
@@ -683,8 +822,7 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
                 if JSONOutput.isPlain(head) && JSONOutput.isPlain(tail) {
                     target.storeBytes(of: head, as: UInt64.self)
                     target.storeBytes(of: tail, toByteOffset: n &- 8, as: UInt64.self)
-                    base[used &+ 1 &+ n] = 0x22
-                    used &+= n &+ 2
+                    used &+= n
                     return
                 }
             } else {
@@ -694,18 +832,15 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
                 if JSONOutput.isPlain(head | 0x2020_2020_0000_0000) && JSONOutput.isPlain(tail | 0x2020_2020_0000_0000) {
                     target.storeBytes(of: UInt32(truncatingIfNeeded: head), as: UInt32.self)
                     target.storeBytes(of: UInt32(truncatingIfNeeded: tail), toByteOffset: n &- 4, as: UInt32.self)
-                    base[used &+ 1 &+ n] = 0x22
-                    used &+= n &+ 2
+                    used &+= n
                     return
                 }
             }
         }
         let plain = JSONOutput.plainPrefixLength(p)
         if let source = p.baseAddress, plain > 0 { target.copyMemory(from: source, byteCount: plain) }
-        used &+= plain &+ 1
+        used &+= plain
         if plain < n { appendEscaped(p, from: plain, validate: validate) }
-        base[used] = 0x22
-        used &+= 1
     }
 
     /// Whether no byte of `word` needs escaping: none is below 0x20, `"`, `\` or 0x7F and up (the
@@ -740,17 +875,7 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
         return n
     }
 
-    /// The escaped content of a string, without quotes.
-    mutating func appendEscapedBody(_ p: UnsafeBufferPointer<UInt8>) {
-        reserve(6 &* p.count)
-        let plain = JSONOutput.plainPrefixLength(p)
-        if let source = p.baseAddress, plain > 0 { (base + used).update(from: source, count: plain) }
-        used &+= plain
-        if plain < p.count { appendEscaped(p, from: plain, validate: false) }
-    }
-
-    /// The rest of a quoted string from `start`, escaping byte by byte, into room reserved by
-    /// `appendQuoted`.
+    /// The rest of a string from `start`, escaping byte by byte, into room reserved.
     @usableFromInline
     mutating func appendEscaped(_ p: UnsafeBufferPointer<UInt8>, from start: Int, validate: Bool) {
         var runStart = start, i = start

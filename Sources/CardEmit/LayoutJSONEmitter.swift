@@ -74,56 +74,122 @@ struct LayoutKeys {
     let family = JSONKey("family"), size = JSONKey("size"), weight = JSONKey("weight")
 }
 
-/// Every catalog part's quoted name and parameters, encoded once per document for `part` and
-/// `props`: each parameter's key, and its catalog default already serialized (none when the
-/// default is not written). Flat arrays indexed by `PartTable` number and a buffer owned here,
-/// so the per-part lookups retain nothing.
+/// Members and objects written so often that they are encoded once per document, in the
+/// writer's style (`JSONFragment`, `JSONNumberObject`).
+struct LayoutFragments {
+    /// `"frame": {"x": …, "y": …, "width": …, "height": …}`.
+    let frame: JSONNumberObject
+    /// `{"top": …, "left": …, "bottom": …, "right": …}`.
+    let insets: JSONNumberObject
+    /// `{"width": …, "height": …}`.
+    let size: JSONNumberObject
+    /// `"children": []`.
+    let noChildren: JSONFragment
+    /// Each `SwipeDirection`'s name, quoted, in `allCases` order.
+    let directions: [JSONFragment]
+    /// The names of the types without parts, quoted, in `typeName(_:)`'s order.
+    let typeNames: [JSONFragment]
+
+    init(pretty: Bool) {
+        // Short literal keys: every encoding fits its fragments.
+        frame = JSONNumberObject(key: "frame", members: ["x", "y", "width", "height"], pretty: pretty)!
+        insets = JSONNumberObject(members: ["top", "left", "bottom", "right"], pretty: pretty)!
+        size = JSONNumberObject(members: ["width", "height"], pretty: pretty)!
+        var out = JSONOutput(pretty: pretty)
+        out.beginObject(inline: true)
+        out.writeKey("children")
+        out.beginArray()
+        out.endArray()
+        out.endObject()
+        noChildren = JSONFragment(Array(out.bytes.dropFirst().dropLast()))!  // the braces
+        func quoted(_ name: String) -> JSONFragment {
+            var out = JSONOutput(pretty: pretty)
+            out.write(name)
+            return JSONFragment(out.bytes)!  // short names
+        }
+        directions = SwipeDirection.allCases.map { quoted($0.rawValue) }
+        let types: [ValueType] = [.string, .int, .double, .bool, .color, .size, .insets, .font, .cardState, .action,
+                                  .cardRef, .themeRef, .openRecord]
+        typeNames = types.map { quoted($0.description) }
+    }
+
+    /// The name of `type`, quoted, when it is a type without parts (not a list, record or
+    /// enumeration).
+    func typeName(_ type: ValueType) -> JSONFragment? {
+        switch type {
+        case .string: typeNames[0]
+        case .int: typeNames[1]
+        case .double: typeNames[2]
+        case .bool: typeNames[3]
+        case .color: typeNames[4]
+        case .size: typeNames[5]
+        case .insets: typeNames[6]
+        case .font: typeNames[7]
+        case .cardState: typeNames[8]
+        case .action: typeNames[9]
+        case .cardRef: typeNames[10]
+        case .themeRef: typeNames[11]
+        case .openRecord: typeNames[12]
+        case .list, .record, .enumeration: nil
+        }
+    }
+
+    /// `direction`'s name, quoted.
+    func direction(_ direction: SwipeDirection) -> JSONFragment {
+        switch direction {
+        case .left: directions[0]
+        case .right: directions[1]
+        case .up: directions[2]
+        case .down: directions[3]
+        }
+    }
+}
+
+/// Every catalog part's name and parameters, encoded once per document for `part` and `props`:
+/// the `"part": "name"` member, each parameter's key, and its default as a whole member
+/// (`"style": "normal"`) when the catalog has one that is written. Flat arrays indexed by
+/// `PartTable` number and a buffer owned here, so the per-part lookups retain nothing.
 struct PartEncodings: ~Copyable {
-    /// The encoded part names and defaults, back to back.
+    /// The encoded members, back to back.
     private let bytes: UnsafeMutableBufferPointer<UInt8>
-    /// Per part number: its quoted name in `bytes`.
-    let names: [Range<Int>]
+    /// Per part number: its `part` member in `bytes`.
+    let partMembers: [Range<Int>]
     /// Per part number `n`: its parameters are `parameterStart[n]..<parameterStart[n + 1]` of the
     /// arrays below, in catalog order.
     let parameterStart: [Int]
     let parameterNames: [String]
     /// Nil for a name too long for a `JSONKey` (it is written from `parameterNames` instead).
     let keys: [JSONKey?]
-    /// The default's encoding in `bytes`, when it is written.
+    /// The default's member in `bytes`, when it is written.
     let defaults: [Range<Int>?]
-    /// Per part number: whether its parameter names are unique, so that an argument found at the
-    /// cursor of `propsInCatalogOrder` is the first with its name. (They are; this makes the
-    /// fast path's correctness independent of it.)
-    let uniqueNames: [Bool]
 
     /// No encodings (every part is written as if the catalog did not know it).
     init() {
         bytes = .allocate(capacity: 1)
-        names = []
+        partMembers = []
         parameterStart = []
         parameterNames = []
         keys = []
         defaults = []
-        uniqueNames = []
     }
 
     /// The encodings for a writer of the given style.
     init(pretty: Bool) {
         var bytes: [UInt8] = []
-        var names: [Range<Int>] = [], parameterStart: [Int] = [], parameterNames: [String] = []
-        var keys: [JSONKey?] = [], defaults: [Range<Int>?] = [], uniqueNames: [Bool] = []
+        var partMembers: [Range<Int>] = [], parameterStart: [Int] = [], parameterNames: [String] = []
+        var keys: [JSONKey?] = [], defaults: [Range<Int>?] = []
+        var writer = LayoutJSONWriter(out: JSONOutput(pretty: pretty), encodeParts: false)  // one for all members
         for spec in PartTable.specs {
-            uniqueNames.append(Set(spec.parameters.map(\.name)).count == spec.parameters.count)
-            let nameStart = bytes.count
-            bytes += LayoutJSONWriter.encodedInline(pretty: pretty) { $0.out.write(spec.name) }
-            names.append(nameStart..<bytes.count)
+            let memberStart = bytes.count
+            bytes += writer.encodedMember { $0.out.writeKey($0.keys.part); $0.out.write(spec.name) }
+            partMembers.append(memberStart..<bytes.count)
             parameterStart.append(parameterNames.count)
             for parameter in spec.parameters {
                 parameterNames.append(parameter.name)
                 keys.append(JSONKey(name: parameter.name))
                 if let value = parameter.defaultValue, LayoutJSONWriter.isWritable(value) {
                     let start = bytes.count
-                    bytes += LayoutJSONWriter.encodedInline(pretty: pretty) { $0.catalogValue(value) }
+                    bytes += writer.encodedMember { $0.out.writeKey(parameter.name); $0.catalogValue(value) }
                     defaults.append(start..<bytes.count)
                 } else {
                     defaults.append(nil)
@@ -134,12 +200,11 @@ struct PartEncodings: ~Copyable {
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
         _ = buffer.initialize(from: bytes)
         self.bytes = buffer
-        self.names = names
+        self.partMembers = partMembers
         self.parameterStart = parameterStart
         self.parameterNames = parameterNames
         self.keys = keys
         self.defaults = defaults
-        self.uniqueNames = uniqueNames
     }
 
     deinit { bytes.deallocate() }
@@ -150,16 +215,72 @@ struct PartEncodings: ~Copyable {
     }
 }
 
+/// What the layout object of a card is made of (`LayoutJSONWriter.layoutObject`), the numbers
+/// first: comparing them is cheaper, and they mostly tell two cards apart.
+struct CardLayoutKey: Equatable {
+    var width, contentWidth, top, left, bottom, right: Double
+    var theme: String
+    var stack: String?
+
+    init(_ layout: CardFrames) {
+        width = layout.context.width
+        contentWidth = layout.contentWidth
+        top = layout.padding.top
+        left = layout.padding.left
+        bottom = layout.padding.bottom
+        right = layout.padding.right
+        theme = layout.context.theme
+        stack = layout.context.stack
+    }
+}
+
+/// Values written lately with their encodings, for values written again and again that are cheaper
+/// to compare than to encode: a few, compared one by one, the oldest replaced first.
+struct RecentEncodings<Value: Equatable> {
+    private var values: [Value] = []
+    private var encodings: [[UInt8]] = []
+    private var next = 0
+    private let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// The position of `value`, if it is remembered.
+    func index(of value: Value) -> Int? {
+        for index in values.indices where values[index] == value { return index }
+        return nil
+    }
+
+    func withEncoding<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        encodings[index].withUnsafeBufferPointer(body)
+    }
+
+    /// Remembers `value`, encoded as `encoding`, in place of the oldest when full.
+    mutating func insert(_ value: Value, encoding: [UInt8]) {
+        if values.count < capacity {
+            values.append(value)
+            encodings.append(encoding)
+        } else {
+            values[next] = value
+            encodings[next] = encoding
+            next = (next + 1) % capacity
+        }
+    }
+}
+
 /// Writes the document's pieces in their fixed key order.
 struct LayoutJSONWriter: ~Copyable {
     var out: JSONOutput
     let keys = LayoutKeys()
-    /// `typeName`'s spellings of list and record types.
-    var typeNames: [ValueType: String] = [:]
+    let fragments: LayoutFragments
+    /// The layout objects written lately (`layoutObject`).
+    var recentLayouts = RecentEncodings<CardLayoutKey>(capacity: 8)
     /// Empty only in the writer that encodes values for `PartEncodings` itself.
     let encodings: PartEncodings
 
     init(out: consuming JSONOutput, encodeParts: Bool = true) {
+        fragments = LayoutFragments(pretty: out.isPretty)
         encodings = encodeParts ? PartEncodings(pretty: out.isPretty) : PartEncodings()
         self.out = out
     }
@@ -184,10 +305,7 @@ struct LayoutJSONWriter: ~Copyable {
         field(keys.version, LayoutJSONEmitter.version)
         field(keys.source, deck.entry.path)
         out.writeKey(keys.viewport)
-        out.beginObject(inline: true)
-        field(keys.width, layouter.viewport.width)
-        field(keys.height, layouter.viewport.height)
-        out.endObject()
+        out.write(fragments.size, layouter.viewport.width, layouter.viewport.height)
 
         out.writeKey(keys.themes)
         out.beginArray()
@@ -200,9 +318,11 @@ struct LayoutJSONWriter: ~Copyable {
         var frames = CardFrames()  // one set of buffers, reused by every card
         try deck.cards.withUnsafeBufferPointer { cards in  // read in place (see `parts`)
             for index in cards.indices {
-                let contents = cards[index].contents  // fetched once, for the layout and the writing
+                // One copy: each computed property read from the array would copy the card.
+                let card = cards[index]
+                let contents = card.contents  // fetched once, for the layout and the writing
                 layouter.layoutInPrimaryContext(contents, cardAt: index, into: &frames)
-                card(cards, index, contents, frames)
+                self.card(card, contents, frames)
                 try flush(atLeast: pieceSize, to: sink)
             }
         }
@@ -236,39 +356,31 @@ struct LayoutJSONWriter: ~Copyable {
     // MARK: Cards
 
     /// Card `index` of `cards`, with `contents`, laid out as `layout`.
-    mutating func card(_ cards: UnsafeBufferPointer<CheckedCard>, _ index: Int, _ contents: CheckedCard.Contents, _ layout: CardFrames) {
+    mutating func card(_ card: borrowing CheckedCard, _ contents: CheckedCard.Contents, _ layout: CardFrames) {
         out.beginObject()
-        field(keys.name, cards[index].name)
+        field(keys.name, card.name)
         out.writeKey(keys.source)
         out.beginObject(inline: true)
-        field(keys.file, cards[index].file)
-        field(keys.line, cards[index].location.line)
-        field(keys.column, cards[index].location.column)
+        field(keys.file, card.file)
+        field(keys.line, card.location.line)
+        field(keys.column, card.location.column)
         out.endObject()
         out.writeKey(keys.doc)
-        optionalString(cards[index].documentation)
-        field(keys.initialState, cards[index].initialState)
+        optionalString(card.documentation)
+        field(keys.initialState, card.initialState)
         out.writeKey(keys.title)
-        optionalValue(cards[index].title)
+        optionalValue(card.title)
         out.writeKey(keys.subtitle)
-        optionalValue(cards[index].subtitle)
+        optionalValue(card.subtitle)
         out.writeKey(keys.position)
-        optionalString(cards[index].position)
+        optionalString(card.position)
         out.writeKey(keys.swipe)
         out.beginArray(inline: true)
-        for direction in cards[index].swipeDirections { out.write(direction.rawValue) }
+        for direction in card.swipeDirections { out.writeEncoded(fragments.direction(direction)) }
         out.endArray()
 
         out.writeKey(keys.layout)
-        out.beginObject(inline: true)
-        out.writeKey(keys.stack)
-        optionalString(layout.context.stack)
-        field(keys.theme, layout.context.theme)
-        field(keys.width, layout.context.width)
-        field(keys.contentWidth, layout.contentWidth)
-        out.writeKey(keys.padding)
-        insets(layout.padding)
-        out.endObject()
+        layoutObject(layout)
 
         out.writeKey(keys.traits)
         out.beginArray()
@@ -279,7 +391,7 @@ struct LayoutJSONWriter: ~Copyable {
                 traits[trait].properties.withUnsafeBufferPointer { properties in
                     for property in properties.indices {
                         out.writeKey(properties[property].name)
-                        value(properties[property].value)
+                        withUnsafePointer(to: properties[property].value) { value(at: $0) }
                     }
                 }
                 out.endObject()
@@ -348,6 +460,28 @@ struct LayoutJSONWriter: ~Copyable {
         out.endObject()
     }
 
+    /// `"stack", "theme", "width", "contentWidth", "padding"` of a card laid out as `layout`: as
+    /// for a card written lately (cards of a stack mostly follow one another), else written anew
+    /// and remembered.
+    mutating func layoutObject(_ layout: CardFrames) {
+        let key = CardLayoutKey(layout)
+        if let known = recentLayouts.index(of: key) {
+            recentLayouts.withEncoding(at: known) { out.writeEncoded($0) }
+            return
+        }
+        out.beginObject(inline: true)  // an inline value: its bytes do not depend on where it is
+        let start = out.count
+        out.writeKey(keys.stack)
+        optionalString(layout.context.stack)
+        field(keys.theme, layout.context.theme)
+        field(keys.width, layout.context.width)
+        field(keys.contentWidth, layout.contentWidth)
+        out.writeKey(keys.padding)
+        insets(layout.padding)
+        out.endObject()
+        recentLayouts.insert(key, encoding: out.withBytes { [UInt8(ascii: "{")] + $0[start...] })
+    }
+
     /// The laid-out parts of `range` (see `CardFrames.tree`, which this walks the same way).
     ///
     /// Parts and their arguments are read in place through buffer pointers: taking an element
@@ -369,18 +503,21 @@ struct LayoutJSONWriter: ~Copyable {
     /// Part `node.template` of `parts`, laid out as node `index`.
     mutating func part(_ parts: UnsafeBufferPointer<CheckedPart>, _ node: LayoutNode, _ layout: CardFrames, _ index: Int) {
         out.beginObject()
-        out.writeKey(keys.part)
-        if let number = node.number, number < encodings.names.count {
-            out.writeEncoded(encodings.encoded(encodings.names[number]))
+        if let number = node.number, number < encodings.partMembers.count {
+            out.writeEncoded(encodings.encoded(encodings.partMembers[number]))
         } else {
+            out.writeKey(keys.part)
             out.write(parts[node.template].part)
         }
-        out.writeKey(keys.frame)
-        frame(node.frame)
+        out.write(fragments.frame, node.frame.x, node.frame.y, node.frame.width, node.frame.height)
         out.writeKey(keys.props)
-        props(parts[node.template].properties, number: node.number)
-        out.writeKey(keys.children)
-        self.parts(parts[node.template].children, layout, (index + 1)..<node.end)
+        props(parts[node.template].properties, number: node.number, matched: node.parameters)
+        if node.end > index + 1 {
+            out.writeKey(keys.children)
+            self.parts(parts[node.template].children, layout, (index + 1)..<node.end)
+        } else {
+            out.writeEncoded(fragments.noChildren)
+        }
         out.endObject()
     }
 
@@ -455,30 +592,8 @@ struct LayoutJSONWriter: ~Copyable {
 
     // MARK: Values
 
-    mutating func frame(_ frame: Frame) {
-        out.beginObject(inline: true)
-        out.writeKey(keys.x)
-        out.write(frame.x)
-        out.writeKey(keys.y)
-        out.write(frame.y)
-        out.writeKey(keys.width)
-        out.write(frame.width)
-        out.writeKey(keys.height)
-        out.write(frame.height)
-        out.endObject()
-    }
-
     mutating func insets(_ insets: EdgeInsets) {
-        out.beginObject(inline: true)
-        out.writeKey(keys.top)
-        out.write(insets.top)
-        out.writeKey(keys.left)
-        out.write(insets.left)
-        out.writeKey(keys.bottom)
-        out.write(insets.bottom)
-        out.writeKey(keys.right)
-        out.write(insets.right)
-        out.endObject()
+        out.write(fragments.insets, insets.top, insets.left, insets.bottom, insets.right)
     }
 
     mutating func properties(_ properties: [Property], inline: Bool = false) {
@@ -491,57 +606,53 @@ struct LayoutJSONWriter: ~Copyable {
     }
 
     /// A part's arguments in catalog order: the author's value, else the catalog default
-    /// (encoded once, `PartEncodings`).
-    mutating func props(_ properties: [Property], number: Int?) {
+    /// (encoded once, `PartEncodings`). `matched` is the node's `parameters`: which parameters
+    /// have an argument, the arguments being in their order; without it, each parameter's
+    /// argument is found by name.
+    mutating func props(_ properties: [Property], number: Int?, matched: UInt64?) {
         out.beginObject(inline: true)
         properties.withUnsafeBufferPointer { properties in  // read in place (see `parts`)
             if let number, number + 1 < encodings.parameterStart.count {
                 let parameters = encodings.parameterStart[number]..<encodings.parameterStart[number + 1]
-                // The checker stores arguments in catalog order, so one pass with a cursor pairs
-                // them with their parameters. If an argument is left over (another order, or a
-                // name the catalog does not have), the pass is undone and each parameter searched
-                // for.
-                let start = out.mark
-                if !encodings.uniqueNames[number] || !propsInCatalogOrder(properties, parameters) {
-                    out.rewind(to: start)
+                if let matched, parameters.count <= UInt64.bitWidth {
+                    propsInCatalogOrder(properties, parameters, matched)
+                } else {
                     propsInAnyOrder(properties, parameters)
                 }
             } else {
                 for index in properties.indices {
                     out.writeKey(properties[index].name)
-                    value(properties[index].value)
+                    withUnsafePointer(to: properties[index].value) { value(at: $0) }
                 }
             }
         }
         out.endObject()
     }
 
-    /// Writes each parameter's argument, found at a cursor, else its default; false (with some
-    /// written) when an argument is not where the catalog order puts it.
-    mutating func propsInCatalogOrder(_ properties: UnsafeBufferPointer<Property>, _ parameters: Range<Int>) -> Bool {
-        var cursor = 0
+    /// Each parameter's argument, else its default, for arguments matched with `parameters` by
+    /// position (`LayoutNode.parameters`).
+    mutating func propsInCatalogOrder(_ properties: UnsafeBufferPointer<Property>, _ parameters: Range<Int>, _ matched: UInt64) {
+        var argument = 0
         for parameter in parameters {
-            if cursor < properties.count && Self.sameName(properties[cursor].name, encodings.parameterNames[parameter]) {
+            if matched & (1 << UInt64(parameter - parameters.lowerBound)) != 0 {
+                guard argument < properties.count else { return }
                 writeParameterKey(parameter)
-                value(properties[cursor].value)
-                cursor += 1
+                withUnsafePointer(to: properties[argument].value) { value(at: $0) }
+                argument += 1
             } else if let range = encodings.defaults[parameter] {
-                writeParameterKey(parameter)
                 out.writeEncoded(encodings.encoded(range))
             }
         }
-        return cursor == properties.count
     }
 
-    /// `propsInCatalogOrder` for arguments in any order: each parameter's first argument.
+    /// Each parameter's first argument by name, else its default.
     mutating func propsInAnyOrder(_ properties: UnsafeBufferPointer<Property>, _ parameters: Range<Int>) {
         for parameter in parameters {
             let name = encodings.parameterNames[parameter]
-            if let index = properties.indices.first(where: { Self.sameName(properties[$0].name, name) }) {
+            if let index = properties.indices.first(where: { properties[$0].name == name }) {
                 writeParameterKey(parameter)
-                value(properties[index].value)
+                withUnsafePointer(to: properties[index].value) { value(at: $0) }
             } else if let range = encodings.defaults[parameter] {
-                writeParameterKey(parameter)
                 out.writeEncoded(encodings.encoded(range))
             }
         }
@@ -551,17 +662,14 @@ struct LayoutJSONWriter: ~Copyable {
         if let key = encodings.keys[parameter] { out.writeKey(key) } else { out.writeKey(encodings.parameterNames[parameter]) }
     }
 
-    /// String equality with the cheap length test first (most names compared differ).
-    @inline(__always)
-    static func sameName(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count && a == b }
-
-    /// The bytes `write` produces for a value inside an inline object.
-    static func encodedInline(pretty: Bool, _ write: (inout LayoutJSONWriter) -> Void) -> [UInt8] {
-        var writer = LayoutJSONWriter(out: JSONOutput(pretty: pretty), encodeParts: false)
-        writer.out.beginArray(inline: true)
-        write(&writer)
-        writer.out.endArray()
-        return Array(writer.out.bytes.dropFirst().dropLast())  // the brackets
+    /// The bytes `write` produces for one member (a key and its value) of an inline object, in
+    /// this writer's style (whose output it replaces).
+    mutating func encodedMember(_ write: (inout LayoutJSONWriter) -> Void) -> [UInt8] {
+        out.removeAll()
+        out.beginObject(inline: true)
+        write(&self)
+        out.endObject()
+        return Array(out.bytes.dropFirst().dropLast())  // the braces
     }
 
     /// Whether a catalog default has a checked value (a binding placeholder or a malformed color
@@ -585,7 +693,7 @@ struct LayoutJSONWriter: ~Copyable {
         case .enumCase(let name): out.write(name)
         case .color(let hex): out.write(ColorLiteral(hex)?.hex ?? hex)
         case .namedColor(let name): out.write(Catalog.namedColor(name)?.hex ?? name)
-        case .size(let width, let height): self.value(.size(width: width, height: height))
+        case .size(let width, let height): out.write(fragments.size, width, height)
         case .insets(let top, let left, let bottom, let right): insets(EdgeInsets(top: top, left: left, bottom: bottom, right: right))
         case .font(let font): self.value(.font(font))
         case .list(let items):
@@ -601,28 +709,46 @@ struct LayoutJSONWriter: ~Copyable {
         if let string { out.write(string) } else { out.writeNull() }
     }
 
-    mutating func optionalValue(_ value: Value?) {
-        if let value { self.value(value) } else { out.writeNull() }
+    mutating func optionalValue(_ value: borrowing Value?) {
+        switch value {
+        case .some(let value): self.value(value)
+        case .none: out.writeNull()
+        }
     }
 
     mutating func optionalAction(_ action: Action?) {
         if let action { self.action(action) } else { out.writeNull() }
     }
 
-    /// `ValueType.description`. The spelling of a list or record type is built from its parts
-    /// (allocating), so it is remembered per type: cards of one kind share their model's types.
+    /// `ValueType.description`, quoted: encoded once for a type without parts, else written in
+    /// pieces rather than built. (Remembering list and record types costs as much: comparing
+    /// types is no cheaper than writing their names.)
     mutating func typeName(_ type: ValueType) {
+        if let simple = fragments.typeName(type) { return out.writeEncoded(simple) }
+        if case .enumeration(let enumType) = type { return out.write(enumType.name) }
+        out.beginString()
+        typeNamePieces(type)
+        out.endString()
+    }
+
+    /// The pieces of `type.description` inside a string.
+    mutating func typeNamePieces(_ type: ValueType) {
         switch type {
-        case .list, .record:
-            if let known = typeNames[type] {
-                out.write(known)
-            } else {
-                let name = type.description
-                typeNames[type] = name
-                out.write(name)
+        case .list(let element):
+            out.writeStringPiece(literal: "[")
+            typeNamePieces(element)
+            out.writeStringPiece(literal: "]")
+        case .record(let fields):
+            out.writeStringPiece(literal: "(")
+            for index in fields.indices {
+                if index > 0 { out.writeStringPiece(literal: ", ") }
+                out.writeStringPiece(fields[index].label)
+                out.writeStringPiece(literal: ": ")
+                typeNamePieces(fields[index].type)
             }
-        default:
-            out.write(type.description)
+            out.writeStringPiece(literal: ")")
+        case .enumeration(let enumType): out.writeStringPiece(enumType.name)
+        default: out.writeStringPiece(type.description)  // a literal (`"String"`): nothing is built
         }
     }
 
@@ -635,8 +761,15 @@ struct LayoutJSONWriter: ~Copyable {
         }
     }
 
-    mutating func value(_ value: Value) {
-        switch value {
+    mutating func value(_ value: borrowing Value) {
+        withUnsafePointer(to: value) { self.value(at: $0) }
+    }
+
+    /// The value at `value`, read where it lies: handing a `Value` to a function copies it whole
+    /// (through its value witness, ~90 instructions), a switch over it in place copies only the
+    /// payload it binds.
+    mutating func value(at value: UnsafePointer<Value>) {
+        switch value.pointee {
         case .string(let s): out.write(s)
         case .int(let i): out.write(i)
         case .double(let d): out.write(d)
@@ -651,11 +784,7 @@ struct LayoutJSONWriter: ~Copyable {
             out.endObject()
         case .enumCase(let name, let arguments):
             out.write(arguments.isEmpty ? name : name + "(" + arguments.map(Self.argumentText).joined(separator: ", ") + ")")
-        case .size(let width, let height):
-            out.beginObject(inline: true)
-            field(keys.width, width)
-            field(keys.height, height)
-            out.endObject()
+        case .size(let width, let height): out.write(fragments.size, width, height)
         case .insets(let top, let left, let bottom, let right):
             insets(EdgeInsets(top: top, left: left, bottom: bottom, right: right))
         case .font(let font):
@@ -669,13 +798,17 @@ struct LayoutJSONWriter: ~Copyable {
             out.endObject()
         case .list(let items):
             out.beginArray(inline: true)
-            for item in items { self.value(item) }
+            items.withUnsafeBufferPointer { items in
+                for index in items.indices { self.value(at: items.baseAddress! + index) }
+            }
             out.endArray()
         case .record(let fields):
             out.beginObject(inline: true)
-            for (index, field) in fields.enumerated() {
-                out.writeKey(field.label ?? "_\(index)")
-                self.value(field.value)
+            fields.withUnsafeBufferPointer { fields in
+                for index in fields.indices {
+                    out.writeKey(fields[index].label ?? "_\(index)")
+                    self.value(at: (fields.baseAddress! + index).pointer(to: \.value)!)
+                }
             }
             out.endObject()
         case .action(let action): self.action(action)

@@ -79,8 +79,9 @@ public struct DeckLayouter {
         self.viewport = viewport
         var index: [String: Int] = [:]
         index.reserveCapacity(deck.cards.count)
-        // Index loops, not `for card in`: a `CheckedCard` copy retains a dozen references.
-        for i in deck.cards.indices where index[deck.cards[i].name] == nil { index[deck.cards[i].name] = i }
+        // Backwards, so that the first of equal names wins with one hash per card. Index loops,
+        // not `for card in`: a `CheckedCard` copy retains a dozen references.
+        for i in deck.cards.indices.reversed() { index[deck.cards[i].name] = i }
         self.cardIndex = index
         var themes: [String: ResolvedTheme] = [:]
         for theme in deck.themes where themes[theme.name] == nil { themes[theme.name] = theme }
@@ -413,6 +414,9 @@ public struct DeckLayouter {
 /// The layout pass's diagnostics for `deck` (W104), for `cardc check` and `cardc build`.
 /// Run it only on a deck without errors.
 public func layoutDiagnostics(for deck: CheckedDeck, viewport: Viewport = .standard) -> [Diagnostic] {
+    // Only `collapsible` stacks have any: without one, the layouter (an index of every card)
+    // is not worth building.
+    guard deck.stacks.contains(where: { $0.kind == "collapsible" }) else { return [] }
     var layouter = DeckLayouter(deck: deck, viewport: viewport)
     return layouter.diagnostics()
 }

@@ -116,11 +116,12 @@ public enum LayoutMetrics {
         if let lines = text.utf8.withContiguousStorageIfAvailable({ lineCount(of: $0, fontSize: fontSize, width: width) }) {
             return lines
         }
-        return lineCount(of: Array(text.utf8), fontSize: fontSize, width: width)
+        return Array(text.utf8).withUnsafeBufferPointer { lineCount(of: $0, fontSize: fontSize, width: width) }
     }
 
-    /// `lineCount` over the text's UTF-8 bytes.
-    static func lineCount(of text: some Collection<UInt8>, fontSize: Double, width: Double) -> Int {
+    /// `lineCount` over the text's UTF-8 bytes. Eight bytes without a newline are counted at
+    /// once: their glyphs are the bytes that do not continue a scalar (`0b10xxxxxx`).
+    static func lineCount(of text: UnsafeBufferPointer<UInt8>, fontSize: Double, width: Double) -> Int {
         let advance = fontSize * glyphAdvanceFactor
         // At least one glyph fits a line, so a zero or tiny width never divides by zero.
         let available = max(width, advance, 1e-6)
@@ -131,12 +132,30 @@ public enum LayoutMetrics {
             lines += max(1, needed)
             glyphs = 0
         }
-        for byte in text {
+        func count(_ byte: UInt8) {
             if byte == 0x0A {
                 endParagraph()
             } else if byte & 0xC0 != 0x80 {
                 glyphs += 1  // the first byte of a scalar
             }
+        }
+        var i = 0
+        if let start = text.baseAddress {
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while i &+ 8 <= text.count {
+                let word = UnsafeRawPointer(start).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let newlines = word ^ 0x0A0A_0A0A_0A0A_0A0A  // a zero byte where `word` has a newline
+                if (newlines &- 0x0101_0101_0101_0101) & ~newlines & highs == 0 {
+                    glyphs &+= 8 &- (word & ~(word << 1) & highs).nonzeroBitCount
+                } else {
+                    for k in i..<(i &+ 8) { count(start[k]) }
+                }
+                i &+= 8
+            }
+        }
+        while i < text.count {
+            count(text[i])
+            i += 1
         }
         endParagraph()
         return Int(min(lines, 1e9))

@@ -38,6 +38,11 @@ public struct LayoutNode: Sendable {
     public var end: Int
     /// The part's number in `PartTable`, nil for a part the catalog does not know.
     public var number: Int?
+    /// Which parameters of the part (`PartTable.specs[number].parameters`) have an argument: bit
+    /// `p` for parameter `p`, the arguments being in the same order. Nil when the arguments are
+    /// not one per parameter in catalog order (the checker always stores them so), and a reader
+    /// matches them with parameters by name.
+    public var parameters: UInt64?
 }
 
 /// A part's arguments as the layout reads them: the author's values, else the catalog defaults
@@ -45,26 +50,30 @@ public struct LayoutNode: Sendable {
 struct PartArguments {
     let properties: [Property]
     let number: Int?
+    /// `LayoutNode.parameters`.
+    let matched: UInt64?
+    let table: PartParameters
 
-    init(_ properties: [Property], number: Int?) {
-        self.properties = properties
-        self.number = number
-    }
-
-    /// The position of the argument called `name` the author wrote.
+    /// The position of the argument the author wrote for `parameter`.
     @inline(__always)
-    func authored(_ name: String) -> Int? {
+    func authored(_ parameter: LayoutParameter) -> Int? {
+        if let number, let matched {
+            guard let position = table.position(of: parameter, inPart: number),
+                  matched & (1 << UInt64(position)) != 0 else { return nil }
+            return (matched & ((1 << UInt64(position)) &- 1)).nonzeroBitCount
+        }
+        let name = parameter.name
         for index in properties.indices where sameName(properties[index].name, name) { return index }
         return nil
     }
 
     /// The value the author wrote.
-    func value(_ name: String) -> Value? { authored(name).map { properties[$0].value } }
+    func value(_ parameter: LayoutParameter) -> Value? { authored(parameter).map { properties[$0].value } }
 
-    /// The catalog's default for argument `name`.
-    func catalogDefault(_ name: String) -> CatalogValue? {
+    /// The catalog's default for `parameter`.
+    func catalogDefault(_ parameter: LayoutParameter) -> CatalogValue? {
         guard let number else { return nil }
-        return PartTable.catalogDefault(name, ofPart: number)
+        return table.catalogDefault(parameter, ofPart: number)
     }
 }
 
@@ -81,6 +90,7 @@ struct PartLayouter {
     let model: [ModelField]
     /// The row record bound to `$item` while laying out a table or collection cell.
     var row: [Argument]?
+    let table = PartTable.parameters
 
     // MARK: Values
 
@@ -92,35 +102,51 @@ struct PartLayouter {
 
     /// The value of binding `path`: the model default, or the current row's field.
     func resolve(_ path: [String]) -> Value? {
-        // Index loops: `first(where:)` would copy each model field, retaining all it holds.
+        guard let source = source(of: path) else { return nil }
+        return source.row ? row?[source.index].value : model[source.index].defaultValue
+    }
+
+    /// Where the value of binding `path` is: field `index` of the model, or of the current row.
+    /// (Index loops: `first(where:)` would copy each model field, retaining all it holds.)
+    func source(of path: [String]) -> (row: Bool, index: Int)? {
         if path.count == 1 {
-            for index in model.indices where sameName(model[index].name, path[0]) { return model[index].defaultValue }
+            for index in model.indices where sameName(model[index].name, path[0]) { return (false, index) }
             return nil
         }
         if path.count == 2, path[0] == Catalog.rowBindingName, let row {
             for index in row.indices {
-                if let label = row[index].label, sameName(label, path[1]) { return row[index].value }
+                if let label = row[index].label, sameName(label, path[1]) { return (true, index) }
             }
         }
         return nil
     }
 
-    /// The text argument `name` shows: a string as is, numbers as written, a binding's default,
-    /// or the placeholder `‹name›`; "" when absent.
-    func text(_ arguments: PartArguments, _ name: String) -> String {
-        guard let index = arguments.authored(name) else { return "" }
+    /// The text argument `parameter` shows: a string as is, numbers as written, a binding's
+    /// default, or the placeholder `‹name›`; "" when absent.
+    func text(_ arguments: PartArguments, _ parameter: LayoutParameter) -> String {
+        guard let index = arguments.authored(parameter) else { return "" }
         return text(arguments.properties[index].value)
     }
 
     /// The text a value shows (see `text(_:_:)`).
+    @inline(__always)
     func text(_ value: Value) -> String {
-        if case .binding(let path, _) = value {
-            if let resolved = resolve(path), let text = PartLayouter.display(resolved) { return text }
-            return LayoutMetrics.placeholder(path)
-        }
+        if case .binding(let path, _) = value { return text(bound: path) }
         return PartLayouter.display(value) ?? ""
     }
 
+    /// The text binding `path` shows: its value's, else the placeholder.
+    func text(bound path: [String]) -> String {
+        let text: String? = switch source(of: path) {
+        case (true, let index)?: row.flatMap { Self.display($0[index].value) }
+        case (false, let index)?: model[index].defaultValue.flatMap { Self.display($0) }
+        case nil: nil
+        }
+        return text ?? LayoutMetrics.placeholder(path)
+    }
+
+    /// The text of a string, number, Boolean or reference.
+    @inline(__always)
     static func display(_ value: Value) -> String? {
         switch value {
         case .string(let s): s
@@ -134,8 +160,8 @@ struct PartLayouter {
 
     /// Argument `name` as a number: the author's value (a binding's default), else the catalog
     /// default.
-    func number(_ arguments: PartArguments, _ name: String) -> Double? {
-        if let index = arguments.authored(name) {
+    func number(_ arguments: PartArguments, _ parameter: LayoutParameter) -> Double? {
+        if let index = arguments.authored(parameter) {
             switch arguments.properties[index].value {
             case .int(let i): return Double(i)
             case .double(let d): return d
@@ -143,24 +169,24 @@ struct PartLayouter {
             default: break
             }
         }
-        return arguments.catalogDefault(name)?.numericValue
+        return arguments.catalogDefault(parameter)?.numericValue
     }
 
     /// `number` as a length: 0…1e9.
-    func dimension(_ arguments: PartArguments, _ name: String) -> Double? {
-        number(arguments, name).map(Finite.dimension)
+    func dimension(_ arguments: PartArguments, _ parameter: LayoutParameter) -> Double? {
+        number(arguments, parameter).map(Finite.dimension)
     }
 
     /// Argument `name` as an enum case name, else the catalog default's.
-    func caseName(_ arguments: PartArguments, _ name: String) -> String? {
-        if let index = arguments.authored(name), case .enumCase(let value, _) = arguments.properties[index].value { return value }
-        if case .enumCase(let value)? = arguments.catalogDefault(name) { return value }
+    func caseName(_ arguments: PartArguments, _ parameter: LayoutParameter) -> String? {
+        if let index = arguments.authored(parameter), case .enumCase(let value, _) = arguments.properties[index].value { return value }
+        if case .enumCase(let value)? = arguments.catalogDefault(parameter) { return value }
         return nil
     }
 
-    func bool(_ arguments: PartArguments, _ name: String) -> Bool? {
-        if case .bool(let b)? = resolve(arguments.value(name)) { return b }
-        if case .bool(let b)? = arguments.catalogDefault(name) { return b }
+    func bool(_ arguments: PartArguments, _ parameter: LayoutParameter) -> Bool? {
+        if case .bool(let b)? = resolve(arguments.value(parameter)) { return b }
+        if case .bool(let b)? = arguments.catalogDefault(parameter) { return b }
         return nil
     }
 
@@ -202,30 +228,33 @@ struct PartLayouter {
         let found = PartTable.lookUp(siblings[position].part)
         let number = found?.number
         let index = nodes.count
-        nodes.append(LayoutNode(frame: Frame(x: 0, y: 0, width: 0, height: 0), template: position, end: index + 1, number: number))
-        let args = PartArguments(siblings[position].properties, number: number)
+        let properties = siblings[position].properties
+        let matched = number.flatMap { table.match(properties, ofPart: $0) }
+        nodes.append(LayoutNode(frame: Frame(x: 0, y: 0, width: 0, height: 0), template: position, end: index + 1,
+                                number: number, parameters: matched))
+        let args = PartArguments(properties: properties, number: number, matched: matched, table: table)
         let height: Double
         switch found?.kind ?? .other {
         case .text:
-            var size = metrics.size(ofTextStyle: caseName(args, "style") ?? "normal")
-            if let font = Self.fontSize(args.value("font")) { size = font }
-            let cap = self.number(args, "lines").map { Int(Finite.clamp($0, 0, 1e9)) } ?? 0
-            height = LayoutMetrics.height(of: text(args, "text"), fontSize: size, width: width, maximumLines: cap)
+            var size = metrics.size(ofTextStyle: caseName(args, .style) ?? "normal")
+            if let font = Self.fontSize(args.value(.font)) { size = font }
+            let cap = self.number(args, .lines).map { Int(Finite.clamp($0, 0, 1e9)) } ?? 0
+            height = LayoutMetrics.height(of: text(args, .text), fontSize: size, width: width, maximumLines: cap)
         case .attributedText:
             let images = stackVertically(siblings[position].children, width: width, spacing: 0, into: &nodes)
-            height = images + LayoutMetrics.height(of: text(args, "text"), fontSize: metrics.normalTextSize, width: width)
+            height = images + LayoutMetrics.height(of: text(args, .text), fontSize: metrics.normalTextSize, width: width)
         case .image:
-            height = dimension(args, "height") ?? LayoutMetrics.defaultImageHeight
+            height = dimension(args, .height) ?? LayoutMetrics.defaultImageHeight
         case .button:
             height = max(LayoutMetrics.minimumButtonHeight, metrics.line(metrics.buttonTitleSize) + LayoutMetrics.controlPadding)
         case .title:
-            let hasMenu = args.authored("menu") != nil
+            let hasMenu = args.authored(.menu) != nil
             let textWidth = width - (hasMenu ? LayoutMetrics.titleMenuButtonWidth : 0)
-            let textHeight = LayoutMetrics.height(of: text(args, "text"), fontSize: metrics.titleSize, width: textWidth)
+            let textHeight = LayoutMetrics.height(of: text(args, .text), fontSize: metrics.titleSize, width: textWidth)
             height = hasMenu ? max(textHeight, LayoutMetrics.titleMenuButtonSide) : textHeight
         case .titleDescription:
             let half = width / 2
-            func side(_ title: String, _ description: String) -> Double {
+            func side(_ title: LayoutParameter, _ description: LayoutParameter) -> Double {
                 var h = 0.0
                 if args.authored(title) != nil {
                     h += LayoutMetrics.height(of: text(args, title), fontSize: metrics.normalTextSize, width: half)
@@ -235,27 +264,27 @@ struct PartLayouter {
                 }
                 return h
             }
-            height = max(side("leftTitle", "leftDescription"), side("rightTitle", "rightDescription"))
+            height = max(side(.leftTitle, .leftDescription), side(.rightTitle, .rightDescription))
         case .pill:
-            height = metrics.line(metrics.normalTextSize) + 2 * (dimension(args, "verticalPadding") ?? 0)
+            height = metrics.line(metrics.normalTextSize) + 2 * (dimension(args, .verticalPadding) ?? 0)
         case .iconLabel:
             let icon = metrics.line(metrics.normalTextSize)
-            let textWidth = width - icon - (dimension(args, "iconPadding") ?? 0)
-            height = max(icon, LayoutMetrics.height(of: text(args, "text"), fontSize: metrics.normalTextSize, width: textWidth))
+            let textWidth = width - icon - (dimension(args, .iconPadding) ?? 0)
+            height = max(icon, LayoutMetrics.height(of: text(args, .text), fontSize: metrics.normalTextSize, width: textWidth))
         case .separator:
             height = LayoutMetrics.separatorHeight
         case .verticalSeparator:
             height = 0
         case .vstack:
-            height = stackVertically(siblings[position].children, width: width, spacing: dimension(args, "spacing") ?? 0, into: &nodes)
+            height = stackVertically(siblings[position].children, width: width, spacing: dimension(args, .spacing) ?? 0, into: &nodes)
         case .oriented, .other:
             // `other`: a node the model does not know (a catalog entry added later): its children stacked.
             height = stackVertically(siblings[position].children, width: width, spacing: 0, into: &nodes)
         case .cell:
             height = stackVertically(siblings[position].children, width: width, spacing: LayoutMetrics.partSpacing, into: &nodes)
         case .hstack:
-            height = layoutRow(siblings[position].children, width: width, spacing: dimension(args, "spacing") ?? 0,
-                               quarterHalfQuarter: false, alignment: caseName(args, "alignment") ?? "fill", into: &nodes)
+            height = layoutRow(siblings[position].children, width: width, spacing: dimension(args, .spacing) ?? 0,
+                               quarterHalfQuarter: false, alignment: caseName(args, .alignment) ?? "fill", into: &nodes)
         case .centered:
             let children = siblings[position].children
             height = layoutRow(children, width: width, spacing: 0, quarterHalfQuarter: children.count == 3,
@@ -267,7 +296,7 @@ struct PartLayouter {
         case .bar:
             height = LayoutMetrics.barHeight
         case .paged:
-            height = dimension(args, "height") ?? 0
+            height = dimension(args, .height) ?? 0
             siblings[position].children.withUnsafeBufferPointer { pages in
                 for page in pages.indices {
                     let child = layout(pages, at: page, width: width, into: &nodes)
@@ -277,10 +306,10 @@ struct PartLayouter {
         case .slider:
             height = LayoutMetrics.sliderHeight
         case .multiSlider:
-            height = caseName(args, "orientation") == "vertical"
+            height = caseName(args, .orientation) == "vertical"
                 ? LayoutMetrics.verticalMultiSliderHeight : LayoutMetrics.sliderHeight
         case .spacer:
-            height = dimension(args, "height") ?? 0
+            height = dimension(args, .height) ?? 0
         case .textField:
             height = metrics.line(metrics.normalTextSize) + LayoutMetrics.controlPadding
         case .confetti:
@@ -288,11 +317,11 @@ struct PartLayouter {
         case .progressBar:
             let label = metrics.line(metrics.smallTextSize) + LayoutMetrics.progressBarLabelGap
             var h = LayoutMetrics.progressBarTrackHeight
-            if args.authored("marker") != nil || args.authored("current") != nil { h += label }
-            if bool(args, "showValues") == true { h += label }
+            if args.authored(.marker) != nil || args.authored(.current) != nil { h += label }
+            if bool(args, .showValues) == true { h += label }
             height = h
         case .map:
-            height = dimension(args, "height") ?? 300
+            height = dimension(args, .height) ?? 300
         case .radio:
             height = LayoutMetrics.radioHeight
         case .histogram:
@@ -369,7 +398,7 @@ struct PartLayouter {
     /// out with the row's values (plus cell padding), or the default two-line cell. Returns the
     /// table's height.
     func layoutTable(_ children: [CheckedPart], _ args: PartArguments, width: Double, into nodes: inout [LayoutNode]) -> Double {
-        let rows = elements(args.value("rows"))
+        let rows = elements(args.value(.rows))
         let padding = LayoutMetrics.tableCellPadding
         guard let cellIndex = children.firstIndex(where: { $0.part == "cell" }) else {
             let rowHeight = metrics.line(metrics.normalTextSize) + metrics.line(metrics.detailTextSize) + LayoutMetrics.controlPadding
@@ -377,12 +406,14 @@ struct PartLayouter {
         }
         let cell = children[cellIndex]
         let cellNumber = PartTable.number(of: cell.part)
+        let cellParameters = cellNumber.flatMap { table.match(cell.properties, ofPart: $0) }
         var y = 0.0
         for row in rows {
             var rowLayouter = self
             rowLayouter.row = Self.record(row)
             let node = nodes.count
-            nodes.append(LayoutNode(frame: Frame(x: 0, y: 0, width: 0, height: 0), template: cellIndex, end: node + 1, number: cellNumber))
+            nodes.append(LayoutNode(frame: Frame(x: 0, y: 0, width: 0, height: 0), template: cellIndex, end: node + 1,
+                                    number: cellNumber, parameters: cellParameters))
             let contentHeight = rowLayouter.stackVertically(cell.children, width: width, spacing: LayoutMetrics.partSpacing, into: &nodes)
             var child = node + 1
             while child < nodes.count {
@@ -400,14 +431,14 @@ struct PartLayouter {
     /// Items from the `items:` default, `itemSize` each, in one row (`.horizontal`) or wrapped,
     /// each the `cell` among the collection's `children`. Returns the collection's height.
     func layoutCollection(_ children: [CheckedPart], _ args: PartArguments, width: Double, into nodes: inout [LayoutNode]) -> Double {
-        let items = elements(args.value("items"))
+        let items = elements(args.value(.items))
         var itemWidth = LayoutMetrics.defaultItemSize.width, itemHeight = LayoutMetrics.defaultItemSize.height
-        if case .size(let w, let h)? = args.value("itemSize") {
+        if case .size(let w, let h)? = args.value(.itemSize) {
             itemWidth = Finite.dimension(w)
             itemHeight = Finite.dimension(h)
         }
-        let spacing = dimension(args, "spacing") ?? LayoutMetrics.defaultCollectionSpacing
-        let horizontal = caseName(args, "direction") != "vertical"
+        let spacing = dimension(args, .spacing) ?? LayoutMetrics.defaultCollectionSpacing
+        let horizontal = caseName(args, .direction) != "vertical"
         let perRow: Int
         if horizontal {
             perRow = max(1, items.count)
@@ -421,11 +452,13 @@ struct PartLayouter {
         guard let cellIndex = children.firstIndex(where: { $0.part == "cell" }) else { return height }
         let cell = children[cellIndex]
         let cellNumber = PartTable.number(of: cell.part)
+        let cellParameters = cellNumber.flatMap { table.match(cell.properties, ofPart: $0) }
         for (index, item) in items.enumerated() {
             var itemLayouter = self
             itemLayouter.row = Self.record(item)
             let node = nodes.count
-            nodes.append(LayoutNode(frame: Frame(x: 0, y: 0, width: 0, height: 0), template: cellIndex, end: node + 1, number: cellNumber))
+            nodes.append(LayoutNode(frame: Frame(x: 0, y: 0, width: 0, height: 0), template: cellIndex, end: node + 1,
+                                    number: cellNumber, parameters: cellParameters))
             _ = itemLayouter.stackVertically(cell.children, width: itemWidth, spacing: LayoutMetrics.partSpacing, into: &nodes)
             let column = index % perRow, line = index / perRow
             nodes[node].frame = Frame(x: Double(column) * (itemWidth + spacing), y: Double(line) * (itemHeight + spacing),

@@ -17,23 +17,8 @@ public enum PartTable {
     /// The number of the part called `name` and what the layout model does with it.
     static func lookUp(_ name: String) -> (number: Int, kind: PartKind)? { names.index(of: name) }
 
-    /// The catalog default of argument `name` of part `number` (the first parameter of that name).
-    static func catalogDefault(_ name: String, ofPart number: Int) -> CatalogValue? {
-        guard number + 1 < defaultStart.count else { return nil }
-        for index in defaultStart[number]..<defaultStart[number + 1] where sameName(defaults[index].name, name) {
-            return defaults[index].value
-        }
-        return nil
-    }
-
-    /// Every parameter's default (nil when it has none), part after part:
-    /// `defaults[defaultStart[n]..<defaultStart[n + 1]]` are part `n`'s, in catalog order. Plain
-    /// values in one array, so a lookup retains no spec or parameter object.
-    private static let defaults: [(name: String, value: CatalogValue?)] =
-        specs.flatMap { spec in spec.parameters.map { ($0.name, $0.defaultValue) } }
-    private static let defaultStart: [Int] = specs.reduce(into: [0]) { starts, spec in
-        starts.append((starts.last ?? 0) + spec.parameters.count)
-    }
+    /// Every part's parameters, for matching arguments by position instead of by name.
+    static let parameters = PartParameters(specs)
 
     private static let names = NameIndex<(number: Int, kind: PartKind)>(specs.enumerated().map { number, spec in
         (spec.name, (number: number, kind: PartKind(rawValue: spec.name) ?? .other))
@@ -47,6 +32,122 @@ enum PartKind: String {
     case slider, multiSlider, spacer, textField, confetti, progressBar, map, radio, histogram
     /// Anything else: its children stacked.
     case other
+}
+
+/// The arguments the intrinsic-size model reads: the parameters of these names.
+enum LayoutParameter: Int, CaseIterable {
+    case text, style, font, lines, height, menu, leftTitle, leftDescription, rightTitle, rightDescription
+    case verticalPadding, iconPadding, spacing, alignment, rows, items, itemSize, direction, orientation
+    case marker, current, showValues
+
+    /// The parameter's name (the case's, spelled out: `String(describing:)` would search the
+    /// runtime's conformance tables).
+    var name: String {
+        switch self {
+        case .text: "text"
+        case .style: "style"
+        case .font: "font"
+        case .lines: "lines"
+        case .height: "height"
+        case .menu: "menu"
+        case .leftTitle: "leftTitle"
+        case .leftDescription: "leftDescription"
+        case .rightTitle: "rightTitle"
+        case .rightDescription: "rightDescription"
+        case .verticalPadding: "verticalPadding"
+        case .iconPadding: "iconPadding"
+        case .spacing: "spacing"
+        case .alignment: "alignment"
+        case .rows: "rows"
+        case .items: "items"
+        case .itemSize: "itemSize"
+        case .direction: "direction"
+        case .orientation: "orientation"
+        case .marker: "marker"
+        case .current: "current"
+        case .showValues: "showValues"
+        }
+    }
+}
+
+/// Every catalog part's parameters in flat tables indexed by `PartTable` number and position,
+/// so that a part's arguments are matched with its parameters once (`match`) and then read by
+/// position: no name is compared or hashed per lookup. The tables are allocated once and never
+/// freed (`PartTable.parameters` lives as long as the program), so a copy of this value — one
+/// per layouter and per part's arguments — retains nothing.
+struct PartParameters: @unchecked Sendable {  // immutable storage, never freed
+    /// Part `n`'s parameters are `start[n]..<start[n + 1]` of the tables below, in catalog order.
+    private let start: UnsafeBufferPointer<Int>
+    private let names: UnsafeBufferPointer<String>
+    /// `names[i].utf8.count`, compared before the names themselves.
+    private let lengths: UnsafeBufferPointer<Int>
+    private let defaults: UnsafeBufferPointer<CatalogValue?>
+    /// Per part: whether `match` applies (unique names, at most 64 parameters).
+    private let matchable: UnsafeBufferPointer<Bool>
+    /// Per part `n`, at `n * stride + parameter.rawValue`: the position of the first parameter
+    /// called `parameter.name`, or -1.
+    private let positions: UnsafeBufferPointer<Int8>
+    private let stride = LayoutParameter.allCases.count
+
+    init(_ specs: [PartSpec]) {
+        var start = [0], names: [String] = [], defaults: [CatalogValue?] = [], matchable: [Bool] = [], positions: [Int8] = []
+        for spec in specs {
+            let parameterNames = spec.parameters.map(\.name)
+            names += parameterNames
+            defaults += spec.parameters.map(\.defaultValue)
+            start.append(names.count)
+            matchable.append(parameterNames.count <= UInt64.bitWidth && Set(parameterNames).count == parameterNames.count)
+            for parameter in LayoutParameter.allCases {
+                positions.append(parameterNames.firstIndex(of: parameter.name).flatMap { Int8(exactly: $0) } ?? -1)
+            }
+        }
+        func table<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
+            let table = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
+            _ = table.initialize(from: elements)
+            return UnsafeBufferPointer(table)
+        }
+        self.start = table(start)
+        self.names = table(names)
+        self.lengths = table(names.map(\.utf8.count))
+        self.defaults = table(defaults)
+        self.matchable = table(matchable)
+        self.positions = table(positions)
+    }
+
+    /// `properties`, the arguments of part `number`, matched with its parameters: bit `p` is set
+    /// when parameter `p` has an argument. Nil unless every argument is a parameter's, one per
+    /// parameter, in catalog order (as the checker stores them): then parameter `p`'s argument
+    /// is the one at `(bits & (1 << p - 1)).nonzeroBitCount`.
+    func match(_ properties: [Property], ofPart number: Int) -> UInt64? {
+        guard number >= 0 && number < matchable.count && matchable[number] else { return nil }
+        let first = start[number], end = start[number + 1]
+        return properties.withUnsafeBufferPointer { properties -> UInt64? in
+            var bits: UInt64 = 0
+            var p = first
+            for index in properties.indices {
+                let length = properties[index].name.utf8.count
+                while p < end && !(lengths[p] == length && names[p] == properties[index].name) { p += 1 }
+                guard p < end else { return nil }
+                bits |= 1 << UInt64(p - first)
+                p += 1
+            }
+            return bits
+        }
+    }
+
+    /// The position of the first parameter of part `number` called `parameter.name`.
+    @inline(__always)
+    func position(of parameter: LayoutParameter, inPart number: Int) -> Int? {
+        let index = number &* stride &+ parameter.rawValue
+        guard number >= 0 && index < positions.count, positions[index] >= 0 else { return nil }
+        return Int(positions[index])
+    }
+
+    /// The catalog default of `parameter` of part `number`.
+    func catalogDefault(_ parameter: LayoutParameter, ofPart number: Int) -> CatalogValue? {
+        guard let position = position(of: parameter, inPart: number) else { return nil }
+        return defaults[start[number] + position]
+    }
 }
 
 /// Names with a value each, searchable without hashing: names are grouped by length and first
@@ -78,9 +179,11 @@ struct NameIndex<Value: Sendable>: Sendable {
     /// A group from the length and the first byte.
     @inline(__always)
     private static func group(of name: String) -> Int {
-        let utf8 = name.utf8
-        let first = Int(utf8.first ?? 0)
-        return (utf8.count &* 7 &+ first) & (groupCount - 1)
+        // An iterator reads a small string's first byte in place (`utf8.first` goes through
+        // the generic `Collection` path).
+        var bytes = name.utf8.makeIterator()
+        let first = Int(bytes.next() ?? 0)
+        return (name.utf8.count &* 7 &+ first) & (groupCount - 1)
     }
 
     func index(of name: String) -> Value? {
