@@ -261,7 +261,8 @@ struct CardChecker {
         let location = tree.file.location(of: nameSpan.start, fromLine: previousLine.file == tree.file.id ? previousLine.line : 0)
         previousLine = (tree.file.id, location.line - 1)
         // The heavy fields point at `storage` once the deck is done (`DeckChecker.check`).
-        return CheckedCard(name: name, documentation: tree.docComment(decl), span: nameSpan, location: location,
+        let documentation = tree.docCommentRange(decl).map { DocumentationSource.source(tree.file, $0) } ?? .text(nil)
+        return CheckedCard(name: name, documentationSource: documentation, span: nameSpan, location: location,
                            file: tree.file.path, initialState: initialState, content: CardContent.empty)
     }
 

@@ -158,7 +158,18 @@ public enum SwipeDirection: String, Hashable, Sendable, CaseIterable {
 
 public struct CheckedCard: Hashable, Sendable {
     public var name: String
-    public var documentation: String?
+    /// The `///` comment above the card, read from the source file when asked for (`check`
+    /// never asks).
+    public var documentation: String? {
+        get {
+            switch documentationSource {
+            case .text(let text): text
+            case .source(let file, let range): SyntaxTree.docComment(in: file, range: range)
+            }
+        }
+        set { documentationSource = .text(newValue) }
+    }
+    var documentationSource: DocumentationSource
     public var span: SourceSpan
     public var location: SourceLocation
     public var file: String
@@ -219,6 +230,12 @@ public struct CheckedCard: Hashable, Sendable {
         lhs.name == rhs.name && lhs.span == rhs.span
     }
     public func hash(into hasher: inout Hasher) { hasher.combine(name); hasher.combine(span) }
+}
+
+/// A card's doc comment: text, or where it lies in its file (`SyntaxTree.docCommentRange`).
+enum DocumentationSource: Sendable {
+    case text(String?)
+    case source(SourceFile, Range<Int>)
 }
 
 public struct CheckedStack: Hashable, Sendable {

@@ -206,6 +206,12 @@ public final class SyntaxTree: Sendable {
 
     /// The doc comment (`///` lines) directly above the node, without the slashes.
     public func docComment(_ node: NodeID) -> String? {
+        docCommentRange(node).map { Self.docComment(in: file, range: $0) }
+    }
+
+    /// Where the doc comment directly above the node lies: from its first line's `///` to the
+    /// end of its last line. Cheap to find and to keep; `docComment(in:range:)` reads the text.
+    public func docCommentRange(_ node: NodeID) -> Range<Int>? {
         let start = tokens.start(firstToken(node))
         // Comments are in source order: binary search the last one before `start`.
         var low = 0, high = comments.count
@@ -225,17 +231,39 @@ public final class SyntaxTree: Sendable {
             first -= 1
         }
         guard first <= last else { return nil }
-        if first == last, let line = plainDocLine(first) { return line }
+        return comments[first].start..<comments[last].end
+    }
+
+    /// The text of the doc comment lines at `range` of `file` (a `docCommentRange`): each line
+    /// without its `///` and one leading space, joined with line breaks.
+    public static func docComment(in file: SourceFile, range: Range<Int>) -> String {
+        let bytes = file.bytes
+        let range = range.clamped(to: 0..<bytes.count)
+        // The lines are split again as the lexer split its comments: a line ends at a line
+        // break (a carriage return before it is not part of it), and only whitespace separates
+        // one line from the next `///`.
+        var lines: [Range<Int>] = []
+        var start = range.lowerBound
+        while start < range.upperBound {
+            var end = start
+            while end < range.upperBound && bytes[end] != 0x0A { end += 1 }
+            var next = end
+            if end < range.upperBound && end > start && bytes[end - 1] == 0x0D { end -= 1 }
+            lines.append(start..<end)
+            while next < range.upperBound && bytes[next] != 0x2F { next += 1 }
+            start = next
+        }
+        if lines.count == 1, let line = plainDocLine(lines[0], in: file) { return line }
         // The lines' bytes joined with `\n`, decoded once.
         var text: [UInt8] = []
-        for k in first...last {
-            if k > first { text.append(0x0A) }
-            var lineStart = comments[k].start + 3
-            let lineEnd = comments[k].end
-            if lineStart < lineEnd && file.bytes[lineStart] == 0x20 {
+        for (k, line) in lines.enumerated() {
+            if k > 0 { text.append(0x0A) }
+            var lineStart = line.lowerBound + 3
+            let lineEnd = line.upperBound
+            if lineStart < lineEnd && bytes[lineStart] == 0x20 {
                 // One leading space goes, unless it starts a grapheme with a combining mark,
                 // which `String.hasPrefix(" ")` would not match.
-                if lineStart + 1 < lineEnd && file.bytes[lineStart + 1] >= 0x80 {
+                if lineStart + 1 < lineEnd && bytes[lineStart + 1] >= 0x80 {
                     var line = file.text(lineStart..<lineEnd)
                     if line.hasPrefix(" ") { line.removeFirst() }
                     text.append(contentsOf: line.utf8)
@@ -243,16 +271,16 @@ public final class SyntaxTree: Sendable {
                 }
                 lineStart += 1
             }
-            text.append(contentsOf: file.bytes[min(lineStart, lineEnd)..<lineEnd])
+            text.append(contentsOf: bytes[min(lineStart, lineEnd)..<lineEnd])
         }
         return String(decoding: text, as: UTF8.self)
     }
 
     /// A one-line doc comment's text, decoded straight from the file when its leading space is
     /// plain (nil otherwise: `docComment` then takes the general path).
-    private func plainDocLine(_ index: Int) -> String? {
-        var start = comments[index].start + 3
-        let end = comments[index].end
+    private static func plainDocLine(_ line: Range<Int>, in file: SourceFile) -> String? {
+        var start = line.lowerBound + 3
+        let end = line.upperBound
         guard start <= end else { return nil }
         if start < end && file.bytes[start] == 0x20 {
             guard start + 1 == end || file.bytes[start + 1] < 0x80 else { return nil }
