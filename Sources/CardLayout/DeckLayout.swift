@@ -63,6 +63,10 @@ public struct DeckLayouter {
     /// for the stacks and W104. Flat arrays rather than a dictionary keyed by (card, theme,
     /// width): no hashing and no array per card.
     private var heights: [(theme: String, width: Double, range: Range<Int>)?]
+    /// Per card, once it has been laid out: what a list stack needs besides its heights (its
+    /// `customMargin` and the position of its initial state), so laying out list stacks does
+    /// not build every card's contents a second time.
+    private var listFacts: [(customMargin: Double?, initialPosition: Int)?]
     private var heightValues: [Double] = []
     /// Reused by `stateHeights` to lay out a card it has not seen.
     private var scratch = CardFrames()
@@ -95,6 +99,7 @@ public struct DeckLayouter {
         self.primary = primary
         self.stackWidths = Array(repeating: nil, count: deck.stacks.count)
         self.heights = Array(repeating: nil, count: deck.cards.count)
+        self.listFacts = Array(repeating: nil, count: deck.cards.count)
     }
 
     /// The engine for a theme name (the default theme's for an unknown name).
@@ -128,11 +133,20 @@ public struct DeckLayouter {
 
     /// `margins(of:list:)` for a card with `traits`.
     static func margins(forTraits traits: [CheckedTrait], list margins: EdgeInsets) -> EdgeInsets {
-        var result = margins
+        Self.margins(customMargin: customMargin(traits), list: margins)
+    }
+
+    /// The value of a `customMargin` trait among `traits`.
+    static func customMargin(_ traits: [CheckedTrait]) -> Double? {
         // Through a buffer pointer: `first(where:)` would copy each trait to test its name.
-        let margin = traits.withUnsafeBufferPointer { traits in
+        traits.withUnsafeBufferPointer { traits in
             traits.indices.first { sameName(traits[$0].trait, "customMargin") }.flatMap { traits[$0].properties.first?.value.number }
         }
+    }
+
+    /// A list's `margins` with the left and right ones replaced by a card's `customMargin`.
+    static func margins(customMargin margin: Double?, list margins: EdgeInsets) -> EdgeInsets {
+        var result = margins
         if let margin {
             result.left = Finite.dimension(margin)
             result.right = Finite.dimension(margin)
@@ -244,6 +258,16 @@ public struct DeckLayouter {
                                  into frames: inout CardFrames) {
         engine(theme: context.theme).layout(contents, in: context, into: &frames)
         remember(frames.states.lazy.map(\.height), cardAt: index, in: context)
+        if listFacts[index] == nil { listFacts[index] = listFacts(contents, cardAt: index) }
+    }
+
+    /// Card `index`'s `customMargin` and the position of its initial state among its states.
+    private func listFacts(_ contents: CheckedCard.Contents, cardAt index: Int) -> (customMargin: Double?, initialPosition: Int) {
+        // Through a buffer pointer: `deck.cards[index].initialState` would copy the whole card first.
+        let position = deck.cards.withUnsafeBufferPointer { cards in
+            contents.states.firstIndex { $0.name == cards[index].initialState } ?? 0
+        }
+        return (Self.customMargin(contents.traits), position)
     }
 
     private mutating func remember(_ stateHeights: some Collection<Double>, cardAt index: Int, in context: LayoutContext) {
@@ -293,10 +317,7 @@ public struct DeckLayouter {
     /// The height of card `index`, with `contents`, in its initial state in `context`.
     private mutating func initialHeight(_ contents: CheckedCard.Contents, cardAt index: Int, in context: LayoutContext) -> Double {
         let stateHeights = knownStateHeights(contents, cardAt: index, in: context)
-        // Through a buffer pointer: `deck.cards[index].initialState` would copy the whole card first.
-        let position = deck.cards.withUnsafeBufferPointer { cards in
-            contents.states.firstIndex { $0.name == cards[index].initialState } ?? 0
-        }
+        let position = listFacts(contents, cardAt: index).initialPosition
         return position < stateHeights.count ? stateHeights[stateHeights.startIndex + position] : 0
     }
 
@@ -361,6 +382,20 @@ public struct DeckLayouter {
             var cardMargins: [EdgeInsets] = []
             for name in known {
                 guard let index = cardIndex[name] else { continue }
+                // A card laid out before (as every card is, when a back end writes the cards
+                // first) has its facts and usually its heights cached: no contents needed.
+                if let facts = listFacts[index] {
+                    let insets = Self.margins(customMargin: facts.customMargin, list: listMargins)
+                    let context = LayoutContext(stack: stack.name, theme: stack.theme,
+                                                width: max(0, viewport.width - insets.horizontal))
+                    if let known = heights[index], known.width == context.width, known.theme == context.theme {
+                        let stateHeights = heightValues[known.range]
+                        cardHeights.append(facts.initialPosition < stateHeights.count
+                                           ? stateHeights[stateHeights.startIndex + facts.initialPosition] : 0)
+                        cardMargins.append(insets)
+                        continue
+                    }
+                }
                 let contents = contents(ofCardAt: index)
                 let context = context(forTraits: contents.traits, in: stack.name, theme: stack.theme, width: width)
                 cardHeights.append(initialHeight(contents, cardAt: index, in: context))
