@@ -776,7 +776,7 @@ struct CardChecker {
                     } else {
                         initialState = stateName
                     }
-                    let value = tree.mainToken(valueNode).map { StoredValue(.state, range: tree.tokens.range($0)) }
+                    let value = tree.mainToken(valueNode).map { StoredValue(.state, range: tree.range(token: $0)) }
                         ?? storage.properties.box(.enumCase(stateName, arguments: []))
                     defaults.append(FieldDefault(name: fieldName, type: .cardState, value: value,
                                                  node: valueNode, nameSpan: values.nameSpan(item)))

@@ -238,7 +238,7 @@ struct ValueChecker {
             return tree.colorValue(node).map { (.color, .color($0)) }
         case .enumCase:
             if let index = lookUpCase(node, in: Catalog.namedColorTable) { return (.color, StoredValue(.namedColor, bits: UInt64(index))) }
-            if let token = tree.mainToken(node) { return (.cardState, StoredValue(.state, range: tree.tokens.range(token))) }
+            if let token = tree.mainToken(node) { return (.cardState, StoredValue(.state, range: tree.range(token: token))) }
         default:
             break
         }
@@ -723,7 +723,7 @@ struct ValueChecker {
         if kind == .missing { return nil }
         if kind == .binding {
             guard recordBinding(node, as: parameter.type, parameter: parameter), let token = tree.mainToken(node) else { return nil }
-            return StoredValue(.binding, range: tree.tokens.range(token))
+            return StoredValue(.binding, range: tree.range(token: token))
         }
         switch parameter.type {
         case .string:
@@ -746,7 +746,7 @@ struct ValueChecker {
                 return StoredValue(.namedColor, bits: UInt64(index))
             }
         case .cardState:
-            if kind == .enumCase, let token = tree.mainToken(node) { return StoredValue(.state, range: tree.tokens.range(token)) }
+            if kind == .enumCase, let token = tree.mainToken(node) { return StoredValue(.state, range: tree.range(token: token)) }
         case .action:
             if kind == .reference, let token = tree.mainToken(node) {
                 if tree.token(token, is: "pop") {
@@ -754,7 +754,7 @@ struct ValueChecker {
                     return StoredValue(.pop)
                 }
                 arguments.actions.append((.method(names.text(names.intern(token, in: tree))), node))
-                return StoredValue(.method, range: tree.tokens.range(token))
+                return StoredValue(.method, range: tree.range(token: token))
             }
         case .enumeration(let enumType):
             if kind == .enumCase, let index = lookUpCase(node, in: enumType.caseTable), enumType.cases[index].arguments.isEmpty,

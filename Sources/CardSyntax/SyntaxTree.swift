@@ -110,6 +110,9 @@ public final class SyntaxTree: Sendable {
 
     public func span(_ node: NodeID) -> SourceSpan { SourceSpan(file: file.id, range(node)) }
     public func span(token: TokenIndex) -> SourceSpan { SourceSpan(file: file.id, tokens.range(token)) }
+    /// A token's byte range. (Callers in other modules use this rather than `tokens.range(_:)`:
+    /// reading `tokens` from outside may copy the whole token list, retaining each of its arrays.)
+    public func range(token: TokenIndex) -> Range<Int> { tokens.range(token) }
 
     public func firstToken(_ node: NodeID) -> TokenIndex { Int(nodes.firstTokens[Int(node.index)]) }
     public func lastToken(_ node: NodeID) -> TokenIndex { Int(nodes.lastTokens[Int(node.index)]) }
