@@ -175,13 +175,6 @@ enum OutputNames {
     }
 }
 
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Musl)
-private let systemWrite = Musl.write
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-#endif
 
 /// Writes artifacts into one directory: atomically, only when changed, never outside it.
 enum ArtifactWriter {
@@ -244,36 +237,6 @@ enum ArtifactWriter {
         try body(&artifact)
         return try artifact.finish()
     }
-
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var offset = 0
-        while offset < bytes.count {
-            let n = systemWrite(fd, base + offset, bytes.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += n
-        }
-        return true
-    }
-
-    /// Reads up to `count` bytes, retrying short reads; returns how many were read (fewer only at
-    /// the end of the file), or -1 on error.
-    static func readFully(_ fd: Int32, _ base: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        var total = 0
-        while total < count {
-            let n = read(fd, base + total, count - total)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return -1
-            }
-            if n == 0 { break }
-            total += n
-        }
-        return total
-    }
 }
 
 /// One artifact being written by `ArtifactWriter.write(named:in:produce:)`: compared with the
@@ -320,7 +283,7 @@ struct StreamingArtifact {
             let buffer = scratch(atLeast: piece.count)
             let same: Bool
             if let base = buffer.baseAddress, let bytes = piece.baseAddress {
-                same = ArtifactWriter.readFully(old, base, piece.count) == piece.count && memcmp(base, bytes, piece.count) == 0
+                same = LocalFiles.readFully(old, into: UnsafeMutableRawBufferPointer(start: base, count: piece.count)) == piece.count && memcmp(base, bytes, piece.count) == 0
             } else {
                 same = true  // an empty piece
             }
@@ -331,7 +294,7 @@ struct StreamingArtifact {
             try startTemporary()
         }
         if temporary == nil { try startTemporary() }
-        guard let fd = temporary?.fd, ArtifactWriter.writeAll(fd, UnsafeRawBufferPointer(piece)) else { throw failure() }
+        guard let fd = temporary?.fd, LocalFiles.writeAll(fd, UnsafeRawBufferPointer(piece)) else { throw failure() }
     }
 
     /// Creates the temporary file and copies the `matched` prefix of the old file into it.
@@ -356,8 +319,8 @@ struct StreamingArtifact {
         var remaining = matched
         guard let base = buffer.baseAddress else { return }
         while remaining > 0 {
-            let n = ArtifactWriter.readFully(source, base, min(buffer.count, remaining))
-            guard n > 0, ArtifactWriter.writeAll(fd, UnsafeRawBufferPointer(start: base, count: n)) else {
+            let n = LocalFiles.readFully(source, into: UnsafeMutableRawBufferPointer(start: base, count: min(buffer.count, remaining))) ?? -1
+            guard n > 0, LocalFiles.writeAll(fd, UnsafeRawBufferPointer(start: base, count: n)) else {
                 throw failure("copying the unchanged start failed")
             }
             remaining -= n

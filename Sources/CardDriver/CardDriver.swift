@@ -33,7 +33,7 @@ public struct ProcessOutput: DriverOutput {
 
     static func write(_ text: String, to fd: Int32) {
         var text = text
-        text.withUTF8 { _ = ArtifactWriter.writeAll(fd, UnsafeRawBufferPointer($0)) }
+        text.withUTF8 { _ = LocalFiles.writeAll(fd, UnsafeRawBufferPointer($0)) }
     }
 }
 

@@ -54,8 +54,9 @@ public enum LocalFiles {
         return bytes.count <= sizeLimit ? bytes : nil
     }
 
-    /// Reads until `buffer` is full or the file ends; nil on a read error.
-    private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+    /// Reads until `buffer` is full or the file ends, retrying short and interrupted reads;
+    /// returns how many bytes were read (fewer only at the end of the file), nil on an error.
+    public static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         guard let base = buffer.baseAddress else { return 0 }
         var count = 0
         while count < buffer.count {
@@ -68,6 +69,21 @@ public enum LocalFiles {
             count += n
         }
         return count
+    }
+
+    /// Writes all of `bytes`, retrying short and interrupted writes; false on an error.
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(fd, base + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += n
+        }
+        return true
     }
 
     /// `path` made absolute, with `.`/`..` and symbolic links resolved as far as it exists: a
