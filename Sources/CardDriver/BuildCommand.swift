@@ -9,11 +9,6 @@ import CardDiagnostics
 import CardEmit
 import CardLayout
 import CardSema
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `cardc build FILE… [--emit json] [-o DIR] [--viewport WxH] [--root DIR] [--color WHEN]
 /// [--quiet] [--strict]` (CLI.md): check, then run the chosen back ends.
@@ -184,10 +179,8 @@ enum ArtifactWriter {
             guard status.kind == .directory else { throw UsageError("cannot write to \(directory): not a directory") }
             return
         }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw UsageError("cannot create output directory \(directory): \(error)")
+        if let failure = LocalFiles.createDirectory(directory) {
+            throw UsageError("cannot create output directory \(directory): \(failure)")
         }
     }
 

@@ -1,11 +1,6 @@
 import CardDiagnostics
 import CardSema
 import CardSyntax
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -29,7 +24,7 @@ public struct ProcessOutput: DriverOutput {
     public mutating func writeOut(_ text: String) { Self.write(text, to: 1) }
     public mutating func writeError(_ text: String) { Self.write(text, to: 2) }
     public var errorIsTerminal: Bool { isatty(2) != 0 }
-    public var environment: [String: String] { ProcessInfo.processInfo.environment }
+    public var environment: [String: String] { LocalFiles.environment() }
 
     static func write(_ text: String, to fd: Int32) {
         var text = text
@@ -180,11 +175,10 @@ enum InputFiles {
     }
 
     static func cardsFiles(under directory: String) -> [String] {
-        let fm = FileManager.default
         var result: [String] = []
         var pending = [directory]
         while let current = pending.popLast() {
-            guard let entries = try? fm.contentsOfDirectory(atPath: current) else { continue }
+            guard let entries = LocalFiles.entries(of: current) else { continue }
             for entry in entries.sorted() {
                 let path = current.hasSuffix("/") ? current + entry : current + "/" + entry
                 guard let status = LocalFiles.status(of: path) else { continue }

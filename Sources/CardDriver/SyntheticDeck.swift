@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A deterministic generator of large, valid `.cards` decks for benchmarks and stress tests.
 ///
 /// The output is a realistic mix of what the samples contain — cards with traits, models, states,
@@ -28,14 +22,6 @@ public enum SyntheticDeck {
     public static func generate(cards: Int, seed: UInt64 = 42) -> String {
         var generator = DeckGenerator(seed: seed)
         return generator.deck(cards: max(0, cards))
-    }
-
-    /// Generates a deck and writes it to `path` (UTF-8). Returns the number of bytes written.
-    @discardableResult
-    public static func write(cards: Int, seed: UInt64 = 42, to path: String) throws -> Int {
-        let data = Data(generate(cards: cards, seed: seed).utf8)
-        try data.write(to: URL(fileURLWithPath: path))
-        return data.count
     }
 }
 

@@ -6,8 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// The few file-system calls the compiler makes, straight on POSIX: full Foundation (and its ICU
-/// data) would add about 7 MB to every run's resident memory for what is a `stat` and a `read`.
+/// The few file-system calls the compiler makes, straight on POSIX: Foundation would add about
+/// 7 MB to every run's resident memory, and even FoundationEssentials 4 MB, for what is a `stat`,
+/// a `read` and a `mkdir`.
 public enum LocalFiles {
     public enum Kind: Sendable { case regular, directory, other }
 
@@ -84,6 +85,43 @@ public enum LocalFiles {
             offset += n
         }
         return true
+    }
+
+    /// The names in `directory` (not `.` and `..`), unsorted; nil when it cannot be listed.
+    public static func entries(of directory: String) -> [String]? {
+        guard let stream = opendir(directory) else { return nil }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Creates `path` and any missing parents, like `mkdir -p`; nil on success, else why not.
+    public static func createDirectory(_ path: String) -> String? {
+        if let status = status(of: path) { return status.kind == .directory ? nil : String(cString: strerror(ENOTDIR)) }
+        let parent = PathUtilities.directory(of: path)
+        if parent != path && !parent.isEmpty && parent != ".", let failure = createDirectory(parent) { return failure }
+        if mkdir(path, 0o777) == 0 || (errno == EEXIST && isDirectory(path)) { return nil }
+        return String(cString: strerror(errno))
+    }
+
+    /// The process environment, read from `environ`.
+    public static func environment() -> [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                result[String(text[..<equals])] = String(text[text.utf8.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
     }
 
     /// `path` made absolute, with `.`/`..` and symbolic links resolved as far as it exists: a

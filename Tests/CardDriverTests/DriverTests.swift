@@ -61,6 +61,7 @@ stack Main: list { Hello }
 
     @Test func missingFileDirectoryAndSizeLimit() throws {
         let directory = try temporaryDirectory(["deck.cards": cleanDeck, "empty/readme.txt": "x"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let missing = runCardc(["check", directory + "/nope.cards"])
         #expect(missing.code == 2)
         #expect(missing.err == "cardc: error: no such file or directory: \(directory)/nope.cards\n")
@@ -77,6 +78,7 @@ stack Main: list { Hello }
 
     @Test func cleanFileIsSilentButForSummary() throws {
         let directory = try temporaryDirectory(["deck.cards": cleanDeck])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let result = runCardc(["check", directory + "/deck.cards"])
         #expect(result.code == 0)
         #expect(result.out.isEmpty)
@@ -97,6 +99,7 @@ stack Main: list { Hello }
         }
         """
         let directory = try temporaryDirectory(["deck.cards": deck])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/deck.cards"
         let result = runCardc(["check", "--color", "never", path])
         #expect(result.code == 1)
@@ -111,6 +114,7 @@ stack Main: list { Hello }
     @Test func strictMakesWarningsFail() throws {
         let deck = "card A {\n  button(\"Go\")\n}\n"
         let directory = try temporaryDirectory(["deck.cards": deck])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/deck.cards"
         let lenient = runCardc(["check", path])
         #expect(lenient.code == 0)
@@ -121,6 +125,7 @@ stack Main: list { Hello }
 
     @Test func colorOnlyWhenAskedOrOnATerminalWithoutNoColor() throws {
         let directory = try temporaryDirectory(["deck.cards": "card A { txt(\"x\") }\n"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/deck.cards"
         #expect(!runCardc(["check", path]).err.contains("\u{1B}["))
         #expect(runCardc(["check", "--color", "always", path]).err.contains("\u{1B}["))
@@ -132,6 +137,7 @@ stack Main: list { Hello }
     @Test func controlCharactersFromTheInputAreNeverWrittenRaw() throws {
         let deck = "card A {\n  text(\"a\u{1B}[31mred\") \u{1B}\u{07}\n}\n"
         let directory = try temporaryDirectory(["deck.cards": deck])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let result = runCardc(["check", "--color", "never", directory + "/deck.cards"])
         #expect(result.code == 1)
         #expect(!result.err.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
@@ -140,6 +146,7 @@ stack Main: list { Hello }
 
     @Test func machineFormatsGoToStdout() throws {
         let directory = try temporaryDirectory(["deck.cards": "card A {\n  txt(\"x\")\n}\n"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/deck.cards"
         let json = runCardc(["check", "--format", "json", path])
         #expect(json.code == 1)

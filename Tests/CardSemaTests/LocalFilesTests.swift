@@ -45,4 +45,21 @@ import Testing
             #expect(LocalFiles.canonicalPath(directory + "/nowhere/missing.cards") == real + "/nowhere/missing.cards")
         }
     }
+
+    @Test("lists directories, creates nested ones like mkdir -p, and reads the environment")
+    func directoriesAndEnvironment() throws {
+        try withDirectory { directory in
+            #expect(LocalFiles.entries(of: directory) == [])
+            #expect(LocalFiles.createDirectory(directory + "/a/b/c") == nil)
+            #expect(LocalFiles.createDirectory(directory + "/a/b/c/") == nil, "existing, trailing slash")
+            #expect(LocalFiles.isDirectory(directory + "/a/b/c"))
+            try Data("x".utf8).write(to: URL(fileURLWithPath: directory + "/a/file"))
+            #expect(LocalFiles.entries(of: directory + "/a")?.sorted() == ["b", "file"])
+            #expect(LocalFiles.entries(of: directory + "/a/file") == nil, "not a directory")
+            #expect(LocalFiles.entries(of: directory + "/missing") == nil)
+            #expect(LocalFiles.createDirectory(directory + "/a/file") != nil, "a file is in the way")
+            #expect(LocalFiles.createDirectory(directory + "/a/file/d") != nil, "a file as a parent")
+        }
+        #expect(LocalFiles.environment() == ProcessInfo.processInfo.environment)
+    }
 }
