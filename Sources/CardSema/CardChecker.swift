@@ -65,8 +65,11 @@ struct CardChecker {
 
     // MARK: Card
 
-    /// `name` is the card's name, as read when the deck's declarations were collected.
-    mutating func check(_ decl: NodeID, named name: String, membership: CardMembership) -> CheckedCard {
+    /// `name` is the card's name, as read when the deck's declarations were collected. Without
+    /// `keepingModel`, the card's model is dropped from `storage` once its diagnostics are
+    /// reported, and there is no `CheckedCard`.
+    mutating func check(_ decl: NodeID, named name: String, membership: CardMembership, keepingModel: Bool) -> CheckedCard? {
+        let mark = storage.mark
         self.decl = decl
         self.membership = membership
         actions.clear()
@@ -246,6 +249,10 @@ struct CardChecker {
 
         // Model and bindings.
         let (model, initialState) = checkModel(modelNode, states: states, cardName: name)
+        guard keepingModel else {
+            storage.truncate(to: mark)
+            return nil
+        }
 
         let actionsStart = ModelStorage.end(storage.actions)
         appendSortedUnique(actions)

@@ -807,4 +807,9 @@ extension Array {
     mutating func clear() {
         while !isEmpty { removeLast() }
     }
+
+    /// Removes the elements after the first `count`, keeping the storage (as `clear()`).
+    mutating func truncate(to count: Int) {
+        while self.count > count { removeLast() }
+    }
 }
