@@ -38,7 +38,8 @@ struct CardChecker {
     /// Part indices of the blocks being checked, innermost last.
     private var partStack: [Int32] = []
     private var stateNodes: [NodeID] = []
-    private var declaredStates: [(name: String, node: NodeID)] = []
+    /// The card's states, their names interned: compared by identity, spelled once per deck.
+    private var declaredStates: [(name: InternedName, node: NodeID)] = []
     private var seenProperties: [(InternedName, NodeID)] = []
     private var defaults = FieldDefaults()
     /// Per binding name of the card: its unified use (nil on a conflict or for `$state`), and
@@ -52,10 +53,15 @@ struct CardChecker {
     private var previousLine = (file: FileID(-1), line: 0)
     /// The identity of `state`, the reserved model field.
     let stateIdentity: Int
+    /// The identities of the state names W601 and the default state look for.
+    private let loadingIdentity: Int, hasDataIdentity: Int, noneIdentity: Int
 
     init(values: ValueChecker) {
         self.values = values
         stateIdentity = values.names.intern(Catalog.stateFieldName).identity
+        loadingIdentity = values.names.intern("loading").identity
+        hasDataIdentity = values.names.intern("hasData").identity
+        noneIdentity = values.names.intern("none").identity
     }
 
     mutating func report(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, label: String? = nil,
@@ -202,14 +208,15 @@ struct CardChecker {
         let statesStart = ModelStorage.end(storage.states)
         declaredStates.clear()
         for stateNode in stateNodes {
-            let stateName = tree.name(stateNode)
+            guard let state = tree.mainToken(stateNode).map({ names.intern($0, in: tree) }) else { continue }
+            let stateName = names.text(state)
             if stateName.isEmpty { continue }
-            if let earlier = declaredStates.first(where: { $0.name == stateName }) {
+            if let earlier = declaredStates.first(where: { $0.name.identity == state.identity }) {
                 report(.e601, "state `\(stateName)` is declared twice", at: values.nameSpan(stateNode),
                        notes: [DiagnosticNote("first declared here", at: values.nameSpan(earlier.node))])
                 continue
             }
-            declaredStates.append((stateName, stateNode))
+            declaredStates.append((state, stateNode))
             if let conformances = tree.child(stateNode, .conformanceList) {
                 report(.e201, "a state takes no conformances", at: tree.span(conformances))
             }
@@ -242,7 +249,8 @@ struct CardChecker {
         }
         partStack.removeLast(partStack.count - sharedStart)
         let states = statesStart..<ModelStorage.end(storage.states)
-        if let loading = declaredStates.first(where: { $0.name == "loading" }), !declaredStates.contains(where: { $0.name == "hasData" }) {
+        if let loading = declaredStates.first(where: { $0.name.identity == loadingIdentity }),
+           !declaredStates.contains(where: { $0.name.identity == hasDataIdentity }) {
             report(.w601, "card `\(name)` has a `loading` state but no `hasData` state", at: values.nameSpan(loading.node),
                    notes: [.help("add `state hasData { … }` for what the card shows once loaded")])
         }
@@ -771,10 +779,14 @@ struct CardChecker {
                         if tree.kind(valueNode) != .missing { values.mismatch(valueNode, expected: .cardState) }
                         continue
                     }
-                    let stateName = tree.enumCaseName(valueNode)
-                    let valid = declaredStates.contains { $0.name == stateName } || (declaredStates.isEmpty && stateName == "none")
+                    let state = tree.mainToken(valueNode).flatMap { tree.withBytesAfterSigil(of: $0) { names.intern($0) } }
+                        ?? names.intern(tree.enumCaseName(valueNode))
+                    let stateName = names.text(state)
+                    let valid = declaredStates.contains { $0.name.identity == state.identity }
+                        || (declaredStates.isEmpty && state.identity == noneIdentity)
                     if !valid {
-                        let hint = values.suggestion(NameSuggester.suggestion(for: stateName, among: declaredStates.map(\.name)).map { "." + $0 },
+                        let declared = declaredStates.map { names.text($0.name) }
+                        let hint = values.suggestion(NameSuggester.suggestion(for: stateName, among: declared).map { "." + $0 },
                                                      replacing: tree.span(valueNode))
                         report(.e602, "card `\(cardName)` has no state `\(stateName)`", at: tree.span(valueNode),
                                label: declaredStates.isEmpty ? "this card declares no states"

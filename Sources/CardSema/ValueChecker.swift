@@ -810,6 +810,6 @@ extension Array {
 
     /// Removes the elements after the first `count`, keeping the storage (as `clear()`).
     mutating func truncate(to count: Int) {
-        while self.count > count { removeLast() }
+        if self.count > count { removeSubrange(count...) }
     }
 }
