@@ -31,6 +31,8 @@ struct CardChecker {
     /// The card being checked.
     private(set) var decl = NodeID(0)
     private(set) var membership = CardMembership()
+    /// Whether the card's model is kept (else only its diagnostics count).
+    private(set) var keepingModel = true
     /// The card's action methods, in use order (sorted and de-duplicated at the end).
     private var actions: [String] = []
 
@@ -78,6 +80,7 @@ struct CardChecker {
         let mark = storage.mark
         self.decl = decl
         self.membership = membership
+        self.keepingModel = keepingModel
         actions.clear()
         values.scope.isActive = true
         values.scope.card.removeAll()
@@ -801,7 +804,7 @@ struct CardChecker {
                                                  node: valueNode, nameSpan: values.nameSpan(item)))
                     continue
                 }
-                guard let (type, value) = values.inferStored(valueNode, boxing: &storage.properties) else { continue }
+                guard let (type, value) = values.inferStored(valueNode, boxing: &storage.properties, building: keepingModel) else { continue }
                 defaults.append(FieldDefault(name: fieldName, type: type, value: value, node: valueNode, nameSpan: values.nameSpan(item)))
             }
         }
@@ -835,18 +838,18 @@ struct CardChecker {
             let d = defaults.entries[index]
             let name = names.text(d.name)
             if d.name.identity == stateIdentity {
-                storage.fields.append(ModelStorage.FieldRecord(name: name, type: .cardState, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+                appendField(ModelStorage.FieldRecord(name: name, type: .cardState, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
                 continue
             }
             let position = scope.position(of: d.name.identity)
             guard let position, let used = usedTypes[position] else {
                 if let position, conflicting[position] { // used, inconsistently: E802 says so, not W101/E803
-                    storage.fields.append(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+                    appendField(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
                     continue
                 }
                 report(.w101, "model field `\(name)` is never used", at: d.nameSpan,
                        notes: [.help("bind it with `$\(name)`, or remove it")])
-                storage.fields.append(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+                appendField(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
                 continue
             }
             if !ValueChecker.assignable(d.type, to: used.type) {
@@ -854,14 +857,20 @@ struct CardChecker {
                        notes: scope.uses(at: position).map { DiagnosticNote("used as \($0.type) here", at: $0.span) })
             }
             let type = Self.fieldType(used: used.type, default: d.type)
-            storage.fields.append(ModelStorage.FieldRecord(name: name, type: type, defaultValue: d.value, isTwoWay: used.twoWay, span: d.nameSpan))
+            appendField(ModelStorage.FieldRecord(name: name, type: type, defaultValue: d.value, isTwoWay: used.twoWay, span: d.nameSpan))
         }
         for (position, binding) in scope.names.enumerated() where defaults.index(of: binding.identity) == nil {
             guard let used = usedTypes[position] else { continue }
-            storage.fields.append(ModelStorage.FieldRecord(name: names.text(spelling: binding.spelling), type: used.type, defaultValue: nil,
-                                     isTwoWay: used.twoWay, span: used.span))
+            let name = names.text(spelling: binding.spelling)
+            appendField(ModelStorage.FieldRecord(name: name, type: used.type, defaultValue: nil, isTwoWay: used.twoWay, span: used.span))
         }
         return (fieldsStart..<ModelStorage.end(storage.fields), initialState)
+    }
+
+    /// Appends a model field to `storage`, unless the card's model is not kept: then the record
+    /// is not even built.
+    mutating func appendField(_ field: @autoclosure () -> ModelStorage.FieldRecord) {
+        if keepingModel { storage.fields.append(field()) }
     }
 
     /// The field's declared type: the uses' type, made concrete by the default where the uses

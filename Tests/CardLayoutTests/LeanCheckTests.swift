@@ -12,7 +12,8 @@ import Testing
 @Suite struct LeanCheckTests {
     /// A deck whose every stack-dependent rule fires without an error, so the layout pass runs:
     /// W104 in a collapsible stack (a card also listed by a sheet stack), W502, W703, W704, and
-    /// sheet stacks whose cards push each other.
+    /// sheet stacks whose cards push each other; model defaults (lists of records, W101) in a
+    /// card that is kept and in one that is not.
     static let stacksDeck = """
         card Tall {
           title: "Tall"
@@ -25,13 +26,28 @@ import Testing
           button("Back", action: pop)
         }
         card Short {
-          text("Fits")
+          model {
+            rows: [(name: "Taxi", amount: "$4"), (name: "Food", amount: "$9")]
+            state: .hasData
+          }
+          state hasData {
+            table(rows: $rows) {
+              cell { text($item.name) }
+            }
+          }
         }
         card Swiper: customMargin(16) {
           title: "Swiper"
           text("Only swiped")
         }
         card Lonely {
+          model {
+            rows: [(name: "Taxi", amount: 4), (name: "Food", amount: 9.5)]
+            unused: [1, 2.5]
+          }
+          table(rows: $rows) {
+            cell { text($item.name) }
+          }
           position: .extended
           overlay(.left) {
             text("NOPE")
@@ -83,7 +99,7 @@ import Testing
         let result = Self.check(Self.decks[0], for: .diagnostics)
         #expect(!result.hasErrors)
         let codes = Set(result.diagnostics.map(\.code))
-        #expect(codes.isSuperset(of: [.w104, .w502, .w703, .w704]), "\(codes)")
+        #expect(codes.isSuperset(of: [.w101, .w104, .w502, .w703, .w704]), "\(codes)")
         let w104 = try #require(result.diagnostics.first { $0.code == .w104 })
         #expect(w104.message == "card `Tall` is 253 pt tall in state `none`, taller than stack `Wallet`'s cardHeight of 200")
     }
