@@ -26,7 +26,7 @@ struct DeckChecker {
     /// Names read from source, interned once for the whole unit.
     let names = NameInterner()
 
-    init(trees: [FileID: SyntaxTree], order: [FileID], modelUse: ModelUse = .backEnds) {
+    init(trees: [FileID: SyntaxTree], order: [FileID], modelUse: ModelUse) {
         self.trees = trees
         self.order = order
         self.modelUse = modelUse
