@@ -162,11 +162,11 @@ let phases: [Phase] = [
         let tree = Parser.parse(file)
         return PhaseOutput(tokens: tree.tokens.count, nodes: tree.nodes.count, diagnostics: tree.diagnostics.count)
     },
-    // What `cardc check` does: load (from memory), lex, parse, check (`Compiler.check`), then
-    // the layout pass for W104 when there are no errors.
+    // What `cardc check` does: load (from memory), lex, parse, check (`Compiler.check`, keeping
+    // only the model W104 reads), then the layout pass for W104 when there are no errors.
     Phase(name: "check", title: "check (Pipeline.check: Compiler.check + layoutDiagnostics)") { file in
         let result = Pipeline.check(paths: [file.path], root: "/", provider: MemoryFileProvider([:]),
-                                    sources: [file.path: file.bytes])
+                                    sources: [file.path: file.bytes], for: .diagnostics)
         return PhaseOutput(tokens: 0, nodes: 0, diagnostics: result.diagnostics.count)
     },
 ]

@@ -75,7 +75,8 @@ enum BuildCommand {
         // Output names are fixed before anything runs, so a clash is a usage error up front.
         let names = try outputNames(for: files, backends: backends)
 
-        let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit), viewport: viewport)
+        let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit), viewport: viewport,
+                                    for: .backEnds)
         compiled = result
         if let unreadable = result.unreadable.first { throw UsageError("cannot read \(unreadable)") }
         guard result.decks.count == files.count else { throw UsageError("cannot compile \(files.joined(separator: ", "))") }

@@ -7,9 +7,23 @@ import CardSema
 /// wherever checking does (CI included). The benchmark and tests call this too, so they measure
 /// and verify exactly what users run.
 public enum Pipeline {
+    /// What a run wants besides diagnostics.
+    public enum Purpose: Sendable {
+        /// Diagnostics only (`cardc check`): the decks keep just the cards the layout pass
+        /// reads, and must not reach a back end.
+        case diagnostics
+        /// Back ends read the decks (`cardc build`): every card's model is kept.
+        case backEnds
+    }
+
     public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
-                             sources: [String: [UInt8]] = [:], viewport: Viewport = .standard) -> Compiler.Result {
-        var result = Compiler.check(paths: paths, root: root, provider: provider, sources: sources)
+                             sources: [String: [UInt8]] = [:], viewport: Viewport = .standard,
+                             for purpose: Purpose = .backEnds) -> Compiler.Result {
+        let modelUse: ModelUse = switch purpose {
+        case .diagnostics: .diagnostics(readingCardsOf: DeckLayouter.diagnosedStackKinds)
+        case .backEnds: .backEnds
+        }
+        var result = Compiler.check(paths: paths, root: root, provider: provider, sources: sources, modelUse: modelUse)
         if !result.hasErrors {
             var diagnostics = result.diagnostics
             for deck in result.decks { diagnostics += layoutDiagnostics(for: deck, viewport: viewport) }

@@ -78,7 +78,21 @@ public struct DeckLayouter {
         case list(EdgeInsets)
     }
 
+    /// The kinds of stack whose cards `diagnostics()` lays out (W104): the cards a deck checked
+    /// only for diagnostics must keep (`ModelUse.diagnostics(readingCardsOf:)`).
+    public static let diagnosedStackKinds: Set<String> = ["collapsible"]
+
+    /// A layouter for a back end: `deck` must have been checked for back ends. A deck checked
+    /// for diagnostics only lacks most cards, and laying it out would silently leave them out.
     public init(deck: CheckedDeck, viewport: Viewport = .standard) {
+        precondition(deck.modelUse == .backEnds,
+                     "DeckLayouter: the deck was checked for diagnostics only and lacks most cards; check it with `modelUse: .backEnds` to lay it out")
+        self.init(diagnosing: deck, viewport: viewport)
+    }
+
+    /// A layouter for `diagnostics()` alone, which reads only the cards a deck checked for
+    /// diagnostics keeps.
+    init(diagnosing deck: CheckedDeck, viewport: Viewport) {
         self.deck = deck
         self.viewport = viewport
         var index: [String: Int] = [:]
@@ -447,12 +461,13 @@ public struct DeckLayouter {
 }
 
 /// The layout pass's diagnostics for `deck` (W104), for `cardc check` and `cardc build`.
-/// Run it only on a deck without errors.
+/// Run it only on a deck without errors. The deck may have been checked for diagnostics only,
+/// keeping the cards of `DeckLayouter.diagnosedStackKinds`.
 public func layoutDiagnostics(for deck: CheckedDeck, viewport: Viewport = .standard) -> [Diagnostic] {
     // Only `collapsible` stacks have any: without one, the layouter (an index of every card)
     // is not worth building.
-    guard deck.stacks.contains(where: { $0.kind == "collapsible" }) else { return [] }
-    var layouter = DeckLayouter(deck: deck, viewport: viewport)
+    guard deck.stacks.contains(where: { DeckLayouter.diagnosedStackKinds.contains($0.kind) }) else { return [] }
+    var layouter = DeckLayouter(diagnosing: deck, viewport: viewport)
     return layouter.diagnostics()
 }
 

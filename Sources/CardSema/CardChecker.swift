@@ -31,6 +31,8 @@ struct CardChecker {
     /// The card being checked.
     private(set) var decl = NodeID(0)
     private(set) var membership = CardMembership()
+    /// Whether the card's model is kept (else only its diagnostics count).
+    private(set) var keepingModel = true
     /// The card's action methods, in use order (sorted and de-duplicated at the end).
     private var actions: [String] = []
 
@@ -38,7 +40,8 @@ struct CardChecker {
     /// Part indices of the blocks being checked, innermost last.
     private var partStack: [Int32] = []
     private var stateNodes: [NodeID] = []
-    private var declaredStates: [(name: String, node: NodeID)] = []
+    /// The card's states, their names interned: compared by identity, spelled once per deck.
+    private var declaredStates: [(name: InternedName, node: NodeID)] = []
     private var seenProperties: [(InternedName, NodeID)] = []
     private var defaults = FieldDefaults()
     /// Per binding name of the card: its unified use (nil on a conflict or for `$state`), and
@@ -52,10 +55,15 @@ struct CardChecker {
     private var previousLine = (file: FileID(-1), line: 0)
     /// The identity of `state`, the reserved model field.
     let stateIdentity: Int
+    /// The identities of the state names W601 and the default state look for.
+    private let loadingIdentity: Int, hasDataIdentity: Int, noneIdentity: Int
 
     init(values: ValueChecker) {
         self.values = values
         stateIdentity = values.names.intern(Catalog.stateFieldName).identity
+        loadingIdentity = values.names.intern("loading").identity
+        hasDataIdentity = values.names.intern("hasData").identity
+        noneIdentity = values.names.intern("none").identity
     }
 
     mutating func report(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, label: String? = nil,
@@ -65,10 +73,14 @@ struct CardChecker {
 
     // MARK: Card
 
-    /// `name` is the card's name, as read when the deck's declarations were collected.
-    mutating func check(_ decl: NodeID, named name: String, membership: CardMembership) -> CheckedCard {
+    /// `name` is the card's name, as read when the deck's declarations were collected. Without
+    /// `keepingModel`, the card's model is dropped from `storage` once its diagnostics are
+    /// reported, and there is no `CheckedCard`.
+    mutating func check(_ decl: NodeID, named name: String, membership: CardMembership, keepingModel: Bool) -> CheckedCard? {
+        let mark = storage.mark
         self.decl = decl
         self.membership = membership
+        self.keepingModel = keepingModel
         actions.clear()
         values.scope.isActive = true
         values.scope.card.removeAll()
@@ -199,14 +211,15 @@ struct CardChecker {
         let statesStart = ModelStorage.end(storage.states)
         declaredStates.clear()
         for stateNode in stateNodes {
-            let stateName = tree.name(stateNode)
+            guard let state = tree.mainToken(stateNode).map({ names.intern($0, in: tree) }) else { continue }
+            let stateName = names.text(state)
             if stateName.isEmpty { continue }
-            if let earlier = declaredStates.first(where: { $0.name == stateName }) {
+            if let earlier = declaredStates.first(where: { $0.name.identity == state.identity }) {
                 report(.e601, "state `\(stateName)` is declared twice", at: values.nameSpan(stateNode),
                        notes: [DiagnosticNote("first declared here", at: values.nameSpan(earlier.node))])
                 continue
             }
-            declaredStates.append((stateName, stateNode))
+            declaredStates.append((state, stateNode))
             if let conformances = tree.child(stateNode, .conformanceList) {
                 report(.e201, "a state takes no conformances", at: tree.span(conformances))
             }
@@ -239,13 +252,18 @@ struct CardChecker {
         }
         partStack.removeLast(partStack.count - sharedStart)
         let states = statesStart..<ModelStorage.end(storage.states)
-        if let loading = declaredStates.first(where: { $0.name == "loading" }), !declaredStates.contains(where: { $0.name == "hasData" }) {
+        if let loading = declaredStates.first(where: { $0.name.identity == loadingIdentity }),
+           !declaredStates.contains(where: { $0.name.identity == hasDataIdentity }) {
             report(.w601, "card `\(name)` has a `loading` state but no `hasData` state", at: values.nameSpan(loading.node),
                    notes: [.help("add `state hasData { … }` for what the card shows once loaded")])
         }
 
         // Model and bindings.
         let (model, initialState) = checkModel(modelNode, states: states, cardName: name)
+        guard keepingModel else {
+            storage.truncate(to: mark)
+            return nil
+        }
 
         let actionsStart = ModelStorage.end(storage.actions)
         appendSortedUnique(actions)
@@ -764,10 +782,14 @@ struct CardChecker {
                         if tree.kind(valueNode) != .missing { values.mismatch(valueNode, expected: .cardState) }
                         continue
                     }
-                    let stateName = tree.enumCaseName(valueNode)
-                    let valid = declaredStates.contains { $0.name == stateName } || (declaredStates.isEmpty && stateName == "none")
+                    let state = tree.mainToken(valueNode).flatMap { tree.withBytesAfterSigil(of: $0) { names.intern($0) } }
+                        ?? names.intern(tree.enumCaseName(valueNode))
+                    let stateName = names.text(state)
+                    let valid = declaredStates.contains { $0.name.identity == state.identity }
+                        || (declaredStates.isEmpty && state.identity == noneIdentity)
                     if !valid {
-                        let hint = values.suggestion(NameSuggester.suggestion(for: stateName, among: declaredStates.map(\.name)).map { "." + $0 },
+                        let declared = declaredStates.map { names.text($0.name) }
+                        let hint = values.suggestion(NameSuggester.suggestion(for: stateName, among: declared).map { "." + $0 },
                                                      replacing: tree.span(valueNode))
                         report(.e602, "card `\(cardName)` has no state `\(stateName)`", at: tree.span(valueNode),
                                label: declaredStates.isEmpty ? "this card declares no states"
@@ -782,7 +804,7 @@ struct CardChecker {
                                                  node: valueNode, nameSpan: values.nameSpan(item)))
                     continue
                 }
-                guard let (type, value) = values.inferStored(valueNode, boxing: &storage.properties) else { continue }
+                guard let (type, value) = values.inferStored(valueNode, boxing: &storage.properties, building: keepingModel) else { continue }
                 defaults.append(FieldDefault(name: fieldName, type: type, value: value, node: valueNode, nameSpan: values.nameSpan(item)))
             }
         }
@@ -816,18 +838,18 @@ struct CardChecker {
             let d = defaults.entries[index]
             let name = names.text(d.name)
             if d.name.identity == stateIdentity {
-                storage.fields.append(ModelStorage.FieldRecord(name: name, type: .cardState, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+                appendField(ModelStorage.FieldRecord(name: name, type: .cardState, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
                 continue
             }
             let position = scope.position(of: d.name.identity)
             guard let position, let used = usedTypes[position] else {
                 if let position, conflicting[position] { // used, inconsistently: E802 says so, not W101/E803
-                    storage.fields.append(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+                    appendField(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
                     continue
                 }
                 report(.w101, "model field `\(name)` is never used", at: d.nameSpan,
                        notes: [.help("bind it with `$\(name)`, or remove it")])
-                storage.fields.append(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+                appendField(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
                 continue
             }
             if !ValueChecker.assignable(d.type, to: used.type) {
@@ -835,14 +857,20 @@ struct CardChecker {
                        notes: scope.uses(at: position).map { DiagnosticNote("used as \($0.type) here", at: $0.span) })
             }
             let type = Self.fieldType(used: used.type, default: d.type)
-            storage.fields.append(ModelStorage.FieldRecord(name: name, type: type, defaultValue: d.value, isTwoWay: used.twoWay, span: d.nameSpan))
+            appendField(ModelStorage.FieldRecord(name: name, type: type, defaultValue: d.value, isTwoWay: used.twoWay, span: d.nameSpan))
         }
         for (position, binding) in scope.names.enumerated() where defaults.index(of: binding.identity) == nil {
             guard let used = usedTypes[position] else { continue }
-            storage.fields.append(ModelStorage.FieldRecord(name: names.text(spelling: binding.spelling), type: used.type, defaultValue: nil,
-                                     isTwoWay: used.twoWay, span: used.span))
+            let name = names.text(spelling: binding.spelling)
+            appendField(ModelStorage.FieldRecord(name: name, type: used.type, defaultValue: nil, isTwoWay: used.twoWay, span: used.span))
         }
         return (fieldsStart..<ModelStorage.end(storage.fields), initialState)
+    }
+
+    /// Appends a model field to `storage`, unless the card's model is not kept: then the record
+    /// is not even built.
+    mutating func appendField(_ field: @autoclosure () -> ModelStorage.FieldRecord) {
+        if keepingModel { storage.fields.append(field()) }
     }
 
     /// The field's declared type: the uses' type, made concrete by the default where the uses

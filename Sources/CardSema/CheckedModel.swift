@@ -8,11 +8,31 @@ public struct CheckedDeck: Sendable {
     public var entry: SourceFile
     /// Themes used by stacks and declared in the deck, fully resolved (built-ins first).
     public var themes: [ResolvedTheme]
-    /// Cards in load order (entry file first, then imports depth-first).
+    /// Cards in load order (entry file first, then imports depth-first) — in a deck checked for
+    /// diagnostics only, just those whose model it kept (`modelUse`).
     public var cards: [CheckedCard]
     public var stacks: [CheckedStack]
+    /// What the deck was checked for. A deck checked for `.diagnostics` lists only the cards
+    /// whose model it kept: back ends must not read it (`DeckLayouter` refuses it).
+    public internal(set) var modelUse: ModelUse = .backEnds
 
     public func card(named name: String) -> CheckedCard? { cards.first { $0.name == name } }
+}
+
+/// What `Compiler.check`'s model is for, which decides how much of it is kept.
+///
+/// Checking writes every card's parts, traits and model into the deck's compact store (over
+/// 30 MB for 20,000 cards). Back ends read all of it; `cardc check` only prints diagnostics,
+/// which are all reported while each card is checked — except the layout pass's W104, which
+/// lays out the cards of `collapsible` stacks. So `cardc check` keeps the model of just those
+/// cards and reuses the store as per-card scratch space for every other one.
+public enum ModelUse: Hashable, Sendable {
+    /// Back ends read the deck (`cardc build`; the default): every card is kept.
+    case backEnds
+    /// Only diagnostics are wanted: the deck keeps just the cards that stacks of
+    /// `readingCardsOf` kinds list — the ones a later diagnostic pass reads. Every diagnostic of
+    /// every card is still reported; the other cards are left out of `CheckedDeck.cards`.
+    case diagnostics(readingCardsOf: Set<String>)
 }
 
 /// A value after checking: literals decoded, named colors and references resolved.

@@ -13,6 +13,7 @@ struct DeclarationRef {
 struct DeckChecker {
     let trees: [FileID: SyntaxTree]
     let order: [FileID]
+    let modelUse: ModelUse
     var diagnostics: [Diagnostic] = []
     /// Card name → index in `cardDecls`.
     var cards: [String: Int] = [:]
@@ -25,9 +26,10 @@ struct DeckChecker {
     /// Names read from source, interned once for the whole unit.
     let names = NameInterner()
 
-    init(trees: [FileID: SyntaxTree], order: [FileID]) {
+    init(trees: [FileID: SyntaxTree], order: [FileID], modelUse: ModelUse) {
         self.trees = trees
         self.order = order
+        self.modelUse = modelUse
     }
 
     func tree(_ ref: DeclarationRef) -> SyntaxTree? { trees[ref.file] }
@@ -43,19 +45,23 @@ struct DeckChecker {
         collectDeclarations()
         let resolvedThemes = checkThemes()
         let (checkedStacks, membership) = checkStacks(themeNames: Set(resolvedThemes.map(\.name)))
+        let kept = keptCards(checkedStacks)
         var checkedCards: [CheckedCard] = []
-        checkedCards.reserveCapacity(cardDecls.count)
+        checkedCards.reserveCapacity(kept == nil ? cardDecls.count : 0)
         // One checker for every card (its scratch storage reused), writing one compact store.
         var checker: CardChecker?
         for (index, (name, ref)) in cardDecls.enumerated() {
             guard let tree = tree(ref) else { continue }
             if checker == nil {
                 checker = CardChecker(values: valueChecker(for: tree))
-                checker?.storage.reserve(for: order.compactMap { trees[$0] })
+                // Only a store that keeps every card grows to the deck's size.
+                if kept == nil { checker?.storage.reserve(for: order.compactMap { trees[$0] }) }
             }
             // Mutated in place through the optional: copying the checker would copy its storage.
             if checker?.tree !== tree { checker?.values.tree = tree }
-            if let card = checker?.check(ref.node, named: name, membership: membership[index]) { checkedCards.append(card) }
+            if let card = checker?.check(ref.node, named: name, membership: membership[index], keepingModel: kept?[index] ?? true) {
+                checkedCards.append(card)
+            }
             if checker?.values.diagnostics.isEmpty == false {
                 diagnostics += checker?.values.diagnostics ?? []
                 checker?.values.diagnostics.clear()
@@ -69,7 +75,19 @@ struct DeckChecker {
         guard let entry = order.first, let entryTree = trees[entry] else { return nil }
         let usedThemes = Set(checkedStacks.map(\.theme))
         let themesOut = resolvedThemes.filter { !$0.isBuiltIn || usedThemes.contains($0.name) || $0.name == Catalog.defaultThemeName }
-        return CheckedDeck(entry: entryTree.file, themes: themesOut, cards: checkedCards, stacks: checkedStacks)
+        return CheckedDeck(entry: entryTree.file, themes: themesOut, cards: checkedCards, stacks: checkedStacks, modelUse: modelUse)
+    }
+
+    /// Per card (parallel to `cardDecls`), whether its model is kept; nil when every card's is.
+    func keptCards(_ checkedStacks: [CheckedStack]) -> [Bool]? {
+        guard case .diagnostics(let kinds) = modelUse else { return nil }
+        var kept = [Bool](repeating: false, count: cardDecls.count)
+        for stack in checkedStacks where kinds.contains(stack.kind) {
+            for name in stack.cards {
+                if let index = cards[name] { kept[index] = true }
+            }
+        }
+        return kept
     }
 
     // MARK: Declarations
@@ -419,9 +437,11 @@ public enum Compiler {
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
-    /// Checks each entry file as a compilation unit (the file plus its imports).
+    /// Checks each entry file as a compilation unit (the file plus its imports). `modelUse`
+    /// says what the decks are for: back ends get every card's model; a diagnostics-only run
+    /// keeps far less (see `ModelUse`) and its decks must not reach a back end.
     public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
-                             sources: [String: [UInt8]] = [:]) -> Result {
+                             sources: [String: [UInt8]] = [:], modelUse: ModelUse = .backEnds) -> Result {
         let rootPath = root ?? PathUtilities.directory(of: paths.first ?? ".")
         var loader = SourceLoader(provider: provider, root: rootPath)
         var entries: [FileID] = []
@@ -441,7 +461,7 @@ public enum Compiler {
         for (id, loaded) in loader.files { trees[id] = loaded.tree }
         var decks: [CheckedDeck] = []
         for entry in entries {
-            var checker = DeckChecker(trees: trees, order: loader.unit(of: entry))
+            var checker = DeckChecker(trees: trees, order: loader.unit(of: entry), modelUse: modelUse)
             if let deck = checker.check() { decks.append(deck) }
             diagnostics += checker.diagnostics
         }

@@ -124,6 +124,32 @@ struct ModelStorage: Sendable {
         actions.reserveCapacity(count(.reference))
     }
 
+    /// How long each array is: where a card's model starts.
+    struct Mark {
+        var parts, properties, boxed, partLists, states, traits, fields, overlays, actions, extras, cards: Int
+    }
+
+    var mark: Mark {
+        Mark(parts: parts.count, properties: properties.records.count, boxed: properties.boxed.count,
+             partLists: partLists.count, states: states.count, traits: traits.count, fields: fields.count,
+             overlays: overlays.count, actions: actions.count, extras: extras.count, cards: cards.count)
+    }
+
+    /// Drops everything appended since `mark`, keeping the arrays' capacity: the model of a card
+    /// nobody will read, its storage reused for the next card.
+    mutating func truncate(to mark: Mark) {
+        parts.truncate(to: mark.parts)
+        properties.removeAll(from: mark.properties, boxedFrom: mark.boxed)
+        partLists.truncate(to: mark.partLists)
+        states.truncate(to: mark.states)
+        traits.truncate(to: mark.traits)
+        fields.truncate(to: mark.fields)
+        overlays.truncate(to: mark.overlays)
+        actions.truncate(to: mark.actions)
+        extras.truncate(to: mark.extras)
+        cards.truncate(to: mark.cards)
+    }
+
     /// The next index of an array, as stored in ranges.
     static func end<T>(_ array: [T]) -> Int32 { Int32(truncatingIfNeeded: array.count) }
 
@@ -265,8 +291,8 @@ struct StoredProperties: Sendable {
 
     /// Removes the records from `start` and the boxed values from `boxedStart` on.
     mutating func removeAll(from start: Int, boxedFrom boxedStart: Int) {
-        records.removeLast(max(0, records.count - start))
-        boxed.removeLast(max(0, boxed.count - boxedStart))
+        records.truncate(to: start)
+        boxed.truncate(to: boxedStart)
     }
 
     /// The public form of a stored value checked against `parameter` (nil for a model default);

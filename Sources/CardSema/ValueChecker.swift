@@ -158,9 +158,11 @@ struct ValueChecker {
     }
 
     /// Infers a literal's type and value with no expected type (model defaults, open records).
-    mutating func inferLiteral(_ node: NodeID) -> (ValueType, Value)? {
+    /// Without `building`, only the type (and the diagnostics) are worked out: text, lists and
+    /// records are not built, and the value is `unbuilt` — for a model nobody will read.
+    mutating func inferLiteral(_ node: NodeID, building: Bool = true) -> (ValueType, Value)? {
         switch tree.kind(node) {
-        case .string: return (.string, .string(tree.stringValue(node) ?? ""))
+        case .string: return (.string, building ? .string(tree.stringValue(node) ?? "") : Self.unbuilt)
         case .number:
             if let i = tree.integerValue(node) { return (.int, .int(i)) }
             if let d = tree.numberValue(node) { return (.double, .double(d)) }
@@ -171,14 +173,14 @@ struct ValueChecker {
             return (.color, .color(c, name: nil))
         case .enumCase:
             if let named = namedColor(node) { return (.color, named) }
-            return (.cardState, .enumCase(tree.enumCaseName(node), arguments: []))
+            return (.cardState, building ? .enumCase(tree.enumCaseName(node), arguments: []) : Self.unbuilt)
         case .list:
             var element: ValueType?
             var values: [Value] = []
-            values.reserveCapacity(childCount(node))
+            if building { values.reserveCapacity(childCount(node)) }
             for child in tree.children(node) {
-                guard let (type, value) = inferLiteral(child) else { continue }
-                values.append(consume value)
+                guard let (type, value) = inferLiteral(child, building: building) else { continue }
+                if building { values.append(consume value) }
                 if let current = element {
                     guard let unified = Self.unify(current, type) else {
                         report(.e801, "list mixes \(current) and \(type) elements", at: child)
@@ -196,12 +198,12 @@ struct ValueChecker {
             var arguments: [Argument] = []
             let count = childCount(node)
             fields.reserveCapacity(count)
-            arguments.reserveCapacity(count)
+            if building { arguments.reserveCapacity(count) }
             for child in tree.children(node) {
                 let label = label(of: child)
-                guard let valueNode = tree.value(child), let (type, value) = inferLiteral(valueNode) else { continue }
+                guard let valueNode = tree.value(child), let (type, value) = inferLiteral(valueNode, building: building) else { continue }
                 fields.append(RecordField(label ?? "_\(fields.count)", type))
-                arguments.append(Argument(label, consume value))
+                if building { arguments.append(Argument(label, consume value)) }
             }
             return (.record(fields), .record(arguments))
         case .call:
@@ -223,9 +225,14 @@ struct ValueChecker {
         }
     }
 
+    /// What `inferLiteral` returns for a value it did not build.
+    static let unbuilt = Value.bool(false)
+
     /// `inferLiteral` into the compact form: scalars are decided here, the rest is inferred
-    /// by `inferLiteral` and boxed.
-    mutating func inferStored(_ node: NodeID, boxing properties: inout StoredProperties) -> (ValueType, StoredValue)? {
+    /// by `inferLiteral` and boxed — or, without `building`, neither built nor boxed (a
+    /// placeholder stands for it in a model nobody will read).
+    mutating func inferStored(_ node: NodeID, boxing properties: inout StoredProperties,
+                              building: Bool = true) -> (ValueType, StoredValue)? {
         switch tree.kind(node) {
         case .string:
             if let body = tree.plainStringBody(node) { return (.string, StoredValue(.text, range: body)) }
@@ -242,7 +249,8 @@ struct ValueChecker {
         default:
             break
         }
-        return inferLiteral(node).map { ($0.0, properties.box($0.1)) }
+        guard let (type, value) = inferLiteral(node, building: building) else { return nil }
+        return (type, building ? properties.box(value) : .bool(false))
     }
 
     /// The common type of two uses: equal types, Int with Double (Int wins: an Int is accepted
@@ -806,5 +814,10 @@ extension Array {
     /// a generic replace-subrange path that cost hundreds of instructions for a few elements.)
     mutating func clear() {
         while !isEmpty { removeLast() }
+    }
+
+    /// Removes the elements after the first `count`, keeping the storage (as `clear()`).
+    mutating func truncate(to count: Int) {
+        if self.count > count { removeSubrange(count...) }
     }
 }
