@@ -37,40 +37,72 @@ public struct NodeID: Hashable, Comparable, Sendable {
 }
 
 /// Nodes stored pre-order as parallel arrays: a node's children follow it, and
-/// `subtreeEnds[n]` is the index just past its last descendant. 17 bytes a node, no pointers.
+/// `subtreeEnds[n]` is the index just past its last descendant. No token list stays behind:
+/// a node records in bytes what later passes read — where it starts and ends, and its main
+/// token (the one that names it): 17 bytes a node, no pointers.
 public struct NodeList: Sendable {
     public internal(set) var kinds: [NodeKind] = []
-    /// The token that names the node (-1: none).
-    public internal(set) var mainTokens: [Int32] = []
-    public internal(set) var firstTokens: [Int32] = []
-    /// Last token included (inclusive); `lastToken < firstToken` for an empty node.
-    public internal(set) var lastTokens: [Int32] = []
+    /// Where the node's first token starts (for an empty node, the token after it).
+    public internal(set) var starts: [UInt32] = []
+    /// Where the node's last token ends (its start for an empty node).
+    public internal(set) var ends: [UInt32] = []
     public internal(set) var subtreeEnds: [Int32] = []
+    /// The main token's byte length: 0 for none (no token is empty but the end of file, which
+    /// names nothing), `outlying` when it is in `outlyingMains`.
+    @usableFromInline var mainLengths: [UInt16] = []
+    /// The main token's `TokenKind` (bits 0–4), `malformed` (bit 5), a `(` right after it
+    /// (bit 6, `hasParentheses`), and its offset from the node's start (bits 7–15, at most
+    /// `maxMainOffset`; a declaration's name follows its keyword, any other main token starts
+    /// its node).
+    @usableFromInline var mainWords: [UInt16] = []
+    /// Nodes (ascending) whose main token is 65,535 bytes or longer or starts more than
+    /// `maxMainOffset` bytes into the node (a huge string; a long comment after `card`), with
+    /// that token's start and end.
+    var outlyingMains: [Int32] = []
+    var outlyingStarts: [UInt32] = []
+    var outlyingEnds: [UInt32] = []
+
+    @usableFromInline static let outlying = UInt16.max
+    static let maxMainOffset = 510
+    @usableFromInline static let malformedBit: UInt16 = 1 << 5
+    @usableFromInline static let parenthesesBit: UInt16 = 1 << 6
+    @usableFromInline static let offsetShift: UInt16 = 7
 
     public var count: Int { kinds.count }
+
+    /// The start and end of an outlying main token.
+    @usableFromInline func outlyingMain(_ i: Int) -> (start: Int, end: Int) {
+        var low = 0, high = outlyingMains.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(outlyingMains[mid]) < i { low = mid + 1 } else { high = mid }
+        }
+        return (Int(outlyingStarts[low]), Int(outlyingEnds[low]))
+    }
 }
 
-/// A parsed file: tokens, comments, nodes and the lexical and syntax diagnostics. Parsing
-/// never fails; a tree with errors is still complete enough to check.
+/// A parsed file: comments, nodes and the lexical and syntax diagnostics. Parsing never fails;
+/// a tree with errors is still complete enough to check.
 ///
 /// A class, immutable after parsing: passes share one reference instead of copying a dozen
 /// array references (measured: struct copies were the checker's top cost in retain/release).
 public final class SyntaxTree: Sendable {
     public let file: SourceFile
-    public let tokens: TokenList
     public let comments: [Comment]
     public let nodes: NodeList
     public let diagnostics: [Diagnostic]
+    /// How many tokens the file has, the end of file included (the tokens themselves are gone).
+    public let tokenCount: Int
     /// Start offsets of the lexical and syntax errors, ascending: the checker stays quiet about
     /// constructs that contain one, so a broken construct yields no cascade.
     public let errorOffsets: [Int]
 
-    public init(file: SourceFile, tokens: TokenList, comments: [Comment], nodes: NodeList, diagnostics: [Diagnostic]) {
+    public init(file: SourceFile, comments: [Comment], nodes: NodeList, diagnostics: [Diagnostic], tokenCount: Int) {
         self.file = file
-        self.tokens = tokens
         self.comments = comments
         self.nodes = nodes
         self.diagnostics = diagnostics
+        self.tokenCount = tokenCount
         self.errorOffsets = diagnostics.filter { $0.severity == .error }.map(\.span.start).sorted()
     }
 
@@ -93,29 +125,41 @@ public final class SyntaxTree: Sendable {
     @inlinable
     public func kind(_ node: NodeID) -> NodeKind { nodes.kinds[Int(node.index)] }
 
+    /// The token that names the node, if any.
     @inlinable
-    public func mainToken(_ node: NodeID) -> TokenIndex? {
-        let t = nodes.mainTokens[Int(node.index)]
-        return t < 0 ? nil : Int(t)
+    public func mainToken(_ node: NodeID) -> Token? {
+        let i = Int(node.index)
+        let length = nodes.mainLengths[i]
+        if length == 0 { return nil }
+        let word = nodes.mainWords[i]
+        let kind = unsafeBitCast(UInt8(truncatingIfNeeded: word & 31), to: TokenKind.self)
+        let flags = word & NodeList.malformedBit != 0 ? TokenFlags.malformed : 0
+        if length == NodeList.outlying {
+            let (start, end) = nodes.outlyingMain(i)
+            return Token(kind, start, end, flags: flags)
+        }
+        let start = Int(nodes.starts[i]) + Int(word >> NodeList.offsetShift)
+        return Token(kind, start, start + Int(length), flags: flags)
+    }
+
+    /// The node's first token: its main token when that starts the node, else lexed again from
+    /// the node's start (a declaration's keyword, an opening bracket; rare outside diagnostics).
+    public func firstToken(_ node: NodeID) -> Token {
+        let start = Int(nodes.starts[Int(node.index)])
+        if let main = mainToken(node), main.start == start { return main }
+        return Lexer.token(at: start, in: file)
     }
 
     /// Byte range covered by the node's tokens.
     public func range(_ node: NodeID) -> Range<Int> {
         let i = Int(node.index)
-        let first = Int(nodes.firstTokens[i]), last = Int(nodes.lastTokens[i])
-        guard first < tokens.count else { return file.bytes.count..<file.bytes.count }
-        if last < first { return tokens.start(first)..<tokens.start(first) }
-        return tokens.start(first)..<tokens.end(min(last, tokens.count - 1))
+        return Int(nodes.starts[i])..<Int(nodes.ends[i])
     }
 
     public func span(_ node: NodeID) -> SourceSpan { SourceSpan(file: file.id, range(node)) }
-    public func span(token: TokenIndex) -> SourceSpan { SourceSpan(file: file.id, tokens.range(token)) }
-    /// A token's byte range. (Callers in other modules use this rather than `tokens.range(_:)`:
-    /// reading `tokens` from outside may copy the whole token list, retaining each of its arrays.)
-    public func range(token: TokenIndex) -> Range<Int> { tokens.range(token) }
-
-    public func firstToken(_ node: NodeID) -> TokenIndex { Int(nodes.firstTokens[Int(node.index)]) }
-    public func lastToken(_ node: NodeID) -> TokenIndex { Int(nodes.lastTokens[Int(node.index)]) }
+    public func span(token: Token) -> SourceSpan { SourceSpan(file: file.id, token.range) }
+    /// A token's byte range (the same as `token.range`).
+    public func range(token: Token) -> Range<Int> { token.range }
 
     /// The direct children, in source order.
     @inlinable
@@ -147,14 +191,14 @@ public final class SyntaxTree: Sendable {
     // MARK: Token text
 
     /// The token's text as raw bytes decoded to a string.
-    public func text(_ token: TokenIndex) -> String { file.text(tokens.range(token)) }
+    public func text(_ token: Token) -> String { file.text(token.range) }
 
     /// The node's main token text ("" when missing).
     public func name(_ node: NodeID) -> String { mainToken(node).map(text) ?? "" }
 
     /// Compares a token's bytes with ASCII text without allocating.
-    public func token(_ token: TokenIndex, is text: StaticString) -> Bool {
-        let range = tokens.range(token)
+    public func token(_ token: Token, is text: StaticString) -> Bool {
+        let range = token.range
         guard range.count == text.utf8CodeUnitCount else { return false }
         return file.bytes.withUnsafeBufferPointer { p in
             text.withUTF8Buffer { t in
@@ -189,8 +233,8 @@ public final class SyntaxTree: Sendable {
 
     /// True when the node was written with parentheses, even empty ones: `text()`.
     public func hasParentheses(_ node: NodeID) -> Bool {
-        guard let main = mainToken(node), main + 1 < tokens.count else { return false }
-        return tokens.kind(main + 1) == .leftParen
+        let i = Int(node.index)
+        return nodes.mainLengths[i] != 0 && nodes.mainWords[i] & NodeList.parenthesesBit != 0
     }
 
     /// The label of an `argument` or `property` (nil for a bare value).
@@ -215,7 +259,7 @@ public final class SyntaxTree: Sendable {
     /// Where the doc comment directly above the node lies: from its first line's `///` to the
     /// end of its last line. Cheap to find and to keep; `docComment(in:range:)` reads the text.
     public func docCommentRange(_ node: NodeID) -> Range<Int>? {
-        let start = tokens.start(firstToken(node))
+        let start = Int(nodes.starts[Int(node.index)])
         // Comments are in source order: binary search the last one before `start`.
         var low = 0, high = comments.count
         while low < high {
@@ -225,10 +269,10 @@ public final class SyntaxTree: Sendable {
         let last = low - 1
         var first = low
         var boundary = start
-        let previousTokenEnd = firstToken(node) > 0 ? tokens.end(firstToken(node) - 1) : 0
+        // Only whitespace may separate the lines and the node, so no token lies between them.
         while first > 0 {
             let comment = comments[first - 1]
-            guard comment.kind == .doc, comment.end <= boundary, comment.start >= previousTokenEnd,
+            guard comment.kind == .doc, comment.end <= boundary,
                   Self.isDocCommentGap(file.bytes, comment.end..<boundary) else { break }
             boundary = comment.start
             first -= 1
@@ -313,8 +357,8 @@ public final class SyntaxTree: Sendable {
     /// The bytes between the quotes of a closed single-line string literal without escapes,
     /// which are its value as they stand; nil when `stringValue` has to decode the literal.
     public func plainStringBody(_ node: NodeID) -> Range<Int>? {
-        guard kind(node) == .string, let t = mainToken(node), tokens.kind(t) == .string, !tokens.isMalformed(t) else { return nil }
-        let range = tokens.range(t)
+        guard kind(node) == .string, let t = mainToken(node), t.kind == .string, !t.isMalformed else { return nil }
+        let range = t.range
         guard range.count >= 2 else { return nil }
         let body = (range.lowerBound + 1)..<(range.upperBound - 1)
         let hasEscape = file.bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[body]).contains(0x5C) }
@@ -322,21 +366,21 @@ public final class SyntaxTree: Sendable {
     }
 
     public func integerValue(_ node: NodeID) -> Int? {
-        guard kind(node) == .number, let t = mainToken(node), tokens.kind(t) == .integer else { return nil }
+        guard kind(node) == .number, let t = mainToken(node), t.kind == .integer else { return nil }
         return smallInteger(t) ?? NumberLiteral.integerValue(text(t))
     }
 
     /// The value of an integer or double literal as a Double.
     public func numberValue(_ node: NodeID) -> Double? {
-        guard kind(node) == .number, let t = mainToken(node), !tokens.isMalformed(t) else { return nil }
-        if tokens.kind(t) == .integer, let small = smallInteger(t) { return Double(small) }
+        guard kind(node) == .number, let t = mainToken(node), !t.isMalformed else { return nil }
+        if t.kind == .integer, let small = smallInteger(t) { return Double(small) }
         if let fast = withBytes(of: t, NumberLiteral.fastDoubleValue) { return fast }
         return NumberLiteral.doubleValue(text(t))
     }
 
     /// Plain decimal integers of up to 18 digits (`_` separators dropped), parsed from the bytes
     /// without a String.
-    private func smallInteger(_ t: TokenIndex) -> Int? {
+    private func smallInteger(_ t: Token) -> Int? {
         withBytes(of: t) { p -> Int? in
             var i = 0
             let negative = i < p.count && p[i] == 0x2D
@@ -358,8 +402,8 @@ public final class SyntaxTree: Sendable {
 
     /// Calls `body` with a token's bytes (no `String` is made).
     @inlinable
-    public func withBytes<R>(of token: TokenIndex, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        let range = tokens.range(token)
+    public func withBytes<R>(of token: Token, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let range = token.range
         return file.bytes.withUnsafeBufferPointer { all in
             let lower = min(max(range.lowerBound, 0), all.count)
             let upper = min(max(range.upperBound, lower), all.count)
@@ -369,7 +413,7 @@ public final class SyntaxTree: Sendable {
 
     public func booleanValue(_ node: NodeID) -> Bool? {
         guard kind(node) == .boolean, let t = mainToken(node) else { return nil }
-        return tokens.kind(t) == .keywordTrue
+        return t.kind == .keywordTrue
     }
 
     public func colorValue(_ node: NodeID) -> ColorLiteral? {

@@ -400,6 +400,44 @@ import CardDiagnostics
         #expect(!tree.token(main, is: "budget"))
     }
 
+    // MARK: Storage without a token list
+
+    @Test func farAndLongMainTokensKeepTheirRanges() throws {
+        let comment = "/* " + String(repeating: "x", count: 600) + " */"
+        let body = String(repeating: "y", count: 70_000)
+        let tree = parse("card \(comment) Budget {\n  text(\"\(body)\")\n}\n")
+        let card = try #require(tree.first(.cardDecl))
+        #expect(tree.name(card) == "Budget")
+        #expect(tree.firstToken(card).kind == .keywordCard && tree.firstToken(card).range == 0..<4)
+        let string = try #require(tree.first(.string))
+        #expect(tree.stringValue(string) == body)
+        #expect(tree.mainToken(string)?.range == tree.range(string))
+        #expect(tree.hasParentheses(try #require(tree.first(.node))))
+        #expect(tree.invariantViolations() == [])
+    }
+
+    @Test func denseFilesAreParsedAgainWithRoom() {
+        // One node per two bytes: more than the first attempt reserves.
+        let tree = parse("card A {\n  x: [" + Array(repeating: "1", count: 5000).joined(separator: ",") + "]\n}\n")
+        #expect(tree.nodes.count == 5 + 5000)
+        #expect(tree.tokenCount == 6 + (2 * 5000 - 1) + 3)
+        #expect(tree.diagnostics.isEmpty)
+        #expect(tree.invariantViolations() == [])
+    }
+
+    /// Past the lexer's diagnostic limit a syntax error after the last recorded lexical error
+    /// stays quiet only if lexical errors were left out, even ones the lexer reaches later.
+    @Test func syntaxErrorsPastTheLexicalLimitDependOnTheWholeFile() {
+        let flood = String(repeating: "@\n", count: Lexer.diagnosticLimit)
+        let broken = "card A { x: ) }\n"
+        let quiet = parse(flood + broken + "@\n")
+        #expect(quiet.diagnostics.count == Lexer.diagnosticLimit)
+        #expect(quiet.diagnostics.last?.notes.last?.message == "1 more lexical errors in this file are not shown")
+        let reported = parse(flood + broken)
+        // `)` is no value, and then no item either.
+        #expect(reported.diagnostics.dropFirst(Lexer.diagnosticLimit).map(\.code) == [.e201, .e201])
+    }
+
     // MARK: Diagnostics shape
 
     @Test func unclosedDelimiterHasASecondLabelWhereTheCloserWasExpected() throws {
