@@ -1,9 +1,9 @@
 import CardDiagnostics
 
 /// Recursive-descent parser for the uniform node grammar (Grammar/cards.ebnf). It never fails:
-/// it always returns a complete tree plus diagnostics. It pulls tokens from the lexer as it
-/// goes, holding the current and the next one, so no whole-file token list is ever built; the
-/// nodes keep what later passes need in bytes (`NodeList`).
+/// it always returns a complete tree plus diagnostics. It drains tokens from a small batch the
+/// lexer refills as it goes, so no whole-file token list is ever built; the nodes keep what
+/// later passes need in bytes (`NodeList`).
 ///
 /// Recovery (LANGUAGE.md §3):
 /// - The parser re-synchronises at the start of every block item and top-level declaration.
@@ -48,7 +48,7 @@ public enum Parser {
         return diagnostics.dropLast() + [last]
     }
 
-    /// Lexes and parses in one go, straight into the storage of the six `NodeList` arrays (no
+    /// Lexes and parses in one go, straight into the storage of the five `NodeList` arrays (no
     /// per-node uniqueness or capacity checks, no copy). Returns the nodes, how many the file
     /// needs, what the lexer left besides tokens, the syntax diagnostics and the token count;
     /// when `needed > capacity` the result is incomplete and must be discarded.
@@ -57,48 +57,41 @@ public enum Parser {
         var written = 0, needed = 0, tokenCount = 0
         var diagnostics: [Diagnostic] = []
         var lexed = LexedFile(tokens: TokenList(), comments: [], diagnostics: [], errorOffsets: [])
-        var outlying = NodeList()
-        var starts: [UInt32] = [], ends: [UInt32] = [], subtreeEnds: [Int32] = []
-        var mainLengths: [UInt16] = [], mainWords: [UInt16] = []
+        var sideTables = NodeList()
+        var starts: [UInt32] = [], lengths: [UInt16] = [], subtreeEnds: [Int32] = [], mains: [UInt32] = []
         let kinds = [NodeKind](unsafeUninitializedCapacity: capacity) { kindBuffer, kindCount in
             starts = [UInt32](unsafeUninitializedCapacity: capacity) { startBuffer, startCount in
-                ends = [UInt32](unsafeUninitializedCapacity: capacity) { endBuffer, endCount in
+                lengths = [UInt16](unsafeUninitializedCapacity: capacity) { lengthBuffer, lengthCount in
                     subtreeEnds = [Int32](unsafeUninitializedCapacity: capacity) { subtreeBuffer, subtreeCount in
-                        mainLengths = [UInt16](unsafeUninitializedCapacity: capacity) { lengthBuffer, lengthCount in
-                            mainWords = [UInt16](unsafeUninitializedCapacity: capacity) { wordBuffer, wordCount in
-                                let sink = NodeSink(kinds: kindBuffer, starts: startBuffer, ends: endBuffer,
-                                                    subtreeEnds: subtreeBuffer, mainLengths: lengthBuffer, mainWords: wordBuffer)
-                                Lexer.withLexer(for: file) { lexer in
-                                    var state = ParserState(file: file, lexer: lexer, nodes: sink)
-                                    state.parseFile()
-                                    needed = state.nodes.count
-                                    written = min(needed, state.nodes.capacity)
-                                    diagnostics = state.diagnostics
-                                    tokenCount = state.pos + 1
-                                    lexed = state.lexer.output
-                                    outlying.outlyingMains = state.nodes.outlyingMains
-                                    outlying.outlyingStarts = state.nodes.outlyingStarts
-                                    outlying.outlyingEnds = state.nodes.outlyingEnds
-                                }
-                                wordCount = written
-                            }
-                            lengthCount = written
+                        mains = [UInt32](unsafeUninitializedCapacity: capacity) { mainBuffer, mainCount in
+                            var sink = NodeSink(kinds: kindBuffer, starts: startBuffer, lengths: lengthBuffer,
+                                                subtreeEnds: subtreeBuffer, mains: mainBuffer)
+                            (lexed, diagnostics, tokenCount) = ParserState.run(file, into: &sink)
+                            needed = sink.count
+                            written = min(needed, sink.capacity)
+                            sideTables.outlyingMains = sink.outlyingMains
+                            sideTables.outlyingStarts = sink.outlyingStarts
+                            sideTables.outlyingEnds = sink.outlyingEnds
+                            // Nodes close innermost first: sort the long ones by index.
+                            let long = zip(sink.longNodes, sink.longNodeEnds).sorted { $0.0 < $1.0 }
+                            sideTables.longNodes = long.map(\.0)
+                            sideTables.longNodeEnds = long.map(\.1)
+                            mainCount = written
                         }
                         subtreeCount = written
                     }
-                    endCount = written
+                    lengthCount = written
                 }
                 startCount = written
             }
             kindCount = written
         }
-        var nodes = outlying
+        var nodes = sideTables
         nodes.kinds = kinds
         nodes.starts = starts
-        nodes.ends = ends
+        nodes.lengths = lengths
         nodes.subtreeEnds = subtreeEnds
-        nodes.mainLengths = mainLengths
-        nodes.mainWords = mainWords
+        nodes.mains = mains
         return (nodes, needed, lexed, diagnostics, tokenCount)
     }
 }
@@ -108,43 +101,42 @@ public enum Parser {
 struct NodeSink {
     let kinds: UnsafeMutableBufferPointer<NodeKind>
     let starts: UnsafeMutableBufferPointer<UInt32>
-    let ends: UnsafeMutableBufferPointer<UInt32>
+    let lengths: UnsafeMutableBufferPointer<UInt16>
     let subtreeEnds: UnsafeMutableBufferPointer<Int32>
-    let mainLengths: UnsafeMutableBufferPointer<UInt16>
-    let mainWords: UnsafeMutableBufferPointer<UInt16>
+    let mains: UnsafeMutableBufferPointer<UInt32>
     var outlyingMains: [Int32] = []
     var outlyingStarts: [UInt32] = []
     var outlyingEnds: [UInt32] = []
-    /// How many nodes fit in all six buffers.
+    var longNodes: [Int32] = []
+    var longNodeEnds: [UInt32] = []
+    /// How many nodes fit in all five buffers.
     let capacity: Int
     /// Nodes opened so far, including any that did not fit.
     var count = 0
 
     init(kinds: UnsafeMutableBufferPointer<NodeKind>, starts: UnsafeMutableBufferPointer<UInt32>,
-         ends: UnsafeMutableBufferPointer<UInt32>, subtreeEnds: UnsafeMutableBufferPointer<Int32>,
-         mainLengths: UnsafeMutableBufferPointer<UInt16>, mainWords: UnsafeMutableBufferPointer<UInt16>) {
+         lengths: UnsafeMutableBufferPointer<UInt16>, subtreeEnds: UnsafeMutableBufferPointer<Int32>,
+         mains: UnsafeMutableBufferPointer<UInt32>) {
         self.kinds = kinds
         self.starts = starts
-        self.ends = ends
+        self.lengths = lengths
         self.subtreeEnds = subtreeEnds
-        self.mainLengths = mainLengths
-        self.mainWords = mainWords
-        capacity = min(kinds.count, starts.count, ends.count, subtreeEnds.count, mainLengths.count, mainWords.count)
+        self.mains = mains
+        capacity = min(kinds.count, starts.count, lengths.count, subtreeEnds.count, mains.count)
     }
 
-    /// Appends a node starting at `start` whose end and subtree end are not known yet; returns
-    /// its index.
+    /// Appends a node starting at `start` whose end and subtree end are not known yet, with a
+    /// packed main token (`NodeList.mains`); returns its index.
     @inline(__always)
-    mutating func open(_ kind: NodeKind, start: Int) -> Int {
+    mutating func open(_ kind: NodeKind, start: Int, main: UInt32 = 0) -> Int {
         let n = count
         if n < capacity {
             // Trivial types: assigning to uninitialised memory is initialisation.
             kinds[n] = kind
             starts[n] = UInt32(truncatingIfNeeded: start)
-            ends[n] = UInt32(truncatingIfNeeded: start)
+            lengths[n] = 0
             subtreeEnds[n] = 0
-            mainLengths[n] = 0
-            mainWords[n] = 0
+            mains[n] = main
         }
         count = n + 1
         return n
@@ -155,7 +147,16 @@ struct NodeSink {
     @inline(__always)
     mutating func close(_ n: Int, end: Int) {
         guard n >= 0 && n < capacity else { return }
-        ends[n] = max(ends[n], UInt32(truncatingIfNeeded: end))
+        let length = end - Int(starts[n])
+        if length > 0 {
+            if length < Int(NodeList.outlying) {
+                lengths[n] = UInt16(truncatingIfNeeded: length)
+            } else {
+                lengths[n] = NodeList.outlying
+                longNodes.append(Int32(truncatingIfNeeded: n))
+                longNodeEnds.append(UInt32(truncatingIfNeeded: end))
+            }
+        }
         subtreeEnds[n] = Int32(count)
     }
 
@@ -165,41 +166,42 @@ struct NodeSink {
         guard n >= 0 && n < capacity else { return }
         let offset = token.start - Int(starts[n])
         let length = token.end - token.start
-        var word = UInt16(token.kind.rawValue) | (token.isMalformed ? NodeList.malformedBit : 0)
         if length < Int(NodeList.outlying) && offset <= NodeList.maxMainOffset {
-            mainLengths[n] = UInt16(truncatingIfNeeded: length)
-            word |= UInt16(truncatingIfNeeded: offset) << NodeList.offsetShift
+            mains[n] = NodeList.main(token, length: UInt16(truncatingIfNeeded: length), offset: offset)
         } else {
-            mainLengths[n] = NodeList.outlying
+            mains[n] = NodeList.main(token, length: NodeList.outlying, offset: 0)
             outlyingMains.append(Int32(truncatingIfNeeded: n))
             outlyingStarts.append(UInt32(truncatingIfNeeded: token.start))
             outlyingEnds.append(UInt32(truncatingIfNeeded: token.end))
         }
-        mainWords[n] = word
     }
 
     /// Notes that a `(` follows node `n`'s main token.
     @inline(__always)
     mutating func setParentheses(_ n: Int) {
         guard n >= 0 && n < capacity else { return }
-        mainWords[n] |= NodeList.parenthesesBit
+        mains[n] |= NodeList.parenthesesBit
     }
 }
 
 struct ParserState {
     let file: SourceFile
-    /// Lexes on demand: the parser holds the current and the next token, never more.
+    /// Lexes on demand, a batch of tokens at a time, into `batch`.
     var lexer: LexerState
-    var token: Token
-    var nextToken: Token
-    /// Where the token before `token` ends (0 at the start).
-    var previousEnd = 0
-    /// How many tokens have been consumed.
-    var pos = 0
+    /// `batch[index]` is the current token, `batch[index - 1]` the previous one (before the
+    /// first, a stand-in ending at 0), and `batch[index + 1]` the next, always there: a batch is
+    /// refilled, after the previous and current tokens, before its last token becomes current.
+    /// At the end of the file the end-of-file token repeats.
+    let batch: UnsafeMutableBufferPointer<Token>
+    var index = 1
+    /// Tokens in `batch`.
+    var batchCount = 0
+    /// How many tokens of the file came before `batch[1]`.
+    var batchStart = 0
     var nodes: NodeSink
     var diagnostics: [Diagnostic] = []
     /// The token at the last sync point, and where the token before it ends (-1: none).
-    var syncToken: Token
+    var syncToken = Token(.endOfFile, 0, 0, flags: 0)
     var syncPreviousEnd = -1
     /// Byte offset of the last sync point. Computed only when a syntax error is about to be
     /// reported (`gapStart` searches the line table, too slow to run at every item).
@@ -219,25 +221,53 @@ struct ParserState {
     /// enclosing constructs close silently instead of reporting the same problem again.
     var abandoned = false
 
-    init(file: SourceFile, lexer: LexerState, nodes: NodeSink) {
+    /// Lexes and parses `file` into `nodes`. Returns what the lexer left besides tokens, the
+    /// syntax diagnostics and the number of tokens.
+    static func run(_ file: SourceFile, into nodes: inout NodeSink) -> (LexedFile, [Diagnostic], Int) {
+        Lexer.withLexer(for: file) { lexer in
+            withUnsafeTemporaryAllocation(of: Token.self, capacity: Lexer.batchSize) { batch in
+                var state = ParserState(file: file, lexer: lexer, batch: batch, nodes: nodes)
+                state.parseFile()
+                nodes = state.nodes
+                return (state.lexer.output, state.diagnostics, state.pos + 1)
+            }
+        }
+    }
+
+    init(file: SourceFile, lexer: LexerState, batch: UnsafeMutableBufferPointer<Token>, nodes: NodeSink) {
         self.file = file
         self.lexer = lexer
-        token = self.lexer.next()
-        nextToken = token.kind == .endOfFile ? token : self.lexer.next()
-        syncToken = token
+        self.batch = batch
         self.nodes = nodes
+        batch[0] = Token(.endOfFile, 0, 0, flags: 0)
+        batchCount = 1 + self.lexer.fill(UnsafeMutableBufferPointer(rebasing: batch[1...]))
+        if batchCount == 2 { refill() }
+        syncToken = token
     }
 
     // MARK: Tokens
 
-    @inline(__always) var current: TokenKind { token.kind }
-    @inline(__always) func peek() -> TokenKind { nextToken.kind }
+    @inline(__always) var token: Token { batch[index] }
+    @inline(__always) var current: TokenKind { batch[index].kind }
+    @inline(__always) func peek() -> TokenKind { batch[index + 1].kind }
+    /// Where the token before `token` ends (0 at the start).
+    @inline(__always) var previousEnd: Int { batch[index - 1].end }
+    /// How many tokens have been consumed.
+    var pos: Int { batchStart + index - 1 }
+
     @inline(__always) mutating func advance() {
-        guard token.kind != .endOfFile else { return }
-        previousEnd = token.end
-        pos += 1
-        token = nextToken
-        if nextToken.kind != .endOfFile { nextToken = lexer.next() }
+        guard current != .endOfFile else { return }
+        index += 1
+        if index + 1 == batchCount { refill() }
+    }
+
+    /// Moves the previous and current tokens to the front of the batch and lexes more after them.
+    @inline(never) mutating func refill() {
+        batchStart += index - 1
+        batch[0] = batch[index - 1]
+        batch[1] = batch[index]
+        index = 1
+        batchCount = 2 + lexer.fill(UnsafeMutableBufferPointer(rebasing: batch[2...]))
     }
 
     func span(token: Token) -> SourceSpan { SourceSpan(file: file.id, token.range) }
@@ -293,9 +323,13 @@ struct ParserState {
     /// Opens a node named by the current token.
     @inline(__always)
     mutating func openNamed(_ kind: NodeKind) -> Int {
-        let n = nodes.open(kind, start: token.start)
-        nodes.setMainToken(n, token)
-        return n
+        let length = token.end - token.start
+        guard length < Int(NodeList.outlying) else {
+            let n = nodes.open(kind, start: token.start)
+            nodes.setMainToken(n, token)
+            return n
+        }
+        return nodes.open(kind, start: token.start, main: NodeList.main(token, length: UInt16(truncatingIfNeeded: length), offset: 0))
     }
 
     @inline(__always)
@@ -367,7 +401,7 @@ struct ParserState {
         }
         if let lexerWillOmit { return lexerWillOmit }
         var probe = lexer
-        while probe.omitted == 0 && probe.next().kind != .endOfFile {}
+        while probe.omitted == 0 && probe.i < probe.n { _ = probe.next() }
         lexerWillOmit = probe.omitted > 0
         return probe.omitted > 0
     }

@@ -38,46 +38,71 @@ public struct NodeID: Hashable, Comparable, Sendable {
 
 /// Nodes stored pre-order as parallel arrays: a node's children follow it, and
 /// `subtreeEnds[n]` is the index just past its last descendant. No token list stays behind:
-/// a node records in bytes what later passes read — where it starts and ends, and its main
-/// token (the one that names it): 17 bytes a node, no pointers.
+/// a node records in bytes what later passes read — where it starts, its byte length, and its
+/// main token (the one that names it): 15 bytes a node, no pointers.
 public struct NodeList: Sendable {
     public internal(set) var kinds: [NodeKind] = []
     /// Where the node's first token starts (for an empty node, the token after it).
     public internal(set) var starts: [UInt32] = []
-    /// Where the node's last token ends (its start for an empty node).
-    public internal(set) var ends: [UInt32] = []
+    /// The node's byte length, from its first token's start to its last token's end (0 for an
+    /// empty node), or `outlying` for 65,535 bytes or more: then its end is in `longNodeEnds`.
+    public internal(set) var lengths: [UInt16] = []
     public internal(set) var subtreeEnds: [Int32] = []
-    /// The main token's byte length: 0 for none (no token is empty but the end of file, which
-    /// names nothing), `outlying` when it is in `outlyingMains`.
-    @usableFromInline var mainLengths: [UInt16] = []
-    /// The main token's `TokenKind` (bits 0–4), `malformed` (bit 5), a `(` right after it
-    /// (bit 6, `hasParentheses`), and its offset from the node's start (bits 7–15, at most
-    /// `maxMainOffset`; a declaration's name follows its keyword, any other main token starts
-    /// its node).
-    @usableFromInline var mainWords: [UInt16] = []
+    /// The main token (the one that names the node), packed: its byte length (bits 0–15; 0 for
+    /// none, as no token is empty but the end of file, which names nothing), `TokenKind` (bits
+    /// 16–20), `malformed` (bit 21), a `(` right after it (bit 22, `hasParentheses`), and its
+    /// offset from the node's start (bits 23–31: a declaration's or import's main token follows
+    /// its keyword, any other starts its node). Length `outlying`: see `outlyingMains`.
+    @usableFromInline var mains: [UInt32] = []
     /// Nodes (ascending) whose main token is 65,535 bytes or longer or starts more than
     /// `maxMainOffset` bytes into the node (a huge string; a long comment after `card`), with
     /// that token's start and end.
     var outlyingMains: [Int32] = []
     var outlyingStarts: [UInt32] = []
     var outlyingEnds: [UInt32] = []
+    /// Nodes (ascending) of 65,535 bytes or more (the file, huge cards), with their ends.
+    var longNodes: [Int32] = []
+    var longNodeEnds: [UInt32] = []
 
     @usableFromInline static let outlying = UInt16.max
     static let maxMainOffset = 510
-    @usableFromInline static let malformedBit: UInt16 = 1 << 5
-    @usableFromInline static let parenthesesBit: UInt16 = 1 << 6
-    @usableFromInline static let offsetShift: UInt16 = 7
+    static let kindShift: UInt32 = 16
+    @usableFromInline static let malformedBit: UInt32 = 1 << 21
+    @usableFromInline static let parenthesesBit: UInt32 = 1 << 22
+    @usableFromInline static let offsetShift: UInt32 = 23
+
+    /// Packs a main token with its length field (its length, or `outlying`) and its offset
+    /// from the node's start.
+    static func main(_ token: Token, length: UInt16, offset: Int) -> UInt32 {
+        UInt32(length) | UInt32(token.kind.rawValue) << kindShift
+            | (token.isMalformed ? malformedBit : 0) | UInt32(truncatingIfNeeded: offset) << offsetShift
+    }
 
     public var count: Int { kinds.count }
 
-    /// The start and end of an outlying main token.
-    @usableFromInline func outlyingMain(_ i: Int) -> (start: Int, end: Int) {
-        var low = 0, high = outlyingMains.count
+    /// Node `i`'s outlying main token.
+    @usableFromInline func outlyingMain(_ i: Int) -> Token {
+        let k = Self.position(of: i, in: outlyingMains)
+        let main = mains[i]
+        return Token(unsafeBitCast(UInt8(truncatingIfNeeded: main >> Self.kindShift) & 31, to: TokenKind.self),
+                     Int(outlyingStarts[k]), Int(outlyingEnds[k]), flags: UInt8(truncatingIfNeeded: (main & Self.malformedBit) >> 20))
+    }
+
+    /// The byte range of node `i`.
+    func range(_ i: Int) -> Range<Int> {
+        let start = Int(starts[i]), length = lengths[i]
+        guard length == Self.outlying else { return start..<start + Int(length) }
+        return start..<Int(longNodeEnds[Self.position(of: i, in: longNodes)])
+    }
+
+    /// Where node `i` is in a side table's ascending node indices (binary search).
+    static func position(of i: Int, in nodes: [Int32]) -> Int {
+        var low = 0, high = nodes.count
         while low < high {
             let mid = (low + high) / 2
-            if Int(outlyingMains[mid]) < i { low = mid + 1 } else { high = mid }
+            if Int(nodes[mid]) < i { low = mid + 1 } else { high = mid }
         }
-        return (Int(outlyingStarts[low]), Int(outlyingEnds[low]))
+        return low
     }
 }
 
@@ -126,20 +151,17 @@ public final class SyntaxTree: Sendable {
     public func kind(_ node: NodeID) -> NodeKind { nodes.kinds[Int(node.index)] }
 
     /// The token that names the node, if any.
-    @inlinable
+    @inlinable @inline(__always)
     public func mainToken(_ node: NodeID) -> Token? {
         let i = Int(node.index)
-        let length = nodes.mainLengths[i]
+        let main = nodes.mains[i]
+        let length = UInt16(truncatingIfNeeded: main)
         if length == 0 { return nil }
-        let word = nodes.mainWords[i]
-        let kind = unsafeBitCast(UInt8(truncatingIfNeeded: word & 31), to: TokenKind.self)
-        let flags = word & NodeList.malformedBit != 0 ? TokenFlags.malformed : 0
-        if length == NodeList.outlying {
-            let (start, end) = nodes.outlyingMain(i)
-            return Token(kind, start, end, flags: flags)
-        }
-        let start = Int(nodes.starts[i]) + Int(word >> NodeList.offsetShift)
-        return Token(kind, start, start + Int(length), flags: flags)
+        if _slowPath(length == NodeList.outlying) { return nodes.outlyingMain(i) }
+        let start = Int(nodes.starts[i]) + Int(main >> NodeList.offsetShift)
+        // Bits 16–20 are the kind; bit 21, shifted to bit 1, is `TokenFlags.malformed`.
+        return Token(unsafeBitCast(UInt8(truncatingIfNeeded: main >> 16) & 31, to: TokenKind.self), start,
+                     start + Int(length), flags: UInt8(truncatingIfNeeded: (main & NodeList.malformedBit) >> 20))
     }
 
     /// The node's first token: its main token when that starts the node, else lexed again from
@@ -152,14 +174,13 @@ public final class SyntaxTree: Sendable {
 
     /// Byte range covered by the node's tokens.
     public func range(_ node: NodeID) -> Range<Int> {
-        let i = Int(node.index)
-        return Int(nodes.starts[i])..<Int(nodes.ends[i])
+        nodes.range(Int(node.index))
     }
 
     public func span(_ node: NodeID) -> SourceSpan { SourceSpan(file: file.id, range(node)) }
-    public func span(token: Token) -> SourceSpan { SourceSpan(file: file.id, token.range) }
+    @inlinable public func span(token: Token) -> SourceSpan { SourceSpan(file: file.id, token.range) }
     /// A token's byte range (the same as `token.range`).
-    public func range(token: Token) -> Range<Int> { token.range }
+    @inlinable public func range(token: Token) -> Range<Int> { token.range }
 
     /// The direct children, in source order.
     @inlinable
@@ -233,8 +254,7 @@ public final class SyntaxTree: Sendable {
 
     /// True when the node was written with parentheses, even empty ones: `text()`.
     public func hasParentheses(_ node: NodeID) -> Bool {
-        let i = Int(node.index)
-        return nodes.mainLengths[i] != 0 && nodes.mainWords[i] & NodeList.parenthesesBit != 0
+        return nodes.mains[Int(node.index)] & NodeList.parenthesesBit != 0
     }
 
     /// The label of an `argument` or `property` (nil for a bare value).

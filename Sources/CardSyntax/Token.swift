@@ -62,17 +62,20 @@ public struct Token: Hashable, Sendable {
     public let kind: TokenKind
     /// `TokenFlags` bits. A token resolved from a tree carries only `malformed`.
     @usableFromInline let flags: UInt8
-    public let start: Int
-    public let end: Int
+    // 32-bit offsets, as everywhere in the front end: a token is 12 bytes, passed in registers.
+    @usableFromInline let startOffset: UInt32
+    @usableFromInline let endOffset: UInt32
 
     @inlinable
     init(_ kind: TokenKind, _ start: Int, _ end: Int, flags: UInt8) {
         self.kind = kind
         self.flags = flags
-        self.start = start
-        self.end = end
+        startOffset = UInt32(truncatingIfNeeded: start)
+        endOffset = UInt32(truncatingIfNeeded: end)
     }
 
+    @inlinable public var start: Int { Int(startOffset) }
+    @inlinable public var end: Int { Int(endOffset) }
     @inlinable public var range: Range<Int> { start..<end }
     /// True if the lexer reported an error inside this token.
     @inlinable public var isMalformed: Bool { flags & TokenFlags.malformed != 0 }

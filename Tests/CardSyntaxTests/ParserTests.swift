@@ -413,6 +413,7 @@ import CardDiagnostics
         #expect(tree.stringValue(string) == body)
         #expect(tree.mainToken(string)?.range == tree.range(string))
         #expect(tree.hasParentheses(try #require(tree.first(.node))))
+        #expect(tree.range(card) == 0..<tree.file.bytes.count - 1 && tree.range(tree.root) == tree.range(card))
         #expect(tree.invariantViolations() == [])
     }
 
