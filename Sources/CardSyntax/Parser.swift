@@ -58,24 +58,25 @@ public enum Parser {
         var diagnostics: [Diagnostic] = []
         var lexed = LexedFile(tokens: TokenList(), comments: [], diagnostics: [], errorOffsets: [])
         var sideTables = NodeList()
-        var starts: [UInt32] = [], lengths: [UInt16] = [], subtreeEnds: [Int32] = [], mains: [UInt32] = []
+        var starts: [UInt32] = [], lengths: [UInt16] = [], subtreeSizes: [UInt16] = [], mains: [UInt32] = []
         let kinds = [NodeKind](unsafeUninitializedCapacity: capacity) { kindBuffer, kindCount in
             starts = [UInt32](unsafeUninitializedCapacity: capacity) { startBuffer, startCount in
                 lengths = [UInt16](unsafeUninitializedCapacity: capacity) { lengthBuffer, lengthCount in
-                    subtreeEnds = [Int32](unsafeUninitializedCapacity: capacity) { subtreeBuffer, subtreeCount in
+                    subtreeSizes = [UInt16](unsafeUninitializedCapacity: capacity) { subtreeBuffer, subtreeCount in
                         mains = [UInt32](unsafeUninitializedCapacity: capacity) { mainBuffer, mainCount in
                             var sink = NodeSink(kinds: kindBuffer, starts: startBuffer, lengths: lengthBuffer,
-                                                subtreeEnds: subtreeBuffer, mains: mainBuffer)
+                                                subtreeSizes: subtreeBuffer, mains: mainBuffer)
                             (lexed, diagnostics, tokenCount) = ParserState.run(file, into: &sink)
                             needed = sink.count
                             written = min(needed, sink.capacity)
                             sideTables.outlyingMains = sink.outlyingMains
                             sideTables.outlyingStarts = sink.outlyingStarts
                             sideTables.outlyingEnds = sink.outlyingEnds
-                            // Nodes close innermost first: sort the long ones by index.
-                            let long = zip(sink.longNodes, sink.longNodeEnds).sorted { $0.0 < $1.0 }
-                            sideTables.longNodes = long.map(\.0)
-                            sideTables.longNodeEnds = long.map(\.1)
+                            // Nodes close innermost first: sort the large ones by index.
+                            let large = sink.largeNodes.indices.sorted { sink.largeNodes[$0] < sink.largeNodes[$1] }
+                            sideTables.largeNodes = large.map { sink.largeNodes[$0] }
+                            sideTables.largeNodeEnds = large.map { sink.largeNodeEnds[$0] }
+                            sideTables.largeSubtreeEnds = large.map { sink.largeSubtreeEnds[$0] }
                             mainCount = written
                         }
                         subtreeCount = written
@@ -90,7 +91,7 @@ public enum Parser {
         nodes.kinds = kinds
         nodes.starts = starts
         nodes.lengths = lengths
-        nodes.subtreeEnds = subtreeEnds
+        nodes.subtreeSizes = subtreeSizes
         nodes.mains = mains
         return (nodes, needed, lexed, diagnostics, tokenCount)
     }
@@ -102,27 +103,28 @@ struct NodeSink {
     let kinds: UnsafeMutableBufferPointer<NodeKind>
     let starts: UnsafeMutableBufferPointer<UInt32>
     let lengths: UnsafeMutableBufferPointer<UInt16>
-    let subtreeEnds: UnsafeMutableBufferPointer<Int32>
+    let subtreeSizes: UnsafeMutableBufferPointer<UInt16>
     let mains: UnsafeMutableBufferPointer<UInt32>
     var outlyingMains: [Int32] = []
     var outlyingStarts: [UInt32] = []
     var outlyingEnds: [UInt32] = []
-    var longNodes: [Int32] = []
-    var longNodeEnds: [UInt32] = []
+    var largeNodes: [Int32] = []
+    var largeNodeEnds: [UInt32] = []
+    var largeSubtreeEnds: [Int32] = []
     /// How many nodes fit in all five buffers.
     let capacity: Int
     /// Nodes opened so far, including any that did not fit.
     var count = 0
 
     init(kinds: UnsafeMutableBufferPointer<NodeKind>, starts: UnsafeMutableBufferPointer<UInt32>,
-         lengths: UnsafeMutableBufferPointer<UInt16>, subtreeEnds: UnsafeMutableBufferPointer<Int32>,
+         lengths: UnsafeMutableBufferPointer<UInt16>, subtreeSizes: UnsafeMutableBufferPointer<UInt16>,
          mains: UnsafeMutableBufferPointer<UInt32>) {
         self.kinds = kinds
         self.starts = starts
         self.lengths = lengths
-        self.subtreeEnds = subtreeEnds
+        self.subtreeSizes = subtreeSizes
         self.mains = mains
-        capacity = min(kinds.count, starts.count, lengths.count, subtreeEnds.count, mains.count)
+        capacity = min(kinds.count, starts.count, lengths.count, subtreeSizes.count, mains.count)
     }
 
     /// Appends a node starting at `start` whose end and subtree end are not known yet, with a
@@ -135,7 +137,7 @@ struct NodeSink {
             kinds[n] = kind
             starts[n] = UInt32(truncatingIfNeeded: start)
             lengths[n] = 0
-            subtreeEnds[n] = 0
+            subtreeSizes[n] = 1
             mains[n] = main
         }
         count = n + 1
@@ -143,21 +145,22 @@ struct NodeSink {
     }
 
     /// Ends node `n` at `end` (the end of the last token read, unless that lies before the
-    /// node: then it is empty) with, as its subtree end, the current node count.
+    /// node: then it is empty); its subtree ends at the current node count.
     @inline(__always)
     mutating func close(_ n: Int, end: Int) {
         guard n >= 0 && n < capacity else { return }
-        let length = end - Int(starts[n])
-        if length > 0 {
-            if length < Int(NodeList.outlying) {
-                lengths[n] = UInt16(truncatingIfNeeded: length)
-            } else {
-                lengths[n] = NodeList.outlying
-                longNodes.append(Int32(truncatingIfNeeded: n))
-                longNodeEnds.append(UInt32(truncatingIfNeeded: end))
-            }
+        let start = Int(starts[n])
+        let length = max(end - start, 0), size = count - n
+        if length < Int(NodeList.outlying) && size < Int(NodeList.outlying) {
+            lengths[n] = UInt16(truncatingIfNeeded: length)
+            subtreeSizes[n] = UInt16(truncatingIfNeeded: size)
+        } else {
+            lengths[n] = NodeList.outlying
+            subtreeSizes[n] = NodeList.outlying
+            largeNodes.append(Int32(truncatingIfNeeded: n))
+            largeNodeEnds.append(UInt32(truncatingIfNeeded: start + length))
+            largeSubtreeEnds.append(Int32(truncatingIfNeeded: count))
         }
-        subtreeEnds[n] = Int32(count)
     }
 
     /// Records `token` as node `n`'s main token (the last node opened).

@@ -36,18 +36,19 @@ public struct NodeID: Hashable, Comparable, Sendable {
     public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.index < rhs.index }
 }
 
-/// Nodes stored pre-order as parallel arrays: a node's children follow it, and
-/// `subtreeEnds[n]` is the index just past its last descendant. No token list stays behind:
-/// a node records in bytes what later passes read — where it starts, its byte length, and its
-/// main token (the one that names it): 15 bytes a node, no pointers.
+/// Nodes stored pre-order as parallel arrays: a node's children follow it, and its subtree
+/// size says where its descendants end. No token list stays behind: a node records in bytes
+/// what later passes read — where it starts, its byte length, and its main token (the one that
+/// names it): 13 bytes a node, no pointers.
 public struct NodeList: Sendable {
     public internal(set) var kinds: [NodeKind] = []
     /// Where the node's first token starts (for an empty node, the token after it).
     public internal(set) var starts: [UInt32] = []
     /// The node's byte length, from its first token's start to its last token's end (0 for an
-    /// empty node), or `outlying` for 65,535 bytes or more: then its end is in `longNodeEnds`.
+    /// empty node), or `outlying` for a large node (see `largeNodes`).
     public internal(set) var lengths: [UInt16] = []
-    public internal(set) var subtreeEnds: [Int32] = []
+    /// How many nodes the node's subtree holds, itself included, or `outlying` for a large node.
+    @usableFromInline var subtreeSizes: [UInt16] = []
     /// The main token (the one that names the node), packed: its byte length (bits 0–15; 0 for
     /// none, as no token is empty but the end of file, which names nothing), `TokenKind` (bits
     /// 16–20), `malformed` (bit 21), a `(` right after it (bit 22, `hasParentheses`), and its
@@ -60,9 +61,11 @@ public struct NodeList: Sendable {
     var outlyingMains: [Int32] = []
     var outlyingStarts: [UInt32] = []
     var outlyingEnds: [UInt32] = []
-    /// Nodes (ascending) of 65,535 bytes or more (the file, huge cards), with their ends.
-    var longNodes: [Int32] = []
-    var longNodeEnds: [UInt32] = []
+    /// Large nodes (ascending): 65,535 bytes long or more, or 65,535 nodes in their subtree or
+    /// more (the file, huge cards), with their ends and subtree ends.
+    var largeNodes: [Int32] = []
+    var largeNodeEnds: [UInt32] = []
+    var largeSubtreeEnds: [Int32] = []
 
     @usableFromInline static let outlying = UInt16.max
     static let maxMainOffset = 510
@@ -79,21 +82,6 @@ public struct NodeList: Sendable {
     }
 
     public var count: Int { kinds.count }
-
-    /// Node `i`'s outlying main token.
-    @usableFromInline func outlyingMain(_ i: Int) -> Token {
-        let k = Self.position(of: i, in: outlyingMains)
-        let main = mains[i]
-        return Token(unsafeBitCast(UInt8(truncatingIfNeeded: main >> Self.kindShift) & 31, to: TokenKind.self),
-                     Int(outlyingStarts[k]), Int(outlyingEnds[k]), flags: UInt8(truncatingIfNeeded: (main & Self.malformedBit) >> 20))
-    }
-
-    /// The byte range of node `i`.
-    func range(_ i: Int) -> Range<Int> {
-        let start = Int(starts[i]), length = lengths[i]
-        guard length == Self.outlying else { return start..<start + Int(length) }
-        return start..<Int(longNodeEnds[Self.position(of: i, in: longNodes)])
-    }
 
     /// Where node `i` is in a side table's ascending node indices (binary search).
     static func position(of i: Int, in nodes: [Int32]) -> Int {
@@ -157,7 +145,7 @@ public final class SyntaxTree: Sendable {
         let main = nodes.mains[i]
         let length = UInt16(truncatingIfNeeded: main)
         if length == 0 { return nil }
-        if _slowPath(length == NodeList.outlying) { return nodes.outlyingMain(i) }
+        if _slowPath(length == NodeList.outlying) { return outlyingMain(i) }
         let start = Int(nodes.starts[i]) + Int(main >> NodeList.offsetShift)
         // Bits 16–20 are the kind; bit 21, shifted to bit 1, is `TokenFlags.malformed`.
         return Token(unsafeBitCast(UInt8(truncatingIfNeeded: main >> 16) & 31, to: TokenKind.self), start,
@@ -174,7 +162,33 @@ public final class SyntaxTree: Sendable {
 
     /// Byte range covered by the node's tokens.
     public func range(_ node: NodeID) -> Range<Int> {
-        nodes.range(Int(node.index))
+        let i = Int(node.index)
+        let start = Int(nodes.starts[i]), length = nodes.lengths[i]
+        guard length == NodeList.outlying else { return start..<start + Int(length) }
+        return start..<Int(nodes.largeNodeEnds[NodeList.position(of: i, in: nodes.largeNodes)])
+    }
+
+    // The rare cases below are methods of the tree, not of `NodeList`: calling a method of the
+    // struct copies its dozen array references first, even on the fast path.
+
+    /// Node `i`'s outlying main token.
+    @usableFromInline func outlyingMain(_ i: Int) -> Token {
+        let k = NodeList.position(of: i, in: nodes.outlyingMains)
+        let main = nodes.mains[i]
+        return Token(unsafeBitCast(UInt8(truncatingIfNeeded: main >> NodeList.kindShift) & 31, to: TokenKind.self),
+                     Int(nodes.outlyingStarts[k]), Int(nodes.outlyingEnds[k]),
+                     flags: UInt8(truncatingIfNeeded: (main & NodeList.malformedBit) >> 20))
+    }
+
+    /// The index just past node `i`'s last descendant.
+    @inlinable
+    func subtreeEnd(_ i: Int) -> Int {
+        let size = nodes.subtreeSizes[i]
+        return _fastPath(size != NodeList.outlying) ? i + Int(size) : largeSubtreeEnd(i)
+    }
+
+    @usableFromInline func largeSubtreeEnd(_ i: Int) -> Int {
+        Int(nodes.largeSubtreeEnds[NodeList.position(of: i, in: nodes.largeNodes)])
     }
 
     public func span(_ node: NodeID) -> SourceSpan { SourceSpan(file: file.id, range(node)) }
@@ -185,12 +199,12 @@ public final class SyntaxTree: Sendable {
     /// The direct children, in source order.
     @inlinable
     public func children(_ node: NodeID) -> Children {
-        Children(subtreeEnds: nodes.subtreeEnds, first: node.index + 1, end: nodes.subtreeEnds[Int(node.index)])
+        Children(tree: self, first: node.index + 1, end: Int32(truncatingIfNeeded: subtreeEnd(Int(node.index))))
     }
 
     /// All descendants in pre-order (not including `node`).
     public func descendants(_ node: NodeID) -> some Sequence<NodeID> {
-        (Int(node.index) + 1..<Int(nodes.subtreeEnds[Int(node.index)])).lazy.map { NodeID(Int32($0)) }
+        (Int(node.index) + 1..<subtreeEnd(Int(node.index))).lazy.map { NodeID(Int32($0)) }
     }
 
     /// The first child of the given kind.
@@ -203,7 +217,7 @@ public final class SyntaxTree: Sendable {
     public func parent(_ node: NodeID) -> NodeID? {
         var i = Int(node.index) - 1
         while i >= 0 {
-            if nodes.subtreeEnds[i] > node.index { return NodeID(Int32(i)) }
+            if subtreeEnd(i) > Int(node.index) { return NodeID(Int32(i)) }
             i -= 1
         }
         return nil
@@ -237,7 +251,7 @@ public final class SyntaxTree: Sendable {
 
     /// The items of a declaration's or node's block (none without a block).
     public func blockItems(_ node: NodeID) -> Children {
-        guard let block = block(node) else { return Children(subtreeEnds: nodes.subtreeEnds, first: 0, end: 0) }
+        guard let block = block(node) else { return Children(tree: self, first: 0, end: 0) }
         return children(block)
     }
 
@@ -267,7 +281,8 @@ public final class SyntaxTree: Sendable {
     @inlinable
     public func value(_ node: NodeID) -> NodeID? {
         let k = kind(node)
-        if k == .argument || k == .property { return children(node).first { _ in true } }
+        // The first child, if any, directly follows (`outlying` is more than 1 too).
+        if k == .argument || k == .property { return nodes.subtreeSizes[Int(node.index)] > 1 ? NodeID(node.index + 1) : nil }
         return k.isValue ? node : nil
     }
 
@@ -477,25 +492,25 @@ public final class SyntaxTree: Sendable {
 
 /// The direct children of a node: hop from child to child over each child's subtree.
 public struct Children: Sequence, Sendable {
-    @usableFromInline let subtreeEnds: [Int32]
+    @usableFromInline let tree: SyntaxTree
     @usableFromInline let first: Int32
     @usableFromInline let end: Int32
 
     @inlinable
-    init(subtreeEnds: [Int32], first: Int32, end: Int32) {
-        self.subtreeEnds = subtreeEnds
+    init(tree: SyntaxTree, first: Int32, end: Int32) {
+        self.tree = tree
         self.first = first
         self.end = end
     }
 
     public struct Iterator: IteratorProtocol {
-        @usableFromInline let subtreeEnds: [Int32]
+        @usableFromInline let tree: SyntaxTree
         @usableFromInline var current: Int32
         @usableFromInline let end: Int32
 
         @inlinable
-        init(subtreeEnds: [Int32], current: Int32, end: Int32) {
-            self.subtreeEnds = subtreeEnds
+        init(tree: SyntaxTree, current: Int32, end: Int32) {
+            self.tree = tree
             self.current = current
             self.end = end
         }
@@ -504,13 +519,13 @@ public struct Children: Sequence, Sendable {
         public mutating func next() -> NodeID? {
             guard current < end else { return nil }
             let node = NodeID(current)
-            current = subtreeEnds[Int(current)]
+            current = Int32(truncatingIfNeeded: tree.subtreeEnd(Int(current)))
             return node
         }
     }
 
     @inlinable
-    public func makeIterator() -> Iterator { Iterator(subtreeEnds: subtreeEnds, current: first, end: end) }
+    public func makeIterator() -> Iterator { Iterator(tree: tree, current: first, end: end) }
     @inlinable
     public var isEmpty: Bool { first >= end }
 }

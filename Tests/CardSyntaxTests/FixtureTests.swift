@@ -215,7 +215,7 @@ extension SyntaxTree {
         let byteCount = file.bytes.count
         if n == 0 { return ["no nodes"] }
         if nodes.kinds[0] != .file { problems.append("root is \(nodes.kinds[0])") }
-        if Int(nodes.subtreeEnds[0]) != n { problems.append("root subtree ends at \(nodes.subtreeEnds[0]) of \(n)") }
+        if subtreeEnd(0) != n { problems.append("root subtree ends at \(subtreeEnd(0)) of \(n)") }
         // The tokens, lexed again on their own: ascending, within the file, non-overlapping, and
         // as many as the parser read.
         let tokens = Lexer.tokenize(file).tokens
@@ -241,7 +241,7 @@ extension SyntaxTree {
         // first tokens are the lexer's.
         var stack: [Int] = [] // subtree ends of open ancestors
         for i in 0..<n {
-            let end = Int(nodes.subtreeEnds[i])
+            let end = subtreeEnd(i)
             while let top = stack.last, top <= i { stack.removeLast() }
             if end <= i || end > n { problems.append("node \(i) subtree end \(end)"); break }
             if let top = stack.last, end > top { problems.append("node \(i) ends at \(end) past its parent's \(top)"); break }

@@ -417,12 +417,18 @@ import CardDiagnostics
         #expect(tree.invariantViolations() == [])
     }
 
-    @Test func denseFilesAreParsedAgainWithRoom() {
-        // One node per two bytes: more than the first attempt reserves.
-        let tree = parse("card A {\n  x: [" + Array(repeating: "1", count: 5000).joined(separator: ",") + "]\n}\n")
-        #expect(tree.nodes.count == 5 + 5000)
-        #expect(tree.tokenCount == 6 + (2 * 5000 - 1) + 3)
+    /// One node per two bytes, more than the first attempt reserves; and 70,000 children, more
+    /// than a 16-bit subtree size holds.
+    @Test func denseFilesAreParsedAgainWithRoom() throws {
+        let count = 70_000
+        let tree = parse("card A {\n  x: [" + Array(repeating: "1", count: count).joined(separator: ",") + "]\n}\n")
+        #expect(tree.nodes.count == 5 + count)
+        #expect(tree.tokenCount == 6 + (2 * count - 1) + 3)
         #expect(tree.diagnostics.isEmpty)
+        let list = try #require(tree.first(.list))
+        #expect(Array(tree.children(list)).count == count)
+        #expect(Array(tree.children(tree.root)).count == 1)
+        #expect(tree.range(list) == 14..<14 + 2 * count + 1)
         #expect(tree.invariantViolations() == [])
     }
 
