@@ -57,7 +57,7 @@ public enum Parser {
         var written = 0, needed = 0, tokenCount = 0
         var diagnostics: [Diagnostic] = []
         var lexed = LexedFile(tokens: TokenList(), comments: [], diagnostics: [], errorOffsets: [])
-        var sideTables = NodeList()
+        var sideTables = NodeSideTables()
         var starts: [UInt32] = [], lengths: [UInt16] = [], subtreeSizes: [UInt16] = [], mains: [UInt32] = []
         let kinds = [NodeKind](unsafeUninitializedCapacity: capacity) { kindBuffer, kindCount in
             starts = [UInt32](unsafeUninitializedCapacity: capacity) { startBuffer, startCount in
@@ -69,14 +69,8 @@ public enum Parser {
                             (lexed, diagnostics, tokenCount) = ParserState.run(file, into: &sink)
                             needed = sink.count
                             written = min(needed, sink.capacity)
-                            sideTables.outlyingMains = sink.outlyingMains
-                            sideTables.outlyingStarts = sink.outlyingStarts
-                            sideTables.outlyingEnds = sink.outlyingEnds
-                            // Nodes close innermost first: sort the large ones by index.
-                            let large = sink.largeNodes.indices.sorted { sink.largeNodes[$0] < sink.largeNodes[$1] }
-                            sideTables.largeNodes = large.map { sink.largeNodes[$0] }
-                            sideTables.largeNodeEnds = large.map { sink.largeNodeEnds[$0] }
-                            sideTables.largeSubtreeEnds = large.map { sink.largeSubtreeEnds[$0] }
+                            sideTables = sink.sideTables
+                            sideTables.sortLargeNodes()
                             mainCount = written
                         }
                         subtreeCount = written
@@ -87,7 +81,8 @@ public enum Parser {
             }
             kindCount = written
         }
-        var nodes = sideTables
+        var nodes = NodeList()
+        nodes.sideTables = sideTables
         nodes.kinds = kinds
         nodes.starts = starts
         nodes.lengths = lengths
@@ -105,12 +100,7 @@ struct NodeSink {
     let lengths: UnsafeMutableBufferPointer<UInt16>
     let subtreeSizes: UnsafeMutableBufferPointer<UInt16>
     let mains: UnsafeMutableBufferPointer<UInt32>
-    var outlyingMains: [Int32] = []
-    var outlyingStarts: [UInt32] = []
-    var outlyingEnds: [UInt32] = []
-    var largeNodes: [Int32] = []
-    var largeNodeEnds: [UInt32] = []
-    var largeSubtreeEnds: [Int32] = []
+    var sideTables = NodeSideTables()
     /// How many nodes fit in all five buffers.
     let capacity: Int
     /// Nodes opened so far, including any that did not fit.
@@ -157,9 +147,9 @@ struct NodeSink {
         } else {
             lengths[n] = NodeList.outlying
             subtreeSizes[n] = NodeList.outlying
-            largeNodes.append(Int32(truncatingIfNeeded: n))
-            largeNodeEnds.append(UInt32(truncatingIfNeeded: start + length))
-            largeSubtreeEnds.append(Int32(truncatingIfNeeded: count))
+            sideTables.largeNodes.append(Int32(truncatingIfNeeded: n))
+            sideTables.largeNodeEnds.append(UInt32(truncatingIfNeeded: start + length))
+            sideTables.largeSubtreeEnds.append(Int32(truncatingIfNeeded: count))
         }
     }
 
@@ -173,9 +163,9 @@ struct NodeSink {
             mains[n] = NodeList.main(token, length: UInt16(truncatingIfNeeded: length), offset: offset)
         } else {
             mains[n] = NodeList.main(token, length: NodeList.outlying, offset: 0)
-            outlyingMains.append(Int32(truncatingIfNeeded: n))
-            outlyingStarts.append(UInt32(truncatingIfNeeded: token.start))
-            outlyingEnds.append(UInt32(truncatingIfNeeded: token.end))
+            sideTables.outlyingMains.append(Int32(truncatingIfNeeded: n))
+            sideTables.outlyingStarts.append(UInt32(truncatingIfNeeded: token.start))
+            sideTables.outlyingEnds.append(UInt32(truncatingIfNeeded: token.end))
         }
     }
 

@@ -45,7 +45,7 @@ public struct NodeList: Sendable {
     /// Where the node's first token starts (for an empty node, the token after it).
     public internal(set) var starts: [UInt32] = []
     /// The node's byte length, from its first token's start to its last token's end (0 for an
-    /// empty node), or `outlying` for a large node (see `largeNodes`).
+    /// empty node), or `outlying` for a large node (see `NodeSideTables`).
     public internal(set) var lengths: [UInt16] = []
     /// How many nodes the node's subtree holds, itself included, or `outlying` for a large node.
     @usableFromInline var subtreeSizes: [UInt16] = []
@@ -53,8 +53,37 @@ public struct NodeList: Sendable {
     /// none, as no token is empty but the end of file, which names nothing), `TokenKind` (bits
     /// 16–20), `malformed` (bit 21), a `(` right after it (bit 22, `hasParentheses`), and its
     /// offset from the node's start (bits 23–31: a declaration's or import's main token follows
-    /// its keyword, any other starts its node). Length `outlying`: see `outlyingMains`.
+    /// its keyword, any other starts its node). Length `outlying`: see `NodeSideTables`.
     @usableFromInline var mains: [UInt32] = []
+    var sideTables = NodeSideTables()
+
+    @usableFromInline static let outlying = UInt16.max
+    static let maxMainOffset = 510
+    @usableFromInline static let kindShift: UInt32 = 16
+    @usableFromInline static let malformedBit: UInt32 = 1 << 21
+    @usableFromInline static let parenthesesBit: UInt32 = 1 << 22
+    @usableFromInline static let offsetShift: UInt32 = 23
+
+    /// Packs a main token with its length field (its length, or `outlying`) and its offset
+    /// from the node's start.
+    static func main(_ token: Token, length: UInt16, offset: Int) -> UInt32 {
+        UInt32(length) | UInt32(token.kind.rawValue) << kindShift
+            | (token.isMalformed ? malformedBit : 0) | UInt32(truncatingIfNeeded: offset) << offsetShift
+    }
+
+    /// The token a packed main word describes, given where it lies.
+    @inlinable
+    static func token(_ main: UInt32, start: Int, end: Int) -> Token {
+        // `malformedBit` shifted down to bit 1 is `TokenFlags.malformed`.
+        Token(unsafeBitCast(UInt8(truncatingIfNeeded: main >> kindShift) & 31, to: TokenKind.self), start, end,
+              flags: UInt8(truncatingIfNeeded: (main & malformedBit) >> 20))
+    }
+
+    public var count: Int { kinds.count }
+}
+
+/// The few nodes whose sizes do not fit `NodeList`'s 16-bit fields.
+struct NodeSideTables: Sendable {
     /// Nodes (ascending) whose main token is 65,535 bytes or longer or starts more than
     /// `maxMainOffset` bytes into the node (a huge string; a long comment after `card`), with
     /// that token's start and end.
@@ -67,21 +96,13 @@ public struct NodeList: Sendable {
     var largeNodeEnds: [UInt32] = []
     var largeSubtreeEnds: [Int32] = []
 
-    @usableFromInline static let outlying = UInt16.max
-    static let maxMainOffset = 510
-    static let kindShift: UInt32 = 16
-    @usableFromInline static let malformedBit: UInt32 = 1 << 21
-    @usableFromInline static let parenthesesBit: UInt32 = 1 << 22
-    @usableFromInline static let offsetShift: UInt32 = 23
-
-    /// Packs a main token with its length field (its length, or `outlying`) and its offset
-    /// from the node's start.
-    static func main(_ token: Token, length: UInt16, offset: Int) -> UInt32 {
-        UInt32(length) | UInt32(token.kind.rawValue) << kindShift
-            | (token.isMalformed ? malformedBit : 0) | UInt32(truncatingIfNeeded: offset) << offsetShift
+    /// Nodes close innermost first: puts the large ones in index order.
+    mutating func sortLargeNodes() {
+        let order = largeNodes.indices.sorted { largeNodes[$0] < largeNodes[$1] }
+        largeNodes = order.map { largeNodes[$0] }
+        largeNodeEnds = order.map { largeNodeEnds[$0] }
+        largeSubtreeEnds = order.map { largeSubtreeEnds[$0] }
     }
-
-    public var count: Int { kinds.count }
 
     /// Where node `i` is in a side table's ascending node indices (binary search).
     static func position(of i: Int, in nodes: [Int32]) -> Int {
@@ -147,9 +168,7 @@ public final class SyntaxTree: Sendable {
         if length == 0 { return nil }
         if _slowPath(length == NodeList.outlying) { return outlyingMain(i) }
         let start = Int(nodes.starts[i]) + Int(main >> NodeList.offsetShift)
-        // Bits 16–20 are the kind; bit 21, shifted to bit 1, is `TokenFlags.malformed`.
-        return Token(unsafeBitCast(UInt8(truncatingIfNeeded: main >> 16) & 31, to: TokenKind.self), start,
-                     start + Int(length), flags: UInt8(truncatingIfNeeded: (main & NodeList.malformedBit) >> 20))
+        return NodeList.token(main, start: start, end: start + Int(length))
     }
 
     /// The node's first token: its main token when that starts the node, else lexed again from
@@ -165,7 +184,7 @@ public final class SyntaxTree: Sendable {
         let i = Int(node.index)
         let start = Int(nodes.starts[i]), length = nodes.lengths[i]
         guard length == NodeList.outlying else { return start..<start + Int(length) }
-        return start..<Int(nodes.largeNodeEnds[NodeList.position(of: i, in: nodes.largeNodes)])
+        return start..<Int(nodes.sideTables.largeNodeEnds[NodeSideTables.position(of: i, in: nodes.sideTables.largeNodes)])
     }
 
     // The rare cases below are methods of the tree, not of `NodeList`: calling a method of the
@@ -173,11 +192,9 @@ public final class SyntaxTree: Sendable {
 
     /// Node `i`'s outlying main token.
     @usableFromInline func outlyingMain(_ i: Int) -> Token {
-        let k = NodeList.position(of: i, in: nodes.outlyingMains)
-        let main = nodes.mains[i]
-        return Token(unsafeBitCast(UInt8(truncatingIfNeeded: main >> NodeList.kindShift) & 31, to: TokenKind.self),
-                     Int(nodes.outlyingStarts[k]), Int(nodes.outlyingEnds[k]),
-                     flags: UInt8(truncatingIfNeeded: (main & NodeList.malformedBit) >> 20))
+        let tables = nodes.sideTables
+        let k = NodeSideTables.position(of: i, in: tables.outlyingMains)
+        return NodeList.token(nodes.mains[i], start: Int(tables.outlyingStarts[k]), end: Int(tables.outlyingEnds[k]))
     }
 
     /// The index just past node `i`'s last descendant.
@@ -188,7 +205,7 @@ public final class SyntaxTree: Sendable {
     }
 
     @usableFromInline func largeSubtreeEnd(_ i: Int) -> Int {
-        Int(nodes.largeSubtreeEnds[NodeList.position(of: i, in: nodes.largeNodes)])
+        Int(nodes.sideTables.largeSubtreeEnds[NodeSideTables.position(of: i, in: nodes.sideTables.largeNodes)])
     }
 
     public func span(_ node: NodeID) -> SourceSpan { SourceSpan(file: file.id, range(node)) }
@@ -268,7 +285,7 @@ public final class SyntaxTree: Sendable {
 
     /// True when the node was written with parentheses, even empty ones: `text()`.
     public func hasParentheses(_ node: NodeID) -> Bool {
-        return nodes.mains[Int(node.index)] & NodeList.parenthesesBit != 0
+        nodes.mains[Int(node.index)] & NodeList.parenthesesBit != 0
     }
 
     /// The label of an `argument` or `property` (nil for a bare value).

@@ -55,9 +55,9 @@ public enum TokenKind: UInt8, Sendable {
 
 /// One token: its kind, where it lies, and whether the lexer reported an error inside it.
 ///
-/// The lexer hands tokens out one at a time (the parser pulls them, two ahead at most), and a
-/// `SyntaxTree` keeps no token list: it resolves a node's main or first token from the node on
-/// demand. So a `Token` is a value, not an index into anything.
+/// The lexer hands tokens out in small batches that the parser drains, and a `SyntaxTree`
+/// keeps no token list: it resolves a node's main or first token from the node on demand. So
+/// a `Token` is a value, not an index into anything.
 public struct Token: Hashable, Sendable {
     public let kind: TokenKind
     /// `TokenFlags` bits. A token resolved from a tree carries only `malformed`.
