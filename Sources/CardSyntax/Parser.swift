@@ -58,12 +58,12 @@ public enum Parser {
         var diagnostics: [Diagnostic] = []
         var lexed = LexedFile(tokens: TokenList(), comments: [], diagnostics: [], errorOffsets: [])
         var sideTables = NodeSideTables()
-        var starts: [UInt32] = [], lengths: [UInt16] = [], subtreeSizes: [UInt16] = [], mains: [UInt32] = []
+        var starts: [UInt32] = [], lengths: [UInt16] = [], subtreeSizes: [UInt16] = [], mains: [UInt16] = []
         let kinds = [NodeKind](unsafeUninitializedCapacity: capacity) { kindBuffer, kindCount in
             starts = [UInt32](unsafeUninitializedCapacity: capacity) { startBuffer, startCount in
                 lengths = [UInt16](unsafeUninitializedCapacity: capacity) { lengthBuffer, lengthCount in
                     subtreeSizes = [UInt16](unsafeUninitializedCapacity: capacity) { subtreeBuffer, subtreeCount in
-                        mains = [UInt32](unsafeUninitializedCapacity: capacity) { mainBuffer, mainCount in
+                        mains = [UInt16](unsafeUninitializedCapacity: capacity) { mainBuffer, mainCount in
                             var sink = NodeSink(kinds: kindBuffer, starts: startBuffer, lengths: lengthBuffer,
                                                 subtreeSizes: subtreeBuffer, mains: mainBuffer)
                             (lexed, diagnostics, tokenCount) = ParserState.run(file, into: &sink)
@@ -99,7 +99,7 @@ struct NodeSink {
     let starts: UnsafeMutableBufferPointer<UInt32>
     let lengths: UnsafeMutableBufferPointer<UInt16>
     let subtreeSizes: UnsafeMutableBufferPointer<UInt16>
-    let mains: UnsafeMutableBufferPointer<UInt32>
+    let mains: UnsafeMutableBufferPointer<UInt16>
     var sideTables = NodeSideTables()
     /// How many nodes fit in all five buffers.
     let capacity: Int
@@ -108,7 +108,7 @@ struct NodeSink {
 
     init(kinds: UnsafeMutableBufferPointer<NodeKind>, starts: UnsafeMutableBufferPointer<UInt32>,
          lengths: UnsafeMutableBufferPointer<UInt16>, subtreeSizes: UnsafeMutableBufferPointer<UInt16>,
-         mains: UnsafeMutableBufferPointer<UInt32>) {
+         mains: UnsafeMutableBufferPointer<UInt16>) {
         self.kinds = kinds
         self.starts = starts
         self.lengths = lengths
@@ -120,7 +120,7 @@ struct NodeSink {
     /// Appends a node starting at `start` whose end and subtree end are not known yet, with a
     /// packed main token (`NodeList.mains`); returns its index.
     @inline(__always)
-    mutating func open(_ kind: NodeKind, start: Int, main: UInt32 = 0) -> Int {
+    mutating func open(_ kind: NodeKind, start: Int, main: UInt16 = 0) -> Int {
         let n = count
         if n < capacity {
             // Trivial types: assigning to uninitialised memory is initialisation.
@@ -157,15 +157,15 @@ struct NodeSink {
     @inline(__always)
     mutating func setMainToken(_ n: Int, _ token: Token) {
         guard n >= 0 && n < capacity else { return }
-        let offset = token.start - Int(starts[n])
-        let length = token.end - token.start
-        if length < Int(NodeList.outlying) && offset <= NodeList.maxMainOffset {
-            mains[n] = NodeList.main(token, length: UInt16(truncatingIfNeeded: length), offset: offset)
+        if let main = NodeList.main(token, of: kinds[n], offset: token.start - Int(starts[n])) {
+            mains[n] = main
         } else {
-            mains[n] = NodeList.main(token, length: NodeList.outlying, offset: 0)
+            mains[n] = NodeList.lengthMask | (token.isMalformed ? NodeList.malformedBit : 0)
+                | NodeList.outlyingForm << NodeList.formShift
             sideTables.outlyingMains.append(Int32(truncatingIfNeeded: n))
             sideTables.outlyingStarts.append(UInt32(truncatingIfNeeded: token.start))
             sideTables.outlyingEnds.append(UInt32(truncatingIfNeeded: token.end))
+            sideTables.outlyingKinds.append(token.kind)
         }
     }
 
@@ -316,13 +316,12 @@ struct ParserState {
     /// Opens a node named by the current token.
     @inline(__always)
     mutating func openNamed(_ kind: NodeKind) -> Int {
-        let length = token.end - token.start
-        guard length < Int(NodeList.outlying) else {
+        guard let main = NodeList.main(token, of: kind, offset: 0) else {
             let n = nodes.open(kind, start: token.start)
             nodes.setMainToken(n, token)
             return n
         }
-        return nodes.open(kind, start: token.start, main: NodeList.main(token, length: UInt16(truncatingIfNeeded: length), offset: 0))
+        return nodes.open(kind, start: token.start, main: main)
     }
 
     @inline(__always)

@@ -39,7 +39,7 @@ public struct NodeID: Hashable, Comparable, Sendable {
 /// Nodes stored pre-order as parallel arrays: a node's children follow it, and its subtree
 /// size says where its descendants end. No token list stays behind: a node records in bytes
 /// what later passes read — where it starts, its byte length, and its main token (the one that
-/// names it): 13 bytes a node, no pointers.
+/// names it): 11 bytes a node, no pointers.
 public struct NodeList: Sendable {
     public internal(set) var kinds: [NodeKind] = []
     /// Where the node's first token starts (for an empty node, the token after it).
@@ -49,34 +49,85 @@ public struct NodeList: Sendable {
     public internal(set) var lengths: [UInt16] = []
     /// How many nodes the node's subtree holds, itself included, or `outlying` for a large node.
     @usableFromInline var subtreeSizes: [UInt16] = []
-    /// The main token (the one that names the node), packed: its byte length (bits 0–15; 0 for
-    /// none, as no token is empty but the end of file, which names nothing), `TokenKind` (bits
-    /// 16–20), `malformed` (bit 21), a `(` right after it (bit 22, `hasParentheses`), and its
-    /// offset from the node's start (bits 23–31: a declaration's or import's main token follows
-    /// its keyword, any other starts its node). Length `outlying`: see `NodeSideTables`.
-    @usableFromInline var mains: [UInt32] = []
+    /// The main token (the one that names the node) in 16 bits: its byte length (bits 0–11; 0
+    /// for none, as no token is empty but the end of file, which names nothing), `malformed`
+    /// (bit 12), a `(` right after it (bit 13, `hasParentheses`), and its form (bits 14–15):
+    /// where it starts and which kind it has, given the node's kind.
+    @usableFromInline var mains: [UInt16] = []
     var sideTables = NodeSideTables()
 
     @usableFromInline static let outlying = UInt16.max
-    static let maxMainOffset = 510
-    @usableFromInline static let kindShift: UInt32 = 16
-    @usableFromInline static let malformedBit: UInt32 = 1 << 21
-    @usableFromInline static let parenthesesBit: UInt32 = 1 << 22
-    @usableFromInline static let offsetShift: UInt32 = 23
+    @usableFromInline static let lengthMask: UInt16 = 0xFFF
+    @usableFromInline static let malformedBit: UInt16 = 1 << 12
+    @usableFromInline static let parenthesesBit: UInt16 = 1 << 13
+    @usableFromInline static let formShift: UInt16 = 14
+    // The forms. Odd ones are rare and resolved out of line.
+    /// It starts the node and has the node's usual kind (`usualMainKind`).
+    @usableFromInline static let usualForm: UInt16 = 0
+    /// It starts the node and has the other kind: a multi-line string, a double, `false`, or
+    /// a keyword used as a name (which one, its bytes tell).
+    static let otherForm: UInt16 = 1
+    /// It has the usual kind and follows the node's keyword after one byte: `card Name`.
+    @usableFromInline static let afterKeywordForm: UInt16 = 2
+    /// Anything else (a token of 4,096 bytes or more, another gap after the keyword): its
+    /// start, end and kind are in `NodeSideTables`.
+    static let outlyingForm: UInt16 = 3
 
-    /// Packs a main token with its length field (its length, or `outlying`) and its offset
-    /// from the node's start.
-    static func main(_ token: Token, length: UInt16, offset: Int) -> UInt32 {
-        UInt32(length) | UInt32(token.kind.rawValue) << kindShift
-            | (token.isMalformed ? malformedBit : 0) | UInt32(truncatingIfNeeded: offset) << offsetShift
+    /// The kind a node's main token usually has.
+    @inlinable
+    static func usualMainKind(_ node: NodeKind) -> TokenKind {
+        switch node {
+        case .string, .importDecl: .string
+        case .number: .integer
+        case .boolean: .keywordTrue
+        case .color: .color
+        case .binding: .binding
+        case .enumCase: .enumCase
+        default: .identifier
+        }
     }
 
-    /// The token a packed main word describes, given where it lies.
+    /// The other kind a literal's main token may have (names may be keywords instead).
+    static func otherMainKind(_ node: NodeKind) -> TokenKind? {
+        switch node {
+        case .string: .multilineString
+        case .number: .double
+        case .boolean: .keywordFalse
+        default: nil
+        }
+    }
+
+    /// The length of a declaration's or import's keyword (the node's first token).
     @inlinable
-    static func token(_ main: UInt32, start: Int, end: Int) -> Token {
-        // `malformedBit` shifted down to bit 1 is `TokenFlags.malformed`.
-        Token(unsafeBitCast(UInt8(truncatingIfNeeded: main >> kindShift) & 31, to: TokenKind.self), start, end,
-              flags: UInt8(truncatingIfNeeded: (main & malformedBit) >> 20))
+    static func keywordLength(_ node: NodeKind) -> Int {
+        switch node {
+        case .cardDecl: 4
+        case .importDecl: 6
+        default: 5 // stack, theme, state
+        }
+    }
+
+    /// Packs a main token that starts `offset` bytes into a node of kind `node`; nil when it
+    /// takes the side table.
+    @inline(__always)
+    static func main(_ token: Token, of node: NodeKind, offset: Int) -> UInt16? {
+        let length = token.end - token.start
+        let flags = UInt16(truncatingIfNeeded: length) | (token.isMalformed ? malformedBit : 0)
+        if offset == 0 && length <= Int(lengthMask) && token.kind == usualMainKind(node) { return flags }
+        return unusualMain(token, of: node, offset: offset).map { flags | $0 << formShift }
+    }
+
+    /// The form of a main token that is not of the usual form; nil when it takes the side table.
+    static func unusualMain(_ token: Token, of node: NodeKind, offset: Int) -> UInt16? {
+        guard token.end - token.start <= Int(lengthMask) else { return nil }
+        let usual = usualMainKind(node)
+        if offset == 0 && (token.kind == otherMainKind(node) || usual == .identifier && token.kind.isIdentifierLike) {
+            return otherForm
+        }
+        if node.isDeclaration || node == .importDecl, offset == keywordLength(node) + 1, token.kind == usual {
+            return afterKeywordForm
+        }
+        return nil
     }
 
     public var count: Int { kinds.count }
@@ -84,12 +135,12 @@ public struct NodeList: Sendable {
 
 /// The few nodes whose sizes do not fit `NodeList`'s 16-bit fields.
 struct NodeSideTables: Sendable {
-    /// Nodes (ascending) whose main token is 65,535 bytes or longer or starts more than
-    /// `maxMainOffset` bytes into the node (a huge string; a long comment after `card`), with
-    /// that token's start and end.
+    /// Nodes (ascending) whose main token has the outlying form (see `NodeList.mains`), with
+    /// that token's start, end and kind.
     var outlyingMains: [Int32] = []
     var outlyingStarts: [UInt32] = []
     var outlyingEnds: [UInt32] = []
+    var outlyingKinds: [TokenKind] = []
     /// Large nodes (ascending): 65,535 bytes long or more, or 65,535 nodes in their subtree or
     /// more (the file, huge cards), with their ends and subtree ends.
     var largeNodes: [Int32] = []
@@ -164,11 +215,15 @@ public final class SyntaxTree: Sendable {
     public func mainToken(_ node: NodeID) -> Token? {
         let i = Int(node.index)
         let main = nodes.mains[i]
-        let length = UInt16(truncatingIfNeeded: main)
+        let length = Int(main & NodeList.lengthMask)
         if length == 0 { return nil }
-        if _slowPath(length == NodeList.outlying) { return outlyingMain(i) }
-        let start = Int(nodes.starts[i]) + Int(main >> NodeList.offsetShift)
-        return NodeList.token(main, start: start, end: start + Int(length))
+        let form = main >> NodeList.formShift
+        if _slowPath(form & 1 != 0) { return unusualMainToken(i) }
+        let kind = nodes.kinds[i]
+        var start = Int(nodes.starts[i])
+        if form == NodeList.afterKeywordForm { start += NodeList.keywordLength(kind) + 1 }
+        return Token(NodeList.usualMainKind(kind), start, start + length,
+                     flags: main & NodeList.malformedBit != 0 ? TokenFlags.malformed : 0)
     }
 
     /// The node's first token: its main token when that starts the node, else lexed again from
@@ -190,11 +245,19 @@ public final class SyntaxTree: Sendable {
     // The rare cases below are methods of the tree, not of `NodeList`: calling a method of the
     // struct copies its dozen array references first, even on the fast path.
 
-    /// Node `i`'s outlying main token.
-    @usableFromInline func outlyingMain(_ i: Int) -> Token {
-        let tables = nodes.sideTables
-        let k = NodeSideTables.position(of: i, in: tables.outlyingMains)
-        return NodeList.token(nodes.mains[i], start: Int(tables.outlyingStarts[k]), end: Int(tables.outlyingEnds[k]))
+    /// Node `i`'s main token of the other or the outlying form.
+    @usableFromInline func unusualMainToken(_ i: Int) -> Token {
+        let main = nodes.mains[i]
+        let flags = main & NodeList.malformedBit != 0 ? TokenFlags.malformed : 0
+        guard main >> NodeList.formShift == NodeList.otherForm else {
+            let tables = nodes.sideTables
+            let k = NodeSideTables.position(of: i, in: tables.outlyingMains)
+            return Token(tables.outlyingKinds[k], Int(tables.outlyingStarts[k]), Int(tables.outlyingEnds[k]), flags: flags)
+        }
+        let start = Int(nodes.starts[i]), length = Int(main & NodeList.lengthMask)
+        let kind = NodeList.otherMainKind(nodes.kinds[i])
+            ?? file.bytes.withUnsafeBufferPointer { LexerState.keywordKind($0, start, length) }
+        return Token(kind, start, start + length, flags: flags)
     }
 
     /// The index just past node `i`'s last descendant.

@@ -417,6 +417,17 @@ import CardDiagnostics
         #expect(tree.invariantViolations() == [])
     }
 
+    /// A main token's kind and place come from its node's kind and a two-bit form: check each.
+    @Test func mainTokensOfEveryFormKeepTheirKinds() throws {
+        let tree = parse("card A {\n  state: .on\n  text(\"\"\"\n    hi\n    \"\"\", size: 1.5, bold: false, n: 2)\n}\nstack  B {}\ncard true {}\n")
+        #expect(tree.invariantViolations() == [])
+        let kinds = (0..<tree.nodes.count).compactMap { tree.mainToken(NodeID(Int32($0)))?.kind }
+        #expect(kinds == [.identifier, .keywordState, .enumCase, .identifier, .multilineString, .identifier, .double,
+                          .identifier, .keywordFalse, .identifier, .integer, .identifier, .keywordTrue])
+        let stack = try #require(tree.first(.stackDecl))
+        #expect(tree.name(stack) == "B" && tree.firstToken(stack).kind == .keywordStack)
+    }
+
     /// One node per two bytes, more than the first attempt reserves; and 70,000 children, more
     /// than a 16-bit subtree size holds.
     @Test func denseFilesAreParsedAgainWithRoom() throws {
