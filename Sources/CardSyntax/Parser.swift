@@ -117,16 +117,17 @@ struct NodeSink {
         capacity = min(kinds.count, starts.count, lengths.count, subtreeSizes.count, mains.count)
     }
 
-    /// Appends a node starting at `start` whose end and subtree end are not known yet, with a
-    /// packed main token (`NodeList.mains`); returns its index.
+    /// Appends a node starting at `start` with a packed main token (`NodeList.mains`); returns
+    /// its index. Its byte length and subtree size are those of a leaf of `length` bytes until
+    /// `close` sets them (a leaf needs no `close`).
     @inline(__always)
-    mutating func open(_ kind: NodeKind, start: Int, main: UInt16 = 0) -> Int {
+    mutating func open(_ kind: NodeKind, start: Int, main: UInt16 = 0, length: Int = 0) -> Int {
         let n = count
         if n < capacity {
             // Trivial types: assigning to uninitialised memory is initialisation.
             kinds[n] = kind
             starts[n] = UInt32(truncatingIfNeeded: start)
-            lengths[n] = 0
+            lengths[n] = UInt16(truncatingIfNeeded: length)
             subtreeSizes[n] = 1
             mains[n] = main
         }
@@ -338,9 +339,15 @@ struct ParserState {
 
     /// A node holding just the current token.
     mutating func leaf(_ kind: NodeKind) {
-        let n = openNamed(kind)
-        advancePastMain(n)
-        close(n)
+        let token = self.token
+        // A leaf is its main token: it is complete once opened, unless that token is long.
+        if let main = NodeList.main(token, of: kind, offset: 0) {
+            advancePastMain(nodes.open(kind, start: token.start, main: main, length: token.end - token.start))
+        } else {
+            let n = openNamed(kind)
+            advancePastMain(n)
+            close(n)
+        }
     }
 
     // MARK: Diagnostics
