@@ -154,7 +154,7 @@ struct Phase {
 }
 
 let phases: [Phase] = [
-    // The lexer the parser pulls from, run to the end of the file; tokens are counted, not kept.
+    // The batch lexer the parser drains, run to the end of the file; tokens are counted, not kept.
     Phase(name: "lex", title: "lex (Lexer.forEachToken)") { file in
         var count = 0
         let lexed = Lexer.forEachToken(in: file) { _ in count += 1 }
