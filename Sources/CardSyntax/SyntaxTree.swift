@@ -290,7 +290,14 @@ public final class SyntaxTree: Sendable {
     /// The first child of the given kind.
     @inlinable
     public func child(_ node: NodeID, _ kind: NodeKind) -> NodeID? {
-        children(node).first { self.kind($0) == kind }
+        // A plain walk: no `Children` value, so no reference to the tree to retain.
+        let end = subtreeEnd(Int(node.index))
+        var c = Int(node.index) + 1
+        while c < end {
+            if nodes.kinds[c] == kind { return NodeID(Int32(truncatingIfNeeded: c)) }
+            c = subtreeEnd(c)
+        }
+        return nil
     }
 
     /// The parent of a node (a walk over the preceding nodes; fine outside hot paths).
