@@ -35,7 +35,7 @@ final class NameInterner {
     func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> InternedName { storage.intern(bytes) }
 
     /// A token's text.
-    func intern(_ token: TokenIndex, in tree: SyntaxTree) -> InternedName {
+    func intern(_ token: Token, in tree: SyntaxTree) -> InternedName {
         tree.withBytes(of: token) { storage.intern($0) }
     }
 

@@ -133,7 +133,7 @@ extension SyntaxTree {
     /// the first byte would not drop the first character: a combining mark right after the sigil
     /// joins them into one (the `String` paths, `enumCaseName` and `bindingPath`, drop that
     /// character whole).
-    func withBytesAfterSigil<R>(of token: TokenIndex, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    func withBytesAfterSigil<R>(of token: Token, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         withBytes(of: token) { bytes in
             guard bytes.count < 2 || bytes[1] < 0x80 else { return nil }
             return body(UnsafeBufferPointer(rebasing: bytes.dropFirst()))

@@ -127,7 +127,7 @@ public struct SourceLoader {
     }
 
     private mutating func loadImport(_ node: NodeID, in tree: SyntaxTree) {
-        guard let token = tree.mainToken(node), !tree.tokens.isMalformed(token) else { return }
+        guard let token = tree.mainToken(node), !token.isMalformed else { return }
         let spec = StringLiteral.value(of: Substring(tree.text(token)))
         let span = tree.span(token: token)
         let importer = tree.file

@@ -139,7 +139,7 @@ struct ValueChecker {
         switch tree.kind(node) {
         case .string: return "String"
         case .number:
-            if let t = tree.mainToken(node), tree.tokens.kind(t) == .integer { return "Int" }
+            if tree.mainToken(node)?.kind == .integer { return "Int" }
             return "Double"
         case .color: return "Color"
         case .boolean: return "Bool"

@@ -2,6 +2,7 @@ import CardDiagnostics
 
 /// The output of lexing one file.
 public struct LexedFile: Sendable {
+    /// Every token, ending in `.endOfFile` (empty from `Lexer.forEachToken`, which keeps none).
     public var tokens: TokenList
     public var comments: [Comment]
     public var diagnostics: [Diagnostic]
@@ -15,69 +16,55 @@ public struct LexedFile: Sendable {
     public var omitted = 0
 }
 
-/// Turns UTF-8 bytes into tokens (LANGUAGE.md §2). Never fails: every byte sequence yields a
-/// token list ending in `.endOfFile`, plus E1xx diagnostics.
+/// Turns UTF-8 bytes into tokens (LANGUAGE.md §2), a small batch at a time: the parser pulls
+/// them as it needs them, so no whole-file token list is ever built on the way to a tree. Never
+/// fails: every byte sequence yields tokens ending in `.endOfFile`, plus E1xx diagnostics.
 public enum Lexer {
     /// At most this many lexical diagnostics are recorded per file (and as many syntax ones);
     /// the last recorded one carries a note with the number left out.
     public static let diagnosticLimit = 1000
 
+    /// Lexes the whole file into a `TokenList` (for tests and tools).
     public static func tokenize(_ file: SourceFile) -> LexedFile {
-        file.bytes.withUnsafeBufferPointer { buffer in
-            // Measured on generated decks: about one token per 5 bytes. A denser file is lexed a
-            // second time with the exact count, so only unusual inputs pay for a wrong guess.
-            var capacity = buffer.count / 4 + 16
-            while true {
-                switch tokenize(buffer, file: file.id, capacity: capacity) {
-                case .done(let lexed): return lexed
-                case .needs(let count): capacity = count
+        var tokens = TokenList()
+        var lexed = forEachToken(in: file) { tokens.append($0) }
+        lexed.tokens = tokens
+        return lexed
+    }
+
+    /// Lexes the whole file as the parser does, handing each token (the last is `.endOfFile`)
+    /// to `body` and keeping none.
+    public static func forEachToken(in file: SourceFile, _ body: (Token) -> Void) -> LexedFile {
+        withLexer(for: file) { lexer in
+            withUnsafeTemporaryAllocation(of: Token.self, capacity: batchSize) { batch in
+                while true {
+                    let count = lexer.fill(batch)
+                    for k in 0..<count { body(batch[k]) }
+                    if batch[count - 1].kind == .endOfFile { return lexer.output }
                 }
             }
         }
     }
 
-    private enum Attempt {
-        case done(LexedFile)
-        case needs(Int)
+    /// How many tokens the lexer produces at a time for the parser: 6 KB, well inside L1.
+    static let batchSize = 512
+
+    /// Calls `body` with a lexer positioned at the start of `file`.
+    static func withLexer<R>(for file: SourceFile, at offset: Int = 0, _ body: (inout LexerState) -> R) -> R {
+        file.bytes.withUnsafeBufferPointer { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { classes in
+                ByteClass.fill(classes)
+                var lexer = LexerState(p: bytes, file: file.id, classes: UnsafeBufferPointer(classes), at: offset)
+                return body(&lexer)
+            }
+        }
     }
 
-    /// Lexes straight into the storage of the four token arrays (no per-token uniqueness or
-    /// capacity checks, no copy). Tokens past `capacity` are counted but not stored.
-    private static func tokenize(_ p: UnsafeBufferPointer<UInt8>, file: FileID, capacity: Int) -> Attempt {
-        var state: LexerState?
-        var written = 0
-        var starts: [UInt32] = [], lengths: [UInt16] = []
-        // Flags are rare (a line break before a token, an error in it): zeroed words, OR-ed in.
-        var flagWords = [UInt64](repeating: 0, count: capacity / 32 + 1)
-        let kinds = [TokenKind](unsafeUninitializedCapacity: capacity) { kindBuffer, kindCount in
-            starts = [UInt32](unsafeUninitializedCapacity: capacity) { startBuffer, startCount in
-                lengths = [UInt16](unsafeUninitializedCapacity: capacity) { lengthBuffer, lengthCount in
-                    flagWords.withUnsafeMutableBufferPointer { flagBuffer in
-                        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { classes in
-                            ByteClass.fill(classes)
-                            var lexer = LexerState(p: p, file: file, classes: UnsafeBufferPointer(classes),
-                                                   sink: TokenSink(kinds: kindBuffer, starts: startBuffer,
-                                                                   lengths: lengthBuffer, flagWords: flagBuffer))
-                            lexer.run()
-                            written = min(lexer.sink.count, capacity)
-                            state = lexer
-                        }
-                    }
-                    lengthCount = written
-                }
-                startCount = written
-            }
-            kindCount = written
-        }
-        // Only plain values of `state` are read from here on: its buffer pointers are dead.
-        guard let state else { return .needs(capacity) }
-        if state.sink.count > capacity { return .needs(state.sink.count) }
-        flagWords.removeLast(flagWords.count - (written / 32 + 1))
-        return .done(LexedFile(tokens: TokenList(kinds: kinds, starts: starts, lengths: lengths, longTokens: state.sink.longTokens,
-                                                 longEnds: state.sink.longEnds, flagWords: flagWords),
-                               comments: state.comments, diagnostics: state.diagnostics,
-                               errorOffsets: state.errorOffsets, unterminatedAtEnd: state.unterminatedAtEnd,
-                               omitted: state.omitted))
+    /// The token that starts at `offset`, which must be where some token of `file` starts.
+    /// Tokens are context-free, so lexing from there finds it again (its diagnostics are
+    /// dropped: they were reported the first time).
+    static func token(at offset: Int, in file: SourceFile) -> Token {
+        withLexer(for: file, at: offset) { $0.next() }
     }
 }
 
@@ -102,50 +89,6 @@ enum ByteClass {
     }
 }
 
-/// Where the lexer writes tokens: the uninitialised storage of the `TokenList` arrays.
-struct TokenSink {
-    let kinds: UnsafeMutableBufferPointer<TokenKind>
-    let starts: UnsafeMutableBufferPointer<UInt32>
-    let lengths: UnsafeMutableBufferPointer<UInt16>
-    /// Zeroed: flags are OR-ed in.
-    let flagWords: UnsafeMutableBufferPointer<UInt64>
-    var longTokens: [Int32] = []
-    var longEnds: [UInt32] = []
-    /// How many tokens fit in every buffer.
-    let capacity: Int
-    /// Tokens emitted so far, including any that did not fit.
-    var count = 0
-
-    init(kinds: UnsafeMutableBufferPointer<TokenKind>, starts: UnsafeMutableBufferPointer<UInt32>,
-         lengths: UnsafeMutableBufferPointer<UInt16>, flagWords: UnsafeMutableBufferPointer<UInt64>) {
-        self.kinds = kinds
-        self.starts = starts
-        self.lengths = lengths
-        self.flagWords = flagWords
-        capacity = min(kinds.count, starts.count, lengths.count, flagWords.count * 32)
-    }
-
-    @inline(__always)
-    mutating func append(_ kind: TokenKind, _ start: Int, _ end: Int, _ flag: UInt8) {
-        let k = count
-        if k < capacity {
-            // Trivial types: assigning to uninitialised memory is initialisation.
-            kinds[k] = kind
-            starts[k] = UInt32(truncatingIfNeeded: start)
-            let length = end - start
-            if length < Int(TokenList.longLength) {
-                lengths[k] = UInt16(truncatingIfNeeded: length)
-            } else {
-                lengths[k] = TokenList.longLength
-                longTokens.append(Int32(truncatingIfNeeded: k))
-                longEnds.append(UInt32(truncatingIfNeeded: end))
-            }
-            if flag != 0 { flagWords[k >> 5] |= UInt64(flag) << UInt64((k & 31) << 1) }
-        }
-        count = k + 1
-    }
-}
-
 // Byte constants keep the scanning code readable.
 private let quote: UInt8 = 0x22, backslash: UInt8 = 0x5C, newline: UInt8 = 0x0A, carriageReturn: UInt8 = 0x0D
 private let space: UInt8 = 0x20, tab: UInt8 = 0x09, slash: UInt8 = 0x2F, star: UInt8 = 0x2A
@@ -164,8 +107,10 @@ struct LexerState {
     let file: FileID
     /// `ByteClass` bits of every byte value.
     let classes: UnsafeBufferPointer<UInt8>
-    var i = 0
-    var sink: TokenSink
+    var i: Int
+    /// Where `emit` puts tokens (see `fill`), and how many it has put there.
+    var sink = UnsafeMutableBufferPointer<Token>(start: nil, count: 0)
+    var sinkCount = 0
     var comments: [Comment] = []
     var diagnostics: [Diagnostic] = []
     var errorOffsets: [Int] = []
@@ -176,12 +121,21 @@ struct LexerState {
     /// See `LexedFile.unterminatedAtEnd`.
     var unterminatedAtEnd = false
 
-    init(p: UnsafeBufferPointer<UInt8>, file: FileID, classes: UnsafeBufferPointer<UInt8>, sink: TokenSink) {
+    /// A lexer that starts at byte `offset` (a token's start, or 0).
+    init(p: UnsafeBufferPointer<UInt8>, file: FileID, classes: UnsafeBufferPointer<UInt8>, at offset: Int) {
         self.p = p
         self.n = p.count
         self.file = file
         self.classes = classes
-        self.sink = sink
+        // A UTF-8 byte order mark at the very start is not content.
+        let bom = offset == 0 && p.count >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF
+        self.i = bom ? 3 : offset
+    }
+
+    /// What the file's lexing left besides tokens.
+    var output: LexedFile {
+        LexedFile(tokens: TokenList(), comments: comments, diagnostics: diagnostics, errorOffsets: errorOffsets,
+                  unterminatedAtEnd: unterminatedAtEnd, omitted: omitted)
     }
 
     /// True for `[A-Za-z0-9_]` (the table form of `isIdentifierContinue`).
@@ -190,10 +144,21 @@ struct LexerState {
 
     // MARK: Driver
 
-    mutating func run() {
-        // A UTF-8 byte order mark at the very start is not content.
-        if n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { i = 3 }
-        while i < n {
+    /// The next token; at the end of the file, `.endOfFile` (again on every further call).
+    mutating func next() -> Token {
+        withUnsafeTemporaryAllocation(of: Token.self, capacity: 1) { one in
+            _ = fill(one)
+            return one[0]
+        }
+    }
+
+    /// Lexes tokens into `buffer` until it is full or the file ends, then ending it with
+    /// `.endOfFile` (again on every further call); returns how many it wrote. Filling a small
+    /// buffer in one tight loop is cheaper than a call per token, and its memory stays in cache.
+    mutating func fill(_ buffer: UnsafeMutableBufferPointer<Token>) -> Int {
+        sink = buffer
+        sinkCount = 0
+        while i < n && sinkCount < buffer.count {
             let b = p[i]
             switch b {
             case space, tab, carriageReturn:
@@ -242,7 +207,11 @@ struct LexerState {
                 }
             }
         }
-        sink.append(.endOfFile, n, n, pending)
+        if i >= n && sinkCount < buffer.count {
+            buffer[sinkCount] = Token(.endOfFile, n, n, flags: pending)
+            sinkCount += 1
+        }
+        return sinkCount
     }
 
     /// Skips spaces, tabs and carriage returns without going back through the dispatch.
@@ -255,7 +224,9 @@ struct LexerState {
 
     @inline(__always)
     mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, malformed: Bool = false) {
-        sink.append(kind, start, end, pending | (malformed ? TokenFlags.malformed : 0))
+        // A trivial type: assigning to uninitialised memory is initialisation.
+        sink[sinkCount] = Token(kind, start, end, flags: pending | (malformed ? TokenFlags.malformed : 0))
+        sinkCount += 1
         pending = 0
     }
 

@@ -1,7 +1,9 @@
 import CardDiagnostics
 
 /// Recursive-descent parser for the uniform node grammar (Grammar/cards.ebnf). It never fails:
-/// it always returns a complete tree plus diagnostics.
+/// it always returns a complete tree plus diagnostics. It drains tokens from a small batch the
+/// lexer refills as it goes, so no whole-file token list is ever built; the nodes keep what
+/// later passes need in bytes (`NodeList`).
 ///
 /// Recovery (LANGUAGE.md §3):
 /// - The parser re-synchronises at the start of every block item and top-level declaration.
@@ -24,15 +26,16 @@ public enum Parser {
     public static let maxDepth = 256
 
     public static func parse(_ file: SourceFile) -> SyntaxTree {
-        let lexed = Lexer.tokenize(file)
-        // Nearly every node starts at a token of its own, so `tokens + 16` nodes almost always
-        // fit; a file that needs more is parsed a second time with the exact count.
-        var capacity = lexed.tokens.count + 16
+        // Generated decks have about one node per 10 bytes. Capacity nobody writes costs no
+        // memory (its pages are never touched), so the first attempt reserves for 2½ times that;
+        // a denser file is lexed and parsed a second time with the exact count.
+        var capacity = file.bytes.count / 4 + 64
         while true {
-            let (nodes, needed, diagnostics) = parse(file, lexed, capacity: capacity)
+            let (nodes, needed, lexed, diagnostics, tokenCount) = parse(file, capacity: capacity)
             if needed <= capacity {
-                return SyntaxTree(file: file, tokens: lexed.tokens, comments: lexed.comments,
-                                  nodes: nodes, diagnostics: capped(lexed.diagnostics, omitted: lexed.omitted) + diagnostics)
+                return SyntaxTree(file: file, comments: lexed.comments, nodes: nodes,
+                                  diagnostics: capped(lexed.diagnostics, omitted: lexed.omitted) + diagnostics,
+                                  tokenCount: tokenCount)
             }
             capacity = needed
         }
@@ -45,39 +48,47 @@ public enum Parser {
         return diagnostics.dropLast() + [last]
     }
 
-    /// Parses straight into the storage of the five `NodeList` arrays (no per-node uniqueness
-    /// or capacity checks, no copy). Returns the nodes, how many the file needs, and the syntax
-    /// diagnostics; when `needed > capacity` the result is incomplete and must be discarded.
-    private static func parse(_ file: SourceFile, _ lexed: LexedFile,
-                              capacity: Int) -> (NodeList, needed: Int, [Diagnostic]) {
-        var written = 0, needed = 0
+    /// Lexes and parses in one go, straight into the storage of the five `NodeList` arrays (no
+    /// per-node uniqueness or capacity checks, no copy). Returns the nodes, how many the file
+    /// needs, what the lexer left besides tokens, the syntax diagnostics and the token count;
+    /// when `needed > capacity` the result is incomplete and must be discarded.
+    private static func parse(_ file: SourceFile, capacity: Int)
+        -> (NodeList, needed: Int, LexedFile, [Diagnostic], tokenCount: Int) {
+        var written = 0, needed = 0, tokenCount = 0
         var diagnostics: [Diagnostic] = []
-        var mainTokens: [Int32] = [], firstTokens: [Int32] = [], lastTokens: [Int32] = [], subtreeEnds: [Int32] = []
+        var lexed = LexedFile(tokens: TokenList(), comments: [], diagnostics: [], errorOffsets: [])
+        var sideTables = NodeSideTables()
+        var starts: [UInt32] = [], lengths: [UInt16] = [], subtreeSizes: [UInt16] = [], mains: [UInt16] = []
         let kinds = [NodeKind](unsafeUninitializedCapacity: capacity) { kindBuffer, kindCount in
-            mainTokens = [Int32](unsafeUninitializedCapacity: capacity) { mainBuffer, mainCount in
-                firstTokens = [Int32](unsafeUninitializedCapacity: capacity) { firstBuffer, firstCount in
-                    lastTokens = [Int32](unsafeUninitializedCapacity: capacity) { lastBuffer, lastCount in
-                        subtreeEnds = [Int32](unsafeUninitializedCapacity: capacity) { endBuffer, endCount in
-                            let sink = NodeSink(kinds: kindBuffer, mainTokens: mainBuffer, firstTokens: firstBuffer,
-                                                lastTokens: lastBuffer, subtreeEnds: endBuffer)
-                            var state = ParserState(file: file, lexed: lexed, nodes: sink)
-                            state.parseFile()
-                            needed = state.nodes.count
-                            written = min(needed, state.nodes.capacity)
-                            diagnostics = state.diagnostics
-                            endCount = written
+            starts = [UInt32](unsafeUninitializedCapacity: capacity) { startBuffer, startCount in
+                lengths = [UInt16](unsafeUninitializedCapacity: capacity) { lengthBuffer, lengthCount in
+                    subtreeSizes = [UInt16](unsafeUninitializedCapacity: capacity) { subtreeBuffer, subtreeCount in
+                        mains = [UInt16](unsafeUninitializedCapacity: capacity) { mainBuffer, mainCount in
+                            var sink = NodeSink(kinds: kindBuffer, starts: startBuffer, lengths: lengthBuffer,
+                                                subtreeSizes: subtreeBuffer, mains: mainBuffer)
+                            (lexed, diagnostics, tokenCount) = ParserState.run(file, into: &sink)
+                            needed = sink.count
+                            written = min(needed, sink.capacity)
+                            sideTables = sink.sideTables
+                            sideTables.sortLargeNodes()
+                            mainCount = written
                         }
-                        lastCount = written
+                        subtreeCount = written
                     }
-                    firstCount = written
+                    lengthCount = written
                 }
-                mainCount = written
+                startCount = written
             }
             kindCount = written
         }
-        let nodes = NodeList(kinds: kinds, mainTokens: mainTokens, firstTokens: firstTokens,
-                             lastTokens: lastTokens, subtreeEnds: subtreeEnds)
-        return (nodes, needed, diagnostics)
+        var nodes = NodeList()
+        nodes.sideTables = sideTables
+        nodes.kinds = kinds
+        nodes.starts = starts
+        nodes.lengths = lengths
+        nodes.subtreeSizes = subtreeSizes
+        nodes.mains = mains
+        return (nodes, needed, lexed, diagnostics, tokenCount)
     }
 }
 
@@ -85,149 +96,211 @@ public enum Parser {
 /// past `capacity` are counted but not stored.
 struct NodeSink {
     let kinds: UnsafeMutableBufferPointer<NodeKind>
-    let mainTokens: UnsafeMutableBufferPointer<Int32>
-    let firstTokens: UnsafeMutableBufferPointer<Int32>
-    let lastTokens: UnsafeMutableBufferPointer<Int32>
-    let subtreeEnds: UnsafeMutableBufferPointer<Int32>
+    let starts: UnsafeMutableBufferPointer<UInt32>
+    let lengths: UnsafeMutableBufferPointer<UInt16>
+    let subtreeSizes: UnsafeMutableBufferPointer<UInt16>
+    let mains: UnsafeMutableBufferPointer<UInt16>
+    var sideTables = NodeSideTables()
     /// How many nodes fit in all five buffers.
     let capacity: Int
     /// Nodes opened so far, including any that did not fit.
     var count = 0
 
-    init(kinds: UnsafeMutableBufferPointer<NodeKind>, mainTokens: UnsafeMutableBufferPointer<Int32>,
-         firstTokens: UnsafeMutableBufferPointer<Int32>, lastTokens: UnsafeMutableBufferPointer<Int32>,
-         subtreeEnds: UnsafeMutableBufferPointer<Int32>) {
+    init(kinds: UnsafeMutableBufferPointer<NodeKind>, starts: UnsafeMutableBufferPointer<UInt32>,
+         lengths: UnsafeMutableBufferPointer<UInt16>, subtreeSizes: UnsafeMutableBufferPointer<UInt16>,
+         mains: UnsafeMutableBufferPointer<UInt16>) {
         self.kinds = kinds
-        self.mainTokens = mainTokens
-        self.firstTokens = firstTokens
-        self.lastTokens = lastTokens
-        self.subtreeEnds = subtreeEnds
-        capacity = min(kinds.count, mainTokens.count, firstTokens.count, lastTokens.count, subtreeEnds.count)
+        self.starts = starts
+        self.lengths = lengths
+        self.subtreeSizes = subtreeSizes
+        self.mains = mains
+        capacity = min(kinds.count, starts.count, lengths.count, subtreeSizes.count, mains.count)
     }
 
-    /// Appends a node whose subtree end is not known yet; returns its index.
+    /// Appends a node starting at `start` with a packed main token (`NodeList.mains`); returns
+    /// its index. Its byte length and subtree size are those of a leaf of `length` bytes until
+    /// `close` sets them (a leaf needs no `close`).
     @inline(__always)
-    mutating func open(_ kind: NodeKind, main: Int32, first: Int32, last: Int32) -> Int {
+    mutating func open(_ kind: NodeKind, start: Int, main: UInt16 = 0, length: Int = 0) -> Int {
         let n = count
         if n < capacity {
             // Trivial types: assigning to uninitialised memory is initialisation.
             kinds[n] = kind
-            mainTokens[n] = main
-            firstTokens[n] = first
-            lastTokens[n] = last
-            subtreeEnds[n] = 0
+            starts[n] = UInt32(truncatingIfNeeded: start)
+            lengths[n] = UInt16(truncatingIfNeeded: length)
+            subtreeSizes[n] = 1
+            mains[n] = main
         }
         count = n + 1
         return n
     }
 
-    /// Ends node `n`: its last token and, as its subtree end, the current node count.
+    /// Ends node `n` at `end` (the end of the last token read, unless that lies before the
+    /// node: then it is empty); its subtree ends at the current node count.
     @inline(__always)
-    mutating func close(_ n: Int, last: Int32) {
+    mutating func close(_ n: Int, end: Int) {
         guard n >= 0 && n < capacity else { return }
-        lastTokens[n] = last
-        subtreeEnds[n] = Int32(count)
+        let start = Int(starts[n])
+        let length = max(end - start, 0), size = count - n
+        if length < Int(NodeList.outlying) && size < Int(NodeList.outlying) {
+            lengths[n] = UInt16(truncatingIfNeeded: length)
+            subtreeSizes[n] = UInt16(truncatingIfNeeded: size)
+        } else {
+            lengths[n] = NodeList.outlying
+            subtreeSizes[n] = NodeList.outlying
+            sideTables.largeNodes.append(Int32(truncatingIfNeeded: n))
+            sideTables.largeNodeEnds.append(UInt32(truncatingIfNeeded: start + length))
+            sideTables.largeSubtreeEnds.append(Int32(truncatingIfNeeded: count))
+        }
     }
 
+    /// Records `token` as node `n`'s main token (the last node opened).
     @inline(__always)
-    mutating func setMainToken(_ n: Int, _ token: Int) {
+    mutating func setMainToken(_ n: Int, _ token: Token) {
         guard n >= 0 && n < capacity else { return }
-        mainTokens[n] = Int32(token)
+        if let main = NodeList.main(token, of: kinds[n], offset: token.start - Int(starts[n])) {
+            mains[n] = main
+        } else {
+            mains[n] = NodeList.lengthMask | (token.isMalformed ? NodeList.malformedBit : 0)
+                | NodeList.outlyingForm << NodeList.formShift
+            sideTables.outlyingMains.append(Int32(truncatingIfNeeded: n))
+            sideTables.outlyingStarts.append(UInt32(truncatingIfNeeded: token.start))
+            sideTables.outlyingEnds.append(UInt32(truncatingIfNeeded: token.end))
+            sideTables.outlyingKinds.append(token.kind)
+        }
+    }
+
+    /// Notes that a `(` follows node `n`'s main token.
+    @inline(__always)
+    mutating func setParentheses(_ n: Int) {
+        guard n >= 0 && n < capacity else { return }
+        mains[n] |= NodeList.parenthesesBit
     }
 }
 
 struct ParserState {
     let file: SourceFile
-    let tokens: TokenList
-    let kinds: [TokenKind]
-    let errorOffsets: [Int]
-    /// An unterminated comment or multi-line string ran to the end of the file.
-    let unterminatedAtEnd: Bool
-    var pos = 0
+    /// Lexes on demand, a batch of tokens at a time, into `batch`.
+    var lexer: LexerState
+    /// `batch[index]` is the current token, `batch[index - 1]` the previous one (before the
+    /// first, a stand-in ending at 0), and `batch[index + 1]` the next, always there: a batch is
+    /// refilled, after the previous and current tokens, before its last token becomes current.
+    /// At the end of the file the end-of-file token repeats.
+    let batch: UnsafeMutableBufferPointer<Token>
+    var index = 1
+    /// Tokens in `batch`.
+    var batchCount = 0
+    /// How many tokens of the file came before `batch[1]`.
+    var batchStart = 0
     var nodes: NodeSink
     var diagnostics: [Diagnostic] = []
-    /// The token at the last sync point.
-    var syncToken = 0
+    /// The token at the last sync point, and where the token before it ends (-1: none).
+    var syncToken = Token(.endOfFile, 0, 0, flags: 0)
+    var syncPreviousEnd = -1
     /// Byte offset of the last sync point. Computed only when a syntax error is about to be
     /// reported (`gapStart` searches the line table, too slow to run at every item).
-    var syncOffset: Int { gapStart(syncToken) }
+    var syncOffset: Int { gapStart(syncToken, previousEnd: syncPreviousEnd) }
     var reportedSinceSync = false
     /// Syntax errors past `Lexer.diagnosticLimit`, not recorded.
     var omitted = 0
-    /// Lexical errors the lexer did not record, and the offset after which they may lie.
-    let lexerOmitted: Int
-    let lastLexicalOffset: Int
+    /// Whether the lexer leaves out errors past its limit, once it is known (see
+    /// `lexerOmitsErrors(from:)`).
+    var lexerWillOmit: Bool?
     var depth = 0
     /// Labels of the argument lists being parsed, innermost last (see `checkDuplicateLabel`).
-    var labelStack: [Int] = []
+    var labelStack: [Token] = []
     /// Entries of `labelStack` in use; the rest is spare capacity, reused without reallocation.
     var labelCount = 0
     /// Set when an unclosed construct ran into end of file or a column-1 declaration: the
     /// enclosing constructs close silently instead of reporting the same problem again.
     var abandoned = false
 
-    init(file: SourceFile, lexed: LexedFile, nodes: NodeSink) {
+    /// Lexes and parses `file` into `nodes`. Returns what the lexer left besides tokens, the
+    /// syntax diagnostics and the number of tokens.
+    static func run(_ file: SourceFile, into nodes: inout NodeSink) -> (LexedFile, [Diagnostic], Int) {
+        Lexer.withLexer(for: file) { lexer in
+            withUnsafeTemporaryAllocation(of: Token.self, capacity: Lexer.batchSize) { batch in
+                var state = ParserState(file: file, lexer: lexer, batch: batch, nodes: nodes)
+                state.parseFile()
+                nodes = state.nodes
+                return (state.lexer.output, state.diagnostics, state.pos + 1)
+            }
+        }
+    }
+
+    init(file: SourceFile, lexer: LexerState, batch: UnsafeMutableBufferPointer<Token>, nodes: NodeSink) {
         self.file = file
-        self.tokens = lexed.tokens
-        self.kinds = lexed.tokens.kinds
-        self.errorOffsets = lexed.errorOffsets
-        self.lexerOmitted = lexed.omitted
-        self.lastLexicalOffset = lexed.errorOffsets.last ?? 0
-        self.unterminatedAtEnd = lexed.unterminatedAtEnd
+        self.lexer = lexer
+        self.batch = batch
         self.nodes = nodes
+        batch[0] = Token(.endOfFile, 0, 0, flags: 0)
+        batchCount = 1 + self.lexer.fill(UnsafeMutableBufferPointer(rebasing: batch[1...]))
+        if batchCount == 2 { refill() }
+        syncToken = token
     }
 
     // MARK: Tokens
 
-    @inline(__always) var current: TokenKind { kinds[pos] }
-    @inline(__always) func peek(_ k: Int = 1) -> TokenKind {
-        pos + k < kinds.count ? kinds[pos + k] : .endOfFile
-    }
+    @inline(__always) var token: Token { batch[index] }
+    @inline(__always) var current: TokenKind { batch[index].kind }
+    @inline(__always) func peek() -> TokenKind { batch[index + 1].kind }
+    /// Where the token before `token` ends (0 at the start).
+    @inline(__always) var previousEnd: Int { batch[index - 1].end }
+    /// How many tokens have been consumed.
+    var pos: Int { batchStart + index - 1 }
+
     @inline(__always) mutating func advance() {
-        if kinds[pos] != .endOfFile { pos += 1 }
+        guard current != .endOfFile else { return }
+        index += 1
+        if index + 1 == batchCount { refill() }
     }
 
-    func span(token: Int) -> SourceSpan { SourceSpan(file: file.id, tokens.range(token)) }
+    /// Moves the previous and current tokens to the front of the batch and lexes more after them.
+    @inline(never) mutating func refill() {
+        batchStart += index - 1
+        batch[0] = batch[index - 1]
+        batch[1] = batch[index]
+        index = 1
+        batchCount = 2 + lexer.fill(UnsafeMutableBufferPointer(rebasing: batch[2...]))
+    }
+
+    func span(token: Token) -> SourceSpan { SourceSpan(file: file.id, token.range) }
 
     /// An empty span just after the previous token: where a missing closer belongs.
-    func spanAfterPrevious() -> SourceSpan {
-        let offset = pos > 0 ? tokens.end(pos - 1) : 0
-        return SourceSpan(file: file.id, start: offset, end: offset)
-    }
+    func spanAfterPrevious() -> SourceSpan { SourceSpan(file: file.id, start: previousEnd, end: previousEnd) }
 
     func describeCurrent() -> String {
         switch current {
-        case .identifier: return "`\(file.text(tokens.range(pos)))`"
+        case .identifier: return "`\(file.text(token.range))`"
         case .endOfFile: return "end of file"
         case .leftBrace, .rightBrace, .leftParen, .rightParen, .leftBracket, .rightBracket, .colon, .comma, .semicolon:
             return current.spelling // already shows the character: "`{`"
         default:
-            let text = file.text(tokens.range(pos))
+            let text = file.text(token.range)
             return text.utf8.count <= 24 && !text.contains("\n") ? "\(current.spelling) `\(text)`" : current.spelling
         }
     }
 
     // The three checks below run at every item and argument. Inlined, they do not copy the
     // parser state the way a call to a non-mutating method of this large struct does.
-    @inline(__always) func isAtColumnOne(_ t: Int) -> Bool {
-        let start = tokens.start(t)
+    @inline(__always) func isAtColumnOne() -> Bool {
+        let start = token.start
         return start == 0 || file.bytes[start - 1] == 0x0A
     }
 
     /// `card|stack|theme NAME` or `import "…"`: the start of a top-level declaration.
-    @inline(__always) func isTopLevelStart(_ t: Int) -> Bool {
-        let next = t + 1 < kinds.count ? kinds[t + 1] : .endOfFile
-        switch kinds[t] {
-        case .keywordCard, .keywordStack, .keywordTheme: return next.isIdentifierLike
-        case .keywordImport: return next == .string
+    @inline(__always) func isTopLevelStart() -> Bool {
+        switch current {
+        case .keywordCard, .keywordStack, .keywordTheme: return peek().isIdentifierLike
+        case .keywordImport: return peek() == .string
         default: return false
         }
     }
 
     /// A file-level declaration or import at column 1 of a new line: it ends every unclosed
     /// construct around it.
-    @inline(__always) func isColumnOneDeclaration(_ t: Int) -> Bool {
-        tokens.startsLine(t) && isAtColumnOne(t) && isTopLevelStart(t)
+    @inline(__always) func isColumnOneDeclaration() -> Bool {
+        token.startsLine && isAtColumnOne() && isTopLevelStart()
     }
 
     static func isDeclarationKeyword(_ k: TokenKind) -> Bool {
@@ -237,39 +310,66 @@ struct ParserState {
     // MARK: Nodes
 
     @inline(__always)
-    mutating func open(_ kind: NodeKind, main: Int = -1) -> Int {
-        nodes.open(kind, main: Int32(main), first: Int32(pos), last: Int32(pos - 1))
+    mutating func open(_ kind: NodeKind) -> Int {
+        nodes.open(kind, start: token.start)
+    }
+
+    /// Opens a node named by the current token.
+    @inline(__always)
+    mutating func openNamed(_ kind: NodeKind) -> Int {
+        guard let main = NodeList.main(token, of: kind, offset: 0) else {
+            let n = nodes.open(kind, start: token.start)
+            nodes.setMainToken(n, token)
+            return n
+        }
+        return nodes.open(kind, start: token.start, main: main)
     }
 
     @inline(__always)
     mutating func close(_ n: Int) {
-        nodes.close(n, last: Int32(pos - 1))
+        nodes.close(n, end: previousEnd)
+    }
+
+    /// Consumes node `n`'s main token, noting whether a `(` follows it.
+    @inline(__always)
+    mutating func advancePastMain(_ n: Int) {
+        advance()
+        if current == .leftParen { nodes.setParentheses(n) }
     }
 
     /// A node holding just the current token.
     mutating func leaf(_ kind: NodeKind) {
-        let n = open(kind, main: pos)
-        advance()
-        close(n)
+        let token = self.token
+        // A leaf is its main token: it is complete once opened, unless that token is long.
+        if let main = NodeList.main(token, of: kind, offset: 0) {
+            advancePastMain(nodes.open(kind, start: token.start, main: main, length: token.end - token.start))
+        } else {
+            let n = openNamed(kind)
+            advancePastMain(n)
+            close(n)
+        }
     }
 
     // MARK: Diagnostics
 
     mutating func sync() {
-        syncToken = pos
+        syncToken = token
+        syncPreviousEnd = pos > 0 ? previousEnd : -1
         reportedSinceSync = false
     }
 
-    /// Where the gap before token `t` starts on its line: characters dropped there (E102, E107)
-    /// belong to the item that `t` starts, so they silence its syntax errors (`x = 3`).
-    func gapStart(_ t: Int) -> Int {
-        let start = tokens.start(t)
-        guard t > 0, kinds[t] != .endOfFile else { return start }
+    /// Where the gap before `token` starts on its line: characters dropped there (E102, E107)
+    /// belong to the item that `token` starts, so they silence its syntax errors (`x = 3`).
+    /// `previousEnd` is where the token before it ends (-1: none).
+    func gapStart(_ token: Token, previousEnd: Int) -> Int {
+        let start = token.start
+        guard previousEnd >= 0, token.kind != .endOfFile else { return start }
         let lineStart = file.lineStart(file.lineIndex(of: start))
-        return min(start, max(tokens.end(t - 1), lineStart))
+        return min(start, max(previousEnd, lineStart))
     }
 
     func lexicalErrorSinceSync(upTo end: Int) -> Bool {
+        let errorOffsets = lexer.errorOffsets
         if errorOffsets.isEmpty { return false }
         let syncOffset = self.syncOffset
         var low = 0, high = errorOffsets.count
@@ -283,23 +383,37 @@ struct ParserState {
     mutating func syntaxError(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, label: String? = nil,
                               secondary: [DiagnosticLabel] = [], notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) {
         defer { reportedSinceSync = true }
-        if reportedSinceSync || lexicalErrorSinceSync(upTo: max(span.end, tokens.end(pos))) { return }
+        if reportedSinceSync || lexicalErrorSinceSync(upTo: max(span.end, token.end)) { return }
         // Past the lexer's limit, offsets stop being recorded: stay quiet rather than guess.
-        if lexerOmitted > 0 && span.start >= lastLexicalOffset { return }
+        if lexerOmitsErrors(from: span.start) { return }
         guard diagnostics.count < Lexer.diagnosticLimit else { omitted += 1; return }
         diagnostics.append(Diagnostic(code, message, at: span, label: label, secondary: secondary,
                                       notes: notes, fixIts: fixIts))
     }
 
-    mutating func expected(_ what: String) {
-        syntaxError(.e201, "expected \(what), found \(describeCurrent())", at: span(token: pos))
+    /// True when the lexer recorded `Lexer.diagnosticLimit` errors, the last at or before
+    /// `offset`, and leaves some out: then errors past `offset` may be unrecorded. The lexer may
+    /// not have got that far yet; a copy of it finds out, once.
+    mutating func lexerOmitsErrors(from offset: Int) -> Bool {
+        guard lexer.diagnostics.count >= Lexer.diagnosticLimit, let last = lexer.errorOffsets.last, offset >= last else {
+            return false
+        }
+        if let lexerWillOmit { return lexerWillOmit }
+        var probe = lexer
+        while probe.omitted == 0 && probe.i < probe.n { _ = probe.next() }
+        lexerWillOmit = probe.omitted > 0
+        return probe.omitted > 0
     }
 
-    mutating func reportUnclosed(opener: Int, closer: String) {
+    mutating func expected(_ what: String) {
+        syntaxError(.e201, "expected \(what), found \(describeCurrent())", at: span(token: token))
+    }
+
+    mutating func reportUnclosed(opener: Token, closer: String) {
         if abandoned { return }
         // The closer may be inside the comment or string that swallowed the rest of the file.
-        if current == .endOfFile && unterminatedAtEnd { return }
-        let open = file.text(tokens.range(opener))
+        if current == .endOfFile && lexer.unterminatedAtEnd { return }
+        let open = file.text(opener.range)
         let place = spanAfterPrevious()
         syntaxError(.e202, "unclosed `\(open)`", at: span(token: opener), label: "this `\(open)` is never closed",
                     secondary: [DiagnosticLabel(place, "expected `\(closer)` here")],
@@ -311,7 +425,7 @@ struct ParserState {
         depth += 1
         if depth <= Parser.maxDepth { return true }
         diagnostics.append(Diagnostic(.e204, "nesting is deeper than the limit of \(Parser.maxDepth) levels",
-                                      at: span(token: pos), label: "too deeply nested",
+                                      at: span(token: token), label: "too deeply nested",
                                       notes: [.help("split the deck into smaller parts")]))
         skipBalanced()
         if current == .endOfFile { abandoned = true }
@@ -344,7 +458,7 @@ struct ParserState {
             switch current {
             case .keywordImport:
                 if seenDeclaration {
-                    syntaxError(.e205, "imports must come before declarations", at: span(token: pos))
+                    syntaxError(.e205, "imports must come before declarations", at: span(token: token))
                 }
                 parseImport()
             case .keywordCard, .keywordStack, .keywordTheme, .keywordState:
@@ -354,8 +468,8 @@ struct ParserState {
                 expected("a declaration (`card`, `stack`, `theme`) or `import`")
                 let u = open(.unexpected)
                 skipBalanced()
-                while current != .endOfFile && !(tokens.startsLine(pos)
-                        && (isTopLevelStart(pos) || Self.isDeclarationKeyword(current) || current == .keywordImport)) {
+                while current != .endOfFile && !(token.startsLine
+                        && (isTopLevelStart() || Self.isDeclarationKeyword(current) || current == .keywordImport)) {
                     skipBalanced()
                 }
                 close(u)
@@ -368,12 +482,12 @@ struct ParserState {
         let n = open(.importDecl)
         advance()
         if current == .string {
-            nodes.setMainToken(n, pos)
-            advance()
+            nodes.setMainToken(n, token)
+            advancePastMain(n)
         } else {
             expected("a file path string after `import`")
             // The rest of the line belongs to the broken import (no second error at its tokens).
-            while current != .endOfFile && !tokens.startsLine(pos) { skipBalanced() }
+            while current != .endOfFile && !token.startsLine { skipBalanced() }
         }
         close(n)
     }
@@ -389,17 +503,17 @@ struct ParserState {
 
     mutating func parseDeclaration(topLevel: Bool) {
         let keyword = current
-        let keywordToken = pos
+        let keywordToken = token
         // Only needed for error messages: not built for every declaration.
-        var keywordText: String { file.text(tokens.range(keywordToken)) }
+        var keywordText: String { file.text(keywordToken.range) }
         let n = open(Self.declarationKind(keyword))
         if !topLevel && keyword != .keywordState {
-            syntaxError(.e205, "`\(keywordText)` declarations are only allowed at file level", at: span(token: pos))
+            syntaxError(.e205, "`\(keywordText)` declarations are only allowed at file level", at: span(token: token))
         }
         advance()
         if current.isIdentifierLike {
-            nodes.setMainToken(n, pos)
-            advance()
+            nodes.setMainToken(n, token)
+            advancePastMain(n)
         } else {
             expected("a name for the `\(keywordText)` declaration")
         }
@@ -407,9 +521,9 @@ struct ParserState {
             advance()
             parseConformances()
         }
-        if current != .leftBrace && current != .endOfFile && !tokens.startsLine(pos) && !abandoned {
+        if current != .leftBrace && current != .endOfFile && !token.startsLine && !abandoned {
             expected("`{` or `,`")
-            while current != .endOfFile && current != .leftBrace && !tokens.startsLine(pos) { skipBalanced() }
+            while current != .endOfFile && current != .leftBrace && !token.startsLine { skipBalanced() }
         }
         if current == .leftBrace { parseBlock() }
         close(n)
@@ -433,7 +547,7 @@ struct ParserState {
 
     mutating func parseBlock() {
         let b = open(.block)
-        let opener = pos
+        let opener = token
         guard enterNesting() else { close(b); return }
         advance()
         while true {
@@ -448,7 +562,7 @@ struct ParserState {
                 advance()
                 continue
             default:
-                if isColumnOneDeclaration(pos) {
+                if isColumnOneDeclaration() {
                     reportUnclosed(opener: opener, closer: "}")
                     abandoned = true
                 } else {
@@ -467,17 +581,17 @@ struct ParserState {
         if Self.isDeclarationKeyword(k) && peek().isIdentifierLike {
             parseDeclaration(topLevel: false)
         } else if k == .keywordImport && peek() == .string {
-            syntaxError(.e205, "`import` is only allowed at the top of a file", at: span(token: pos))
+            syntaxError(.e205, "`import` is only allowed at the top of a file", at: span(token: token))
             parseImport()
         } else if k.isIdentifierLike && peek() == .colon {
-            let n = open(.property, main: pos)
-            advance()
+            let n = openNamed(.property)
+            advancePastMain(n)
             advance()
             parseValue()
             close(n)
         } else if k.isIdentifierLike {
-            let n = open(.node, main: pos)
-            advance()
+            let n = openNamed(.node)
+            advancePastMain(n)
             if current == .leftParen { parseArguments(closer: .rightParen) }
             if current == .leftBrace { parseBlock() }
             close(n)
@@ -485,7 +599,7 @@ struct ParserState {
             expected("a part, property or declaration")
             let u = open(.unexpected)
             skipBalanced()
-            while current != .endOfFile && current != .rightBrace && !(tokens.startsLine(pos) && Self.canStartItem(current)) {
+            while current != .endOfFile && current != .rightBrace && !(token.startsLine && Self.canStartItem(current)) {
                 skipBalanced()
             }
             close(u)
@@ -496,8 +610,8 @@ struct ParserState {
 
     /// `IDENT [ "(" args ")" ]`: a call value (`size(0, 5)`) or a conformance.
     mutating func parseCall(_ kind: NodeKind) {
-        let n = open(kind, main: pos)
-        advance()
+        let n = openNamed(kind)
+        advancePastMain(n)
         if current == .leftParen { parseArguments(closer: .rightParen) }
         close(n)
     }
@@ -507,7 +621,7 @@ struct ParserState {
     /// Parses `( args )`, `[ values ]` or `( record )` contents as children of the open node.
     /// `closer` tells which; labels are allowed except in lists.
     mutating func parseArguments(closer: TokenKind) {
-        let opener = pos
+        let opener = token
         guard enterNesting() else { return }
         advance()
         let closerText = closer == .rightParen ? ")" : "]"
@@ -518,16 +632,16 @@ struct ParserState {
         while true {
             let k = current
             if k == closer { advance(); break }
-            let endsAll = k == .endOfFile || isColumnOneDeclaration(pos)
+            let endsAll = k == .endOfFile || isColumnOneDeclaration()
             if endsAll || k == .leftBrace || k == .rightBrace {
                 reportUnclosed(opener: opener, closer: closerText)
                 if endsAll { abandoned = true }
                 break
             }
             if allowsLabels && k.isIdentifierLike && peek() == .colon {
-                let a = open(.argument, main: pos)
-                checkDuplicateLabel(pos, since: labelBase)
-                advance()
+                let a = openNamed(.argument)
+                checkDuplicateLabel(token, since: labelBase)
+                advancePastMain(a)
                 advance()
                 parseValue()
                 close(a)
@@ -545,16 +659,16 @@ struct ParserState {
             let k2 = current
             // `name(` or `name {` starting a line is the next item (the list was left open); on
             // the same line it is the next argument after a missing comma: `f($a size(0, 5))`.
-            let looksLikeItem = k2.isIdentifierLike && (peek() == .leftParen || peek() == .leftBrace) && tokens.startsLine(pos)
+            let looksLikeItem = k2.isIdentifierLike && (peek() == .leftParen || peek() == .leftBrace) && token.startsLine
                 || Self.isDeclarationKeyword(k2) || k2 == .endOfFile || k2 == .leftBrace || k2 == .rightBrace
-            if looksLikeItem || (tokens.startsLine(pos) && !Self.canStartValue(k2)) {
+            if looksLikeItem || (token.startsLine && !Self.canStartValue(k2)) {
                 reportUnclosed(opener: opener, closer: closerText)
-                if k2 == .endOfFile || isColumnOneDeclaration(pos) { abandoned = true }
+                if k2 == .endOfFile || isColumnOneDeclaration() { abandoned = true }
                 break
             }
             if Self.canStartValue(k2) {
                 // Treat a missing comma as present.
-                syntaxError(.e201, "expected `,` or `\(closerText)`, found \(describeCurrent())", at: span(token: pos),
+                syntaxError(.e201, "expected `,` or `\(closerText)`, found \(describeCurrent())", at: span(token: token),
                             fixIts: [FixIt(spanAfterPrevious(), ",")])
                 continue
             }
@@ -570,7 +684,7 @@ struct ParserState {
     /// After a bad argument: skips to the next `,` or `closer` on this line and consumes it.
     /// Returns true when a `,` was found and the list goes on.
     mutating func skipToSeparator(_ closer: TokenKind) -> Bool {
-        while current != .endOfFile && current != .comma && current != closer && !tokens.startsLine(pos)
+        while current != .endOfFile && current != .comma && current != closer && !token.startsLine
                 && current != .leftBrace && current != .rightBrace {
             skipBalanced()
         }
@@ -579,14 +693,14 @@ struct ParserState {
         return false
     }
 
-    mutating func checkDuplicateLabel(_ token: Int, since base: Int) {
-        let range = tokens.range(token)
-        var earlier: Int?
+    mutating func checkDuplicateLabel(_ token: Token, since base: Int) {
+        let range = token.range
+        var earlier: Token?
         if base < labelCount {
             file.bytes.withUnsafeBufferPointer { bytes in
                 for index in base..<labelCount {
                     let other = labelStack[index]
-                    let r = tokens.range(other)
+                    let r = other.range
                     guard r.count == range.count else { continue }
                     var same = true
                     for k in 0..<r.count where bytes[r.lowerBound + k] != bytes[range.lowerBound + k] { same = false; break }
@@ -621,8 +735,8 @@ struct ParserState {
         case .keywordTrue, .keywordFalse: leaf(.boolean)
         case .binding: leaf(.binding)
         case .enumCase:
-            let n = open(.enumCase, main: pos)
-            advance()
+            let n = openNamed(.enumCase)
+            advancePastMain(n)
             if current == .leftParen { parseArguments(closer: .rightParen) }
             close(n)
         case .leftBracket:

@@ -36,41 +36,158 @@ public struct NodeID: Hashable, Comparable, Sendable {
     public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.index < rhs.index }
 }
 
-/// Nodes stored pre-order as parallel arrays: a node's children follow it, and
-/// `subtreeEnds[n]` is the index just past its last descendant. 17 bytes a node, no pointers.
+/// Nodes stored pre-order as parallel arrays: a node's children follow it, and its subtree
+/// size says where its descendants end. No token list stays behind: a node records in bytes
+/// what later passes read — where it starts, its byte length, and its main token (the one that
+/// names it): 11 bytes a node, no pointers.
 public struct NodeList: Sendable {
     public internal(set) var kinds: [NodeKind] = []
-    /// The token that names the node (-1: none).
-    public internal(set) var mainTokens: [Int32] = []
-    public internal(set) var firstTokens: [Int32] = []
-    /// Last token included (inclusive); `lastToken < firstToken` for an empty node.
-    public internal(set) var lastTokens: [Int32] = []
-    public internal(set) var subtreeEnds: [Int32] = []
+    /// Where the node's first token starts (for an empty node, the token after it).
+    public internal(set) var starts: [UInt32] = []
+    /// The node's byte length, from its first token's start to its last token's end (0 for an
+    /// empty node), or `outlying` for a large node (see `NodeSideTables`).
+    public internal(set) var lengths: [UInt16] = []
+    /// How many nodes the node's subtree holds, itself included, or `outlying` for a large node.
+    @usableFromInline var subtreeSizes: [UInt16] = []
+    /// The main token (the one that names the node) in 16 bits: its byte length (bits 0–11; 0
+    /// for none, as no token is empty but the end of file, which names nothing), `malformed`
+    /// (bit 12), a `(` right after it (bit 13, `hasParentheses`), and its form (bits 14–15):
+    /// where it starts and which kind it has, given the node's kind.
+    @usableFromInline var mains: [UInt16] = []
+    var sideTables = NodeSideTables()
+
+    @usableFromInline static let outlying = UInt16.max
+    @usableFromInline static let lengthMask: UInt16 = 0xFFF
+    @usableFromInline static let malformedBit: UInt16 = 1 << 12
+    @usableFromInline static let parenthesesBit: UInt16 = 1 << 13
+    @usableFromInline static let formShift: UInt16 = 14
+    // The forms. Odd ones are rare and resolved out of line.
+    /// It starts the node and has the node's usual kind (`usualMainKind`).
+    @usableFromInline static let usualForm: UInt16 = 0
+    /// It starts the node and has the other kind: a multi-line string, a double, `false`, or
+    /// a keyword used as a name (which one, its bytes tell).
+    static let otherForm: UInt16 = 1
+    /// It has the usual kind and follows the node's keyword after one byte: `card Name`.
+    @usableFromInline static let afterKeywordForm: UInt16 = 2
+    /// Anything else (a token of 4,096 bytes or more, another gap after the keyword): its
+    /// start, end and kind are in `NodeSideTables`.
+    static let outlyingForm: UInt16 = 3
+
+    /// The kind a node's main token usually has.
+    @inlinable
+    static func usualMainKind(_ node: NodeKind) -> TokenKind {
+        switch node {
+        case .string, .importDecl: .string
+        case .number: .integer
+        case .boolean: .keywordTrue
+        case .color: .color
+        case .binding: .binding
+        case .enumCase: .enumCase
+        default: .identifier
+        }
+    }
+
+    /// The other kind a literal's main token may have (names may be keywords instead).
+    static func otherMainKind(_ node: NodeKind) -> TokenKind? {
+        switch node {
+        case .string: .multilineString
+        case .number: .double
+        case .boolean: .keywordFalse
+        default: nil
+        }
+    }
+
+    /// The length of a declaration's or import's keyword (the node's first token).
+    @inlinable
+    static func keywordLength(_ node: NodeKind) -> Int {
+        switch node {
+        case .cardDecl: 4
+        case .importDecl: 6
+        default: 5 // stack, theme, state
+        }
+    }
+
+    /// Packs a main token that starts `offset` bytes into a node of kind `node`; nil when it
+    /// takes the side table.
+    @inline(__always)
+    static func main(_ token: Token, of node: NodeKind, offset: Int) -> UInt16? {
+        let length = token.end - token.start
+        let flags = UInt16(truncatingIfNeeded: length) | (token.isMalformed ? malformedBit : 0)
+        if offset == 0 && length <= Int(lengthMask) && token.kind == usualMainKind(node) { return flags }
+        return unusualMain(token, of: node, offset: offset).map { flags | $0 << formShift }
+    }
+
+    /// The form of a main token that is not of the usual form; nil when it takes the side table.
+    static func unusualMain(_ token: Token, of node: NodeKind, offset: Int) -> UInt16? {
+        guard token.end - token.start <= Int(lengthMask) else { return nil }
+        let usual = usualMainKind(node)
+        if offset == 0 && (token.kind == otherMainKind(node) || usual == .identifier && token.kind.isIdentifierLike) {
+            return otherForm
+        }
+        if node.isDeclaration || node == .importDecl, offset == keywordLength(node) + 1, token.kind == usual {
+            return afterKeywordForm
+        }
+        return nil
+    }
 
     public var count: Int { kinds.count }
 }
 
-/// A parsed file: tokens, comments, nodes and the lexical and syntax diagnostics. Parsing
-/// never fails; a tree with errors is still complete enough to check.
+/// The few nodes whose sizes do not fit `NodeList`'s 16-bit fields.
+struct NodeSideTables: Sendable {
+    /// Nodes (ascending) whose main token has the outlying form (see `NodeList.mains`), with
+    /// that token's start, end and kind.
+    var outlyingMains: [Int32] = []
+    var outlyingStarts: [UInt32] = []
+    var outlyingEnds: [UInt32] = []
+    var outlyingKinds: [TokenKind] = []
+    /// Large nodes (ascending): 65,535 bytes long or more, or 65,535 nodes in their subtree or
+    /// more (the file, huge cards), with their ends and subtree ends.
+    var largeNodes: [Int32] = []
+    var largeNodeEnds: [UInt32] = []
+    var largeSubtreeEnds: [Int32] = []
+
+    /// Nodes close innermost first: puts the large ones in index order.
+    mutating func sortLargeNodes() {
+        let order = largeNodes.indices.sorted { largeNodes[$0] < largeNodes[$1] }
+        largeNodes = order.map { largeNodes[$0] }
+        largeNodeEnds = order.map { largeNodeEnds[$0] }
+        largeSubtreeEnds = order.map { largeSubtreeEnds[$0] }
+    }
+
+    /// Where node `i` is in a side table's ascending node indices (binary search).
+    static func position(of i: Int, in nodes: [Int32]) -> Int {
+        var low = 0, high = nodes.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(nodes[mid]) < i { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
+
+/// A parsed file: comments, nodes and the lexical and syntax diagnostics. Parsing never fails;
+/// a tree with errors is still complete enough to check.
 ///
 /// A class, immutable after parsing: passes share one reference instead of copying a dozen
 /// array references (measured: struct copies were the checker's top cost in retain/release).
 public final class SyntaxTree: Sendable {
     public let file: SourceFile
-    public let tokens: TokenList
     public let comments: [Comment]
     public let nodes: NodeList
     public let diagnostics: [Diagnostic]
+    /// How many tokens the file has, the end of file included (the tokens themselves are gone).
+    public let tokenCount: Int
     /// Start offsets of the lexical and syntax errors, ascending: the checker stays quiet about
     /// constructs that contain one, so a broken construct yields no cascade.
     public let errorOffsets: [Int]
 
-    public init(file: SourceFile, tokens: TokenList, comments: [Comment], nodes: NodeList, diagnostics: [Diagnostic]) {
+    public init(file: SourceFile, comments: [Comment], nodes: NodeList, diagnostics: [Diagnostic], tokenCount: Int) {
         self.file = file
-        self.tokens = tokens
         self.comments = comments
         self.nodes = nodes
         self.diagnostics = diagnostics
+        self.tokenCount = tokenCount
         self.errorOffsets = diagnostics.filter { $0.severity == .error }.map(\.span.start).sorted()
     }
 
@@ -93,52 +210,101 @@ public final class SyntaxTree: Sendable {
     @inlinable
     public func kind(_ node: NodeID) -> NodeKind { nodes.kinds[Int(node.index)] }
 
-    @inlinable
-    public func mainToken(_ node: NodeID) -> TokenIndex? {
-        let t = nodes.mainTokens[Int(node.index)]
-        return t < 0 ? nil : Int(t)
+    /// The token that names the node, if any.
+    @inlinable @inline(__always)
+    public func mainToken(_ node: NodeID) -> Token? {
+        let i = Int(node.index)
+        let main = nodes.mains[i]
+        let length = Int(main & NodeList.lengthMask)
+        if length == 0 { return nil }
+        let form = main >> NodeList.formShift
+        if _slowPath(form & 1 != 0) { return unusualMainToken(i) }
+        let kind = nodes.kinds[i]
+        var start = Int(nodes.starts[i])
+        if form == NodeList.afterKeywordForm { start += NodeList.keywordLength(kind) + 1 }
+        return Token(NodeList.usualMainKind(kind), start, start + length,
+                     flags: main & NodeList.malformedBit != 0 ? TokenFlags.malformed : 0)
+    }
+
+    /// The node's first token: its main token when that starts the node, else lexed again from
+    /// the node's start (a declaration's keyword, an opening bracket; rare outside diagnostics).
+    public func firstToken(_ node: NodeID) -> Token {
+        let start = Int(nodes.starts[Int(node.index)])
+        if let main = mainToken(node), main.start == start { return main }
+        return Lexer.token(at: start, in: file)
     }
 
     /// Byte range covered by the node's tokens.
     public func range(_ node: NodeID) -> Range<Int> {
         let i = Int(node.index)
-        let first = Int(nodes.firstTokens[i]), last = Int(nodes.lastTokens[i])
-        guard first < tokens.count else { return file.bytes.count..<file.bytes.count }
-        if last < first { return tokens.start(first)..<tokens.start(first) }
-        return tokens.start(first)..<tokens.end(min(last, tokens.count - 1))
+        let start = Int(nodes.starts[i]), length = nodes.lengths[i]
+        guard length == NodeList.outlying else { return start..<start + Int(length) }
+        return start..<Int(nodes.sideTables.largeNodeEnds[NodeSideTables.position(of: i, in: nodes.sideTables.largeNodes)])
+    }
+
+    // The rare cases below are methods of the tree, not of `NodeList`: calling a method of the
+    // struct copies its dozen array references first, even on the fast path.
+
+    /// Node `i`'s main token of the other or the outlying form.
+    @usableFromInline func unusualMainToken(_ i: Int) -> Token {
+        let main = nodes.mains[i]
+        let flags = main & NodeList.malformedBit != 0 ? TokenFlags.malformed : 0
+        guard main >> NodeList.formShift == NodeList.otherForm else {
+            let tables = nodes.sideTables
+            let k = NodeSideTables.position(of: i, in: tables.outlyingMains)
+            return Token(tables.outlyingKinds[k], Int(tables.outlyingStarts[k]), Int(tables.outlyingEnds[k]), flags: flags)
+        }
+        let start = Int(nodes.starts[i]), length = Int(main & NodeList.lengthMask)
+        let kind = NodeList.otherMainKind(nodes.kinds[i])
+            ?? file.bytes.withUnsafeBufferPointer { LexerState.keywordKind($0, start, length) }
+        return Token(kind, start, start + length, flags: flags)
+    }
+
+    /// The index just past node `i`'s last descendant.
+    @inlinable
+    func subtreeEnd(_ i: Int) -> Int {
+        let size = nodes.subtreeSizes[i]
+        return _fastPath(size != NodeList.outlying) ? i + Int(size) : largeSubtreeEnd(i)
+    }
+
+    @usableFromInline func largeSubtreeEnd(_ i: Int) -> Int {
+        Int(nodes.sideTables.largeSubtreeEnds[NodeSideTables.position(of: i, in: nodes.sideTables.largeNodes)])
     }
 
     public func span(_ node: NodeID) -> SourceSpan { SourceSpan(file: file.id, range(node)) }
-    public func span(token: TokenIndex) -> SourceSpan { SourceSpan(file: file.id, tokens.range(token)) }
-    /// A token's byte range. (Callers in other modules use this rather than `tokens.range(_:)`:
-    /// reading `tokens` from outside may copy the whole token list, retaining each of its arrays.)
-    public func range(token: TokenIndex) -> Range<Int> { tokens.range(token) }
-
-    public func firstToken(_ node: NodeID) -> TokenIndex { Int(nodes.firstTokens[Int(node.index)]) }
-    public func lastToken(_ node: NodeID) -> TokenIndex { Int(nodes.lastTokens[Int(node.index)]) }
+    @inlinable public func span(token: Token) -> SourceSpan { SourceSpan(file: file.id, token.range) }
+    /// A token's byte range (the same as `token.range`).
+    @inlinable public func range(token: Token) -> Range<Int> { token.range }
 
     /// The direct children, in source order.
     @inlinable
     public func children(_ node: NodeID) -> Children {
-        Children(subtreeEnds: nodes.subtreeEnds, first: node.index + 1, end: nodes.subtreeEnds[Int(node.index)])
+        Children(tree: self, first: node.index + 1, end: Int32(truncatingIfNeeded: subtreeEnd(Int(node.index))))
     }
 
     /// All descendants in pre-order (not including `node`).
     public func descendants(_ node: NodeID) -> some Sequence<NodeID> {
-        (Int(node.index) + 1..<Int(nodes.subtreeEnds[Int(node.index)])).lazy.map { NodeID(Int32($0)) }
+        (Int(node.index) + 1..<subtreeEnd(Int(node.index))).lazy.map { NodeID(Int32($0)) }
     }
 
     /// The first child of the given kind.
     @inlinable
     public func child(_ node: NodeID, _ kind: NodeKind) -> NodeID? {
-        children(node).first { self.kind($0) == kind }
+        // A plain walk: no `Children` value, so no reference to the tree to retain.
+        let end = subtreeEnd(Int(node.index))
+        var c = Int(node.index) + 1
+        while c < end {
+            if nodes.kinds[c] == kind { return NodeID(Int32(truncatingIfNeeded: c)) }
+            c = subtreeEnd(c)
+        }
+        return nil
     }
 
     /// The parent of a node (a walk over the preceding nodes; fine outside hot paths).
     public func parent(_ node: NodeID) -> NodeID? {
         var i = Int(node.index) - 1
         while i >= 0 {
-            if nodes.subtreeEnds[i] > node.index { return NodeID(Int32(i)) }
+            if subtreeEnd(i) > Int(node.index) { return NodeID(Int32(i)) }
             i -= 1
         }
         return nil
@@ -147,14 +313,14 @@ public final class SyntaxTree: Sendable {
     // MARK: Token text
 
     /// The token's text as raw bytes decoded to a string.
-    public func text(_ token: TokenIndex) -> String { file.text(tokens.range(token)) }
+    public func text(_ token: Token) -> String { file.text(token.range) }
 
     /// The node's main token text ("" when missing).
     public func name(_ node: NodeID) -> String { mainToken(node).map(text) ?? "" }
 
     /// Compares a token's bytes with ASCII text without allocating.
-    public func token(_ token: TokenIndex, is text: StaticString) -> Bool {
-        let range = tokens.range(token)
+    public func token(_ token: Token, is text: StaticString) -> Bool {
+        let range = token.range
         guard range.count == text.utf8CodeUnitCount else { return false }
         return file.bytes.withUnsafeBufferPointer { p in
             text.withUTF8Buffer { t in
@@ -172,7 +338,7 @@ public final class SyntaxTree: Sendable {
 
     /// The items of a declaration's or node's block (none without a block).
     public func blockItems(_ node: NodeID) -> Children {
-        guard let block = block(node) else { return Children(subtreeEnds: nodes.subtreeEnds, first: 0, end: 0) }
+        guard let block = block(node) else { return Children(tree: self, first: 0, end: 0) }
         return children(block)
     }
 
@@ -189,8 +355,7 @@ public final class SyntaxTree: Sendable {
 
     /// True when the node was written with parentheses, even empty ones: `text()`.
     public func hasParentheses(_ node: NodeID) -> Bool {
-        guard let main = mainToken(node), main + 1 < tokens.count else { return false }
-        return tokens.kind(main + 1) == .leftParen
+        nodes.mains[Int(node.index)] & NodeList.parenthesesBit != 0
     }
 
     /// The label of an `argument` or `property` (nil for a bare value).
@@ -203,7 +368,8 @@ public final class SyntaxTree: Sendable {
     @inlinable
     public func value(_ node: NodeID) -> NodeID? {
         let k = kind(node)
-        if k == .argument || k == .property { return children(node).first { _ in true } }
+        // The first child, if any, directly follows (`outlying` is more than 1 too).
+        if k == .argument || k == .property { return nodes.subtreeSizes[Int(node.index)] > 1 ? NodeID(node.index + 1) : nil }
         return k.isValue ? node : nil
     }
 
@@ -215,7 +381,7 @@ public final class SyntaxTree: Sendable {
     /// Where the doc comment directly above the node lies: from its first line's `///` to the
     /// end of its last line. Cheap to find and to keep; `docComment(in:range:)` reads the text.
     public func docCommentRange(_ node: NodeID) -> Range<Int>? {
-        let start = tokens.start(firstToken(node))
+        let start = Int(nodes.starts[Int(node.index)])
         // Comments are in source order: binary search the last one before `start`.
         var low = 0, high = comments.count
         while low < high {
@@ -225,10 +391,10 @@ public final class SyntaxTree: Sendable {
         let last = low - 1
         var first = low
         var boundary = start
-        let previousTokenEnd = firstToken(node) > 0 ? tokens.end(firstToken(node) - 1) : 0
+        // Only whitespace may separate the lines and the node, so no token lies between them.
         while first > 0 {
             let comment = comments[first - 1]
-            guard comment.kind == .doc, comment.end <= boundary, comment.start >= previousTokenEnd,
+            guard comment.kind == .doc, comment.end <= boundary,
                   Self.isDocCommentGap(file.bytes, comment.end..<boundary) else { break }
             boundary = comment.start
             first -= 1
@@ -313,8 +479,8 @@ public final class SyntaxTree: Sendable {
     /// The bytes between the quotes of a closed single-line string literal without escapes,
     /// which are its value as they stand; nil when `stringValue` has to decode the literal.
     public func plainStringBody(_ node: NodeID) -> Range<Int>? {
-        guard kind(node) == .string, let t = mainToken(node), tokens.kind(t) == .string, !tokens.isMalformed(t) else { return nil }
-        let range = tokens.range(t)
+        guard kind(node) == .string, let t = mainToken(node), t.kind == .string, !t.isMalformed else { return nil }
+        let range = t.range
         guard range.count >= 2 else { return nil }
         let body = (range.lowerBound + 1)..<(range.upperBound - 1)
         let hasEscape = file.bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[body]).contains(0x5C) }
@@ -322,21 +488,21 @@ public final class SyntaxTree: Sendable {
     }
 
     public func integerValue(_ node: NodeID) -> Int? {
-        guard kind(node) == .number, let t = mainToken(node), tokens.kind(t) == .integer else { return nil }
+        guard kind(node) == .number, let t = mainToken(node), t.kind == .integer else { return nil }
         return smallInteger(t) ?? NumberLiteral.integerValue(text(t))
     }
 
     /// The value of an integer or double literal as a Double.
     public func numberValue(_ node: NodeID) -> Double? {
-        guard kind(node) == .number, let t = mainToken(node), !tokens.isMalformed(t) else { return nil }
-        if tokens.kind(t) == .integer, let small = smallInteger(t) { return Double(small) }
+        guard kind(node) == .number, let t = mainToken(node), !t.isMalformed else { return nil }
+        if t.kind == .integer, let small = smallInteger(t) { return Double(small) }
         if let fast = withBytes(of: t, NumberLiteral.fastDoubleValue) { return fast }
         return NumberLiteral.doubleValue(text(t))
     }
 
     /// Plain decimal integers of up to 18 digits (`_` separators dropped), parsed from the bytes
     /// without a String.
-    private func smallInteger(_ t: TokenIndex) -> Int? {
+    private func smallInteger(_ t: Token) -> Int? {
         withBytes(of: t) { p -> Int? in
             var i = 0
             let negative = i < p.count && p[i] == 0x2D
@@ -358,8 +524,8 @@ public final class SyntaxTree: Sendable {
 
     /// Calls `body` with a token's bytes (no `String` is made).
     @inlinable
-    public func withBytes<R>(of token: TokenIndex, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        let range = tokens.range(token)
+    public func withBytes<R>(of token: Token, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let range = token.range
         return file.bytes.withUnsafeBufferPointer { all in
             let lower = min(max(range.lowerBound, 0), all.count)
             let upper = min(max(range.upperBound, lower), all.count)
@@ -369,7 +535,7 @@ public final class SyntaxTree: Sendable {
 
     public func booleanValue(_ node: NodeID) -> Bool? {
         guard kind(node) == .boolean, let t = mainToken(node) else { return nil }
-        return tokens.kind(t) == .keywordTrue
+        return t.kind == .keywordTrue
     }
 
     public func colorValue(_ node: NodeID) -> ColorLiteral? {
@@ -413,25 +579,25 @@ public final class SyntaxTree: Sendable {
 
 /// The direct children of a node: hop from child to child over each child's subtree.
 public struct Children: Sequence, Sendable {
-    @usableFromInline let subtreeEnds: [Int32]
+    @usableFromInline let tree: SyntaxTree
     @usableFromInline let first: Int32
     @usableFromInline let end: Int32
 
     @inlinable
-    init(subtreeEnds: [Int32], first: Int32, end: Int32) {
-        self.subtreeEnds = subtreeEnds
+    init(tree: SyntaxTree, first: Int32, end: Int32) {
+        self.tree = tree
         self.first = first
         self.end = end
     }
 
     public struct Iterator: IteratorProtocol {
-        @usableFromInline let subtreeEnds: [Int32]
+        @usableFromInline let tree: SyntaxTree
         @usableFromInline var current: Int32
         @usableFromInline let end: Int32
 
         @inlinable
-        init(subtreeEnds: [Int32], current: Int32, end: Int32) {
-            self.subtreeEnds = subtreeEnds
+        init(tree: SyntaxTree, current: Int32, end: Int32) {
+            self.tree = tree
             self.current = current
             self.end = end
         }
@@ -440,13 +606,13 @@ public struct Children: Sequence, Sendable {
         public mutating func next() -> NodeID? {
             guard current < end else { return nil }
             let node = NodeID(current)
-            current = subtreeEnds[Int(current)]
+            current = Int32(truncatingIfNeeded: tree.subtreeEnd(Int(current)))
             return node
         }
     }
 
     @inlinable
-    public func makeIterator() -> Iterator { Iterator(subtreeEnds: subtreeEnds, current: first, end: end) }
+    public func makeIterator() -> Iterator { Iterator(tree: tree, current: first, end: end) }
     @inlinable
     public var isEmpty: Bool { first >= end }
 }

@@ -53,40 +53,78 @@ public enum TokenKind: UInt8, Sendable {
     }
 }
 
-/// Index of a token in a `TokenList`.
-public typealias TokenIndex = Int
+/// One token: its kind, where it lies, and whether the lexer reported an error inside it.
+///
+/// The lexer hands tokens out in small batches that the parser drains, and a `SyntaxTree`
+/// keeps no token list: it resolves a node's main or first token from the node on demand. So
+/// a `Token` is a value, not an index into anything.
+public struct Token: Hashable, Sendable {
+    public let kind: TokenKind
+    /// `TokenFlags` bits. A token resolved from a tree carries only `malformed`.
+    @usableFromInline let flags: UInt8
+    // 32-bit offsets, as everywhere in the front end: a token is 12 bytes, passed in registers.
+    @usableFromInline let startOffset: UInt32
+    @usableFromInline let endOffset: UInt32
 
-/// Tokens as parallel arrays (Zig's struct-of-arrays layout): about 7¼ bytes a token (kind,
-/// start, 16-bit length, two flag bits), no per-token object, cheap to scan. Fresh memory costs
-/// page faults, so every byte per token shows in the time of a whole run.
+    @inlinable
+    init(_ kind: TokenKind, _ start: Int, _ end: Int, flags: UInt8) {
+        self.kind = kind
+        self.flags = flags
+        startOffset = UInt32(truncatingIfNeeded: start)
+        endOffset = UInt32(truncatingIfNeeded: end)
+    }
+
+    @inlinable public var start: Int { Int(startOffset) }
+    @inlinable public var end: Int { Int(endOffset) }
+    @inlinable public var range: Range<Int> { start..<end }
+    /// True if the lexer reported an error inside this token.
+    @inlinable public var isMalformed: Bool { flags & TokenFlags.malformed != 0 }
+    /// True if a line break separates this token from the previous one (lexer tokens only).
+    @inlinable var startsLine: Bool { flags & TokenFlags.newlineBefore != 0 }
+}
+
+/// A whole file's tokens, as `Lexer.tokenize` returns them for tests and tools; parsing never
+/// builds one. Parallel arrays (Zig's struct-of-arrays layout): about 7¼ bytes a token (kind,
+/// start, 16-bit length, two flag bits), no per-token object, cheap to scan.
 public struct TokenList: Sendable {
     public internal(set) var kinds: [TokenKind] = []
     public internal(set) var starts: [UInt32] = []
     /// Byte length, or `TokenList.longLength` for a token of 65,535 bytes or more, whose end is
     /// in `longEnds`.
-    @usableFromInline var lengths: [UInt16] = []
+    var lengths: [UInt16] = []
     /// Indices (ascending) and ends of the tokens too long for `lengths`: rare, huge strings.
     var longTokens: [Int32] = []
     var longEnds: [UInt32] = []
     /// `TokenFlags` bits, two per token (32 tokens a word).
-    @usableFromInline var flagWords: [UInt64] = []
+    var flagWords: [UInt64] = []
 
-    @usableFromInline static let longLength = UInt16.max
+    static let longLength = UInt16.max
 
     public var count: Int { kinds.count }
 
-    // Inlinable: the checker asks for token ranges across the module boundary on its hot path.
-    @inlinable public func kind(_ i: TokenIndex) -> TokenKind { kinds[i] }
-    @inlinable public func range(_ i: TokenIndex) -> Range<Int> { start(i)..<end(i) }
-    @inlinable public func start(_ i: TokenIndex) -> Int { Int(starts[i]) }
-
-    @inlinable public func end(_ i: TokenIndex) -> Int {
-        let length = lengths[i]
-        return length != Self.longLength ? Int(starts[i]) + Int(length) : longEnd(i)
+    mutating func append(_ token: Token) {
+        let i = kinds.count
+        kinds.append(token.kind)
+        starts.append(UInt32(truncatingIfNeeded: token.start))
+        let length = token.end - token.start
+        if length < Int(Self.longLength) {
+            lengths.append(UInt16(truncatingIfNeeded: length))
+        } else {
+            lengths.append(Self.longLength)
+            longTokens.append(Int32(truncatingIfNeeded: i))
+            longEnds.append(UInt32(truncatingIfNeeded: token.end))
+        }
+        if i & 31 == 0 { flagWords.append(0) }
+        flagWords[i >> 5] |= UInt64(token.flags) << UInt64((i & 31) << 1)
     }
 
-    @usableFromInline func longEnd(_ i: TokenIndex) -> Int {
+    public func kind(_ i: Int) -> TokenKind { kinds[i] }
+    public func range(_ i: Int) -> Range<Int> { start(i)..<end(i) }
+    public func start(_ i: Int) -> Int { Int(starts[i]) }
+
+    public func end(_ i: Int) -> Int {
         let length = lengths[i]
+        guard length == Self.longLength else { return Int(starts[i]) + Int(length) }
         var low = 0, high = longTokens.count
         while low < high {
             let mid = (low + high) / 2
@@ -95,15 +133,15 @@ public struct TokenList: Sendable {
         return low < longTokens.count && Int(longTokens[low]) == i ? Int(longEnds[low]) : Int(starts[i]) + Int(length)
     }
 
-    @inlinable func flags(_ i: TokenIndex) -> UInt8 { UInt8(truncatingIfNeeded: flagWords[i >> 5] >> UInt64((i & 31) << 1)) & 3 }
+    func flags(_ i: Int) -> UInt8 { UInt8(truncatingIfNeeded: flagWords[i >> 5] >> UInt64((i & 31) << 1)) & 3 }
 
     /// True if a line break separates this token from the previous one.
-    @inlinable public func startsLine(_ i: TokenIndex) -> Bool { flags(i) & TokenFlags.newlineBefore != 0 }
+    public func startsLine(_ i: Int) -> Bool { flags(i) & TokenFlags.newlineBefore != 0 }
     /// True if the lexer reported an error inside this token.
-    @inlinable public func isMalformed(_ i: TokenIndex) -> Bool { flags(i) & TokenFlags.malformed != 0 }
+    public func isMalformed(_ i: Int) -> Bool { flags(i) & TokenFlags.malformed != 0 }
 }
 
-/// Two bits: `TokenList` packs them 32 to a word.
+/// Two bits: `TokenList` packs them 32 to a word; a tree keeps `malformed` per main token.
 public enum TokenFlags {
     public static let newlineBefore: UInt8 = 1
     public static let malformed: UInt8 = 2

@@ -215,9 +215,14 @@ extension SyntaxTree {
         let byteCount = file.bytes.count
         if n == 0 { return ["no nodes"] }
         if nodes.kinds[0] != .file { problems.append("root is \(nodes.kinds[0])") }
-        if Int(nodes.subtreeEnds[0]) != n { problems.append("root subtree ends at \(nodes.subtreeEnds[0]) of \(n)") }
+        if subtreeEnd(0) != n { problems.append("root subtree ends at \(subtreeEnd(0)) of \(n)") }
+        // The tokens, lexed again on their own: ascending, within the file, non-overlapping, and
+        // as many as the parser read.
+        let tokens = Lexer.tokenize(file).tokens
         if tokens.count == 0 || tokens.kinds[tokens.count - 1] != .endOfFile { problems.append("no end-of-file token") }
-        // Tokens: ascending, within the file, non-overlapping.
+        if tokens.count != tokenCount { problems.append("parsed \(tokenCount) tokens, lexed \(tokens.count)") }
+        var tokenAt: [Int: Int] = [:] // start offset → token (only the end of file is empty)
+        var tokenEnds = Set<Int>()
         var previousEnd = 0
         for t in 0..<tokens.count {
             let s = tokens.start(t), e = tokens.end(t)
@@ -225,34 +230,47 @@ extension SyntaxTree {
                 problems.append("token \(t) range \(s)..<\(e) (previous end \(previousEnd), file \(byteCount))")
                 break
             }
+            tokenAt[s] = t
+            tokenEnds.insert(e)
             previousEnd = e
         }
-        // Nodes: pre-order with properly nested subtrees.
+        func matches(_ token: Token, _ t: Int) -> Bool {
+            token.kind == tokens.kind(t) && token.range == tokens.range(t) && token.isMalformed == tokens.isMalformed(t)
+        }
+        // Nodes: pre-order with properly nested subtrees, made of whole tokens; their main and
+        // first tokens are the lexer's.
         var stack: [Int] = [] // subtree ends of open ancestors
         for i in 0..<n {
-            let end = Int(nodes.subtreeEnds[i])
+            let end = subtreeEnd(i)
             while let top = stack.last, top <= i { stack.removeLast() }
             if end <= i || end > n { problems.append("node \(i) subtree end \(end)"); break }
             if let top = stack.last, end > top { problems.append("node \(i) ends at \(end) past its parent's \(top)"); break }
             stack.append(end)
-            let first = Int(nodes.firstTokens[i]), last = Int(nodes.lastTokens[i])
-            if first < 0 || first >= tokens.count || last < first - 1 || last >= tokens.count {
-                problems.append("node \(i) tokens \(first)...\(last) of \(tokens.count)")
+            let node = NodeID(Int32(i))
+            let r = range(node)
+            guard r.lowerBound >= 0, r.upperBound <= byteCount, let first = tokenAt[r.lowerBound],
+                  r.isEmpty || tokenEnds.contains(r.upperBound) else {
+                problems.append("node \(i) range \(r) is not made of tokens")
                 break
             }
-            let main = Int(nodes.mainTokens[i])
-            if main < -1 || main >= tokens.count { problems.append("node \(i) main token \(main)"); break }
-            let r = range(NodeID(Int32(i)))
-            if r.lowerBound < 0 || r.upperBound > byteCount { problems.append("node \(i) range \(r)"); break }
+            if !matches(firstToken(node), first) { problems.append("node \(i) first token \(firstToken(node))"); break }
+            if let main = mainToken(node) {
+                guard let t = tokenAt[main.start], matches(main, t), r.lowerBound <= main.start, main.end <= r.upperBound else {
+                    problems.append("node \(i) main token \(main)")
+                    break
+                }
+                if hasParentheses(node) != (tokens.kind(t + 1) == .leftParen) { problems.append("node \(i) parentheses"); break }
+            } else if hasParentheses(node) {
+                problems.append("node \(i) has parentheses but no main token")
+            }
         }
-        // Children lie within their parent's token range.
+        // Children lie within their parent's range.
         for i in 0..<n {
-            let parentFirst = nodes.firstTokens[i], parentLast = nodes.lastTokens[i]
+            let parent = range(NodeID(Int32(i)))
             for child in children(NodeID(Int32(i))) {
-                let c = Int(child.index)
-                if nodes.lastTokens[c] >= nodes.firstTokens[c]
-                    && (nodes.firstTokens[c] < parentFirst || nodes.lastTokens[c] > parentLast) {
-                    problems.append("node \(c) tokens outside parent \(i)")
+                let r = range(child)
+                if !r.isEmpty && (r.lowerBound < parent.lowerBound || r.upperBound > parent.upperBound) {
+                    problems.append("node \(child.index) range outside parent \(i)")
                 }
             }
             if problems.count > 5 { break }

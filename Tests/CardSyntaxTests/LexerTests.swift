@@ -17,6 +17,18 @@ import CardDiagnostics
     func texts(_ text: String) -> [String] { lex(text).tokens.map(\.1) }
     func codes(_ text: String) -> [String] { lex(text).lexed.diagnostics.map(\.code.rawValue) }
 
+    @Test func forEachTokenHandsOutWhatTokenizeKeeps() {
+        let file = SourceFile(path: "t.cards", text: "card A {\n  x: \"a\" /* c */ y: 1.5e3 @ .b\n}")
+        var seen: [Token] = []
+        let streamed = Lexer.forEachToken(in: file) { seen.append($0) }
+        let lexed = Lexer.tokenize(file)
+        #expect(streamed.tokens.count == 0)
+        #expect(seen.map(\.kind) == lexed.tokens.kinds)
+        #expect(seen.map(\.range) == (0..<lexed.tokens.count).map { lexed.tokens.range($0) })
+        #expect(seen.map(\.startsLine) == (0..<lexed.tokens.count).map { lexed.tokens.startsLine($0) })
+        #expect(streamed.diagnostics == lexed.diagnostics && streamed.comments == lexed.comments)
+    }
+
     @Test("tokens of 65,535 bytes and more keep their exact ranges, and so do their neighbours")
     func longTokens() {
         var source = "a\n"

@@ -400,6 +400,62 @@ import CardDiagnostics
         #expect(!tree.token(main, is: "budget"))
     }
 
+    // MARK: Storage without a token list
+
+    @Test func farAndLongMainTokensKeepTheirRanges() throws {
+        let comment = "/* " + String(repeating: "x", count: 600) + " */"
+        let body = String(repeating: "y", count: 70_000)
+        let tree = parse("card \(comment) Budget {\n  text(\"\(body)\")\n}\n")
+        let card = try #require(tree.first(.cardDecl))
+        #expect(tree.name(card) == "Budget")
+        #expect(tree.firstToken(card).kind == .keywordCard && tree.firstToken(card).range == 0..<4)
+        let string = try #require(tree.first(.string))
+        #expect(tree.stringValue(string) == body)
+        #expect(tree.mainToken(string)?.range == tree.range(string))
+        #expect(tree.hasParentheses(try #require(tree.first(.node))))
+        #expect(tree.range(card) == 0..<tree.file.bytes.count - 1 && tree.range(tree.root) == tree.range(card))
+        #expect(tree.invariantViolations() == [])
+    }
+
+    /// A main token's kind and place come from its node's kind and a two-bit form: check each.
+    @Test func mainTokensOfEveryFormKeepTheirKinds() throws {
+        let tree = parse("card A {\n  state: .on\n  text(\"\"\"\n    hi\n    \"\"\", size: 1.5, bold: false, n: 2)\n}\nstack  B {}\ncard true {}\n")
+        #expect(tree.invariantViolations() == [])
+        let kinds = (0..<tree.nodes.count).compactMap { tree.mainToken(NodeID(Int32($0)))?.kind }
+        #expect(kinds == [.identifier, .keywordState, .enumCase, .identifier, .multilineString, .identifier, .double,
+                          .identifier, .keywordFalse, .identifier, .integer, .identifier, .keywordTrue])
+        let stack = try #require(tree.first(.stackDecl))
+        #expect(tree.name(stack) == "B" && tree.firstToken(stack).kind == .keywordStack)
+    }
+
+    /// One node per two bytes, more than the first attempt reserves; and 70,000 children, more
+    /// than a 16-bit subtree size holds.
+    @Test func denseFilesAreParsedAgainWithRoom() throws {
+        let count = 70_000
+        let tree = parse("card A {\n  x: [" + Array(repeating: "1", count: count).joined(separator: ",") + "]\n}\n")
+        #expect(tree.nodes.count == 5 + count)
+        #expect(tree.tokenCount == 6 + (2 * count - 1) + 3)
+        #expect(tree.diagnostics.isEmpty)
+        let list = try #require(tree.first(.list))
+        #expect(Array(tree.children(list)).count == count)
+        #expect(Array(tree.children(tree.root)).count == 1)
+        #expect(tree.range(list) == 14..<14 + 2 * count + 1)
+        #expect(tree.invariantViolations() == [])
+    }
+
+    /// Past the lexer's diagnostic limit a syntax error after the last recorded lexical error
+    /// stays quiet only if lexical errors were left out, even ones the lexer reaches later.
+    @Test func syntaxErrorsPastTheLexicalLimitDependOnTheWholeFile() {
+        let flood = String(repeating: "@\n", count: Lexer.diagnosticLimit)
+        let broken = "card A { x: ) }\n"
+        let quiet = parse(flood + broken + "@\n")
+        #expect(quiet.diagnostics.count == Lexer.diagnosticLimit)
+        #expect(quiet.diagnostics.last?.notes.last?.message == "1 more lexical errors in this file are not shown")
+        let reported = parse(flood + broken)
+        // `)` is no value, and then no item either.
+        #expect(reported.diagnostics.dropFirst(Lexer.diagnosticLimit).map(\.code) == [.e201, .e201])
+    }
+
     // MARK: Diagnostics shape
 
     @Test func unclosedDelimiterHasASecondLabelWhereTheCloserWasExpected() throws {

@@ -325,11 +325,11 @@ import CardDriver
 
     /// Token boundaries of a valid file: inserting there leaves the token stream intact.
     static func boundaries(_ bytes: [UInt8]) -> [Int] {
-        let tree = parse(bytes: bytes)
+        let tokens = Lexer.tokenize(parse(bytes: bytes).file).tokens
         var result = Set<Int>()
-        for t in 0..<tree.tokens.count {
-            result.insert(tree.tokens.start(t))
-            result.insert(tree.tokens.end(t))
+        for t in 0..<tokens.count {
+            result.insert(tokens.start(t))
+            result.insert(tokens.end(t))
         }
         return result.sorted()
     }
@@ -364,8 +364,9 @@ import CardDriver
         var tried = 0
         for entry in Self.validCorpus {
             let tree = parse(bytes: entry.bytes)
-            for t in 0..<tree.tokens.count where tree.tokens.kind(t) == .string {
-                let end = tree.tokens.end(t)
+            let tokens = Lexer.tokenize(tree.file).tokens
+            for t in 0..<tokens.count where tokens.kind(t) == .string {
+                let end = tokens.end(t)
                 var lineEnd = end
                 while lineEnd < entry.bytes.count && entry.bytes[lineEnd] != 0x0A { lineEnd += 1 }
                 let rest = entry.bytes[end..<lineEnd]
@@ -389,9 +390,10 @@ import CardDriver
         var tried = 0
         for entry in Self.validCorpus {
             let tree = parse(bytes: entry.bytes)
+            let tokens = Lexer.tokenize(tree.file).tokens
             var open: [TokenKind] = []
-            for t in 0..<max(0, tree.tokens.count - 1) {
-                let kind = tree.tokens.kind(t)
+            for t in 0..<max(0, tokens.count - 1) {
+                let kind = tokens.kind(t)
                 switch kind {
                 case .leftParen, .leftBracket, .leftBrace: open.append(kind)
                 case .rightParen, .rightBracket, .rightBrace: _ = open.popLast()
@@ -400,14 +402,14 @@ import CardDriver
                 // Commas inside `(…)` or `[…]` that separate two things (block separators are
                 // optional, and a trailing comma may go).
                 guard kind == .comma, open.last == .leftParen || open.last == .leftBracket else { continue }
-                let next = tree.tokens.kind(t + 1)
+                let next = tokens.kind(t + 1)
                 if next == .rightParen || next == .rightBracket { continue }
                 var bytes = entry.bytes
-                bytes.remove(at: tree.tokens.start(t))
+                bytes.remove(at: tokens.start(t))
                 let mutated = parse(bytes: bytes)
                 tried += 1
                 if mutated.codes != ["E201"] {
-                    Issue.record("\(entry.name): deleting the `,` at \(tree.file.location(of: tree.tokens.start(t))) gives \(mutated.diagnosticSummary)")
+                    Issue.record("\(entry.name): deleting the `,` at \(tree.file.location(of: tokens.start(t))) gives \(mutated.diagnosticSummary)")
                     return
                 }
             }
@@ -419,14 +421,15 @@ import CardDriver
     @Test func droppedCloserIsOneDiagnostic() {
         for entry in Self.validCorpus {
             let tree = parse(bytes: entry.bytes)
-            for t in 0..<tree.tokens.count {
-                let kind = tree.tokens.kind(t)
+            let tokens = Lexer.tokenize(tree.file).tokens
+            for t in 0..<tokens.count {
+                let kind = tokens.kind(t)
                 guard kind == .rightParen || kind == .rightBracket || kind == .rightBrace else { continue }
                 var bytes = entry.bytes
-                bytes.remove(at: tree.tokens.start(t))
+                bytes.remove(at: tokens.start(t))
                 let mutated = parse(bytes: bytes)
                 if mutated.diagnostics.count != 1 {
-                    Issue.record("\(entry.name): deleting the \(kind.spelling) at \(tree.file.location(of: tree.tokens.start(t))) gives \(mutated.diagnosticSummary)")
+                    Issue.record("\(entry.name): deleting the \(kind.spelling) at \(tree.file.location(of: tokens.start(t))) gives \(mutated.diagnosticSummary)")
                     return
                 }
             }
