@@ -87,8 +87,11 @@ func sameName(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count &
 
 /// `sameName` for ASCII `bytes`: a non-ASCII name can still equal them (U+212A KELVIN SIGN is `K`).
 func sameName(_ name: String, ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    if name.utf8.elementsEqual(bytes) { return true }
-    return name.utf8.contains { $0 >= 0x80 } && name == String(decoding: bytes, as: UTF8.self)
+    var copy = name
+    return copy.withUTF8 { utf8 in
+        if utf8.count == bytes.count && (0..<bytes.count).allSatisfy({ utf8[$0] == bytes[$0] }) { return true }
+        return utf8.contains { $0 >= 0x80 } && name == String(decoding: bytes, as: UTF8.self)
+    }
 }
 
 /// What a text argument shows: text of the source, or a string.
@@ -143,6 +146,15 @@ struct PartLayouter {
         return nil
     }
 
+    /// `rowSource` for a label spelled in ASCII.
+    func rowSource(ascii label: UnsafeBufferPointer<UInt8>) -> (row: Bool, index: Int)? {
+        guard let row else { return nil }
+        for index in row.indices {
+            if let fieldLabel = row[index].label, sameName(fieldLabel, ascii: label) { return (true, index) }
+        }
+        return nil
+    }
+
     /// `source(of:)` for a binding as spelled (`$name`, `$item.name`), read from its bytes.
     func source(ofBinding text: SourceText) -> (row: Bool, index: Int)? {
         guard let (path, dot) = card.simpleBindingPath(text) else { return source(of: card.bindingPath(text)) }
@@ -150,8 +162,8 @@ struct PartLayouter {
             for index in 0..<card.fieldCount where sameName(card.fieldName(index), ascii: path) { return (false, index) }
             return nil
         }
-        guard Catalog.rowBindingName.utf8.elementsEqual(UnsafeBufferPointer(rebasing: path[..<dot])) else { return nil }
-        return rowSource(String(decoding: UnsafeBufferPointer(rebasing: path[(dot + 1)...]), as: UTF8.self))
+        guard sameName(Catalog.rowBindingName, ascii: UnsafeBufferPointer(rebasing: path[..<dot])) else { return nil }
+        return rowSource(ascii: UnsafeBufferPointer(rebasing: path[(dot + 1)..<path.count]))
     }
 
     /// The text argument `parameter` shows: a string as is, numbers as written, a binding's

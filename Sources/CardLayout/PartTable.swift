@@ -123,20 +123,21 @@ struct PartParameters: @unchecked Sendable {  // immutable storage, never freed
     }
 
     /// `arguments` of `card`, the arguments of part `number`, matched with its parameters: bit `p`
-    /// is set when parameter `p` has an argument. Nil unless every argument (with a value) is a
+    /// is set when parameter `p` has an argument. Nil unless every argument has a value and is a
     /// parameter's, one per parameter, in catalog order (as the checker stores them): then parameter
-    /// `p`'s argument is the one at `(bits & (1 << p - 1)).nonzeroBitCount` of those.
+    /// `p`'s argument is the one at `(bits & (1 << p - 1)).nonzeroBitCount`. (Unmatched
+    /// arguments are read by name, which finds the same ones.)
     func match(_ arguments: Arguments, of card: CardView, ofPart number: Int) -> UInt64? {
         guard number >= 0 && number < matchable.count && matchable[number] else { return nil }
         let first = start[number], end = start[number + 1]
-        if let bits = card.parameterBits(of: arguments) {
-            // The store names each argument's parameter by position: with unique names, the
-            // search by name below finds the same ones.
+        if card.namesParametersByPosition {
+            // With unique names, matching the parameters' names finds the same positions.
+            guard let bits = card.parameterBits(of: arguments) else { return nil }
             return end - first >= UInt64.bitWidth || bits >> UInt64(end - first) == 0 ? bits : nil
         }
         var bits: UInt64 = 0
         var p = first
-        for argument in arguments.indices where card.hasValue(argument: argument, in: arguments) {
+        for argument in arguments.indices {
             let name = card.name(ofArgument: argument, in: arguments)
             let length = name.utf8.count
             while p < end && !(lengths[p] == length && names[p] == name) { p += 1 }

@@ -232,7 +232,7 @@ import CardSyntax
         StoredValue(.color, bits: UInt64(c.red) | UInt64(c.green) << 8 | UInt64(c.blue) << 16 | UInt64(c.alpha) << 24)
     }
 
-    var range: Range<Int> {
+    @inlinable var range: Range<Int> {
         let start = Int(UInt32(truncatingIfNeeded: bits)), end = Int(UInt32(truncatingIfNeeded: bits >> 32))
         return start..<max(start, end)
     }
@@ -272,7 +272,7 @@ import CardSyntax
     /// The public form of a stored value checked against `parameter` (nil for a model default);
     /// `file` holds its text.
     func value(of stored: StoredValue, parameter: Parameter?, in file: SourceFile?) -> Value? {
-        view(of: stored, parameter: parameter, file: file?.id)?.value(in: file)
+        view(of: stored, checkedAgainst: parameter, file: file?.id)?.value(in: file)
     }
 }
 

@@ -45,11 +45,100 @@ public enum ValueView: Sendable {
     }
 }
 
+/// What decoding a stored value needs to know of the parameter it was checked against.
+protocol StoredValueParameter {
+    var type: ValueType { get }
+    var checkedDefault: Value? { get }
+    /// The name of case `index` of the parameter's enumeration.
+    func caseName(_ index: Int) -> String?
+}
+
+extension Parameter: StoredValueParameter {
+    func caseName(_ index: Int) -> String? { type.enumType?.cases[safe: index]?.name }
+}
+
+/// Every catalog part's and trait's parameters in flat tables, so that reading a stored argument
+/// (by owner and position) neither looks through the catalog's nested arrays nor retains a
+/// `Parameter`. Allocated once and never freed (`shared` lives as long as the program).
+@usableFromInline struct CatalogParameters: @unchecked Sendable {  // immutable storage, never freed
+    @usableFromInline static let shared = CatalogParameters()
+
+    /// The names of `Catalog.nodes` and of `Catalog.traits`, by index.
+    @usableFromInline let nodeNames: UnsafeBufferPointer<String>
+    @usableFromInline let traitNames: UnsafeBufferPointer<String>
+    /// Owner `o`'s parameters are `start[o]..<start[o + 1]` of the tables below; owners are
+    /// `Catalog.nodes` by index, then `Catalog.traits`.
+    @usableFromInline let start: UnsafeBufferPointer<Int>
+    let names: UnsafeBufferPointer<String>
+    let types: UnsafeBufferPointer<ValueType>
+    let defaults: UnsafeBufferPointer<Value?>
+    /// Parameter `i`'s enumeration cases are `caseNames[caseStart[i]..<caseStart[i + 1]]`.
+    let caseStart: UnsafeBufferPointer<Int>
+    let caseNames: UnsafeBufferPointer<String>
+
+    private init() {
+        var start = [0], names: [String] = [], types: [ValueType] = [], defaults: [Value?] = []
+        var caseStart = [0], caseNames: [String] = []
+        for parameters in Catalog.nodes.map(\.parameters) + Catalog.traits.map(\.parameters) {
+            for parameter in parameters {
+                names.append(parameter.name)
+                types.append(parameter.type)
+                defaults.append(parameter.checkedDefault)
+                caseNames += parameter.type.enumType?.cases.map(\.name) ?? []
+                caseStart.append(caseNames.count)
+            }
+            start.append(names.count)
+        }
+        func table<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
+            let table = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
+            _ = table.initialize(from: elements)
+            return UnsafeBufferPointer(table)
+        }
+        nodeNames = table(Catalog.nodes.map(\.name))
+        traitNames = table(Catalog.traits.map(\.name))
+        self.start = table(start)
+        self.names = table(names)
+        self.types = table(types)
+        self.defaults = table(defaults)
+        self.caseStart = table(caseStart)
+        self.caseNames = table(caseNames)
+    }
+
+    /// Parameter `position` of `owner` (`Arguments.owner`), if it has one.
+    @inlinable func parameter(owner: Int32, position: Int) -> CatalogParameter? {
+        let key = owner >= 0 ? Int(owner) : nodeNames.count &+ Int(-1 - owner)
+        guard key >= 0 && key &+ 1 < start.count, position >= 0, start[key] &+ position < start[key &+ 1] else { return nil }
+        return CatalogParameter(index: start[key] &+ position)
+    }
+}
+
+/// One parameter of `CatalogParameters.shared`.
+@usableFromInline struct CatalogParameter: StoredValueParameter {
+    @usableFromInline let index: Int
+
+    @usableFromInline init(index: Int) { self.index = index }
+
+    private var table: CatalogParameters { CatalogParameters.shared }
+    var name: String { table.names[index] }
+    var type: ValueType { table.types[index] }
+    var checkedDefault: Value? { table.defaults[index] }
+
+    func caseName(_ index: Int) -> String? {
+        let cases = table.caseStart[self.index]..<table.caseStart[self.index + 1]
+        return index >= 0 && index < cases.count ? table.caseNames[cases.lowerBound + index] : nil
+    }
+}
+
 extension StoredProperties {
     /// The readable form of a stored value checked against `parameter` (nil for a model
     /// default), whose text is in file `file` (nil when the deck does not have it); nil where the
-    /// public model has no value either. `parameter` is only evaluated for the kinds that need it.
-    @usableFromInline func view(of stored: StoredValue, parameter: @autoclosure () -> Parameter?, file: FileID?) -> ValueView? {
+    /// public model has no value either.
+    @usableFromInline func view(of stored: StoredValue, parameter: CatalogParameter?, file: FileID?) -> ValueView? {
+        view(of: stored, checkedAgainst: parameter, file: file)
+    }
+
+    /// `view(of:parameter:file:)` for any kind of parameter.
+    func view(of stored: StoredValue, checkedAgainst parameter: (some StoredValueParameter)?, file: FileID?) -> ValueView? {
         switch stored.kind {
         case .int: return .int(Int(truncatingIfNeeded: Int64(bitPattern: stored.bits)))
         case .double: return .double(Double(bitPattern: stored.bits))
@@ -61,28 +150,28 @@ extension StoredProperties {
         case .namedColor:
             guard let color = Catalog.namedColors[safe: Int(stored.bits)] else { return nil }
             return .color(ColorLiteral(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha), name: color.name)
-        case .enumCase: return parameter()?.type.enumType?.cases[safe: Int(stored.bits)].map { .enumCase($0.name) }
+        case .enumCase: return parameter?.caseName(Int(stored.bits)).map { .enumCase($0) }
         case .text: return file.map { .text(SourceText(file: $0, range: stored.range)) }
         case .binding:
-            guard let file, let parameter = parameter() else { return nil }
+            guard let file, let parameter else { return nil }
             return .binding(SourceText(file: file, range: stored.range), type: parameter.type)
         case .state: return file.map { .state(SourceText(file: $0, range: stored.range)) }
         case .method: return file.map { .method(SourceText(file: $0, range: stored.range)) }
         case .pop: return .value(.action(.pop))
-        case .catalogDefault: return parameter()?.checkedDefault.map { .value($0) }
+        case .catalogDefault: return parameter?.checkedDefault.map { .value($0) }
         case .boxed: return boxed[safe: Int(stored.bits)].map { .value($0) }
         }
     }
 
     /// Whether `view(of:parameter:file:)` has a value, without making it.
-    @usableFromInline func hasValue(_ stored: StoredValue, parameter: @autoclosure () -> Parameter?, file: FileID?) -> Bool {
+    @usableFromInline func hasValue(_ stored: StoredValue, parameter: CatalogParameter?, file: FileID?) -> Bool {
         switch stored.kind {
         case .int, .double, .bool, .color, .pop: true
         case .namedColor: Catalog.namedColors.indices.contains(Int(stored.bits))
-        case .enumCase: parameter()?.type.enumType?.cases.indices.contains(Int(stored.bits)) ?? false
+        case .enumCase: parameter?.caseName(Int(stored.bits)) != nil
         case .text, .state, .method: file != nil
-        case .binding: file != nil && parameter() != nil
-        case .catalogDefault: parameter()?.checkedDefault != nil
+        case .binding: file != nil && parameter != nil
+        case .catalogDefault: parameter?.checkedDefault != nil
         case .boxed: boxed.indices.contains(Int(stored.bits))
         }
     }
@@ -180,6 +269,8 @@ public struct CardView: Sendable {
     @usableFromInline let files: SourceFiles
     /// The card's record in the store (empty ranges for a replaced body).
     @usableFromInline let record: ModelStorage.CardRecord
+    /// The catalog's names and parameters.
+    @inlinable var catalog: CatalogParameters { .shared }
     /// The deck's store, nil for a replaced body, which is read from `built` instead.
     @usableFromInline let store: ModelStore?
     @usableFromInline let built: BuiltCard?
@@ -250,7 +341,7 @@ public struct CardView: Sendable {
 
     /// The part's catalog name.
     @inlinable public func name(ofPart part: Int) -> String {
-        isStored ? Catalog.nodes[Int(parts[part].spec)].name : body.parts[part].name
+        isStored ? catalog.nodeNames[Int(parts[part].spec)] : body.parts[part].name
     }
 
     /// The part's index in `Catalog.nodes`, when known without looking its name up.
@@ -275,7 +366,7 @@ public struct CardView: Sendable {
     public var traitCount: Int { isStored ? record.traits.count : body.traits.count }
 
     public func traitName(_ index: Int) -> String {
-        isStored ? Catalog.traits[Int(storage.traits[Int(record.traits.lowerBound) + index].trait)].name : body.traits[index].name
+        isStored ? catalog.traitNames[Int(storage.traits[Int(record.traits.lowerBound) + index].trait)] : body.traits[index].name
     }
 
     /// Every requirement of the trait, author-given or defaulted, in catalog order.
@@ -298,27 +389,32 @@ public struct CardView: Sendable {
         guard isStored else { return body.model[index].defaultValue.map { .value($0) } }
         let field = field(index)
         guard let value = field.defaultValue else { return nil }
-        return properties.view(of: value, parameter: nil, file: files.contains(field.span.file) ? field.span.file : nil)
+        return properties.view(of: value, parameter: CatalogParameter?.none, file: files.contains(field.span.file) ? field.span.file : nil)
     }
 
     // MARK: Arguments
 
     /// The parameter of a stored argument (the store keeps its position, not its name).
-    @usableFromInline static func parameter(_ stored: StoredProperty, in arguments: Arguments) -> Parameter? {
-        let owner = Int(arguments.owner)
-        let position = Int(stored.parameter)
-        return owner >= 0 ? Catalog.nodes[owner].parameters[safe: position] : Catalog.traits[-1 - owner].parameters[safe: position]
+    @inlinable func parameter(_ stored: StoredProperty, in arguments: Arguments) -> CatalogParameter? {
+        catalog.parameter(owner: arguments.owner, position: Int(stored.parameter))
     }
 
     public func name(ofArgument argument: Int, in arguments: Arguments) -> String {
-        isStored ? Self.parameter(properties.records[argument], in: arguments)?.name ?? "" : body.arguments[argument].name
+        isStored ? parameter(properties.records[argument], in: arguments)?.name ?? "" : body.arguments[argument].name
     }
 
     /// The argument's value; nil for one the public model leaves out (it has no value there).
     @inlinable public func value(ofArgument argument: Int, in arguments: Arguments) -> ValueView? {
         guard isStored else { return .value(body.arguments[argument].value) }
         let stored = properties.records[argument]
-        return properties.view(of: stored.value, parameter: Self.parameter(stored, in: arguments), file: arguments.file)
+        // The common kinds here, the rest (and the same ones, for other callers) in `view(of:)`.
+        switch stored.value.kind {
+        case .int: return .int(Int(truncatingIfNeeded: Int64(bitPattern: stored.value.bits)))
+        case .double: return .double(Double(bitPattern: stored.value.bits))
+        case .bool: return .bool(stored.value.bits != 0)
+        case .text: return arguments.file.map { .text(SourceText(file: $0, range: stored.value.range)) }
+        default: return properties.view(of: stored.value, parameter: parameter(stored, in: arguments), file: arguments.file)
+        }
     }
 
     /// `value(ofArgument:in:) != nil`, without making the value.
@@ -328,36 +424,34 @@ public struct CardView: Sendable {
         switch stored.value.kind {
         case .int, .double, .bool, .color, .pop: return true
         case .text, .state, .method: return arguments.file != nil
-        default: return properties.hasValue(stored.value, parameter: Self.parameter(stored, in: arguments), file: arguments.file)
+        default: return properties.hasValue(stored.value, parameter: parameter(stored, in: arguments), file: arguments.file)
         }
     }
 
-    /// Which catalog parameters of their owner the arguments with a value are for, as bits (`p`
-    /// for parameter `p`), when the store records them and they are one per parameter in catalog
-    /// order; nil otherwise (a replaced body has names only: match those).
+    /// Which catalog parameters of their owner the arguments are for, as bits (`p` for parameter
+    /// `p`), when the store records them, every argument has a value and they are one per
+    /// parameter in catalog order (as the checker stores them); nil otherwise.
     @inlinable public func parameterBits(of arguments: Arguments) -> UInt64? {
         guard isStored else { return nil }
         var bits: UInt64 = 0
         var next = 0
-        for argument in arguments.indices where hasValue(argument: argument, in: arguments) {
+        for argument in arguments.indices {
             let position = Int(properties.records[argument].parameter)
-            guard position >= next && position < UInt64.bitWidth else { return nil }
+            guard position >= next && position < UInt64.bitWidth, hasValue(argument: argument, in: arguments) else { return nil }
             bits |= 1 << UInt64(position)
             next = position + 1
         }
         return bits
     }
 
-    /// The argument for catalog parameter `position` of a part whose arguments, one per parameter in
-    /// catalog order, were matched with its parameters as `matched` (bit `p`: parameter `p` has one).
+    /// Whether the arguments name their parameters by position (stored ones), rather than by name.
+    @inlinable public var namesParametersByPosition: Bool { isStored }
+
+    /// The argument for catalog parameter `position` of a part whose arguments, each with a value,
+    /// one per parameter in catalog order, were matched with its parameters as `matched` (bit `p`:
+    /// parameter `p` has one).
     @inlinable public func argument(forParameter position: Int, matched: UInt64, in arguments: Arguments) -> Int? {
         guard position < UInt64.bitWidth, matched & (1 << UInt64(position)) != 0 else { return nil }
-        if isStored {
-            for argument in arguments.indices where Int(properties.records[argument].parameter) == position {
-                if hasValue(argument: argument, in: arguments) { return argument }
-            }
-            return nil
-        }
         let argument = arguments.indices.lowerBound + (matched & ((1 << UInt64(position)) &- 1)).nonzeroBitCount
         return argument < arguments.indices.upperBound ? argument : nil
     }
@@ -393,7 +487,7 @@ public struct CardView: Sendable {
     /// those `bindingPath` splits.
     @inlinable public func simpleBindingPath(_ text: SourceText) -> (path: UnsafeBufferPointer<UInt8>, dot: Int?)? {
         guard let spelled = utf8(text), spelled.count > 1 else { return nil }
-        let path = UnsafeBufferPointer(rebasing: spelled[1...])
+        let path = UnsafeBufferPointer(rebasing: spelled[1..<spelled.count])
         var dot: Int?
         for i in path.indices {
             if path[i] >= 0x80 { return nil }
@@ -444,7 +538,7 @@ extension SourceText {
     @usableFromInline static func stateName(_ spelled: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         if spelled.count < 2 { return UnsafeBufferPointer(start: nil, count: 0) }
         guard spelled[0] != 0x0D && spelled[1] < 0x80 else { return nil }
-        return UnsafeBufferPointer(rebasing: spelled[1...])
+        return UnsafeBufferPointer(rebasing: spelled[1..<spelled.count])
     }
 
     func bindingPath(in file: SourceFile?) -> [String] {
