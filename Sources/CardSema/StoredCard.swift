@@ -16,7 +16,7 @@ public struct SourceText: Sendable {
 /// A checked value as a back end reads it from the deck's store: numbers and case names inline,
 /// the text of literals, bindings, card states and methods as byte ranges of the source, and
 /// anything richer (lists, records, sizes, fonts, catalog defaults — and every value of a card
-/// whose body was replaced) as the public `Value`. `CardView.value(_:)` gives the public form.
+/// whose body was replaced) as the public `Value`.
 public enum ValueView: Sendable {
     case int(Int)
     case double(Double)
@@ -407,7 +407,8 @@ public struct CardView: Sendable {
     @inlinable public func value(ofArgument argument: Int, in arguments: Arguments) -> ValueView? {
         guard isStored else { return .value(body.arguments[argument].value) }
         let stored = properties.records[argument]
-        // The common kinds here, the rest (and the same ones, for other callers) in `view(of:)`.
+        // The commonest kinds decoded here, inlined into the reader (the rest, and the same ones
+        // for other callers, in `view(of:)`): a call per argument costs about 1 % of a build.
         switch stored.value.kind {
         case .int: return .int(Int(truncatingIfNeeded: Int64(bitPattern: stored.value.bits)))
         case .double: return .double(Double(bitPattern: stored.value.bits))
