@@ -304,15 +304,13 @@ public struct CardView: Sendable {
     /// The flattened body of a card that is not in the store.
     @inlinable @inline(__always) var body: BuiltCard { built.unsafelyUnwrapped }
 
-    /// The deck's store of a stored card.
-    @inlinable @inline(__always) var storage: ModelStorage { store.unsafelyUnwrapped.storage }
 
     // MARK: States, overlays, footer
 
     public var stateCount: Int { isStored ? record.states.count : body.states.count }
 
     func state(_ index: Int) -> ModelStorage.StateRecord {
-        isStored ? storage.states[Int(record.states.lowerBound) + index] : body.states[index]
+        isStored ? store.unsafelyUnwrapped.storage.states[Int(record.states.lowerBound) + index] : body.states[index]
     }
 
     public func stateName(_ index: Int) -> String { state(index).name }
@@ -322,7 +320,7 @@ public struct CardView: Sendable {
     public var overlayCount: Int { isStored ? record.overlays.count : body.overlays.count }
 
     func overlay(_ index: Int) -> ModelStorage.OverlayRecord {
-        isStored ? storage.overlays[Int(record.overlays.lowerBound) + index] : body.overlays[index]
+        isStored ? store.unsafelyUnwrapped.storage.overlays[Int(record.overlays.lowerBound) + index] : body.overlays[index]
     }
 
     public func overlayDirection(_ index: Int) -> SwipeDirection { overlay(index).direction }
@@ -365,21 +363,27 @@ public struct CardView: Sendable {
 
     public var traitCount: Int { isStored ? record.traits.count : body.traits.count }
 
+    func trait(_ index: Int) -> ModelStorage.TraitRecord {
+        store.unsafelyUnwrapped.storage.traits[Int(record.traits.lowerBound) + index]
+    }
+
     public func traitName(_ index: Int) -> String {
-        isStored ? catalog.traitNames[Int(storage.traits[Int(record.traits.lowerBound) + index].trait)] : body.traits[index].name
+        isStored ? catalog.traitNames[Int(trait(index).trait)] : body.traits[index].name
     }
 
     /// Every requirement of the trait, author-given or defaulted, in catalog order.
     public func traitArguments(_ index: Int) -> Arguments {
         guard isStored else { return Arguments(indices: body.traits[index].arguments, owner: 0, file: nil) }
-        let trait = storage.traits[Int(record.traits.lowerBound) + index]
+        let trait = trait(index)
         return Arguments(indices: Int(trait.properties.lowerBound)..<Int(trait.properties.upperBound), owner: -1 - trait.trait,
                          file: files.contains(trait.span.file) ? trait.span.file : nil)
     }
 
     public var fieldCount: Int { isStored ? record.fields.count : body.model.count }
 
-    func field(_ index: Int) -> ModelStorage.FieldRecord { storage.fields[Int(record.fields.lowerBound) + index] }
+    func field(_ index: Int) -> ModelStorage.FieldRecord {
+        store.unsafelyUnwrapped.storage.fields[Int(record.fields.lowerBound) + index]
+    }
 
     public func fieldName(_ index: Int) -> String { isStored ? field(index).name : body.model[index].name }
     public func fieldType(_ index: Int) -> ValueType { isStored ? field(index).type : body.model[index].type }
@@ -422,7 +426,7 @@ public struct CardView: Sendable {
     @inlinable public func hasValue(argument: Int, in arguments: Arguments) -> Bool {
         guard isStored else { return true }
         let stored = properties.records[argument]
-        switch stored.value.kind {
+        switch stored.value.kind {  // the common kinds inline, as in `value(ofArgument:in:)`
         case .int, .double, .bool, .color, .pop: return true
         case .text, .state, .method: return arguments.file != nil
         default: return properties.hasValue(stored.value, parameter: parameter(stored, in: arguments), file: arguments.file)
