@@ -309,22 +309,36 @@ public struct CardView: Sendable {
 
     public var stateCount: Int { isStored ? record.states.count : body.states.count }
 
-    func state(_ index: Int) -> ModelStorage.StateRecord {
-        isStored ? store.unsafelyUnwrapped.storage.states[Int(record.states.lowerBound) + index] : body.states[index]
+    // Fields are read from the store's records in place: a helper returning the record would
+    // copy it, retaining and releasing the strings and types it holds.
+
+    /// The store's index of the card's state `index`.
+    func stateIndex(_ index: Int) -> Int { Int(record.states.lowerBound) + index }
+
+    public func stateName(_ index: Int) -> String {
+        isStored ? store.unsafelyUnwrapped.storage.states[stateIndex(index)].name : body.states[index].name
     }
 
-    public func stateName(_ index: Int) -> String { state(index).name }
-    public func stateTap(_ index: Int) -> Action? { state(index).tap }
-    public func stateParts(_ index: Int) -> PartList { PartList(range: state(index).parts) }
+    public func stateTap(_ index: Int) -> Action? {
+        isStored ? store.unsafelyUnwrapped.storage.states[stateIndex(index)].tap : body.states[index].tap
+    }
+
+    public func stateParts(_ index: Int) -> PartList {
+        PartList(range: isStored ? store.unsafelyUnwrapped.storage.states[stateIndex(index)].parts : body.states[index].parts)
+    }
 
     public var overlayCount: Int { isStored ? record.overlays.count : body.overlays.count }
 
-    func overlay(_ index: Int) -> ModelStorage.OverlayRecord {
-        isStored ? store.unsafelyUnwrapped.storage.overlays[Int(record.overlays.lowerBound) + index] : body.overlays[index]
+    /// The store's index of the card's overlay `index`.
+    func overlayIndex(_ index: Int) -> Int { Int(record.overlays.lowerBound) + index }
+
+    public func overlayDirection(_ index: Int) -> SwipeDirection {
+        isStored ? store.unsafelyUnwrapped.storage.overlays[overlayIndex(index)].direction : body.overlays[index].direction
     }
 
-    public func overlayDirection(_ index: Int) -> SwipeDirection { overlay(index).direction }
-    public func overlayParts(_ index: Int) -> PartList { PartList(range: overlay(index).parts) }
+    public func overlayParts(_ index: Int) -> PartList {
+        PartList(range: isStored ? store.unsafelyUnwrapped.storage.overlays[overlayIndex(index)].parts : body.overlays[index].parts)
+    }
 
     public var footer: (height: Double, transparent: Bool, parts: PartList)? {
         (isStored ? record.footer : body.footer).map { ($0.height, $0.transparent, PartList(range: $0.parts)) }
@@ -363,37 +377,44 @@ public struct CardView: Sendable {
 
     public var traitCount: Int { isStored ? record.traits.count : body.traits.count }
 
-    func trait(_ index: Int) -> ModelStorage.TraitRecord {
-        store.unsafelyUnwrapped.storage.traits[Int(record.traits.lowerBound) + index]
-    }
+    /// The store's index of the card's trait `index`.
+    func traitIndex(_ index: Int) -> Int { Int(record.traits.lowerBound) + index }
 
     public func traitName(_ index: Int) -> String {
-        isStored ? catalog.traitNames[Int(trait(index).trait)] : body.traits[index].name
+        isStored ? catalog.traitNames[Int(store.unsafelyUnwrapped.storage.traits[traitIndex(index)].trait)] : body.traits[index].name
     }
 
     /// Every requirement of the trait, author-given or defaulted, in catalog order.
     public func traitArguments(_ index: Int) -> Arguments {
         guard isStored else { return Arguments(indices: body.traits[index].arguments, owner: 0, file: nil) }
-        let trait = trait(index)
+        let trait = store.unsafelyUnwrapped.storage.traits[traitIndex(index)]
         return Arguments(indices: Int(trait.properties.lowerBound)..<Int(trait.properties.upperBound), owner: -1 - trait.trait,
                          file: files.contains(trait.span.file) ? trait.span.file : nil)
     }
 
     public var fieldCount: Int { isStored ? record.fields.count : body.model.count }
 
-    func field(_ index: Int) -> ModelStorage.FieldRecord {
-        store.unsafelyUnwrapped.storage.fields[Int(record.fields.lowerBound) + index]
+    /// The store's index of the card's model field `index`.
+    func fieldIndex(_ index: Int) -> Int { Int(record.fields.lowerBound) + index }
+
+    public func fieldName(_ index: Int) -> String {
+        isStored ? store.unsafelyUnwrapped.storage.fields[fieldIndex(index)].name : body.model[index].name
     }
 
-    public func fieldName(_ index: Int) -> String { isStored ? field(index).name : body.model[index].name }
-    public func fieldType(_ index: Int) -> ValueType { isStored ? field(index).type : body.model[index].type }
-    public func fieldIsTwoWay(_ index: Int) -> Bool { isStored ? field(index).isTwoWay : body.model[index].isTwoWay }
+    public func fieldType(_ index: Int) -> ValueType {
+        isStored ? store.unsafelyUnwrapped.storage.fields[fieldIndex(index)].type : body.model[index].type
+    }
+
+    public func fieldIsTwoWay(_ index: Int) -> Bool {
+        isStored ? store.unsafelyUnwrapped.storage.fields[fieldIndex(index)].isTwoWay : body.model[index].isTwoWay
+    }
 
     public func fieldDefault(_ index: Int) -> ValueView? {
         guard isStored else { return body.model[index].defaultValue.map { .value($0) } }
-        let field = field(index)
-        guard let value = field.defaultValue else { return nil }
-        return properties.view(of: value, parameter: CatalogParameter?.none, file: files.contains(field.span.file) ? field.span.file : nil)
+        let fields = store.unsafelyUnwrapped.storage.fields
+        guard let value = fields[fieldIndex(index)].defaultValue else { return nil }
+        let file = fields[fieldIndex(index)].span.file
+        return properties.view(of: value, parameter: CatalogParameter?.none, file: files.contains(file) ? file : nil)
     }
 
     // MARK: Arguments
