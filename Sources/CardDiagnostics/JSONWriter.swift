@@ -553,6 +553,14 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     /// Closes the string `beginString()` opened.
     public mutating func endString() { appendByte(0x22) }
 
+    /// Writes valid UTF-8 as an escaped string, as `write(String(decoding: value, as: UTF8.self))`
+    /// would, without building the string.
+    @inlinable @inline(__always)
+    public mutating func write(validUTF8 value: UnsafeBufferPointer<UInt8>) {
+        prepareValue()
+        appendQuoted(value, validate: false)
+    }
+
     /// Writes possibly invalid UTF-8 as a string; each invalid byte becomes U+FFFD.
     public mutating func write(utf8 value: some Collection<UInt8>) {
         prepareValue()

@@ -320,9 +320,9 @@ struct LayoutJSONWriter: ~Copyable {
             for index in cards.indices {
                 // One copy: each computed property read from the array would copy the card.
                 let card = cards[index]
-                let contents = card.contents  // fetched once, for the layout and the writing
-                layouter.layoutInPrimaryContext(contents, cardAt: index, into: &frames)
-                self.card(card, contents, frames)
+                let view = CardView(card)  // made once, for the layout and the writing
+                layouter.layoutInPrimaryContext(view, cardAt: index, into: &frames)
+                self.card(card, view, frames)
                 try flush(atLeast: pieceSize, to: sink)
             }
         }
@@ -355,8 +355,8 @@ struct LayoutJSONWriter: ~Copyable {
 
     // MARK: Cards
 
-    /// Card `index` of `cards`, with `contents`, laid out as `layout`.
-    mutating func card(_ card: borrowing CheckedCard, _ contents: CheckedCard.Contents, _ layout: CardFrames) {
+    /// `card`, read through `view`, laid out as `layout`.
+    mutating func card(_ card: borrowing CheckedCard, _ view: CardView, _ layout: CardFrames) {
         out.beginObject()
         field(keys.name, card.name)
         out.writeKey(keys.source)
@@ -384,75 +384,68 @@ struct LayoutJSONWriter: ~Copyable {
 
         out.writeKey(keys.traits)
         out.beginArray()
-        contents.traits.withUnsafeBufferPointer { traits in
-            for trait in traits.indices {
-                out.beginObject(inline: true)
-                field(keys.trait, traits[trait].trait)
-                traits[trait].properties.withUnsafeBufferPointer { properties in
-                    for property in properties.indices {
-                        out.writeKey(properties[property].name)
-                        withUnsafePointer(to: properties[property].value) { value(at: $0) }
-                    }
-                }
-                out.endObject()
+        for trait in 0..<view.traitCount {
+            out.beginObject(inline: true)
+            field(keys.trait, view.traitName(trait))
+            let arguments = view.traitArguments(trait)
+            for argument in arguments.indices {
+                guard let value = view.value(ofArgument: argument, in: arguments) else { continue }
+                out.writeKey(view.name(ofArgument: argument, in: arguments))
+                self.value(value, of: view)
             }
+            out.endObject()
         }
         out.endArray()
 
         out.writeKey(keys.model)
         out.beginArray()
-        contents.model.withUnsafeBufferPointer { model in
-            for field in model.indices {
-                out.beginObject(inline: true)
-                self.field(keys.name, model[field].name)
-                out.writeKey(keys.type)
-                typeName(model[field].type)
-                out.writeKey(keys.default)
-                optionalValue(model[field].defaultValue)
-                self.field(keys.twoWay, model[field].isTwoWay)
-                out.endObject()
-            }
+        for field in 0..<view.fieldCount {
+            out.beginObject(inline: true)
+            self.field(keys.name, view.fieldName(field))
+            out.writeKey(keys.type)
+            typeName(view.fieldType(field))
+            out.writeKey(keys.default)
+            if let value = view.fieldDefault(field) { self.value(value, of: view) } else { out.writeNull() }
+            self.field(keys.twoWay, view.fieldIsTwoWay(field))
+            out.endObject()
         }
         out.endArray()
 
         out.writeKey(keys.states)
         out.beginArray()
-        contents.states.withUnsafeBufferPointer { states in
-            for state in layout.states.indices where state < states.count {
-                let group = layout.states[state]
-                out.beginObject()
-                field(keys.name, states[state].name)
-                out.writeKey(keys.tap)
-                optionalAction(states[state].tap)
-                field(keys.height, group.height)
-                out.writeKey(keys.parts)
-                parts(states[state].parts, layout, group.nodes)
-                out.endObject()
-            }
+        for state in layout.states.indices where state < view.stateCount {
+            let group = layout.states[state]
+            out.beginObject()
+            field(keys.name, view.stateName(state))
+            out.writeKey(keys.tap)
+            optionalAction(view.stateTap(state))
+            field(keys.height, group.height)
+            out.writeKey(keys.parts)
+            parts(view.stateParts(state), of: view, layout, group.nodes)
+            out.endObject()
         }
         out.endArray()
 
         out.writeKey(keys.overlays)
         out.beginArray()
-        let overlays = contents.overlays
-        for overlay in layout.overlays.indices where overlay < overlays.count {
+        for overlay in layout.overlays.indices where overlay < view.overlayCount {
             let group = layout.overlays[overlay]
             out.beginObject()
-            field(keys.direction, overlays[overlay].direction.rawValue)
+            field(keys.direction, view.overlayDirection(overlay).rawValue)
             field(keys.height, group.height)
             out.writeKey(keys.parts)
-            parts(overlays[overlay].parts, layout, group.nodes)
+            parts(view.overlayParts(overlay), of: view, layout, group.nodes)
             out.endObject()
         }
         out.endArray()
 
         out.writeKey(keys.footer)
-        if let group = layout.footer, let footer = contents.footer {
+        if let group = layout.footer, let footer = view.footer {
             out.beginObject()
             field(keys.height, group.height)
             field(keys.transparent, footer.transparent)
             out.writeKey(keys.parts)
-            parts(footer.parts, layout, group.nodes)
+            parts(footer.parts, of: view, layout, group.nodes)
             out.endObject()
         } else {
             out.writeNull()
@@ -482,39 +475,34 @@ struct LayoutJSONWriter: ~Copyable {
         recentLayouts.insert(key, encoding: out.withBytes { [UInt8(ascii: "{")] + $0[start...] })
     }
 
-    /// The laid-out parts of `range` (see `CardFrames.tree`, which this walks the same way).
-    ///
-    /// Parts and their arguments are read in place through buffer pointers: taking an element
-    /// out of an array, even to read one field, copies it, retaining and releasing everything it
-    /// holds — more work than writing most parts.
-    mutating func parts(_ parts: [CheckedPart], _ layout: CardFrames, _ range: Range<Int>) {
+    /// The laid-out parts of `range` (see `CardFrames.tree`, which this walks the same way):
+    /// `parts` of `card` are the parts of the range's top-level nodes.
+    mutating func parts(_ parts: PartList, of card: CardView, _ layout: CardFrames, _ range: Range<Int>) {
         out.beginArray()
-        parts.withUnsafeBufferPointer { parts in
-            var index = range.lowerBound
-            while index < range.upperBound && index < layout.nodes.count {
-                let node = layout.nodes[index]
-                if node.template < parts.count { part(parts, node, layout, index) }
-                index = max(node.end, index + 1)
-            }
+        var index = range.lowerBound
+        while index < range.upperBound && index < layout.nodes.count {
+            let node = layout.nodes[index]
+            if node.template < parts.count { part(card.part(node.template, of: parts), of: card, node, layout, index) }
+            index = max(node.end, index + 1)
         }
         out.endArray()
     }
 
-    /// Part `node.template` of `parts`, laid out as node `index`.
-    mutating func part(_ parts: UnsafeBufferPointer<CheckedPart>, _ node: LayoutNode, _ layout: CardFrames, _ index: Int) {
+    /// `part` of `card`, laid out as node `index`.
+    mutating func part(_ part: Int, of card: CardView, _ node: LayoutNode, _ layout: CardFrames, _ index: Int) {
         out.beginObject()
         if let number = node.number, number < encodings.partMembers.count {
             out.writeEncoded(encodings.encoded(encodings.partMembers[number]))
         } else {
             out.writeKey(keys.part)
-            out.write(parts[node.template].part)
+            out.write(card.name(ofPart: part))
         }
         out.write(fragments.frame, node.frame.x, node.frame.y, node.frame.width, node.frame.height)
         out.writeKey(keys.props)
-        props(parts[node.template].properties, number: node.number, matched: node.parameters)
+        props(card.arguments(ofPart: part), of: card, number: node.number, matched: node.parameters)
         if node.end > index + 1 {
             out.writeKey(keys.children)
-            self.parts(parts[node.template].children, layout, (index + 1)..<node.end)
+            parts(card.children(ofPart: part), of: card, layout, (index + 1)..<node.end)
         } else {
             out.writeEncoded(fragments.noChildren)
         }
@@ -609,21 +597,20 @@ struct LayoutJSONWriter: ~Copyable {
     /// (encoded once, `PartEncodings`). `matched` is the node's `parameters`: which parameters
     /// have an argument, the arguments being in their order; without it, each parameter's
     /// argument is found by name.
-    mutating func props(_ properties: [Property], number: Int?, matched: UInt64?) {
+    mutating func props(_ arguments: Arguments, of card: CardView, number: Int?, matched: UInt64?) {
         out.beginObject(inline: true)
-        properties.withUnsafeBufferPointer { properties in  // read in place (see `parts`)
-            if let number, number + 1 < encodings.parameterStart.count {
-                let parameters = encodings.parameterStart[number]..<encodings.parameterStart[number + 1]
-                if let matched, parameters.count <= UInt64.bitWidth {
-                    propsInCatalogOrder(properties, parameters, matched)
-                } else {
-                    propsInAnyOrder(properties, parameters)
-                }
+        if let number, number + 1 < encodings.parameterStart.count {
+            let parameters = encodings.parameterStart[number]..<encodings.parameterStart[number + 1]
+            if let matched, parameters.count <= UInt64.bitWidth {
+                propsInCatalogOrder(arguments, of: card, parameters, matched)
             } else {
-                for index in properties.indices {
-                    out.writeKey(properties[index].name)
-                    withUnsafePointer(to: properties[index].value) { value(at: $0) }
-                }
+                propsInAnyOrder(arguments, of: card, parameters)
+            }
+        } else {
+            for argument in arguments.indices {
+                guard let value = card.value(ofArgument: argument, in: arguments) else { continue }
+                out.writeKey(card.name(ofArgument: argument, in: arguments))
+                self.value(value, of: card)
             }
         }
         out.endObject()
@@ -631,14 +618,19 @@ struct LayoutJSONWriter: ~Copyable {
 
     /// Each parameter's argument, else its default, for arguments matched with `parameters` by
     /// position (`LayoutNode.parameters`).
-    mutating func propsInCatalogOrder(_ properties: UnsafeBufferPointer<Property>, _ parameters: Range<Int>, _ matched: UInt64) {
-        var argument = 0
+    mutating func propsInCatalogOrder(_ arguments: Arguments, of card: CardView, _ parameters: Range<Int>, _ matched: UInt64) {
+        var argument = arguments.indices.lowerBound
         for parameter in parameters {
             if matched & (1 << UInt64(parameter - parameters.lowerBound)) != 0 {
-                guard argument < properties.count else { return }
+                // The next argument with a value (the others are not matched).
+                var value: ValueView?
+                while value == nil && argument < arguments.indices.upperBound {
+                    value = card.value(ofArgument: argument, in: arguments)
+                    argument += 1
+                }
+                guard let value else { return }
                 writeParameterKey(parameter)
-                withUnsafePointer(to: properties[argument].value) { value(at: $0) }
-                argument += 1
+                self.value(value, of: card)
             } else if let range = encodings.defaults[parameter] {
                 out.writeEncoded(encodings.encoded(range))
             }
@@ -646,12 +638,15 @@ struct LayoutJSONWriter: ~Copyable {
     }
 
     /// Each parameter's first argument by name, else its default.
-    mutating func propsInAnyOrder(_ properties: UnsafeBufferPointer<Property>, _ parameters: Range<Int>) {
+    mutating func propsInAnyOrder(_ arguments: Arguments, of card: CardView, _ parameters: Range<Int>) {
         for parameter in parameters {
             let name = encodings.parameterNames[parameter]
-            if let index = properties.indices.first(where: { properties[$0].name == name }) {
+            let found = arguments.indices.lazy.compactMap { argument in
+                card.name(ofArgument: argument, in: arguments) == name ? card.value(ofArgument: argument, in: arguments) : nil
+            }.first
+            if let value = found {
                 writeParameterKey(parameter)
-                withUnsafePointer(to: properties[index].value) { value(at: $0) }
+                self.value(value, of: card)
             } else if let range = encodings.defaults[parameter] {
                 out.writeEncoded(encodings.encoded(range))
             }
@@ -765,6 +760,34 @@ struct LayoutJSONWriter: ~Copyable {
         withUnsafePointer(to: value) { self.value(at: $0) }
     }
 
+    /// A value of `card`, its text written from the source bytes.
+    mutating func value(_ value: ValueView, of card: CardView) {
+        switch value {
+        case .int(let i): out.write(i)
+        case .double(let d): out.write(d)
+        case .bool(let b): out.write(b)
+        case .color(let color, _): self.color(color)
+        case .enumCase(let name): out.write(name)
+        case .text(let text), .method(let text):
+            if let bytes = card.utf8(text) { out.write(validUTF8: bytes) } else { out.write(card.string(text)) }
+        case .state(let text):
+            if let bytes = card.utf8(stateName: text) { out.write(validUTF8: bytes) } else { out.write(card.string(stateName: text)) }
+        case .binding(let text, let type):
+            out.beginObject(inline: true)
+            out.writeKey(keys.binding)
+            if let (path, _) = card.simpleBindingPath(text) { out.write(validUTF8: path) } else { binding(card.bindingPath(text)) }
+            out.writeKey(keys.type)
+            typeName(type)
+            out.endObject()
+        case .value(let value): self.value(value)
+        }
+    }
+
+    /// A binding's path, joined with dots.
+    mutating func binding(_ path: [String]) {
+        if path.count == 1 { out.write(path[0]) } else { out.write(joining: path, separator: UInt8(ascii: ".")) }
+    }
+
     /// The value at `value`, read where it lies: handing a `Value` to a function copies it whole
     /// (through its value witness, ~90 instructions), a switch over it in place copies only the
     /// payload it binds.
@@ -778,7 +801,7 @@ struct LayoutJSONWriter: ~Copyable {
         case .binding(let path, let type):
             out.beginObject(inline: true)
             out.writeKey(keys.binding)
-            if path.count == 1 { out.write(path[0]) } else { out.write(joining: path, separator: UInt8(ascii: ".")) }
+            binding(path)
             out.writeKey(keys.type)
             typeName(type)
             out.endObject()

@@ -135,13 +135,12 @@ public struct CardLayoutEngine: Sendable {
     }
 
     /// The content inset of `card` in this theme.
-    public func padding(for card: CheckedCard) -> EdgeInsets { padding(forTraits: card.traits) }
+    public func padding(for card: CheckedCard) -> EdgeInsets { padding(for: CardView(card)) }
 
-    /// The content inset of a card with `traits` in this theme.
-    func padding(forTraits traits: [CheckedTrait]) -> EdgeInsets {
+    /// The content inset of `card` in this theme.
+    func padding(for card: CardView) -> EdgeInsets {
         var padding = metrics.cardCellMargins
-        // Through a buffer pointer: `contains(where:)` would copy each trait to test its name.
-        if traits.withUnsafeBufferPointer({ traits in traits.indices.contains { sameName(traits[$0].trait, "noTopBottomMargins") } }) {
+        if (0..<card.traitCount).contains(where: { sameName(card.traitName($0), "noTopBottomMargins") }) {
             padding.top = 0
             padding.bottom = 0
         }
@@ -151,12 +150,12 @@ public struct CardLayoutEngine: Sendable {
     /// Lays out every state, overlay and the footer of `card` in `context` (its `theme` must be
     /// this engine's) into `frames`, replacing what it held.
     public func layout(_ card: CheckedCard, in context: LayoutContext, into frames: inout CardFrames) {
-        layout(card.contents, in: context, into: &frames)
+        layout(CardView(card), in: context, into: &frames)
     }
 
-    /// `layout(_:in:into:)` for a card's contents, fetched once by the caller.
-    func layout(_ card: CheckedCard.Contents, in context: LayoutContext, into frames: inout CardFrames) {
-        let padding = padding(forTraits: card.traits)
+    /// `layout(_:in:into:)` for a card read through `card`.
+    func layout(_ card: CardView, in context: LayoutContext, into frames: inout CardFrames) {
+        let padding = padding(for: card)
         let contentWidth = max(0, context.width - padding.horizontal)
         frames.context = context
         frames.padding = padding
@@ -165,19 +164,17 @@ public struct CardLayoutEngine: Sendable {
         frames.states.removeAll(keepingCapacity: true)
         frames.overlays.removeAll(keepingCapacity: true)
         frames.footer = nil
-        let layouter = PartLayouter(metrics: metrics, model: card.model, row: nil)
-        let states = card.states
-        for state in states.indices {
+        let layouter = PartLayouter(metrics: metrics, card: card, row: nil)
+        for state in 0..<card.stateCount {
             let start = frames.nodes.count
-            let contentHeight = layouter.stackVertically(states[state].parts, width: contentWidth,
+            let contentHeight = layouter.stackVertically(card.stateParts(state), width: contentWidth,
                                                          spacing: LayoutMetrics.partSpacing, into: &frames.nodes)
             frames.states.append(CardFrames.Group(height: padding.top + contentHeight + padding.bottom,
                                                   nodes: start..<frames.nodes.count))
         }
-        let overlays = card.overlays
-        for overlay in overlays.indices {
+        for overlay in 0..<card.overlayCount {
             let start = frames.nodes.count
-            let height = layouter.stackVertically(overlays[overlay].parts, width: contentWidth,
+            let height = layouter.stackVertically(card.overlayParts(overlay), width: contentWidth,
                                                   spacing: LayoutMetrics.partSpacing, into: &frames.nodes)
             frames.overlays.append(CardFrames.Group(height: height, nodes: start..<frames.nodes.count))
         }
@@ -191,9 +188,10 @@ public struct CardLayoutEngine: Sendable {
     /// Lays out every state of `card` in `context` (its `theme` must be this engine's), as a tree.
     public func layout(_ card: CheckedCard, in context: LayoutContext) -> LaidOutCard {
         var frames = CardFrames()
-        layout(card, in: context, into: &frames)
+        let view = CardView(card)
+        layout(view, in: context, into: &frames)
         return LaidOutCard(card, frames, headerHeight: headerHeight(of: card, contentWidth: frames.contentWidth,
-                                                                    layouter: PartLayouter(metrics: metrics, model: card.model, row: nil)))
+                                                                    layouter: PartLayouter(metrics: metrics, card: view, row: nil)))
     }
 
     /// The sheet header: the title in `titleFont` and the subtitle in `detailTextFont`, wrapped
@@ -201,18 +199,19 @@ public struct CardLayoutEngine: Sendable {
     func headerHeight(of card: CheckedCard, contentWidth: Double, layouter: PartLayouter) -> Double {
         var height = LayoutMetrics.sheetHeaderPadding
         if let title = card.title {
-            height += LayoutMetrics.height(of: layouter.text(title), fontSize: metrics.titleSize, width: contentWidth)
+            height += layouter.measure(layouter.text(.value(title)), fontSize: metrics.titleSize, width: contentWidth)
         }
         if let subtitle = card.subtitle {
-            height += LayoutMetrics.height(of: layouter.text(subtitle), fontSize: metrics.detailTextSize, width: contentWidth)
+            height += layouter.measure(layouter.text(.value(subtitle)), fontSize: metrics.detailTextSize, width: contentWidth)
         }
         return height
     }
 
     /// The sheet header height of `card` laid out `width` wide.
     public func headerHeight(of card: CheckedCard, width: Double) -> Double {
-        let contentWidth = max(0, Finite.dimension(width) - padding(for: card).horizontal)
-        return headerHeight(of: card, contentWidth: contentWidth, layouter: PartLayouter(metrics: metrics, model: card.model, row: nil))
+        let view = CardView(card)
+        let contentWidth = max(0, Finite.dimension(width) - padding(for: view).horizontal)
+        return headerHeight(of: card, contentWidth: contentWidth, layouter: PartLayouter(metrics: metrics, card: view, row: nil))
     }
 }
 

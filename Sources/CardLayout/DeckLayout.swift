@@ -141,21 +141,18 @@ public struct DeckLayouter {
     }
 
     /// The margins of `card` in a list with `margins`: `customMargin` replaces left and right.
-    static func margins(of card: CheckedCard, list margins: EdgeInsets) -> EdgeInsets {
-        Self.margins(forTraits: card.traits, list: margins)
+    static func margins(of card: CardView, list margins: EdgeInsets) -> EdgeInsets {
+        Self.margins(customMargin: customMargin(card), list: margins)
     }
 
-    /// `margins(of:list:)` for a card with `traits`.
-    static func margins(forTraits traits: [CheckedTrait], list margins: EdgeInsets) -> EdgeInsets {
-        Self.margins(customMargin: customMargin(traits), list: margins)
-    }
-
-    /// The value of a `customMargin` trait among `traits`.
-    static func customMargin(_ traits: [CheckedTrait]) -> Double? {
-        // Through a buffer pointer: `first(where:)` would copy each trait to test its name.
-        traits.withUnsafeBufferPointer { traits in
-            traits.indices.first { sameName(traits[$0].trait, "customMargin") }.flatMap { traits[$0].properties.first?.value.number }
+    /// The value of the card's `customMargin` trait.
+    static func customMargin(_ card: CardView) -> Double? {
+        guard let trait = (0..<card.traitCount).first(where: { sameName(card.traitName($0), "customMargin") }) else { return nil }
+        let arguments = card.traitArguments(trait)
+        for argument in arguments.indices {
+            if let value = card.value(ofArgument: argument, in: arguments) { return value.number }
         }
+        return nil
     }
 
     /// A list's `margins` with the left and right ones replaced by a card's `customMargin`.
@@ -177,15 +174,15 @@ public struct DeckLayouter {
     /// card in no stack, in the default theme with that theme's list margins.
     public mutating func context(for card: CheckedCard, in stack: CheckedStack?) -> LayoutContext {
         guard let stack else {
-            let margins = Self.margins(of: card, list: engine(theme: Catalog.defaultThemeName).metrics.cardCellMargins)
+            let margins = Self.margins(of: CardView(card), list: engine(theme: Catalog.defaultThemeName).metrics.cardCellMargins)
             return LayoutContext(stack: nil, theme: Catalog.defaultThemeName, width: viewport.width - margins.horizontal)
         }
-        return context(forTraits: card.traits, in: stack.name, theme: stack.theme, width: stackWidth(stack))
+        return context(for: CardView(card), in: stack.name, theme: stack.theme, width: stackWidth(stack))
     }
 
-    /// `context(for:in:)` for a card with `traits` in stack `stackIndex` of the deck, with the
-    /// stack's width worked out once.
-    mutating func context(forTraits traits: [CheckedTrait], inStackAt stackIndex: Int) -> LayoutContext {
+    /// `context(for:in:)` for `card` in stack `stackIndex` of the deck, with the stack's width
+    /// worked out once.
+    mutating func context(for card: CardView, inStackAt stackIndex: Int) -> LayoutContext {
         let width: StackWidth
         if let known = stackWidths[stackIndex] {
             width = known
@@ -196,15 +193,15 @@ public struct DeckLayouter {
         // Through a buffer pointer: `deck.stacks[stackIndex].name` would copy the whole stack
         // first, retaining and releasing everything it holds.
         return deck.stacks.withUnsafeBufferPointer { stacks in
-            context(forTraits: traits, in: stacks[stackIndex].name, theme: stacks[stackIndex].theme, width: width)
+            context(for: card, in: stacks[stackIndex].name, theme: stacks[stackIndex].theme, width: width)
         }
     }
 
-    private func context(forTraits traits: [CheckedTrait], in stack: String?, theme: String, width: StackWidth) -> LayoutContext {
+    private func context(for card: CardView, in stack: String?, theme: String, width: StackWidth) -> LayoutContext {
         let cardWidth: Double
         switch width {
         case .fixed(let fixed): cardWidth = fixed
-        case .list(let margins): cardWidth = viewport.width - Self.margins(forTraits: traits, list: margins).horizontal
+        case .list(let margins): cardWidth = viewport.width - Self.margins(of: card, list: margins).horizontal
         }
         return LayoutContext(stack: stack, theme: theme, width: max(0, cardWidth))
     }
@@ -230,24 +227,24 @@ public struct DeckLayouter {
     /// The context of card `index` in the layout JSON's `cards`: the first stack (in
     /// declaration order) that lists it, else a list in the default theme.
     public mutating func primaryContext(cardAt index: Int) -> LayoutContext {
-        primaryContext(cardAt: index, traits: contents(ofCardAt: index).traits)
+        primaryContext(cardAt: index, card: view(ofCardAt: index))
     }
 
-    /// `primaryContext(cardAt:)` for card `index`, which has `traits`.
-    private mutating func primaryContext(cardAt index: Int, traits: [CheckedTrait]) -> LayoutContext {
-        if let stackIndex = primary[index] { return context(forTraits: traits, inStackAt: stackIndex) }
+    /// `primaryContext(cardAt:)` for card `index`, read through `card`.
+    private mutating func primaryContext(cardAt index: Int, card: CardView) -> LayoutContext {
+        if let stackIndex = primary[index] { return context(for: card, inStackAt: stackIndex) }
         // A card in no stack: the default theme with that theme's list margins.
         let margins = engine(theme: Catalog.defaultThemeName).metrics.cardCellMargins
-        return context(forTraits: traits, in: nil, theme: Catalog.defaultThemeName, width: .list(margins))
+        return context(for: card, in: nil, theme: Catalog.defaultThemeName, width: .list(margins))
     }
 
-    /// `deck.cards[index].contents`, through a buffer pointer: `deck.cards[index]` would copy
+    /// A view of `deck.cards[index]`, through a buffer pointer: `deck.cards[index]` would copy
     /// the whole card first, retaining and releasing everything it holds. (Bounds checked as
     /// the array would: a buffer pointer's subscript is not, in release builds.)
-    private func contents(ofCardAt index: Int) -> CheckedCard.Contents {
+    private func view(ofCardAt index: Int) -> CardView {
         deck.cards.withUnsafeBufferPointer { cards in
             precondition(cards.indices.contains(index), "card index out of range")
-            return cards[index].contents
+            return CardView(cards[index])
         }
     }
 
@@ -264,24 +261,24 @@ public struct DeckLayouter {
     /// Card `index` laid out in `context` into `frames` (replacing what it held). Its state
     /// heights are remembered for the stacks.
     public mutating func layout(cardAt index: Int, in context: LayoutContext, into frames: inout CardFrames) {
-        layout(contents(ofCardAt: index), cardAt: index, in: context, into: &frames)
+        layout(view(ofCardAt: index), cardAt: index, in: context, into: &frames)
     }
 
-    /// `layout(cardAt:in:into:)` for card `index`, whose contents the caller fetched.
-    private mutating func layout(_ contents: CheckedCard.Contents, cardAt index: Int, in context: LayoutContext,
+    /// `layout(cardAt:in:into:)` for card `index`, read through `card`.
+    private mutating func layout(_ card: CardView, cardAt index: Int, in context: LayoutContext,
                                  into frames: inout CardFrames) {
-        engine(theme: context.theme).layout(contents, in: context, into: &frames)
+        engine(theme: context.theme).layout(card, in: context, into: &frames)
         remember(frames.states.lazy.map(\.height), cardAt: index, in: context)
-        if listFacts[index] == nil { listFacts[index] = listFacts(contents, cardAt: index) }
+        if listFacts[index] == nil { listFacts[index] = listFacts(card, cardAt: index) }
     }
 
     /// Card `index`'s `customMargin` and the position of its initial state among its states.
-    private func listFacts(_ contents: CheckedCard.Contents, cardAt index: Int) -> (customMargin: Double?, initialPosition: Int) {
+    private func listFacts(_ card: CardView, cardAt index: Int) -> (customMargin: Double?, initialPosition: Int) {
         // Through a buffer pointer: `deck.cards[index].initialState` would copy the whole card first.
         let position = deck.cards.withUnsafeBufferPointer { cards in
-            contents.states.firstIndex { $0.name == cards[index].initialState } ?? 0
+            (0..<card.stateCount).first { card.stateName($0) == cards[index].initialState } ?? 0
         }
-        return (Self.customMargin(contents.traits), position)
+        return (Self.customMargin(card), position)
     }
 
     private mutating func remember(_ stateHeights: some Collection<Double>, cardAt index: Int, in context: LayoutContext) {
@@ -299,23 +296,22 @@ public struct DeckLayouter {
 
     /// Card `index` laid out in its primary context into `frames`.
     public mutating func layoutInPrimaryContext(cardAt index: Int, into frames: inout CardFrames) {
-        layoutInPrimaryContext(contents(ofCardAt: index), cardAt: index, into: &frames)
+        layoutInPrimaryContext(view(ofCardAt: index), cardAt: index, into: &frames)
     }
 
-    /// `layoutInPrimaryContext(cardAt:into:)` for card `index`, whose `contents`
-    /// (`deck.cards[index].contents`) the caller fetched: a back end that reads them too fetches
-    /// them once per card.
-    public mutating func layoutInPrimaryContext(_ contents: CheckedCard.Contents, cardAt index: Int, into frames: inout CardFrames) {
-        layout(contents, cardAt: index, in: primaryContext(cardAt: index, traits: contents.traits), into: &frames)
+    /// `layoutInPrimaryContext(cardAt:into:)` for card `index`, read through `card`
+    /// (`CardView(deck.cards[index])`), which a back end that reads the card too makes once.
+    public mutating func layoutInPrimaryContext(_ card: CardView, cardAt index: Int, into frames: inout CardFrames) {
+        layout(card, cardAt: index, in: primaryContext(cardAt: index, card: card), into: &frames)
     }
 
     /// The height of every state of card `index` in `context`, in the card's state order.
     public mutating func stateHeights(cardAt index: Int, in context: LayoutContext) -> [Double] {
-        Array(knownStateHeights(contents(ofCardAt: index), cardAt: index, in: context))
+        Array(knownStateHeights(view(ofCardAt: index), cardAt: index, in: context))
     }
 
-    /// `stateHeights`, without copying them out of the cache, for card `index` with `contents`.
-    private mutating func knownStateHeights(_ contents: CheckedCard.Contents, cardAt index: Int,
+    /// `stateHeights`, without copying them out of the cache, for card `index` read through `card`.
+    private mutating func knownStateHeights(_ card: CardView, cardAt index: Int,
                                             in context: LayoutContext) -> ArraySlice<Double> {
         if let known = heights[index], known.width == context.width, known.theme == context.theme {
             return heightValues[known.range]
@@ -324,14 +320,14 @@ public struct DeckLayouter {
         var frames = CardFrames()
         swap(&frames, &scratch)
         defer { swap(&frames, &scratch) }
-        layout(contents, cardAt: index, in: context, into: &frames)
+        layout(card, cardAt: index, in: context, into: &frames)
         return heights[index].map { heightValues[$0.range] } ?? []
     }
 
-    /// The height of card `index`, with `contents`, in its initial state in `context`.
-    private mutating func initialHeight(_ contents: CheckedCard.Contents, cardAt index: Int, in context: LayoutContext) -> Double {
-        let stateHeights = knownStateHeights(contents, cardAt: index, in: context)
-        let position = listFacts(contents, cardAt: index).initialPosition
+    /// The height of card `index`, read through `card`, in its initial state in `context`.
+    private mutating func initialHeight(_ card: CardView, cardAt index: Int, in context: LayoutContext) -> Double {
+        let stateHeights = knownStateHeights(card, cardAt: index, in: context)
+        let position = listFacts(card, cardAt: index).initialPosition
         return position < stateHeights.count ? stateHeights[stateHeights.startIndex + position] : 0
     }
 
@@ -410,10 +406,10 @@ public struct DeckLayouter {
                         continue
                     }
                 }
-                let contents = contents(ofCardAt: index)
-                let context = context(forTraits: contents.traits, in: stack.name, theme: stack.theme, width: width)
-                cardHeights.append(initialHeight(contents, cardAt: index, in: context))
-                cardMargins.append(Self.margins(forTraits: contents.traits, list: listMargins))
+                let card = view(ofCardAt: index)
+                let context = context(for: card, in: stack.name, theme: stack.theme, width: width)
+                cardHeights.append(initialHeight(card, cardAt: index, in: context))
+                cardMargins.append(Self.margins(of: card, list: listMargins))
             }
             let (frames, height) = ListGeometry.frames(heights: cardHeights, margins: cardMargins, viewport: viewport)
             for name in names {
@@ -436,8 +432,8 @@ public struct DeckLayouter {
             let configuration = CollapsibleConfiguration(stack)
             for (position, name) in stack.cards.enumerated() {
                 guard let index = cardIndex[name] else { continue }
-                let contents = contents(ofCardAt: index)
-                let stateHeights = knownStateHeights(contents, cardAt: index, in: context(forTraits: contents.traits, inStackAt: stackIndex))
+                let view = view(ofCardAt: index)
+                let stateHeights = knownStateHeights(view, cardAt: index, in: context(for: view, inStackAt: stackIndex))
                 // The tallest state (`max(by:)` keeps the first of equally tall ones).
                 guard let tallest = stateHeights.indices.max(by: { stateHeights[$0] < stateHeights[$1] }),
                       stateHeights[tallest] > configuration.cardHeight else { continue }
@@ -445,7 +441,7 @@ public struct DeckLayouter {
                 let card = deck.cards[index]
                 let span = position < stack.cardSpans.count ? stack.cardSpans[position] : card.span
                 let height = Finite.format(stateHeights[tallest])
-                let stateName = state < contents.states.count ? contents.states[state].name : card.initialState
+                let stateName = state < view.stateCount ? view.stateName(state) : card.initialState
                 var notes: [DiagnosticNote] = []
                 if span != card.span { notes.append(DiagnosticNote("card `\(name)` is declared here", at: card.span)) }
                 notes.append(.help("raise `cardHeight` to at least \(height), or shorten the card; "

@@ -48,27 +48,30 @@ public struct LayoutNode: Sendable {
 /// A part's arguments as the layout reads them: the author's values, else the catalog defaults
 /// of the part's spec (from `PartTable`, by number, so nothing here retains the spec).
 struct PartArguments {
-    let properties: [Property]
+    let arguments: Arguments
     let number: Int?
     /// `LayoutNode.parameters`.
     let matched: UInt64?
     let table: PartParameters
 
-    /// The position of the argument the author wrote for `parameter`.
+    /// The argument the author wrote for `parameter`, if any (an index for `card`'s accessors).
     @inline(__always)
-    func authored(_ parameter: LayoutParameter) -> Int? {
+    func authored(_ parameter: LayoutParameter, of card: CardView) -> Int? {
         if let number, let matched {
-            guard let position = table.position(of: parameter, inPart: number),
-                  matched & (1 << UInt64(position)) != 0 else { return nil }
-            return (matched & ((1 << UInt64(position)) &- 1)).nonzeroBitCount
+            guard let position = table.position(of: parameter, inPart: number) else { return nil }
+            return card.argument(forParameter: position, matched: matched, in: arguments)
         }
         let name = parameter.name
-        for index in properties.indices where sameName(properties[index].name, name) { return index }
+        for argument in arguments.indices where sameName(card.name(ofArgument: argument, in: arguments), name) {
+            if card.hasValue(argument: argument, in: arguments) { return argument }
+        }
         return nil
     }
 
     /// The value the author wrote.
-    func value(_ parameter: LayoutParameter) -> Value? { authored(parameter).map { properties[$0].value } }
+    func value(_ parameter: LayoutParameter, of card: CardView) -> ValueView? {
+        authored(parameter, of: card).flatMap { card.value(ofArgument: $0, in: arguments) }
+    }
 
     /// The catalog's default for `parameter`.
     func catalogDefault(_ parameter: LayoutParameter) -> CatalogValue? {
@@ -82,12 +85,27 @@ struct PartArguments {
 @inline(__always)
 func sameName(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count && a == b }
 
+/// `sameName` for ASCII `bytes`: a non-ASCII name can still equal them (U+212A KELVIN SIGN is `K`).
+func sameName(_ name: String, ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var copy = name
+    return copy.withUTF8 { utf8 in
+        if utf8.count == bytes.count && (0..<bytes.count).allSatisfy({ utf8[$0] == bytes[$0] }) { return true }
+        return utf8.contains { $0 >= 0x80 } && name == String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// What a text argument shows: text of the source, or a string.
+enum ShownText {
+    case source(SourceText)
+    case string(String)
+}
+
 /// Lays out parts by the intrinsic-size model (`LayoutMetrics`), for one card and theme,
 /// appending `LayoutNode`s.
 struct PartLayouter {
     let metrics: ThemeMetrics
-    /// The card's model, for binding defaults.
-    let model: [ModelField]
+    /// The card laid out: its parts, and its model for binding defaults.
+    let card: CardView
     /// The row record bound to `$item` while laying out a table or collection cell.
     var row: [Argument]?
     let table = PartTable.parameters
@@ -95,78 +113,123 @@ struct PartLayouter {
     // MARK: Values
 
     /// What a binding stands for: the model default, or the current row's field.
-    func resolve(_ value: Value?) -> Value? {
-        guard case .binding(let path, _)? = value else { return value }
-        return resolve(path)
+    func resolve(_ value: ValueView?) -> ValueView? {
+        switch value {
+        case .binding(let text, _)?: resolve(source(ofBinding: text))
+        case .value(.binding(let path, _))?: resolve(source(of: path))
+        default: value
+        }
     }
 
-    /// The value of binding `path`: the model default, or the current row's field.
-    func resolve(_ path: [String]) -> Value? {
-        guard let source = source(of: path) else { return nil }
-        return source.row ? row?[source.index].value : model[source.index].defaultValue
+    /// The value at `source`.
+    func resolve(_ source: (row: Bool, index: Int)?) -> ValueView? {
+        guard let source else { return nil }
+        return source.row ? row.map { .value($0[source.index].value) } : card.fieldDefault(source.index)
     }
 
     /// Where the value of binding `path` is: field `index` of the model, or of the current row.
-    /// (Index loops: `first(where:)` would copy each model field, retaining all it holds.)
     func source(of path: [String]) -> (row: Bool, index: Int)? {
         if path.count == 1 {
-            for index in model.indices where sameName(model[index].name, path[0]) { return (false, index) }
+            for index in 0..<card.fieldCount where sameName(card.fieldName(index), path[0]) { return (false, index) }
             return nil
         }
-        if path.count == 2, path[0] == Catalog.rowBindingName, let row {
-            for index in row.indices {
-                if let label = row[index].label, sameName(label, path[1]) { return (true, index) }
-            }
+        if path.count == 2, path[0] == Catalog.rowBindingName { return rowSource(path[1]) }
+        return nil
+    }
+
+    /// The field labelled `label` of the current row.
+    func rowSource(_ label: String) -> (row: Bool, index: Int)? {
+        guard let row else { return nil }
+        for index in row.indices {
+            if let fieldLabel = row[index].label, sameName(fieldLabel, label) { return (true, index) }
         }
         return nil
     }
 
+    /// `rowSource` for a label spelled in ASCII.
+    func rowSource(ascii label: UnsafeBufferPointer<UInt8>) -> (row: Bool, index: Int)? {
+        guard let row else { return nil }
+        for index in row.indices {
+            if let fieldLabel = row[index].label, sameName(fieldLabel, ascii: label) { return (true, index) }
+        }
+        return nil
+    }
+
+    /// `source(of:)` for a binding as spelled (`$name`, `$item.name`), read from its bytes.
+    func source(ofBinding text: SourceText) -> (row: Bool, index: Int)? {
+        guard let (path, dot) = card.simpleBindingPath(text) else { return source(of: card.bindingPath(text)) }
+        guard let dot else {
+            for index in 0..<card.fieldCount where sameName(card.fieldName(index), ascii: path) { return (false, index) }
+            return nil
+        }
+        guard sameName(Catalog.rowBindingName, ascii: UnsafeBufferPointer(rebasing: path[..<dot])) else { return nil }
+        return rowSource(ascii: UnsafeBufferPointer(rebasing: path[(dot + 1)..<path.count]))
+    }
+
     /// The text argument `parameter` shows: a string as is, numbers as written, a binding's
     /// default, or the placeholder `‹name›`; "" when absent.
-    func text(_ arguments: PartArguments, _ parameter: LayoutParameter) -> String {
-        guard let index = arguments.authored(parameter) else { return "" }
-        return text(arguments.properties[index].value)
+    func text(_ arguments: PartArguments, _ parameter: LayoutParameter) -> ShownText {
+        guard let value = arguments.value(parameter, of: card) else { return .string("") }
+        return text(value)
     }
 
     /// The text a value shows (see `text(_:_:)`).
     @inline(__always)
-    func text(_ value: Value) -> String {
-        if case .binding(let path, _) = value { return text(bound: path) }
-        return PartLayouter.display(value) ?? ""
+    func text(_ value: ValueView) -> ShownText {
+        switch value {
+        case .binding(let text, _):
+            return self.text(bound: source(ofBinding: text)) ?? .string(LayoutMetrics.placeholder(card.bindingPath(text)))
+        case .value(.binding(let path, _)):
+            return text(bound: source(of: path)) ?? .string(LayoutMetrics.placeholder(path))
+        default:
+            return Self.display(value) ?? .string("")
+        }
     }
 
-    /// The text binding `path` shows: its value's, else the placeholder.
-    func text(bound path: [String]) -> String {
-        let text: String? = switch source(of: path) {
-        case (true, let index)?: row.flatMap { Self.display($0[index].value) }
-        case (false, let index)?: model[index].defaultValue.flatMap { Self.display($0) }
-        case nil: nil
-        }
-        return text ?? LayoutMetrics.placeholder(path)
+    /// The text of the value at a binding's `source`, if it has one.
+    func text(bound source: (row: Bool, index: Int)?) -> ShownText? {
+        resolve(source).flatMap(Self.display)
     }
 
     /// The text of a string, number, Boolean or reference.
     @inline(__always)
-    static func display(_ value: Value) -> String? {
+    static func display(_ value: ValueView) -> ShownText? {
         switch value {
-        case .string(let s): s
-        case .int(let i): String(i)
-        case .double(let d): Finite.format(d)
-        case .bool(let b): b ? "true" : "false"
-        case .reference(let name): name
+        case .text(let text): .source(text)
+        case .int(let i): .string(String(i))
+        case .double(let d): .string(Finite.format(d))
+        case .bool(let b): .string(b ? "true" : "false")
+        case .value(.string(let s)): .string(s)
+        case .value(.int(let i)): .string(String(i))
+        case .value(.double(let d)): .string(Finite.format(d))
+        case .value(.bool(let b)): .string(b ? "true" : "false")
+        case .value(.reference(let name)): .string(name)
         default: nil
         }
+    }
+
+    /// The height of `text` wrapped in `width` (see `LayoutMetrics.height(of:fontSize:width:maximumLines:)`).
+    func measure(_ text: ShownText, fontSize: Double, width: Double, maximumLines: Int = 0) -> Double {
+        var lines = switch text {
+        case .source(let source):
+            if let bytes = card.utf8(source) {
+                LayoutMetrics.lineCount(of: bytes, fontSize: fontSize, width: width)
+            } else {
+                LayoutMetrics.lineCount(of: card.string(source), fontSize: fontSize, width: width)
+            }
+        case .string(let string): LayoutMetrics.lineCount(of: string, fontSize: fontSize, width: width)
+        }
+        if maximumLines > 0 { lines = min(lines, maximumLines) }
+        return LayoutMetrics.textHeight(lines: lines, fontSize: fontSize)
     }
 
     /// Argument `name` as a number: the author's value (a binding's default), else the catalog
     /// default.
     func number(_ arguments: PartArguments, _ parameter: LayoutParameter) -> Double? {
-        if let index = arguments.authored(parameter) {
-            switch arguments.properties[index].value {
-            case .int(let i): return Double(i)
-            case .double(let d): return d
-            case .binding(let path, _): if let number = resolve(path)?.number { return number }
-            default: break
+        if let value = arguments.value(parameter, of: card) {
+            switch value {
+            case .binding, .value(.binding): if let number = resolve(value)?.number { return number }
+            default: if let number = value.number { return number }
             }
         }
         return arguments.catalogDefault(parameter)?.numericValue
@@ -179,88 +242,101 @@ struct PartLayouter {
 
     /// Argument `name` as an enum case name, else the catalog default's.
     func caseName(_ arguments: PartArguments, _ parameter: LayoutParameter) -> String? {
-        if let index = arguments.authored(parameter), case .enumCase(let value, _) = arguments.properties[index].value { return value }
+        switch arguments.value(parameter, of: card) {
+        case .enumCase(let name)?, .value(.enumCase(let name, _))?: return name
+        case .state(let text)?: return card.string(stateName: text)
+        default: break
+        }
         if case .enumCase(let value)? = arguments.catalogDefault(parameter) { return value }
         return nil
     }
 
     func bool(_ arguments: PartArguments, _ parameter: LayoutParameter) -> Bool? {
-        if case .bool(let b)? = resolve(arguments.value(parameter)) { return b }
+        switch resolve(arguments.value(parameter, of: card)) {
+        case .bool(let b)?, .value(.bool(let b))?: return b
+        default: break
+        }
         if case .bool(let b)? = arguments.catalogDefault(parameter) { return b }
         return nil
     }
 
     /// The elements of a list value (a binding's default list).
-    func elements(_ value: Value?) -> [Value] {
-        if case .list(let items)? = resolve(value) { return items }
+    func elements(_ value: ValueView?) -> [Value] {
+        if case .value(.list(let items))? = resolve(value) { return items }
         return []
     }
 
-    static func fontSize(_ value: Value?) -> Double? {
-        if case .font(let font)? = value { return Finite.clamp(font.size, 0.01, 10_000) }
+    static func fontSize(_ value: ValueView?) -> Double? {
+        if case .value(.font(let font))? = value { return Finite.clamp(font.size, 0.01, 10_000) }
         return nil
     }
 
     // MARK: Parts
 
     /// Lays out `parts` one under another in `width`, `spacing` apart; returns their height.
-    func stackVertically(_ parts: [CheckedPart], width: Double, spacing: Double, into nodes: inout [LayoutNode]) -> Double {
-        parts.withUnsafeBufferPointer { parts in
-            var y = 0.0
-            for index in parts.indices {
-                if index > 0 { y += spacing }
-                let node = layout(parts, at: index, width: width, into: &nodes)
-                nodes[node].frame.y = y
-                y += nodes[node].frame.height
-            }
-            return y
+    func stackVertically(_ parts: PartList, width: Double, spacing: Double, into nodes: inout [LayoutNode]) -> Double {
+        var y = 0.0
+        for index in 0..<parts.count {
+            if index > 0 { y += spacing }
+            let node = layout(parts, at: index, width: width, into: &nodes)
+            nodes[node].frame.y = y
+            y += nodes[node].frame.height
         }
+        return y
+    }
+
+    /// The number of `part` in `PartTable` and what the layout model does with it.
+    func lookUp(_ part: Int) -> (number: Int, kind: PartKind)? {
+        if let index = card.catalogIndex(ofPart: part) { return PartTable.lookUp(catalogIndex: index) }
+        return PartTable.lookUp(card.name(ofPart: part))
+    }
+
+    /// Part `number`'s arguments matched with its parameters (`LayoutNode.parameters`).
+    func match(_ arguments: Arguments, ofPart number: Int?) -> UInt64? {
+        number.flatMap { table.match(arguments, of: card, ofPart: $0) }
     }
 
     /// Lays out part `position` of `siblings` at the origin with the given width: appends its
     /// node, then its subtree's, and returns the node's index.
-    ///
-    /// The part is read field by field in place (`siblings[position].children`), through a buffer
-    /// pointer: binding the element, passing it on, or reading a field through an array's
-    /// subscript copies the whole part, retaining and releasing everything it holds, which cost
-    /// more than laying out most parts.
-    func layout(_ siblings: UnsafeBufferPointer<CheckedPart>, at position: Int, width: Double, into nodes: inout [LayoutNode]) -> Int {
-        let found = PartTable.lookUp(siblings[position].part)
+    func layout(_ siblings: PartList, at position: Int, width: Double, into nodes: inout [LayoutNode]) -> Int {
+        let part = card.part(position, of: siblings)
+        let found = lookUp(part)
         let number = found?.number
         let index = nodes.count
-        let properties = siblings[position].properties
-        let matched = number.flatMap { table.match(properties, ofPart: $0) }
+        let arguments = card.arguments(ofPart: part)
+        let matched = match(arguments, ofPart: number)
         nodes.append(LayoutNode(frame: Frame(x: 0, y: 0, width: 0, height: 0), template: position, end: index + 1,
                                 number: number, parameters: matched))
-        let args = PartArguments(properties: properties, number: number, matched: matched, table: table)
+        let args = PartArguments(arguments: arguments, number: number, matched: matched, table: table)
+        let children = card.children(ofPart: part)
         let height: Double
         switch found?.kind ?? .other {
         case .text:
             var size = metrics.size(ofTextStyle: caseName(args, .style) ?? "normal")
-            if let font = Self.fontSize(args.value(.font)) { size = font }
+            if let font = Self.fontSize(args.value(.font, of: card)) { size = font }
             let cap = self.number(args, .lines).map { Int(Finite.clamp($0, 0, 1e9)) } ?? 0
-            height = LayoutMetrics.height(of: text(args, .text), fontSize: size, width: width, maximumLines: cap)
+            height = measure(text(args, .text), fontSize: size, width: width, maximumLines: cap)
         case .attributedText:
-            let images = stackVertically(siblings[position].children, width: width, spacing: 0, into: &nodes)
-            height = images + LayoutMetrics.height(of: text(args, .text), fontSize: metrics.normalTextSize, width: width)
+            let images = stackVertically(children, width: width, spacing: 0, into: &nodes)
+            height = images + measure(text(args, .text), fontSize: metrics.normalTextSize, width: width)
         case .image:
             height = dimension(args, .height) ?? LayoutMetrics.defaultImageHeight
         case .button:
             height = max(LayoutMetrics.minimumButtonHeight, metrics.line(metrics.buttonTitleSize) + LayoutMetrics.controlPadding)
         case .title:
-            let hasMenu = args.authored(.menu) != nil
+            let hasMenu = args.authored(.menu, of: card) != nil
             let textWidth = width - (hasMenu ? LayoutMetrics.titleMenuButtonWidth : 0)
-            let textHeight = LayoutMetrics.height(of: text(args, .text), fontSize: metrics.titleSize, width: textWidth)
+            let textHeight = measure(text(args, .text), fontSize: metrics.titleSize, width: textWidth)
             height = hasMenu ? max(textHeight, LayoutMetrics.titleMenuButtonSide) : textHeight
         case .titleDescription:
             let half = width / 2
             func side(_ title: LayoutParameter, _ description: LayoutParameter) -> Double {
                 var h = 0.0
-                if args.authored(title) != nil {
-                    h += LayoutMetrics.height(of: text(args, title), fontSize: metrics.normalTextSize, width: half)
+                if args.authored(title, of: card) != nil {
+                    h += measure(text(args, title), fontSize: metrics.normalTextSize, width: half)
                 }
-                if args.authored(description) != nil {
-                    h += LayoutMetrics.height(of: text(args, description), fontSize: metrics.detailTextSize, width: half)
+                if args.authored(description, of: card) != nil {
+                    h += measure(text(args, description), fontSize: metrics.detailTextSize, width: half)
                 }
                 return h
             }
@@ -270,38 +346,35 @@ struct PartLayouter {
         case .iconLabel:
             let icon = metrics.line(metrics.normalTextSize)
             let textWidth = width - icon - (dimension(args, .iconPadding) ?? 0)
-            height = max(icon, LayoutMetrics.height(of: text(args, .text), fontSize: metrics.normalTextSize, width: textWidth))
+            height = max(icon, measure(text(args, .text), fontSize: metrics.normalTextSize, width: textWidth))
         case .separator:
             height = LayoutMetrics.separatorHeight
         case .verticalSeparator:
             height = 0
         case .vstack:
-            height = stackVertically(siblings[position].children, width: width, spacing: dimension(args, .spacing) ?? 0, into: &nodes)
+            height = stackVertically(children, width: width, spacing: dimension(args, .spacing) ?? 0, into: &nodes)
         case .oriented, .other:
             // `other`: a node the model does not know (a catalog entry added later): its children stacked.
-            height = stackVertically(siblings[position].children, width: width, spacing: 0, into: &nodes)
+            height = stackVertically(children, width: width, spacing: 0, into: &nodes)
         case .cell:
-            height = stackVertically(siblings[position].children, width: width, spacing: LayoutMetrics.partSpacing, into: &nodes)
+            height = stackVertically(children, width: width, spacing: LayoutMetrics.partSpacing, into: &nodes)
         case .hstack:
-            height = layoutRow(siblings[position].children, width: width, spacing: dimension(args, .spacing) ?? 0,
+            height = layoutRow(children, width: width, spacing: dimension(args, .spacing) ?? 0,
                                quarterHalfQuarter: false, alignment: caseName(args, .alignment) ?? "fill", into: &nodes)
         case .centered:
-            let children = siblings[position].children
             height = layoutRow(children, width: width, spacing: 0, quarterHalfQuarter: children.count == 3,
                                alignment: "center", into: &nodes)
         case .table:
-            height = layoutTable(siblings[position].children, args, width: width, into: &nodes)
+            height = layoutTable(children, args, width: width, into: &nodes)
         case .collection:
-            height = layoutCollection(siblings[position].children, args, width: width, into: &nodes)
+            height = layoutCollection(children, args, width: width, into: &nodes)
         case .bar:
             height = LayoutMetrics.barHeight
         case .paged:
             height = dimension(args, .height) ?? 0
-            siblings[position].children.withUnsafeBufferPointer { pages in
-                for page in pages.indices {
-                    let child = layout(pages, at: page, width: width, into: &nodes)
-                    nodes[child].frame = Frame(x: Double(page) * width, y: 0, width: width, height: height)
-                }
+            for page in 0..<children.count {
+                let child = layout(children, at: page, width: width, into: &nodes)
+                nodes[child].frame = Frame(x: Double(page) * width, y: 0, width: width, height: height)
             }
         case .slider:
             height = LayoutMetrics.sliderHeight
@@ -317,7 +390,7 @@ struct PartLayouter {
         case .progressBar:
             let label = metrics.line(metrics.smallTextSize) + LayoutMetrics.progressBarLabelGap
             var h = LayoutMetrics.progressBarTrackHeight
-            if args.authored(.marker) != nil || args.authored(.current) != nil { h += label }
+            if args.authored(.marker, of: card) != nil || args.authored(.current, of: card) != nil { h += label }
             if bool(args, .showValues) == true { h += label }
             height = h
         case .map:
@@ -332,16 +405,19 @@ struct PartLayouter {
         return index
     }
 
-    /// Whether `part` is a `verticalSeparator` (1 point wide in a row, as tall as the row).
-    static func isVerticalSeparator(_ name: String) -> Bool { sameName(name, "verticalSeparator") }
+    /// Whether part `position` of `parts` is a `verticalSeparator` (1 point wide in a row, as
+    /// tall as the row).
+    func isVerticalSeparator(_ parts: PartList, _ position: Int) -> Bool {
+        sameName(card.name(ofPart: card.part(position, of: parts)), "verticalSeparator")
+    }
 
     /// Children side by side: with `quarterHalfQuarter` (a `centered` of three) a quarter, a half
     /// and a quarter of the width, else `verticalSeparator`s 1 point wide and the rest of the
     /// width, after `spacing`, shared equally. Vertical placement by `alignment`. Returns the
     /// row's height.
-    func layoutRow(_ parts: [CheckedPart], width: Double, spacing: Double, quarterHalfQuarter: Bool,
+    func layoutRow(_ parts: PartList, width: Double, spacing: Double, quarterHalfQuarter: Bool,
                    alignment: String, into nodes: inout [LayoutNode]) -> Double {
-        guard !parts.isEmpty else { return 0 }
+        guard parts.count > 0 else { return 0 }
         enum Placement { case fill, center, bottom, top }
         let placement: Placement = switch alignment {
         case "fill": .fill
@@ -349,43 +425,50 @@ struct PartLayouter {
         case "bottom", "trailing", "lastBaseline": .bottom
         default: .top  // top, leading, firstBaseline
         }
-        return parts.withUnsafeBufferPointer { parts in  // read in place (`layout(_:at:width:into:)`)
-            var separators = 0
-            for index in parts.indices where Self.isVerticalSeparator(parts[index].part) { separators += 1 }
-            let flexible = parts.count - separators
-            let available = max(0, width - spacing * Double(parts.count - 1)
-                                    - LayoutMetrics.verticalSeparatorWidth * Double(separators))
-            let share = flexible > 0 ? available / Double(flexible) : 0
-            let first = nodes.count
-            var x = 0.0
-            var rowHeight = 0.0
-            for index in parts.indices {
-                let isSeparator = Self.isVerticalSeparator(parts[index].part)
-                let childWidth = quarterHalfQuarter ? (index == 1 ? width / 2 : width / 4)
-                    : isSeparator ? LayoutMetrics.verticalSeparatorWidth : share
-                let child = layout(parts, at: index, width: childWidth, into: &nodes)
-                nodes[child].frame.x = x
-                x += childWidth + spacing
-                rowHeight = max(rowHeight, nodes[child].frame.height)
-            }
-            var child = first
-            while child < nodes.count {
-                let h = nodes[child].frame.height
-                let template = nodes[child].template
-                if template < parts.count && Self.isVerticalSeparator(parts[template].part) {
-                    nodes[child].frame.height = rowHeight
-                } else {
-                    switch placement {
-                    case .fill: nodes[child].frame.height = rowHeight
-                    case .center: nodes[child].frame.y = (rowHeight - h) / 2
-                    case .bottom: nodes[child].frame.y = rowHeight - h
-                    case .top: break
-                    }
-                }
-                child = nodes[child].end
-            }
-            return rowHeight
+        var separators = 0
+        for index in 0..<parts.count where isVerticalSeparator(parts, index) { separators += 1 }
+        let flexible = parts.count - separators
+        let available = max(0, width - spacing * Double(parts.count - 1)
+                                - LayoutMetrics.verticalSeparatorWidth * Double(separators))
+        let share = flexible > 0 ? available / Double(flexible) : 0
+        let first = nodes.count
+        var x = 0.0
+        var rowHeight = 0.0
+        for index in 0..<parts.count {
+            let isSeparator = isVerticalSeparator(parts, index)
+            let childWidth = quarterHalfQuarter ? (index == 1 ? width / 2 : width / 4)
+                : isSeparator ? LayoutMetrics.verticalSeparatorWidth : share
+            let child = layout(parts, at: index, width: childWidth, into: &nodes)
+            nodes[child].frame.x = x
+            x += childWidth + spacing
+            rowHeight = max(rowHeight, nodes[child].frame.height)
         }
+        var child = first
+        while child < nodes.count {
+            let h = nodes[child].frame.height
+            let template = nodes[child].template
+            if template < parts.count && isVerticalSeparator(parts, template) {
+                nodes[child].frame.height = rowHeight
+            } else {
+                switch placement {
+                case .fill: nodes[child].frame.height = rowHeight
+                case .center: nodes[child].frame.y = (rowHeight - h) / 2
+                case .bottom: nodes[child].frame.y = rowHeight - h
+                case .top: break
+                }
+            }
+            child = nodes[child].end
+        }
+        return rowHeight
+    }
+
+    /// The first `cell` among `children`: its position, and the part.
+    func cell(among children: PartList) -> (position: Int, part: Int)? {
+        for position in 0..<children.count {
+            let part = card.part(position, of: children)
+            if card.name(ofPart: part) == "cell" { return (position, part) }
+        }
+        return nil
     }
 
     /// The row record of a list element, if it is one.
@@ -397,16 +480,16 @@ struct PartLayouter {
     /// One row per element of the `rows:` default: the `cell` among the table's `children` laid
     /// out with the row's values (plus cell padding), or the default two-line cell. Returns the
     /// table's height.
-    func layoutTable(_ children: [CheckedPart], _ args: PartArguments, width: Double, into nodes: inout [LayoutNode]) -> Double {
-        let rows = elements(args.value(.rows))
+    func layoutTable(_ children: PartList, _ args: PartArguments, width: Double, into nodes: inout [LayoutNode]) -> Double {
+        let rows = elements(args.value(.rows, of: card))
         let padding = LayoutMetrics.tableCellPadding
-        guard let cellIndex = children.firstIndex(where: { $0.part == "cell" }) else {
+        guard let (cellIndex, cell) = self.cell(among: children) else {
             let rowHeight = metrics.line(metrics.normalTextSize) + metrics.line(metrics.detailTextSize) + LayoutMetrics.controlPadding
             return rowHeight * Double(rows.count)
         }
-        let cell = children[cellIndex]
-        let cellNumber = PartTable.number(of: cell.part)
-        let cellParameters = cellNumber.flatMap { table.match(cell.properties, ofPart: $0) }
+        let cellNumber = lookUp(cell)?.number
+        let cellParameters = match(card.arguments(ofPart: cell), ofPart: cellNumber)
+        let cellChildren = card.children(ofPart: cell)
         var y = 0.0
         for row in rows {
             var rowLayouter = self
@@ -414,7 +497,7 @@ struct PartLayouter {
             let node = nodes.count
             nodes.append(LayoutNode(frame: Frame(x: 0, y: 0, width: 0, height: 0), template: cellIndex, end: node + 1,
                                     number: cellNumber, parameters: cellParameters))
-            let contentHeight = rowLayouter.stackVertically(cell.children, width: width, spacing: LayoutMetrics.partSpacing, into: &nodes)
+            let contentHeight = rowLayouter.stackVertically(cellChildren, width: width, spacing: LayoutMetrics.partSpacing, into: &nodes)
             var child = node + 1
             while child < nodes.count {
                 nodes[child].frame.y += padding
@@ -430,10 +513,10 @@ struct PartLayouter {
 
     /// Items from the `items:` default, `itemSize` each, in one row (`.horizontal`) or wrapped,
     /// each the `cell` among the collection's `children`. Returns the collection's height.
-    func layoutCollection(_ children: [CheckedPart], _ args: PartArguments, width: Double, into nodes: inout [LayoutNode]) -> Double {
-        let items = elements(args.value(.items))
+    func layoutCollection(_ children: PartList, _ args: PartArguments, width: Double, into nodes: inout [LayoutNode]) -> Double {
+        let items = elements(args.value(.items, of: card))
         var itemWidth = LayoutMetrics.defaultItemSize.width, itemHeight = LayoutMetrics.defaultItemSize.height
-        if case .size(let w, let h)? = args.value(.itemSize) {
+        if case .value(.size(let w, let h))? = args.value(.itemSize, of: card) {
             itemWidth = Finite.dimension(w)
             itemHeight = Finite.dimension(h)
         }
@@ -449,17 +532,17 @@ struct PartLayouter {
         }
         let rows = items.isEmpty ? 0 : (items.count + perRow - 1) / perRow
         let height = horizontal ? itemHeight : Double(rows) * itemHeight + Double(max(0, rows - 1)) * spacing
-        guard let cellIndex = children.firstIndex(where: { $0.part == "cell" }) else { return height }
-        let cell = children[cellIndex]
-        let cellNumber = PartTable.number(of: cell.part)
-        let cellParameters = cellNumber.flatMap { table.match(cell.properties, ofPart: $0) }
+        guard let (cellIndex, cell) = self.cell(among: children) else { return height }
+        let cellNumber = lookUp(cell)?.number
+        let cellParameters = match(card.arguments(ofPart: cell), ofPart: cellNumber)
+        let cellChildren = card.children(ofPart: cell)
         for (index, item) in items.enumerated() {
             var itemLayouter = self
             itemLayouter.row = Self.record(item)
             let node = nodes.count
             nodes.append(LayoutNode(frame: Frame(x: 0, y: 0, width: 0, height: 0), template: cellIndex, end: node + 1,
                                     number: cellNumber, parameters: cellParameters))
-            _ = itemLayouter.stackVertically(cell.children, width: itemWidth, spacing: LayoutMetrics.partSpacing, into: &nodes)
+            _ = itemLayouter.stackVertically(cellChildren, width: itemWidth, spacing: LayoutMetrics.partSpacing, into: &nodes)
             let column = index % perRow, line = index / perRow
             nodes[node].frame = Frame(x: Double(column) * (itemWidth + spacing), y: Double(line) * (itemHeight + spacing),
                                       width: itemWidth, height: itemHeight)

@@ -17,6 +17,14 @@ public enum PartTable {
     /// The number of the part called `name` and what the layout model does with it.
     static func lookUp(_ name: String) -> (number: Int, kind: PartKind)? { names.index(of: name) }
 
+    /// `lookUp` for the part at `index` in `Catalog.nodes`.
+    static func lookUp(catalogIndex index: Int) -> (number: Int, kind: PartKind)? {
+        index >= 0 && index < byCatalogIndex.count ? byCatalogIndex[index] : nil
+    }
+
+    /// `lookUp` of each name of `Catalog.nodes`, in its order: the store names parts by that index.
+    private static let byCatalogIndex = Catalog.nodes.map { names.index(of: $0.name) }
+
     /// Every part's parameters, for matching arguments by position instead of by name.
     static let parameters = PartParameters(specs)
 
@@ -114,25 +122,30 @@ struct PartParameters: @unchecked Sendable {  // immutable storage, never freed
         self.positions = table(positions)
     }
 
-    /// `properties`, the arguments of part `number`, matched with its parameters: bit `p` is set
-    /// when parameter `p` has an argument. Nil unless every argument is a parameter's, one per
-    /// parameter, in catalog order (as the checker stores them): then parameter `p`'s argument
-    /// is the one at `(bits & (1 << p - 1)).nonzeroBitCount`.
-    func match(_ properties: [Property], ofPart number: Int) -> UInt64? {
+    /// `arguments` of `card`, the arguments of part `number`, matched with its parameters: bit `p`
+    /// is set when parameter `p` has an argument. Nil unless every argument has a value and is a
+    /// parameter's, one per parameter, in catalog order (as the checker stores them): then parameter
+    /// `p`'s argument is the one at `(bits & (1 << p - 1)).nonzeroBitCount`. (Unmatched
+    /// arguments are read by name, which finds the same ones.)
+    func match(_ arguments: Arguments, of card: CardView, ofPart number: Int) -> UInt64? {
         guard number >= 0 && number < matchable.count && matchable[number] else { return nil }
         let first = start[number], end = start[number + 1]
-        return properties.withUnsafeBufferPointer { properties -> UInt64? in
-            var bits: UInt64 = 0
-            var p = first
-            for index in properties.indices {
-                let length = properties[index].name.utf8.count
-                while p < end && !(lengths[p] == length && names[p] == properties[index].name) { p += 1 }
-                guard p < end else { return nil }
-                bits |= 1 << UInt64(p - first)
-                p += 1
-            }
-            return bits
+        if card.namesParametersByPosition {
+            // With unique names, matching the parameters' names finds the same positions.
+            guard let bits = card.parameterBits(of: arguments) else { return nil }
+            return end - first >= UInt64.bitWidth || bits >> UInt64(end - first) == 0 ? bits : nil
         }
+        var bits: UInt64 = 0
+        var p = first
+        for argument in arguments.indices {
+            let name = card.name(ofArgument: argument, in: arguments)
+            let length = name.utf8.count
+            while p < end && !(lengths[p] == length && names[p] == name) { p += 1 }
+            guard p < end else { return nil }
+            bits |= 1 << UInt64(p - first)
+            p += 1
+        }
+        return bits
     }
 
     /// The position of the first parameter of part `number` called `parameter.name`.

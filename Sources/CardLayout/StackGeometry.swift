@@ -163,10 +163,14 @@ public enum SheetGeometry {
     /// Whether a card can be dragged between positions: only a card with a `map` part (in any
     /// state, at any depth).
     public static func isDraggable(_ card: CheckedCard) -> Bool {
-        func containsMap(_ parts: [CheckedPart]) -> Bool {
-            parts.contains { $0.part == "map" || containsMap($0.children) }
+        let card = CardView(card)
+        func containsMap(_ parts: PartList) -> Bool {
+            (0..<parts.count).contains { position in
+                let part = card.part(position, of: parts)
+                return card.name(ofPart: part) == "map" || containsMap(card.children(ofPart: part))
+            }
         }
-        return card.states.contains { containsMap($0.parts) }
+        return (0..<card.stateCount).contains { containsMap(card.stateParts($0)) }
     }
 }
 

@@ -3,21 +3,21 @@ import CardSyntax
 
 /// Every card's traits, model fields, states, parts and actions, in a handful of deck-wide
 /// arrays: a part is a record pointing at ranges of `properties` and `partLists`, not three
-/// heap objects of its own. The checker appends here; `CheckedCard` turns a card's ranges into
-/// the public model (`CheckedState`, `CheckedPart`, …) the first time a back end reads them, so
-/// `cardc check` — which reads almost none — never builds most of them.
+/// heap objects of its own. The checker appends here; back ends read the records in place
+/// (`CardView`), and `CheckedCard` turns a card's ranges into the public model (`CheckedState`,
+/// `CheckedPart`, …) only for a reader of that, so neither `cardc check` nor `cardc build` builds it.
 ///
 /// Indices are `Int32` to halve the records: a deck has fewer than 2³¹ parts or properties long
 /// before it reaches the lexer's 4 GB limit.
-struct ModelStorage: Sendable {
-    struct PartRecord: Sendable {
+@usableFromInline struct ModelStorage: Sendable {
+    @usableFromInline struct PartRecord: Sendable {
         /// Index in `Catalog.nodes`.
-        var spec: Int32
-        var properties: Range<Int32>
+        @usableFromInline var spec: Int32
+        @usableFromInline var properties: Range<Int32>
         /// Range of `partLists` holding the children.
-        var children: Range<Int32>
+        @usableFromInline var children: Range<Int32>
         /// The span of the part's name, packed (offsets are 32-bit, as token offsets are).
-        var file: Int32
+        @usableFromInline var file: Int32
         var start: UInt32
         var end: UInt32
 
@@ -33,39 +33,39 @@ struct ModelStorage: Sendable {
         var span: SourceSpan { SourceSpan(file: FileID(file), start: Int(start), end: Int(end)) }
     }
 
-    struct StateRecord: Sendable {
-        var name: String
-        var isBuiltIn: Bool
-        var tap: Action?
+    @usableFromInline struct StateRecord: Sendable {
+        @usableFromInline var name: String
+        @usableFromInline var isBuiltIn: Bool
+        @usableFromInline var tap: Action?
         /// Range of `partLists`.
-        var parts: Range<Int32>
+        @usableFromInline var parts: Range<Int32>
     }
 
-    struct TraitRecord: Sendable {
+    @usableFromInline struct TraitRecord: Sendable {
         /// Index in `Catalog.traits`.
-        var trait: Int32
-        var properties: Range<Int32>
-        var span: SourceSpan
+        @usableFromInline var trait: Int32
+        @usableFromInline var properties: Range<Int32>
+        @usableFromInline var span: SourceSpan
     }
 
-    struct OverlayRecord: Sendable {
-        var direction: SwipeDirection
-        var parts: Range<Int32>
+    @usableFromInline struct OverlayRecord: Sendable {
+        @usableFromInline var direction: SwipeDirection
+        @usableFromInline var parts: Range<Int32>
     }
 
-    struct FooterRecord: Sendable {
-        var height: Double
-        var transparent: Bool
-        var parts: Range<Int32>
+    @usableFromInline struct FooterRecord: Sendable {
+        @usableFromInline var height: Double
+        @usableFromInline var transparent: Bool
+        @usableFromInline var parts: Range<Int32>
     }
 
     /// A model field with its default stored compactly, like argument values.
-    struct FieldRecord: Sendable {
-        var name: String
-        var type: ValueType
-        var defaultValue: StoredValue?
-        var isTwoWay: Bool
-        var span: SourceSpan
+    @usableFromInline struct FieldRecord: Sendable {
+        @usableFromInline var name: String
+        @usableFromInline var type: ValueType
+        @usableFromInline var defaultValue: StoredValue?
+        @usableFromInline var isTwoWay: Bool
+        @usableFromInline var span: SourceSpan
     }
 
     /// What few cards set: title, subtitle, position, swipe directions.
@@ -77,29 +77,29 @@ struct ModelStorage: Sendable {
         var swipeDirections: [SwipeDirection]?
     }
 
-    struct CardRecord: Sendable {
+    @usableFromInline struct CardRecord: Sendable {
         /// Index in `extras`, or -1 when the card sets none of them.
         var extras: Int32
-        var traits: Range<Int32>
-        var fields: Range<Int32>
-        var states: Range<Int32>
-        var overlays: Range<Int32>
-        var footer: FooterRecord?
+        @usableFromInline var traits: Range<Int32>
+        @usableFromInline var fields: Range<Int32>
+        @usableFromInline var states: Range<Int32>
+        @usableFromInline var overlays: Range<Int32>
+        @usableFromInline var footer: FooterRecord?
         var actions: Range<Int32>
     }
 
-    var parts: [PartRecord] = []
+    @usableFromInline var parts: [PartRecord] = []
     /// The properties of parts and traits, each one's contiguous and in catalog order.
-    var properties = StoredProperties()
+    @usableFromInline var properties = StoredProperties()
     /// Part indices: children of parts, and the parts of states, overlays and footers.
-    var partLists: [Int32] = []
-    var states: [StateRecord] = []
-    var traits: [TraitRecord] = []
-    var fields: [FieldRecord] = []
-    var overlays: [OverlayRecord] = []
+    @usableFromInline var partLists: [Int32] = []
+    @usableFromInline var states: [StateRecord] = []
+    @usableFromInline var traits: [TraitRecord] = []
+    @usableFromInline var fields: [FieldRecord] = []
+    @usableFromInline var overlays: [OverlayRecord] = []
     var actions: [String] = []
     var extras: [CardExtras] = []
-    var cards: [CardRecord] = []
+    @usableFromInline var cards: [CardRecord] = []
 
     /// Reserves room for the model of `trees`, estimated from how many nodes of each kind they
     /// hold, so the deck-wide arrays are allocated once instead of doubling (and copying) their
@@ -220,8 +220,8 @@ struct ModelStorage: Sendable {
 /// and names stays in the source file (`bits` holds its byte range) and becomes a `String` only
 /// when a back end reads the card; the few values with parts of their own (lists, records,
 /// sizes, fonts…) are kept whole in a side array.
-struct StoredValue: Sendable {
-    enum Kind: UInt8, Sendable {
+@usableFromInline struct StoredValue: Sendable {
+    @usableFromInline enum Kind: UInt8, Sendable {
         case int, double, bool
         /// `bits` packs the RGBA components.
         case color
@@ -239,8 +239,8 @@ struct StoredValue: Sendable {
         case boxed
     }
 
-    var bits: UInt64
-    var kind: Kind
+    @usableFromInline var bits: UInt64
+    @usableFromInline var kind: Kind
 
     init(_ kind: Kind, bits: UInt64 = 0) {
         self.kind = kind
@@ -258,7 +258,7 @@ struct StoredValue: Sendable {
         StoredValue(.color, bits: UInt64(c.red) | UInt64(c.green) << 8 | UInt64(c.blue) << 16 | UInt64(c.alpha) << 24)
     }
 
-    var range: Range<Int> {
+    @inlinable var range: Range<Int> {
         let start = Int(UInt32(truncatingIfNeeded: bits)), end = Int(UInt32(truncatingIfNeeded: bits >> 32))
         return start..<max(start, end)
     }
@@ -277,9 +277,9 @@ struct StoredValue: Sendable {
 }
 
 /// Checked argument values: compact records, plus the side array of the values too rich for one.
-struct StoredProperties: Sendable {
-    var records: [StoredProperty] = []
-    var boxed: [Value] = []
+@usableFromInline struct StoredProperties: Sendable {
+    @usableFromInline var records: [StoredProperty] = []
+    @usableFromInline var boxed: [Value] = []
 
     var count: Int { records.count }
 
@@ -298,37 +298,16 @@ struct StoredProperties: Sendable {
     /// The public form of a stored value checked against `parameter` (nil for a model default);
     /// `file` holds its text.
     func value(of stored: StoredValue, parameter: Parameter?, in file: SourceFile?) -> Value? {
-        switch stored.kind {
-        case .int: return .int(Int(truncatingIfNeeded: Int64(bitPattern: stored.bits)))
-        case .double: return .double(Double(bitPattern: stored.bits))
-        case .bool: return .bool(stored.bits != 0)
-        case .color:
-            let b = stored.bits
-            return .color(ColorLiteral(red: UInt8(truncatingIfNeeded: b), green: UInt8(truncatingIfNeeded: b >> 8),
-                                       blue: UInt8(truncatingIfNeeded: b >> 16), alpha: UInt8(truncatingIfNeeded: b >> 24)), name: nil)
-        case .namedColor: return Catalog.namedColors[safe: Int(stored.bits)]?.value
-        case .enumCase: return parameter?.type.enumType?.cases[safe: Int(stored.bits)].map { .enumCase($0.name, arguments: []) }
-        case .text: return file.map { .string($0.text(stored.range)) }
-        case .binding:
-            guard let file, let parameter else { return nil }
-            let range = stored.range.clamped(to: 0..<file.bytes.count)
-            let path = file.bytes.withUnsafeBufferPointer { SyntaxTree.bindingPath(spelledBy: UnsafeBufferPointer(rebasing: $0[range])) }
-            return .binding(path: path, type: parameter.type)
-        case .state: return file.map { .enumCase(SyntaxTree.enumCaseName(spelled: $0.text(stored.range)), arguments: []) }
-        case .method: return file.map { .action(.method($0.text(stored.range))) }
-        case .pop: return .action(.pop)
-        case .catalogDefault: return parameter?.checkedDefault
-        case .boxed: return boxed[safe: Int(stored.bits)]
-        }
+        view(of: stored, checkedAgainst: parameter, file: file?.id)?.value(in: file)
     }
 }
 
 /// A property as the store keeps it: the value and which of its owner's parameters it is (the
 /// name comes back from the catalog) — 16 bytes where a `Property` takes 56.
-struct StoredProperty: Sendable {
-    var value: StoredValue
+@usableFromInline struct StoredProperty: Sendable {
+    @usableFromInline var value: StoredValue
     /// Index in the owning part's or trait's parameter list.
-    var parameter: UInt16
+    @usableFromInline var parameter: UInt16
 }
 
 /// A card's parts, traits, model and actions in their public form.
@@ -344,8 +323,8 @@ struct CardBody: Sendable {
 
 /// The deck's source files by `FileID`, whose bytes hold the text of stored values. An array:
 /// ids are load indices, and a lookup per part, trait and field must not hash.
-struct SourceFiles: Sendable {
-    private var byID: [SourceFile?] = []
+@usableFromInline struct SourceFiles: Sendable {
+    @usableFromInline var byID: [SourceFile?] = []
 
     init(_ files: some Sequence<SourceFile>) {
         for file in files {
@@ -356,18 +335,24 @@ struct SourceFiles: Sendable {
         }
     }
 
-    subscript(id: FileID) -> SourceFile? {
+    @inlinable subscript(id: FileID) -> SourceFile? {
         let index = Int(id.rawValue)
         return index >= 0 && index < byID.count ? byID[index] : nil
+    }
+
+    /// Whether the deck has file `id` (`self[id] != nil`, without retaining the file).
+    @inlinable func contains(_ id: FileID) -> Bool {
+        let index = Int(id.rawValue)
+        return index >= 0 && index < byID.count && byID[index] != nil
     }
 }
 
 /// A deck's `ModelStorage`, frozen, with each card's public form cached once built. Reads may
 /// come from several threads (a language server), hence the lock; the built values never change.
-final class ModelStore: @unchecked Sendable {
-    let storage: ModelStorage
+@usableFromInline final class ModelStore: @unchecked Sendable {
+    @usableFromInline let storage: ModelStorage
     /// The deck's files, whose bytes hold the text of stored values.
-    let files: SourceFiles
+    @usableFromInline let files: SourceFiles
     private let lock = Lock()
     private var bodies: [Int: CardBody] = [:]
 
@@ -384,13 +369,6 @@ final class ModelStore: @unchecked Sendable {
             return body
         }
     }
-
-    /// The card's body, built afresh and not cached: for a reader that visits each card once
-    /// (a back end), where the cache would only hold every body of the deck until the end.
-    func uncachedBody(of card: Int) -> CardBody {
-        if let body = lock.withLock({ bodies[card] }) { return body }
-        return storage.body(of: card, files: files)
-    }
 }
 
 /// Where a `CheckedCard` keeps its heavy fields: in the deck's store until someone assigns one.
@@ -401,14 +379,6 @@ enum CardContent: Sendable {
 
     /// A placeholder until the deck's store exists (one shared box).
     static let empty = CardContent.built(CardBodyBox(CardBody()))
-
-    /// The body without caching it in the store (see `ModelStore.uncachedBody(of:)`).
-    var uncachedBody: CardBody {
-        switch self {
-        case .stored(let store, let index): store.uncachedBody(of: index)
-        case .built(let box): box.body
-        }
-    }
 
     var body: CardBody {
         switch self {

@@ -1,0 +1,593 @@
+import CardDiagnostics
+import CardSyntax
+
+/// The text of a stored value: a byte range of one of the deck's source files, read through
+/// `CardView.utf8(_:)` without becoming a `String`.
+public struct SourceText: Sendable {
+    @usableFromInline let file: FileID
+    @usableFromInline let range: Range<Int>
+
+    @usableFromInline init(file: FileID, range: Range<Int>) {
+        self.file = file
+        self.range = range
+    }
+}
+
+/// A checked value as a back end reads it from the deck's store: numbers and case names inline,
+/// the text of literals, bindings, card states and methods as byte ranges of the source, and
+/// anything richer (lists, records, sizes, fonts, catalog defaults — and every value of a card
+/// whose body was replaced) as the public `Value`.
+public enum ValueView: Sendable {
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case color(ColorLiteral, name: String?)
+    /// A case without arguments, by its catalog name.
+    case enumCase(String)
+    /// A string literal's text.
+    case text(SourceText)
+    /// `$name` or `$item.field` as spelled, with the parameter's type.
+    case binding(SourceText, type: ValueType)
+    /// A card state, spelled `.name`.
+    case state(SourceText)
+    /// An action method's name.
+    case method(SourceText)
+    case value(Value)
+
+    /// The number of an int or double.
+    public var number: Double? {
+        switch self {
+        case .int(let i): Double(i)
+        case .double(let d): d
+        case .value(let value): value.number
+        default: nil
+        }
+    }
+}
+
+/// What decoding a stored value needs to know of the parameter it was checked against.
+protocol StoredValueParameter {
+    var type: ValueType { get }
+    var checkedDefault: Value? { get }
+    /// The name of case `index` of the parameter's enumeration.
+    func caseName(_ index: Int) -> String?
+}
+
+extension Parameter: StoredValueParameter {
+    func caseName(_ index: Int) -> String? { type.enumType?.cases[safe: index]?.name }
+}
+
+/// Every catalog part's and trait's parameters in flat tables, so that reading a stored argument
+/// (by owner and position) neither looks through the catalog's nested arrays nor retains a
+/// `Parameter`. Allocated once and never freed (`shared` lives as long as the program).
+@usableFromInline struct CatalogParameters: @unchecked Sendable {  // immutable storage, never freed
+    @usableFromInline static let shared = CatalogParameters()
+
+    /// The names of `Catalog.nodes` and of `Catalog.traits`, by index.
+    @usableFromInline let nodeNames: UnsafeBufferPointer<String>
+    @usableFromInline let traitNames: UnsafeBufferPointer<String>
+    /// Owner `o`'s parameters are `start[o]..<start[o + 1]` of the tables below; owners are
+    /// `Catalog.nodes` by index, then `Catalog.traits`.
+    @usableFromInline let start: UnsafeBufferPointer<Int>
+    let names: UnsafeBufferPointer<String>
+    let types: UnsafeBufferPointer<ValueType>
+    let defaults: UnsafeBufferPointer<Value?>
+    /// Parameter `i`'s enumeration cases are `caseNames[caseStart[i]..<caseStart[i + 1]]`.
+    let caseStart: UnsafeBufferPointer<Int>
+    let caseNames: UnsafeBufferPointer<String>
+
+    private init() {
+        var start = [0], names: [String] = [], types: [ValueType] = [], defaults: [Value?] = []
+        var caseStart = [0], caseNames: [String] = []
+        for parameters in Catalog.nodes.map(\.parameters) + Catalog.traits.map(\.parameters) {
+            for parameter in parameters {
+                names.append(parameter.name)
+                types.append(parameter.type)
+                defaults.append(parameter.checkedDefault)
+                caseNames += parameter.type.enumType?.cases.map(\.name) ?? []
+                caseStart.append(caseNames.count)
+            }
+            start.append(names.count)
+        }
+        func table<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
+            let table = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
+            _ = table.initialize(from: elements)
+            return UnsafeBufferPointer(table)
+        }
+        nodeNames = table(Catalog.nodes.map(\.name))
+        traitNames = table(Catalog.traits.map(\.name))
+        self.start = table(start)
+        self.names = table(names)
+        self.types = table(types)
+        self.defaults = table(defaults)
+        self.caseStart = table(caseStart)
+        self.caseNames = table(caseNames)
+    }
+
+    /// Parameter `position` of `owner` (`Arguments.owner`), if it has one.
+    @inlinable func parameter(owner: Int32, position: Int) -> CatalogParameter? {
+        let key = owner >= 0 ? Int(owner) : nodeNames.count &+ Int(-1 - owner)
+        guard key >= 0 && key &+ 1 < start.count, position >= 0, start[key] &+ position < start[key &+ 1] else { return nil }
+        return CatalogParameter(index: start[key] &+ position)
+    }
+}
+
+/// One parameter of `CatalogParameters.shared`.
+@usableFromInline struct CatalogParameter: StoredValueParameter {
+    @usableFromInline let index: Int
+
+    @usableFromInline init(index: Int) { self.index = index }
+
+    private var table: CatalogParameters { CatalogParameters.shared }
+    var name: String { table.names[index] }
+    var type: ValueType { table.types[index] }
+    var checkedDefault: Value? { table.defaults[index] }
+
+    func caseName(_ index: Int) -> String? {
+        let cases = table.caseStart[self.index]..<table.caseStart[self.index + 1]
+        return index >= 0 && index < cases.count ? table.caseNames[cases.lowerBound + index] : nil
+    }
+}
+
+extension StoredProperties {
+    /// The readable form of a stored value checked against `parameter` (nil for a model
+    /// default), whose text is in file `file` (nil when the deck does not have it); nil where the
+    /// public model has no value either.
+    @usableFromInline func view(of stored: StoredValue, parameter: CatalogParameter?, file: FileID?) -> ValueView? {
+        view(of: stored, checkedAgainst: parameter, file: file)
+    }
+
+    /// `view(of:parameter:file:)` for any kind of parameter.
+    func view(of stored: StoredValue, checkedAgainst parameter: (some StoredValueParameter)?, file: FileID?) -> ValueView? {
+        switch stored.kind {
+        case .int: return .int(Int(truncatingIfNeeded: Int64(bitPattern: stored.bits)))
+        case .double: return .double(Double(bitPattern: stored.bits))
+        case .bool: return .bool(stored.bits != 0)
+        case .color:
+            let b = stored.bits
+            return .color(ColorLiteral(red: UInt8(truncatingIfNeeded: b), green: UInt8(truncatingIfNeeded: b >> 8),
+                                       blue: UInt8(truncatingIfNeeded: b >> 16), alpha: UInt8(truncatingIfNeeded: b >> 24)), name: nil)
+        case .namedColor:
+            guard let color = Catalog.namedColors[safe: Int(stored.bits)] else { return nil }
+            return .color(ColorLiteral(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha), name: color.name)
+        case .enumCase: return parameter?.caseName(Int(stored.bits)).map { .enumCase($0) }
+        case .text: return file.map { .text(SourceText(file: $0, range: stored.range)) }
+        case .binding:
+            guard let file, let parameter else { return nil }
+            return .binding(SourceText(file: file, range: stored.range), type: parameter.type)
+        case .state: return file.map { .state(SourceText(file: $0, range: stored.range)) }
+        case .method: return file.map { .method(SourceText(file: $0, range: stored.range)) }
+        case .pop: return .value(.action(.pop))
+        case .catalogDefault: return parameter?.checkedDefault.map { .value($0) }
+        case .boxed: return boxed[safe: Int(stored.bits)].map { .value($0) }
+        }
+    }
+
+    /// Whether `view(of:parameter:file:)` has a value, without making it.
+    @usableFromInline func hasValue(_ stored: StoredValue, parameter: CatalogParameter?, file: FileID?) -> Bool {
+        switch stored.kind {
+        case .int, .double, .bool, .color, .pop: true
+        case .namedColor: Catalog.namedColors.indices.contains(Int(stored.bits))
+        case .enumCase: parameter?.caseName(Int(stored.bits)) != nil
+        case .text, .state, .method: file != nil
+        case .binding: file != nil && parameter != nil
+        case .catalogDefault: parameter?.checkedDefault != nil
+        case .boxed: boxed.indices.contains(Int(stored.bits))
+        }
+    }
+}
+
+/// A card body flattened the way the store keeps one (parts as records, lists of part indices),
+/// so a `CardView` reads a card whose body was replaced (`CardContent.built`) by the same indices.
+@usableFromInline final class BuiltCard: Sendable {
+    @usableFromInline struct Part: Sendable {
+        @usableFromInline var name: String
+        @usableFromInline var arguments: Range<Int>
+        @usableFromInline var children: Range<Int32>
+    }
+
+    @usableFromInline let parts: [Part]
+    @usableFromInline let arguments: [Property]
+    @usableFromInline let partLists: [Int32]
+    @usableFromInline let states: [ModelStorage.StateRecord]
+    @usableFromInline let overlays: [ModelStorage.OverlayRecord]
+    @usableFromInline let footer: ModelStorage.FooterRecord?
+    @usableFromInline let traits: [(name: String, arguments: Range<Int>)]
+    @usableFromInline let model: [ModelField]
+
+    init(_ body: CardBody) {
+        var parts: [Part] = [], arguments: [Property] = [], partLists: [Int32] = []
+        /// Appends `list` as one range of `partLists`, then each part's arguments and children.
+        func append(_ list: [CheckedPart]) -> Range<Int32> {
+            let first = parts.count
+            let start = ModelStorage.end(partLists)
+            for part in list {
+                partLists.append(Int32(truncatingIfNeeded: parts.count))
+                parts.append(Part(name: part.part, arguments: 0..<0, children: 0..<0))
+            }
+            let range = start..<ModelStorage.end(partLists)
+            for (offset, part) in list.enumerated() {
+                let argumentStart = arguments.count
+                arguments += part.properties
+                parts[first + offset].arguments = argumentStart..<arguments.count
+                parts[first + offset].children = append(part.children)
+            }
+            return range
+        }
+        states = body.states.map { ModelStorage.StateRecord(name: $0.name, isBuiltIn: $0.isBuiltIn, tap: $0.tap, parts: append($0.parts)) }
+        overlays = body.overlays.map { ModelStorage.OverlayRecord(direction: $0.direction, parts: append($0.parts)) }
+        footer = body.footer.map { ModelStorage.FooterRecord(height: $0.height, transparent: $0.transparent, parts: append($0.parts)) }
+        traits = body.traits.map { trait in
+            let start = arguments.count
+            arguments += trait.properties
+            return (trait.trait, start..<arguments.count)
+        }
+        model = body.model
+        self.parts = parts
+        self.arguments = arguments
+        self.partLists = partLists
+    }
+}
+
+/// The parts of a state, overlay, footer or container, in order (`CardView.part(_:of:)`).
+public struct PartList: Sendable {
+    @usableFromInline let range: Range<Int32>
+    @inlinable public var count: Int { range.count }
+
+    @usableFromInline init(range: Range<Int32>) { self.range = range }
+}
+
+/// The arguments of a part or trait: `indices` for `CardView.value(ofArgument:in:)` and its
+/// siblings.
+public struct Arguments: Sendable {
+    public let indices: Range<Int>
+    /// Stored arguments: the owner's index in `Catalog.nodes`, or `-1 - i` for `Catalog.traits[i]`.
+    @usableFromInline let owner: Int32
+    /// Stored arguments: the file holding their text, nil when the deck does not have it.
+    @usableFromInline let file: FileID?
+
+    @usableFromInline init(indices: Range<Int>, owner: Int32, file: FileID?) {
+        self.indices = indices
+        self.owner = owner
+        self.file = file
+    }
+}
+
+/// One card's states, overlays, footer, traits and model, read in place from the deck's compact
+/// store — no `CheckedPart`, `Property` or `Value` tree is built, and text stays bytes of the
+/// source — for back ends that read each card once. Parts and arguments are addressed by index.
+///
+/// A card whose body was replaced through `CheckedCard`'s setters is read the same way from a
+/// flattened copy of that body, so readers have one code path.
+public struct CardView: Sendable {
+    /// The store's arrays that every part and argument is read from, held here rather than
+    /// reached through the store on each read (which retains and releases it): for a replaced
+    /// body, `partLists` is the flattened body's and the others are empty.
+    @usableFromInline let parts: [ModelStorage.PartRecord]
+    @usableFromInline let properties: StoredProperties
+    @usableFromInline let partLists: [Int32]
+    @usableFromInline let files: SourceFiles
+    /// The card's record in the store (empty ranges for a replaced body).
+    @usableFromInline let record: ModelStorage.CardRecord
+    /// The catalog's names and parameters.
+    @inlinable var catalog: CatalogParameters { .shared }
+    /// The deck's store, nil for a replaced body, which is read from `built` instead.
+    @usableFromInline let store: ModelStore?
+    @usableFromInline let built: BuiltCard?
+
+    public init(_ card: borrowing CheckedCard) {
+        switch card.content {
+        case .stored(let store, let index):
+            parts = store.storage.parts
+            properties = store.storage.properties
+            partLists = store.storage.partLists
+            files = store.files
+            record = store.storage.cards[index]
+            self.store = store
+            built = nil
+        case .built(let box):
+            let built = BuiltCard(box.body)
+            parts = []
+            properties = StoredProperties()
+            partLists = built.partLists
+            files = SourceFiles([])
+            record = ModelStorage.CardRecord(extras: -1, traits: 0..<0, fields: 0..<0, states: 0..<0, overlays: 0..<0,
+                                             footer: nil, actions: 0..<0)
+            store = nil
+            self.built = built
+        }
+    }
+
+    /// Whether the card is read from the store (else from `built`).
+    @inlinable @inline(__always) var isStored: Bool { built == nil }
+
+    /// The flattened body of a card that is not in the store.
+    @inlinable @inline(__always) var body: BuiltCard { built.unsafelyUnwrapped }
+
+
+    // MARK: States, overlays, footer
+
+    public var stateCount: Int { isStored ? record.states.count : body.states.count }
+
+    // Fields are read from the store's records in place: a helper returning the record would
+    // copy it, retaining and releasing the strings and types it holds.
+
+    /// The store's index of the card's state `index`.
+    func stateIndex(_ index: Int) -> Int { Int(record.states.lowerBound) + index }
+
+    public func stateName(_ index: Int) -> String {
+        isStored ? store.unsafelyUnwrapped.storage.states[stateIndex(index)].name : body.states[index].name
+    }
+
+    public func stateTap(_ index: Int) -> Action? {
+        isStored ? store.unsafelyUnwrapped.storage.states[stateIndex(index)].tap : body.states[index].tap
+    }
+
+    public func stateParts(_ index: Int) -> PartList {
+        PartList(range: isStored ? store.unsafelyUnwrapped.storage.states[stateIndex(index)].parts : body.states[index].parts)
+    }
+
+    public var overlayCount: Int { isStored ? record.overlays.count : body.overlays.count }
+
+    /// The store's index of the card's overlay `index`.
+    func overlayIndex(_ index: Int) -> Int { Int(record.overlays.lowerBound) + index }
+
+    public func overlayDirection(_ index: Int) -> SwipeDirection {
+        isStored ? store.unsafelyUnwrapped.storage.overlays[overlayIndex(index)].direction : body.overlays[index].direction
+    }
+
+    public func overlayParts(_ index: Int) -> PartList {
+        PartList(range: isStored ? store.unsafelyUnwrapped.storage.overlays[overlayIndex(index)].parts : body.overlays[index].parts)
+    }
+
+    public var footer: (height: Double, transparent: Bool, parts: PartList)? {
+        (isStored ? record.footer : body.footer).map { ($0.height, $0.transparent, PartList(range: $0.parts)) }
+    }
+
+    // MARK: Parts
+
+    /// The index of part `position` of `list`, for the accessors below.
+    @inlinable public func part(_ position: Int, of list: PartList) -> Int {
+        Int(partLists[Int(list.range.lowerBound) + position])
+    }
+
+    /// The part's catalog name.
+    @inlinable public func name(ofPart part: Int) -> String {
+        isStored ? catalog.nodeNames[Int(parts[part].spec)] : body.parts[part].name
+    }
+
+    /// The part's index in `Catalog.nodes`, when known without looking its name up.
+    @inlinable public func catalogIndex(ofPart part: Int) -> Int? {
+        isStored ? Int(parts[part].spec) : nil
+    }
+
+    @inlinable public func children(ofPart part: Int) -> PartList {
+        PartList(range: isStored ? parts[part].children : body.parts[part].children)
+    }
+
+    /// The arguments the author wrote, in catalog parameter order.
+    @inlinable public func arguments(ofPart part: Int) -> Arguments {
+        guard isStored else { return Arguments(indices: body.parts[part].arguments, owner: 0, file: nil) }
+        let record = parts[part]
+        return Arguments(indices: Int(record.properties.lowerBound)..<Int(record.properties.upperBound), owner: record.spec,
+                         file: files.contains(FileID(record.file)) ? FileID(record.file) : nil)
+    }
+
+    // MARK: Traits and model
+
+    public var traitCount: Int { isStored ? record.traits.count : body.traits.count }
+
+    /// The store's index of the card's trait `index`.
+    func traitIndex(_ index: Int) -> Int { Int(record.traits.lowerBound) + index }
+
+    public func traitName(_ index: Int) -> String {
+        isStored ? catalog.traitNames[Int(store.unsafelyUnwrapped.storage.traits[traitIndex(index)].trait)] : body.traits[index].name
+    }
+
+    /// Every requirement of the trait, author-given or defaulted, in catalog order.
+    public func traitArguments(_ index: Int) -> Arguments {
+        guard isStored else { return Arguments(indices: body.traits[index].arguments, owner: 0, file: nil) }
+        let trait = store.unsafelyUnwrapped.storage.traits[traitIndex(index)]
+        return Arguments(indices: Int(trait.properties.lowerBound)..<Int(trait.properties.upperBound), owner: -1 - trait.trait,
+                         file: files.contains(trait.span.file) ? trait.span.file : nil)
+    }
+
+    public var fieldCount: Int { isStored ? record.fields.count : body.model.count }
+
+    /// The store's index of the card's model field `index`.
+    func fieldIndex(_ index: Int) -> Int { Int(record.fields.lowerBound) + index }
+
+    public func fieldName(_ index: Int) -> String {
+        isStored ? store.unsafelyUnwrapped.storage.fields[fieldIndex(index)].name : body.model[index].name
+    }
+
+    public func fieldType(_ index: Int) -> ValueType {
+        isStored ? store.unsafelyUnwrapped.storage.fields[fieldIndex(index)].type : body.model[index].type
+    }
+
+    public func fieldIsTwoWay(_ index: Int) -> Bool {
+        isStored ? store.unsafelyUnwrapped.storage.fields[fieldIndex(index)].isTwoWay : body.model[index].isTwoWay
+    }
+
+    public func fieldDefault(_ index: Int) -> ValueView? {
+        guard isStored else { return body.model[index].defaultValue.map { .value($0) } }
+        let fields = store.unsafelyUnwrapped.storage.fields
+        guard let value = fields[fieldIndex(index)].defaultValue else { return nil }
+        let file = fields[fieldIndex(index)].span.file
+        return properties.view(of: value, parameter: CatalogParameter?.none, file: files.contains(file) ? file : nil)
+    }
+
+    // MARK: Arguments
+
+    /// The parameter of a stored argument (the store keeps its position, not its name).
+    @inlinable func parameter(_ stored: StoredProperty, in arguments: Arguments) -> CatalogParameter? {
+        catalog.parameter(owner: arguments.owner, position: Int(stored.parameter))
+    }
+
+    public func name(ofArgument argument: Int, in arguments: Arguments) -> String {
+        isStored ? parameter(properties.records[argument], in: arguments)?.name ?? "" : body.arguments[argument].name
+    }
+
+    /// The argument's value; nil for one the public model leaves out (it has no value there).
+    @inlinable public func value(ofArgument argument: Int, in arguments: Arguments) -> ValueView? {
+        guard isStored else { return .value(body.arguments[argument].value) }
+        let stored = properties.records[argument]
+        // The commonest kinds decoded here, inlined into the reader (the rest, and the same ones
+        // for other callers, in `view(of:)`): a call per argument costs about 1 % of a build.
+        switch stored.value.kind {
+        case .int: return .int(Int(truncatingIfNeeded: Int64(bitPattern: stored.value.bits)))
+        case .double: return .double(Double(bitPattern: stored.value.bits))
+        case .bool: return .bool(stored.value.bits != 0)
+        case .text: return arguments.file.map { .text(SourceText(file: $0, range: stored.value.range)) }
+        default: return properties.view(of: stored.value, parameter: parameter(stored, in: arguments), file: arguments.file)
+        }
+    }
+
+    /// `value(ofArgument:in:) != nil`, without making the value.
+    @inlinable public func hasValue(argument: Int, in arguments: Arguments) -> Bool {
+        guard isStored else { return true }
+        let stored = properties.records[argument]
+        switch stored.value.kind {  // the common kinds inline, as in `value(ofArgument:in:)`
+        case .int, .double, .bool, .color, .pop: return true
+        case .text, .state, .method: return arguments.file != nil
+        default: return properties.hasValue(stored.value, parameter: parameter(stored, in: arguments), file: arguments.file)
+        }
+    }
+
+    /// Which catalog parameters of their owner the arguments are for, as bits (`p` for parameter
+    /// `p`), when the store records them, every argument has a value and they are one per
+    /// parameter in catalog order (as the checker stores them); nil otherwise.
+    @inlinable public func parameterBits(of arguments: Arguments) -> UInt64? {
+        guard isStored else { return nil }
+        var bits: UInt64 = 0
+        var next = 0
+        for argument in arguments.indices {
+            let position = Int(properties.records[argument].parameter)
+            guard position >= next && position < UInt64.bitWidth, hasValue(argument: argument, in: arguments) else { return nil }
+            bits |= 1 << UInt64(position)
+            next = position + 1
+        }
+        return bits
+    }
+
+    /// Whether the arguments name their parameters by position (stored ones), rather than by name.
+    @inlinable public var namesParametersByPosition: Bool { isStored }
+
+    /// The argument for catalog parameter `position` of a part whose arguments, each with a value,
+    /// one per parameter in catalog order, were matched with its parameters as `matched` (bit `p`:
+    /// parameter `p` has one).
+    @inlinable public func argument(forParameter position: Int, matched: UInt64, in arguments: Arguments) -> Int? {
+        guard position < UInt64.bitWidth, matched & (1 << UInt64(position)) != 0 else { return nil }
+        let argument = arguments.indices.lowerBound + (matched & ((1 << UInt64(position)) &- 1)).nonzeroBitCount
+        return argument < arguments.indices.upperBound ? argument : nil
+    }
+
+    // MARK: Text
+
+    /// The text's bytes, when they are valid UTF-8 (else read `string(_:)`, which repairs them).
+    /// They stay valid as long as the deck does: its files never change.
+    @inlinable public func utf8(_ text: SourceText) -> UnsafeBufferPointer<UInt8>? {
+        guard let file = files[text.file] else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return text.utf8(in: file)
+    }
+
+    /// A card state's name (`.name` without the dot), when its bytes are valid UTF-8 and the dot is
+    /// one character (else read `string(stateName:)`).
+    @inlinable public func utf8(stateName text: SourceText) -> UnsafeBufferPointer<UInt8>? {
+        guard let spelled = utf8(text) else { return nil }
+        return SourceText.stateName(spelled)
+    }
+
+    /// The text as a `String` (invalid UTF-8 repaired).
+    public func string(_ text: SourceText) -> String { files[text.file]?.text(text.range) ?? "" }
+
+    /// The name of a card state spelled `.name`.
+    public func string(stateName text: SourceText) -> String { SyntaxTree.enumCaseName(spelled: string(text)) }
+
+    /// The path of a binding (`$item.name` → ["item", "name"]).
+    public func bindingPath(_ text: SourceText) -> [String] { text.bindingPath(in: files[text.file]) }
+
+    /// For a binding spelled in ASCII with one or two pieces (`$name`, `$item.name`): its path as
+    /// spelled (the bytes after `$`) and the position of the dot in it, if any; nil for another
+    /// binding (read its `bindingPath`). In ASCII each byte is a character, so the pieces are
+    /// those `bindingPath` splits.
+    @inlinable public func simpleBindingPath(_ text: SourceText) -> (path: UnsafeBufferPointer<UInt8>, dot: Int?)? {
+        guard let spelled = utf8(text), spelled.count > 1 else { return nil }
+        let path = UnsafeBufferPointer(rebasing: spelled[1..<spelled.count])
+        var dot: Int?
+        for i in path.indices {
+            if path[i] >= 0x80 { return nil }
+            if path[i] == 0x2E {
+                // A second dot, or an empty piece.
+                if dot != nil || i == 0 || i == path.count - 1 { return nil }
+                dot = i
+            }
+        }
+        return (path, dot)
+    }
+}
+
+extension SourceText {
+    /// The text's bytes in `file` when they are valid UTF-8; they live as long as `file`.
+    @usableFromInline func utf8(in file: SourceFile) -> UnsafeBufferPointer<UInt8>? {
+        let lower = min(max(range.lowerBound, 0), file.bytes.count)
+        let upper = min(max(range.upperBound, lower), file.bytes.count)
+        // A `let` array of a live object: its buffer neither moves nor changes.
+        let bytes = file.bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[lower..<upper]) }
+        return Self.isValidUTF8(bytes) ? bytes : nil
+    }
+
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        // Eight ASCII bytes at a time, then the rest byte by byte.
+        if let start = bytes.baseAddress {
+            while i &+ 8 <= bytes.count
+                    && UnsafeRawPointer(start).loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i &+= 8
+            }
+        }
+        while i < bytes.count {
+            if bytes[i] < 0x80 {
+                i += 1
+                continue
+            }
+            let length = UTF8Scanner.sequenceLength(bytes, at: i)
+            if length == 0 { return false }
+            i += length
+        }
+        return true
+    }
+
+    /// The name in valid UTF-8 `spelled` (`.name`), as `SyntaxTree.enumCaseName(spelled:)` gives it,
+    /// when that drops the first byte only: unless the first two bytes are one grapheme cluster
+    /// (CR LF, or a byte followed by a non-ASCII one, which may extend it).
+    @usableFromInline static func stateName(_ spelled: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        if spelled.count < 2 { return UnsafeBufferPointer(start: nil, count: 0) }
+        guard spelled[0] != 0x0D && spelled[1] < 0x80 else { return nil }
+        return UnsafeBufferPointer(rebasing: spelled[1..<spelled.count])
+    }
+
+    func bindingPath(in file: SourceFile?) -> [String] {
+        guard let file else { return [] }
+        let range = range.clamped(to: 0..<file.bytes.count)
+        return file.bytes.withUnsafeBufferPointer { SyntaxTree.bindingPath(spelledBy: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+}
+
+extension ValueView {
+    /// The public form of the value, whose text is in `file`.
+    func value(in file: SourceFile?) -> Value {
+        switch self {
+        case .int(let i): .int(i)
+        case .double(let d): .double(d)
+        case .bool(let b): .bool(b)
+        case .color(let color, let name): .color(color, name: name)
+        case .enumCase(let name): .enumCase(name, arguments: [])
+        case .text(let text): .string(file?.text(text.range) ?? "")
+        case .binding(let text, let type): .binding(path: text.bindingPath(in: file), type: type)
+        case .state(let text): .enumCase(SyntaxTree.enumCaseName(spelled: file?.text(text.range) ?? ""), arguments: [])
+        case .method(let text): .action(.method(file?.text(text.range) ?? ""))
+        case .value(let value): value
+        }
+    }
+}
