@@ -408,7 +408,10 @@ struct PartLayouter {
     /// Whether part `position` of `parts` is a `verticalSeparator` (1 point wide in a row, as
     /// tall as the row).
     func isVerticalSeparator(_ parts: PartList, _ position: Int) -> Bool {
-        sameName(card.name(ofPart: card.part(position, of: parts)), "verticalSeparator")
+        let part = card.part(position, of: parts)
+        // A stored part by its catalog index, without reading (and retaining) its name.
+        if let index = card.catalogIndex(ofPart: part) { return PartTable.lookUp(catalogIndex: index)?.kind == .verticalSeparator }
+        return sameName(card.name(ofPart: part), "verticalSeparator")
     }
 
     /// Children side by side: with `quarterHalfQuarter` (a `centered` of three) a quarter, a half

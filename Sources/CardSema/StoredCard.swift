@@ -61,7 +61,9 @@ extension Parameter: StoredValueParameter {
 /// (by owner and position) neither looks through the catalog's nested arrays nor retains a
 /// `Parameter`. Allocated once and never freed (`shared` lives as long as the program).
 @usableFromInline struct CatalogParameters: @unchecked Sendable {  // immutable storage, never freed
-    @usableFromInline static let shared = CatalogParameters()
+    /// Readers keep this pointer rather than read the global each time, which checks its
+    /// initialization on every read.
+    @usableFromInline static let shared = CatalogParametersPointer(CatalogParameters())
 
     /// The names of `Catalog.nodes` and of `Catalog.traits`, by index.
     @usableFromInline let nodeNames: UnsafeBufferPointer<String>
@@ -103,29 +105,48 @@ extension Parameter: StoredValueParameter {
         self.caseStart = table(caseStart)
         self.caseNames = table(caseNames)
     }
+}
+
+/// Where `CatalogParameters.shared` is: a plain pointer, so that keeping it retains nothing.
+@usableFromInline struct CatalogParametersPointer: @unchecked Sendable {  // immutable storage, never freed
+    @usableFromInline let pointer: UnsafePointer<CatalogParameters>
+
+    init(_ tables: CatalogParameters) {
+        let storage = UnsafeMutablePointer<CatalogParameters>.allocate(capacity: 1)
+        storage.initialize(to: tables)
+        pointer = UnsafePointer(storage)
+    }
+
+    /// The tables, read in place.
+    @inlinable var tables: CatalogParameters { unsafeAddress { pointer } }
 
     /// Parameter `position` of `owner` (`Arguments.owner`), if it has one.
     @inlinable func parameter(owner: Int32, position: Int) -> CatalogParameter? {
-        let key = owner >= 0 ? Int(owner) : nodeNames.count &+ Int(-1 - owner)
+        let start = tables.start
+        let key = owner >= 0 ? Int(owner) : tables.nodeNames.count &+ Int(-1 - owner)
         guard key >= 0 && key &+ 1 < start.count, position >= 0, start[key] &+ position < start[key &+ 1] else { return nil }
-        return CatalogParameter(index: start[key] &+ position)
+        return CatalogParameter(index: start[key] &+ position, table: self)
     }
 }
 
 /// One parameter of `CatalogParameters.shared`.
 @usableFromInline struct CatalogParameter: StoredValueParameter {
     @usableFromInline let index: Int
+    @usableFromInline let table: CatalogParametersPointer
 
-    @usableFromInline init(index: Int) { self.index = index }
+    @usableFromInline init(index: Int, table: CatalogParametersPointer) {
+        self.index = index
+        self.table = table
+    }
 
-    private var table: CatalogParameters { CatalogParameters.shared }
-    var name: String { table.names[index] }
-    var type: ValueType { table.types[index] }
-    var checkedDefault: Value? { table.defaults[index] }
+    var name: String { table.tables.names[index] }
+    var type: ValueType { table.tables.types[index] }
+    var checkedDefault: Value? { table.tables.defaults[index] }
 
     func caseName(_ index: Int) -> String? {
-        let cases = table.caseStart[self.index]..<table.caseStart[self.index + 1]
-        return index >= 0 && index < cases.count ? table.caseNames[cases.lowerBound + index] : nil
+        let tables = table.tables
+        let cases = tables.caseStart[self.index]..<tables.caseStart[self.index + 1]
+        return index >= 0 && index < cases.count ? tables.caseNames[cases.lowerBound + index] : nil
     }
 }
 
@@ -267,22 +288,25 @@ public struct CardView: Sendable {
     @usableFromInline let properties: StoredProperties
     @usableFromInline let partLists: [Int32]
     @usableFromInline let files: SourceFiles
-    /// The card's record in the store (empty ranges for a replaced body).
-    @usableFromInline let record: ModelStorage.CardRecord
-    /// The catalog's names and parameters.
-    @inlinable var catalog: CatalogParameters { .shared }
+    /// The card's index in the store (0 for a replaced body). Its record is read from the store
+    /// rather than kept here: a view of at most 128 bytes is copied inline, a larger one through
+    /// `memcpy` (it is copied as a borrowed argument by many calls).
+    @usableFromInline let cardIndex: Int
+    /// The catalog's names and parameters (`CatalogParameters.shared`).
+    @usableFromInline let catalog: CatalogParametersPointer
     /// The deck's store, nil for a replaced body, which is read from `built` instead.
     @usableFromInline let store: ModelStore?
     @usableFromInline let built: BuiltCard?
 
     public init(_ card: borrowing CheckedCard) {
+        catalog = CatalogParameters.shared
         switch card.content {
         case .stored(let store, let index):
             parts = store.storage.parts
             properties = store.storage.properties
             partLists = store.storage.partLists
             files = store.files
-            record = store.storage.cards[index]
+            cardIndex = index
             self.store = store
             built = nil
         case .built(let box):
@@ -291,8 +315,7 @@ public struct CardView: Sendable {
             properties = StoredProperties()
             partLists = built.partLists
             files = SourceFiles([])
-            record = ModelStorage.CardRecord(extras: -1, traits: 0..<0, fields: 0..<0, states: 0..<0, overlays: 0..<0,
-                                             footer: nil, actions: 0..<0)
+            cardIndex = 0
             store = nil
             self.built = built
         }
@@ -303,6 +326,9 @@ public struct CardView: Sendable {
 
     /// The flattened body of a card that is not in the store.
     @inlinable @inline(__always) var body: BuiltCard { built.unsafelyUnwrapped }
+
+    /// The card's record in the store; only for a stored card.
+    var record: ModelStorage.CardRecord { store.unsafelyUnwrapped.storage.cards[cardIndex] }
 
 
     // MARK: States, overlays, footer
@@ -353,7 +379,7 @@ public struct CardView: Sendable {
 
     /// The part's catalog name.
     @inlinable public func name(ofPart part: Int) -> String {
-        isStored ? catalog.nodeNames[Int(parts[part].spec)] : body.parts[part].name
+        isStored ? catalog.tables.nodeNames[Int(parts[part].spec)] : body.parts[part].name
     }
 
     /// The part's index in `Catalog.nodes`, when known without looking its name up.
@@ -381,7 +407,7 @@ public struct CardView: Sendable {
     func traitIndex(_ index: Int) -> Int { Int(record.traits.lowerBound) + index }
 
     public func traitName(_ index: Int) -> String {
-        isStored ? catalog.traitNames[Int(store.unsafelyUnwrapped.storage.traits[traitIndex(index)].trait)] : body.traits[index].name
+        isStored ? catalog.tables.traitNames[Int(store.unsafelyUnwrapped.storage.traits[traitIndex(index)].trait)] : body.traits[index].name
     }
 
     /// Every requirement of the trait, author-given or defaulted, in catalog order.
