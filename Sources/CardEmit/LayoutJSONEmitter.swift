@@ -162,6 +162,12 @@ struct PartEncodings: ~Copyable {
     let keys: [JSONKey?]
     /// The default's member in `bytes`, when it is written.
     let defaults: [Range<Int>?]
+    /// Per index in `Catalog.traits`: its `trait` member in `bytes`.
+    let traitMembers: [Range<Int>]
+    /// Per trait index `t`: its parameters' keys are `traitKeys[traitParameterStart[t]..<traitParameterStart[t + 1]]`,
+    /// in catalog order, nil for a name too long for a `JSONKey`.
+    let traitParameterStart: [Int]
+    let traitKeys: [JSONKey?]
 
     /// No encodings (every part is written as if the catalog did not know it).
     init() {
@@ -171,6 +177,9 @@ struct PartEncodings: ~Copyable {
         parameterNames = []
         keys = []
         defaults = []
+        traitMembers = []
+        traitParameterStart = []
+        traitKeys = []
     }
 
     /// The encodings for a writer of the given style.
@@ -197,6 +206,15 @@ struct PartEncodings: ~Copyable {
             }
         }
         parameterStart.append(parameterNames.count)
+        var traitMembers: [Range<Int>] = [], traitParameterStart: [Int] = [], traitKeys: [JSONKey?] = []
+        for trait in Catalog.traits {
+            let memberStart = bytes.count
+            bytes += writer.encodedMember { $0.out.writeKey($0.keys.trait); $0.out.write(trait.name) }
+            traitMembers.append(memberStart..<bytes.count)
+            traitParameterStart.append(traitKeys.count)
+            traitKeys += trait.parameters.map { JSONKey(name: $0.name) }
+        }
+        traitParameterStart.append(traitKeys.count)
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
         _ = buffer.initialize(from: bytes)
         self.bytes = buffer
@@ -205,6 +223,17 @@ struct PartEncodings: ~Copyable {
         self.parameterNames = parameterNames
         self.keys = keys
         self.defaults = defaults
+        self.traitMembers = traitMembers
+        self.traitParameterStart = traitParameterStart
+        self.traitKeys = traitKeys
+    }
+
+    /// The key of parameter `position` of trait `trait` (an index in `Catalog.traits`), when it
+    /// has one encoded.
+    func traitKey(_ trait: Int, position: Int) -> JSONKey? {
+        guard trait + 1 < traitParameterStart.count, position >= 0,
+              traitParameterStart[trait] + position < traitParameterStart[trait + 1] else { return nil }
+        return traitKeys[traitParameterStart[trait] + position]
     }
 
     deinit { bytes.deallocate() }
@@ -386,11 +415,22 @@ struct LayoutJSONWriter: ~Copyable {
         out.beginArray()
         for trait in 0..<view.traitCount {
             out.beginObject(inline: true)
-            field(keys.trait, view.traitName(trait))
+            // A stored trait's name and parameter keys as encoded once (`PartEncodings`).
+            let catalogIndex = view.catalogIndex(ofTrait: trait).flatMap { $0 < encodings.traitMembers.count ? $0 : nil }
+            if let catalogIndex {
+                out.writeEncoded(encodings.encoded(encodings.traitMembers[catalogIndex]))
+            } else {
+                field(keys.trait, view.traitName(trait))
+            }
             let arguments = view.traitArguments(trait)
             for argument in arguments.indices {
                 guard let value = view.value(ofArgument: argument, in: arguments) else { continue }
-                out.writeKey(view.name(ofArgument: argument, in: arguments))
+                if let catalogIndex, let position = view.parameterPosition(ofArgument: argument),
+                   let key = encodings.traitKey(catalogIndex, position: position) {
+                    out.writeKey(key)
+                } else {
+                    out.writeKey(view.name(ofArgument: argument, in: arguments))
+                }
                 self.value(value, of: view)
             }
             out.endObject()

@@ -410,6 +410,11 @@ public struct CardView: Sendable {
         isStored ? catalog.tables.traitNames[Int(store.unsafelyUnwrapped.storage.traits[traitIndex(index)].trait)] : body.traits[index].name
     }
 
+    /// The trait's index in `Catalog.traits`, for a card read from the store.
+    public func catalogIndex(ofTrait index: Int) -> Int? {
+        isStored ? Int(store.unsafelyUnwrapped.storage.traits[traitIndex(index)].trait) : nil
+    }
+
     /// Every requirement of the trait, author-given or defaulted, in catalog order.
     public func traitArguments(_ index: Int) -> Arguments {
         guard isStored else { return Arguments(indices: body.traits[index].arguments, owner: 0, file: nil) }
@@ -452,6 +457,12 @@ public struct CardView: Sendable {
 
     public func name(ofArgument argument: Int, in arguments: Arguments) -> String {
         isStored ? parameter(properties.records[argument], in: arguments)?.name ?? "" : body.arguments[argument].name
+    }
+
+    /// For an argument read from the store, the position of its parameter among its owner's
+    /// catalog parameters (`name(ofArgument:in:)` is that parameter's name, "" when there is none).
+    @inlinable public func parameterPosition(ofArgument argument: Int) -> Int? {
+        isStored ? Int(properties.records[argument].parameter) : nil
     }
 
     /// The argument's value; nil for one the public model leaves out (it has no value there).
