@@ -397,15 +397,16 @@ struct LayoutJSONWriter: ~Copyable {
         out.writeKey(keys.doc)
         optionalString(card.documentation)
         field(keys.initialState, card.initialState)
+        let header = card.headerFields
         out.writeKey(keys.title)
-        optionalValue(card.title)
+        optionalValue(header.title)
         out.writeKey(keys.subtitle)
-        optionalValue(card.subtitle)
+        optionalValue(header.subtitle)
         out.writeKey(keys.position)
-        optionalString(card.position)
+        optionalString(header.position)
         out.writeKey(keys.swipe)
         out.beginArray(inline: true)
-        for direction in card.swipeDirections { out.writeEncoded(fragments.direction(direction)) }
+        for direction in header.swipeDirections { out.writeEncoded(fragments.direction(direction)) }
         out.endArray()
 
         out.writeKey(keys.layout)

@@ -628,3 +628,12 @@ extension ValueView {
         }
     }
 }
+
+extension CheckedCard {
+    /// `title`, `subtitle`, `position` and `swipeDirections` read together, for back ends that
+    /// write them all: each of those properties reads the card's extras anew.
+    public var headerFields: (title: Value?, subtitle: Value?, position: String?, swipeDirections: [SwipeDirection]) {
+        let extras = content.extras
+        return (extras.title, extras.subtitle, extras.position, extras.swipeDirections ?? SwipeDirection.allCases)
+    }
+}
