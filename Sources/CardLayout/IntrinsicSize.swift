@@ -210,7 +210,10 @@ public struct ThemeMetrics: Hashable, Sendable {
 
     /// The font size of a `text(style:)` case.
     public func size(ofTextStyle style: String) -> Double {
-        switch style {
+        // `normal`, the commonest, by its first byte: none of the others starts with `n`.
+        var bytes = style.utf8.makeIterator()
+        if bytes.next() == UInt8(ascii: "n") { return normalTextSize }
+        return switch style {
         case "small": smallTextSize
         case "title": titleTextSize
         case "header": headerTextSize

@@ -87,11 +87,17 @@ func sameName(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count &
 
 /// `sameName` for ASCII `bytes`: a non-ASCII name can still equal them (U+212A KELVIN SIGN is `K`).
 func sameName(_ name: String, ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Native and small strings are read in place; anything else through a contiguous copy.
+    if let same = name.utf8.withContiguousStorageIfAvailable({ sameName(name, utf8: $0, ascii: bytes) }) { return same }
     var copy = name
-    return copy.withUTF8 { utf8 in
-        if utf8.count == bytes.count && (0..<bytes.count).allSatisfy({ utf8[$0] == bytes[$0] }) { return true }
-        return utf8.contains { $0 >= 0x80 } && name == String(decoding: bytes, as: UTF8.self)
-    }
+    return copy.withUTF8 { sameName(name, utf8: $0, ascii: bytes) }
+}
+
+/// `sameName(_:ascii:)` for `name`, whose bytes are `utf8`.
+@inline(__always)
+private func sameName(_ name: String, utf8: UnsafeBufferPointer<UInt8>, ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    if utf8.count == bytes.count && (0..<bytes.count).allSatisfy({ utf8[$0] == bytes[$0] }) { return true }
+    return utf8.contains { $0 >= 0x80 } && name == String(decoding: bytes, as: UTF8.self)
 }
 
 /// What a text argument shows: text of the source, or a string.
