@@ -330,10 +330,13 @@ public struct CardView: Sendable {
     /// The card's record in the store; only for a stored card.
     var record: ModelStorage.CardRecord { store.unsafelyUnwrapped.storage.cards[cardIndex] }
 
+    /// `range.count`, which for a `Range<Int32>` is a call to the generic `Collection.count`.
+    static func count(_ range: Range<Int32>) -> Int { Int(range.upperBound) &- Int(range.lowerBound) }
+
 
     // MARK: States, overlays, footer
 
-    public var stateCount: Int { isStored ? record.states.count : body.states.count }
+    public var stateCount: Int { isStored ? Self.count(record.states) : body.states.count }
 
     // Fields are read from the store's records in place: a helper returning the record would
     // copy it, retaining and releasing the strings and types it holds.
@@ -353,7 +356,7 @@ public struct CardView: Sendable {
         PartList(range: isStored ? store.unsafelyUnwrapped.storage.states[stateIndex(index)].parts : body.states[index].parts)
     }
 
-    public var overlayCount: Int { isStored ? record.overlays.count : body.overlays.count }
+    public var overlayCount: Int { isStored ? Self.count(record.overlays) : body.overlays.count }
 
     /// The store's index of the card's overlay `index`.
     func overlayIndex(_ index: Int) -> Int { Int(record.overlays.lowerBound) + index }
@@ -401,7 +404,7 @@ public struct CardView: Sendable {
 
     // MARK: Traits and model
 
-    public var traitCount: Int { isStored ? record.traits.count : body.traits.count }
+    public var traitCount: Int { isStored ? Self.count(record.traits) : body.traits.count }
 
     /// The store's index of the card's trait `index`.
     func traitIndex(_ index: Int) -> Int { Int(record.traits.lowerBound) + index }
@@ -423,7 +426,7 @@ public struct CardView: Sendable {
                          file: files.contains(trait.span.file) ? trait.span.file : nil)
     }
 
-    public var fieldCount: Int { isStored ? record.fields.count : body.model.count }
+    public var fieldCount: Int { isStored ? Self.count(record.fields) : body.model.count }
 
     /// The store's index of the card's model field `index`.
     func fieldIndex(_ index: Int) -> Int { Int(record.fields.lowerBound) + index }
