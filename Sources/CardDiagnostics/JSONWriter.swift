@@ -663,6 +663,19 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     /// reserved (at most 20 bytes).
     @inlinable @inline(__always)
     mutating func appendDigits(_ magnitude: UInt64) {
+        // One or two digits (most frame coordinates, sizes and line numbers of short files) without the loops.
+        if magnitude < 10 {
+            base[used] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude)
+            used &+= 1
+            return
+        }
+        if magnitude < 100 {
+            let pair = Int(truncatingIfNeeded: magnitude) &* 2
+            base[used] = JSONOutput.digitPairs.utf8Start[pair]
+            base[used &+ 1] = JSONOutput.digitPairs.utf8Start[pair &+ 1]
+            used &+= 2
+            return
+        }
         var digits = 1
         var power: UInt64 = 10
         while digits < 20 && magnitude >= power {
