@@ -140,7 +140,7 @@ public struct CardLayoutEngine: Sendable {
     /// The content inset of `card` in this theme.
     func padding(for card: CardView) -> EdgeInsets {
         var padding = metrics.cardCellMargins
-        if (0..<card.traitCount).contains(where: { sameName(card.traitName($0), "noTopBottomMargins") }) {
+        if card.firstTrait(LayoutTrait.noTopBottomMargins) != nil {
             padding.top = 0
             padding.bottom = 0
         }

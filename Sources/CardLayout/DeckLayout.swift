@@ -147,7 +147,7 @@ public struct DeckLayouter {
 
     /// The value of the card's `customMargin` trait.
     static func customMargin(_ card: CardView) -> Double? {
-        guard let trait = (0..<card.traitCount).first(where: { sameName(card.traitName($0), "customMargin") }) else { return nil }
+        guard let trait = card.firstTrait(LayoutTrait.customMargin) else { return nil }
         let arguments = card.traitArguments(trait)
         for argument in arguments.indices {
             if let value = card.value(ofArgument: argument, in: arguments) { return value.number }

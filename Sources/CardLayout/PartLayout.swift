@@ -100,6 +100,35 @@ private func sameName(_ name: String, utf8: UnsafeBufferPointer<UInt8>, ascii by
     return utf8.contains { $0 >= 0x80 } && name == String(decoding: bytes, as: UTF8.self)
 }
 
+/// A catalog trait the layout looks for: its name, and its index in `Catalog.traits`.
+struct LayoutTrait {
+    let name: String
+    let catalogIndex: Int?
+
+    init(_ name: String) {
+        self.name = name
+        catalogIndex = Catalog.traits.firstIndex { $0.name == name }
+    }
+
+    static let customMargin = LayoutTrait("customMargin")
+    static let noTopBottomMargins = LayoutTrait("noTopBottomMargins")
+}
+
+extension CardView {
+    /// The card's first trait that is `trait`: a stored one told by its catalog index, without
+    /// reading (and retaining) its name.
+    func firstTrait(_ trait: LayoutTrait) -> Int? {
+        for index in 0..<traitCount {
+            if let catalogIndex = catalogIndex(ofTrait: index) {
+                if catalogIndex == trait.catalogIndex { return index }
+            } else if sameName(traitName(index), trait.name) {
+                return index
+            }
+        }
+        return nil
+    }
+}
+
 /// What a text argument shows: text of the source, or a string.
 enum ShownText {
     case source(SourceText)
