@@ -162,6 +162,9 @@ struct PartEncodings: ~Copyable {
     let keys: [JSONKey?]
     /// The default's member in `bytes`, when it is written.
     let defaults: [Range<Int>?]
+    /// Per part number: which of its first 64 parameters have a default that is written (bit `p`
+    /// for parameter `p`).
+    let defaultBits: [UInt64]
     /// Per index in `Catalog.traits`: its `trait` member in `bytes`.
     let traitMembers: [Range<Int>]
     /// Per trait index `t`: its parameters' keys are `traitKeys[traitParameterStart[t]..<traitParameterStart[t + 1]]`,
@@ -177,6 +180,7 @@ struct PartEncodings: ~Copyable {
         parameterNames = []
         keys = []
         defaults = []
+        defaultBits = []
         traitMembers = []
         traitParameterStart = []
         traitKeys = []
@@ -186,24 +190,27 @@ struct PartEncodings: ~Copyable {
     init(pretty: Bool) {
         var bytes: [UInt8] = []
         var partMembers: [Range<Int>] = [], parameterStart: [Int] = [], parameterNames: [String] = []
-        var keys: [JSONKey?] = [], defaults: [Range<Int>?] = []
+        var keys: [JSONKey?] = [], defaults: [Range<Int>?] = [], defaultBits: [UInt64] = []
         var writer = LayoutJSONWriter(out: JSONOutput(pretty: pretty), encodeParts: false)  // one for all members
         for spec in PartTable.specs {
             let memberStart = bytes.count
             bytes += writer.encodedMember { $0.out.writeKey($0.keys.part); $0.out.write(spec.name) }
             partMembers.append(memberStart..<bytes.count)
             parameterStart.append(parameterNames.count)
-            for parameter in spec.parameters {
+            var bits: UInt64 = 0
+            for (position, parameter) in spec.parameters.enumerated() {
                 parameterNames.append(parameter.name)
                 keys.append(JSONKey(name: parameter.name))
                 if let value = parameter.defaultValue, LayoutJSONWriter.isWritable(value) {
                     let start = bytes.count
                     bytes += writer.encodedMember { $0.out.writeKey(parameter.name); $0.catalogValue(value) }
                     defaults.append(start..<bytes.count)
+                    if position < UInt64.bitWidth { bits |= 1 << UInt64(position) }
                 } else {
                     defaults.append(nil)
                 }
             }
+            defaultBits.append(bits)
         }
         parameterStart.append(parameterNames.count)
         var traitMembers: [Range<Int>] = [], traitParameterStart: [Int] = [], traitKeys: [JSONKey?] = []
@@ -223,6 +230,7 @@ struct PartEncodings: ~Copyable {
         self.parameterNames = parameterNames
         self.keys = keys
         self.defaults = defaults
+        self.defaultBits = defaultBits
         self.traitMembers = traitMembers
         self.traitParameterStart = traitParameterStart
         self.traitKeys = traitKeys
@@ -643,7 +651,7 @@ struct LayoutJSONWriter: ~Copyable {
         if let number, number + 1 < encodings.parameterStart.count {
             let parameters = encodings.parameterStart[number]..<encodings.parameterStart[number + 1]
             if let matched, parameters.count <= UInt64.bitWidth {
-                propsInCatalogOrder(arguments, of: card, parameters, matched)
+                propsInCatalogOrder(arguments, of: card, parameters, matched, defaults: encodings.defaultBits[number])
             } else {
                 propsInAnyOrder(arguments, of: card, parameters)
             }
@@ -658,11 +666,18 @@ struct LayoutJSONWriter: ~Copyable {
     }
 
     /// Each parameter's argument, else its default, for arguments matched with `parameters` by
-    /// position (`LayoutNode.parameters`).
-    mutating func propsInCatalogOrder(_ arguments: Arguments, of card: CardView, _ parameters: Range<Int>, _ matched: UInt64) {
+    /// position (`LayoutNode.parameters`). `defaults`: `PartEncodings.defaultBits` of the part;
+    /// only the parameters with an argument or a default are visited.
+    mutating func propsInCatalogOrder(_ arguments: Arguments, of card: CardView, _ parameters: Range<Int>, _ matched: UInt64,
+                                      defaults: UInt64) {
         var argument = arguments.indices.lowerBound
-        for parameter in parameters {
-            if matched & (1 << UInt64(parameter - parameters.lowerBound)) != 0 {
+        var written = matched | defaults
+        while written != 0 {
+            let position = written.trailingZeroBitCount
+            written &= written &- 1
+            let parameter = parameters.lowerBound + position
+            guard parameter < parameters.upperBound else { return }
+            if matched & (1 << UInt64(position)) != 0 {
                 // The next argument with a value (the others are not matched).
                 var value: ValueView?
                 while value == nil && argument < arguments.indices.upperBound {
