@@ -552,7 +552,10 @@ public struct CardView: Sendable {
     /// binding (read its `bindingPath`). In ASCII each byte is a character, so the pieces are
     /// those `bindingPath` splits.
     @inlinable public func simpleBindingPath(_ text: SourceText) -> (path: UnsafeBufferPointer<UInt8>, dot: Int?)? {
-        guard let spelled = utf8(text), spelled.count > 1 else { return nil }
+        // Read unvalidated: a non-ASCII byte ends the search anyway, and ASCII is valid UTF-8.
+        guard let file = files[text.file] else { return nil }
+        let spelled = text.bytes(in: file)
+        guard spelled.count > 1 else { return nil }
         let path = UnsafeBufferPointer(rebasing: spelled[1..<spelled.count])
         var dot: Int?
         for i in path.indices {
@@ -570,11 +573,16 @@ public struct CardView: Sendable {
 extension SourceText {
     /// The text's bytes in `file` when they are valid UTF-8; they live as long as `file`.
     @usableFromInline func utf8(in file: SourceFile) -> UnsafeBufferPointer<UInt8>? {
+        let bytes = bytes(in: file)
+        return Self.isValidUTF8(bytes) ? bytes : nil
+    }
+
+    /// The text's bytes in `file`, valid UTF-8 or not; they live as long as `file`.
+    @usableFromInline func bytes(in file: SourceFile) -> UnsafeBufferPointer<UInt8> {
         let lower = min(max(range.lowerBound, 0), file.bytes.count)
         let upper = min(max(range.upperBound, lower), file.bytes.count)
         // A `let` array of a live object: its buffer neither moves nor changes.
-        let bytes = file.bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[lower..<upper]) }
-        return Self.isValidUTF8(bytes) ? bytes : nil
+        return file.bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[lower..<upper]) }
     }
 
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
