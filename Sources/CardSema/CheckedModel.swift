@@ -214,7 +214,7 @@ public struct CheckedCard: Hashable, Sendable {
         set { content.update { $0.extras.position = newValue } }
     }
     public var swipeDirections: [SwipeDirection] {
-        get { content.extras.swipeDirections ?? SwipeDirection.allCases }
+        get { content.extras.allowedSwipeDirections }
         set { content.update { $0.extras.swipeDirections = newValue } }
     }
 

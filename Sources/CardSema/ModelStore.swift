@@ -75,6 +75,9 @@ import CardSyntax
         var position: String?
         /// nil: every direction.
         var swipeDirections: [SwipeDirection]?
+
+        /// The directions the card may be swiped: every one unless it says otherwise.
+        var allowedSwipeDirections: [SwipeDirection] { swipeDirections ?? SwipeDirection.allCases }
     }
 
     @usableFromInline struct CardRecord: Sendable {

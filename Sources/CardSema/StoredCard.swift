@@ -645,6 +645,6 @@ extension CheckedCard {
     /// write them all: each of those properties reads the card's extras anew.
     public var headerFields: (title: Value?, subtitle: Value?, position: String?, swipeDirections: [SwipeDirection]) {
         let extras = content.extras
-        return (extras.title, extras.subtitle, extras.position, extras.swipeDirections ?? SwipeDirection.allCases)
+        return (extras.title, extras.subtitle, extras.position, extras.allowedSwipeDirections)
     }
 }
