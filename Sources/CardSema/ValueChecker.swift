@@ -180,7 +180,20 @@ struct ValueChecker {
             var values: [Value] = []
             if building { values.reserveCapacity(childCount(node)) }
             for child in tree.children(node) {
-                guard let (type, value) = inferLiteral(child, building: building) else { continue }
+                let type: ValueType, value: Value
+                if case .record(let like)? = element, tree.kind(child) == .record {
+                    // Records in a list usually repeat the first one's fields: matched in place,
+                    // no type is built for them.
+                    let record = inferRecord(child, building: building, like: like)
+                    guard let fields = record.fields else {
+                        if building { values.append(record.value) }
+                        continue
+                    }
+                    (type, value) = (.record(fields), record.value)
+                } else {
+                    guard let inferred = inferLiteral(child, building: building) else { continue }
+                    (type, value) = inferred
+                }
                 if building { values.append(consume value) }
                 if let current = element {
                     guard let unified = Self.unify(current, type) else {
@@ -188,25 +201,18 @@ struct ValueChecker {
                         return nil
                     }
                     // A list mixing Int and Double literals is [Double] (§8).
-                    element = (current == .int && type == .double) || (current == .double && type == .int) ? .double : unified
+                    switch (current, type) {
+                    case (.int, .double), (.double, .int): element = .double
+                    default: element = unified
+                    }
                 } else {
                     element = type
                 }
             }
             return (.list(element ?? .openRecord), .list(values))
         case .record:
-            var fields: [RecordField] = []
-            var arguments: [Argument] = []
-            let count = childCount(node)
-            fields.reserveCapacity(count)
-            if building { arguments.reserveCapacity(count) }
-            for child in tree.children(node) {
-                let label = label(of: child)
-                guard let valueNode = tree.value(child), let (type, value) = inferLiteral(valueNode, building: building) else { continue }
-                fields.append(RecordField(label ?? "_\(fields.count)", type))
-                if building { arguments.append(Argument(label, consume value)) }
-            }
-            return (.record(fields), .record(arguments))
+            let record = inferRecord(node, building: building, like: [])
+            return (.record(record.fields ?? []), record.value)
         case .call:
             let name = tree.name(node)
             if let constructor = Catalog.valueConstructor(named: name), let value = check(node, as: constructor.result, parameter: nil) {
@@ -224,6 +230,33 @@ struct ValueChecker {
         default:
             return nil
         }
+    }
+
+    /// A record literal's field types and value, for `inferLiteral`. `fields` is nil when they
+    /// are exactly `like` (the same labels and types in the same order): then no list is built.
+    mutating func inferRecord(_ node: NodeID, building: Bool, like: [RecordField]) -> (fields: [RecordField]?, value: Value) {
+        // Nil while the fields so far are the first `matched` of `like`.
+        var fields: [RecordField]?
+        var matched = 0
+        var arguments: [Argument] = []
+        if building { arguments.reserveCapacity(childCount(node)) }
+        for child in tree.children(node) {
+            let label = label(of: child)
+            guard let valueNode = tree.value(child), let (type, value) = inferLiteral(valueNode, building: building) else { continue }
+            if fields == nil {
+                if let label, matched < like.count, like[matched].label == label, like[matched].type == type {
+                    matched += 1
+                } else {
+                    var built = Array(like.prefix(matched))
+                    built.reserveCapacity(childCount(node))
+                    fields = built
+                }
+            }
+            if fields != nil { fields!.append(RecordField(label ?? "_\(fields!.count)", type)) }
+            if building { arguments.append(Argument(label, consume value)) }
+        }
+        if fields == nil && matched < like.count { fields = Array(like.prefix(matched)) }
+        return (fields, .record(arguments))
     }
 
     /// What `inferLiteral` returns for a value it did not build.
