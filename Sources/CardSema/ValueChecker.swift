@@ -852,6 +852,8 @@ extension Array {
 
     /// Empties a scratch array, keeping its storage. (`removeAll(keepingCapacity:)` goes through
     /// a generic replace-subrange path that cost hundreds of instructions for a few elements.)
+    /// Inlined: most calls find the array empty or nearly so, and the call cost more than the loop.
+    @inline(__always)
     mutating func clear() {
         while !isEmpty { removeLast() }
     }
