@@ -156,7 +156,8 @@ import CardSyntax
     /// Appends part indices as one list and returns its range.
     mutating func appendPartList(_ list: ArraySlice<Int32>) -> Range<Int32> {
         let start = Self.end(partLists)
-        partLists.append(contentsOf: list)
+        // One at a time: a list holds a few parts, and `append(contentsOf:)` cost more than the loop.
+        for part in list { partLists.append(part) }
         return start..<Self.end(partLists)
     }
 
