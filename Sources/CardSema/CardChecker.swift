@@ -287,9 +287,9 @@ struct CardChecker {
     /// A state's parts — the ranges `a`, `b` and `c` of `partStack` — as one list in `storage`.
     mutating func statePartList(_ a: Range<Int>, _ b: Range<Int>, _ c: Range<Int>) -> Range<Int32> {
         let start = ModelStorage.end(storage.partLists)
-        storage.partLists += partStack[a]
-        storage.partLists += partStack[b]
-        storage.partLists += partStack[c]
+        storage.appendParts(partStack[a])
+        storage.appendParts(partStack[b])
+        storage.appendParts(partStack[c])
         return start..<ModelStorage.end(storage.partLists)
     }
 

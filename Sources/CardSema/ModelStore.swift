@@ -156,9 +156,14 @@ import CardSyntax
     /// Appends part indices as one list and returns its range.
     mutating func appendPartList(_ list: ArraySlice<Int32>) -> Range<Int32> {
         let start = Self.end(partLists)
-        // One at a time: a list holds a few parts, and `append(contentsOf:)` cost more than the loop.
-        for part in list { partLists.append(part) }
+        appendParts(list)
         return start..<Self.end(partLists)
+    }
+
+    /// Appends part indices to the list being built at the end of `partLists`.
+    mutating func appendParts(_ parts: ArraySlice<Int32>) {
+        // One at a time: a list holds a few parts, and `append(contentsOf:)` cost more than the loop.
+        for part in parts { partLists.append(part) }
     }
 
     // MARK: The public model, built on demand
