@@ -271,15 +271,6 @@ import CardSyntax
 
     /// Whether the value is an action (for the card's action list).
     var isAction: Bool { kind == .method || kind == .pop }
-
-    /// The number of an int or double.
-    var number: Double? {
-        switch kind {
-        case .int: Double(Int(truncatingIfNeeded: Int64(bitPattern: bits)))
-        case .double: Double(bitPattern: bits)
-        default: nil
-        }
-    }
 }
 
 /// Checked argument values: compact records, plus the side array of the values too rich for one.
