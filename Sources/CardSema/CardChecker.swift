@@ -163,7 +163,7 @@ struct CardChecker {
                     if !membership.inSwipeStack {
                         report(.w703, "`\(nodeName)` only shows in swipe stacks, and card `\(name)` is in none", at: values.nameSpan(item))
                     }
-                    values.checkArguments(of: item, parameters: spec.parameters, table: spec.parameterTable, ownerName: nodeName,
+                    values.checkArguments(of: item, parameters: spec.parameterList, ownerName: nodeName,
                                           ownerKind: .part, into: &storage.properties)
                     reportMissing(values.arguments.missing, of: item, description: "`\(nodeName)`")
                     // Read before the block's parts reuse the argument storage; the values are
@@ -287,9 +287,9 @@ struct CardChecker {
     /// A state's parts — the ranges `a`, `b` and `c` of `partStack` — as one list in `storage`.
     mutating func statePartList(_ a: Range<Int>, _ b: Range<Int>, _ c: Range<Int>) -> Range<Int32> {
         let start = ModelStorage.end(storage.partLists)
-        storage.partLists += partStack[a]
-        storage.partLists += partStack[b]
-        storage.partLists += partStack[c]
+        storage.appendParts(partStack[a])
+        storage.appendParts(partStack[b])
+        storage.appendParts(partStack[c])
         return start..<ModelStorage.end(storage.partLists)
     }
 
@@ -366,7 +366,7 @@ struct CardChecker {
                 continue
             }
             if index < 64 { seen |= 1 << UInt64(index) }
-            values.checkArguments(of: call, parameters: spec.parameters, table: spec.parameterTable, ownerName: name,
+            values.checkArguments(of: call, parameters: spec.parameterList, ownerName: name,
                                   ownerKind: .trait, into: &storage.properties)
             if !values.arguments.missing.isEmpty { reportMissingRequirements(values.arguments.missing, trait: spec, call: call) }
             noteActions()
@@ -537,7 +537,7 @@ struct CardChecker {
         }
         let isRowContainer: Bool
         if case .cellTemplate = spec.children { isRowContainer = true } else { isRowContainer = false }
-        values.checkArguments(of: node, parameters: spec.parameters, table: spec.parameterTable, ownerName: name,
+        values.checkArguments(of: node, parameters: spec.parameterList, ownerName: name,
                               ownerKind: .part, into: &storage.properties)
         reportMissing(values.arguments.missing, of: node, description: "`\(name)`")
         checkCrossRules(spec, node: node)

@@ -562,6 +562,67 @@ public enum Placement: Sendable, Hashable {
     case directlyInside([String])
 }
 
+/// A catalog parameter list in the form the argument checker reads per argument, derived once
+/// from the `Parameter`s: a trivially-copyable shape per parameter, so the hot loop copies no
+/// `Parameter` reference and no `ValueType` (each of those cost reference counting per argument).
+final class ParameterList: Sendable {
+    /// What the argument checker needs of one parameter on its happy paths.
+    struct Shape {
+        /// The declared type, where the checker has a happy path for it; `other` goes to `check`.
+        enum Kind: UInt8 { case string, int, double, bool, color, cardState, action, enumeration, other }
+
+        let kind: Kind
+        let positional: Bool
+        let labelOptional: Bool
+        let bindingRequired: Bool
+        let range: NumericRange?
+        /// For an enumeration, bit i: case i takes no arguments (later cases take `check`).
+        let plainCases: UInt64
+
+        var acceptsPositional: Bool { positional || labelOptional }
+    }
+
+    let parameters: [Parameter]
+    /// `parameters` by name, for lookups straight from source bytes.
+    let table: NameTable
+    let shapes: [Shape]
+    /// An enumeration parameter's case table, by parameter index (nil for other types).
+    let caseTables: [NameTable?]
+    /// The indices of the required parameters.
+    let required: [Int]
+
+    init(_ parameters: [Parameter]) {
+        self.parameters = parameters
+        table = NameTable(parameters.map(\.name))
+        shapes = parameters.map { parameter in
+            let kind: Shape.Kind
+            var plainCases: UInt64 = 0
+            switch parameter.type {
+            case .string: kind = .string
+            case .int: kind = .int
+            case .double: kind = .double
+            case .bool: kind = .bool
+            case .color: kind = .color
+            case .cardState: kind = .cardState
+            case .action: kind = .action
+            case .enumeration(let type):
+                kind = .enumeration
+                for (index, enumCase) in type.cases.prefix(64).enumerated() where enumCase.arguments.isEmpty {
+                    plainCases |= 1 << UInt64(index)
+                }
+            default: kind = .other
+            }
+            return Shape(kind: kind, positional: parameter.positional, labelOptional: parameter.labelOptional,
+                         bindingRequired: parameter.bindingRequired, range: parameter.range, plainCases: plainCases)
+        }
+        caseTables = parameters.map { if case .enumeration(let type) = $0.type { type.caseTable } else { nil } }
+        required = parameters.indices.filter { parameters[$0].required }
+    }
+
+    /// The empty list.
+    static let empty = ParameterList([])
+}
+
 /// The nodes the checker treats specially, by name.
 enum NodeRole: String, Sendable {
     case part, model, overlay, footer, cell
@@ -611,8 +672,8 @@ public final class PartSpec: Sendable, Hashable {
     public let presets: [Preset]
     /// Field names of the default row record when no `cell` template is given (`table`).
     public let defaultRowFields: [String]
-    /// `parameters` by name, for lookups straight from source bytes.
-    let parameterTable: NameTable
+    /// `parameters` in the form the argument checker reads.
+    let parameterList: ParameterList
     /// Which structural node this is, so the checker tests an enum instead of comparing names.
     let role: NodeRole
 
@@ -642,7 +703,7 @@ public final class PartSpec: Sendable, Hashable {
         self.rules = rules
         self.presets = presets
         self.defaultRowFields = defaultRowFields
-        self.parameterTable = NameTable(parameters.map(\.name))
+        self.parameterList = ParameterList(parameters)
         self.role = NodeRole(rawValue: name) ?? .part
     }
 
@@ -749,8 +810,8 @@ public final class TraitSpec: Sendable, Hashable {
     public let ineffectiveInStackKinds: [String]
     /// The language-level parameters (one per requirement, in order).
     public let parameters: [Parameter]
-    /// `parameters` by name, for lookups straight from source bytes.
-    let parameterTable: NameTable
+    /// `parameters` in the form the argument checker reads.
+    let parameterList: ParameterList
 
     /// Creates a trait entry.
     public init(_ name: String, cardPartsProtocol: String, doc: String,
@@ -764,7 +825,7 @@ public final class TraitSpec: Sendable, Hashable {
         self.decoratesFrame = decoratesFrame
         self.ineffectiveInStackKinds = ineffectiveInStackKinds
         self.parameters = requirements.map(\.parameter)
-        self.parameterTable = NameTable(parameters.map(\.name))
+        self.parameterList = ParameterList(parameters)
     }
 
     /// The requirement for argument `name`.
@@ -828,8 +889,8 @@ public final class StackKindSpec: Sendable, Hashable {
     public let layoutPositions: [String]
     /// Rules between arguments (E705).
     public let rules: [CrossParameterRule]
-    /// `arguments` by name, for lookups straight from source bytes.
-    let argumentTable: NameTable
+    /// `arguments` in the form the argument checker reads.
+    let argumentList: ParameterList
 
     /// Creates a stack kind entry.
     public init(_ name: String, seedSystem: String, seedClass: String, doc: String,
@@ -852,7 +913,7 @@ public final class StackKindSpec: Sendable, Hashable {
         self.supportsNavigation = supportsNavigation
         self.layoutPositions = layoutPositions
         self.rules = rules
-        self.argumentTable = NameTable(arguments.map(\.name))
+        self.argumentList = ParameterList(arguments)
     }
 
     /// The argument labelled `name`.

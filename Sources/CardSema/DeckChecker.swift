@@ -293,7 +293,7 @@ struct DeckChecker {
                 values.report(.e310, "a stack has one kind; remove `\(tree.name(extra))`", at: values.nameSpan(extra))
             }
             var arguments = StoredProperties()
-            values.checkArguments(of: kindCall, parameters: kind.arguments, table: kind.argumentTable, ownerName: kindName,
+            values.checkArguments(of: kindCall, parameters: kind.argumentList, ownerName: kindName,
                                   ownerKind: .stack, into: &arguments)
             let args = values.arguments
             for rule in kind.rules {

@@ -159,8 +159,14 @@ import CardSyntax
     /// Appends part indices as one list and returns its range.
     mutating func appendPartList(_ list: ArraySlice<Int32>) -> Range<Int32> {
         let start = Self.end(partLists)
-        partLists.append(contentsOf: list)
+        appendParts(list)
         return start..<Self.end(partLists)
+    }
+
+    /// Appends part indices to the list being built at the end of `partLists`.
+    mutating func appendParts(_ parts: ArraySlice<Int32>) {
+        // One at a time: a list holds a few parts, and `append(contentsOf:)` cost more than the loop.
+        for part in parts { partLists.append(part) }
     }
 
     // MARK: The public model, built on demand
@@ -268,15 +274,6 @@ import CardSyntax
 
     /// Whether the value is an action (for the card's action list).
     var isAction: Bool { kind == .method || kind == .pop }
-
-    /// The number of an int or double.
-    var number: Double? {
-        switch kind {
-        case .int: Double(Int(truncatingIfNeeded: Int64(bitPattern: bits)))
-        case .double: Double(bitPattern: bits)
-        default: nil
-        }
-    }
 }
 
 /// Checked argument values: compact records, plus the side array of the values too rich for one.

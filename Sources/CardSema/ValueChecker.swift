@@ -31,7 +31,8 @@ struct CheckedArguments {
     }
 
     /// The parameter list checked against.
-    fileprivate(set) var parameters: [Parameter] = []
+    fileprivate(set) var list = ParameterList.empty
+    var parameters: [Parameter] { list.parameters }
     /// The arguments in the order written.
     fileprivate(set) var entries: [Entry] = []
     /// Where the accepted values start in the property records and in the boxed values.
@@ -179,7 +180,20 @@ struct ValueChecker {
             var values: [Value] = []
             if building { values.reserveCapacity(childCount(node)) }
             for child in tree.children(node) {
-                guard let (type, value) = inferLiteral(child, building: building) else { continue }
+                let type: ValueType, value: Value
+                if case .record(let like)? = element, tree.kind(child) == .record {
+                    // Records in a list usually repeat the first one's fields: matched in place,
+                    // no type is built for them.
+                    let record = inferRecord(child, building: building, like: like)
+                    guard let fields = record.fields else {
+                        if building { values.append(record.value) }
+                        continue
+                    }
+                    (type, value) = (.record(fields), record.value)
+                } else {
+                    guard let inferred = inferLiteral(child, building: building) else { continue }
+                    (type, value) = inferred
+                }
                 if building { values.append(consume value) }
                 if let current = element {
                     guard let unified = Self.unify(current, type) else {
@@ -187,25 +201,18 @@ struct ValueChecker {
                         return nil
                     }
                     // A list mixing Int and Double literals is [Double] (§8).
-                    element = (current == .int && type == .double) || (current == .double && type == .int) ? .double : unified
+                    switch (current, type) {
+                    case (.int, .double), (.double, .int): element = .double
+                    default: element = unified
+                    }
                 } else {
                     element = type
                 }
             }
             return (.list(element ?? .openRecord), .list(values))
         case .record:
-            var fields: [RecordField] = []
-            var arguments: [Argument] = []
-            let count = childCount(node)
-            fields.reserveCapacity(count)
-            if building { arguments.reserveCapacity(count) }
-            for child in tree.children(node) {
-                let label = label(of: child)
-                guard let valueNode = tree.value(child), let (type, value) = inferLiteral(valueNode, building: building) else { continue }
-                fields.append(RecordField(label ?? "_\(fields.count)", type))
-                if building { arguments.append(Argument(label, consume value)) }
-            }
-            return (.record(fields), .record(arguments))
+            let record = inferRecord(node, building: building, like: [])
+            return (.record(record.fields ?? []), record.value)
         case .call:
             let name = tree.name(node)
             if let constructor = Catalog.valueConstructor(named: name), let value = check(node, as: constructor.result, parameter: nil) {
@@ -223,6 +230,33 @@ struct ValueChecker {
         default:
             return nil
         }
+    }
+
+    /// A record literal's field types and value, for `inferLiteral`. `fields` is nil when they
+    /// are exactly `like` (the same labels and types in the same order): then no list is built.
+    mutating func inferRecord(_ node: NodeID, building: Bool, like: [RecordField]) -> (fields: [RecordField]?, value: Value) {
+        // Nil while the fields so far are the first `matched` of `like`.
+        var fields: [RecordField]?
+        var matched = 0
+        var arguments: [Argument] = []
+        if building { arguments.reserveCapacity(childCount(node)) }
+        for child in tree.children(node) {
+            let label = label(of: child)
+            guard let valueNode = tree.value(child), let (type, value) = inferLiteral(valueNode, building: building) else { continue }
+            if fields == nil {
+                if let label, matched < like.count, like[matched].label == label, like[matched].type == type {
+                    matched += 1
+                } else {
+                    var built = Array(like.prefix(matched))
+                    built.reserveCapacity(childCount(node))
+                    fields = built
+                }
+            }
+            if fields != nil { fields!.append(RecordField(label ?? "_\(fields!.count)", type)) }
+            if building { arguments.append(Argument(label, consume value)) }
+        }
+        if fields == nil && matched < like.count { fields = Array(like.prefix(matched)) }
+        return (fields, .record(arguments))
     }
 
     /// What `inferLiteral` returns for a value it did not build.
@@ -640,12 +674,6 @@ struct ValueChecker {
         }
     }
 
-    /// Reports a stored number outside the parameter's range (boxed values go to `checkRange(_:…)`).
-    mutating func checkRange(_ value: StoredValue, parameter: Parameter, at node: NodeID, owner: ArgumentOwner) {
-        guard let range = parameter.range, let number = value.number else { return }
-        checkRange(number, range, parameter: parameter, at: node, owner: owner)
-    }
-
     mutating func checkRange(_ number: Double, _ range: NumericRange, parameter: Parameter, at node: NodeID, owner: ArgumentOwner) {
         if !range.contains(number) {
             report(owner.rangeCode, "`\(parameter.name)` must be \(range), found \(CatalogValue.format(number))", at: node)
@@ -654,17 +682,17 @@ struct ValueChecker {
 
     // MARK: Argument lists
 
-    /// Checks the arguments of `owner` (a node, call or conformance) against `parameters`
-    /// (looked up by label in `table`): E310 for unknown labels and stray positional values,
+    /// Checks the arguments of `owner` (a node, call or conformance) against `list`
+    /// (looked up by label in its table): E310 for unknown labels and stray positional values,
     /// types and ranges. Accepted values are appended to `properties` in the order written; the
     /// rest of the result is left in `arguments`, including the missing required parameters for
     /// the caller to report with its own code. `ownerName` is only turned into message text when
     /// something is reported.
-    mutating func checkArguments(of owner: NodeID, parameters: [Parameter], table: NameTable, ownerName: String,
+    mutating func checkArguments(of owner: NodeID, parameters list: ParameterList, ownerName: String,
                                  ownerKind: ArgumentOwner, into properties: inout StoredProperties) {
-        arguments.parameters = parameters
+        if arguments.list !== list { arguments.list = list }
         arguments.entries.clear()
-        arguments.missing = []
+        if !arguments.missing.isEmpty { arguments.missing = [] }
         arguments.actions.clear()
         arguments.start = properties.records.count
         arguments.boxedStart = properties.boxed.count
@@ -676,8 +704,9 @@ struct ValueChecker {
             guard let valueNode = tree.value(arg) else { continue }
             let parameterIndex: Int
             if isLabeled(arg) {
-                guard let found = tree.lookUp(arg, in: table) else {
+                guard let found = tree.lookUp(arg, in: list.table) else {
                     if broken { continue }
+                    let parameters = list.parameters
                     let label = tree.name(arg)
                     let labelSpan = nameSpan(arg)
                     let hint = suggestion(NameSuggester.suggestion(for: label, among: parameters.map(\.name)), replacing: labelSpan)
@@ -686,29 +715,29 @@ struct ValueChecker {
                            notes: hint.notes, fixIts: hint.fixIts)
                     continue
                 }
-                let parameter = parameters[found]
-                if parameter.positional && !parameter.labelOptional {
+                let shape = list.shapes[found]
+                if shape.positional && !shape.labelOptional {
                     report(.e310, "the first argument of \(ownerKind.describe(ownerName)) is unlabeled: write it without `\(tree.name(arg)):`", at: nameSpan(arg),
                            fixIts: [FixIt(SourceSpan(file: tree.file.id, start: tree.range(arg).lowerBound, end: tree.range(valueNode).lowerBound), "")])
                 }
                 parameterIndex = found
             } else {
-                guard index == 0, let first = parameters.first, first.acceptsPositional else {
+                guard index == 0, let first = list.shapes.first, first.acceptsPositional else {
                     if broken { continue }
-                    reportStrayPositional(arg, of: owner, parameters: parameters, ownerName: ownerName, ownerKind: ownerKind)
+                    reportStrayPositional(arg, of: owner, parameters: list.parameters, ownerName: ownerName, ownerKind: ownerKind)
                     continue
                 }
                 parameterIndex = 0
             }
-            let parameter = parameters[parameterIndex]
-            if parameter.bindingRequired && tree.kind(valueNode) != .binding && tree.kind(valueNode) != .missing {
-                report(.e801, "`\(parameter.name)` must be a binding so the card can observe it, found \(describe(valueNode))", at: valueNode,
-                       notes: [.help("declare a model field and write `$\(parameter.name)`")])
+            if list.shapes[parameterIndex].bindingRequired && tree.kind(valueNode) != .binding && tree.kind(valueNode) != .missing {
+                let name = list.parameters[parameterIndex].name
+                report(.e801, "`\(name)` must be a binding so the card can observe it, found \(describe(valueNode))", at: valueNode,
+                       notes: [.help("declare a model field and write `$\(name)`")])
                 // Given, though wrong: not also missing (one root cause, one diagnostic).
                 arguments.entries.append(CheckedArguments.Entry(parameter: parameterIndex, property: -1, node: valueNode))
                 continue
             }
-            guard let value = checkStored(valueNode, parameter: parameter, owner: ownerKind, boxing: &properties) else {
+            guard let value = checkStored(valueNode, parameter: parameterIndex, of: list, owner: ownerKind, boxing: &properties) else {
                 arguments.entries.append(CheckedArguments.Entry(parameter: parameterIndex, property: -1, node: valueNode))
                 continue
             }
@@ -716,34 +745,37 @@ struct ValueChecker {
             properties.records.append(StoredProperty(value: value, parameter: UInt16(truncatingIfNeeded: parameterIndex)))
         }
         if !broken {
-            for (index, parameter) in parameters.enumerated() where parameter.required {
-                if !arguments.entries.contains(where: { $0.parameter == index }) { arguments.missing.append(parameter) }
+            for index in list.required where !arguments.entries.contains(where: { $0.parameter == index }) {
+                arguments.missing.append(list.parameters[index])
             }
         }
     }
 
-    /// Checks an argument's value against its parameter as `check` does, range included, into
-    /// the compact form. Only side-effect-free happy paths are decided here; everything else
-    /// (diagnostics, values with parts of their own) goes through `check`, its value boxed.
-    mutating func checkStored(_ node: NodeID, parameter: Parameter, owner: ArgumentOwner,
+    /// Checks an argument's value against `list.parameters[index]` as `check` does, range
+    /// included, into the compact form. Only side-effect-free happy paths are decided here, from
+    /// the parameter's shape; everything else (diagnostics, values with parts of their own) goes
+    /// through `check`, its value boxed.
+    mutating func checkStored(_ node: NodeID, parameter index: Int, of list: ParameterList, owner: ArgumentOwner,
                               boxing properties: inout StoredProperties) -> StoredValue? {
         let kind = tree.kind(node)
         if kind == .missing { return nil }
         if kind == .binding {
+            let parameter = list.parameters[index]
             guard recordBinding(node, as: parameter.type, parameter: parameter), let token = tree.mainToken(node) else { return nil }
             return StoredValue(.binding, range: tree.range(token: token))
         }
-        switch parameter.type {
+        let shape = list.shapes[index]
+        switch shape.kind {
         case .string:
             if let body = tree.plainStringBody(node) { return StoredValue(.text, range: body) }
         case .int:
             if kind == .number, let i = tree.integerValue(node) {
-                checkRange(StoredValue.int(i), parameter: parameter, at: node, owner: owner)
+                checkRange(Double(i), shape.range, parameter: index, of: list, at: node, owner: owner)
                 return .int(i)
             }
         case .double:
             if kind == .number, let d = tree.numberValue(node) {
-                checkRange(StoredValue.double(d), parameter: parameter, at: node, owner: owner)
+                checkRange(d, shape.range, parameter: index, of: list, at: node, owner: owner)
                 return .double(d)
             }
         case .bool:
@@ -764,18 +796,26 @@ struct ValueChecker {
                 arguments.actions.append((.method(names.text(names.intern(token, in: tree))), node))
                 return StoredValue(.method, range: tree.range(token: token))
             }
-        case .enumeration(let enumType):
-            if kind == .enumCase, let index = lookUpCase(node, in: enumType.caseTable), enumType.cases[index].arguments.isEmpty,
-               !tree.hasParentheses(node) {
-                return StoredValue(.enumCase, bits: UInt64(index))
+        case .enumeration:
+            if kind == .enumCase, let table = list.caseTables[index], let caseIndex = lookUpCase(node, in: table),
+               caseIndex < 64, shape.plainCases & (1 << UInt64(caseIndex)) != 0, !tree.hasParentheses(node) {
+                return StoredValue(.enumCase, bits: UInt64(caseIndex))
             }
-        default:
+        case .other:
             break
         }
+        let parameter = list.parameters[index]
         guard let value = check(node, as: parameter.type, parameter: parameter, owner: owner) else { return nil }
         checkRange(value, parameter: parameter, at: node, owner: owner)
         if case .action(let action) = value { arguments.actions.append((action, node)) }
         return properties.box(value)
+    }
+
+    /// Reports a number outside `range`, the range of `list.parameters[index]` (E805/E503/E705 by owner).
+    mutating func checkRange(_ number: Double, _ range: NumericRange?, parameter index: Int, of list: ParameterList,
+                             at node: NodeID, owner: ArgumentOwner) {
+        guard let range, !range.contains(number) else { return }
+        checkRange(number, range, parameter: list.parameters[index], at: node, owner: owner)
     }
 
     /// E310 for an unlabeled value where none is accepted, with a fix-it adding the label of the
@@ -812,6 +852,8 @@ extension Array {
 
     /// Empties a scratch array, keeping its storage. (`removeAll(keepingCapacity:)` goes through
     /// a generic replace-subrange path that cost hundreds of instructions for a few elements.)
+    /// Inlined: most calls find the array empty or nearly so, and the call cost more than the loop.
+    @inline(__always)
     mutating func clear() {
         while !isEmpty { removeLast() }
     }

@@ -355,6 +355,31 @@ extension Compiler.Result {
         #expect(!spent.isTwoWay)
     }
 
+    @Test func listOfRecordsDefaultsUnifyTheirElements() throws {
+        // Elements with the first one's fields take a shortcut; every other shape is merged.
+        let fields = ["same", "extra", "fewer", "reordered", "numbers", "unlabeled", "mixed", "nested"]
+        let result = checkSource("""
+            card A {
+              model {
+                same: [(name: "a", n: 1), (name: "b", n: 2), (name: "c", n: 3)]
+                extra: [(name: "a"), (name: "b", n: 2)]
+                fewer: [(name: "a", n: 1), (name: "b")]
+                reordered: [(name: "a", n: 1), (n: 2, name: "b")]
+                numbers: [(n: 1), (n: 2.5)]
+                unlabeled: [("a", 1), ("b", 2)]
+                mixed: [(name: "a"), ("b")]
+                nested: [(p: (x: 1)), (p: (x: 2, y: 3))]
+              }
+            \(fields.map { "  text($\($0))" }.joined(separator: "\n"))
+            }
+            """)
+        // E803 names each default's inferred type.
+        #expect(result.diagnostics.map(\.message) == [
+            "[(name: String, n: Int)]", "[(name: String, n: Int)]", "[(name: String, n: Int)]", "[(name: String, n: Int)]",
+            "[(n: Int)]", "[(_0: String, _1: Int)]", "[(name: String, _0: String)]", "[(p: (x: Int, y: Int))]",
+        ].enumerated().map { "model default for `\(fields[$0.offset])` is \($0.element), but `$\(fields[$0.offset])` is used as String" })
+    }
+
     @Test func twoWayBindingsAndFieldsWithoutDefaults() throws {
         let result = checkSource("""
             card A {
