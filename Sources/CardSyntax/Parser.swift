@@ -131,7 +131,7 @@ struct NodeSink {
             subtreeSizes[n] = 1
             mains[n] = main
         }
-        count = n + 1
+        count = n &+ 1
         return n
     }
 
@@ -141,7 +141,7 @@ struct NodeSink {
     mutating func close(_ n: Int, end: Int) {
         guard n >= 0 && n < capacity else { return }
         let start = Int(starts[n])
-        let length = max(end - start, 0), size = count - n
+        let length = max(end &- start, 0), size = count &- n
         if length < Int(NodeList.outlying) && size < Int(NodeList.outlying) {
             lengths[n] = UInt16(truncatingIfNeeded: length)
             subtreeSizes[n] = UInt16(truncatingIfNeeded: size)
@@ -207,9 +207,10 @@ struct ParserState {
     /// `lexerOmitsErrors(from:)`).
     var lexerWillOmit: Bool?
     var depth = 0
-    /// Labels of the argument lists being parsed, innermost last (see `checkDuplicateLabel`).
-    var labelStack: [Token] = []
-    /// Entries of `labelStack` in use; the rest is spare capacity, reused without reallocation.
+    /// Labels of the argument lists being parsed, innermost last (see `pushLabel`): the first
+    /// `labelCount` entries of a buffer that only grows, so pushing a label is a store; `run`
+    /// frees it.
+    var labels = UnsafeMutableBufferPointer<Token>(start: nil, count: 0)
     var labelCount = 0
     /// Set when an unclosed construct ran into end of file or a column-1 declaration: the
     /// enclosing constructs close silently instead of reporting the same problem again.
@@ -221,6 +222,7 @@ struct ParserState {
         Lexer.withLexer(for: file) { lexer in
             withUnsafeTemporaryAllocation(of: Token.self, capacity: Lexer.batchSize) { batch in
                 var state = ParserState(file: file, lexer: lexer, batch: batch, nodes: nodes)
+                defer { state.labels.deallocate() }
                 state.parseFile()
                 nodes = state.nodes
                 return (state.lexer.output, state.diagnostics, state.pos + 1)
@@ -235,7 +237,8 @@ struct ParserState {
         self.nodes = nodes
         batch[0] = Token(.endOfFile, 0, 0, flags: 0)
         batchCount = 1 + self.lexer.fill(UnsafeMutableBufferPointer(rebasing: batch[1...]))
-        if batchCount == 2 { refill() }
+        // Only the end of file: lex it again, so a next token is there (`refill` without moving).
+        if batchCount == 2 { batchCount += self.lexer.fill(UnsafeMutableBufferPointer(rebasing: batch[2...])) }
         syncToken = token
     }
 
@@ -249,14 +252,20 @@ struct ParserState {
     /// How many tokens have been consumed.
     var pos: Int { batchStart + index - 1 }
 
+    /// Moves to the next token; at the end of the file, stays there.
     @inline(__always) mutating func advance() {
-        guard current != .endOfFile else { return }
-        index += 1
-        if index + 1 == batchCount { refill() }
+        index &+= 1
+        if index &+ 1 == batchCount { refill() }
     }
 
     /// Moves the previous and current tokens to the front of the batch and lexes more after them.
+    /// The lexer ends each batch at the end-of-file token, so the end of the file is current
+    /// only just before a refill: an `advance` from it lands here and is undone.
     @inline(never) mutating func refill() {
+        if batch[index - 1].kind == .endOfFile {
+            index -= 1
+            return
+        }
         batchStart += index - 1
         batch[0] = batch[index - 1]
         batch[1] = batch[index]
@@ -421,9 +430,13 @@ struct ParserState {
     }
 
     /// Enters one nesting level at an opener; past the limit reports E204 and skips the group.
-    mutating func enterNesting() -> Bool {
-        depth += 1
-        if depth <= Parser.maxDepth { return true }
+    @inline(__always) mutating func enterNesting() -> Bool {
+        depth &+= 1
+        return depth <= Parser.maxDepth || nestingTooDeep()
+    }
+
+    /// `enterNesting` past the limit: returns false.
+    mutating func nestingTooDeep() -> Bool {
         diagnostics.append(Diagnostic(.e204, "nesting is deeper than the limit of \(Parser.maxDepth) levels",
                                       at: span(token: token), label: "too deeply nested",
                                       notes: [.help("split the deck into smaller parts")]))
@@ -624,7 +637,8 @@ struct ParserState {
         let opener = token
         guard enterNesting() else { return }
         advance()
-        let closerText = closer == .rightParen ? ")" : "]"
+        // Only needed for error messages: not built for every list.
+        var closerText: String { closer == .rightParen ? ")" : "]" }
         let allowsLabels = closer == .rightParen
         // This list's labels live on top of the shared `labelStack` (no array per call).
         let labelBase = labelCount
@@ -640,7 +654,7 @@ struct ParserState {
             }
             if allowsLabels && k.isIdentifierLike && peek() == .colon {
                 let a = openNamed(.argument)
-                checkDuplicateLabel(token, since: labelBase)
+                pushLabel(token, since: labelBase)
                 advancePastMain(a)
                 advance()
                 parseValue()
@@ -679,8 +693,6 @@ struct ParserState {
         depth -= 1
     }
 
-    /// Reports E203 when the label at `token` repeats one in `labelStack[base..<labelCount]` (the
-    /// labels of the argument list being parsed), then pushes it.
     /// After a bad argument: skips to the next `,` or `closer` on this line and consumes it.
     /// Returns true when a `,` was found and the list goes on.
     mutating func skipToSeparator(_ closer: TokenKind) -> Bool {
@@ -693,18 +705,24 @@ struct ParserState {
         return false
     }
 
+    /// Pushes the label `token` onto `labels`, first reporting E203 when it repeats one of
+    /// `labels[base..<labelCount]` (those of the argument list being parsed).
+    @inline(__always)
+    mutating func pushLabel(_ token: Token, since base: Int) {
+        if base < labelCount { checkDuplicateLabel(token, since: base) }
+        if labelCount == labels.count { growLabels() }
+        labels[labelCount] = token
+        labelCount &+= 1
+    }
+
     mutating func checkDuplicateLabel(_ token: Token, since base: Int) {
         let range = token.range
         var earlier: Token?
-        if base < labelCount {
-            file.bytes.withUnsafeBufferPointer { bytes in
-                for index in base..<labelCount {
-                    let other = labelStack[index]
-                    let r = other.range
-                    guard r.count == range.count else { continue }
-                    var same = true
-                    for k in 0..<r.count where bytes[r.lowerBound + k] != bytes[range.lowerBound + k] { same = false; break }
-                    if same { earlier = other; break }
+        file.bytes.withUnsafeBufferPointer { bytes in
+            for other in labels[base..<labelCount] where other.end - other.start == range.count {
+                if bytes[other.range].elementsEqual(bytes[range]) {
+                    earlier = other
+                    break
                 }
             }
         }
@@ -714,8 +732,15 @@ struct ParserState {
                                           label: "`\(name)` is given again here",
                                           notes: [DiagnosticNote("`\(name)` was first given here", at: span(token: earlier))]))
         }
-        if labelCount < labelStack.count { labelStack[labelCount] = token } else { labelStack.append(token) }
-        labelCount += 1
+    }
+
+    @inline(never) mutating func growLabels() {
+        let grown = UnsafeMutableBufferPointer<Token>.allocate(capacity: max(32, 2 * labels.count))
+        if let old = labels.baseAddress {
+            grown.baseAddress.unsafelyUnwrapped.initialize(from: old, count: labelCount)
+            labels.deallocate()
+        }
+        labels = grown
     }
 
     static func canStartValue(_ k: TokenKind) -> Bool {
