@@ -58,22 +58,27 @@ public final class SourceFile: Sendable {
         var count = 0
         @inline(__always) func append(_ start: Int) {
             if count < capacity { buffer[count] = UInt32(truncatingIfNeeded: start) }
-            count += 1
+            count &+= 1
         }
         append(0)
         bytes.withUnsafeBufferPointer { p in
             let n = p.count
             var i = 0
             if let base = p.baseAddress {
-                // Eight bytes at a time: a word with no `\n` costs a few instructions, not eight
-                // compares, and each `\n` is found without testing the bytes around it.
-                while i + 8 <= n {
-                    var found = ByteWord.matches(ByteWord.load(base, at: i), 0x0A)
-                    while found != 0 {
-                        append(i + ByteWord.firstIndex(found) + 1)
-                        found &= found &- 1
+                // Sixteen bytes at a time: a word with no `\n` costs a few instructions, not
+                // eight compares, and each `\n` is found without testing the bytes around it.
+                while i &+ 16 <= n {
+                    var low = ByteWord.matches(ByteWord.load(base, at: i), 0x0A)
+                    var high = ByteWord.matches(ByteWord.load(base, at: i &+ 8), 0x0A)
+                    while low != 0 {
+                        append(i &+ ByteWord.firstIndex(low) &+ 1)
+                        low &= low &- 1
                     }
-                    i += 8
+                    while high != 0 {
+                        append(i &+ ByteWord.firstIndex(high) &+ 9)
+                        high &= high &- 1
+                    }
+                    i &+= 16
                 }
             }
             while i < n {

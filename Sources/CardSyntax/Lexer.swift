@@ -167,6 +167,9 @@ struct LexerState {
     var omitted = 0
     /// See `LexedFile.unterminatedAtEnd`.
     var unterminatedAtEnd = false
+    /// True when the file's last byte is not `[A-Za-z0-9_]`: then every name ends before the end
+    /// of the file, and `nameEnd` scans without bounds checks.
+    let namesEndInside: Bool
 
     /// A lexer that starts at byte `offset` (a token's start, or 0).
     init(p: UnsafeBufferPointer<UInt8>, file: FileID, classes: UnsafeBufferPointer<UInt8>, at offset: Int) {
@@ -177,6 +180,7 @@ struct LexerState {
         // A UTF-8 byte order mark at the very start is not content.
         let bom = offset == 0 && p.count >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF
         self.i = bom ? 3 : offset
+        namesEndInside = p.count > 0 && classes[Int(p[p.count - 1])] & ByteClass.identifierContinue == 0
     }
 
     /// What the file's lexing left besides tokens.
@@ -188,6 +192,19 @@ struct LexerState {
     /// True for `[A-Za-z0-9_]` (the table form of `isIdentifierContinue`).
     @inline(__always)
     func continuesIdentifier(_ j: Int) -> Bool { classes[Int(p[j])] & ByteClass.identifierContinue != 0 }
+
+    /// The end of the name whose bytes continue at `j` (`p[j - 1]` is `[A-Za-z0-9_]`).
+    @inline(__always)
+    func nameEnd(from j: Int) -> Int {
+        var k = j
+        if namesEndInside {
+            // The name cannot reach the last byte, so it ends before `n`.
+            while continuesIdentifier(k) { k &+= 1 }
+        } else {
+            while k < n && continuesIdentifier(k) { k &+= 1 }
+        }
+        return k
+    }
 
     // MARK: Driver
 
@@ -225,8 +242,7 @@ struct LexerState {
                 i &+= 1
                 kind = unsafeBitCast(action, to: TokenKind.self)
             } else if action == ByteClass.startsIdentifier {
-                i &+= 1
-                while i < n && classes[Int(p[i])] & ByteClass.identifierContinue != 0 { i &+= 1 }
+                i = nameEnd(from: i &+ 1)
                 kind = Self.keywordKind(p, start, i &- start)
             } else {
                 let lexeme = lex(action, at: start)
@@ -617,11 +633,9 @@ struct LexerState {
                    notes: [.help("write a binding as `$name` or `$item.field`")])
             return Lexeme(nil, end: start + 1)
         }
-        var j = start + 2
-        while j < n && continuesIdentifier(j) { j += 1 }
+        var j = nameEnd(from: start + 2)
         while j + 1 < n && p[j] == dot && isIdentifierStart(p[j + 1]) {
-            j += 2
-            while j < n && continuesIdentifier(j) { j += 1 }
+            j = nameEnd(from: j + 2)
         }
         return Lexeme(.binding, end: j)
     }
@@ -629,9 +643,7 @@ struct LexerState {
     @inline(__always)
     mutating func lexDot(at start: Int) -> Lexeme {
         if start + 1 < n && isIdentifierStart(p[start + 1]) {
-            var j = start + 2
-            while j < n && continuesIdentifier(j) { j += 1 }
-            return Lexeme(.enumCase, end: j)
+            return Lexeme(.enumCase, end: nameEnd(from: start + 2))
         } else if start + 1 < n && isDigit(p[start + 1]) {
             var j = scanDigits(start + 1)
             while j < n && (isIdentifierContinue(p[j]) || p[j] == dot) { j += 1 }

@@ -139,10 +139,11 @@ struct NodeSink {
     /// node: then it is empty); its subtree ends at the current node count.
     @inline(__always)
     mutating func close(_ n: Int, end: Int) {
-        guard n >= 0 && n < capacity else { return }
+        guard UInt(bitPattern: n) < UInt(bitPattern: capacity) else { return }
         let start = Int(starts[n])
         let length = max(end &- start, 0), size = count &- n
-        if length < Int(NodeList.outlying) && size < Int(NodeList.outlying) {
+        // Both are at least 0: one compare tests that both fit.
+        if length | size < Int(NodeList.outlying) {
             lengths[n] = UInt16(truncatingIfNeeded: length)
             subtreeSizes[n] = UInt16(truncatingIfNeeded: size)
         } else {
@@ -250,7 +251,7 @@ struct ParserState {
     /// Where the token before `token` ends (0 at the start).
     @inline(__always) var previousEnd: Int { batch[index - 1].end }
     /// How many tokens have been consumed.
-    var pos: Int { batchStart + index - 1 }
+    var pos: Int { batchStart &+ index &- 1 }
 
     /// Moves to the next token; at the end of the file, stays there.
     @inline(__always) mutating func advance() {
@@ -309,7 +310,8 @@ struct ParserState {
     /// A file-level declaration or import at column 1 of a new line: it ends every unclosed
     /// construct around it.
     @inline(__always) func isColumnOneDeclaration() -> Bool {
-        token.startsLine && isAtColumnOne() && isTopLevelStart()
+        // The kind test first: it rules out almost every token without reading the source.
+        isTopLevelStart() && token.startsLine && isAtColumnOne()
     }
 
     static func isDeclarationKeyword(_ k: TokenKind) -> Bool {
@@ -346,7 +348,8 @@ struct ParserState {
         if current == .leftParen { nodes.setParentheses(n) }
     }
 
-    /// A node holding just the current token.
+    /// A node holding just the current token. Inlined, so each call's `kind` is a constant.
+    @inline(__always)
     mutating func leaf(_ kind: NodeKind) {
         let token = self.token
         // A leaf is its main token: it is complete once opened, unless that token is long.
