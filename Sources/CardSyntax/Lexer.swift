@@ -167,9 +167,9 @@ struct LexerState {
     var omitted = 0
     /// See `LexedFile.unterminatedAtEnd`.
     var unterminatedAtEnd = false
-    /// True when the file's last byte is not `[A-Za-z0-9_]`: then every name ends before the end
-    /// of the file, and `nameEnd` scans without bounds checks.
-    let namesEndInside: Bool
+    /// `ByteClass` bits of the file's last byte (all of them for an empty file): a run of a
+    /// class it is not in ends before the end of the file, so `runEnd` scans it unchecked.
+    let lastByteClasses: UInt8
 
     /// A lexer that starts at byte `offset` (a token's start, or 0).
     init(p: UnsafeBufferPointer<UInt8>, file: FileID, classes: UnsafeBufferPointer<UInt8>, at offset: Int) {
@@ -180,7 +180,7 @@ struct LexerState {
         // A UTF-8 byte order mark at the very start is not content.
         let bom = offset == 0 && p.count >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF
         self.i = bom ? 3 : offset
-        namesEndInside = p.count > 0 && classes[Int(p[p.count - 1])] & ByteClass.identifierContinue == 0
+        lastByteClasses = p.count > 0 ? classes[Int(p[p.count - 1])] : 0xFF
     }
 
     /// What the file's lexing left besides tokens.
@@ -189,22 +189,22 @@ struct LexerState {
                   unterminatedAtEnd: unterminatedAtEnd, omitted: omitted)
     }
 
-    /// True for `[A-Za-z0-9_]` (the table form of `isIdentifierContinue`).
+    /// The end of the run of bytes with class bits `bits` that starts at `j`.
     @inline(__always)
-    func continuesIdentifier(_ j: Int) -> Bool { classes[Int(p[j])] & ByteClass.identifierContinue != 0 }
-
-    /// The end of the name whose bytes continue at `j` (`p[j - 1]` is `[A-Za-z0-9_]`).
-    @inline(__always)
-    func nameEnd(from j: Int) -> Int {
+    func runEnd(of bits: UInt8, from j: Int) -> Int {
         var k = j
-        if namesEndInside {
-            // The name cannot reach the last byte, so it ends before `n`.
-            while continuesIdentifier(k) { k &+= 1 }
+        if k < n && lastByteClasses & bits == 0 {
+            // The last byte would end the run, so it ends before `n`: no bounds check.
+            while classes[Int(p[k])] & bits != 0 { k &+= 1 }
         } else {
-            while k < n && continuesIdentifier(k) { k &+= 1 }
+            while k < n && classes[Int(p[k])] & bits != 0 { k &+= 1 }
         }
         return k
     }
+
+    /// The end of the name whose bytes (`[A-Za-z0-9_]`, `isIdentifierContinue`) continue at `j`.
+    @inline(__always)
+    func nameEnd(from j: Int) -> Int { runEnd(of: ByteClass.identifierContinue, from: j) }
 
     // MARK: Driver
 
@@ -220,8 +220,9 @@ struct LexerState {
     /// `.endOfFile` (again on every further call); returns how many it wrote. Filling a small
     /// buffer in one tight loop is cheaper than a call per token, and its memory stays in cache.
     ///
-    /// Trivia, identifiers and punctuation (most tokens) are lexed right here, with the position,
-    /// count and flags in locals; every other token by its own method, which returns a `Lexeme`.
+    /// Trivia, identifiers, enum cases and punctuation (most tokens) are lexed right here, with
+    /// the position, count and flags in locals; every other token by its own method, which
+    /// returns a `Lexeme`.
     mutating func fill(_ buffer: UnsafeMutableBufferPointer<Token>) -> Int {
         let p = self.p, n = self.n, classes = self.classes
         var i = self.i, count = 0, pending = self.pending
@@ -244,6 +245,11 @@ struct LexerState {
             } else if action == ByteClass.startsIdentifier {
                 i = nameEnd(from: i &+ 1)
                 kind = Self.keywordKind(p, start, i &- start)
+            } else if action == ByteClass.startsDot && i &+ 1 < n
+                        && classes[256 + Int(p[i &+ 1])] == ByteClass.startsIdentifier {
+                // `.name`: an enum case (`lexDot` takes every other dot).
+                i = nameEnd(from: i &+ 2)
+                kind = .enumCase
             } else {
                 let lexeme = lex(action, at: start)
                 i = lexeme.end
@@ -370,6 +376,13 @@ struct LexerState {
         return k
     }
 
+    /// Why a number is malformed: the message is only built for one that is.
+    enum NumberProblem {
+        case noFractionDigits, noExponentDigits
+        /// A letter or dot glued to the number, at this offset.
+        case unexpected(at: Int)
+    }
+
     @inline(__always)
     mutating func lexNumber(at start: Int) -> Lexeme {
         var j = start
@@ -377,13 +390,13 @@ struct LexerState {
         j = scanDigits(j)
         var isDouble = false
         var exponentDigits = 0
-        var problem: String?
+        var problem: NumberProblem?
         if j < n && p[j] == dot {
             if j + 1 < n && isDigit(p[j + 1]) {
                 isDouble = true
                 j = scanDigits(j + 1)
             } else {
-                problem = "expected digits after `.` in a number"
+                problem = .noFractionDigits
                 j += 1
             }
         }
@@ -395,17 +408,22 @@ struct LexerState {
                 j = scanDigits(k)
                 exponentDigits = j - k
             } else {
-                problem = "expected digits in the exponent of a number"
+                problem = .noExponentDigits
                 j = k
             }
         }
         // Letters or dots glued to a number make the whole run one malformed token.
         if j < n && (isIdentifierContinue(p[j]) || p[j] == dot) {
-            if problem == nil { problem = "unexpected `\(escapedCharacter(at: j))` in number" }
+            if problem == nil { problem = .unexpected(at: j) }
             while j < n && (isIdentifierContinue(p[j]) || p[j] == dot) { j += 1 }
         }
         if let problem {
-            report(.e103, "malformed number `\(text(start..<j))`: \(problem)", start..<j)
+            let detail = switch problem {
+            case .noFractionDigits: "expected digits after `.` in a number"
+            case .noExponentDigits: "expected digits in the exponent of a number"
+            case .unexpected(let offset): "unexpected `\(escapedCharacter(at: offset))` in number"
+            }
+            report(.e103, "malformed number `\(text(start..<j))`: \(detail)", start..<j)
             return Lexeme(isDouble ? .double : .integer, end: j, malformed: true)
         }
         // Range checks only for literals long enough to overflow (rare path).
@@ -497,8 +515,7 @@ struct LexerState {
         var j = start + 1
         var malformed = false
         while true {
-            // Fast path: ordinary ASCII content.
-            if j < n && classes[Int(p[j])] & ByteClass.plainStringByte != 0 { j += 1; continue }
+            j = runEnd(of: ByteClass.plainStringByte, from: j) // ordinary ASCII content
             if j >= n || p[j] == newline || p[j] == carriageReturn {
                 report(.e101, "unterminated string literal", start..<j, label: "this string is never closed",
                        fixIts: [FixIt(span(j..<j), "\"")])
@@ -607,8 +624,7 @@ struct LexerState {
     // MARK: Colors, bindings, enum cases
 
     mutating func lexColor(at start: Int) -> Lexeme {
-        var j = start + 1
-        while j < n && continuesIdentifier(j) { j += 1 }
+        let j = nameEnd(from: start + 1)
         let digits = j - start - 1
         var problem: String?
         if digits == 0 {
@@ -640,11 +656,10 @@ struct LexerState {
         return Lexeme(.binding, end: j)
     }
 
-    @inline(__always)
+    /// A dot that starts no enum case (`fill` lexes `.name`): a number without its leading
+    /// digit, or a stray dot.
     mutating func lexDot(at start: Int) -> Lexeme {
-        if start + 1 < n && isIdentifierStart(p[start + 1]) {
-            return Lexeme(.enumCase, end: nameEnd(from: start + 2))
-        } else if start + 1 < n && isDigit(p[start + 1]) {
+        if start + 1 < n && isDigit(p[start + 1]) {
             var j = scanDigits(start + 1)
             while j < n && (isIdentifierContinue(p[j]) || p[j] == dot) { j += 1 }
             report(.e103, "malformed number `\(text(start..<j))`: a number must start with a digit", start..<j,

@@ -183,14 +183,15 @@ struct ParserState {
     let file: SourceFile
     /// Lexes on demand, a batch of tokens at a time, into `batch`.
     var lexer: LexerState
-    /// `batch[index]` is the current token, `batch[index - 1]` the previous one (before the
-    /// first, a stand-in ending at 0), and `batch[index + 1]` the next, always there: a batch is
-    /// refilled, after the previous and current tokens, before its last token becomes current.
-    /// At the end of the file the end-of-file token repeats.
+    /// `cursor.pointee` is the current token, `cursor[-1]` the previous one (before the first, a
+    /// stand-in ending at 0), and `cursor[1]` the next, always there: a batch is refilled, after
+    /// the previous and current tokens, before its last token becomes current. At the end of the
+    /// file the end-of-file token repeats. A pointer rather than an index into `batch`: reading
+    /// the current token is one load less, and the parser reads it several times per token.
     let batch: UnsafeMutableBufferPointer<Token>
-    var index = 1
-    /// Tokens in `batch`.
-    var batchCount = 0
+    var cursor: UnsafeMutablePointer<Token>
+    /// Just past the last token in `batch`.
+    var batchEnd: UnsafeMutablePointer<Token>
     /// How many tokens of the file came before `batch[1]`.
     var batchStart = 0
     var nodes: NodeSink
@@ -237,41 +238,45 @@ struct ParserState {
         self.batch = batch
         self.nodes = nodes
         batch[0] = Token(.endOfFile, 0, 0, flags: 0)
-        batchCount = 1 + self.lexer.fill(UnsafeMutableBufferPointer(rebasing: batch[1...]))
+        var count = 1 + self.lexer.fill(UnsafeMutableBufferPointer(rebasing: batch[1...]))
         // Only the end of file: lex it again, so a next token is there (`refill` without moving).
-        if batchCount == 2 { batchCount += self.lexer.fill(UnsafeMutableBufferPointer(rebasing: batch[2...])) }
-        syncToken = token
+        if count == 2 { count += self.lexer.fill(UnsafeMutableBufferPointer(rebasing: batch[2...])) }
+        let base = batch.baseAddress.unsafelyUnwrapped
+        cursor = base + 1
+        batchEnd = base + count
+        syncToken = cursor.pointee
     }
 
     // MARK: Tokens
 
-    @inline(__always) var token: Token { batch[index] }
-    @inline(__always) var current: TokenKind { batch[index].kind }
-    @inline(__always) func peek() -> TokenKind { batch[index + 1].kind }
+    @inline(__always) var token: Token { cursor.pointee }
+    @inline(__always) var current: TokenKind { cursor.pointee.kind }
+    @inline(__always) func peek() -> TokenKind { cursor[1].kind }
     /// Where the token before `token` ends (0 at the start).
-    @inline(__always) var previousEnd: Int { batch[index - 1].end }
+    @inline(__always) var previousEnd: Int { cursor[-1].end }
     /// How many tokens have been consumed.
-    var pos: Int { batchStart &+ index &- 1 }
+    var pos: Int { batchStart &+ (cursor - batch.baseAddress.unsafelyUnwrapped) &- 1 }
 
     /// Moves to the next token; at the end of the file, stays there.
     @inline(__always) mutating func advance() {
-        index &+= 1
-        if index &+ 1 == batchCount { refill() }
+        cursor += 1
+        if cursor + 1 == batchEnd { refill() }
     }
 
     /// Moves the previous and current tokens to the front of the batch and lexes more after them.
     /// The lexer ends each batch at the end-of-file token, so the end of the file is current
     /// only just before a refill: an `advance` from it lands here and is undone.
     @inline(never) mutating func refill() {
-        if batch[index - 1].kind == .endOfFile {
-            index -= 1
+        if cursor[-1].kind == .endOfFile {
+            cursor -= 1
             return
         }
-        batchStart += index - 1
-        batch[0] = batch[index - 1]
-        batch[1] = batch[index]
-        index = 1
-        batchCount = 2 + lexer.fill(UnsafeMutableBufferPointer(rebasing: batch[2...]))
+        let base = batch.baseAddress.unsafelyUnwrapped
+        batchStart += cursor - base - 1
+        base[0] = cursor[-1]
+        base[1] = cursor[0]
+        cursor = base + 1
+        batchEnd = base + 2 + lexer.fill(UnsafeMutableBufferPointer(rebasing: batch[2...]))
     }
 
     func span(token: Token) -> SourceSpan { SourceSpan(file: file.id, token.range) }
@@ -366,7 +371,9 @@ struct ParserState {
 
     mutating func sync() {
         syncToken = token
-        syncPreviousEnd = pos > 0 ? previousEnd : -1
+        // `pos > 0`, without dividing the cursor's offset by the token size.
+        let atFirstToken = batchStart == 0 && cursor == batch.baseAddress.unsafelyUnwrapped + 1
+        syncPreviousEnd = atFirstToken ? -1 : previousEnd
         reportedSinceSync = false
     }
 
@@ -721,12 +728,14 @@ struct ParserState {
     mutating func checkDuplicateLabel(_ token: Token, since base: Int) {
         let range = token.range
         var earlier: Token?
-        file.bytes.withUnsafeBufferPointer { bytes in
-            for other in labels[base..<labelCount] where other.end - other.start == range.count {
-                if bytes[other.range].elementsEqual(bytes[range]) {
-                    earlier = other
-                    break
-                }
+        for other in labels[base..<labelCount] where other.end - other.start == range.count {
+            // Only a label of the same length is compared byte by byte.
+            let same = file.bytes.withUnsafeBufferPointer { bytes in
+                (0..<range.count).allSatisfy { bytes[other.start + $0] == bytes[range.lowerBound + $0] }
+            }
+            if same {
+                earlier = other
+                break
             }
         }
         if let earlier {
