@@ -650,7 +650,7 @@ struct ParserState {
         // Only needed for error messages: not built for every list.
         var closerText: String { closer == .rightParen ? ")" : "]" }
         let allowsLabels = closer == .rightParen
-        // This list's labels live on top of the shared `labelStack` (no array per call).
+        // This list's labels live on top of the shared `labels` (no array per call).
         let labelBase = labelCount
         defer { labelCount = labelBase }
         while true {
