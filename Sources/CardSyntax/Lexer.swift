@@ -52,7 +52,7 @@ public enum Lexer {
     /// Calls `body` with a lexer positioned at the start of `file`.
     static func withLexer<R>(for file: SourceFile, at offset: Int = 0, _ body: (inout LexerState) -> R) -> R {
         file.bytes.withUnsafeBufferPointer { bytes in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { classes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ByteClass.tableSize) { classes in
                 ByteClass.fill(classes)
                 var lexer = LexerState(p: bytes, file: file.id, classes: UnsafeBufferPointer(classes), at: offset)
                 return body(&lexer)
@@ -69,23 +69,72 @@ public enum Lexer {
 }
 
 /// Byte classes for the hot scanning loops: one table load instead of several comparisons.
+/// The table's first 256 entries hold class bits, the next 256 what each byte starts.
 enum ByteClass {
+    /// `\n`: the bit of `TokenFlags.newlineBefore`, so skipping trivia sets that flag without a branch.
+    static let lineBreak: UInt8 = TokenFlags.newlineBefore
     /// `[A-Za-z0-9_]`.
-    static let identifierContinue: UInt8 = 1
+    static let identifierContinue: UInt8 = 2
     /// ASCII that needs no attention inside a `"…"` string (not `"`, `\`, CR or LF).
-    static let plainStringByte: UInt8 = 2
+    static let plainStringByte: UInt8 = 4
     /// Space, tab, carriage return: skipped between tokens.
-    static let blank: UInt8 = 4
+    static let blank: UInt8 = 8
+    /// Skipped between tokens: blanks and line breaks.
+    static let trivia: UInt8 = lineBreak | blank
+
+    // What a byte starts (the table's second half): a one-byte token's kind, by its raw
+    // value (`{` and the other punctuation, all above these codes), or one of these.
+    /// Nothing: an invalid character or UTF-8.
+    static let startsNothing: UInt8 = 0
+    static let startsIdentifier: UInt8 = 1
+    static let startsNumber: UInt8 = 2
+    static let startsMinus: UInt8 = 3
+    static let startsString: UInt8 = 4
+    static let startsColor: UInt8 = 5
+    static let startsBinding: UInt8 = 6
+    static let startsDot: UInt8 = 7
+    static let startsSlash: UInt8 = 8
+    static let startsTrivia: UInt8 = 9
+
+    static let tableSize = 512
 
     static func fill(_ table: UnsafeMutableBufferPointer<UInt8>) {
         for b in 0..<min(256, table.count) {
             let byte = UInt8(b)
             var bits: UInt8 = 0
             if isIdentifierContinue(byte) { bits |= identifierContinue }
+            if byte == 0x0A { bits |= lineBreak }
             if byte == 0x20 || byte == 0x09 || byte == 0x0D { bits |= blank }
             if byte < 0x80 && byte != 0x22 && byte != 0x5C && byte != 0x0A && byte != 0x0D { bits |= plainStringByte }
             table[b] = bits
+            if 256 + b < table.count { table[256 + b] = start(byte, bits: bits) }
         }
+    }
+
+    private static func start(_ byte: UInt8, bits: UInt8) -> UInt8 {
+        if bits & trivia != 0 { return startsTrivia }
+        if isIdentifierStart(byte) { return startsIdentifier }
+        if isDigit(byte) { return startsNumber }
+        let kind: TokenKind
+        switch byte {
+        case 0x2D: return startsMinus
+        case 0x22: return startsString
+        case 0x23: return startsColor
+        case 0x24: return startsBinding
+        case 0x2E: return startsDot
+        case 0x2F: return startsSlash
+        case 0x7B: kind = .leftBrace
+        case 0x7D: kind = .rightBrace
+        case 0x28: kind = .leftParen
+        case 0x29: kind = .rightParen
+        case 0x5B: kind = .leftBracket
+        case 0x5D: kind = .rightBracket
+        case 0x3A: kind = .colon
+        case 0x2C: kind = .comma
+        case 0x3B: kind = .semicolon
+        default: return startsNothing
+        }
+        return kind.rawValue
     }
 }
 
@@ -107,19 +156,20 @@ struct LexerState {
     let file: FileID
     /// `ByteClass` bits of every byte value.
     let classes: UnsafeBufferPointer<UInt8>
+    /// Where the next token starts, or trivia before it.
     var i: Int
-    /// Where `emit` puts tokens (see `fill`), and how many it has put there.
-    var sink = UnsafeMutableBufferPointer<Token>(start: nil, count: 0)
-    var sinkCount = 0
     var comments: [Comment] = []
     var diagnostics: [Diagnostic] = []
     var errorOffsets: [Int] = []
-    /// Flags for the next token (a line break was seen).
+    /// Flags for the next token (a line break was seen), when `fill` stopped before it.
     var pending: UInt8 = 0
     /// Errors past `Lexer.diagnosticLimit`, counted but not recorded.
     var omitted = 0
     /// See `LexedFile.unterminatedAtEnd`.
     var unterminatedAtEnd = false
+    /// `ByteClass` bits of the file's last byte (all of them for an empty file): a run of a
+    /// class it is not in ends before the end of the file, so `runEnd` scans it unchecked.
+    let lastByteClasses: UInt8
 
     /// A lexer that starts at byte `offset` (a token's start, or 0).
     init(p: UnsafeBufferPointer<UInt8>, file: FileID, classes: UnsafeBufferPointer<UInt8>, at offset: Int) {
@@ -130,6 +180,7 @@ struct LexerState {
         // A UTF-8 byte order mark at the very start is not content.
         let bom = offset == 0 && p.count >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF
         self.i = bom ? 3 : offset
+        lastByteClasses = p.count > 0 ? classes[Int(p[p.count - 1])] : 0xFF
     }
 
     /// What the file's lexing left besides tokens.
@@ -138,9 +189,22 @@ struct LexerState {
                   unterminatedAtEnd: unterminatedAtEnd, omitted: omitted)
     }
 
-    /// True for `[A-Za-z0-9_]` (the table form of `isIdentifierContinue`).
+    /// The end of the run of bytes with class bits `bits` that starts at `j`.
     @inline(__always)
-    func continuesIdentifier(_ j: Int) -> Bool { classes[Int(p[j])] & ByteClass.identifierContinue != 0 }
+    func runEnd(of bits: UInt8, from j: Int) -> Int {
+        var k = j
+        if k < n && lastByteClasses & bits == 0 {
+            // The last byte would end the run, so it ends before `n`: no bounds check.
+            while classes[Int(p[k])] & bits != 0 { k &+= 1 }
+        } else {
+            while k < n && classes[Int(p[k])] & bits != 0 { k &+= 1 }
+        }
+        return k
+    }
+
+    /// The end of the name whose bytes (`[A-Za-z0-9_]`, `isIdentifierContinue`) continue at `j`.
+    @inline(__always)
+    func nameEnd(from j: Int) -> Int { runEnd(of: ByteClass.identifierContinue, from: j) }
 
     // MARK: Driver
 
@@ -155,85 +219,98 @@ struct LexerState {
     /// Lexes tokens into `buffer` until it is full or the file ends, then ending it with
     /// `.endOfFile` (again on every further call); returns how many it wrote. Filling a small
     /// buffer in one tight loop is cheaper than a call per token, and its memory stays in cache.
+    ///
+    /// Trivia, identifiers, enum cases and punctuation (most tokens) are lexed right here, with
+    /// the position, count and flags in locals; every other token by its own method, which
+    /// returns a `Lexeme`.
     mutating func fill(_ buffer: UnsafeMutableBufferPointer<Token>) -> Int {
-        sink = buffer
-        sinkCount = 0
-        while i < n && sinkCount < buffer.count {
-            let b = p[i]
-            switch b {
-            case space, tab, carriageReturn:
-                i += 1
-                skipBlanks()
-            case newline:
-                pending |= TokenFlags.newlineBefore
-                i += 1
-                skipBlanks() // the next line's indentation
-            case 0x41...0x5A, 0x61...0x7A, underscore:
-                lexIdentifier()
-            case 0x30...0x39:
-                lexNumber()
-            case minus:
-                if i + 1 < n && isDigit(p[i + 1]) { lexNumber() } else { lexInvalidCharacters() }
-            case quote:
-                if i + 2 < n && p[i + 1] == quote && p[i + 2] == quote { lexMultilineString() } else { lexString() }
-            case 0x23: // #
-                lexColor()
-            case 0x24: // $
-                lexBinding()
-            case dot:
-                lexDot()
-            case slash:
-                if i + 1 < n && p[i + 1] == slash {
-                    lexLineComment()
-                } else if i + 1 < n && p[i + 1] == star {
-                    lexBlockComment()
-                } else {
-                    lexInvalidCharacters()
-                }
-            case 0x7B: punctuation(.leftBrace)
-            case 0x7D: punctuation(.rightBrace)
-            case 0x28: punctuation(.leftParen)
-            case 0x29: punctuation(.rightParen)
-            case 0x5B: punctuation(.leftBracket)
-            case 0x5D: punctuation(.rightBracket)
-            case 0x3A: punctuation(.colon)
-            case 0x2C: punctuation(.comma)
-            case 0x3B: punctuation(.semicolon)
-            default:
-                if b >= 0x80 && UTF8Scanner.sequenceLength(p, at: i) == 0 {
-                    lexInvalidUTF8()
-                } else {
-                    lexInvalidCharacters()
-                }
+        let p = self.p, n = self.n, classes = self.classes
+        var i = self.i, count = 0, pending = self.pending
+        while count < buffer.count {
+            while i < n {
+                let bits = classes[Int(p[i])]
+                if bits & ByteClass.trivia == 0 { break }
+                pending |= bits & ByteClass.lineBreak
+                i &+= 1
             }
+            if i >= n { break }
+            let start = i
+            let action = classes[256 + Int(p[i])]
+            let kind: TokenKind
+            if action >= TokenKind.leftBrace.rawValue {
+                // A one-byte token. The table holds its kind's raw value (`ByteClass.fill`), so
+                // the cast is safe; `init(rawValue:)` is a call here, and this path is the hottest.
+                i &+= 1
+                kind = unsafeBitCast(action, to: TokenKind.self)
+            } else if action == ByteClass.startsIdentifier {
+                i = nameEnd(from: i &+ 1)
+                kind = Self.keywordKind(p, start, i &- start)
+            } else if action == ByteClass.startsDot && i &+ 1 < n
+                        && classes[256 + Int(p[i &+ 1])] == ByteClass.startsIdentifier {
+                // `.name`: an enum case (`lexDot` takes every other dot).
+                i = nameEnd(from: i &+ 2)
+                kind = .enumCase
+            } else {
+                let lexeme = lex(action, at: start)
+                i = lexeme.end
+                pending |= lexeme.flags
+                guard let lexed = lexeme.kind else { continue }
+                kind = lexed
+            }
+            buffer[count] = Token(kind, start, i, flags: pending)
+            count &+= 1
+            pending = 0
         }
-        if i >= n && sinkCount < buffer.count {
-            buffer[sinkCount] = Token(.endOfFile, n, n, flags: pending)
-            sinkCount += 1
+        self.i = i
+        self.pending = pending
+        if i >= n && count < buffer.count {
+            buffer[count] = Token(.endOfFile, n, n, flags: pending)
+            count &+= 1
         }
-        return sinkCount
+        return count
     }
 
-    /// Skips spaces, tabs and carriage returns without going back through the dispatch.
-    @inline(__always)
-    mutating func skipBlanks() {
-        var j = i
-        while j < n && classes[Int(p[j])] & ByteClass.blank != 0 { j += 1 }
-        i = j
+    /// What one of the methods below lexed at its start: a token's kind, or nil for a comment
+    /// or dropped characters; where it ends; and `TokenFlags` for the next token (`malformed`
+    /// for this one, or `newlineBefore` from a comment spanning lines).
+    struct Lexeme {
+        var kind: TokenKind?
+        var end: Int
+        var flags: UInt8 = 0
+
+        init(_ kind: TokenKind?, end: Int, malformed: Bool = false) {
+            self.kind = kind
+            self.end = end
+            flags = malformed ? TokenFlags.malformed : 0
+        }
     }
 
-    @inline(__always)
-    mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, malformed: Bool = false) {
-        // A trivial type: assigning to uninitialised memory is initialisation.
-        sink[sinkCount] = Token(kind, start, end, flags: pending | (malformed ? TokenFlags.malformed : 0))
-        sinkCount += 1
-        pending = 0
-    }
-
-    @inline(__always)
-    mutating func punctuation(_ kind: TokenKind) {
-        emit(kind, i, i + 1)
-        i += 1
+    /// Lexes what starts at `start` other than trivia, identifiers and punctuation, given what
+    /// its first byte starts (`ByteClass`). The common literals' methods are inlined here: one
+    /// call per token, not two.
+    mutating func lex(_ action: UInt8, at start: Int) -> Lexeme {
+        switch action {
+        case ByteClass.startsNumber:
+            return lexNumber(at: start)
+        case ByteClass.startsMinus:
+            return start + 1 < n && isDigit(p[start + 1]) ? lexNumber(at: start) : lexInvalidCharacters(at: start)
+        case ByteClass.startsString:
+            let isMultiline = start + 2 < n && p[start + 1] == quote && p[start + 2] == quote
+            return isMultiline ? lexMultilineString(at: start) : lexString(at: start)
+        case ByteClass.startsColor:
+            return lexColor(at: start)
+        case ByteClass.startsBinding:
+            return lexBinding(at: start)
+        case ByteClass.startsDot:
+            return lexDot(at: start)
+        case ByteClass.startsSlash:
+            if start + 1 < n && p[start + 1] == slash { return lexLineComment(at: start) }
+            if start + 1 < n && p[start + 1] == star { return lexBlockComment(at: start) }
+            return lexInvalidCharacters(at: start)
+        default:
+            if p[start] >= 0x80 && UTF8Scanner.sequenceLength(p, at: start) == 0 { return lexInvalidUTF8(at: start) }
+            return lexInvalidCharacters(at: start)
+        }
     }
 
     mutating func report(_ code: DiagnosticCode, _ message: String, _ range: Range<Int>, label: String? = nil,
@@ -255,36 +332,36 @@ struct LexerState {
 
     // MARK: Identifiers and keywords
 
-    mutating func lexIdentifier() {
-        let start = i
-        var j = i + 1
-        while j < n && continuesIdentifier(j) { j += 1 }
-        i = j
-        emit(Self.keywordKind(p, start, j - start), start, j)
+    /// The four bytes at `start` as one little-endian word (`word(_:_:_:_:)` spells constants).
+    @inline(__always)
+    static func word(_ p: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32 {
+        UInt32(littleEndian: UnsafeRawPointer(p.baseAddress.unsafelyUnwrapped + start).loadUnaligned(as: UInt32.self))
     }
 
     @inline(__always)
-    static func matches(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ bytes: (UInt8, UInt8, UInt8, UInt8)) -> Bool {
-        p[start] == bytes.0 && p[start + 1] == bytes.1 && p[start + 2] == bytes.2 && p[start + 3] == bytes.3
+    static func word(_ b0: UInt8, _ b1: UInt8, _ b2: UInt8, _ b3: UInt8) -> UInt32 {
+        UInt32(b0) | UInt32(b1) << 8 | UInt32(b2) << 16 | UInt32(b3) << 24
     }
 
-    /// Classifies contextual keywords by length and bytes (no string allocation). Static, so the
-    /// call does not copy the lexer state.
+    /// Classifies contextual keywords by length and bytes (no string allocation): one compare
+    /// for most identifiers, as only lengths 4 to 6 can be keywords, then their first four
+    /// bytes as one word. Static, so the call does not copy the lexer state.
+    @inline(__always)
     static func keywordKind(_ p: UnsafeBufferPointer<UInt8>, _ s: Int, _ length: Int) -> TokenKind {
+        guard UInt(bitPattern: length &- 4) <= 2 else { return .identifier }
+        let head = word(p, at: s)
         switch length {
         case 4:
-            if matches(p, s, (0x63, 0x61, 0x72, 0x64)) { return .keywordCard }   // card
-            if matches(p, s, (0x74, 0x72, 0x75, 0x65)) { return .keywordTrue }   // true
+            if head == word(0x63, 0x61, 0x72, 0x64) { return .keywordCard }   // card
+            if head == word(0x74, 0x72, 0x75, 0x65) { return .keywordTrue }   // true
         case 5:
             let last = p[s + 4]
-            if last == 0x6B && matches(p, s, (0x73, 0x74, 0x61, 0x63)) { return .keywordStack } // stack
-            if last == 0x65 && matches(p, s, (0x74, 0x68, 0x65, 0x6D)) { return .keywordTheme } // theme
-            if last == 0x65 && matches(p, s, (0x73, 0x74, 0x61, 0x74)) { return .keywordState } // state
-            if last == 0x65 && matches(p, s, (0x66, 0x61, 0x6C, 0x73)) { return .keywordFalse } // false
-        case 6:
-            if matches(p, s, (0x69, 0x6D, 0x70, 0x6F)) && p[s + 4] == 0x72 && p[s + 5] == 0x74 { return .keywordImport }
+            if last == 0x6B && head == word(0x73, 0x74, 0x61, 0x63) { return .keywordStack } // stack
+            if last == 0x65 && head == word(0x74, 0x68, 0x65, 0x6D) { return .keywordTheme } // theme
+            if last == 0x65 && head == word(0x73, 0x74, 0x61, 0x74) { return .keywordState } // state
+            if last == 0x65 && head == word(0x66, 0x61, 0x6C, 0x73) { return .keywordFalse } // false
         default:
-            break
+            if head == word(0x69, 0x6D, 0x70, 0x6F) && p[s + 4] == 0x72 && p[s + 5] == 0x74 { return .keywordImport }
         }
         return .identifier
     }
@@ -299,20 +376,27 @@ struct LexerState {
         return k
     }
 
-    mutating func lexNumber() {
-        let start = i
-        var j = i
+    /// Why a number is malformed: the message is only built for one that is.
+    enum NumberProblem {
+        case noFractionDigits, noExponentDigits
+        /// A letter or dot glued to the number, at this offset.
+        case unexpected(at: Int)
+    }
+
+    @inline(__always)
+    mutating func lexNumber(at start: Int) -> Lexeme {
+        var j = start
         if p[j] == minus { j += 1 }
         j = scanDigits(j)
         var isDouble = false
         var exponentDigits = 0
-        var problem: String?
+        var problem: NumberProblem?
         if j < n && p[j] == dot {
             if j + 1 < n && isDigit(p[j + 1]) {
                 isDouble = true
                 j = scanDigits(j + 1)
             } else {
-                problem = "expected digits after `.` in a number"
+                problem = .noFractionDigits
                 j += 1
             }
         }
@@ -324,36 +408,37 @@ struct LexerState {
                 j = scanDigits(k)
                 exponentDigits = j - k
             } else {
-                problem = "expected digits in the exponent of a number"
+                problem = .noExponentDigits
                 j = k
             }
         }
         // Letters or dots glued to a number make the whole run one malformed token.
         if j < n && (isIdentifierContinue(p[j]) || p[j] == dot) {
-            if problem == nil { problem = "unexpected `\(escapedCharacter(at: j))` in number" }
+            if problem == nil { problem = .unexpected(at: j) }
             while j < n && (isIdentifierContinue(p[j]) || p[j] == dot) { j += 1 }
         }
-        i = j
         if let problem {
-            report(.e103, "malformed number `\(text(start..<j))`: \(problem)", start..<j)
-            emit(isDouble ? .double : .integer, start, j, malformed: true)
-            return
+            let detail = switch problem {
+            case .noFractionDigits: "expected digits after `.` in a number"
+            case .noExponentDigits: "expected digits in the exponent of a number"
+            case .unexpected(let offset): "unexpected `\(escapedCharacter(at: offset))` in number"
+            }
+            report(.e103, "malformed number `\(text(start..<j))`: \(detail)", start..<j)
+            return Lexeme(isDouble ? .double : .integer, end: j, malformed: true)
         }
         // Range checks only for literals long enough to overflow (rare path).
         if !isDouble && j - start > 18, NumberLiteral.integerValue(text(start..<j)) == nil {
             report(.e103, "integer literal `\(text(start..<j))` does not fit in 64 bits", start..<j)
-            emit(.integer, start, j, malformed: true)
-            return
+            return Lexeme(.integer, end: j, malformed: true)
         }
         // Only a long literal or one with a 3+ digit exponent can overflow a Double (below
         // 10^200 × 10^99 every value is finite), so the common case skips the String round trip.
         if isDouble && (j - start > 200 || exponentDigits > 2),
            let value = NumberLiteral.doubleValue(text(start..<j)), !value.isFinite {
             report(.e103, "number `\(text(start..<j))` is too large", start..<j)
-            emit(.double, start, j, malformed: true)
-            return
+            return Lexeme(.double, end: j, malformed: true)
         }
-        emit(isDouble ? .double : .integer, start, j)
+        return Lexeme(isDouble ? .double : .integer, end: j)
     }
 
     // MARK: Strings
@@ -425,19 +510,16 @@ struct LexerState {
         report(.e107, range.count == 1 ? "invalid UTF-8 byte \(bytes)" : "invalid UTF-8 bytes \(bytes)\(more)", range)
     }
 
-    mutating func lexString() {
-        let start = i
-        var j = i + 1
+    @inline(__always)
+    mutating func lexString(at start: Int) -> Lexeme {
+        var j = start + 1
         var malformed = false
         while true {
-            // Fast path: ordinary ASCII content.
-            if j < n && classes[Int(p[j])] & ByteClass.plainStringByte != 0 { j += 1; continue }
+            j = runEnd(of: ByteClass.plainStringByte, from: j) // ordinary ASCII content
             if j >= n || p[j] == newline || p[j] == carriageReturn {
                 report(.e101, "unterminated string literal", start..<j, label: "this string is never closed",
                        fixIts: [FixIt(span(j..<j), "\"")])
-                i = j
-                emit(.string, start, j, malformed: true)
-                return
+                return Lexeme(.string, end: j, malformed: true)
             }
             let b = p[j]
             if b == quote { j += 1; break }
@@ -449,8 +531,7 @@ struct LexerState {
             malformed = malformed || !ok
             j = end
         }
-        i = j
-        emit(.string, start, j, malformed: malformed)
+        return Lexeme(.string, end: j, malformed: malformed)
     }
 
     /// One step inside a string body: an escape (E105), a non-ASCII sequence (E107) or a byte.
@@ -462,9 +543,8 @@ struct LexerState {
         return (j + 1, true)
     }
 
-    mutating func lexMultilineString() {
-        let start = i
-        var j = i + 3
+    mutating func lexMultilineString(at start: Int) -> Lexeme {
+        var j = start + 3
         var malformed = false
         // Content must start on the next line (Swift's rule).
         var k = j
@@ -483,9 +563,7 @@ struct LexerState {
                 report(.e101, "unterminated multi-line string literal", start..<(start + 3),
                        label: "this string is never closed", notes: [.help("close it with `\"\"\"` on a line of its own")])
                 unterminatedAtEnd = true
-                i = n
-                emit(.multilineString, start, n, malformed: true)
-                return
+                return Lexeme(.multilineString, end: n, malformed: true)
             }
             let b = p[j]
             if b == newline {
@@ -510,8 +588,7 @@ struct LexerState {
             malformed = malformed || !ok
             j = end
         }
-        i = j
-        emit(.multilineString, start, j, malformed: malformed)
+        return Lexeme(.multilineString, end: j, malformed: malformed)
     }
 
     /// Every content line must start with the closing delimiter's indentation (blank lines
@@ -546,11 +623,8 @@ struct LexerState {
 
     // MARK: Colors, bindings, enum cases
 
-    mutating func lexColor() {
-        let start = i
-        var j = i + 1
-        while j < n && isIdentifierContinue(p[j]) { j += 1 }
-        i = j
+    mutating func lexColor(at start: Int) -> Lexeme {
+        let j = nameEnd(from: start + 1)
         let digits = j - start - 1
         var problem: String?
         if digits == 0 {
@@ -563,69 +637,73 @@ struct LexerState {
         if let problem {
             report(.e104, "malformed color literal `\(text(start..<j))`: \(problem)", start..<j,
                    notes: [.help("write colors as #RGB, #RRGGBB or #RRGGBBAA")])
-            emit(.color, start, j, malformed: true)
-        } else {
-            emit(.color, start, j)
+            return Lexeme(.color, end: j, malformed: true)
         }
+        return Lexeme(.color, end: j)
     }
 
-    mutating func lexBinding() {
-        let start = i
-        guard i + 1 < n && isIdentifierStart(p[i + 1]) else {
-            report(.e102, "`$` must be followed by a binding name", i..<(i + 1),
+    @inline(__always)
+    mutating func lexBinding(at start: Int) -> Lexeme {
+        guard start + 1 < n && isIdentifierStart(p[start + 1]) else {
+            report(.e102, "`$` must be followed by a binding name", start..<(start + 1),
                    notes: [.help("write a binding as `$name` or `$item.field`")])
-            i += 1
-            return
+            return Lexeme(nil, end: start + 1)
         }
-        var j = i + 2
-        while j < n && continuesIdentifier(j) { j += 1 }
+        var j = nameEnd(from: start + 2)
         while j + 1 < n && p[j] == dot && isIdentifierStart(p[j + 1]) {
-            j += 2
-            while j < n && continuesIdentifier(j) { j += 1 }
+            j = nameEnd(from: j + 2)
         }
-        i = j
-        emit(.binding, start, j)
+        return Lexeme(.binding, end: j)
     }
 
-    mutating func lexDot() {
-        let start = i
-        if i + 1 < n && isIdentifierStart(p[i + 1]) {
-            var j = i + 2
-            while j < n && continuesIdentifier(j) { j += 1 }
-            i = j
-            emit(.enumCase, start, j)
-        } else if i + 1 < n && isDigit(p[i + 1]) {
-            var j = scanDigits(i + 1)
+    /// A dot that starts no enum case (`fill` lexes `.name`): a number without its leading
+    /// digit, or a stray dot.
+    mutating func lexDot(at start: Int) -> Lexeme {
+        if start + 1 < n && isDigit(p[start + 1]) {
+            var j = scanDigits(start + 1)
             while j < n && (isIdentifierContinue(p[j]) || p[j] == dot) { j += 1 }
-            i = j
             report(.e103, "malformed number `\(text(start..<j))`: a number must start with a digit", start..<j,
                    fixIts: [FixIt(span(start..<start), "0")])
-            emit(.double, start, j, malformed: true)
-        } else {
-            report(.e102, "unexpected `.`: an enum case needs a name, as in `.center`", i..<(i + 1))
-            i += 1
+            return Lexeme(.double, end: j, malformed: true)
         }
+        report(.e102, "unexpected `.`: an enum case needs a name, as in `.center`", start..<(start + 1))
+        return Lexeme(nil, end: start + 1)
     }
 
     // MARK: Comments
 
-    mutating func lexLineComment() {
-        let start = i
-        let isDoc = i + 2 < n && p[i + 2] == slash && !(i + 3 < n && p[i + 3] == slash)
-        var j = i + 2
+    mutating func lexLineComment(at start: Int) -> Lexeme {
+        let isDoc = start + 2 < n && p[start + 2] == slash && !(start + 3 < n && p[start + 3] == slash)
+        var j = lineBreakOrNonASCII(from: start + 2)
         while j < n && p[j] != newline {
-            if p[j] >= 0x80 { j = skipNonASCII(j).end } else { j += 1 }
+            j = lineBreakOrNonASCII(from: skipNonASCII(j).end)
         }
         var end = j
         if end > start && p[end - 1] == carriageReturn { end -= 1 }
         comments.append(Comment(kind: isDoc ? .doc : .line, start: start, end: end))
-        i = j
+        return Lexeme(nil, end: j)
     }
 
-    mutating func lexBlockComment() {
-        let start = i
+    /// The first `\n` or non-ASCII byte at or after `j` (`n` if none): eight bytes at a time,
+    /// as comments run long.
+    func lineBreakOrNonASCII(from j: Int) -> Int {
+        var k = j
+        if let base = p.baseAddress {
+            while k + 8 <= n {
+                let word = ByteWord.load(base, at: k)
+                let found = ByteWord.matches(word, newline) | ByteWord.nonASCII(word)
+                if found != 0 { return k + ByteWord.firstIndex(found) }
+                k += 8
+            }
+        }
+        while k < n && p[k] != newline && p[k] < 0x80 { k += 1 }
+        return k
+    }
+
+    mutating func lexBlockComment(at start: Int) -> Lexeme {
         var depth = 1
-        var j = i + 2
+        var spansLines = false
+        var j = start + 2
         while j < n {
             let b = p[j]
             if b == star && j + 1 < n && p[j + 1] == slash {
@@ -638,7 +716,7 @@ struct LexerState {
             } else if b >= 0x80 {
                 j = skipNonASCII(j).end
             } else {
-                if b == newline { pending |= TokenFlags.newlineBefore }
+                if b == newline { spansLines = true }
                 j += 1
             }
         }
@@ -648,15 +726,16 @@ struct LexerState {
                    notes: [.help("block comments nest: every `/*` needs its own `*/`")])
         }
         comments.append(Comment(kind: .block, start: start, end: j))
-        i = j
+        var lexeme = Lexeme(nil, end: j)
+        if spansLines { lexeme.flags = TokenFlags.newlineBefore }
+        return lexeme
     }
 
     // MARK: Invalid input
 
     /// Drops a run of characters that cannot start a token (E102), reported once per run.
-    mutating func lexInvalidCharacters() {
-        let start = i
-        var j = i
+    mutating func lexInvalidCharacters(at start: Int) -> Lexeme {
+        var j = start
         var count = 0
         while j < n {
             let b = p[j]
@@ -672,7 +751,6 @@ struct LexerState {
             count += 1
         }
         if j == start { j = start + 1; count = 1 } // defensive: always make progress
-        i = j
         let first = escapedCharacter(at: start)
         let scalar = firstScalar(at: start)
         var message = count == 1 ? "invalid character `\(first)`" : "invalid characters `\(escapedText(start..<j))`"
@@ -681,6 +759,7 @@ struct LexerState {
             if scalar.properties.isWhitespace { message += ": only ASCII spaces, tabs and newlines separate tokens" }
         }
         report(.e102, message, start..<j)
+        return Lexeme(nil, end: j)
     }
 
     /// ASCII bytes that never start a token, for grouping runs of invalid characters.
@@ -698,12 +777,11 @@ struct LexerState {
         }
     }
 
-    mutating func lexInvalidUTF8() {
-        let start = i
-        var j = i + 1
+    mutating func lexInvalidUTF8(at start: Int) -> Lexeme {
+        var j = start + 1
         while j < n && p[j] >= 0x80 && UTF8Scanner.sequenceLength(p, at: j) == 0 { j += 1 }
         reportInvalidUTF8(start..<j)
-        i = j
+        return Lexeme(nil, end: j)
     }
 
     func firstScalar(at j: Int) -> Unicode.Scalar? {

@@ -131,7 +131,7 @@ struct NodeSink {
             subtreeSizes[n] = 1
             mains[n] = main
         }
-        count = n + 1
+        count = n &+ 1
         return n
     }
 
@@ -139,10 +139,11 @@ struct NodeSink {
     /// node: then it is empty); its subtree ends at the current node count.
     @inline(__always)
     mutating func close(_ n: Int, end: Int) {
-        guard n >= 0 && n < capacity else { return }
+        guard UInt(bitPattern: n) < UInt(bitPattern: capacity) else { return }
         let start = Int(starts[n])
-        let length = max(end - start, 0), size = count - n
-        if length < Int(NodeList.outlying) && size < Int(NodeList.outlying) {
+        let length = max(end &- start, 0), size = count &- n
+        // Both are at least 0: one compare tests that both fit.
+        if length | size < Int(NodeList.outlying) {
             lengths[n] = UInt16(truncatingIfNeeded: length)
             subtreeSizes[n] = UInt16(truncatingIfNeeded: size)
         } else {
@@ -182,14 +183,15 @@ struct ParserState {
     let file: SourceFile
     /// Lexes on demand, a batch of tokens at a time, into `batch`.
     var lexer: LexerState
-    /// `batch[index]` is the current token, `batch[index - 1]` the previous one (before the
-    /// first, a stand-in ending at 0), and `batch[index + 1]` the next, always there: a batch is
-    /// refilled, after the previous and current tokens, before its last token becomes current.
-    /// At the end of the file the end-of-file token repeats.
+    /// `cursor.pointee` is the current token, `cursor[-1]` the previous one (before the first, a
+    /// stand-in ending at 0), and `cursor[1]` the next, always there: a batch is refilled, after
+    /// the previous and current tokens, before its last token becomes current. At the end of the
+    /// file the end-of-file token repeats. A pointer rather than an index into `batch`: reading
+    /// the current token is one load less, and the parser reads it several times per token.
     let batch: UnsafeMutableBufferPointer<Token>
-    var index = 1
-    /// Tokens in `batch`.
-    var batchCount = 0
+    var cursor: UnsafeMutablePointer<Token>
+    /// Just past the last token in `batch`.
+    var batchEnd: UnsafeMutablePointer<Token>
     /// How many tokens of the file came before `batch[1]`.
     var batchStart = 0
     var nodes: NodeSink
@@ -207,9 +209,10 @@ struct ParserState {
     /// `lexerOmitsErrors(from:)`).
     var lexerWillOmit: Bool?
     var depth = 0
-    /// Labels of the argument lists being parsed, innermost last (see `checkDuplicateLabel`).
-    var labelStack: [Token] = []
-    /// Entries of `labelStack` in use; the rest is spare capacity, reused without reallocation.
+    /// Labels of the argument lists being parsed, innermost last (see `pushLabel`): the first
+    /// `labelCount` entries of a buffer that only grows, so pushing a label is a store; `run`
+    /// frees it.
+    var labels = UnsafeMutableBufferPointer<Token>(start: nil, count: 0)
     var labelCount = 0
     /// Set when an unclosed construct ran into end of file or a column-1 declaration: the
     /// enclosing constructs close silently instead of reporting the same problem again.
@@ -221,6 +224,7 @@ struct ParserState {
         Lexer.withLexer(for: file) { lexer in
             withUnsafeTemporaryAllocation(of: Token.self, capacity: Lexer.batchSize) { batch in
                 var state = ParserState(file: file, lexer: lexer, batch: batch, nodes: nodes)
+                defer { state.labels.deallocate() }
                 state.parseFile()
                 nodes = state.nodes
                 return (state.lexer.output, state.diagnostics, state.pos + 1)
@@ -234,34 +238,45 @@ struct ParserState {
         self.batch = batch
         self.nodes = nodes
         batch[0] = Token(.endOfFile, 0, 0, flags: 0)
-        batchCount = 1 + self.lexer.fill(UnsafeMutableBufferPointer(rebasing: batch[1...]))
-        if batchCount == 2 { refill() }
-        syncToken = token
+        var count = 1 + self.lexer.fill(UnsafeMutableBufferPointer(rebasing: batch[1...]))
+        // Only the end of file: lex it again, so a next token is there (`refill` without moving).
+        if count == 2 { count += self.lexer.fill(UnsafeMutableBufferPointer(rebasing: batch[2...])) }
+        let base = batch.baseAddress.unsafelyUnwrapped
+        cursor = base + 1
+        batchEnd = base + count
+        syncToken = cursor.pointee
     }
 
     // MARK: Tokens
 
-    @inline(__always) var token: Token { batch[index] }
-    @inline(__always) var current: TokenKind { batch[index].kind }
-    @inline(__always) func peek() -> TokenKind { batch[index + 1].kind }
+    @inline(__always) var token: Token { cursor.pointee }
+    @inline(__always) var current: TokenKind { cursor.pointee.kind }
+    @inline(__always) func peek() -> TokenKind { cursor[1].kind }
     /// Where the token before `token` ends (0 at the start).
-    @inline(__always) var previousEnd: Int { batch[index - 1].end }
+    @inline(__always) var previousEnd: Int { cursor[-1].end }
     /// How many tokens have been consumed.
-    var pos: Int { batchStart + index - 1 }
+    var pos: Int { batchStart &+ (cursor - batch.baseAddress.unsafelyUnwrapped) &- 1 }
 
+    /// Moves to the next token; at the end of the file, stays there.
     @inline(__always) mutating func advance() {
-        guard current != .endOfFile else { return }
-        index += 1
-        if index + 1 == batchCount { refill() }
+        cursor += 1
+        if cursor + 1 == batchEnd { refill() }
     }
 
     /// Moves the previous and current tokens to the front of the batch and lexes more after them.
+    /// The lexer ends each batch at the end-of-file token, so the end of the file is current
+    /// only just before a refill: an `advance` from it lands here and is undone.
     @inline(never) mutating func refill() {
-        batchStart += index - 1
-        batch[0] = batch[index - 1]
-        batch[1] = batch[index]
-        index = 1
-        batchCount = 2 + lexer.fill(UnsafeMutableBufferPointer(rebasing: batch[2...]))
+        if cursor[-1].kind == .endOfFile {
+            cursor -= 1
+            return
+        }
+        let base = batch.baseAddress.unsafelyUnwrapped
+        batchStart += cursor - base - 1
+        base[0] = cursor[-1]
+        base[1] = cursor[0]
+        cursor = base + 1
+        batchEnd = base + 2 + lexer.fill(UnsafeMutableBufferPointer(rebasing: batch[2...]))
     }
 
     func span(token: Token) -> SourceSpan { SourceSpan(file: file.id, token.range) }
@@ -300,7 +315,8 @@ struct ParserState {
     /// A file-level declaration or import at column 1 of a new line: it ends every unclosed
     /// construct around it.
     @inline(__always) func isColumnOneDeclaration() -> Bool {
-        token.startsLine && isAtColumnOne() && isTopLevelStart()
+        // The kind test first: it rules out almost every token without reading the source.
+        isTopLevelStart() && token.startsLine && isAtColumnOne()
     }
 
     static func isDeclarationKeyword(_ k: TokenKind) -> Bool {
@@ -337,7 +353,8 @@ struct ParserState {
         if current == .leftParen { nodes.setParentheses(n) }
     }
 
-    /// A node holding just the current token.
+    /// A node holding just the current token. Inlined, so each call's `kind` is a constant.
+    @inline(__always)
     mutating func leaf(_ kind: NodeKind) {
         let token = self.token
         // A leaf is its main token: it is complete once opened, unless that token is long.
@@ -354,7 +371,9 @@ struct ParserState {
 
     mutating func sync() {
         syncToken = token
-        syncPreviousEnd = pos > 0 ? previousEnd : -1
+        // `pos > 0`, without dividing the cursor's offset by the token size.
+        let atFirstToken = batchStart == 0 && cursor == batch.baseAddress.unsafelyUnwrapped + 1
+        syncPreviousEnd = atFirstToken ? -1 : previousEnd
         reportedSinceSync = false
     }
 
@@ -421,9 +440,13 @@ struct ParserState {
     }
 
     /// Enters one nesting level at an opener; past the limit reports E204 and skips the group.
-    mutating func enterNesting() -> Bool {
-        depth += 1
-        if depth <= Parser.maxDepth { return true }
+    @inline(__always) mutating func enterNesting() -> Bool {
+        depth &+= 1
+        return depth <= Parser.maxDepth || nestingTooDeep()
+    }
+
+    /// `enterNesting` past the limit: returns false.
+    mutating func nestingTooDeep() -> Bool {
         diagnostics.append(Diagnostic(.e204, "nesting is deeper than the limit of \(Parser.maxDepth) levels",
                                       at: span(token: token), label: "too deeply nested",
                                       notes: [.help("split the deck into smaller parts")]))
@@ -624,9 +647,10 @@ struct ParserState {
         let opener = token
         guard enterNesting() else { return }
         advance()
-        let closerText = closer == .rightParen ? ")" : "]"
+        // Only needed for error messages: not built for every list.
+        var closerText: String { closer == .rightParen ? ")" : "]" }
         let allowsLabels = closer == .rightParen
-        // This list's labels live on top of the shared `labelStack` (no array per call).
+        // This list's labels live on top of the shared `labels` (no array per call).
         let labelBase = labelCount
         defer { labelCount = labelBase }
         while true {
@@ -640,7 +664,7 @@ struct ParserState {
             }
             if allowsLabels && k.isIdentifierLike && peek() == .colon {
                 let a = openNamed(.argument)
-                checkDuplicateLabel(token, since: labelBase)
+                pushLabel(token, since: labelBase)
                 advancePastMain(a)
                 advance()
                 parseValue()
@@ -679,8 +703,6 @@ struct ParserState {
         depth -= 1
     }
 
-    /// Reports E203 when the label at `token` repeats one in `labelStack[base..<labelCount]` (the
-    /// labels of the argument list being parsed), then pushes it.
     /// After a bad argument: skips to the next `,` or `closer` on this line and consumes it.
     /// Returns true when a `,` was found and the list goes on.
     mutating func skipToSeparator(_ closer: TokenKind) -> Bool {
@@ -693,19 +715,27 @@ struct ParserState {
         return false
     }
 
+    /// Pushes the label `token` onto `labels`, first reporting E203 when it repeats one of
+    /// `labels[base..<labelCount]` (those of the argument list being parsed).
+    @inline(__always)
+    mutating func pushLabel(_ token: Token, since base: Int) {
+        if base < labelCount { checkDuplicateLabel(token, since: base) }
+        if labelCount == labels.count { growLabels() }
+        labels[labelCount] = token
+        labelCount &+= 1
+    }
+
     mutating func checkDuplicateLabel(_ token: Token, since base: Int) {
         let range = token.range
         var earlier: Token?
-        if base < labelCount {
-            file.bytes.withUnsafeBufferPointer { bytes in
-                for index in base..<labelCount {
-                    let other = labelStack[index]
-                    let r = other.range
-                    guard r.count == range.count else { continue }
-                    var same = true
-                    for k in 0..<r.count where bytes[r.lowerBound + k] != bytes[range.lowerBound + k] { same = false; break }
-                    if same { earlier = other; break }
-                }
+        for other in labels[base..<labelCount] where other.end - other.start == range.count {
+            // Only a label of the same length is compared byte by byte.
+            let same = file.bytes.withUnsafeBufferPointer { bytes in
+                (0..<range.count).allSatisfy { bytes[other.start + $0] == bytes[range.lowerBound + $0] }
+            }
+            if same {
+                earlier = other
+                break
             }
         }
         if let earlier {
@@ -714,8 +744,15 @@ struct ParserState {
                                           label: "`\(name)` is given again here",
                                           notes: [DiagnosticNote("`\(name)` was first given here", at: span(token: earlier))]))
         }
-        if labelCount < labelStack.count { labelStack[labelCount] = token } else { labelStack.append(token) }
-        labelCount += 1
+    }
+
+    @inline(never) mutating func growLabels() {
+        let grown = UnsafeMutableBufferPointer<Token>.allocate(capacity: max(32, 2 * labels.count))
+        if let old = labels.baseAddress {
+            grown.baseAddress.unsafelyUnwrapped.initialize(from: old, count: labelCount)
+            labels.deallocate()
+        }
+        labels = grown
     }
 
     static func canStartValue(_ k: TokenKind) -> Bool {

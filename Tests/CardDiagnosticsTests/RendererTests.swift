@@ -346,6 +346,20 @@ struct TextRendererTests {
         #expect(mismatches == 0)
     }
 
+    @Test("the line table lists every line start, for sparse and dense lines and any tail length")
+    func lineTable() {
+        for lineLength in [0, 1, 7, 15, 16, 17, 40, 300] {
+            for tail in 0..<20 {
+                var bytes: [UInt8] = []
+                for line in 0..<50 { bytes += [UInt8](repeating: UInt8(0x61 + line % 20), count: lineLength) + [0x0A] }
+                bytes += [UInt8](repeating: 0xC3, count: tail)
+                let file = SourceFile(path: "t.cards", bytes: bytes)
+                let expected = [UInt32(0)] + bytes.indices.filter { bytes[$0] == 0x0A }.map { UInt32($0 + 1) }
+                #expect(file.lineStarts == expected)
+            }
+        }
+    }
+
     @Test("colour: none when off; rustc-like when on")
     func colour() {
         let (files, file) = fileSet("card A {}\n")

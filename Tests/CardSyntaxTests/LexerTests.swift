@@ -29,6 +29,18 @@ import CardDiagnostics
         #expect(streamed.diagnostics == lexed.diagnostics && streamed.comments == lexed.comments)
     }
 
+    @Test("names, strings, enum cases and bindings that run to the end of the file keep their ends")
+    func runsToTheEndOfTheFile() {
+        // The last byte decides whether runs are scanned with bounds checks (`runEnd`).
+        #expect(texts("a bc") == ["a", "bc"])
+        #expect(texts("x .center") == ["x", ".center"])
+        #expect(texts("$item.name") == ["$item.name"])
+        #expect(texts("\"abc") == ["\"abc"])
+        #expect(texts("abc\n\"de") == ["abc", "\"de"])
+        #expect(texts("#abc") == ["#abc"])
+        #expect(texts("card") == ["card"] && kinds("card") == [.keywordCard])
+    }
+
     @Test("tokens of 65,535 bytes and more keep their exact ranges, and so do their neighbours")
     func longTokens() {
         var source = "a\n"
