@@ -356,7 +356,7 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
         if closing > 0 { depth = closing &- 1 }
         hasMember = true  // the parent holds this container
         let indent = 2 &* depth
-        reserve(indent &+ 10)
+        reserve(indent &+ JSONOutput.separatorRoom)
         if isPretty && hadMembers && !inline { used = newline(at: used, indent: indent) }
         base[used] = bracket
         used &+= 1
@@ -374,7 +374,7 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     @inlinable @inline(__always)
     mutating func separate() {
         let indent = 2 &* depth
-        reserve(indent &+ 10)
+        reserve(indent &+ JSONOutput.separatorRoom)
         var p = used
         if hasMember {
             base[p] = UInt8(ascii: ",")
@@ -394,15 +394,25 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
         used = p
     }
 
-    /// Writes a newline and `indent` spaces at `p` (room reserved, plus seven bytes: the spaces
-    /// are stored eight at a time); returns the end.
+    /// Room a separator or a closing bracket reserves besides its indentation: a comma or bracket,
+    /// a newline and the 32 spaces `newline(at:indent:)` stores at least.
+    @usableFromInline static let separatorRoom = 34
+
+    /// Writes a newline and `indent` spaces at `p` (room reserved: `separatorRoom` plus the
+    /// indentation); returns the end. The spaces are stored 32 at a time, then eight at a time —
+    /// most indentation takes the first four stores only, without a loop.
     @inlinable @inline(__always)
     func newline(at p: Int, indent: Int) -> Int {
         base[p] = 0x0A
         let start = UnsafeMutableRawPointer(base + (p &+ 1))
-        var offset = 0
+        let spaces: UInt64 = 0x2020_2020_2020_2020
+        start.storeBytes(of: spaces, toByteOffset: 0, as: UInt64.self)
+        start.storeBytes(of: spaces, toByteOffset: 8, as: UInt64.self)
+        start.storeBytes(of: spaces, toByteOffset: 16, as: UInt64.self)
+        start.storeBytes(of: spaces, toByteOffset: 24, as: UInt64.self)
+        var offset = 32
         while offset < indent {
-            start.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: offset, as: UInt64.self)
+            start.storeBytes(of: spaces, toByteOffset: offset, as: UInt64.self)
             offset &+= 8
         }
         return p &+ 1 &+ indent
@@ -561,6 +571,40 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
         appendQuoted(value, validate: false)
     }
 
+    /// Writes `value` as a string when it is plain — printable ASCII other than `"` and `\`, so
+    /// valid UTF-8 that needs no escaping — and returns whether it did; writes nothing otherwise.
+    /// Checking is cheaper than validating and escaping, and most text is plain.
+    @inlinable @inline(__always)
+    public mutating func write(plain value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard JSONOutput.isPlain(value) else { return false }
+        prepareValue()
+        let n = value.count
+        reserve(n &+ 2)
+        base[used] = 0x22
+        if let source = value.baseAddress {
+            JSONOutput.copy(UnsafeRawPointer(source), to: UnsafeMutableRawPointer(base + (used &+ 1)), count: n)
+        }
+        base[used &+ 1 &+ n] = 0x22
+        used &+= n &+ 2
+        return true
+    }
+
+    /// Whether no byte of `p` needs escaping (`isPlain(_: UInt64)`): word by word, the last word
+    /// overlapping the one before; a string under eight bytes byte by byte.
+    @inlinable @inline(__always)
+    static func isPlain(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = p.baseAddress else { return true }
+        let n = p.count
+        guard n >= 8 else { return plainPrefixLength(p) == n }
+        let raw = UnsafeRawPointer(start)
+        var i = 0
+        while i &+ 8 < n {
+            guard isPlain(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) else { return false }
+            i &+= 8
+        }
+        return isPlain(raw.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self))
+    }
+
     /// Writes possibly invalid UTF-8 as a string; each invalid byte becomes U+FFFD.
     public mutating func write(utf8 value: some Collection<UInt8>) {
         prepareValue()
@@ -674,6 +718,15 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
             base[used] = JSONOutput.digitPairs.utf8Start[pair]
             base[used &+ 1] = JSONOutput.digitPairs.utf8Start[pair &+ 1]
             used &+= 2
+            return
+        }
+        // Three digits (widths, most coordinates) without counting them.
+        if magnitude < 1000 {
+            let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+            base[used] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude / 100)
+            base[used &+ 1] = JSONOutput.digitPairs.utf8Start[pair]
+            base[used &+ 2] = JSONOutput.digitPairs.utf8Start[pair &+ 1]
+            used &+= 3
             return
         }
         var digits = 1

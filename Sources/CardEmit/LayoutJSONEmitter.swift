@@ -145,28 +145,35 @@ struct LayoutFragments {
     }
 }
 
+/// A member encoded once by `PartEncodings`: in place when it fits a fragment (most do, and are
+/// written with four stores), else as a range of the bytes `PartEncodings` owns.
+enum EncodedMember {
+    case short(JSONFragment)
+    case long(Range<Int>)
+}
+
 /// Every catalog part's name and parameters, encoded once per document for `part` and `props`:
 /// the `"part": "name"` member, each parameter's key, and its default as a whole member
 /// (`"style": "normal"`) when the catalog has one that is written. Flat arrays indexed by
 /// `PartTable` number and a buffer owned here, so the per-part lookups retain nothing.
 struct PartEncodings: ~Copyable {
-    /// The encoded members, back to back.
+    /// The encoded members too long for a fragment, back to back.
     private let bytes: UnsafeMutableBufferPointer<UInt8>
-    /// Per part number: its `part` member in `bytes`.
-    let partMembers: [Range<Int>]
+    /// Per part number: its `part` member.
+    let partMembers: [EncodedMember]
     /// Per part number `n`: its parameters are `parameterStart[n]..<parameterStart[n + 1]` of the
     /// arrays below, in catalog order.
     let parameterStart: [Int]
     let parameterNames: [String]
     /// Nil for a name too long for a `JSONKey` (it is written from `parameterNames` instead).
     let keys: [JSONKey?]
-    /// The default's member in `bytes`, when it is written.
-    let defaults: [Range<Int>?]
+    /// The default's member, when it is written.
+    let defaults: [EncodedMember?]
     /// Per part number: which of its first 64 parameters have a default that is written (bit `p`
     /// for parameter `p`).
     let defaultBits: [UInt64]
-    /// Per index in `Catalog.traits`: its `trait` member in `bytes`.
-    let traitMembers: [Range<Int>]
+    /// Per index in `Catalog.traits`: its `trait` member.
+    let traitMembers: [EncodedMember]
     /// Per trait index `t`: its parameters' keys are `traitKeys[traitParameterStart[t]..<traitParameterStart[t + 1]]`,
     /// in catalog order, nil for a name too long for a `JSONKey`.
     let traitParameterStart: [Int]
@@ -189,22 +196,23 @@ struct PartEncodings: ~Copyable {
     /// The encodings for a writer of the given style.
     init(pretty: Bool) {
         var bytes: [UInt8] = []
-        var partMembers: [Range<Int>] = [], parameterStart: [Int] = [], parameterNames: [String] = []
-        var keys: [JSONKey?] = [], defaults: [Range<Int>?] = [], defaultBits: [UInt64] = []
+        func stored(_ member: [UInt8]) -> EncodedMember {
+            if let fragment = JSONFragment(member) { return .short(fragment) }
+            bytes += member
+            return .long((bytes.count - member.count)..<bytes.count)
+        }
+        var partMembers: [EncodedMember] = [], parameterStart: [Int] = [], parameterNames: [String] = []
+        var keys: [JSONKey?] = [], defaults: [EncodedMember?] = [], defaultBits: [UInt64] = []
         var writer = LayoutJSONWriter(out: JSONOutput(pretty: pretty), encodeParts: false)  // one for all members
         for spec in PartTable.specs {
-            let memberStart = bytes.count
-            bytes += writer.encodedMember { $0.out.writeKey($0.keys.part); $0.out.write(spec.name) }
-            partMembers.append(memberStart..<bytes.count)
+            partMembers.append(stored(writer.encodedMember { $0.out.writeKey($0.keys.part); $0.out.write(spec.name) }))
             parameterStart.append(parameterNames.count)
             var bits: UInt64 = 0
             for (position, parameter) in spec.parameters.enumerated() {
                 parameterNames.append(parameter.name)
                 keys.append(JSONKey(name: parameter.name))
                 if let value = parameter.defaultValue, LayoutJSONWriter.isWritable(value) {
-                    let start = bytes.count
-                    bytes += writer.encodedMember { $0.out.writeKey(parameter.name); $0.catalogValue(value) }
-                    defaults.append(start..<bytes.count)
+                    defaults.append(stored(writer.encodedMember { $0.out.writeKey(parameter.name); $0.catalogValue(value) }))
                     if position < UInt64.bitWidth { bits |= 1 << UInt64(position) }
                 } else {
                     defaults.append(nil)
@@ -213,11 +221,9 @@ struct PartEncodings: ~Copyable {
             defaultBits.append(bits)
         }
         parameterStart.append(parameterNames.count)
-        var traitMembers: [Range<Int>] = [], traitParameterStart: [Int] = [], traitKeys: [JSONKey?] = []
+        var traitMembers: [EncodedMember] = [], traitParameterStart: [Int] = [], traitKeys: [JSONKey?] = []
         for trait in Catalog.traits {
-            let memberStart = bytes.count
-            bytes += writer.encodedMember { $0.out.writeKey($0.keys.trait); $0.out.write(trait.name) }
-            traitMembers.append(memberStart..<bytes.count)
+            traitMembers.append(stored(writer.encodedMember { $0.out.writeKey($0.keys.trait); $0.out.write(trait.name) }))
             traitParameterStart.append(traitKeys.count)
             traitKeys += trait.parameters.map { JSONKey(name: $0.name) }
         }
@@ -427,7 +433,7 @@ struct LayoutJSONWriter: ~Copyable {
             // A stored trait's name and parameter keys as encoded once (`PartEncodings`).
             let catalogIndex = view.catalogIndex(ofTrait: trait).flatMap { $0 < encodings.traitMembers.count ? $0 : nil }
             if let catalogIndex {
-                out.writeEncoded(encodings.encoded(encodings.traitMembers[catalogIndex]))
+                write(encodings.traitMembers[catalogIndex])
             } else {
                 field(keys.trait, view.traitName(trait))
             }
@@ -541,7 +547,7 @@ struct LayoutJSONWriter: ~Copyable {
     mutating func part(_ part: Int, of card: CardView, _ node: LayoutNode, _ layout: CardFrames, _ index: Int) {
         out.beginObject()
         if let number = node.number, number < encodings.partMembers.count {
-            out.writeEncoded(encodings.encoded(encodings.partMembers[number]))
+            write(encodings.partMembers[number])
         } else {
             out.writeKey(keys.part)
             out.write(card.name(ofPart: part))
@@ -687,8 +693,8 @@ struct LayoutJSONWriter: ~Copyable {
                 guard let value else { return }
                 writeParameterKey(parameter)
                 self.value(value, of: card)
-            } else if let range = encodings.defaults[parameter] {
-                out.writeEncoded(encodings.encoded(range))
+            } else if let member = encodings.defaults[parameter] {
+                write(member)
             }
         }
     }
@@ -703,9 +709,17 @@ struct LayoutJSONWriter: ~Copyable {
             if let value = found {
                 writeParameterKey(parameter)
                 self.value(value, of: card)
-            } else if let range = encodings.defaults[parameter] {
-                out.writeEncoded(encodings.encoded(range))
+            } else if let member = encodings.defaults[parameter] {
+                write(member)
             }
+        }
+    }
+
+    /// A member encoded once (`PartEncodings`).
+    @inline(__always) mutating func write(_ member: EncodedMember) {
+        switch member {
+        case .short(let fragment): out.writeEncoded(fragment)
+        case .long(let range): out.writeEncoded(encodings.encoded(range))
         }
     }
 
@@ -825,6 +839,7 @@ struct LayoutJSONWriter: ~Copyable {
         case .color(let color, _): self.color(color)
         case .enumCase(let name): out.write(name)
         case .text(let text), .method(let text):
+            if out.write(plain: card.spelling(text)) { return }
             if let bytes = card.utf8(text) { out.write(validUTF8: bytes) } else { out.write(card.string(text)) }
         case .state(let text):
             if let bytes = card.utf8(stateName: text) { out.write(validUTF8: bytes) } else { out.write(card.string(stateName: text)) }
