@@ -549,6 +549,8 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
 
     /// Appends `piece`, escaped, to the string `beginString()` opened.
     public mutating func writeStringPiece(_ piece: String) {
+        // Native and small strings are contiguous; anything else is made so.
+        if piece.utf8.withContiguousStorageIfAvailable({ appendEscapedBody($0) }) != nil { return }
         var piece = piece
         piece.withUTF8 { appendEscapedBody($0) }
     }

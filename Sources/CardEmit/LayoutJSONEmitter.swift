@@ -723,7 +723,7 @@ struct LayoutJSONWriter: ~Copyable {
         }
     }
 
-    mutating func writeParameterKey(_ parameter: Int) {
+    @inline(__always) mutating func writeParameterKey(_ parameter: Int) {
         if let key = encodings.keys[parameter] { out.writeKey(key) } else { out.writeKey(encodings.parameterNames[parameter]) }
     }
 
@@ -877,7 +877,11 @@ struct LayoutJSONWriter: ~Copyable {
             typeName(type)
             out.endObject()
         case .enumCase(let name, let arguments):
-            out.write(arguments.isEmpty ? name : name + "(" + arguments.map(Self.argumentText).joined(separator: ", ") + ")")
+            if arguments.isEmpty { return out.write(name) }
+            out.beginString()
+            out.writeStringPiece(name)
+            argumentPieces(arguments)
+            out.endString()
         case .size(let width, let height): out.write(fragments.size, width, height)
         case .insets(let top, let left, let bottom, let right):
             insets(EdgeInsets(top: top, left: left, bottom: bottom, right: right))
@@ -936,21 +940,35 @@ struct LayoutJSONWriter: ~Copyable {
         }
     }
 
-    /// `label: value` inside an enum case's string form.
-    static func argumentText(_ argument: Argument) -> String {
-        let text: String
-        switch argument.value {
-        case .int(let i): text = String(i)
-        case .double(let d): text = CatalogValue.format(d)
-        case .bool(let b): text = b ? "true" : "false"
-        case .string(let s): text = CatalogValue.string(s).description
-        case .enumCase(let name, let arguments):
-            text = "." + name + (arguments.isEmpty ? "" : "(" + arguments.map(argumentText).joined(separator: ", ") + ")")
-        case .binding(let path, _): text = "$" + path.joined(separator: ".")
-        case .color(let color, _): text = color.hex
-        case .reference(let name): text = name
-        default: text = "…"
+    /// `(label: value, …)` inside an enum case's string form, written in pieces rather than built.
+    mutating func argumentPieces(_ arguments: [Argument]) {
+        out.writeStringPiece(literal: "(")
+        for index in arguments.indices {
+            if index > 0 { out.writeStringPiece(literal: ", ") }
+            if let label = arguments[index].label {
+                out.writeStringPiece(label)
+                out.writeStringPiece(literal: ": ")
+            }
+            switch arguments[index].value {
+            case .int(let i): out.writeStringPiece(String(i))
+            case .double(let d): out.writeStringPiece(CatalogValue.format(d))
+            case .bool(let b): out.writeStringPiece(literal: b ? "true" : "false")
+            case .string(let s): out.writeStringPiece(CatalogValue.string(s).description)
+            case .enumCase(let name, let arguments):
+                out.writeStringPiece(literal: ".")
+                out.writeStringPiece(name)
+                if !arguments.isEmpty { argumentPieces(arguments) }
+            case .binding(let path, _):
+                out.writeStringPiece(literal: "$")
+                for piece in path.indices {
+                    if piece > 0 { out.writeStringPiece(literal: ".") }
+                    out.writeStringPiece(path[piece])
+                }
+            case .color(let color, _): out.writeStringPiece(color.hex)
+            case .reference(let name): out.writeStringPiece(name)
+            default: out.writeStringPiece(literal: "…")
+            }
         }
-        return argument.label.map { $0 + ": " + text } ?? text
+        out.writeStringPiece(literal: ")")
     }
 }
