@@ -337,10 +337,9 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
 
     @inlinable @inline(__always)
     mutating func open(_ bracket: UInt8, inline: Bool) {
-        prepareValue()
-        reserve(1)
-        base[used] = bracket
-        used &+= 1
+        let p = prepare(room: 1)
+        base[p] = bracket
+        used = p &+ 1
         depth &+= 1
         hasMember = false
         if inline && depth < inlineDepth { inlineDepth = depth }
@@ -365,38 +364,42 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     /// The separator before a value or key: nothing after a key, else a comma unless first, then
     /// (pretty) a space on an inline line or a newline and indentation.
     @inlinable @inline(__always)
-    mutating func prepareValue() {
-        if afterKey { afterKey = false; return }
-        guard depth > 0 else { return }
-        separate()
-    }
+    mutating func prepareValue() { used = prepare(room: 0) }
 
+    /// Writes the separator before a value or key (`prepareValue()`) with room for `extra` bytes
+    /// after it, reserved with it, and returns where they go: the caller stores them and sets
+    /// `used`. (Locals rather than properties: every byte stored through `base` makes the
+    /// compiler read the properties again.)
     @inlinable @inline(__always)
-    mutating func separate() {
-        let indent = 2 &* depth
-        reserve(indent &+ JSONOutput.separatorRoom)
-        var p = used
-        if hasMember {
-            base[p] = UInt8(ascii: ",")
-            p &+= 1
+    mutating func prepare(room extra: Int) -> Int {
+        if afterKey {
+            afterKey = false
+            reserve(extra)
+            return used
         }
+        let depth = self.depth
+        let indent = 2 &* depth
+        reserve(indent &+ JSONOutput.separatorRoom &+ extra)
+        var p = used
+        guard depth > 0 else { return p }
+        let hadMember = hasMember
+        hasMember = true
+        base[p] = UInt8(ascii: ",")  // overwritten unless a member precedes
+        if hadMember { p &+= 1 }
         if isPretty {
             if depth >= inlineDepth {
-                if hasMember {
-                    base[p] = 0x20
-                    p &+= 1
-                }
+                base[p] = 0x20
+                if hadMember { p &+= 1 }
             } else {
                 p = newline(at: p, indent: indent)
             }
         }
-        hasMember = true
-        used = p
+        return p
     }
 
     /// Room a separator or a closing bracket reserves besides its indentation: a comma or bracket,
     /// a newline and the 32 spaces `newline(at:indent:)` stores at least.
-    @usableFromInline static let separatorRoom = 34
+    @inlinable static var separatorRoom: Int { 34 }
 
     /// Writes a newline and `indent` spaces at `p` (room reserved: `separatorRoom` plus the
     /// indentation); returns the end. The spaces are stored 32 at a time, then eight at a time —
@@ -434,25 +437,33 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
             writeLongKey(key)
             return
         }
-        prepareValue()
-        appendWords(key.words, count: key.count)
+        var p = prepare(room: JSONFragment.capacity &+ 1)
+        storeWords(key.words, at: p)
+        p &+= key.count
         if isPretty {
-            base[used] = 0x20  // room: `appendWords` reserves a byte more
-            used &+= 1
+            base[p] = 0x20
+            p &+= 1
         }
+        used = p
         afterKey = true
     }
 
-    /// Appends the first `count` bytes of `words` (at most 32), reserving a byte more.
+    /// Appends the first `count` bytes of `words` (at most 32).
     @inlinable @inline(__always)
     mutating func appendWords(_ words: (UInt64, UInt64, UInt64, UInt64), count: Int) {
-        reserve(JSONFragment.capacity &+ 1)
-        let target = UnsafeMutableRawPointer(base + used)
+        reserve(JSONFragment.capacity)
+        storeWords(words, at: used)
+        used &+= count
+    }
+
+    /// Stores the 32 bytes of `words` at `p`, into room reserved.
+    @inlinable @inline(__always)
+    func storeWords(_ words: (UInt64, UInt64, UInt64, UInt64), at p: Int) {
+        let target = UnsafeMutableRawPointer(base + p)
         target.storeBytes(of: words.0, toByteOffset: 0, as: UInt64.self)
         target.storeBytes(of: words.1, toByteOffset: 8, as: UInt64.self)
         target.storeBytes(of: words.2, toByteOffset: 16, as: UInt64.self)
         target.storeBytes(of: words.3, toByteOffset: 24, as: UInt64.self)
-        used &+= count
     }
 
     /// `writeKey(_:)` for a key too long to be stored in place.
@@ -631,8 +642,9 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     /// Writes a value, or in an object a whole member, encoded once by a writer of the same style.
     @inlinable @inline(__always)
     public mutating func writeEncoded(_ fragment: JSONFragment) {
-        prepareValue()
-        appendWords(fragment.words, count: fragment.count)
+        let p = prepare(room: JSONFragment.capacity)
+        storeWords(fragment.words, at: p)
+        used = p &+ fragment.count
     }
 
     /// Writes `object` with the values `a`, `b`, `c`, `d` (as many as it has members) — a value,
