@@ -448,14 +448,6 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
         afterKey = true
     }
 
-    /// Appends the first `count` bytes of `words` (at most 32).
-    @inlinable @inline(__always)
-    mutating func appendWords(_ words: (UInt64, UInt64, UInt64, UInt64), count: Int) {
-        reserve(JSONFragment.capacity)
-        storeWords(words, at: used)
-        used &+= count
-    }
-
     /// Stores the 32 bytes of `words` at `p`, into room reserved.
     @inlinable @inline(__always)
     func storeWords(_ words: (UInt64, UInt64, UInt64, UInt64), at p: Int) {
@@ -521,7 +513,7 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     /// Writes an integer.
     @inlinable @inline(__always)
     public mutating func write(_ value: Int) {
-        prepareValue()
+        used = prepare(room: 20)
         appendInteger(value)
     }
 
@@ -529,7 +521,7 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     /// exactly, without an exponent for ordinary magnitudes; NaN and infinities print `null`.
     @inlinable @inline(__always)
     public mutating func write(_ value: Double) {
-        prepareValue()
+        used = prepare(room: 20)
         appendDouble(value)
     }
 
@@ -663,7 +655,9 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
 
     @inlinable @inline(__always)
     mutating func appendMember(_ prefix: JSONFragment, _ value: Double) {
-        appendWords(prefix.words, count: prefix.count)
+        reserve(JSONFragment.capacity &+ 20)  // the prefix, then an integer (`appendDouble`)
+        storeWords(prefix.words, at: used)
+        used &+= prefix.count
         appendDouble(value)
     }
 
@@ -707,9 +701,9 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
         used &+= 4
     }
 
+    /// An integer, into room reserved (at most 20 bytes).
     @inlinable @inline(__always)
     mutating func appendInteger(_ value: Int) {
-        reserve(20)
         if value < 0 {
             base[used] = UInt8(ascii: "-")
             used &+= 1
@@ -772,6 +766,7 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     /// "00", "01", … "99" back to back.
     @usableFromInline static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
+    /// A number, into room reserved for an integer (20 bytes; a fraction reserves what it needs).
     @inlinable @inline(__always)
     mutating func appendDouble(_ value: Double) {
         // Integral values within the exact range print as integers. (Integer conversion instead
