@@ -684,15 +684,18 @@ struct LayoutJSONWriter: ~Copyable {
             let parameter = parameters.lowerBound + position
             guard parameter < parameters.upperBound else { return }
             if matched & (1 << UInt64(position)) != 0 {
-                // The next argument with a value (the others are not matched).
-                var value: ValueView?
-                while value == nil && argument < arguments.indices.upperBound {
-                    value = card.value(ofArgument: argument, in: arguments)
+                // The next argument with a value (the others are not matched). Each is bound in
+                // its own scope: an optional carried across the loop is destroyed on every turn.
+                var found = false
+                while !found && argument < arguments.indices.upperBound {
+                    let candidate = argument
                     argument += 1
+                    guard let value = card.value(ofArgument: candidate, in: arguments) else { continue }
+                    writeParameterKey(parameter)
+                    self.value(value, of: card)
+                    found = true
                 }
-                guard let value else { return }
-                writeParameterKey(parameter)
-                self.value(value, of: card)
+                guard found else { return }
             } else if let member = encodings.defaults[parameter] {
                 write(member)
             }
