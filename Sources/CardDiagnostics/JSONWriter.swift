@@ -289,12 +289,19 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
         used &+= bytes.count
     }
 
-    /// Copies `n` bytes between buffers that do not overlap: 8 to 32 of them (most keys,
+    /// Copies `n` bytes between buffers that do not overlap: 8 to 64 of them (most keys,
     /// members and strings written) as overlapping words rather than through a call to `memmove`.
     @inlinable @inline(__always)
     static func copy(_ source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count n: Int) {
-        guard n >= 8 && n <= 32 else {
+        guard n >= 8 && n <= 64 else {
             target.copyMemory(from: source, byteCount: n)
+            return
+        }
+        if n > 32 {
+            // The first 32 bytes and the last 32, overlapping.
+            let head = (source.loadUnaligned(as: SIMD4<UInt64>.self), source.loadUnaligned(fromByteOffset: n &- 32, as: SIMD4<UInt64>.self))
+            target.storeBytes(of: head.0, as: SIMD4<UInt64>.self)
+            target.storeBytes(of: head.1, toByteOffset: n &- 32, as: SIMD4<UInt64>.self)
             return
         }
         let head = source.loadUnaligned(as: UInt64.self)
@@ -640,10 +647,12 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     }
 
     /// Writes `object` with the values `a`, `b`, `c`, `d` (as many as it has members) — a value,
-    /// or in an object a whole member when `object` has a key.
-    @inlinable
-    public mutating func write(_ object: JSONNumberObject, _ a: Double, _ b: Double, _ c: Double = 0, _ d: Double = 0) {
+    /// or in an object a whole member when `object` has a key. Returns where it starts (after the
+    /// separator before it), for a caller that keeps its bytes to write them again.
+    @inlinable @discardableResult
+    public mutating func write(_ object: JSONNumberObject, _ a: Double, _ b: Double, _ c: Double = 0, _ d: Double = 0) -> Int {
         prepareValue()
+        let start = used
         object.prefixes.withUnsafeBufferPointer { prefixes in
             appendMember(prefixes[0], a)  // at least one member (`JSONNumberObject.init`)
             if prefixes.count > 1 { appendMember(prefixes[1], b) }
@@ -651,6 +660,7 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
             if prefixes.count > 3 { appendMember(prefixes[3], d) }
         }
         appendByte(UInt8(ascii: "}"))
+        return start
     }
 
     @inlinable @inline(__always)

@@ -312,6 +312,63 @@ struct RecentEncodings<Value: Equatable> {
     }
 }
 
+/// The `frame` members written before (`"frame": {"x": 0, …}`), by the bits of their numbers, in a
+/// direct-mapped table of fixed size: the parts of cards of one kind repeat their frames from
+/// card to card, and finding one costs a fraction of writing it. A frame whose slot is taken
+/// replaces the one there; one whose member is too long for a slot is written anew each time.
+struct RecentFrames: ~Copyable {
+    typealias Key = (UInt64, UInt64, UInt64, UInt64)
+    static let slotCount = 1024
+    /// The room for a member in a slot.
+    static let slotSize = 64
+
+    private let keys: UnsafeMutablePointer<Key>
+    /// Per slot, the length of its member; 0 for an empty slot.
+    private let counts: UnsafeMutablePointer<Int>
+    private let members: UnsafeMutablePointer<UInt8>
+
+    init() {
+        keys = .allocate(capacity: Self.slotCount)
+        keys.initialize(repeating: (0, 0, 0, 0), count: Self.slotCount)
+        counts = .allocate(capacity: Self.slotCount)
+        counts.initialize(repeating: 0, count: Self.slotCount)
+        members = .allocate(capacity: Self.slotCount * Self.slotSize)
+    }
+
+    deinit {
+        keys.deallocate()
+        counts.deallocate()
+        members.deallocate()
+    }
+
+    static func key(_ frame: Frame) -> Key {
+        (frame.x.bitPattern, frame.y.bitPattern, frame.width.bitPattern, frame.height.bitPattern)
+    }
+
+    /// The slot of `key`: its words mixed, the top bits of a multiplicative hash.
+    static func slot(_ key: Key) -> Int {
+        var mixed = key.0 &+ key.1 &* 3 &+ key.2 &* 5 &+ key.3 &* 7
+        mixed ^= mixed >> 29
+        return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 54)  // 10 bits: `slotCount`
+    }
+
+    /// The member remembered for `key` in `slot`, if any.
+    func member(_ key: Key, in slot: Int) -> UnsafeBufferPointer<UInt8>? {
+        let count = counts[slot]
+        let known = keys[slot]
+        guard count > 0, known.0 == key.0, known.1 == key.1, known.2 == key.2, known.3 == key.3 else { return nil }
+        return UnsafeBufferPointer(start: members + slot &* Self.slotSize, count: count)
+    }
+
+    /// Remembers `member` for `key` in `slot`, when it fits.
+    func remember(_ member: UnsafeBufferPointer<UInt8>, for key: Key, in slot: Int) {
+        guard let source = member.baseAddress, member.count <= Self.slotSize else { return }
+        keys[slot] = key
+        counts[slot] = member.count
+        (members + slot &* Self.slotSize).update(from: source, count: member.count)
+    }
+}
+
 /// Writes the document's pieces in their fixed key order.
 struct LayoutJSONWriter: ~Copyable {
     var out: JSONOutput
@@ -319,6 +376,8 @@ struct LayoutJSONWriter: ~Copyable {
     let fragments: LayoutFragments
     /// The layout objects written lately (`layoutObject`).
     var recentLayouts = RecentEncodings<CardLayoutKey>(capacity: 8)
+    /// The frames written before (`frame`).
+    let recentFrames = RecentFrames()
     /// Empty only in the writer that encodes values for `PartEncodings` itself.
     let encodings: PartEncodings
 
@@ -552,7 +611,7 @@ struct LayoutJSONWriter: ~Copyable {
             out.writeKey(keys.part)
             out.write(card.name(ofPart: part))
         }
-        out.write(fragments.frame, node.frame.x, node.frame.y, node.frame.width, node.frame.height)
+        frame(node.frame)
         out.writeKey(keys.props)
         props(card.arguments(ofPart: part), of: card, number: node.number, matched: node.parameters)
         if node.end > index + 1 {
@@ -562,6 +621,15 @@ struct LayoutJSONWriter: ~Copyable {
             out.writeEncoded(fragments.noChildren)
         }
         out.endObject()
+    }
+
+    /// The `frame` member of a part: as written before, else written and remembered.
+    @inline(__always) mutating func frame(_ frame: Frame) {
+        let key = RecentFrames.key(frame)
+        let slot = RecentFrames.slot(key)
+        if let member = recentFrames.member(key, in: slot) { return out.writeEncoded(member) }
+        let start = out.write(fragments.frame, frame.x, frame.y, frame.width, frame.height)
+        out.withBytes { recentFrames.remember(UnsafeBufferPointer(rebasing: $0[start...]), for: key, in: slot) }
     }
 
     // MARK: Stacks
