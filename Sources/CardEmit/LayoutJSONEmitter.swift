@@ -486,44 +486,9 @@ struct LayoutJSONWriter: ~Copyable {
         layoutObject(layout)
 
         out.writeKey(keys.traits)
-        out.beginArray()
-        for trait in 0..<view.traitCount {
-            out.beginObject(inline: true)
-            // A stored trait's name and parameter keys as encoded once (`PartEncodings`).
-            let catalogIndex = view.catalogIndex(ofTrait: trait).flatMap { $0 < encodings.traitMembers.count ? $0 : nil }
-            if let catalogIndex {
-                write(encodings.traitMembers[catalogIndex])
-            } else {
-                field(keys.trait, view.traitName(trait))
-            }
-            let arguments = view.traitArguments(trait)
-            for argument in arguments.indices {
-                guard let value = view.value(ofArgument: argument, in: arguments) else { continue }
-                if let catalogIndex, let position = view.parameterPosition(ofArgument: argument),
-                   let key = encodings.traitKey(catalogIndex, position: position) {
-                    out.writeKey(key)
-                } else {
-                    out.writeKey(view.name(ofArgument: argument, in: arguments))
-                }
-                self.value(value, of: view)
-            }
-            out.endObject()
-        }
-        out.endArray()
-
+        traits(of: view)
         out.writeKey(keys.model)
-        out.beginArray()
-        for field in 0..<view.fieldCount {
-            out.beginObject(inline: true)
-            self.field(keys.name, view.fieldName(field))
-            out.writeKey(keys.type)
-            typeName(view.fieldType(field))
-            out.writeKey(keys.default)
-            if let value = view.fieldDefault(field) { self.value(value, of: view) } else { out.writeNull() }
-            self.field(keys.twoWay, view.fieldIsTwoWay(field))
-            out.endObject()
-        }
-        out.endArray()
+        model(of: view)
 
         out.writeKey(keys.states)
         out.beginArray()
@@ -565,6 +530,54 @@ struct LayoutJSONWriter: ~Copyable {
             out.writeNull()
         }
         out.endObject()
+    }
+
+    // (The card's traits and model in functions of their own: in `card`, too large for the
+    // compiler to inline the view's reads, each value read came back through memory and was
+    // destroyed through a generic call.)
+
+    /// The traits of `view`, a stored trait's name and parameter keys as encoded once
+    /// (`PartEncodings`).
+    mutating func traits(of view: CardView) {
+        out.beginArray()
+        for trait in 0..<view.traitCount {
+            out.beginObject(inline: true)
+            let catalogIndex = view.catalogIndex(ofTrait: trait).flatMap { $0 < encodings.traitMembers.count ? $0 : nil }
+            if let catalogIndex {
+                write(encodings.traitMembers[catalogIndex])
+            } else {
+                field(keys.trait, view.traitName(trait))
+            }
+            let arguments = view.traitArguments(trait)
+            for argument in arguments.indices {
+                guard let value = view.value(ofArgument: argument, in: arguments) else { continue }
+                if let catalogIndex, let position = view.parameterPosition(ofArgument: argument),
+                   let key = encodings.traitKey(catalogIndex, position: position) {
+                    out.writeKey(key)
+                } else {
+                    out.writeKey(view.name(ofArgument: argument, in: arguments))
+                }
+                self.value(value, of: view)
+            }
+            out.endObject()
+        }
+        out.endArray()
+    }
+
+    /// The model fields of `view`.
+    mutating func model(of view: CardView) {
+        out.beginArray()
+        for field in 0..<view.fieldCount {
+            out.beginObject(inline: true)
+            self.field(keys.name, view.fieldName(field))
+            out.writeKey(keys.type)
+            typeName(view.fieldType(field))
+            out.writeKey(keys.default)
+            if let value = view.fieldDefault(field) { self.value(value, of: view) } else { out.writeNull() }
+            self.field(keys.twoWay, view.fieldIsTwoWay(field))
+            out.endObject()
+        }
+        out.endArray()
     }
 
     /// `"stack", "theme", "width", "contentWidth", "padding"` of a card laid out as `layout`: as
