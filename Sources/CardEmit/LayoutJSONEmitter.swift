@@ -260,10 +260,18 @@ struct PartEncodings: ~Copyable {
 
 /// What the layout object of a card is made of (`LayoutJSONWriter.layoutObject`), the numbers
 /// first: comparing them is cheaper, and they mostly tell two cards apart.
-struct CardLayoutKey: Equatable {
+struct CardLayoutKey {
     var width, contentWidth, top, left, bottom, right: Double
     var theme: String
     var stack: String?
+
+    /// Whether `layout` is made of the same, compared where it lies (making a key of it to compare
+    /// copies and releases its strings).
+    func matches(_ layout: CardFrames) -> Bool {
+        width == layout.context.width && contentWidth == layout.contentWidth && top == layout.padding.top
+            && left == layout.padding.left && bottom == layout.padding.bottom && right == layout.padding.right
+            && theme == layout.context.theme && stack == layout.context.stack
+    }
 
     init(_ layout: CardFrames) {
         width = layout.context.width
@@ -279,7 +287,7 @@ struct CardLayoutKey: Equatable {
 
 /// Values written lately with their encodings, for values written again and again that are cheaper
 /// to compare than to encode: a few, compared one by one, the oldest replaced first.
-struct RecentEncodings<Value: Equatable> {
+struct RecentEncodings<Value> {
     private var values: [Value] = []
     private var encodings: [[UInt8]] = []
     private var next = 0
@@ -289,9 +297,9 @@ struct RecentEncodings<Value: Equatable> {
         self.capacity = capacity
     }
 
-    /// The position of `value`, if it is remembered.
-    func index(of value: Value) -> Int? {
-        for index in values.indices where values[index] == value { return index }
+    /// The position of the first value remembered that satisfies `predicate`.
+    func firstIndex(where predicate: (Value) -> Bool) -> Int? {
+        for index in values.indices where predicate(values[index]) { return index }
         return nil
     }
 
@@ -584,8 +592,7 @@ struct LayoutJSONWriter: ~Copyable {
     /// for a card written lately (cards of a stack mostly follow one another), else written anew
     /// and remembered.
     mutating func layoutObject(_ layout: CardFrames) {
-        let key = CardLayoutKey(layout)
-        if let known = recentLayouts.index(of: key) {
+        if let known = recentLayouts.firstIndex(where: { $0.matches(layout) }) {
             recentLayouts.withEncoding(at: known) { out.writeEncoded($0) }
             return
         }
@@ -599,7 +606,7 @@ struct LayoutJSONWriter: ~Copyable {
         out.writeKey(keys.padding)
         insets(layout.padding)
         out.endObject()
-        recentLayouts.insert(key, encoding: out.withBytes { [UInt8(ascii: "{")] + $0[start...] })
+        recentLayouts.insert(CardLayoutKey(layout), encoding: out.withBytes { [UInt8(ascii: "{")] + $0[start...] })
     }
 
     /// The laid-out parts of `range` (see `CardFrames.tree`, which this walks the same way):
