@@ -169,6 +169,9 @@ struct PartEncodings: ~Copyable {
     let keys: [JSONKey?]
     /// The default's member, when it is written.
     let defaults: [EncodedMember?]
+    /// Where `defaults` has a member: it and the members of the defaults after it, in one piece,
+    /// for a part whose parameters left are all defaulted (most parts' last few).
+    let defaultRuns: [EncodedMember?]
     /// Per part number: which of its first 64 parameters have a default that is written (bit `p`
     /// for parameter `p`).
     let defaultBits: [UInt64]
@@ -187,6 +190,7 @@ struct PartEncodings: ~Copyable {
         parameterNames = []
         keys = []
         defaults = []
+        defaultRuns = []
         defaultBits = []
         traitMembers = []
         traitParameterStart = []
@@ -202,21 +206,37 @@ struct PartEncodings: ~Copyable {
             return .long((bytes.count - member.count)..<bytes.count)
         }
         var partMembers: [EncodedMember] = [], parameterStart: [Int] = [], parameterNames: [String] = []
-        var keys: [JSONKey?] = [], defaults: [EncodedMember?] = [], defaultBits: [UInt64] = []
+        var keys: [JSONKey?] = [], defaults: [EncodedMember?] = [], defaultRuns: [EncodedMember?] = []
+        var defaultBits: [UInt64] = []
         var writer = LayoutJSONWriter(out: JSONOutput(pretty: pretty), encodeParts: false)  // one for all members
         for spec in PartTable.specs {
             partMembers.append(stored(writer.encodedMember { $0.out.writeKey($0.keys.part); $0.out.write(spec.name) }))
             parameterStart.append(parameterNames.count)
             var bits: UInt64 = 0
+            var written: [(name: String, value: CatalogValue)?] = []
             for (position, parameter) in spec.parameters.enumerated() {
                 parameterNames.append(parameter.name)
                 keys.append(JSONKey(name: parameter.name))
                 if let value = parameter.defaultValue, LayoutJSONWriter.isWritable(value) {
                     defaults.append(stored(writer.encodedMember { $0.out.writeKey(parameter.name); $0.catalogValue(value) }))
+                    written.append((parameter.name, value))
                     if position < UInt64.bitWidth { bits |= 1 << UInt64(position) }
                 } else {
                     defaults.append(nil)
+                    written.append(nil)
                 }
+            }
+            for position in written.indices {
+                guard written[position] != nil else {
+                    defaultRuns.append(nil)
+                    continue
+                }
+                defaultRuns.append(stored(writer.encodedMember {
+                    for case let (name, value)? in written[position...] {
+                        $0.out.writeKey(name)
+                        $0.catalogValue(value)
+                    }
+                }))
             }
             defaultBits.append(bits)
         }
@@ -236,6 +256,7 @@ struct PartEncodings: ~Copyable {
         self.parameterNames = parameterNames
         self.keys = keys
         self.defaults = defaults
+        self.defaultRuns = defaultRuns
         self.defaultBits = defaultBits
         self.traitMembers = traitMembers
         self.traitParameterStart = traitParameterStart
@@ -784,6 +805,8 @@ struct LayoutJSONWriter: ~Copyable {
                     found = true
                 }
                 guard found else { return }
+            } else if matched >> UInt64(position) == 0, let run = encodings.defaultRuns[parameter] {
+                return write(run)  // no argument left: every parameter left with a default
             } else if let member = encodings.defaults[parameter] {
                 write(member)
             }
