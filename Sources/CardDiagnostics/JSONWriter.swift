@@ -289,12 +289,19 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
         used &+= bytes.count
     }
 
-    /// Copies `n` bytes between buffers that do not overlap: 8 to 32 of them (most keys,
+    /// Copies `n` bytes between buffers that do not overlap: 8 to 64 of them (most keys,
     /// members and strings written) as overlapping words rather than through a call to `memmove`.
     @inlinable @inline(__always)
     static func copy(_ source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count n: Int) {
-        guard n >= 8 && n <= 32 else {
+        guard n >= 8 && n <= 64 else {
             target.copyMemory(from: source, byteCount: n)
+            return
+        }
+        if n > 32 {
+            // The first 32 bytes and the last 32, overlapping.
+            let head = (source.loadUnaligned(as: SIMD4<UInt64>.self), source.loadUnaligned(fromByteOffset: n &- 32, as: SIMD4<UInt64>.self))
+            target.storeBytes(of: head.0, as: SIMD4<UInt64>.self)
+            target.storeBytes(of: head.1, toByteOffset: n &- 32, as: SIMD4<UInt64>.self)
             return
         }
         let head = source.loadUnaligned(as: UInt64.self)
@@ -337,10 +344,9 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
 
     @inlinable @inline(__always)
     mutating func open(_ bracket: UInt8, inline: Bool) {
-        prepareValue()
-        reserve(1)
-        base[used] = bracket
-        used &+= 1
+        let p = prepare(room: 1)
+        base[p] = bracket
+        used = p &+ 1
         depth &+= 1
         hasMember = false
         if inline && depth < inlineDepth { inlineDepth = depth }
@@ -356,7 +362,7 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
         if closing > 0 { depth = closing &- 1 }
         hasMember = true  // the parent holds this container
         let indent = 2 &* depth
-        reserve(indent &+ 10)
+        reserve(indent &+ JSONOutput.separatorRoom)
         if isPretty && hadMembers && !inline { used = newline(at: used, indent: indent) }
         base[used] = bracket
         used &+= 1
@@ -365,44 +371,58 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     /// The separator before a value or key: nothing after a key, else a comma unless first, then
     /// (pretty) a space on an inline line or a newline and indentation.
     @inlinable @inline(__always)
-    mutating func prepareValue() {
-        if afterKey { afterKey = false; return }
-        guard depth > 0 else { return }
-        separate()
-    }
+    mutating func prepareValue() { used = prepare(room: 0) }
 
+    /// Writes the separator before a value or key (`prepareValue()`) with room for `extra` bytes
+    /// after it, reserved with it, and returns where they go: the caller stores them and sets
+    /// `used`. (Locals rather than properties: every byte stored through `base` makes the
+    /// compiler read the properties again.)
     @inlinable @inline(__always)
-    mutating func separate() {
-        let indent = 2 &* depth
-        reserve(indent &+ 10)
-        var p = used
-        if hasMember {
-            base[p] = UInt8(ascii: ",")
-            p &+= 1
+    mutating func prepare(room extra: Int) -> Int {
+        if afterKey {
+            afterKey = false
+            reserve(extra)
+            return used
         }
+        let depth = self.depth
+        let indent = 2 &* depth
+        reserve(indent &+ JSONOutput.separatorRoom &+ extra)
+        var p = used
+        guard depth > 0 else { return p }
+        let hadMember = hasMember
+        hasMember = true
+        base[p] = UInt8(ascii: ",")  // overwritten unless a member precedes
+        if hadMember { p &+= 1 }
         if isPretty {
             if depth >= inlineDepth {
-                if hasMember {
-                    base[p] = 0x20
-                    p &+= 1
-                }
+                base[p] = 0x20
+                if hadMember { p &+= 1 }
             } else {
                 p = newline(at: p, indent: indent)
             }
         }
-        hasMember = true
-        used = p
+        return p
     }
 
-    /// Writes a newline and `indent` spaces at `p` (room reserved, plus seven bytes: the spaces
-    /// are stored eight at a time); returns the end.
+    /// Room a separator or a closing bracket reserves besides its indentation: a comma or bracket,
+    /// a newline and the 32 spaces `newline(at:indent:)` stores at least.
+    @inlinable static var separatorRoom: Int { 34 }
+
+    /// Writes a newline and `indent` spaces at `p` (room reserved: `separatorRoom` plus the
+    /// indentation); returns the end. The spaces are stored 32 at a time, then eight at a time —
+    /// most indentation takes the first four stores only, without a loop.
     @inlinable @inline(__always)
     func newline(at p: Int, indent: Int) -> Int {
         base[p] = 0x0A
         let start = UnsafeMutableRawPointer(base + (p &+ 1))
-        var offset = 0
+        let spaces: UInt64 = 0x2020_2020_2020_2020
+        start.storeBytes(of: spaces, toByteOffset: 0, as: UInt64.self)
+        start.storeBytes(of: spaces, toByteOffset: 8, as: UInt64.self)
+        start.storeBytes(of: spaces, toByteOffset: 16, as: UInt64.self)
+        start.storeBytes(of: spaces, toByteOffset: 24, as: UInt64.self)
+        var offset = 32
         while offset < indent {
-            start.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: offset, as: UInt64.self)
+            start.storeBytes(of: spaces, toByteOffset: offset, as: UInt64.self)
             offset &+= 8
         }
         return p &+ 1 &+ indent
@@ -424,25 +444,25 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
             writeLongKey(key)
             return
         }
-        prepareValue()
-        appendWords(key.words, count: key.count)
+        var p = prepare(room: JSONFragment.capacity &+ 1)
+        storeWords(key.words, at: p)
+        p &+= key.count
         if isPretty {
-            base[used] = 0x20  // room: `appendWords` reserves a byte more
-            used &+= 1
+            base[p] = 0x20
+            p &+= 1
         }
+        used = p
         afterKey = true
     }
 
-    /// Appends the first `count` bytes of `words` (at most 32), reserving a byte more.
+    /// Stores the 32 bytes of `words` at `p`, into room reserved.
     @inlinable @inline(__always)
-    mutating func appendWords(_ words: (UInt64, UInt64, UInt64, UInt64), count: Int) {
-        reserve(JSONFragment.capacity &+ 1)
-        let target = UnsafeMutableRawPointer(base + used)
+    func storeWords(_ words: (UInt64, UInt64, UInt64, UInt64), at p: Int) {
+        let target = UnsafeMutableRawPointer(base + p)
         target.storeBytes(of: words.0, toByteOffset: 0, as: UInt64.self)
         target.storeBytes(of: words.1, toByteOffset: 8, as: UInt64.self)
         target.storeBytes(of: words.2, toByteOffset: 16, as: UInt64.self)
         target.storeBytes(of: words.3, toByteOffset: 24, as: UInt64.self)
-        used &+= count
     }
 
     /// `writeKey(_:)` for a key too long to be stored in place.
@@ -500,7 +520,7 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     /// Writes an integer.
     @inlinable @inline(__always)
     public mutating func write(_ value: Int) {
-        prepareValue()
+        used = prepare(room: 20)
         appendInteger(value)
     }
 
@@ -508,7 +528,7 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     /// exactly, without an exponent for ordinary magnitudes; NaN and infinities print `null`.
     @inlinable @inline(__always)
     public mutating func write(_ value: Double) {
-        prepareValue()
+        used = prepare(room: 20)
         appendDouble(value)
     }
 
@@ -539,6 +559,8 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
 
     /// Appends `piece`, escaped, to the string `beginString()` opened.
     public mutating func writeStringPiece(_ piece: String) {
+        // Native and small strings are contiguous; anything else is made so.
+        if piece.utf8.withContiguousStorageIfAvailable({ appendEscapedBody($0) }) != nil { return }
         var piece = piece
         piece.withUTF8 { appendEscapedBody($0) }
     }
@@ -559,6 +581,40 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     public mutating func write(validUTF8 value: UnsafeBufferPointer<UInt8>) {
         prepareValue()
         appendQuoted(value, validate: false)
+    }
+
+    /// Writes `value` as a string when it is plain — printable ASCII other than `"` and `\`, so
+    /// valid UTF-8 that needs no escaping — and returns whether it did; writes nothing otherwise.
+    /// Checking is cheaper than validating and escaping, and most text is plain.
+    @inlinable @inline(__always)
+    public mutating func write(plain value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard JSONOutput.isPlain(value) else { return false }
+        prepareValue()
+        let n = value.count
+        reserve(n &+ 2)
+        base[used] = 0x22
+        if let source = value.baseAddress {
+            JSONOutput.copy(UnsafeRawPointer(source), to: UnsafeMutableRawPointer(base + (used &+ 1)), count: n)
+        }
+        base[used &+ 1 &+ n] = 0x22
+        used &+= n &+ 2
+        return true
+    }
+
+    /// Whether no byte of `p` needs escaping (`isPlain(_: UInt64)`): word by word, the last word
+    /// overlapping the one before; a string under eight bytes byte by byte.
+    @inlinable @inline(__always)
+    static func isPlain(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = p.baseAddress else { return true }
+        let n = p.count
+        guard n >= 8 else { return plainPrefixLength(p) == n }
+        let raw = UnsafeRawPointer(start)
+        var i = 0
+        while i &+ 8 < n {
+            guard isPlain(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) else { return false }
+            i &+= 8
+        }
+        return isPlain(raw.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self))
     }
 
     /// Writes possibly invalid UTF-8 as a string; each invalid byte becomes U+FFFD.
@@ -585,15 +641,18 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     /// Writes a value, or in an object a whole member, encoded once by a writer of the same style.
     @inlinable @inline(__always)
     public mutating func writeEncoded(_ fragment: JSONFragment) {
-        prepareValue()
-        appendWords(fragment.words, count: fragment.count)
+        let p = prepare(room: JSONFragment.capacity)
+        storeWords(fragment.words, at: p)
+        used = p &+ fragment.count
     }
 
     /// Writes `object` with the values `a`, `b`, `c`, `d` (as many as it has members) — a value,
-    /// or in an object a whole member when `object` has a key.
-    @inlinable
-    public mutating func write(_ object: JSONNumberObject, _ a: Double, _ b: Double, _ c: Double = 0, _ d: Double = 0) {
+    /// or in an object a whole member when `object` has a key. Returns where it starts (after the
+    /// separator before it), for a caller that keeps its bytes to write them again.
+    @inlinable @discardableResult
+    public mutating func write(_ object: JSONNumberObject, _ a: Double, _ b: Double, _ c: Double = 0, _ d: Double = 0) -> Int {
         prepareValue()
+        let start = used
         object.prefixes.withUnsafeBufferPointer { prefixes in
             appendMember(prefixes[0], a)  // at least one member (`JSONNumberObject.init`)
             if prefixes.count > 1 { appendMember(prefixes[1], b) }
@@ -601,11 +660,14 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
             if prefixes.count > 3 { appendMember(prefixes[3], d) }
         }
         appendByte(UInt8(ascii: "}"))
+        return start
     }
 
     @inlinable @inline(__always)
     mutating func appendMember(_ prefix: JSONFragment, _ value: Double) {
-        appendWords(prefix.words, count: prefix.count)
+        reserve(JSONFragment.capacity &+ 20)  // the prefix, then an integer (`appendDouble`)
+        storeWords(prefix.words, at: used)
+        used &+= prefix.count
         appendDouble(value)
     }
 
@@ -649,9 +711,9 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
         used &+= 4
     }
 
+    /// An integer, into room reserved (at most 20 bytes).
     @inlinable @inline(__always)
     mutating func appendInteger(_ value: Int) {
-        reserve(20)
         if value < 0 {
             base[used] = UInt8(ascii: "-")
             used &+= 1
@@ -674,6 +736,15 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
             base[used] = JSONOutput.digitPairs.utf8Start[pair]
             base[used &+ 1] = JSONOutput.digitPairs.utf8Start[pair &+ 1]
             used &+= 2
+            return
+        }
+        // Three digits (widths, most coordinates) without counting them.
+        if magnitude < 1000 {
+            let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+            base[used] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude / 100)
+            base[used &+ 1] = JSONOutput.digitPairs.utf8Start[pair]
+            base[used &+ 2] = JSONOutput.digitPairs.utf8Start[pair &+ 1]
+            used &+= 3
             return
         }
         var digits = 1
@@ -705,6 +776,7 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     /// "00", "01", … "99" back to back.
     @usableFromInline static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
+    /// A number, into room reserved for an integer (20 bytes; a fraction reserves what it needs).
     @inlinable @inline(__always)
     mutating func appendDouble(_ value: Double) {
         // Integral values within the exact range print as integers. (Integer conversion instead

@@ -145,28 +145,38 @@ struct LayoutFragments {
     }
 }
 
+/// A member encoded once by `PartEncodings`: in place when it fits a fragment (most do, and are
+/// written with four stores), else as a range of the bytes `PartEncodings` owns.
+enum EncodedMember {
+    case short(JSONFragment)
+    case long(Range<Int>)
+}
+
 /// Every catalog part's name and parameters, encoded once per document for `part` and `props`:
 /// the `"part": "name"` member, each parameter's key, and its default as a whole member
 /// (`"style": "normal"`) when the catalog has one that is written. Flat arrays indexed by
 /// `PartTable` number and a buffer owned here, so the per-part lookups retain nothing.
 struct PartEncodings: ~Copyable {
-    /// The encoded members, back to back.
+    /// The encoded members too long for a fragment, back to back.
     private let bytes: UnsafeMutableBufferPointer<UInt8>
-    /// Per part number: its `part` member in `bytes`.
-    let partMembers: [Range<Int>]
+    /// Per part number: its `part` member.
+    let partMembers: [EncodedMember]
     /// Per part number `n`: its parameters are `parameterStart[n]..<parameterStart[n + 1]` of the
     /// arrays below, in catalog order.
     let parameterStart: [Int]
     let parameterNames: [String]
     /// Nil for a name too long for a `JSONKey` (it is written from `parameterNames` instead).
     let keys: [JSONKey?]
-    /// The default's member in `bytes`, when it is written.
-    let defaults: [Range<Int>?]
+    /// The default's member, when it is written.
+    let defaults: [EncodedMember?]
+    /// Where `defaults` has a member: it and the members of the defaults after it, in one piece,
+    /// for a part whose parameters left are all defaulted (most parts' last few).
+    let defaultRuns: [EncodedMember?]
     /// Per part number: which of its first 64 parameters have a default that is written (bit `p`
     /// for parameter `p`).
     let defaultBits: [UInt64]
-    /// Per index in `Catalog.traits`: its `trait` member in `bytes`.
-    let traitMembers: [Range<Int>]
+    /// Per index in `Catalog.traits`: its `trait` member.
+    let traitMembers: [EncodedMember]
     /// Per trait index `t`: its parameters' keys are `traitKeys[traitParameterStart[t]..<traitParameterStart[t + 1]]`,
     /// in catalog order, nil for a name too long for a `JSONKey`.
     let traitParameterStart: [Int]
@@ -180,6 +190,7 @@ struct PartEncodings: ~Copyable {
         parameterNames = []
         keys = []
         defaults = []
+        defaultRuns = []
         defaultBits = []
         traitMembers = []
         traitParameterStart = []
@@ -189,35 +200,50 @@ struct PartEncodings: ~Copyable {
     /// The encodings for a writer of the given style.
     init(pretty: Bool) {
         var bytes: [UInt8] = []
-        var partMembers: [Range<Int>] = [], parameterStart: [Int] = [], parameterNames: [String] = []
-        var keys: [JSONKey?] = [], defaults: [Range<Int>?] = [], defaultBits: [UInt64] = []
+        func stored(_ member: [UInt8]) -> EncodedMember {
+            if let fragment = JSONFragment(member) { return .short(fragment) }
+            bytes += member
+            return .long((bytes.count - member.count)..<bytes.count)
+        }
+        var partMembers: [EncodedMember] = [], parameterStart: [Int] = [], parameterNames: [String] = []
+        var keys: [JSONKey?] = [], defaults: [EncodedMember?] = [], defaultRuns: [EncodedMember?] = []
+        var defaultBits: [UInt64] = []
         var writer = LayoutJSONWriter(out: JSONOutput(pretty: pretty), encodeParts: false)  // one for all members
         for spec in PartTable.specs {
-            let memberStart = bytes.count
-            bytes += writer.encodedMember { $0.out.writeKey($0.keys.part); $0.out.write(spec.name) }
-            partMembers.append(memberStart..<bytes.count)
+            partMembers.append(stored(writer.encodedMember { $0.out.writeKey($0.keys.part); $0.out.write(spec.name) }))
             parameterStart.append(parameterNames.count)
             var bits: UInt64 = 0
+            var written: [(name: String, value: CatalogValue)?] = []
             for (position, parameter) in spec.parameters.enumerated() {
                 parameterNames.append(parameter.name)
                 keys.append(JSONKey(name: parameter.name))
                 if let value = parameter.defaultValue, LayoutJSONWriter.isWritable(value) {
-                    let start = bytes.count
-                    bytes += writer.encodedMember { $0.out.writeKey(parameter.name); $0.catalogValue(value) }
-                    defaults.append(start..<bytes.count)
+                    defaults.append(stored(writer.encodedMember { $0.out.writeKey(parameter.name); $0.catalogValue(value) }))
+                    written.append((parameter.name, value))
                     if position < UInt64.bitWidth { bits |= 1 << UInt64(position) }
                 } else {
                     defaults.append(nil)
+                    written.append(nil)
                 }
+            }
+            for position in written.indices {
+                guard written[position] != nil else {
+                    defaultRuns.append(nil)
+                    continue
+                }
+                defaultRuns.append(stored(writer.encodedMember {
+                    for case let (name, value)? in written[position...] {
+                        $0.out.writeKey(name)
+                        $0.catalogValue(value)
+                    }
+                }))
             }
             defaultBits.append(bits)
         }
         parameterStart.append(parameterNames.count)
-        var traitMembers: [Range<Int>] = [], traitParameterStart: [Int] = [], traitKeys: [JSONKey?] = []
+        var traitMembers: [EncodedMember] = [], traitParameterStart: [Int] = [], traitKeys: [JSONKey?] = []
         for trait in Catalog.traits {
-            let memberStart = bytes.count
-            bytes += writer.encodedMember { $0.out.writeKey($0.keys.trait); $0.out.write(trait.name) }
-            traitMembers.append(memberStart..<bytes.count)
+            traitMembers.append(stored(writer.encodedMember { $0.out.writeKey($0.keys.trait); $0.out.write(trait.name) }))
             traitParameterStart.append(traitKeys.count)
             traitKeys += trait.parameters.map { JSONKey(name: $0.name) }
         }
@@ -230,6 +256,7 @@ struct PartEncodings: ~Copyable {
         self.parameterNames = parameterNames
         self.keys = keys
         self.defaults = defaults
+        self.defaultRuns = defaultRuns
         self.defaultBits = defaultBits
         self.traitMembers = traitMembers
         self.traitParameterStart = traitParameterStart
@@ -254,10 +281,18 @@ struct PartEncodings: ~Copyable {
 
 /// What the layout object of a card is made of (`LayoutJSONWriter.layoutObject`), the numbers
 /// first: comparing them is cheaper, and they mostly tell two cards apart.
-struct CardLayoutKey: Equatable {
+struct CardLayoutKey {
     var width, contentWidth, top, left, bottom, right: Double
     var theme: String
     var stack: String?
+
+    /// Whether `layout` is made of the same, compared where it lies (making a key of it to compare
+    /// copies and releases its strings).
+    func matches(_ layout: CardFrames) -> Bool {
+        width == layout.context.width && contentWidth == layout.contentWidth && top == layout.padding.top
+            && left == layout.padding.left && bottom == layout.padding.bottom && right == layout.padding.right
+            && theme == layout.context.theme && stack == layout.context.stack
+    }
 
     init(_ layout: CardFrames) {
         width = layout.context.width
@@ -273,7 +308,7 @@ struct CardLayoutKey: Equatable {
 
 /// Values written lately with their encodings, for values written again and again that are cheaper
 /// to compare than to encode: a few, compared one by one, the oldest replaced first.
-struct RecentEncodings<Value: Equatable> {
+struct RecentEncodings<Value> {
     private var values: [Value] = []
     private var encodings: [[UInt8]] = []
     private var next = 0
@@ -283,9 +318,9 @@ struct RecentEncodings<Value: Equatable> {
         self.capacity = capacity
     }
 
-    /// The position of `value`, if it is remembered.
-    func index(of value: Value) -> Int? {
-        for index in values.indices where values[index] == value { return index }
+    /// The position of the first value remembered that satisfies `predicate`.
+    func firstIndex(where predicate: (Value) -> Bool) -> Int? {
+        for index in values.indices where predicate(values[index]) { return index }
         return nil
     }
 
@@ -306,6 +341,63 @@ struct RecentEncodings<Value: Equatable> {
     }
 }
 
+/// The `frame` members written before (`"frame": {"x": 0, …}`), by the bits of their numbers, in a
+/// direct-mapped table of fixed size: the parts of cards of one kind repeat their frames from
+/// card to card, and finding one costs a fraction of writing it. A frame whose slot is taken
+/// replaces the one there; one whose member is too long for a slot is written anew each time.
+struct RecentFrames: ~Copyable {
+    typealias Key = (UInt64, UInt64, UInt64, UInt64)
+    static let slotCount = 1024
+    /// The room for a member in a slot.
+    static let slotSize = 64
+
+    private let keys: UnsafeMutablePointer<Key>
+    /// Per slot, the length of its member; 0 for an empty slot.
+    private let counts: UnsafeMutablePointer<Int>
+    private let members: UnsafeMutablePointer<UInt8>
+
+    init() {
+        keys = .allocate(capacity: Self.slotCount)
+        keys.initialize(repeating: (0, 0, 0, 0), count: Self.slotCount)
+        counts = .allocate(capacity: Self.slotCount)
+        counts.initialize(repeating: 0, count: Self.slotCount)
+        members = .allocate(capacity: Self.slotCount * Self.slotSize)
+    }
+
+    deinit {
+        keys.deallocate()
+        counts.deallocate()
+        members.deallocate()
+    }
+
+    static func key(_ frame: Frame) -> Key {
+        (frame.x.bitPattern, frame.y.bitPattern, frame.width.bitPattern, frame.height.bitPattern)
+    }
+
+    /// The slot of `key`: its words mixed, the top bits of a multiplicative hash.
+    static func slot(_ key: Key) -> Int {
+        var mixed = key.0 &+ key.1 &* 3 &+ key.2 &* 5 &+ key.3 &* 7
+        mixed ^= mixed >> 29
+        return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 54)  // 10 bits: `slotCount`
+    }
+
+    /// The member remembered for `key` in `slot`, if any.
+    func member(_ key: Key, in slot: Int) -> UnsafeBufferPointer<UInt8>? {
+        let count = counts[slot]
+        let known = keys[slot]
+        guard count > 0, known.0 == key.0, known.1 == key.1, known.2 == key.2, known.3 == key.3 else { return nil }
+        return UnsafeBufferPointer(start: members + slot &* Self.slotSize, count: count)
+    }
+
+    /// Remembers `member` for `key` in `slot`, when it fits.
+    func remember(_ member: UnsafeBufferPointer<UInt8>, for key: Key, in slot: Int) {
+        guard let source = member.baseAddress, member.count <= Self.slotSize else { return }
+        keys[slot] = key
+        counts[slot] = member.count
+        (members + slot &* Self.slotSize).update(from: source, count: member.count)
+    }
+}
+
 /// Writes the document's pieces in their fixed key order.
 struct LayoutJSONWriter: ~Copyable {
     var out: JSONOutput
@@ -313,6 +405,8 @@ struct LayoutJSONWriter: ~Copyable {
     let fragments: LayoutFragments
     /// The layout objects written lately (`layoutObject`).
     var recentLayouts = RecentEncodings<CardLayoutKey>(capacity: 8)
+    /// The frames written before (`frame`).
+    let recentFrames = RecentFrames()
     /// Empty only in the writer that encodes values for `PartEncodings` itself.
     let encodings: PartEncodings
 
@@ -421,44 +515,9 @@ struct LayoutJSONWriter: ~Copyable {
         layoutObject(layout)
 
         out.writeKey(keys.traits)
-        out.beginArray()
-        for trait in 0..<view.traitCount {
-            out.beginObject(inline: true)
-            // A stored trait's name and parameter keys as encoded once (`PartEncodings`).
-            let catalogIndex = view.catalogIndex(ofTrait: trait).flatMap { $0 < encodings.traitMembers.count ? $0 : nil }
-            if let catalogIndex {
-                out.writeEncoded(encodings.encoded(encodings.traitMembers[catalogIndex]))
-            } else {
-                field(keys.trait, view.traitName(trait))
-            }
-            let arguments = view.traitArguments(trait)
-            for argument in arguments.indices {
-                guard let value = view.value(ofArgument: argument, in: arguments) else { continue }
-                if let catalogIndex, let position = view.parameterPosition(ofArgument: argument),
-                   let key = encodings.traitKey(catalogIndex, position: position) {
-                    out.writeKey(key)
-                } else {
-                    out.writeKey(view.name(ofArgument: argument, in: arguments))
-                }
-                self.value(value, of: view)
-            }
-            out.endObject()
-        }
-        out.endArray()
-
+        traits(of: view)
         out.writeKey(keys.model)
-        out.beginArray()
-        for field in 0..<view.fieldCount {
-            out.beginObject(inline: true)
-            self.field(keys.name, view.fieldName(field))
-            out.writeKey(keys.type)
-            typeName(view.fieldType(field))
-            out.writeKey(keys.default)
-            if let value = view.fieldDefault(field) { self.value(value, of: view) } else { out.writeNull() }
-            self.field(keys.twoWay, view.fieldIsTwoWay(field))
-            out.endObject()
-        }
-        out.endArray()
+        model(of: view)
 
         out.writeKey(keys.states)
         out.beginArray()
@@ -502,12 +561,59 @@ struct LayoutJSONWriter: ~Copyable {
         out.endObject()
     }
 
+    // (The card's traits and model in functions of their own: in `card`, too large for the
+    // compiler to inline the view's reads, each value read came back through memory and was
+    // destroyed through a generic call.)
+
+    /// The traits of `view`, a stored trait's name and parameter keys as encoded once
+    /// (`PartEncodings`).
+    mutating func traits(of view: CardView) {
+        out.beginArray()
+        for trait in 0..<view.traitCount {
+            out.beginObject(inline: true)
+            let catalogIndex = view.catalogIndex(ofTrait: trait).flatMap { $0 < encodings.traitMembers.count ? $0 : nil }
+            if let catalogIndex {
+                write(encodings.traitMembers[catalogIndex])
+            } else {
+                field(keys.trait, view.traitName(trait))
+            }
+            let arguments = view.traitArguments(trait)
+            for argument in arguments.indices {
+                guard let value = view.value(ofArgument: argument, in: arguments) else { continue }
+                if let catalogIndex, let position = view.parameterPosition(ofArgument: argument),
+                   let key = encodings.traitKey(catalogIndex, position: position) {
+                    out.writeKey(key)
+                } else {
+                    out.writeKey(view.name(ofArgument: argument, in: arguments))
+                }
+                self.value(value, of: view)
+            }
+            out.endObject()
+        }
+        out.endArray()
+    }
+
+    /// The model fields of `view`.
+    mutating func model(of view: CardView) {
+        out.beginArray()
+        for field in 0..<view.fieldCount {
+            out.beginObject(inline: true)
+            self.field(keys.name, view.fieldName(field))
+            out.writeKey(keys.type)
+            typeName(view.fieldType(field))
+            out.writeKey(keys.default)
+            if let value = view.fieldDefault(field) { self.value(value, of: view) } else { out.writeNull() }
+            self.field(keys.twoWay, view.fieldIsTwoWay(field))
+            out.endObject()
+        }
+        out.endArray()
+    }
+
     /// `"stack", "theme", "width", "contentWidth", "padding"` of a card laid out as `layout`: as
     /// for a card written lately (cards of a stack mostly follow one another), else written anew
     /// and remembered.
     mutating func layoutObject(_ layout: CardFrames) {
-        let key = CardLayoutKey(layout)
-        if let known = recentLayouts.index(of: key) {
+        if let known = recentLayouts.firstIndex(where: { $0.matches(layout) }) {
             recentLayouts.withEncoding(at: known) { out.writeEncoded($0) }
             return
         }
@@ -521,7 +627,7 @@ struct LayoutJSONWriter: ~Copyable {
         out.writeKey(keys.padding)
         insets(layout.padding)
         out.endObject()
-        recentLayouts.insert(key, encoding: out.withBytes { [UInt8(ascii: "{")] + $0[start...] })
+        recentLayouts.insert(CardLayoutKey(layout), encoding: out.withBytes { [UInt8(ascii: "{")] + $0[start...] })
     }
 
     /// The laid-out parts of `range` (see `CardFrames.tree`, which this walks the same way):
@@ -541,12 +647,12 @@ struct LayoutJSONWriter: ~Copyable {
     mutating func part(_ part: Int, of card: CardView, _ node: LayoutNode, _ layout: CardFrames, _ index: Int) {
         out.beginObject()
         if let number = node.number, number < encodings.partMembers.count {
-            out.writeEncoded(encodings.encoded(encodings.partMembers[number]))
+            write(encodings.partMembers[number])
         } else {
             out.writeKey(keys.part)
             out.write(card.name(ofPart: part))
         }
-        out.write(fragments.frame, node.frame.x, node.frame.y, node.frame.width, node.frame.height)
+        frame(node.frame)
         out.writeKey(keys.props)
         props(card.arguments(ofPart: part), of: card, number: node.number, matched: node.parameters)
         if node.end > index + 1 {
@@ -556,6 +662,15 @@ struct LayoutJSONWriter: ~Copyable {
             out.writeEncoded(fragments.noChildren)
         }
         out.endObject()
+    }
+
+    /// The `frame` member of a part: as written before, else written and remembered.
+    @inline(__always) mutating func frame(_ frame: Frame) {
+        let key = RecentFrames.key(frame)
+        let slot = RecentFrames.slot(key)
+        if let member = recentFrames.member(key, in: slot) { return out.writeEncoded(member) }
+        let start = out.write(fragments.frame, frame.x, frame.y, frame.width, frame.height)
+        out.withBytes { recentFrames.remember(UnsafeBufferPointer(rebasing: $0[start...]), for: key, in: slot) }
     }
 
     // MARK: Stacks
@@ -678,17 +793,22 @@ struct LayoutJSONWriter: ~Copyable {
             let parameter = parameters.lowerBound + position
             guard parameter < parameters.upperBound else { return }
             if matched & (1 << UInt64(position)) != 0 {
-                // The next argument with a value (the others are not matched).
-                var value: ValueView?
-                while value == nil && argument < arguments.indices.upperBound {
-                    value = card.value(ofArgument: argument, in: arguments)
+                // The next argument with a value (the others are not matched). Each is bound in
+                // its own scope: an optional carried across the loop is destroyed on every turn.
+                var found = false
+                while !found && argument < arguments.indices.upperBound {
+                    let candidate = argument
                     argument += 1
+                    guard let value = card.value(ofArgument: candidate, in: arguments) else { continue }
+                    writeParameterKey(parameter)
+                    self.value(value, of: card)
+                    found = true
                 }
-                guard let value else { return }
-                writeParameterKey(parameter)
-                self.value(value, of: card)
-            } else if let range = encodings.defaults[parameter] {
-                out.writeEncoded(encodings.encoded(range))
+                guard found else { return }
+            } else if matched >> UInt64(position) == 0, let run = encodings.defaultRuns[parameter] {
+                return write(run)  // no argument left: every parameter left with a default
+            } else if let member = encodings.defaults[parameter] {
+                write(member)
             }
         }
     }
@@ -703,13 +823,21 @@ struct LayoutJSONWriter: ~Copyable {
             if let value = found {
                 writeParameterKey(parameter)
                 self.value(value, of: card)
-            } else if let range = encodings.defaults[parameter] {
-                out.writeEncoded(encodings.encoded(range))
+            } else if let member = encodings.defaults[parameter] {
+                write(member)
             }
         }
     }
 
-    mutating func writeParameterKey(_ parameter: Int) {
+    /// A member encoded once (`PartEncodings`).
+    @inline(__always) mutating func write(_ member: EncodedMember) {
+        switch member {
+        case .short(let fragment): out.writeEncoded(fragment)
+        case .long(let range): out.writeEncoded(encodings.encoded(range))
+        }
+    }
+
+    @inline(__always) mutating func writeParameterKey(_ parameter: Int) {
         if let key = encodings.keys[parameter] { out.writeKey(key) } else { out.writeKey(encodings.parameterNames[parameter]) }
     }
 
@@ -825,6 +953,7 @@ struct LayoutJSONWriter: ~Copyable {
         case .color(let color, _): self.color(color)
         case .enumCase(let name): out.write(name)
         case .text(let text), .method(let text):
+            if out.write(plain: card.spelling(text)) { return }
             if let bytes = card.utf8(text) { out.write(validUTF8: bytes) } else { out.write(card.string(text)) }
         case .state(let text):
             if let bytes = card.utf8(stateName: text) { out.write(validUTF8: bytes) } else { out.write(card.string(stateName: text)) }
@@ -862,7 +991,11 @@ struct LayoutJSONWriter: ~Copyable {
             typeName(type)
             out.endObject()
         case .enumCase(let name, let arguments):
-            out.write(arguments.isEmpty ? name : name + "(" + arguments.map(Self.argumentText).joined(separator: ", ") + ")")
+            if arguments.isEmpty { return out.write(name) }
+            out.beginString()
+            out.writeStringPiece(name)
+            argumentPieces(arguments)
+            out.endString()
         case .size(let width, let height): out.write(fragments.size, width, height)
         case .insets(let top, let left, let bottom, let right):
             insets(EdgeInsets(top: top, left: left, bottom: bottom, right: right))
@@ -921,21 +1054,35 @@ struct LayoutJSONWriter: ~Copyable {
         }
     }
 
-    /// `label: value` inside an enum case's string form.
-    static func argumentText(_ argument: Argument) -> String {
-        let text: String
-        switch argument.value {
-        case .int(let i): text = String(i)
-        case .double(let d): text = CatalogValue.format(d)
-        case .bool(let b): text = b ? "true" : "false"
-        case .string(let s): text = CatalogValue.string(s).description
-        case .enumCase(let name, let arguments):
-            text = "." + name + (arguments.isEmpty ? "" : "(" + arguments.map(argumentText).joined(separator: ", ") + ")")
-        case .binding(let path, _): text = "$" + path.joined(separator: ".")
-        case .color(let color, _): text = color.hex
-        case .reference(let name): text = name
-        default: text = "…"
+    /// `(label: value, …)` inside an enum case's string form, written in pieces rather than built.
+    mutating func argumentPieces(_ arguments: [Argument]) {
+        out.writeStringPiece(literal: "(")
+        for index in arguments.indices {
+            if index > 0 { out.writeStringPiece(literal: ", ") }
+            if let label = arguments[index].label {
+                out.writeStringPiece(label)
+                out.writeStringPiece(literal: ": ")
+            }
+            switch arguments[index].value {
+            case .int(let i): out.writeStringPiece(String(i))
+            case .double(let d): out.writeStringPiece(CatalogValue.format(d))
+            case .bool(let b): out.writeStringPiece(literal: b ? "true" : "false")
+            case .string(let s): out.writeStringPiece(CatalogValue.string(s).description)
+            case .enumCase(let name, let arguments):
+                out.writeStringPiece(literal: ".")
+                out.writeStringPiece(name)
+                if !arguments.isEmpty { argumentPieces(arguments) }
+            case .binding(let path, _):
+                out.writeStringPiece(literal: "$")
+                for piece in path.indices {
+                    if piece > 0 { out.writeStringPiece(literal: ".") }
+                    out.writeStringPiece(path[piece])
+                }
+            case .color(let color, _): out.writeStringPiece(color.hex)
+            case .reference(let name): out.writeStringPiece(name)
+            default: out.writeStringPiece(literal: "…")
+            }
         }
-        return argument.label.map { $0 + ": " + text } ?? text
+        out.writeStringPiece(literal: ")")
     }
 }
