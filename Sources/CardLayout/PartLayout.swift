@@ -219,7 +219,7 @@ struct PartLayouter {
         case .int(let i): return text(.int(i))
         case .double(let d): return text(.double(d))
         case .bool(let b): return text(.bool(b))
-        case .other:
+        case .enumCase, .other:
             guard let value = card.value(ofArgument: argument, in: arguments.arguments) else { return .string("") }
             return text(value)
         }
@@ -290,7 +290,7 @@ struct PartLayouter {
             case .int(let i): return Double(i)
             case .double(let d): return d
             case .binding(let text): if let number = resolve(source(ofBinding: text))?.number { return number }
-            case .bool, .text: break
+            case .bool, .text, .enumCase: break
             case .other:
                 guard let value = card.value(ofArgument: argument, in: arguments.arguments) else { break }
                 switch value {
@@ -309,10 +309,19 @@ struct PartLayouter {
 
     /// Argument `name` as an enum case name, else the catalog default's.
     func caseName(_ arguments: PartArguments, _ parameter: LayoutParameter) -> String? {
-        switch arguments.value(parameter, of: card) {
-        case .enumCase(let name)?, .value(.enumCase(let name, _))?: return name
-        case .state(let text)?: return card.string(stateName: text)
-        default: break
+        if let argument = arguments.authored(parameter, of: card) {
+            // A stored case by its position, without making a `ValueView`.
+            switch card.scalar(ofArgument: argument, in: arguments.arguments) {
+            case .enumCase(let index):
+                if let name = card.caseName(index, ofArgument: argument, in: arguments.arguments) { return name }
+            case .other:
+                switch card.value(ofArgument: argument, in: arguments.arguments) {
+                case .enumCase(let name)?, .value(.enumCase(let name, _))?: return name
+                case .state(let text)?: return card.string(stateName: text)
+                default: break
+                }
+            case .int, .double, .bool, .text, .binding: break
+            }
         }
         return arguments.defaultCaseName(parameter)
     }

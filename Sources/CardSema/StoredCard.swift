@@ -45,9 +45,10 @@ public enum ValueView: Sendable {
     }
 }
 
-/// A stored argument's value when it is a number, a Boolean, a string literal or a binding — the
-/// kinds readers meet most — read without making a `ValueView` (`CardView.scalar(ofArgument:in:)`):
-/// this enum holds no references, so making, copying and dropping one costs nothing.
+/// A stored argument's value when it is a number, a Boolean, a string literal, a binding or an
+/// enumeration case — the kinds readers meet most — read without making a `ValueView`
+/// (`CardView.scalar(ofArgument:in:)`): this enum holds no references, so making, copying and
+/// dropping one costs nothing.
 public enum ScalarView: Sendable {
     case int(Int)
     case double(Double)
@@ -56,6 +57,9 @@ public enum ScalarView: Sendable {
     case text(SourceText)
     /// `$name` or `$item.field` as spelled.
     case binding(SourceText)
+    /// A case without arguments, by its position in the enumeration of the argument's parameter
+    /// (its name: `CardView.caseName(_:ofArgument:in:)`).
+    case enumCase(Int)
     /// Any other value, or none: read `CardView.value(ofArgument:in:)`.
     case other
 }
@@ -551,9 +555,19 @@ public struct CardView: Sendable {
             if let file = arguments.file, parameter(stored, in: arguments) != nil {
                 return .binding(SourceText(file: file, range: stored.value.range))
             }
+        case .enumCase:
+            let index = Int(stored.value.bits)
+            if parameter(stored, in: arguments)?.hasCase(index) == true { return .enumCase(index) }
         default: break
         }
         return .other
+    }
+
+    /// The name of case `index` (`ScalarView.enumCase`) of the enumeration of the argument's
+    /// parameter, if it has one.
+    public func caseName(_ index: Int, ofArgument argument: Int, in arguments: Arguments) -> String? {
+        guard isStored else { return nil }
+        return parameter(properties.records[argument], in: arguments)?.caseName(index)
     }
 
     /// `value(ofArgument:in:) != nil`, without making the value.
@@ -580,25 +594,19 @@ public struct CardView: Sendable {
     /// parameter in catalog order (as the checker stores them); nil otherwise.
     @inlinable public func parameterBits(of arguments: Arguments) -> UInt64? {
         guard isStored else { return nil }
-        // The records through one buffer pointer, bounds checked once: the array's subscript
-        // would check (and reload the array) per argument.
-        return properties.records.withUnsafeBufferPointer { records -> UInt64? in
-            precondition(arguments.indices.lowerBound >= 0 && arguments.indices.upperBound <= records.count,
-                         "argument index out of range")
-            let parameters = catalog.parameters(of: arguments.owner)
-            var bits: UInt64 = 0
-            var next = 0
-            for argument in arguments.indices {
-                let stored = records[argument]
-                let position = Int(stored.parameter)
-                guard position >= next && position < UInt64.bitWidth,
-                      hasValue(stored.value, parameter: catalog.parameter(position, among: parameters), file: arguments.file)
-                else { return nil }
-                bits |= 1 << UInt64(position)
-                next = position &+ 1
-            }
-            return bits
+        let parameters = catalog.parameters(of: arguments.owner)
+        var bits: UInt64 = 0
+        var next = 0
+        for argument in arguments.indices {
+            let stored = properties.records[argument]
+            let position = Int(stored.parameter)
+            guard position >= next && position < UInt64.bitWidth,
+                  hasValue(stored.value, parameter: catalog.parameter(position, among: parameters), file: arguments.file)
+            else { return nil }
+            bits |= 1 << UInt64(position)
+            next = position &+ 1
         }
+        return bits
     }
 
     /// Whether the arguments name their parameters by position (stored ones), rather than by name.
