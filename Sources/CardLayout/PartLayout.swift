@@ -361,7 +361,13 @@ struct PartLayouter {
 
     /// The number of `part` in `PartTable` and what the layout model does with it.
     func lookUp(_ part: Int) -> (number: Int, kind: PartKind)? {
-        if let index = card.catalogIndex(ofPart: part) { return table.lookUp(catalogIndex: index) }
+        lookUp(part, catalogIndex: card.catalogIndex(ofPart: part))
+    }
+
+    /// `lookUp` for a part whose `catalogIndex(ofPart:)` is `catalogIndex`.
+    @inline(__always)
+    func lookUp(_ part: Int, catalogIndex: Int?) -> (number: Int, kind: PartKind)? {
+        if let catalogIndex { return table.lookUp(catalogIndex: catalogIndex) }
         return PartTable.lookUp(card.name(ofPart: part))
     }
 
@@ -374,15 +380,14 @@ struct PartLayouter {
     /// node, then its subtree's, and returns the node's index.
     func layout(_ siblings: PartList, at position: Int, width: Double, into nodes: inout [LayoutNode]) -> Int {
         let part = card.part(position, of: siblings)
-        let found = lookUp(part)
+        let (catalogIndex, arguments, children) = card.contents(ofPart: part)
+        let found = lookUp(part, catalogIndex: catalogIndex)
         let number = found?.number
         let index = nodes.count
-        let arguments = card.arguments(ofPart: part)
         let matched = match(arguments, ofPart: number)
         nodes.append(LayoutNode(frame: Frame(x: 0, y: 0, width: 0, height: 0), template: position, end: index + 1,
                                 number: number, parameters: matched))
         let args = PartArguments(arguments: arguments, number: number, matched: matched, table: table)
-        let children = card.children(ofPart: part)
         let height: Double
         switch found?.kind ?? .other {
         case .text:
