@@ -521,7 +521,8 @@ public struct CardView: Sendable {
     // MARK: Arguments
 
     /// The parameter of a stored argument (the store keeps its position, not its name).
-    @inlinable func parameter(_ stored: StoredProperty, in arguments: Arguments) -> CatalogParameter? {
+    @inlinable @inline(__always)
+    func parameter(_ stored: StoredProperty, in arguments: Arguments) -> CatalogParameter? {
         catalog.parameter(owner: arguments.owner, position: Int(stored.parameter))
     }
 
