@@ -160,9 +160,11 @@ public struct CardLayoutEngine: Sendable {
         frames.context = context
         frames.padding = padding
         frames.contentWidth = contentWidth
-        frames.nodes.removeAll(keepingCapacity: true)
-        frames.states.removeAll(keepingCapacity: true)
-        frames.overlays.removeAll(keepingCapacity: true)
+        // Only when not empty: emptying an array goes through a generic replace-subrange path
+        // even when there is nothing to remove (most cards have no overlays).
+        if !frames.nodes.isEmpty { frames.nodes.removeAll(keepingCapacity: true) }
+        if !frames.states.isEmpty { frames.states.removeAll(keepingCapacity: true) }
+        if !frames.overlays.isEmpty { frames.overlays.removeAll(keepingCapacity: true) }
         frames.footer = nil
         let layouter = PartLayouter(metrics: metrics, card: card, row: nil)
         for state in 0..<card.stateCount {

@@ -56,9 +56,10 @@ public struct DeckLayouter {
     private let primary: [Int?]
     /// Per stack, how wide it makes its cards, worked out on first use.
     private var stackWidths: [StackWidth?]
-    /// The engine `engine(theme:)` returned last: consecutive cards mostly share a theme, and
-    /// this saves hashing the name per card.
-    private var lastEngine: (theme: String, engine: CardLayoutEngine)?
+    /// The engine `engine(theme:)` returned last, and its theme's name: consecutive cards mostly
+    /// share a theme, and this saves hashing the name per card.
+    private var lastTheme: String?
+    private var lastEngine: CardLayoutEngine?
     /// Per card, its state heights in the context it was last laid out in (`heightValues[range]`),
     /// for the stacks and W104. Flat arrays rather than a dictionary keyed by (card, theme,
     /// width): no hashing and no array per card.
@@ -118,10 +119,13 @@ public struct DeckLayouter {
 
     /// The engine for a theme name (the default theme's for an unknown name).
     public mutating func engine(theme: String) -> CardLayoutEngine {
-        if let lastEngine, lastEngine.theme == theme { return lastEngine.engine }
+        // The two halves apart: an optional tuple holding the name is copied (and the name
+        // retained and released) to be read.
+        if let lastEngine, lastTheme == theme { return lastEngine }
         let engine = engines[theme] ?? CardLayoutEngine(theme: themes[theme] ?? themes[Catalog.defaultThemeName])
         engines[theme] = engine
-        lastEngine = (theme, engine)
+        lastTheme = theme
+        lastEngine = engine
         return engine
     }
 
@@ -285,7 +289,8 @@ public struct DeckLayouter {
         // Values of earlier contexts of this card are left behind: a card is rarely laid out in
         // more than one.
         let start = heightValues.count
-        heightValues.append(contentsOf: stateHeights)
+        // One at a time: appending a lazy map goes through the generic sequence path.
+        for height in stateHeights { heightValues.append(height) }
         heights[index] = (context.theme, context.width, start..<heightValues.count)
     }
 

@@ -73,10 +73,19 @@ struct PartArguments {
         authored(parameter, of: card).flatMap { card.value(ofArgument: $0, in: arguments) }
     }
 
-    /// The catalog's default for `parameter`.
-    func catalogDefault(_ parameter: LayoutParameter) -> CatalogValue? {
-        guard let number else { return nil }
-        return table.catalogDefault(parameter, ofPart: number)
+    /// The catalog's default for `parameter`, when it is a number.
+    func defaultNumber(_ parameter: LayoutParameter) -> Double? {
+        number.flatMap { table.defaultNumber(parameter, ofPart: $0) }
+    }
+
+    /// The catalog's default for `parameter`, when it is an enumeration case.
+    func defaultCaseName(_ parameter: LayoutParameter) -> String? {
+        number.flatMap { table.defaultCaseName(parameter, ofPart: $0) }
+    }
+
+    /// The catalog's default for `parameter`, when it is a Boolean.
+    func defaultBool(_ parameter: LayoutParameter) -> Bool? {
+        number.flatMap { table.defaultBool(parameter, ofPart: $0) }
     }
 }
 
@@ -115,15 +124,13 @@ struct LayoutTrait {
 }
 
 extension CardView {
-    /// The card's first trait that is `trait`: a stored one told by its catalog index, without
-    /// reading (and retaining) its name.
+    /// The card's first trait that is `trait`: told by its catalog index, without reading (and
+    /// retaining) the names of stored traits.
     func firstTrait(_ trait: LayoutTrait) -> Int? {
-        for index in 0..<traitCount {
-            if let catalogIndex = catalogIndex(ofTrait: index) {
-                if catalogIndex == trait.catalogIndex { return index }
-            } else if sameName(traitName(index), trait.name) {
-                return index
-            }
+        if let catalogIndex = trait.catalogIndex { return firstTrait(catalogIndex: catalogIndex) }
+        // A trait the catalog lacks: only a trait not read from the store can have its name.
+        for index in 0..<traitCount where catalogIndex(ofTrait: index) == nil && sameName(traitName(index), trait.name) {
+            return index
         }
         return nil
     }
@@ -204,8 +211,23 @@ struct PartLayouter {
     /// The text argument `parameter` shows: a string as is, numbers as written, a binding's
     /// default, or the placeholder `‹name›`; "" when absent.
     func text(_ arguments: PartArguments, _ parameter: LayoutParameter) -> ShownText {
-        guard let value = arguments.value(parameter, of: card) else { return .string("") }
-        return text(value)
+        guard let argument = arguments.authored(parameter, of: card) else { return .string("") }
+        // The commonest kinds without making a `ValueView`.
+        switch card.scalar(ofArgument: argument, in: arguments.arguments) {
+        case .text(let text): return .source(text)
+        case .binding(let text): return self.text(ofBinding: text)
+        case .int(let i): return text(.int(i))
+        case .double(let d): return text(.double(d))
+        case .bool(let b): return text(.bool(b))
+        case .enumCase, .other:
+            guard let value = card.value(ofArgument: argument, in: arguments.arguments) else { return .string("") }
+            return text(value)
+        }
+    }
+
+    /// The text a binding as spelled shows (see `text(_:_:)`).
+    func text(ofBinding text: SourceText) -> ShownText {
+        self.text(bound: source(ofBinding: text)) ?? .string(LayoutMetrics.placeholder(card.bindingPath(text)))
     }
 
     /// The text a value shows (see `text(_:_:)`).
@@ -213,7 +235,7 @@ struct PartLayouter {
     func text(_ value: ValueView) -> ShownText {
         switch value {
         case .binding(let text, _):
-            return self.text(bound: source(ofBinding: text)) ?? .string(LayoutMetrics.placeholder(card.bindingPath(text)))
+            return self.text(ofBinding: text)
         case .value(.binding(let path, _)):
             return text(bound: source(of: path)) ?? .string(LayoutMetrics.placeholder(path))
         default:
@@ -245,14 +267,15 @@ struct PartLayouter {
 
     /// The height of `text` wrapped in `width` (see `LayoutMetrics.height(of:fontSize:width:maximumLines:)`).
     func measure(_ text: ShownText, fontSize: Double, width: Double, maximumLines: Int = 0) -> Double {
-        var lines = switch text {
+        var lines: Int
+        switch text {
         case .source(let source):
-            if let bytes = card.utf8(source) {
-                LayoutMetrics.lineCount(of: bytes, fontSize: fontSize, width: width)
-            } else {
-                LayoutMetrics.lineCount(of: card.string(source), fontSize: fontSize, width: width)
-            }
-        case .string(let string): LayoutMetrics.lineCount(of: string, fontSize: fontSize, width: width)
+            // Counted as the bytes are, in one pass; text with a non-ASCII byte is validated
+            // after, and invalid UTF-8 counted as `string(_:)` repairs it.
+            let counted = LayoutMetrics.lineCount(of: card.bytes(source), fontSize: fontSize, width: width)
+            lines = counted.isASCII || card.utf8(source) != nil
+                ? counted.lines : LayoutMetrics.lineCount(of: card.string(source), fontSize: fontSize, width: width)
+        case .string(let string): lines = LayoutMetrics.lineCount(of: string, fontSize: fontSize, width: width)
         }
         if maximumLines > 0 { lines = min(lines, maximumLines) }
         return LayoutMetrics.textHeight(lines: lines, fontSize: fontSize)
@@ -261,13 +284,22 @@ struct PartLayouter {
     /// Argument `name` as a number: the author's value (a binding's default), else the catalog
     /// default.
     func number(_ arguments: PartArguments, _ parameter: LayoutParameter) -> Double? {
-        if let value = arguments.value(parameter, of: card) {
-            switch value {
-            case .binding, .value(.binding): if let number = resolve(value)?.number { return number }
-            default: if let number = value.number { return number }
+        if let argument = arguments.authored(parameter, of: card) {
+            // The commonest kinds without making a `ValueView`.
+            switch card.scalar(ofArgument: argument, in: arguments.arguments) {
+            case .int(let i): return Double(i)
+            case .double(let d): return d
+            case .binding(let text): if let number = resolve(source(ofBinding: text))?.number { return number }
+            case .bool, .text, .enumCase: break
+            case .other:
+                guard let value = card.value(ofArgument: argument, in: arguments.arguments) else { break }
+                switch value {
+                case .binding, .value(.binding): if let number = resolve(value)?.number { return number }
+                default: if let number = value.number { return number }
+                }
             }
         }
-        return arguments.catalogDefault(parameter)?.numericValue
+        return arguments.defaultNumber(parameter)
     }
 
     /// `number` as a length: 0…1e9.
@@ -277,13 +309,21 @@ struct PartLayouter {
 
     /// Argument `name` as an enum case name, else the catalog default's.
     func caseName(_ arguments: PartArguments, _ parameter: LayoutParameter) -> String? {
-        switch arguments.value(parameter, of: card) {
-        case .enumCase(let name)?, .value(.enumCase(let name, _))?: return name
-        case .state(let text)?: return card.string(stateName: text)
-        default: break
+        if let argument = arguments.authored(parameter, of: card) {
+            // A stored case by its position, without making a `ValueView`.
+            switch card.scalar(ofArgument: argument, in: arguments.arguments) {
+            case .enumCase(let index):
+                if let name = card.caseName(index, ofArgument: argument, in: arguments.arguments) { return name }
+            case .other:
+                switch card.value(ofArgument: argument, in: arguments.arguments) {
+                case .enumCase(let name)?, .value(.enumCase(let name, _))?: return name
+                case .state(let text)?: return card.string(stateName: text)
+                default: break
+                }
+            case .int, .double, .bool, .text, .binding: break
+            }
         }
-        if case .enumCase(let value)? = arguments.catalogDefault(parameter) { return value }
-        return nil
+        return arguments.defaultCaseName(parameter)
     }
 
     func bool(_ arguments: PartArguments, _ parameter: LayoutParameter) -> Bool? {
@@ -291,8 +331,7 @@ struct PartLayouter {
         case .bool(let b)?, .value(.bool(let b))?: return b
         default: break
         }
-        if case .bool(let b)? = arguments.catalogDefault(parameter) { return b }
-        return nil
+        return arguments.defaultBool(parameter)
     }
 
     /// The elements of a list value (a binding's default list).
@@ -322,7 +361,13 @@ struct PartLayouter {
 
     /// The number of `part` in `PartTable` and what the layout model does with it.
     func lookUp(_ part: Int) -> (number: Int, kind: PartKind)? {
-        if let index = card.catalogIndex(ofPart: part) { return PartTable.lookUp(catalogIndex: index) }
+        lookUp(part, catalogIndex: card.catalogIndex(ofPart: part))
+    }
+
+    /// `lookUp` for a part whose `catalogIndex(ofPart:)` is `catalogIndex`.
+    @inline(__always)
+    func lookUp(_ part: Int, catalogIndex: Int?) -> (number: Int, kind: PartKind)? {
+        if let catalogIndex { return table.lookUp(catalogIndex: catalogIndex) }
         return PartTable.lookUp(card.name(ofPart: part))
     }
 
@@ -335,15 +380,14 @@ struct PartLayouter {
     /// node, then its subtree's, and returns the node's index.
     func layout(_ siblings: PartList, at position: Int, width: Double, into nodes: inout [LayoutNode]) -> Int {
         let part = card.part(position, of: siblings)
-        let found = lookUp(part)
+        let (catalogIndex, arguments, children) = card.contents(ofPart: part)
+        let found = lookUp(part, catalogIndex: catalogIndex)
         let number = found?.number
         let index = nodes.count
-        let arguments = card.arguments(ofPart: part)
         let matched = match(arguments, ofPart: number)
         nodes.append(LayoutNode(frame: Frame(x: 0, y: 0, width: 0, height: 0), template: position, end: index + 1,
                                 number: number, parameters: matched))
         let args = PartArguments(arguments: arguments, number: number, matched: matched, table: table)
-        let children = card.children(ofPart: part)
         let height: Double
         switch found?.kind ?? .other {
         case .text:
@@ -445,7 +489,7 @@ struct PartLayouter {
     func isVerticalSeparator(_ parts: PartList, _ position: Int) -> Bool {
         let part = card.part(position, of: parts)
         // A stored part by its catalog index, without reading (and retaining) its name.
-        if let index = card.catalogIndex(ofPart: part) { return PartTable.lookUp(catalogIndex: index)?.kind == .verticalSeparator }
+        if let index = card.catalogIndex(ofPart: part) { return table.lookUp(catalogIndex: index)?.kind == .verticalSeparator }
         return sameName(card.name(ofPart: part), "verticalSeparator")
     }
 
@@ -463,8 +507,16 @@ struct PartLayouter {
         case "bottom", "trailing", "lastBaseline": .bottom
         default: .top  // top, leading, firstBaseline
         }
+        // Which of the first 64 children are separators (the rest, if any, are looked up each time).
+        var separatorBits: UInt64 = 0
         var separators = 0
-        for index in 0..<parts.count where isVerticalSeparator(parts, index) { separators += 1 }
+        for index in 0..<parts.count where isVerticalSeparator(parts, index) {
+            separators += 1
+            if index < UInt64.bitWidth { separatorBits |= 1 << UInt64(index) }
+        }
+        func isSeparator(_ index: Int) -> Bool {
+            index < UInt64.bitWidth ? separatorBits >> UInt64(index) & 1 != 0 : isVerticalSeparator(parts, index)
+        }
         let flexible = parts.count - separators
         let available = max(0, width - spacing * Double(parts.count - 1)
                                 - LayoutMetrics.verticalSeparatorWidth * Double(separators))
@@ -473,9 +525,8 @@ struct PartLayouter {
         var x = 0.0
         var rowHeight = 0.0
         for index in 0..<parts.count {
-            let isSeparator = isVerticalSeparator(parts, index)
             let childWidth = quarterHalfQuarter ? (index == 1 ? width / 2 : width / 4)
-                : isSeparator ? LayoutMetrics.verticalSeparatorWidth : share
+                : isSeparator(index) ? LayoutMetrics.verticalSeparatorWidth : share
             let child = layout(parts, at: index, width: childWidth, into: &nodes)
             nodes[child].frame.x = x
             x += childWidth + spacing
@@ -485,7 +536,7 @@ struct PartLayouter {
         while child < nodes.count {
             let h = nodes[child].frame.height
             let template = nodes[child].template
-            if template < parts.count && isVerticalSeparator(parts, template) {
+            if template >= 0 && template < parts.count && isSeparator(template) {
                 nodes[child].frame.height = rowHeight
             } else {
                 switch placement {
@@ -528,9 +579,10 @@ struct PartLayouter {
         let cellNumber = lookUp(cell)?.number
         let cellParameters = match(card.arguments(ofPart: cell), ofPart: cellNumber)
         let cellChildren = card.children(ofPart: cell)
+        // One copy of the layouter for every row: a copy retains and releases all it holds.
+        var rowLayouter = self
         var y = 0.0
         for row in rows {
-            var rowLayouter = self
             rowLayouter.row = Self.record(row)
             let node = nodes.count
             nodes.append(LayoutNode(frame: Frame(x: 0, y: 0, width: 0, height: 0), template: cellIndex, end: node + 1,
@@ -574,8 +626,8 @@ struct PartLayouter {
         let cellNumber = lookUp(cell)?.number
         let cellParameters = match(card.arguments(ofPart: cell), ofPart: cellNumber)
         let cellChildren = card.children(ofPart: cell)
+        var itemLayouter = self  // one copy for every item, as in `layoutTable`
         for (index, item) in items.enumerated() {
-            var itemLayouter = self
             itemLayouter.row = Self.record(item)
             let node = nodes.count
             nodes.append(LayoutNode(frame: Frame(x: 0, y: 0, width: 0, height: 0), template: cellIndex, end: node + 1,

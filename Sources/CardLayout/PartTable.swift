@@ -17,16 +17,9 @@ public enum PartTable {
     /// The number of the part called `name` and what the layout model does with it.
     static func lookUp(_ name: String) -> (number: Int, kind: PartKind)? { names.index(of: name) }
 
-    /// `lookUp` for the part at `index` in `Catalog.nodes`.
-    static func lookUp(catalogIndex index: Int) -> (number: Int, kind: PartKind)? {
-        index >= 0 && index < byCatalogIndex.count ? byCatalogIndex[index] : nil
-    }
-
-    /// `lookUp` of each name of `Catalog.nodes`, in its order: the store names parts by that index.
-    private static let byCatalogIndex = Catalog.nodes.map { names.index(of: $0.name) }
-
-    /// Every part's parameters, for matching arguments by position instead of by name.
-    static let parameters = PartParameters(specs)
+    /// Every part's parameters, for matching arguments by position instead of by name, and
+    /// `lookUp` by index in `Catalog.nodes` (how the store names parts).
+    static let parameters = PartParameters(specs, catalogNodes: Catalog.nodes.map { names.index(of: $0.name) })
 
     private static let names = NameIndex<(number: Int, kind: PartKind)>(specs.enumerated().map { number, spec in
         (spec.name, (number: number, kind: PartKind(rawValue: spec.name) ?? .other))
@@ -80,33 +73,56 @@ enum LayoutParameter: Int, CaseIterable {
 
 /// Every catalog part's parameters in flat tables indexed by `PartTable` number and position,
 /// so that a part's arguments are matched with its parameters once (`match`) and then read by
-/// position: no name is compared or hashed per lookup. The tables are allocated once and never
-/// freed (`PartTable.parameters` lives as long as the program), so a copy of this value — one
-/// per layouter and per part's arguments — retains nothing.
+/// position: no name is compared or hashed per lookup. The defaults the layout model reads are
+/// kept converted, per part and `LayoutParameter`. The tables are allocated once and never freed
+/// (`PartTable.parameters` lives as long as the program) and this value is a pointer to them, so
+/// a copy of it — one per layouter and per part's arguments — is one word and retains nothing.
 struct PartParameters: @unchecked Sendable {  // immutable storage, never freed
-    /// Part `n`'s parameters are `start[n]..<start[n + 1]` of the tables below, in catalog order.
-    private let start: UnsafeBufferPointer<Int>
-    private let names: UnsafeBufferPointer<String>
-    /// `names[i].utf8.count`, compared before the names themselves.
-    private let lengths: UnsafeBufferPointer<Int>
-    private let defaults: UnsafeBufferPointer<CatalogValue?>
-    /// Per part: whether `match` applies (unique names, at most 64 parameters).
-    private let matchable: UnsafeBufferPointer<Bool>
-    /// Per part `n`, at `n * stride + parameter.rawValue`: the position of the first parameter
-    /// called `parameter.name`, or -1.
-    private let positions: UnsafeBufferPointer<Int8>
-    private let stride = LayoutParameter.allCases.count
+    private let tables: UnsafePointer<Tables>
+    /// The tables, read in place.
+    private var t: Tables { unsafeAddress { tables } }
 
-    init(_ specs: [PartSpec]) {
-        var start = [0], names: [String] = [], defaults: [CatalogValue?] = [], matchable: [Bool] = [], positions: [Int8] = []
+    private struct Tables {
+        /// Part `n`'s parameters are `start[n]..<start[n + 1]` of the tables below, in catalog order.
+        let start: UnsafeBufferPointer<Int>
+        let names: UnsafeBufferPointer<String>
+        /// `names[i].utf8.count`, compared before the names themselves.
+        let lengths: UnsafeBufferPointer<Int>
+        /// Per part: whether `match` applies (unique names, at most 64 parameters).
+        let matchable: UnsafeBufferPointer<Bool>
+        /// Per part `n`, at `n * stride + parameter.rawValue`: the position of the first parameter
+        /// called `parameter.name`, or -1; and that parameter's catalog default as a number, a case
+        /// name and a Boolean, when it is one.
+        let positions: UnsafeBufferPointer<Int8>
+        let defaultNumbers: UnsafeBufferPointer<Double?>
+        let defaultCaseNames: UnsafeBufferPointer<String?>
+        let defaultBools: UnsafeBufferPointer<Bool?>
+        let stride = LayoutParameter.allCases.count
+        /// `PartTable.lookUp` of each name of `Catalog.nodes`, in its order.
+        let catalogNodes: UnsafeBufferPointer<(number: Int, kind: PartKind)?>
+    }
+
+    init(_ specs: [PartSpec], catalogNodes: [(number: Int, kind: PartKind)?]) {
+        var start = [0], names: [String] = [], matchable: [Bool] = [], positions: [Int8] = []
+        var defaultNumbers: [Double?] = [], defaultCaseNames: [String?] = [], defaultBools: [Bool?] = []
+        let layoutParameters = Dictionary(uniqueKeysWithValues: LayoutParameter.allCases.map { ($0.name, $0) })
         for spec in specs {
             let parameterNames = spec.parameters.map(\.name)
             names += parameterNames
-            defaults += spec.parameters.map(\.defaultValue)
             start.append(names.count)
             matchable.append(parameterNames.count <= UInt64.bitWidth && Set(parameterNames).count == parameterNames.count)
+            // The first position of each layout parameter's name, in one pass over the spec's.
+            var found = [Int?](repeating: nil, count: LayoutParameter.allCases.count)
+            for (position, name) in parameterNames.enumerated() {
+                if let parameter = layoutParameters[name], found[parameter.rawValue] == nil { found[parameter.rawValue] = position }
+            }
             for parameter in LayoutParameter.allCases {
-                positions.append(parameterNames.firstIndex(of: parameter.name).flatMap { Int8(exactly: $0) } ?? -1)
+                let position = found[parameter.rawValue].flatMap { Int8(exactly: $0) }
+                positions.append(position ?? -1)
+                let value = position.flatMap { spec.parameters[Int($0)].defaultValue }
+                defaultNumbers.append(value?.numericValue)
+                if case .enumCase(let name)? = value { defaultCaseNames.append(name) } else { defaultCaseNames.append(nil) }
+                if case .bool(let b)? = value { defaultBools.append(b) } else { defaultBools.append(nil) }
             }
         }
         func table<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
@@ -114,12 +130,18 @@ struct PartParameters: @unchecked Sendable {  // immutable storage, never freed
             _ = table.initialize(from: elements)
             return UnsafeBufferPointer(table)
         }
-        self.start = table(start)
-        self.names = table(names)
-        self.lengths = table(names.map(\.utf8.count))
-        self.defaults = table(defaults)
-        self.matchable = table(matchable)
-        self.positions = table(positions)
+        let tables = UnsafeMutablePointer<Tables>.allocate(capacity: 1)
+        tables.initialize(to: Tables(start: table(start), names: table(names), lengths: table(names.map(\.utf8.count)),
+                                     matchable: table(matchable), positions: table(positions),
+                                     defaultNumbers: table(defaultNumbers), defaultCaseNames: table(defaultCaseNames),
+                                     defaultBools: table(defaultBools), catalogNodes: table(catalogNodes)))
+        self.tables = UnsafePointer(tables)
+    }
+
+    /// `PartTable.lookUp` for the part at `index` in `Catalog.nodes`.
+    @inline(__always)
+    func lookUp(catalogIndex index: Int) -> (number: Int, kind: PartKind)? {
+        index >= 0 && index < t.catalogNodes.count ? t.catalogNodes[index] : nil
     }
 
     /// `arguments` of `card`, the arguments of part `number`, matched with its parameters: bit `p`
@@ -128,8 +150,8 @@ struct PartParameters: @unchecked Sendable {  // immutable storage, never freed
     /// `p`'s argument is the one at `(bits & (1 << p - 1)).nonzeroBitCount`. (Unmatched
     /// arguments are read by name, which finds the same ones.)
     func match(_ arguments: Arguments, of card: CardView, ofPart number: Int) -> UInt64? {
-        guard number >= 0 && number < matchable.count && matchable[number] else { return nil }
-        let first = start[number], end = start[number + 1]
+        guard number >= 0 && number < t.matchable.count && t.matchable[number] else { return nil }
+        let first = t.start[number], end = t.start[number + 1]
         if card.namesParametersByPosition {
             // With unique names, matching the parameters' names finds the same positions.
             guard let bits = card.parameterBits(of: arguments) else { return nil }
@@ -140,7 +162,7 @@ struct PartParameters: @unchecked Sendable {  // immutable storage, never freed
         for argument in arguments.indices {
             let name = card.name(ofArgument: argument, in: arguments)
             let length = name.utf8.count
-            while p < end && !(lengths[p] == length && names[p] == name) { p += 1 }
+            while p < end && !(t.lengths[p] == length && t.names[p] == name) { p += 1 }
             guard p < end else { return nil }
             bits |= 1 << UInt64(p - first)
             p += 1
@@ -148,18 +170,36 @@ struct PartParameters: @unchecked Sendable {  // immutable storage, never freed
         return bits
     }
 
+    /// Where `parameter` of part `number` is in the tables indexed by part and `LayoutParameter`.
+    @inline(__always)
+    private func slot(_ parameter: LayoutParameter, inPart number: Int) -> Int? {
+        let index = number &* t.stride &+ parameter.rawValue
+        return number >= 0 && index < t.positions.count ? index : nil
+    }
+
     /// The position of the first parameter of part `number` called `parameter.name`.
     @inline(__always)
     func position(of parameter: LayoutParameter, inPart number: Int) -> Int? {
-        let index = number &* stride &+ parameter.rawValue
-        guard number >= 0 && index < positions.count, positions[index] >= 0 else { return nil }
-        return Int(positions[index])
+        guard let slot = slot(parameter, inPart: number), t.positions[slot] >= 0 else { return nil }
+        return Int(t.positions[slot])
     }
 
-    /// The catalog default of `parameter` of part `number`.
-    func catalogDefault(_ parameter: LayoutParameter, ofPart number: Int) -> CatalogValue? {
-        guard let position = position(of: parameter, inPart: number) else { return nil }
-        return defaults[start[number] + position]
+    /// The catalog default of `parameter` of part `number`, when it is a number.
+    @inline(__always)
+    func defaultNumber(_ parameter: LayoutParameter, ofPart number: Int) -> Double? {
+        slot(parameter, inPart: number).flatMap { t.defaultNumbers[$0] }
+    }
+
+    /// The catalog default of `parameter` of part `number`, when it is an enumeration case.
+    @inline(__always)
+    func defaultCaseName(_ parameter: LayoutParameter, ofPart number: Int) -> String? {
+        slot(parameter, inPart: number).flatMap { t.defaultCaseNames[$0] }
+    }
+
+    /// The catalog default of `parameter` of part `number`, when it is a Boolean.
+    @inline(__always)
+    func defaultBool(_ parameter: LayoutParameter, ofPart number: Int) -> Bool? {
+        slot(parameter, inPart: number).flatMap { t.defaultBools[$0] }
     }
 }
 

@@ -45,6 +45,25 @@ public enum ValueView: Sendable {
     }
 }
 
+/// A stored argument's value when it is a number, a Boolean, a string literal, a binding or an
+/// enumeration case — the kinds readers meet most — read without making a `ValueView`
+/// (`CardView.scalar(ofArgument:in:)`): this enum holds no references, so making, copying and
+/// dropping one costs nothing.
+public enum ScalarView: Sendable {
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    /// A string literal's text.
+    case text(SourceText)
+    /// `$name` or `$item.field` as spelled.
+    case binding(SourceText)
+    /// A case without arguments, by its position in the enumeration of the argument's parameter
+    /// (its name: `CardView.caseName(_:ofArgument:in:)`).
+    case enumCase(Int)
+    /// Any other value, or none: read `CardView.value(ofArgument:in:)`.
+    case other
+}
+
 /// What decoding a stored value needs to know of the parameter it was checked against.
 protocol StoredValueParameter {
     var type: ValueType { get }
@@ -75,7 +94,7 @@ extension Parameter: StoredValueParameter {
     let types: UnsafeBufferPointer<ValueType>
     let defaults: UnsafeBufferPointer<Value?>
     /// Parameter `i`'s enumeration cases are `caseNames[caseStart[i]..<caseStart[i + 1]]`.
-    let caseStart: UnsafeBufferPointer<Int>
+    @usableFromInline let caseStart: UnsafeBufferPointer<Int>
     let caseNames: UnsafeBufferPointer<String>
 
     private init() {
@@ -122,10 +141,22 @@ extension Parameter: StoredValueParameter {
 
     /// Parameter `position` of `owner` (`Arguments.owner`), if it has one.
     @inlinable func parameter(owner: Int32, position: Int) -> CatalogParameter? {
+        parameter(position, among: parameters(of: owner))
+    }
+
+    /// The indices of `owner`'s parameters (`Arguments.owner`) in the tables; empty for an
+    /// unknown owner.
+    @inlinable @inline(__always) func parameters(of owner: Int32) -> Range<Int> {
         let start = tables.start
         let key = owner >= 0 ? Int(owner) : tables.nodeNames.count &+ Int(-1 - owner)
-        guard key >= 0 && key &+ 1 < start.count, position >= 0, start[key] &+ position < start[key &+ 1] else { return nil }
-        return CatalogParameter(index: start[key] &+ position, table: self)
+        guard key >= 0 && key &+ 1 < start.count else { return 0..<0 }
+        return start[key]..<start[key &+ 1]
+    }
+
+    /// Parameter `position` of the owner whose parameters are `parameters`, if it has one.
+    @inlinable func parameter(_ position: Int, among parameters: Range<Int>) -> CatalogParameter? {
+        guard position >= 0 && position < parameters.count else { return nil }
+        return CatalogParameter(index: parameters.lowerBound &+ position, table: self)
     }
 }
 
@@ -144,9 +175,14 @@ extension Parameter: StoredValueParameter {
     var checkedDefault: Value? { table.tables.defaults[index] }
 
     func caseName(_ index: Int) -> String? {
-        let tables = table.tables
-        let cases = tables.caseStart[self.index]..<tables.caseStart[self.index + 1]
-        return index >= 0 && index < cases.count ? tables.caseNames[cases.lowerBound + index] : nil
+        hasCase(index) ? table.tables.caseNames[table.tables.caseStart[self.index] + index] : nil
+    }
+
+    /// Whether the parameter's enumeration has case `index` (`caseName(index) != nil`, without
+    /// making the name).
+    @inlinable func hasCase(_ index: Int) -> Bool {
+        let caseStart = table.tables.caseStart
+        return index >= 0 && index < caseStart[self.index &+ 1] &- caseStart[self.index]
     }
 }
 
@@ -189,7 +225,7 @@ extension StoredProperties {
         switch stored.kind {
         case .int, .double, .bool, .color, .pop: true
         case .namedColor: Catalog.namedColors.indices.contains(Int(stored.bits))
-        case .enumCase: parameter?.caseName(Int(stored.bits)) != nil
+        case .enumCase: parameter?.hasCase(Int(stored.bits)) ?? false
         case .text, .state, .method: file != nil
         case .binding: file != nil && parameter != nil
         case .catalogDefault: parameter?.checkedDefault != nil
@@ -253,7 +289,8 @@ extension StoredProperties {
 /// The parts of a state, overlay, footer or container, in order (`CardView.part(_:of:)`).
 public struct PartList: Sendable {
     @usableFromInline let range: Range<Int32>
-    @inlinable public var count: Int { range.count }
+    /// (`range.count` is the generic `Collection.count`, a call.)
+    @inlinable public var count: Int { Int(range.upperBound) &- Int(range.lowerBound) }
 
     @usableFromInline init(range: Range<Int32>) { self.range = range }
 }
@@ -395,11 +432,22 @@ public struct CardView: Sendable {
     }
 
     /// The arguments the author wrote, in catalog parameter order.
-    @inlinable public func arguments(ofPart part: Int) -> Arguments {
-        guard isStored else { return Arguments(indices: body.parts[part].arguments, owner: 0, file: nil) }
+    @inlinable public func arguments(ofPart part: Int) -> Arguments { contents(ofPart: part).arguments }
+
+    /// `catalogIndex(ofPart:)`, `arguments(ofPart:)` and `children(ofPart:)` read together, from
+    /// one read of the part's record, for a reader that wants them all.
+    @inlinable @inline(__always)
+    public func contents(ofPart part: Int) -> (catalogIndex: Int?, arguments: Arguments, children: PartList) {
+        guard isStored else {
+            let part = body.parts[part]
+            return (nil, Arguments(indices: part.arguments, owner: 0, file: nil), PartList(range: part.children))
+        }
         let record = parts[part]
-        return Arguments(indices: Int(record.properties.lowerBound)..<Int(record.properties.upperBound), owner: record.spec,
-                         file: files.contains(FileID(record.file)) ? FileID(record.file) : nil)
+        let file = FileID(record.file)
+        return (Int(record.spec),
+                Arguments(indices: Int(record.properties.lowerBound)..<Int(record.properties.upperBound), owner: record.spec,
+                          file: files.contains(file) ? file : nil),
+                PartList(range: record.children))
     }
 
     // MARK: Traits and model
@@ -416,6 +464,25 @@ public struct CardView: Sendable {
     /// The trait's index in `Catalog.traits`, for a card read from the store.
     public func catalogIndex(ofTrait index: Int) -> Int? {
         isStored ? Int(store.unsafelyUnwrapped.storage.traits[traitIndex(index)].trait) : nil
+    }
+
+    /// The index (as for `traitName(_:)`) of the card's first trait that is
+    /// `Catalog.traits[catalogIndex]`, if it has one. For a stored card one pass over its trait
+    /// records, where a loop over `catalogIndex(ofTrait:)` reads the card's record per trait.
+    public func firstTrait(catalogIndex: Int) -> Int? {
+        guard isStored else {
+            guard let name = Catalog.traits[safe: catalogIndex]?.name else { return nil }
+            return body.traits.firstIndex { $0.name == name }
+        }
+        let range = record.traits
+        return store.unsafelyUnwrapped.storage.traits.withUnsafeBufferPointer { traits in
+            var index = Int(range.lowerBound)
+            while index < Int(range.upperBound) {
+                if Int(traits[index].trait) == catalogIndex { return index - Int(range.lowerBound) }
+                index += 1
+            }
+            return nil
+        }
     }
 
     /// Every requirement of the trait, author-given or defaulted, in catalog order.
@@ -454,7 +521,8 @@ public struct CardView: Sendable {
     // MARK: Arguments
 
     /// The parameter of a stored argument (the store keeps its position, not its name).
-    @inlinable func parameter(_ stored: StoredProperty, in arguments: Arguments) -> CatalogParameter? {
+    @inlinable @inline(__always)
+    func parameter(_ stored: StoredProperty, in arguments: Arguments) -> CatalogParameter? {
         catalog.parameter(owner: arguments.owner, position: Int(stored.parameter))
     }
 
@@ -483,14 +551,54 @@ public struct CardView: Sendable {
         }
     }
 
+    /// The argument's value when it is one of `ScalarView`'s kinds (the same value
+    /// `value(ofArgument:in:)` gives), else `.other`: always for a card that is not in the store.
+    @inlinable @inline(__always)
+    public func scalar(ofArgument argument: Int, in arguments: Arguments) -> ScalarView {
+        guard isStored else { return .other }
+        let stored = properties.records[argument]
+        switch stored.value.kind {
+        case .int: return .int(Int(truncatingIfNeeded: Int64(bitPattern: stored.value.bits)))
+        case .double: return .double(Double(bitPattern: stored.value.bits))
+        case .bool: return .bool(stored.value.bits != 0)
+        case .text:
+            if let file = arguments.file { return .text(SourceText(file: file, range: stored.value.range)) }
+        case .binding:
+            // A binding has a value only with a known parameter, as in `StoredProperties.view(of:)`.
+            if let file = arguments.file, parameter(stored, in: arguments) != nil {
+                return .binding(SourceText(file: file, range: stored.value.range))
+            }
+        case .enumCase:
+            let index = Int(stored.value.bits)
+            if parameter(stored, in: arguments)?.hasCase(index) == true { return .enumCase(index) }
+        default: break
+        }
+        return .other
+    }
+
+    /// The name of case `index` (`ScalarView.enumCase`) of the enumeration of the argument's
+    /// parameter, if it has one.
+    public func caseName(_ index: Int, ofArgument argument: Int, in arguments: Arguments) -> String? {
+        guard isStored else { return nil }
+        return parameter(properties.records[argument], in: arguments)?.caseName(index)
+    }
+
     /// `value(ofArgument:in:) != nil`, without making the value.
     @inlinable public func hasValue(argument: Int, in arguments: Arguments) -> Bool {
         guard isStored else { return true }
         let stored = properties.records[argument]
-        switch stored.value.kind {  // the common kinds inline, as in `value(ofArgument:in:)`
+        return hasValue(stored.value, parameter: parameter(stored, in: arguments), file: arguments.file)
+    }
+
+    /// `hasValue(argument:in:)` for a stored value checked against `parameter`.
+    @inlinable @inline(__always)
+    func hasValue(_ stored: StoredValue, parameter: CatalogParameter?, file: FileID?) -> Bool {
+        switch stored.kind {  // the common kinds inline, as in `value(ofArgument:in:)`
         case .int, .double, .bool, .color, .pop: return true
-        case .text, .state, .method: return arguments.file != nil
-        default: return properties.hasValue(stored.value, parameter: parameter(stored, in: arguments), file: arguments.file)
+        case .text, .state, .method: return file != nil
+        case .binding: return file != nil && parameter != nil
+        case .enumCase: return parameter?.hasCase(Int(stored.bits)) ?? false
+        default: return properties.hasValue(stored, parameter: parameter, file: file)
         }
     }
 
@@ -499,13 +607,17 @@ public struct CardView: Sendable {
     /// parameter in catalog order (as the checker stores them); nil otherwise.
     @inlinable public func parameterBits(of arguments: Arguments) -> UInt64? {
         guard isStored else { return nil }
+        let parameters = catalog.parameters(of: arguments.owner)
         var bits: UInt64 = 0
         var next = 0
         for argument in arguments.indices {
-            let position = Int(properties.records[argument].parameter)
-            guard position >= next && position < UInt64.bitWidth, hasValue(argument: argument, in: arguments) else { return nil }
+            let stored = properties.records[argument]
+            let position = Int(stored.parameter)
+            guard position >= next && position < UInt64.bitWidth,
+                  hasValue(stored.value, parameter: catalog.parameter(position, among: parameters), file: arguments.file)
+            else { return nil }
             bits |= 1 << UInt64(position)
-            next = position + 1
+            next = position &+ 1
         }
         return bits
     }
@@ -516,7 +628,8 @@ public struct CardView: Sendable {
     /// The argument for catalog parameter `position` of a part whose arguments, each with a value,
     /// one per parameter in catalog order, were matched with its parameters as `matched` (bit `p`:
     /// parameter `p` has one).
-    @inlinable public func argument(forParameter position: Int, matched: UInt64, in arguments: Arguments) -> Int? {
+    @inlinable @inline(__always)
+    public func argument(forParameter position: Int, matched: UInt64, in arguments: Arguments) -> Int? {
         guard position < UInt64.bitWidth, matched & (1 << UInt64(position)) != 0 else { return nil }
         let argument = arguments.indices.lowerBound + (matched & ((1 << UInt64(position)) &- 1)).nonzeroBitCount
         return argument < arguments.indices.upperBound ? argument : nil
@@ -536,6 +649,13 @@ public struct CardView: Sendable {
     @inlinable public func utf8(stateName text: SourceText) -> UnsafeBufferPointer<UInt8>? {
         guard let spelled = utf8(text) else { return nil }
         return SourceText.stateName(spelled)
+    }
+
+    /// The text's bytes as the source has them, valid UTF-8 or not (empty when the deck does not
+    /// have the file); `utf8(_:)` validates them. They stay valid as long as the deck does.
+    @inlinable public func bytes(_ text: SourceText) -> UnsafeBufferPointer<UInt8> {
+        guard let file = files[text.file] else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return text.bytes(in: file)
     }
 
     /// The text as a `String` (invalid UTF-8 repaired).
