@@ -242,7 +242,7 @@ struct CardChecker {
                 }
             }
             let parts = statePartList(before, sharedEnd..<partStack.count, after)
-            partStack.removeLast(partStack.count - sharedEnd)
+            partStack.truncate(to: sharedEnd)
             storage.states.append(ModelStorage.StateRecord(name: stateName, isBuiltIn: tree.lookUp(stateNode, in: Catalog.builtInStateTable) != nil,
                                                            tap: tap ?? cardTap, parts: parts))
         }
@@ -250,7 +250,7 @@ struct CardChecker {
             storage.states.append(ModelStorage.StateRecord(name: "none", isBuiltIn: true, tap: cardTap,
                                                            parts: statePartList(before, sharedEnd..<sharedEnd, after)))
         }
-        partStack.removeLast(partStack.count - sharedStart)
+        partStack.truncate(to: sharedStart)
         let states = statesStart..<ModelStorage.end(storage.states)
         if let loading = declaredStates.first(where: { $0.name.identity == loadingIdentity }),
            !declaredStates.contains(where: { $0.name.identity == hasDataIdentity }) {
@@ -477,7 +477,7 @@ struct CardChecker {
             if let part = checkPartItem(item, context: context) { partStack.append(part) }
         }
         let list = storage.appendPartList(partStack[start...])
-        partStack.removeLast(partStack.count - start)
+        partStack.truncate(to: start)
         return list
     }
 
@@ -758,6 +758,8 @@ struct CardChecker {
     /// Checks the model block and the card's binding uses into `storage.fields`; returns their
     /// range and the initial state. `states` is the range of the card's states in `storage`.
     mutating func checkModel(_ modelNode: NodeID?, states: Range<Int32>, cardName: String) -> (Range<Int32>, String) {
+        // A local: the field records' spans are worked out in autoclosures, which must not capture `self`.
+        let tree = self.tree
         let fieldsStart = ModelStorage.end(storage.fields)
         defaults.removeAll()
         var initialState = states.isEmpty ? "none" : storage.states[Int(states.lowerBound)].name
@@ -773,7 +775,7 @@ struct CardChecker {
                 let fieldName = tree.mainToken(item).map { names.intern($0, in: tree) } ?? names.intern("")
                 if let earlier = defaults.index(of: fieldName.identity) {
                     report(.e203, "duplicate model field `\(names.text(fieldName))`", at: values.nameSpan(item),
-                           notes: [DiagnosticNote("first declared here", at: defaults.entries[earlier].nameSpan)])
+                           notes: [DiagnosticNote("first declared here", at: values.nameSpan(defaults.entries[earlier].item))])
                     continue
                 }
                 guard let valueNode = tree.value(item) else { continue }
@@ -801,11 +803,11 @@ struct CardChecker {
                     let value = tree.mainToken(valueNode).map { StoredValue(.state, range: tree.range(token: $0)) }
                         ?? storage.properties.box(.enumCase(stateName, arguments: []))
                     defaults.append(FieldDefault(name: fieldName, type: .cardState, value: value,
-                                                 node: valueNode, nameSpan: values.nameSpan(item)))
+                                                 node: valueNode, item: item))
                     continue
                 }
                 guard let (type, value) = values.inferStored(valueNode, boxing: &storage.properties, building: keepingModel) else { continue }
-                defaults.append(FieldDefault(name: fieldName, type: type, value: value, node: valueNode, nameSpan: values.nameSpan(item)))
+                defaults.append(FieldDefault(name: fieldName, type: type, value: value, node: valueNode, item: item))
             }
         }
         let scope = values.scope.card
@@ -838,18 +840,18 @@ struct CardChecker {
             let d = defaults.entries[index]
             let name = names.text(d.name)
             if d.name.identity == stateIdentity {
-                appendField(ModelStorage.FieldRecord(name: name, type: .cardState, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+                appendField(ModelStorage.FieldRecord(name: name, type: .cardState, defaultValue: d.value, isTwoWay: false, span: ValueChecker.nameSpan(d.item, in: tree)))
                 continue
             }
             let position = scope.position(of: d.name.identity)
             guard let position, let used = usedTypes[position] else {
                 if let position, conflicting[position] { // used, inconsistently: E802 says so, not W101/E803
-                    appendField(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+                    appendField(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: ValueChecker.nameSpan(d.item, in: tree)))
                     continue
                 }
-                report(.w101, "model field `\(name)` is never used", at: d.nameSpan,
+                report(.w101, "model field `\(name)` is never used", at: values.nameSpan(d.item),
                        notes: [.help("bind it with `$\(name)`, or remove it")])
-                appendField(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+                appendField(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: ValueChecker.nameSpan(d.item, in: tree)))
                 continue
             }
             if !ValueChecker.assignable(d.type, to: used.type) {
@@ -857,7 +859,7 @@ struct CardChecker {
                        notes: scope.uses(at: position).map { DiagnosticNote("used as \($0.type) here", at: $0.span) })
             }
             let type = Self.fieldType(used: used.type, default: d.type)
-            appendField(ModelStorage.FieldRecord(name: name, type: type, defaultValue: d.value, isTwoWay: used.twoWay, span: d.nameSpan))
+            appendField(ModelStorage.FieldRecord(name: name, type: type, defaultValue: d.value, isTwoWay: used.twoWay, span: ValueChecker.nameSpan(d.item, in: tree)))
         }
         for (position, binding) in scope.names.enumerated() where defaults.index(of: binding.identity) == nil {
             guard let used = usedTypes[position] else { continue }
@@ -890,7 +892,8 @@ struct FieldDefault {
     var type: ValueType
     var value: StoredValue
     var node: NodeID
-    var nameSpan: SourceSpan
+    /// The `field: value` entry, whose name's span is worked out only for a message or a kept model.
+    var item: NodeID
 }
 
 /// The model defaults of one card in declaration order, found by name identity (a linear scan

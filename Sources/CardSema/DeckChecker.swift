@@ -35,8 +35,7 @@ struct DeckChecker {
     func tree(_ ref: DeclarationRef) -> SyntaxTree? { trees[ref.file] }
 
     func nameSpan(_ ref: DeclarationRef) -> SourceSpan? {
-        guard let tree = tree(ref) else { return nil }
-        return tree.mainToken(ref.node).map { tree.span(token: $0) } ?? tree.span(ref.node)
+        tree(ref).map { ValueChecker.nameSpan(ref.node, in: $0) }
     }
 
     func valueChecker(for tree: SyntaxTree) -> ValueChecker { ValueChecker(tree: tree, cards: cards, names: names) }

@@ -123,7 +123,9 @@ struct ValueChecker {
     }
 
     /// The span of a node's main token (its name), or the whole node.
-    func nameSpan(_ node: NodeID) -> SourceSpan {
+    func nameSpan(_ node: NodeID) -> SourceSpan { Self.nameSpan(node, in: tree) }
+
+    static func nameSpan(_ node: NodeID, in tree: SyntaxTree) -> SourceSpan {
         tree.mainToken(node).map { tree.span(token: $0) } ?? tree.span(node)
     }
 
@@ -696,6 +698,8 @@ struct ValueChecker {
         arguments.actions.clear()
         arguments.start = properties.records.count
         arguments.boxedStart = properties.boxed.count
+        // Locals: `self` is mutated below, so each use of a stored reference would retain it.
+        let tree = self.tree, shapes = list.shapes
         // A syntax error inside the list already explains what is wrong with it.
         let broken = tree.containsSyntaxError(owner)
         var index = -1
@@ -705,34 +709,23 @@ struct ValueChecker {
             let parameterIndex: Int
             if isLabeled(arg) {
                 guard let found = tree.lookUp(arg, in: list.table) else {
-                    if broken { continue }
-                    let parameters = list.parameters
-                    let label = tree.name(arg)
-                    let labelSpan = nameSpan(arg)
-                    let hint = suggestion(NameSuggester.suggestion(for: label, among: parameters.map(\.name)), replacing: labelSpan)
-                    let takes = parameters.isEmpty ? "takes no arguments" : "takes " + parameters.map { $0.positional ? "_ \($0.name)" : "`\($0.name):`" }.joined(separator: ", ")
-                    report(.e310, "\(ownerKind.describe(ownerName)) has no argument `\(label)`", at: labelSpan, label: takes,
-                           notes: hint.notes, fixIts: hint.fixIts)
+                    if !broken { reportUnknownLabel(arg, of: list, ownerName: ownerName, ownerKind: ownerKind) }
                     continue
                 }
-                let shape = list.shapes[found]
-                if shape.positional && !shape.labelOptional {
-                    report(.e310, "the first argument of \(ownerKind.describe(ownerName)) is unlabeled: write it without `\(tree.name(arg)):`", at: nameSpan(arg),
-                           fixIts: [FixIt(SourceSpan(file: tree.file.id, start: tree.range(arg).lowerBound, end: tree.range(valueNode).lowerBound), "")])
+                if shapes[found].positional && !shapes[found].labelOptional {
+                    reportLabeledPositional(arg, value: valueNode, ownerName: ownerName, ownerKind: ownerKind)
                 }
                 parameterIndex = found
             } else {
-                guard index == 0, let first = list.shapes.first, first.acceptsPositional else {
+                guard index == 0, let first = shapes.first, first.acceptsPositional else {
                     if broken { continue }
                     reportStrayPositional(arg, of: owner, parameters: list.parameters, ownerName: ownerName, ownerKind: ownerKind)
                     continue
                 }
                 parameterIndex = 0
             }
-            if list.shapes[parameterIndex].bindingRequired && tree.kind(valueNode) != .binding && tree.kind(valueNode) != .missing {
-                let name = list.parameters[parameterIndex].name
-                report(.e801, "`\(name)` must be a binding so the card can observe it, found \(describe(valueNode))", at: valueNode,
-                       notes: [.help("declare a model field and write `$\(name)`")])
+            if shapes[parameterIndex].bindingRequired && tree.kind(valueNode) != .binding && tree.kind(valueNode) != .missing {
+                reportBindingRequired(valueNode, parameter: list.parameters[parameterIndex])
                 // Given, though wrong: not also missing (one root cause, one diagnostic).
                 arguments.entries.append(CheckedArguments.Entry(parameter: parameterIndex, property: -1, node: valueNode))
                 continue
@@ -749,6 +742,36 @@ struct ValueChecker {
                 arguments.missing.append(list.parameters[index])
             }
         }
+    }
+
+    // The argument checker's diagnostics, out of line: inlined, their message building made the
+    // hot loop's frame large and its registers scarce.
+
+    /// E310 for a label `list` does not have.
+    @inline(never)
+    mutating func reportUnknownLabel(_ arg: NodeID, of list: ParameterList, ownerName: String, ownerKind: ArgumentOwner) {
+        let parameters = list.parameters
+        let label = tree.name(arg)
+        let labelSpan = nameSpan(arg)
+        let hint = suggestion(NameSuggester.suggestion(for: label, among: parameters.map(\.name)), replacing: labelSpan)
+        let takes = parameters.isEmpty ? "takes no arguments" : "takes " + parameters.map { $0.positional ? "_ \($0.name)" : "`\($0.name):`" }.joined(separator: ", ")
+        report(.e310, "\(ownerKind.describe(ownerName)) has no argument `\(label)`", at: labelSpan, label: takes,
+               notes: hint.notes, fixIts: hint.fixIts)
+    }
+
+    /// E310 for a label written on the positional parameter, with a fix-it removing it.
+    @inline(never)
+    mutating func reportLabeledPositional(_ arg: NodeID, value valueNode: NodeID, ownerName: String, ownerKind: ArgumentOwner) {
+        report(.e310, "the first argument of \(ownerKind.describe(ownerName)) is unlabeled: write it without `\(tree.name(arg)):`", at: nameSpan(arg),
+               fixIts: [FixIt(SourceSpan(file: tree.file.id, start: tree.range(arg).lowerBound, end: tree.range(valueNode).lowerBound), "")])
+    }
+
+    /// E801 for a literal where `parameter` takes only a binding.
+    @inline(never)
+    mutating func reportBindingRequired(_ valueNode: NodeID, parameter: Parameter) {
+        let name = parameter.name
+        report(.e801, "`\(name)` must be a binding so the card can observe it, found \(describe(valueNode))", at: valueNode,
+               notes: [.help("declare a model field and write `$\(name)`")])
     }
 
     /// Checks an argument's value against `list.parameters[index]` as `check` does, range
@@ -858,8 +881,11 @@ extension Array {
         while !isEmpty { removeLast() }
     }
 
-    /// Removes the elements after the first `count`, keeping the storage (as `clear()`).
+    /// Removes the elements after the first `count`, keeping the storage (as `clear()`): a few
+    /// one at a time, as `removeSubrange` costs a hundred instructions or more however few.
+    @inline(__always)
     mutating func truncate(to count: Int) {
-        if self.count > count { removeSubrange(count...) }
+        if self.count - count > 8 { removeSubrange(count...); return }
+        while self.count > count { removeLast() }
     }
 }
