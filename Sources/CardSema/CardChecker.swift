@@ -284,9 +284,11 @@ struct CardChecker {
                            file: tree.file.path, initialState: initialState, content: CardContent.empty)
     }
 
-    /// A state's parts — the ranges `a`, `b` and `c` of `partStack` — as one list in `storage`.
+    /// A state's parts — the ranges `a`, `b` and `c` of `partStack` — as one list in `storage`
+    /// (none when the model is not kept).
     mutating func statePartList(_ a: Range<Int>, _ b: Range<Int>, _ c: Range<Int>) -> Range<Int32> {
         let start = ModelStorage.end(storage.partLists)
+        guard keepingModel else { return start..<start }
         storage.appendParts(partStack[a])
         storage.appendParts(partStack[b])
         storage.appendParts(partStack[c])
@@ -394,9 +396,10 @@ struct CardChecker {
     /// Every requirement of the trait just checked, author-given or defaulted, in catalog order:
     /// the arguments' values, reordered and completed in place at the end of `storage.properties`.
     mutating func traitProperties(_ spec: TraitSpec) -> Range<Int32> {
-        let args = values.arguments
-        // Usually every requirement is written, in order: the values are already right.
-        if !args.isCompleteInOrder {
+        // Usually every requirement is written, in order: the values are already right. Without
+        // the model, nobody reads them in catalog order.
+        if keepingModel && !values.arguments.isCompleteInOrder {
+            let args = values.arguments
             var properties: [StoredProperty] = []
             for (index, requirement) in spec.requirements.enumerated() {
                 let given = args.stored(at: index, in: storage.properties)
@@ -406,7 +409,7 @@ struct CardChecker {
             }
             storage.properties.records.replaceSubrange(args.start..<storage.properties.count, with: properties)
         }
-        return Int32(truncatingIfNeeded: args.start)..<ModelStorage.end(storage.properties.records)
+        return Int32(truncatingIfNeeded: values.arguments.start)..<ModelStorage.end(storage.properties.records)
     }
 
     /// The first conformance in `list` (before `limit`, if given) naming `Catalog.traits[index]`.
@@ -470,13 +473,13 @@ struct CardChecker {
     // MARK: Parts
 
     /// Checks the items of a part-holding block (state, container, overlay, footer, cell); returns
-    /// the list of their parts in `storage.partLists`.
+    /// the list of their parts in `storage.partLists` (without the model, a range as long).
     mutating func checkBlock(of owner: NodeID, context: PartContext) -> Range<Int32> {
         let start = partStack.count
         for item in tree.blockItems(owner) {
             if let part = checkPartItem(item, context: context) { partStack.append(part) }
         }
-        let list = storage.appendPartList(partStack[start...])
+        let list = keepingModel ? storage.appendPartList(partStack[start...]) : 0..<Int32(truncatingIfNeeded: partStack.count - start)
         partStack.truncate(to: start)
         return list
     }
@@ -524,7 +527,8 @@ struct CardChecker {
         return checkPart(item, spec: spec, index: specIndex, context: context)
     }
 
-    /// Checks a part (`spec` is `Catalog.nodes[index]`) into `storage.parts`; returns its index.
+    /// Checks a part (`spec` is `Catalog.nodes[index]`) into `storage.parts`; returns its index
+    /// (-1 when the model is not kept: the part is checked, not stored).
     mutating func checkPart(_ node: NodeID, spec: PartSpec, index: Int, context: PartContext) -> Int32? {
         let name = spec.name
         if spec.needsHorizontalContext {
@@ -548,7 +552,7 @@ struct CardChecker {
             guard tree.kind(node) == .binding, case .card(let name) = values.bindingTarget(node) else { return nil }
             return name
         }
-        values.arguments.sortProperties(&storage.properties)
+        if keepingModel { values.arguments.sortProperties(&storage.properties) }
         let properties = Int32(truncatingIfNeeded: values.arguments.start)..<ModelStorage.end(storage.properties.records)
 
         var children = ModelStorage.end(storage.partLists)..<ModelStorage.end(storage.partLists)
@@ -580,6 +584,8 @@ struct CardChecker {
                 refineRowsBinding(spec, rowsParameter: rowsParameter, rows: rows, fields: BindingTable(), hasChildren: false)
             }
         }
+        // Without the model, the part's record would only be thrown away with the card's.
+        guard keepingModel else { return -1 }
         storage.parts.append(ModelStorage.PartRecord(spec: Int32(truncatingIfNeeded: index), properties: properties,
                                                      children: children, span: values.nameSpan(node)))
         return ModelStorage.end(storage.parts) - 1
