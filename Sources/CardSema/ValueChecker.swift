@@ -30,8 +30,9 @@ struct CheckedArguments {
         var node: NodeID
     }
 
-    /// The parameter list checked against.
-    fileprivate(set) var list = ParameterList.empty
+    /// The parameter list checked against. Unowned: every list belongs to a catalog entry, which
+    /// lives as long as the program, and the checker switches lists at nearly every call.
+    fileprivate(set) unowned(unsafe) var list = ParameterList.empty
     var parameters: [Parameter] { list.parameters }
     /// The arguments in the order written.
     fileprivate(set) var entries: [Entry] = []
@@ -692,7 +693,7 @@ struct ValueChecker {
     /// something is reported.
     mutating func checkArguments(of owner: NodeID, parameters list: ParameterList, ownerName: String,
                                  ownerKind: ArgumentOwner, into properties: inout StoredProperties) {
-        if arguments.list !== list { arguments.list = list }
+        arguments.list = list
         arguments.entries.clear()
         if !arguments.missing.isEmpty { arguments.missing = [] }
         arguments.actions.clear()
@@ -703,7 +704,13 @@ struct ValueChecker {
         // A syntax error inside the list already explains what is wrong with it.
         let broken = tree.containsSyntaxError(owner)
         var index = -1
-        for arg in tree.children(owner) where tree.kind(arg) != .block {
+        // The children, walked without a `Children` value (no retain of the tree).
+        var next = NodeID(owner.index + 1)
+        let end = tree.next(after: owner)
+        while next < end {
+            let arg = next
+            next = tree.next(after: arg)
+            if tree.kind(arg) == .block { continue }
             index += 1
             guard let valueNode = tree.value(arg) else { continue }
             let parameterIndex: Int
