@@ -790,7 +790,7 @@ struct CardChecker {
                         if tree.kind(valueNode) != .missing { values.mismatch(valueNode, expected: .cardState) }
                         continue
                     }
-                    let state = tree.mainToken(valueNode).flatMap { tree.withBytesAfterSigil(of: $0) { names.intern($0) } }
+                    let state = tree.mainToken(valueNode).flatMap { names.intern(afterSigilOf: $0, in: tree) }
                         ?? names.intern(tree.enumCaseName(valueNode))
                     let stateName = names.text(state)
                     let valid = declaredStates.contains { $0.name.identity == state.identity }

@@ -36,10 +36,15 @@ final class NameInterner {
 
     /// A token's text.
     func intern(_ token: Token, in tree: SyntaxTree) -> InternedName {
-        tree.withBytes(of: token) { storage.intern($0) }
+        tree.withNameBytes(of: token) { storage.intern($0, readable: $1) }
     }
 
     func intern(_ text: String) -> InternedName { storage.intern(text) }
+
+    /// The text after a `.case` or `$binding` token's sigil; nil when `withBytesAfterSigil` is.
+    func intern(afterSigilOf token: Token, in tree: SyntaxTree) -> InternedName? {
+        tree.withBytesAfterSigil(of: token) { storage.intern($0, readable: $1) }
+    }
 
     /// The text of a spelling.
     func text(_ name: InternedName) -> String { storage.spellings[name.spelling] }
@@ -69,8 +74,9 @@ final class NameInterner {
         /// Identity by `String`, kept only once a non-ASCII spelling has been seen.
         var canonical: [String: Int]?
 
-        mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> InternedName {
-            let key = NameKey(bytes)
+        /// `readable`: see `NameKey`.
+        mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, readable: Int = 0) -> InternedName {
+            let key = NameKey(bytes, readable: readable)
             let mask = slots.count - 1
             var slot = key.slot(shift: shift)
             while slots[slot] != 0 {

@@ -411,7 +411,7 @@ struct ValueChecker {
     func lookUpCase(_ node: NodeID, in table: NameTable) -> Int? {
         guard let token = tree.mainToken(node) else { return nil }
         // The outer optional is nil only when the name must be read as a `String`.
-        return tree.withBytesAfterSigil(of: token) { table.index(of: $0) } ?? table.index(of: tree.enumCaseName(node))
+        return tree.withBytesAfterSigil(of: token) { table.index(of: $0, readable: $1) } ?? table.index(of: tree.enumCaseName(node))
     }
 
     /// The number of children of a node, counted without allocating.
@@ -466,7 +466,7 @@ struct ValueChecker {
     /// A binding's name after the `$`, interned; nil when `bindingPath` must decide.
     func bindingName(_ node: NodeID) -> InternedName? {
         guard tree.kind(node) == .binding, let token = tree.mainToken(node) else { return nil }
-        return tree.withBytesAfterSigil(of: token) { names.intern($0) }
+        return names.intern(afterSigilOf: token, in: tree)
     }
 
     /// `name`, `pop`, `push(Card)`.
