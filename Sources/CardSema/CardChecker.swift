@@ -556,7 +556,7 @@ struct CardChecker {
         let properties = Int32(truncatingIfNeeded: values.arguments.start)..<ModelStorage.end(storage.properties.records)
 
         var children = ModelStorage.end(storage.partLists)..<ModelStorage.end(storage.partLists)
-        if let block = tree.block(node) {
+        if let block = values.arguments.block {
             if !spec.isContainer {
                 report(.e401, "`\(name)` is a leaf part and takes no children", at: values.nameSpan(node),
                        label: "remove this block", fixIts: [FixIt(tree.span(block), "")])
@@ -764,8 +764,8 @@ struct CardChecker {
     /// Checks the model block and the card's binding uses into `storage.fields`; returns their
     /// range and the initial state. `states` is the range of the card's states in `storage`.
     mutating func checkModel(_ modelNode: NodeID?, states: Range<Int32>, cardName: String) -> (Range<Int32>, String) {
-        // A local: the field records' spans are worked out in autoclosures, which must not capture `self`.
-        let tree = self.tree
+        // Locals: the field records are built in autoclosures, which must not capture `self`.
+        let tree = self.tree, names = self.names
         let fieldsStart = ModelStorage.end(storage.fields)
         defaults.removeAll()
         var initialState = states.isEmpty ? "none" : storage.states[Int(states.lowerBound)].name
@@ -844,28 +844,30 @@ struct CardChecker {
         }
         for index in defaults.entries.indices {
             let d = defaults.entries[index]
-            let name = names.text(d.name)
+            // The name's text only for a message or a kept record.
             if d.name.identity == stateIdentity {
-                appendField(ModelStorage.FieldRecord(name: name, type: .cardState, defaultValue: d.value, isTwoWay: false, span: ValueChecker.nameSpan(d.item, in: tree)))
+                appendField(ModelStorage.FieldRecord(name: names.text(d.name), type: .cardState, defaultValue: d.value, isTwoWay: false, span: ValueChecker.nameSpan(d.item, in: tree)))
                 continue
             }
             let position = scope.position(of: d.name.identity)
             guard let position, let used = usedTypes[position] else {
                 if let position, conflicting[position] { // used, inconsistently: E802 says so, not W101/E803
-                    appendField(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: ValueChecker.nameSpan(d.item, in: tree)))
+                    appendField(ModelStorage.FieldRecord(name: names.text(d.name), type: d.type, defaultValue: d.value, isTwoWay: false, span: ValueChecker.nameSpan(d.item, in: tree)))
                     continue
                 }
+                let name = names.text(d.name)
                 report(.w101, "model field `\(name)` is never used", at: values.nameSpan(d.item),
                        notes: [.help("bind it with `$\(name)`, or remove it")])
                 appendField(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: ValueChecker.nameSpan(d.item, in: tree)))
                 continue
             }
             if !ValueChecker.assignable(d.type, to: used.type) {
+                let name = names.text(d.name)
                 report(.e803, "model default for `\(name)` is \(d.type), but `$\(name)` is used as \(used.type)", at: tree.span(d.node),
                        notes: scope.uses(at: position).map { DiagnosticNote("used as \($0.type) here", at: $0.span) })
             }
-            let type = Self.fieldType(used: used.type, default: d.type)
-            appendField(ModelStorage.FieldRecord(name: name, type: type, defaultValue: d.value, isTwoWay: used.twoWay, span: ValueChecker.nameSpan(d.item, in: tree)))
+            appendField(ModelStorage.FieldRecord(name: names.text(d.name), type: Self.fieldType(used: used.type, default: d.type),
+                                                 defaultValue: d.value, isTwoWay: used.twoWay, span: ValueChecker.nameSpan(d.item, in: tree)))
         }
         for (position, binding) in scope.names.enumerated() where defaults.index(of: binding.identity) == nil {
             guard let used = usedTypes[position] else { continue }

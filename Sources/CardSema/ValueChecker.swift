@@ -43,6 +43,8 @@ struct CheckedArguments {
     fileprivate(set) var actions: [(Action, NodeID)] = []
     /// Required parameters not given.
     var missing: [Parameter] = []
+    /// The owner's block (`tree.block(owner)`), met on the way through its children.
+    fileprivate(set) var block: NodeID?
 
     func index(of name: String) -> Int? { parameters.firstIndex { $0.name == name } }
 
@@ -578,7 +580,12 @@ struct ValueChecker {
         // The first four arguments (no constructor takes more), without an array.
         var args: (NodeID, NodeID, NodeID, NodeID) = (node, node, node, node)
         var count = 0
-        for arg in tree.children(node) where tree.kind(arg) != .block {
+        var next = NodeID(node.index + 1)
+        let end = tree.next(after: node)
+        while next < end {
+            let arg = next
+            next = tree.next(after: arg)
+            if tree.kind(arg) == .block { continue }
             switch count {
             case 0: args.0 = arg
             case 1: args.1 = arg
@@ -699,6 +706,7 @@ struct ValueChecker {
         arguments.actions.clear()
         arguments.start = properties.records.count
         arguments.boxedStart = properties.boxed.count
+        arguments.block = nil
         // Locals: `self` is mutated below, so each use of a stored reference would retain it.
         let tree = self.tree, shapes = list.shapes
         // A syntax error inside the list already explains what is wrong with it.
@@ -710,7 +718,10 @@ struct ValueChecker {
         while next < end {
             let arg = next
             next = tree.next(after: arg)
-            if tree.kind(arg) == .block { continue }
+            if tree.kind(arg) == .block {
+                if arguments.block == nil { arguments.block = arg } // the first, as `tree.block(_:)`
+                continue
+            }
             index += 1
             guard let valueNode = tree.value(arg) else { continue }
             let parameterIndex: Int
