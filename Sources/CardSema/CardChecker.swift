@@ -57,6 +57,9 @@ struct CardChecker {
     let stateIdentity: Int
     /// The identities of the state names W601 and the default state look for.
     private let loadingIdentity: Int, hasDataIdentity: Int, noneIdentity: Int
+    /// The indices in `Catalog.traits` of the traits with rules of their own (W501, W502).
+    private let transparentTrait = Catalog.traitTable.index(of: "transparent")
+    private let customMarginTrait = Catalog.traitTable.index(of: "customMargin")
 
     init(values: ValueChecker) {
         self.values = values
@@ -375,8 +378,8 @@ struct CardChecker {
             let accepted = storage.traits.count - Int(start)
             if spec.decoratesFrame && accepted < 64 { decorating |= 1 << UInt64(accepted) }
             storage.traits.append(ModelStorage.TraitRecord(trait: Int32(truncatingIfNeeded: index), properties: traitProperties(spec), span: span))
-            if name == "transparent" { transparent = call }
-            if name == "customMargin", membership.isInAnyStack, !membership.inOtherStack {
+            if index == transparentTrait { transparent = call }
+            if index == customMarginTrait, membership.isInAnyStack, !membership.inOtherStack {
                 report(.w502, "`customMargin` has no effect: card `\(tree.name(decl))` is only in swipe or sheet stacks", at: span,
                        notes: [.help("those stacks size cards themselves; remove the trait")])
             }
@@ -569,7 +572,7 @@ struct CardChecker {
                     values.scope.rows = rows
                 }
                 children = checkBlock(of: node, context: spec.role == .cell ? .cell : .part(spec))
-                checkChildren(spec, node: node, childCount: children.count)
+                checkChildren(spec, node: node, block: block, childCount: children.count)
                 if isRowContainer {
                     let fields = values.scope.rows ?? BindingTable()
                     values.scope.rows = outerRows
@@ -579,7 +582,7 @@ struct CardChecker {
                 }
             }
         } else if spec.isContainer {
-            checkChildren(spec, node: node, childCount: 0)
+            checkChildren(spec, node: node, block: nil, childCount: 0)
             if isRowContainer {
                 refineRowsBinding(spec, rowsParameter: rowsParameter, rows: rows, fields: BindingTable(), hasChildren: false)
             }
@@ -693,10 +696,11 @@ struct CardChecker {
     }
 
     /// Child count and kind rules (E403, E404, E406, W103).
-    mutating func checkChildren(_ spec: PartSpec, node: NodeID, childCount: Int) {
+    /// `block` is the node's block (`tree.block(node)`).
+    mutating func checkChildren(_ spec: PartSpec, node: NodeID, block: NodeID?, childCount: Int) {
         if tree.containsSyntaxError(node) { return } // counts are meaningless in a broken block
         let tree = self.tree
-        let items = tree.blockItems(node)
+        let items = block.map { tree.children($0) } ?? tree.blockItems(node)
         let isEmpty = items.isEmpty
         var childNodeCount = 0
         for item in items where tree.kind(item) == .node { childNodeCount += 1 }
