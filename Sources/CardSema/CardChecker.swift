@@ -564,18 +564,22 @@ struct CardChecker {
                 report(.e401, "`\(name)` is a leaf part and takes no children", at: values.nameSpan(node),
                        label: "remove this block", fixIts: [FixIt(tree.span(block), "")])
             } else {
-                // Row containers collect `$item.field` uses of their cell.
-                let outerRows = values.scope.rows
+                // Row containers collect `$item.field` uses of their cell in a table of their
+                // own, swapped in and out: a copy of the table in scope, kept while its uses are
+                // recorded, would make each record copy the table's arrays.
+                var outerRows: BindingTable?
                 if isRowContainer {
-                    var rows = rowTables.popLast() ?? BindingTable()
-                    rows.removeAll()
-                    values.scope.rows = rows
+                    var table: BindingTable? = rowTables.popLast() ?? BindingTable()
+                    table?.removeAll()
+                    swap(&table, &values.scope.rows)
+                    outerRows = table
                 }
                 children = checkBlock(of: node, context: spec.role == .cell ? .cell : .part(spec))
                 checkChildren(spec, node: node, block: block, childCount: children.count)
                 if isRowContainer {
-                    let fields = values.scope.rows ?? BindingTable()
-                    values.scope.rows = outerRows
+                    var table = outerRows
+                    swap(&table, &values.scope.rows)
+                    let fields = table ?? BindingTable()
                     refineRowsBinding(spec, rowsParameter: rowsParameter, rows: rows, fields: fields,
                                       hasChildren: !tree.children(block).isEmpty)
                     rowTables.append(fields)
