@@ -617,6 +617,7 @@ struct CardChecker {
             guard !spec.defaultRowFields.isEmpty, !hasChildren else { return }
             recordFields = spec.defaultRowFields.map { RecordField($0, .string) }
         }
+        recordFields.reserveCapacity(fields.names.count) // one allocation, not one per doubling
         for (position, field) in fields.names.enumerated() {
             let fieldName = names.text(spelling: field.spelling)
             var uses = fields.uses(at: position)
