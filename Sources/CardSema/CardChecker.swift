@@ -57,6 +57,9 @@ struct CardChecker {
     let stateIdentity: Int
     /// The identities of the state names W601 and the default state look for.
     private let loadingIdentity: Int, hasDataIdentity: Int, noneIdentity: Int
+    /// The indices in `Catalog.traits` of the traits with rules of their own (W501, W502).
+    private let transparentTrait = Catalog.traitTable.index(of: "transparent")
+    private let customMarginTrait = Catalog.traitTable.index(of: "customMargin")
 
     init(values: ValueChecker) {
         self.values = values
@@ -242,7 +245,7 @@ struct CardChecker {
                 }
             }
             let parts = statePartList(before, sharedEnd..<partStack.count, after)
-            partStack.removeLast(partStack.count - sharedEnd)
+            partStack.truncate(to: sharedEnd)
             storage.states.append(ModelStorage.StateRecord(name: stateName, isBuiltIn: tree.lookUp(stateNode, in: Catalog.builtInStateTable) != nil,
                                                            tap: tap ?? cardTap, parts: parts))
         }
@@ -250,7 +253,7 @@ struct CardChecker {
             storage.states.append(ModelStorage.StateRecord(name: "none", isBuiltIn: true, tap: cardTap,
                                                            parts: statePartList(before, sharedEnd..<sharedEnd, after)))
         }
-        partStack.removeLast(partStack.count - sharedStart)
+        partStack.truncate(to: sharedStart)
         let states = statesStart..<ModelStorage.end(storage.states)
         if let loading = declaredStates.first(where: { $0.name.identity == loadingIdentity }),
            !declaredStates.contains(where: { $0.name.identity == hasDataIdentity }) {
@@ -284,9 +287,11 @@ struct CardChecker {
                            file: tree.file.path, initialState: initialState, content: CardContent.empty)
     }
 
-    /// A state's parts — the ranges `a`, `b` and `c` of `partStack` — as one list in `storage`.
+    /// A state's parts — the ranges `a`, `b` and `c` of `partStack` — as one list in `storage`
+    /// (none when the model is not kept).
     mutating func statePartList(_ a: Range<Int>, _ b: Range<Int>, _ c: Range<Int>) -> Range<Int32> {
         let start = ModelStorage.end(storage.partLists)
+        guard keepingModel else { return start..<start }
         storage.appendParts(partStack[a])
         storage.appendParts(partStack[b])
         storage.appendParts(partStack[c])
@@ -373,8 +378,8 @@ struct CardChecker {
             let accepted = storage.traits.count - Int(start)
             if spec.decoratesFrame && accepted < 64 { decorating |= 1 << UInt64(accepted) }
             storage.traits.append(ModelStorage.TraitRecord(trait: Int32(truncatingIfNeeded: index), properties: traitProperties(spec), span: span))
-            if name == "transparent" { transparent = call }
-            if name == "customMargin", membership.isInAnyStack, !membership.inOtherStack {
+            if index == transparentTrait { transparent = call }
+            if index == customMarginTrait, membership.isInAnyStack, !membership.inOtherStack {
                 report(.w502, "`customMargin` has no effect: card `\(tree.name(decl))` is only in swipe or sheet stacks", at: span,
                        notes: [.help("those stacks size cards themselves; remove the trait")])
             }
@@ -394,9 +399,10 @@ struct CardChecker {
     /// Every requirement of the trait just checked, author-given or defaulted, in catalog order:
     /// the arguments' values, reordered and completed in place at the end of `storage.properties`.
     mutating func traitProperties(_ spec: TraitSpec) -> Range<Int32> {
-        let args = values.arguments
-        // Usually every requirement is written, in order: the values are already right.
-        if !args.isCompleteInOrder {
+        // Usually every requirement is written, in order: the values are already right. Without
+        // the model, nobody reads them in catalog order.
+        if keepingModel && !values.arguments.isCompleteInOrder {
+            let args = values.arguments
             var properties: [StoredProperty] = []
             for (index, requirement) in spec.requirements.enumerated() {
                 let given = args.stored(at: index, in: storage.properties)
@@ -406,7 +412,7 @@ struct CardChecker {
             }
             storage.properties.records.replaceSubrange(args.start..<storage.properties.count, with: properties)
         }
-        return Int32(truncatingIfNeeded: args.start)..<ModelStorage.end(storage.properties.records)
+        return Int32(truncatingIfNeeded: values.arguments.start)..<ModelStorage.end(storage.properties.records)
     }
 
     /// The first conformance in `list` (before `limit`, if given) naming `Catalog.traits[index]`.
@@ -470,14 +476,14 @@ struct CardChecker {
     // MARK: Parts
 
     /// Checks the items of a part-holding block (state, container, overlay, footer, cell); returns
-    /// the list of their parts in `storage.partLists`.
+    /// the list of their parts in `storage.partLists` (without the model, a range as long).
     mutating func checkBlock(of owner: NodeID, context: PartContext) -> Range<Int32> {
         let start = partStack.count
         for item in tree.blockItems(owner) {
             if let part = checkPartItem(item, context: context) { partStack.append(part) }
         }
-        let list = storage.appendPartList(partStack[start...])
-        partStack.removeLast(partStack.count - start)
+        let list = keepingModel ? storage.appendPartList(partStack[start...]) : 0..<Int32(truncatingIfNeeded: partStack.count - start)
+        partStack.truncate(to: start)
         return list
     }
 
@@ -524,7 +530,8 @@ struct CardChecker {
         return checkPart(item, spec: spec, index: specIndex, context: context)
     }
 
-    /// Checks a part (`spec` is `Catalog.nodes[index]`) into `storage.parts`; returns its index.
+    /// Checks a part (`spec` is `Catalog.nodes[index]`) into `storage.parts`; returns its index
+    /// (-1 when the model is not kept: the part is checked, not stored).
     mutating func checkPart(_ node: NodeID, spec: PartSpec, index: Int, context: PartContext) -> Int32? {
         let name = spec.name
         if spec.needsHorizontalContext {
@@ -548,38 +555,44 @@ struct CardChecker {
             guard tree.kind(node) == .binding, case .card(let name) = values.bindingTarget(node) else { return nil }
             return name
         }
-        values.arguments.sortProperties(&storage.properties)
+        if keepingModel { values.arguments.sortProperties(&storage.properties) }
         let properties = Int32(truncatingIfNeeded: values.arguments.start)..<ModelStorage.end(storage.properties.records)
 
         var children = ModelStorage.end(storage.partLists)..<ModelStorage.end(storage.partLists)
-        if let block = tree.block(node) {
+        if let block = values.arguments.block {
             if !spec.isContainer {
                 report(.e401, "`\(name)` is a leaf part and takes no children", at: values.nameSpan(node),
                        label: "remove this block", fixIts: [FixIt(tree.span(block), "")])
             } else {
-                // Row containers collect `$item.field` uses of their cell.
-                let outerRows = values.scope.rows
+                // Row containers collect `$item.field` uses of their cell in a table of their
+                // own, swapped in and out: a copy of the table in scope, kept while its uses are
+                // recorded, would make each record copy the table's arrays.
+                var outerRows: BindingTable?
                 if isRowContainer {
-                    var rows = rowTables.popLast() ?? BindingTable()
-                    rows.removeAll()
-                    values.scope.rows = rows
+                    var table: BindingTable? = rowTables.popLast() ?? BindingTable()
+                    table?.removeAll()
+                    swap(&table, &values.scope.rows)
+                    outerRows = table
                 }
                 children = checkBlock(of: node, context: spec.role == .cell ? .cell : .part(spec))
-                checkChildren(spec, node: node, childCount: children.count)
+                checkChildren(spec, node: node, block: block, childCount: children.count)
                 if isRowContainer {
-                    let fields = values.scope.rows ?? BindingTable()
-                    values.scope.rows = outerRows
+                    var table = outerRows
+                    swap(&table, &values.scope.rows)
+                    let fields = table ?? BindingTable()
                     refineRowsBinding(spec, rowsParameter: rowsParameter, rows: rows, fields: fields,
                                       hasChildren: !tree.children(block).isEmpty)
                     rowTables.append(fields)
                 }
             }
         } else if spec.isContainer {
-            checkChildren(spec, node: node, childCount: 0)
+            checkChildren(spec, node: node, block: nil, childCount: 0)
             if isRowContainer {
                 refineRowsBinding(spec, rowsParameter: rowsParameter, rows: rows, fields: BindingTable(), hasChildren: false)
             }
         }
+        // Without the model, the part's record would only be thrown away with the card's.
+        guard keepingModel else { return -1 }
         storage.parts.append(ModelStorage.PartRecord(spec: Int32(truncatingIfNeeded: index), properties: properties,
                                                      children: children, span: values.nameSpan(node)))
         return ModelStorage.end(storage.parts) - 1
@@ -604,6 +617,7 @@ struct CardChecker {
             guard !spec.defaultRowFields.isEmpty, !hasChildren else { return }
             recordFields = spec.defaultRowFields.map { RecordField($0, .string) }
         }
+        recordFields.reserveCapacity(fields.names.count) // one allocation, not one per doubling
         for (position, field) in fields.names.enumerated() {
             let fieldName = names.text(spelling: field.spelling)
             var uses = fields.uses(at: position)
@@ -687,10 +701,11 @@ struct CardChecker {
     }
 
     /// Child count and kind rules (E403, E404, E406, W103).
-    mutating func checkChildren(_ spec: PartSpec, node: NodeID, childCount: Int) {
+    /// `block` is the node's block (`tree.block(node)`).
+    mutating func checkChildren(_ spec: PartSpec, node: NodeID, block: NodeID?, childCount: Int) {
         if tree.containsSyntaxError(node) { return } // counts are meaningless in a broken block
         let tree = self.tree
-        let items = tree.blockItems(node)
+        let items = block.map { tree.children($0) } ?? tree.blockItems(node)
         let isEmpty = items.isEmpty
         var childNodeCount = 0
         for item in items where tree.kind(item) == .node { childNodeCount += 1 }
@@ -758,6 +773,8 @@ struct CardChecker {
     /// Checks the model block and the card's binding uses into `storage.fields`; returns their
     /// range and the initial state. `states` is the range of the card's states in `storage`.
     mutating func checkModel(_ modelNode: NodeID?, states: Range<Int32>, cardName: String) -> (Range<Int32>, String) {
+        // Locals: the field records are built in autoclosures, which must not capture `self`.
+        let tree = self.tree, names = self.names
         let fieldsStart = ModelStorage.end(storage.fields)
         defaults.removeAll()
         var initialState = states.isEmpty ? "none" : storage.states[Int(states.lowerBound)].name
@@ -773,7 +790,7 @@ struct CardChecker {
                 let fieldName = tree.mainToken(item).map { names.intern($0, in: tree) } ?? names.intern("")
                 if let earlier = defaults.index(of: fieldName.identity) {
                     report(.e203, "duplicate model field `\(names.text(fieldName))`", at: values.nameSpan(item),
-                           notes: [DiagnosticNote("first declared here", at: defaults.entries[earlier].nameSpan)])
+                           notes: [DiagnosticNote("first declared here", at: values.nameSpan(defaults.entries[earlier].item))])
                     continue
                 }
                 guard let valueNode = tree.value(item) else { continue }
@@ -782,7 +799,7 @@ struct CardChecker {
                         if tree.kind(valueNode) != .missing { values.mismatch(valueNode, expected: .cardState) }
                         continue
                     }
-                    let state = tree.mainToken(valueNode).flatMap { tree.withBytesAfterSigil(of: $0) { names.intern($0) } }
+                    let state = tree.mainToken(valueNode).flatMap { names.intern(afterSigilOf: $0, in: tree) }
                         ?? names.intern(tree.enumCaseName(valueNode))
                     let stateName = names.text(state)
                     let valid = declaredStates.contains { $0.name.identity == state.identity }
@@ -801,11 +818,11 @@ struct CardChecker {
                     let value = tree.mainToken(valueNode).map { StoredValue(.state, range: tree.range(token: $0)) }
                         ?? storage.properties.box(.enumCase(stateName, arguments: []))
                     defaults.append(FieldDefault(name: fieldName, type: .cardState, value: value,
-                                                 node: valueNode, nameSpan: values.nameSpan(item)))
+                                                 node: valueNode, item: item))
                     continue
                 }
                 guard let (type, value) = values.inferStored(valueNode, boxing: &storage.properties, building: keepingModel) else { continue }
-                defaults.append(FieldDefault(name: fieldName, type: type, value: value, node: valueNode, nameSpan: values.nameSpan(item)))
+                defaults.append(FieldDefault(name: fieldName, type: type, value: value, node: valueNode, item: item))
             }
         }
         let scope = values.scope.card
@@ -836,28 +853,30 @@ struct CardChecker {
         }
         for index in defaults.entries.indices {
             let d = defaults.entries[index]
-            let name = names.text(d.name)
+            // The name's text only for a message or a kept record.
             if d.name.identity == stateIdentity {
-                appendField(ModelStorage.FieldRecord(name: name, type: .cardState, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+                appendField(ModelStorage.FieldRecord(name: names.text(d.name), type: .cardState, defaultValue: d.value, isTwoWay: false, span: ValueChecker.nameSpan(d.item, in: tree)))
                 continue
             }
             let position = scope.position(of: d.name.identity)
             guard let position, let used = usedTypes[position] else {
                 if let position, conflicting[position] { // used, inconsistently: E802 says so, not W101/E803
-                    appendField(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+                    appendField(ModelStorage.FieldRecord(name: names.text(d.name), type: d.type, defaultValue: d.value, isTwoWay: false, span: ValueChecker.nameSpan(d.item, in: tree)))
                     continue
                 }
-                report(.w101, "model field `\(name)` is never used", at: d.nameSpan,
+                let name = names.text(d.name)
+                report(.w101, "model field `\(name)` is never used", at: values.nameSpan(d.item),
                        notes: [.help("bind it with `$\(name)`, or remove it")])
-                appendField(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: d.nameSpan))
+                appendField(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: ValueChecker.nameSpan(d.item, in: tree)))
                 continue
             }
             if !ValueChecker.assignable(d.type, to: used.type) {
+                let name = names.text(d.name)
                 report(.e803, "model default for `\(name)` is \(d.type), but `$\(name)` is used as \(used.type)", at: tree.span(d.node),
                        notes: scope.uses(at: position).map { DiagnosticNote("used as \($0.type) here", at: $0.span) })
             }
-            let type = Self.fieldType(used: used.type, default: d.type)
-            appendField(ModelStorage.FieldRecord(name: name, type: type, defaultValue: d.value, isTwoWay: used.twoWay, span: d.nameSpan))
+            appendField(ModelStorage.FieldRecord(name: names.text(d.name), type: Self.fieldType(used: used.type, default: d.type),
+                                                 defaultValue: d.value, isTwoWay: used.twoWay, span: ValueChecker.nameSpan(d.item, in: tree)))
         }
         for (position, binding) in scope.names.enumerated() where defaults.index(of: binding.identity) == nil {
             guard let used = usedTypes[position] else { continue }
@@ -890,7 +909,8 @@ struct FieldDefault {
     var type: ValueType
     var value: StoredValue
     var node: NodeID
-    var nameSpan: SourceSpan
+    /// The `field: value` entry, whose name's span is worked out only for a message or a kept model.
+    var item: NodeID
 }
 
 /// The model defaults of one card in declaration order, found by name identity (a linear scan

@@ -35,8 +35,7 @@ struct DeckChecker {
     func tree(_ ref: DeclarationRef) -> SyntaxTree? { trees[ref.file] }
 
     func nameSpan(_ ref: DeclarationRef) -> SourceSpan? {
-        guard let tree = tree(ref) else { return nil }
-        return tree.mainToken(ref.node).map { tree.span(token: $0) } ?? tree.span(ref.node)
+        tree(ref).map { ValueChecker.nameSpan(ref.node, in: $0) }
     }
 
     func valueChecker(for tree: SyntaxTree) -> ValueChecker { ValueChecker(tree: tree, cards: cards, names: names) }
@@ -313,7 +312,8 @@ struct DeckChecker {
 
             var theme = Catalog.defaultThemeName
             var properties: [Property] = []
-            var cardRefs: [(String, NodeID)] = []
+            /// The cards listed: name, reference node, index in `cardDecls`.
+            var cardRefs: [(String, NodeID, Int)] = []
             var unresolvedReferences = 0
             var seen: [String: NodeID] = [:]
             for item in tree.block(ref.node).map({ Array(tree.children($0)) }) ?? [] {
@@ -348,7 +348,7 @@ struct DeckChecker {
                     properties.append(Property(label, value))
                 case .node:
                     let cardName = tree.name(item)
-                    guard cards[cardName] != nil else {
+                    guard let index = cards[cardName] else {
                         unresolvedReferences += 1
                         if Catalog.part(named: cardName) != nil {
                             values.report(.e405, "`\(cardName)` is a part; a stack lists cards by name", at: values.nameSpan(item),
@@ -361,7 +361,7 @@ struct DeckChecker {
                     if tree.hasParentheses(item) || tree.block(item) != nil {
                         values.report(.e310, "a card reference takes no arguments or block", at: values.nameSpan(item))
                     }
-                    cardRefs.append((cardName, item))
+                    cardRefs.append((cardName, item, index))
                 default:
                     if tree.kind(item).isDeclaration && tree.kind(item) == .stateDecl {
                         values.report(.e603, "a `state` block must sit directly inside a card", at: tree.span(token: tree.firstToken(item)))
@@ -382,8 +382,7 @@ struct DeckChecker {
                 break
             }
             let names = cardRefs.map(\.0)
-            for cardName in names {
-                guard let index = cards[cardName] else { continue }
+            for (_, _, index) in cardRefs {
                 switch kind.name {
                 case "sheet": membership[index].inSheetStack = true
                 case "swipe": membership[index].inSwipeStack = true
@@ -395,11 +394,12 @@ struct DeckChecker {
                                      properties: properties, cards: names, span: stackSpan, documentation: tree.docComment(ref.node),
                                      cardSpans: cardRefs.map { values.nameSpan($0.1) })
             result.append(stack)
-            sheetReferences[name] = cardRefs.map { ($0.0, $0.1, ref.file) }
+            if kind.requiresCardTitle { sheetReferences[name] = cardRefs.map { ($0.0, $0.1, ref.file) } }
         }
         return (result, membership)
     }
 
+    /// The card references of the stacks whose cards need a title, by stack name.
     var sheetReferences: [String: [(String, NodeID, FileID)]] = [:]
 
     /// E703: every card of a sheet stack needs `title:` (reported at the card reference).

@@ -36,10 +36,15 @@ final class NameInterner {
 
     /// A token's text.
     func intern(_ token: Token, in tree: SyntaxTree) -> InternedName {
-        tree.withBytes(of: token) { storage.intern($0) }
+        tree.withNameBytes(of: token) { storage.intern($0, readable: $1) }
     }
 
     func intern(_ text: String) -> InternedName { storage.intern(text) }
+
+    /// The text after a `.case` or `$binding` token's sigil; nil when `withBytesAfterSigil` is.
+    func intern(afterSigilOf token: Token, in tree: SyntaxTree) -> InternedName? {
+        tree.withBytesAfterSigil(of: token) { storage.intern($0, readable: $1) }
+    }
 
     /// The text of a spelling.
     func text(_ name: InternedName) -> String { storage.spellings[name.spelling] }
@@ -64,13 +69,16 @@ final class NameInterner {
         var identityCount = 0
         /// Spelling index + 1 (0 = empty); a power of two, at least twice the spelling count.
         var slots = [Int](repeating: 0, count: 256)
+        /// 64 minus log2 of the slot count.
+        var shift: UInt64 = 56
         /// Identity by `String`, kept only once a non-ASCII spelling has been seen.
         var canonical: [String: Int]?
 
-        mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> InternedName {
-            let key = NameKey(bytes)
+        /// `readable`: see `NameKey`.
+        mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, readable: Int = 0) -> InternedName {
+            let key = NameKey(bytes, readable: readable)
             let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: key.hash) & mask
+            var slot = key.slot(shift: shift)
             while slots[slot] != 0 {
                 let spelling = slots[slot] - 1
                 if keys[spelling] == key && (key.count <= 16 || longNameMatches(spelling, bytes)) {
@@ -80,7 +88,7 @@ final class NameInterner {
             }
             // A new spelling: a new identity, unless it is canonically equal to a known name.
             let text = String(decoding: bytes, as: UTF8.self)
-            if !key.isASCII && canonical == nil {
+            if canonical == nil && bytes.contains(where: { $0 >= 0x80 }) {
                 var table: [String: Int] = [:]
                 for (spelling, known) in spellings.enumerated() where table[known] == nil { table[known] = identities[spelling] }
                 canonical = table
@@ -102,6 +110,7 @@ final class NameInterner {
             if key.count > 16 { keyBytes.append(contentsOf: bytes) }
             if keys.count * 2 > slots.count {
                 slots = [Int](repeating: 0, count: slots.count * 2)
+                shift -= 1
                 for index in keys.indices { place(index) }
             } else {
                 place(spelling)
@@ -142,7 +151,7 @@ final class NameInterner {
 
         mutating func place(_ index: Int) {
             let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: keys[index].hash) & mask
+            var slot = keys[index].slot(shift: shift)
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = index + 1
         }

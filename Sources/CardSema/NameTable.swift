@@ -7,57 +7,49 @@ import CardSyntax
 
 /// A name's bytes boiled down for table lookups: a hash, and the first sixteen bytes as two
 /// words, so comparing a short name (nearly every identifier) is three integer compares, with no
-/// byte loop and no second buffer to open.
+/// byte loop and no second buffer to open. Hashing a short name is one multiply: every name is
+/// hashed on the checker's hot path, and the tables are small.
 struct NameKey: Equatable {
+    /// Multiplicative: the top bits are the well-mixed ones (`slot(shift:)`).
     let hash: UInt64
     let word0: UInt64
     let word1: UInt64
     let count: Int
-    /// Whether every byte is below 0x80.
-    let isASCII: Bool
 
+    /// `readable`: how many bytes from the name's start may be read (its buffer may go on). With
+    /// sixteen, the name's words are loaded whole and the bytes past it masked off, instead of
+    /// being assembled from up to three smaller loads each.
     @inline(__always)
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, readable: Int = 0) {
         count = bytes.count
         guard count > 0, let raw = UnsafeRawPointer(bytes.baseAddress) else {
-            hash = Self.seed; word0 = 0; word1 = 0; isASCII = true
+            hash = 0; word0 = 0; word1 = 0
             return
         }
-        let first = count >= 8 ? raw.loadUnaligned(as: UInt64.self) : Self.tail(raw, 0, count)
-        let second = count >= 16 ? raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            : count > 8 ? Self.tail(raw, 8, count - 8) : 0
-        var hash = Self.mix(Self.mix(Self.seed ^ UInt64(count), first), second)
-        var high = first | second
+        if readable >= 16 {
+            let first = raw.loadUnaligned(as: UInt64.self), second = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            word0 = count >= 8 ? first : first & ~(UInt64.max << (UInt64(count) &* 8))
+            word1 = count >= 16 ? second : count > 8 ? second & ~(UInt64.max << (UInt64(count - 8) &* 8)) : 0
+        } else {
+            word0 = count >= 8 ? raw.loadUnaligned(as: UInt64.self) : Self.tail(raw, 0, count)
+            word1 = count >= 16 ? raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                : count > 8 ? Self.tail(raw, 8, count - 8) : 0
+        }
+        var hash = (word0 ^ (word1 &* 0xff51_afd7_ed55_8ccd) ^ UInt64(truncatingIfNeeded: count)) &* Self.multiplier
         var i = 16
-        while i + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            high |= word
-            hash = Self.mix(hash, word)
+        while i < count {
+            let word = i + 8 <= count ? raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) : Self.tail(raw, i, count - i)
+            hash = (hash ^ (hash >> 29) ^ word) &* Self.multiplier
             i += 8
         }
-        if i < count {
-            let word = Self.tail(raw, i, count - i)
-            high |= word
-            hash = Self.mix(hash, word)
-        }
-        self.hash = hash ^ (hash >> 32)
-        word0 = first
-        word1 = second
-        isASCII = high & 0x8080_8080_8080_8080 == 0
+        self.hash = hash
     }
 
-    static func of(_ name: String) -> NameKey {
-        var name = name
-        return name.withUTF8 { NameKey($0) }
-    }
+    private static let multiplier: UInt64 = 0x9e37_79b9_7f4a_7c15
 
-    private static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
-
+    /// The slot in a table of 2^(64 - shift) slots.
     @inline(__always)
-    private static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
-        let h = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
-        return h ^ (h >> 29)
-    }
+    func slot(shift: UInt64) -> Int { Int(truncatingIfNeeded: hash >> shift) }
 
     /// The bytes `offset..<offset + count` (count < 8) as one word, in at most three loads.
     @inline(__always)
@@ -79,19 +71,22 @@ final class NameTable: Sendable {
         let index: Int
     }
 
-    /// A power of two, at least twice the name count.
+    /// A power of two, at least four times the name count, so most probes end at the first slot.
     private let slots: [Slot]
+    /// 64 minus log2 of the slot count.
+    private let shift: UInt64
     /// The names longer than sixteen bytes, whose tails the key does not hold.
     private let names: [[UInt8]]
 
     init(_ names: [String]) {
-        var capacity = 4
-        while capacity < names.count * 2 { capacity *= 2 }
+        var capacity = 8, shift: UInt64 = 61
+        while capacity < names.count * 4 { capacity *= 2; shift -= 1 }
         let empty = Slot(key: NameKey(UnsafeBufferPointer(start: nil, count: 0)), index: -1)
         var slots = [Slot](repeating: empty, count: capacity)
         for (index, name) in names.enumerated() {
-            let key = NameKey.of(name)
-            var slot = Int(truncatingIfNeeded: key.hash) & (capacity - 1)
+            var name = name
+            let key = name.withUTF8 { NameKey($0) }
+            var slot = key.slot(shift: shift)
             var duplicate = false
             while slots[slot].index >= 0 {
                 if names[slots[slot].index] == name { duplicate = true; break }
@@ -100,19 +95,22 @@ final class NameTable: Sendable {
             if !duplicate { slots[slot] = Slot(key: key, index: index) }
         }
         self.slots = slots
+        self.shift = shift
         self.names = names.map { Array($0.utf8) }
     }
 
-    /// The index of the name spelled by `name`, if it is in the table.
-    func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
-        let key = NameKey(name)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: key.hash) & mask
-        while true {
-            let candidate = slots[slot]
-            if candidate.index < 0 { return nil }
-            if candidate.key == key && (key.count <= 16 || names[candidate.index].elementsEqual(name)) { return candidate.index }
-            slot = (slot + 1) & mask
+    /// The index of the name spelled by `name`, if it is in the table. `readable`: see `NameKey`.
+    func index(of name: UnsafeBufferPointer<UInt8>, readable: Int = 0) -> Int? {
+        let key = NameKey(name, readable: readable)
+        return slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count - 1
+            var slot = key.slot(shift: shift)
+            while true {
+                let candidate = slots[slot]
+                if candidate.index < 0 { return nil }
+                if candidate.key == key && (key.count <= 16 || names[candidate.index].elementsEqual(name)) { return candidate.index }
+                slot = (slot + 1) & mask
+            }
         }
     }
 
@@ -126,17 +124,25 @@ extension SyntaxTree {
     /// Looks up a node's main token (its name or label) in `table`.
     func lookUp(_ node: NodeID, in table: NameTable) -> Int? {
         guard let token = mainToken(node) else { return nil }
-        return withBytes(of: token) { table.index(of: $0) }
+        return withNameBytes(of: token) { table.index(of: $0, readable: $1) }
     }
 
-    /// Calls `body` with a `.case` or `$binding` token's bytes after the sigil; nil when dropping
-    /// the first byte would not drop the first character: a combining mark right after the sigil
-    /// joins them into one (the `String` paths, `enumCaseName` and `bindingPath`, drop that
-    /// character whole).
-    func withBytesAfterSigil<R>(of token: Token, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
-        withBytes(of: token) { bytes in
+    /// Calls `body` with a token's bytes and how many bytes from their start the file holds (for
+    /// `NameKey`). A token always lies within the file: no clamping as in `withBytes`.
+    func withNameBytes<R>(of token: Token, _ body: (UnsafeBufferPointer<UInt8>, Int) -> R) -> R {
+        file.bytes.withUnsafeBufferPointer { all in
+            body(UnsafeBufferPointer(rebasing: all[token.range]), all.count - token.start)
+        }
+    }
+
+    /// Calls `body` with a `.case` or `$binding` token's bytes after the sigil (as
+    /// `withNameBytes`); nil when dropping the first byte would not drop the first character: a
+    /// combining mark right after the sigil joins them into one (the `String` paths,
+    /// `enumCaseName` and `bindingPath`, drop that character whole).
+    func withBytesAfterSigil<R>(of token: Token, _ body: (UnsafeBufferPointer<UInt8>, Int) -> R) -> R? {
+        withNameBytes(of: token) { bytes, readable in
             guard bytes.count < 2 || bytes[1] < 0x80 else { return nil }
-            return body(UnsafeBufferPointer(rebasing: bytes.dropFirst()))
+            return body(UnsafeBufferPointer(rebasing: bytes.dropFirst()), readable - (bytes.isEmpty ? 0 : 1))
         }
     }
 

@@ -30,8 +30,9 @@ struct CheckedArguments {
         var node: NodeID
     }
 
-    /// The parameter list checked against.
-    fileprivate(set) var list = ParameterList.empty
+    /// The parameter list checked against. Unowned: every list belongs to a catalog entry, which
+    /// lives as long as the program, and the checker switches lists at nearly every call.
+    fileprivate(set) unowned(unsafe) var list = ParameterList.empty
     var parameters: [Parameter] { list.parameters }
     /// The arguments in the order written.
     fileprivate(set) var entries: [Entry] = []
@@ -42,6 +43,8 @@ struct CheckedArguments {
     fileprivate(set) var actions: [(Action, NodeID)] = []
     /// Required parameters not given.
     var missing: [Parameter] = []
+    /// The owner's block (`tree.block(owner)`), met on the way through its children.
+    fileprivate(set) var block: NodeID?
 
     func index(of name: String) -> Int? { parameters.firstIndex { $0.name == name } }
 
@@ -123,7 +126,9 @@ struct ValueChecker {
     }
 
     /// The span of a node's main token (its name), or the whole node.
-    func nameSpan(_ node: NodeID) -> SourceSpan {
+    func nameSpan(_ node: NodeID) -> SourceSpan { Self.nameSpan(node, in: tree) }
+
+    static func nameSpan(_ node: NodeID, in tree: SyntaxTree) -> SourceSpan {
         tree.mainToken(node).map { tree.span(token: $0) } ?? tree.span(node)
     }
 
@@ -408,7 +413,7 @@ struct ValueChecker {
     func lookUpCase(_ node: NodeID, in table: NameTable) -> Int? {
         guard let token = tree.mainToken(node) else { return nil }
         // The outer optional is nil only when the name must be read as a `String`.
-        return tree.withBytesAfterSigil(of: token) { table.index(of: $0) } ?? table.index(of: tree.enumCaseName(node))
+        return tree.withBytesAfterSigil(of: token) { table.index(of: $0, readable: $1) } ?? table.index(of: tree.enumCaseName(node))
     }
 
     /// The number of children of a node, counted without allocating.
@@ -463,7 +468,7 @@ struct ValueChecker {
     /// A binding's name after the `$`, interned; nil when `bindingPath` must decide.
     func bindingName(_ node: NodeID) -> InternedName? {
         guard tree.kind(node) == .binding, let token = tree.mainToken(node) else { return nil }
-        return tree.withBytesAfterSigil(of: token) { names.intern($0) }
+        return names.intern(afterSigilOf: token, in: tree)
     }
 
     /// `name`, `pop`, `push(Card)`.
@@ -575,7 +580,12 @@ struct ValueChecker {
         // The first four arguments (no constructor takes more), without an array.
         var args: (NodeID, NodeID, NodeID, NodeID) = (node, node, node, node)
         var count = 0
-        for arg in tree.children(node) where tree.kind(arg) != .block {
+        var next = NodeID(node.index + 1)
+        let end = tree.next(after: node)
+        while next < end {
+            let arg = next
+            next = tree.next(after: arg)
+            if tree.kind(arg) == .block { continue }
             switch count {
             case 0: args.0 = arg
             case 1: args.1 = arg
@@ -690,49 +700,50 @@ struct ValueChecker {
     /// something is reported.
     mutating func checkArguments(of owner: NodeID, parameters list: ParameterList, ownerName: String,
                                  ownerKind: ArgumentOwner, into properties: inout StoredProperties) {
-        if arguments.list !== list { arguments.list = list }
+        arguments.list = list
         arguments.entries.clear()
         if !arguments.missing.isEmpty { arguments.missing = [] }
         arguments.actions.clear()
         arguments.start = properties.records.count
         arguments.boxedStart = properties.boxed.count
+        arguments.block = nil
+        // Locals: `self` is mutated below, so each use of a stored reference would retain it.
+        let tree = self.tree, shapes = list.shapes
         // A syntax error inside the list already explains what is wrong with it.
         let broken = tree.containsSyntaxError(owner)
         var index = -1
-        for arg in tree.children(owner) where tree.kind(arg) != .block {
+        // The children, walked without a `Children` value (no retain of the tree).
+        var next = NodeID(owner.index + 1)
+        let end = tree.next(after: owner)
+        while next < end {
+            let arg = next
+            next = tree.next(after: arg)
+            if tree.kind(arg) == .block {
+                if arguments.block == nil { arguments.block = arg } // the first, as `tree.block(_:)`
+                continue
+            }
             index += 1
             guard let valueNode = tree.value(arg) else { continue }
             let parameterIndex: Int
             if isLabeled(arg) {
                 guard let found = tree.lookUp(arg, in: list.table) else {
-                    if broken { continue }
-                    let parameters = list.parameters
-                    let label = tree.name(arg)
-                    let labelSpan = nameSpan(arg)
-                    let hint = suggestion(NameSuggester.suggestion(for: label, among: parameters.map(\.name)), replacing: labelSpan)
-                    let takes = parameters.isEmpty ? "takes no arguments" : "takes " + parameters.map { $0.positional ? "_ \($0.name)" : "`\($0.name):`" }.joined(separator: ", ")
-                    report(.e310, "\(ownerKind.describe(ownerName)) has no argument `\(label)`", at: labelSpan, label: takes,
-                           notes: hint.notes, fixIts: hint.fixIts)
+                    if !broken { reportUnknownLabel(arg, of: list, ownerName: ownerName, ownerKind: ownerKind) }
                     continue
                 }
-                let shape = list.shapes[found]
-                if shape.positional && !shape.labelOptional {
-                    report(.e310, "the first argument of \(ownerKind.describe(ownerName)) is unlabeled: write it without `\(tree.name(arg)):`", at: nameSpan(arg),
-                           fixIts: [FixIt(SourceSpan(file: tree.file.id, start: tree.range(arg).lowerBound, end: tree.range(valueNode).lowerBound), "")])
+                if shapes[found].positional && !shapes[found].labelOptional {
+                    reportLabeledPositional(arg, value: valueNode, ownerName: ownerName, ownerKind: ownerKind)
                 }
                 parameterIndex = found
             } else {
-                guard index == 0, let first = list.shapes.first, first.acceptsPositional else {
+                guard index == 0, let first = shapes.first, first.acceptsPositional else {
                     if broken { continue }
                     reportStrayPositional(arg, of: owner, parameters: list.parameters, ownerName: ownerName, ownerKind: ownerKind)
                     continue
                 }
                 parameterIndex = 0
             }
-            if list.shapes[parameterIndex].bindingRequired && tree.kind(valueNode) != .binding && tree.kind(valueNode) != .missing {
-                let name = list.parameters[parameterIndex].name
-                report(.e801, "`\(name)` must be a binding so the card can observe it, found \(describe(valueNode))", at: valueNode,
-                       notes: [.help("declare a model field and write `$\(name)`")])
+            if shapes[parameterIndex].bindingRequired && tree.kind(valueNode) != .binding && tree.kind(valueNode) != .missing {
+                reportBindingRequired(valueNode, parameter: list.parameters[parameterIndex])
                 // Given, though wrong: not also missing (one root cause, one diagnostic).
                 arguments.entries.append(CheckedArguments.Entry(parameter: parameterIndex, property: -1, node: valueNode))
                 continue
@@ -749,6 +760,36 @@ struct ValueChecker {
                 arguments.missing.append(list.parameters[index])
             }
         }
+    }
+
+    // The argument checker's diagnostics, out of line: inlined, their message building made the
+    // hot loop's frame large and its registers scarce.
+
+    /// E310 for a label `list` does not have.
+    @inline(never)
+    mutating func reportUnknownLabel(_ arg: NodeID, of list: ParameterList, ownerName: String, ownerKind: ArgumentOwner) {
+        let parameters = list.parameters
+        let label = tree.name(arg)
+        let labelSpan = nameSpan(arg)
+        let hint = suggestion(NameSuggester.suggestion(for: label, among: parameters.map(\.name)), replacing: labelSpan)
+        let takes = parameters.isEmpty ? "takes no arguments" : "takes " + parameters.map { $0.positional ? "_ \($0.name)" : "`\($0.name):`" }.joined(separator: ", ")
+        report(.e310, "\(ownerKind.describe(ownerName)) has no argument `\(label)`", at: labelSpan, label: takes,
+               notes: hint.notes, fixIts: hint.fixIts)
+    }
+
+    /// E310 for a label written on the positional parameter, with a fix-it removing it.
+    @inline(never)
+    mutating func reportLabeledPositional(_ arg: NodeID, value valueNode: NodeID, ownerName: String, ownerKind: ArgumentOwner) {
+        report(.e310, "the first argument of \(ownerKind.describe(ownerName)) is unlabeled: write it without `\(tree.name(arg)):`", at: nameSpan(arg),
+               fixIts: [FixIt(SourceSpan(file: tree.file.id, start: tree.range(arg).lowerBound, end: tree.range(valueNode).lowerBound), "")])
+    }
+
+    /// E801 for a literal where `parameter` takes only a binding.
+    @inline(never)
+    mutating func reportBindingRequired(_ valueNode: NodeID, parameter: Parameter) {
+        let name = parameter.name
+        report(.e801, "`\(name)` must be a binding so the card can observe it, found \(describe(valueNode))", at: valueNode,
+               notes: [.help("declare a model field and write `$\(name)`")])
     }
 
     /// Checks an argument's value against `list.parameters[index]` as `check` does, range
@@ -858,8 +899,11 @@ extension Array {
         while !isEmpty { removeLast() }
     }
 
-    /// Removes the elements after the first `count`, keeping the storage (as `clear()`).
+    /// Removes the elements after the first `count`, keeping the storage (as `clear()`): a few
+    /// one at a time, as `removeSubrange` costs a hundred instructions or more however few.
+    @inline(__always)
     mutating func truncate(to count: Int) {
-        if self.count > count { removeSubrange(count...) }
+        if self.count - count > 8 { removeSubrange(count...); return }
+        while self.count > count { removeLast() }
     }
 }
