@@ -220,9 +220,9 @@ struct LexerState {
     /// `.endOfFile` (again on every further call); returns how many it wrote. Filling a small
     /// buffer in one tight loop is cheaper than a call per token, and its memory stays in cache.
     ///
-    /// Trivia, identifiers, enum cases and punctuation (most tokens) are lexed right here, with
-    /// the position, count and flags in locals; every other token by its own method, which
-    /// returns a `Lexeme`.
+    /// Trivia, identifiers, enum cases, punctuation, plain strings and plain numbers (most
+    /// tokens) are lexed right here, with the position, count and flags in locals; every other
+    /// token by its own method, which returns a `Lexeme`.
     mutating func fill(_ buffer: UnsafeMutableBufferPointer<Token>) -> Int {
         let p = self.p, n = self.n, classes = self.classes
         var i = self.i, count = 0, pending = self.pending
@@ -245,6 +245,12 @@ struct LexerState {
             } else if action == ByteClass.startsIdentifier {
                 i = nameEnd(from: i &+ 1)
                 kind = Self.keywordKind(p, start, i &- start)
+            } else if action == ByteClass.startsString, let end = plainStringEnd(from: i) {
+                i = end
+                kind = .string
+            } else if action == ByteClass.startsNumber, let number = plainNumber(from: i) {
+                i = number.end
+                kind = number.kind
             } else if action == ByteClass.startsDot && i &+ 1 < n
                         && classes[256 + Int(p[i &+ 1])] == ByteClass.startsIdentifier {
                 // `.name`: an enum case (`lexDot` takes every other dot).
@@ -268,6 +274,31 @@ struct LexerState {
             count &+= 1
         }
         return count
+    }
+
+    /// The end of the string at `start` when it is `"…"` of plain ASCII (most are), else nil:
+    /// `lexString` takes escapes, non-ASCII, errors, `""` and `"""`.
+    @inline(__always)
+    func plainStringEnd(from start: Int) -> Int? {
+        let j = runEnd(of: ByteClass.plainStringByte, from: start &+ 1)
+        return j < n && p[j] == quote && j != start &+ 1 ? j &+ 1 : nil
+    }
+
+    /// The kind and end of the number at `start` (a digit) when it is digits with an optional
+    /// fraction, nothing glued to it and too short to overflow (most are), else nil: `lexNumber`
+    /// takes exponents and errors.
+    @inline(__always)
+    func plainNumber(from start: Int) -> (kind: TokenKind, end: Int)? {
+        var j = scanDigits(start &+ 1)
+        var kind = TokenKind.integer
+        if j &+ 1 < n && p[j] == dot && isDigit(p[j &+ 1]) {
+            kind = .double
+            j = scanDigits(j &+ 2)
+        }
+        if j &- start > 18 || j < n && (classes[Int(p[j])] & ByteClass.identifierContinue != 0 || p[j] == dot) {
+            return nil
+        }
+        return (kind, j)
     }
 
     /// What one of the methods below lexed at its start: a token's kind, or nil for a comment

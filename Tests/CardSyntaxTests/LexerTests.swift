@@ -235,6 +235,20 @@ import CardDiagnostics
         #expect(codes("9223372036854775807 -9223372036854775808") == [])
     }
 
+    @Test("plain strings and numbers (lexed in fill) end where the general rules end them")
+    func plainLiteralsAndTheirNeighbours() {
+        let source = "f(\"a\", \"\", 1,2.5) [123456789012345678, 1234567890123456789, 1.25]"
+        #expect(kinds(source) == [.identifier, .leftParen, .string, .comma, .string, .comma, .integer, .comma,
+                                  .double, .rightParen, .leftBracket, .integer, .comma, .integer, .comma, .double,
+                                  .rightBracket])
+        #expect(texts("\"a\"b \"\"\"x") == ["\"a\"", "b", "\"\"\"x"])
+        #expect(codes("1_2 3.4_5 \"caf\u{E9}\" \"a\\\"b\"") == [])
+        #expect(texts("\"caf\u{E9}\" \"a\\\"b\"") == ["\"caf\u{E9}\"", "\"a\\\"b\""])
+        for literal in ["12abc", "1.2.3", "1e3", "3_"] {
+            #expect(texts(literal + ")") == [literal, ")"], "\(literal)")
+        }
+    }
+
     @Test func minusNeedsADigit() {
         let (tokens, lexed, _) = lex("- 3 -x")
         #expect(tokens.map(\.0) == [.integer, .identifier])
