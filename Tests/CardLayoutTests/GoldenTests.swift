@@ -32,6 +32,28 @@ import Testing
         #expect(Self.inputs.filter { $0.hasPrefix("Fixtures/") }.count >= 5, "fixtures not found")
     }
 
+    /// Compact output is the pretty document without the whitespace between tokens (compact
+    /// output has no reference files of its own).
+    @Test(arguments: inputs)
+    func compactIsPrettyWithoutWhitespace(_ input: String) throws {
+        let deck = try #require(compileInMemory(Self.name(of: input), in: Self.directory(of: input)).decks.first)
+        let pretty = LayoutJSONEmitter().emit(deck, options: BackendOptions())
+        var stripped: [UInt8] = []
+        var inString = false, escaped = false
+        for byte in pretty {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == 0x20 || byte == 0x0A {
+                continue
+            }
+            stripped.append(byte)
+        }
+        // Both end with one line break.
+        #expect(LayoutJSONEmitter(pretty: false).emit(deck, options: BackendOptions()) == stripped + [0x0A], "\(input)")
+    }
+
     @Test(arguments: inputs)
     func golden(_ input: String) throws {
         let result = compileInMemory(Self.name(of: input), in: Self.directory(of: input))
