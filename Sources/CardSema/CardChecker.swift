@@ -547,7 +547,7 @@ struct CardChecker {
         values.checkArguments(of: node, parameters: spec.parameterList, ownerName: name,
                               ownerKind: .part, into: &storage.properties)
         reportMissing(values.arguments.missing, of: node, description: "`\(name)`")
-        checkCrossRules(spec, node: node)
+        if !spec.indexedRules.isEmpty { checkCrossRules(spec, node: node) }
         noteActions()
         // Read before the children reuse the argument storage.
         let rowsParameter = isRowContainer ? Self.rowsParameter(of: spec) : nil
@@ -664,32 +664,33 @@ struct CardChecker {
         }
     }
 
-    /// Rules between the arguments just checked (`values.arguments`).
+    /// Rules between the arguments just checked (`values.arguments`). Called only for a part
+    /// with rules (most have none, and the call alone cost more than finding out).
     mutating func checkCrossRules(_ spec: PartSpec, node: NodeID) {
-        for rule in spec.rules {
-            let args = values.arguments
-            let properties = storage.properties
-            let file = tree.file
-            switch rule {
+        for indexed in spec.indexedRules {
+            let (first, second) = (indexed.first, indexed.second)
+            switch indexed.rule {
             case .requiredWhenPresent(let required, let trigger):
-                if args.has(trigger) && !args.has(required) {
+                if values.arguments.has(at: second) && !values.arguments.has(at: first) {
                     report(.e804, "`\(spec.name)` has `\(trigger):` but no `\(required):`", at: values.nameSpan(node),
                            notes: [.help("add `\(required): …` to handle it")])
                 }
             case .lessThan(let lower, let upper):
-                if let a = args.value(lower, in: properties, file: file)?.number, let b = args.value(upper, in: properties, file: file)?.number, !(a < b),
-                   let at = args.node(lower) {
+                let args = values.arguments, properties = storage.properties, file = tree.file
+                if let a = args.value(at: first, in: properties, file: file)?.number, let b = args.value(at: second, in: properties, file: file)?.number, !(a < b),
+                   let at = args.node(at: first) {
                     report(.e805, "`\(lower)` (\(CatalogValue.format(a))) must be less than `\(upper)` (\(CatalogValue.format(b)))", at: tree.span(at))
                 }
-            case .sameCount(let first, let second):
-                if case .list(let a)? = args.value(first, in: properties, file: file), case .list(let b)? = args.value(second, in: properties, file: file),
+            case .sameCount(let firstName, let secondName):
+                let args = values.arguments, properties = storage.properties, file = tree.file
+                if case .list(let a)? = args.value(at: first, in: properties, file: file), case .list(let b)? = args.value(at: second, in: properties, file: file),
                    a.count != b.count,
-                   let at = args.node(second) {
-                    report(.e806, "`\(second)` has \(b.count) entries but `\(first)` has \(a.count)", at: tree.span(at),
-                           notes: [.help("give one \(second == "colors" ? "color" : "entry") per entry of `\(first)`")])
+                   let at = args.node(at: second) {
+                    report(.e806, "`\(secondName)` has \(b.count) entries but `\(firstName)` has \(a.count)", at: tree.span(at),
+                           notes: [.help("give one \(secondName == "colors" ? "color" : "entry") per entry of `\(firstName)`")])
                 }
             case .warnWhenAbsent(let parameter):
-                if !args.has(parameter) && !args.missing.contains(where: { $0.name == parameter }) {
+                if !values.arguments.has(at: first) && !values.arguments.missing.contains(where: { $0.name == parameter }) {
                     let given = tree.children(node).contains { tree.kind($0) != .block && tree.label($0) == parameter }
                     if !given {
                         report(.w105, "`\(spec.name)` has no `\(parameter):`, so tapping it does nothing", at: values.nameSpan(node),
