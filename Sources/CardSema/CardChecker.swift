@@ -60,6 +60,10 @@ struct CardChecker {
     /// The indices in `Catalog.traits` of the traits with rules of their own (W501, W502).
     private let transparentTrait = Catalog.traitTable.index(of: "transparent")
     private let customMarginTrait = Catalog.traitTable.index(of: "customMargin")
+    /// The catalog's part and trait tables, held here: each read of the static ones, a few per
+    /// part, ran `swift_once`.
+    private let nodeTable = Catalog.nodeTable, nodeSpecs = Catalog.nodes
+    private let traitTable = Catalog.traitTable, traitSpecs = Catalog.traits
 
     init(values: ValueChecker) {
         self.values = values
@@ -150,8 +154,8 @@ struct CardChecker {
                 default: break
                 }
             case .node:
-                let specIndex = tree.lookUp(item, in: Catalog.nodeTable)
-                let spec = specIndex.map { Catalog.nodes[$0] }
+                let specIndex = tree.lookUp(item, in: nodeTable)
+                let spec = specIndex.map { nodeSpecs[$0] }
                 switch spec?.role {
                 case .model?:
                     if let earlier = modelNode {
@@ -355,13 +359,13 @@ struct CardChecker {
         var decorating: UInt64 = 0
         for call in tree.children(list) {
             let span = values.nameSpan(call)
-            guard let index = tree.lookUp(call, in: Catalog.traitTable) else {
+            guard let index = tree.lookUp(call, in: traitTable) else {
                 let name = tree.name(call)
                 let hint = values.suggestion(Catalog.suggestTrait(for: name), replacing: span)
                 report(.e302, "unknown trait `\(name)`", at: span, notes: hint.notes, fixIts: hint.fixIts)
                 continue
             }
-            let spec = Catalog.traits[index]
+            let spec = traitSpecs[index]
             let name = spec.name
             let earlier = index < 64 ? (seen & (1 << UInt64(index)) != 0 ? firstCall(of: index, in: list) : nil)
                                      : firstCall(of: index, in: list, before: call)
@@ -419,7 +423,7 @@ struct CardChecker {
     func firstCall(of index: Int, in list: NodeID, before limit: NodeID? = nil) -> NodeID? {
         for call in tree.children(list) {
             if let limit, call >= limit { return nil }
-            if tree.lookUp(call, in: Catalog.traitTable) == index { return call }
+            if tree.lookUp(call, in: traitTable) == index { return call }
         }
         return nil
     }
@@ -508,13 +512,13 @@ struct CardChecker {
         default:
             return nil
         }
-        guard let specIndex = known ?? tree.lookUp(item, in: Catalog.nodeTable) else {
+        guard let specIndex = known ?? tree.lookUp(item, in: nodeTable) else {
             let name = tree.name(item)
             let hint = values.suggestion(Catalog.suggestPart(for: name), replacing: values.nameSpan(item))
             report(.e301, "unknown part `\(name)`", at: values.nameSpan(item), notes: hint.notes, fixIts: hint.fixIts)
             return nil
         }
-        let spec = Catalog.nodes[specIndex]
+        let spec = nodeSpecs[specIndex]
         // Structural nodes in the wrong place.
         switch spec.role {
         case .cell:
@@ -712,7 +716,8 @@ struct CardChecker {
         for item in items where tree.kind(item) == .node { childNodeCount += 1 }
         /// The block's `node` items.
         let childNodes = items.lazy.filter { tree.kind($0) == .node }
-        func part(_ child: NodeID) -> PartSpec? { tree.lookUp(child, in: Catalog.nodeTable).map { Catalog.nodes[$0] } }
+        let nodeTable = self.nodeTable, nodeSpecs = self.nodeSpecs
+        func part(_ child: NodeID) -> PartSpec? { tree.lookUp(child, in: nodeTable).map { nodeSpecs[$0] } }
         switch spec.children {
         case .leaf, .modelFields:
             break
