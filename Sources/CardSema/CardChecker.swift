@@ -60,6 +60,10 @@ struct CardChecker {
     /// The indices in `Catalog.traits` of the traits with rules of their own (W501, W502).
     private let transparentTrait = Catalog.traitTable.index(of: "transparent")
     private let customMarginTrait = Catalog.traitTable.index(of: "customMargin")
+    /// The catalog's part and trait tables, held here: each read of the static ones, a few per
+    /// part, ran `swift_once`.
+    private let nodeTable = Catalog.nodeTable, nodeSpecs = Catalog.nodes
+    private let traitTable = Catalog.traitTable, traitSpecs = Catalog.traits
 
     init(values: ValueChecker) {
         self.values = values
@@ -150,8 +154,8 @@ struct CardChecker {
                 default: break
                 }
             case .node:
-                let specIndex = tree.lookUp(item, in: Catalog.nodeTable)
-                let spec = specIndex.map { Catalog.nodes[$0] }
+                let specIndex = tree.lookUp(item, in: nodeTable)
+                let spec = specIndex.map { nodeSpecs[$0] }
                 switch spec?.role {
                 case .model?:
                     if let earlier = modelNode {
@@ -335,8 +339,11 @@ struct CardChecker {
         }
     }
 
-    /// Notes the actions among the last checked arguments.
+    /// Notes the actions among the last checked arguments. Inlined: most argument lists have
+    /// none, and the call (a retained array) cost more than finding out.
+    @inline(__always)
     mutating func noteActions() {
+        guard !values.arguments.actions.isEmpty else { return }
         for (action, node) in values.arguments.actions { noteAction(action, at: node) }
     }
 
@@ -355,13 +362,13 @@ struct CardChecker {
         var decorating: UInt64 = 0
         for call in tree.children(list) {
             let span = values.nameSpan(call)
-            guard let index = tree.lookUp(call, in: Catalog.traitTable) else {
+            guard let index = tree.lookUp(call, in: traitTable) else {
                 let name = tree.name(call)
                 let hint = values.suggestion(Catalog.suggestTrait(for: name), replacing: span)
                 report(.e302, "unknown trait `\(name)`", at: span, notes: hint.notes, fixIts: hint.fixIts)
                 continue
             }
-            let spec = Catalog.traits[index]
+            let spec = traitSpecs[index]
             let name = spec.name
             let earlier = index < 64 ? (seen & (1 << UInt64(index)) != 0 ? firstCall(of: index, in: list) : nil)
                                      : firstCall(of: index, in: list, before: call)
@@ -419,7 +426,7 @@ struct CardChecker {
     func firstCall(of index: Int, in list: NodeID, before limit: NodeID? = nil) -> NodeID? {
         for call in tree.children(list) {
             if let limit, call >= limit { return nil }
-            if tree.lookUp(call, in: Catalog.traitTable) == index { return call }
+            if tree.lookUp(call, in: traitTable) == index { return call }
         }
         return nil
     }
@@ -508,13 +515,13 @@ struct CardChecker {
         default:
             return nil
         }
-        guard let specIndex = known ?? tree.lookUp(item, in: Catalog.nodeTable) else {
+        guard let specIndex = known ?? tree.lookUp(item, in: nodeTable) else {
             let name = tree.name(item)
             let hint = values.suggestion(Catalog.suggestPart(for: name), replacing: values.nameSpan(item))
             report(.e301, "unknown part `\(name)`", at: values.nameSpan(item), notes: hint.notes, fixIts: hint.fixIts)
             return nil
         }
-        let spec = Catalog.nodes[specIndex]
+        let spec = nodeSpecs[specIndex]
         // Structural nodes in the wrong place.
         switch spec.role {
         case .cell:
@@ -546,8 +553,10 @@ struct CardChecker {
         if case .cellTemplate = spec.children { isRowContainer = true } else { isRowContainer = false }
         values.checkArguments(of: node, parameters: spec.parameterList, ownerName: name,
                               ownerKind: .part, into: &storage.properties)
-        reportMissing(values.arguments.missing, of: node, description: "`\(name)`")
-        checkCrossRules(spec, node: node)
+        // Each call only when it has something to do: most parts miss nothing and have no
+        // rules, and the calls (a retained array each) cost more than finding out.
+        if !values.arguments.missing.isEmpty { reportMissing(values.arguments.missing, of: node, description: "`\(name)`") }
+        if !spec.indexedRules.isEmpty { checkCrossRules(spec, node: node) }
         noteActions()
         // Read before the children reuse the argument storage.
         let rowsParameter = isRowContainer ? Self.rowsParameter(of: spec) : nil
@@ -666,30 +675,30 @@ struct CardChecker {
 
     /// Rules between the arguments just checked (`values.arguments`).
     mutating func checkCrossRules(_ spec: PartSpec, node: NodeID) {
-        for rule in spec.rules {
-            let args = values.arguments
-            let properties = storage.properties
-            let file = tree.file
-            switch rule {
+        for indexed in spec.indexedRules {
+            let (first, second) = (indexed.first, indexed.second)
+            switch indexed.rule {
             case .requiredWhenPresent(let required, let trigger):
-                if args.has(trigger) && !args.has(required) {
+                if values.arguments.has(at: second) && !values.arguments.has(at: first) {
                     report(.e804, "`\(spec.name)` has `\(trigger):` but no `\(required):`", at: values.nameSpan(node),
                            notes: [.help("add `\(required): …` to handle it")])
                 }
             case .lessThan(let lower, let upper):
-                if let a = args.value(lower, in: properties, file: file)?.number, let b = args.value(upper, in: properties, file: file)?.number, !(a < b),
-                   let at = args.node(lower) {
+                let args = values.arguments, properties = storage.properties, file = tree.file
+                if let a = args.value(at: first, in: properties, file: file)?.number, let b = args.value(at: second, in: properties, file: file)?.number, !(a < b),
+                   let at = args.node(at: first) {
                     report(.e805, "`\(lower)` (\(CatalogValue.format(a))) must be less than `\(upper)` (\(CatalogValue.format(b)))", at: tree.span(at))
                 }
-            case .sameCount(let first, let second):
-                if case .list(let a)? = args.value(first, in: properties, file: file), case .list(let b)? = args.value(second, in: properties, file: file),
+            case .sameCount(let firstName, let secondName):
+                let args = values.arguments, properties = storage.properties, file = tree.file
+                if case .list(let a)? = args.value(at: first, in: properties, file: file), case .list(let b)? = args.value(at: second, in: properties, file: file),
                    a.count != b.count,
-                   let at = args.node(second) {
-                    report(.e806, "`\(second)` has \(b.count) entries but `\(first)` has \(a.count)", at: tree.span(at),
-                           notes: [.help("give one \(second == "colors" ? "color" : "entry") per entry of `\(first)`")])
+                   let at = args.node(at: second) {
+                    report(.e806, "`\(secondName)` has \(b.count) entries but `\(firstName)` has \(a.count)", at: tree.span(at),
+                           notes: [.help("give one \(secondName == "colors" ? "color" : "entry") per entry of `\(firstName)`")])
                 }
             case .warnWhenAbsent(let parameter):
-                if !args.has(parameter) && !args.missing.contains(where: { $0.name == parameter }) {
+                if !values.arguments.has(at: first) && !values.arguments.missing.contains(where: { $0.name == parameter }) {
                     let given = tree.children(node).contains { tree.kind($0) != .block && tree.label($0) == parameter }
                     if !given {
                         report(.w105, "`\(spec.name)` has no `\(parameter):`, so tapping it does nothing", at: values.nameSpan(node),
@@ -711,7 +720,8 @@ struct CardChecker {
         for item in items where tree.kind(item) == .node { childNodeCount += 1 }
         /// The block's `node` items.
         let childNodes = items.lazy.filter { tree.kind($0) == .node }
-        func part(_ child: NodeID) -> PartSpec? { tree.lookUp(child, in: Catalog.nodeTable).map { Catalog.nodes[$0] } }
+        let nodeTable = self.nodeTable, nodeSpecs = self.nodeSpecs
+        func part(_ child: NodeID) -> PartSpec? { tree.lookUp(child, in: nodeTable).map { nodeSpecs[$0] } }
         switch spec.children {
         case .leaf, .modelFields:
             break

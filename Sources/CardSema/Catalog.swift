@@ -505,6 +505,28 @@ public enum CrossParameterRule: Sendable, Hashable {
     case warnWhenAbsent(String)
 }
 
+/// A part's cross-parameter rule with the indices in its parameter list of the parameters the
+/// rule names (nil for a name the list lacks), in the order the rule names them: every part is
+/// checked against its rules, and finding its arguments by index compares no names.
+struct IndexedRule: Sendable {
+    let rule: CrossParameterRule
+    let first: Int?
+    let second: Int?
+
+    init(_ rule: CrossParameterRule, in parameters: [Parameter]) {
+        self.rule = rule
+        let names: (String, String?)
+        switch rule {
+        case .requiredWhenPresent(let required, let trigger): names = (required, trigger)
+        case .lessThan(let lower, let upper): names = (lower, upper)
+        case .sameCount(let first, let second): names = (first, second)
+        case .warnWhenAbsent(let parameter): names = (parameter, nil)
+        }
+        first = parameters.firstIndex { $0.name == names.0 }
+        second = names.1.flatMap { name in parameters.firstIndex { $0.name == name } }
+    }
+}
+
 // MARK: - Parts and structural nodes
 
 /// Whether a node is a CardParts part or one of the language's structural nodes.
@@ -667,6 +689,8 @@ public final class PartSpec: Sendable, Hashable {
     public let uniqueBy: String?
     /// Rules between parameters.
     public let rules: [CrossParameterRule]
+    /// `rules` with the parameters they name as indices, for the checker.
+    let indexedRules: [IndexedRule]
     /// Fixed CardParts settings implied by the node (`vstack`: `axis = .vertical`), in order,
     /// for the Swift back end.
     public let presets: [Preset]
@@ -701,6 +725,7 @@ public final class PartSpec: Sendable, Hashable {
         self.maximumPerCard = maximumPerCard
         self.uniqueBy = uniqueBy
         self.rules = rules
+        indexedRules = rules.map { IndexedRule($0, in: parameters) }
         self.presets = presets
         self.defaultRowFields = defaultRowFields
         self.parameterList = ParameterList(parameters)

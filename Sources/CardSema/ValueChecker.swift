@@ -49,22 +49,31 @@ struct CheckedArguments {
     func index(of name: String) -> Int? { parameters.firstIndex { $0.name == name } }
 
     /// The first accepted value's entry for `parameters[index]`.
-    private func entry(at index: Int) -> Entry? { entries.first { $0.parameter == index && $0.property >= 0 } }
-    private func entry(_ name: String) -> Entry? { index(of: name).flatMap(entry(at:)) }
+    private func entry(at index: Int?) -> Entry? {
+        guard let index else { return nil }
+        return entries.first { $0.parameter == index && $0.property >= 0 }
+    }
 
     /// The accepted value of `parameters[index]`, as stored.
     func stored(at index: Int, in properties: StoredProperties) -> StoredValue? {
         entry(at: index).map { properties.records[$0.property].value }
     }
 
-    /// The accepted value of the parameter called `name`; `file` is the one checked.
-    func value(_ name: String, in properties: StoredProperties, file: SourceFile) -> Value? {
-        guard let index = index(of: name), let stored = stored(at: index, in: properties) else { return nil }
+    /// The accepted value of `parameters[index]`; `file` is the one checked.
+    func value(at index: Int?, in properties: StoredProperties, file: SourceFile) -> Value? {
+        guard let index, let stored = stored(at: index, in: properties) else { return nil }
         return properties.value(of: stored, parameter: parameters[index], in: file)
     }
 
-    func node(_ name: String) -> NodeID? { entry(name)?.node }
-    func has(_ name: String) -> Bool { entry(name) != nil }
+    /// The accepted value of the parameter called `name`; `file` is the one checked.
+    func value(_ name: String, in properties: StoredProperties, file: SourceFile) -> Value? {
+        value(at: index(of: name), in: properties, file: file)
+    }
+
+    func node(at index: Int?) -> NodeID? { entry(at: index)?.node }
+    func node(_ name: String) -> NodeID? { node(at: index(of: name)) }
+    /// Whether `parameters[index]` has an accepted value.
+    func has(at index: Int?) -> Bool { entry(at: index) != nil }
 
     /// Whether the accepted values were written in parameter order.
     var isInParameterOrder: Bool {
