@@ -953,7 +953,7 @@ struct LayoutJSONWriter: ~Copyable {
         case .color(let color, _): self.color(color)
         case .enumCase(let name): out.write(name)
         case .text(let text), .method(let text):
-            if out.write(plain: card.spelling(text)) { return }
+            if out.write(plain: card.bytes(text)) { return }
             if let bytes = card.utf8(text) { out.write(validUTF8: bytes) } else { out.write(card.string(text)) }
         case .state(let text):
             if let bytes = card.utf8(stateName: text) { out.write(validUTF8: bytes) } else { out.write(card.string(stateName: text)) }
