@@ -238,8 +238,9 @@ struct LexerState {
             let action = classes[256 + Int(p[i])]
             let kind: TokenKind
             if action >= TokenKind.leftBrace.rawValue {
-                // A one-byte token. The table holds its kind's raw value (`ByteClass.fill`), so
-                // the cast is safe; `init(rawValue:)` is a call here, and this path is the hottest.
+                // A one-byte token. The table holds its kind's raw value (`ByteClass.fill`), which
+                // is its tag (see `TokenKind`), so the cast is safe; `init(rawValue:)` is a call
+                // here, and this path is the hottest.
                 i &+= 1
                 kind = unsafeBitCast(action, to: TokenKind.self)
             } else if action == ByteClass.startsIdentifier {
