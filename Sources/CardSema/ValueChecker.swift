@@ -725,10 +725,9 @@ struct ValueChecker {
         arguments.start = properties.records.count
         arguments.boxedStart = properties.boxed.count
         arguments.block = nil
-        // Locals: `self` is mutated below, so each use of a stored reference would retain it.
-        let tree = self.tree, shapes = list.shapes
-        // A syntax error inside the list already explains what is wrong with it.
-        let broken = tree.containsSyntaxError(owner)
+        let shapes = list.shapes
+        // A syntax error inside the list already explains what is wrong with it: nothing is
+        // reported for a list that contains one, but that is asked only when there is something.
         var index = -1
         // The children, walked without a `Children` value (no retain of the tree).
         var next = NodeID(owner.index + 1)
@@ -745,7 +744,7 @@ struct ValueChecker {
             let parameterIndex: Int
             if isLabeled(arg) {
                 guard let found = tree.lookUp(arg, in: list.table) else {
-                    if !broken { reportUnknownLabel(arg, of: list, ownerName: ownerName, ownerKind: ownerKind) }
+                    if !tree.containsSyntaxError(owner) { reportUnknownLabel(arg, of: list, ownerName: ownerName, ownerKind: ownerKind) }
                     continue
                 }
                 if shapes[found].positional && !shapes[found].labelOptional {
@@ -754,7 +753,7 @@ struct ValueChecker {
                 parameterIndex = found
             } else {
                 guard index == 0, let first = shapes.first, first.acceptsPositional else {
-                    if broken { continue }
+                    if tree.containsSyntaxError(owner) { continue }
                     reportStrayPositional(arg, of: owner, parameters: list.parameters, ownerName: ownerName, ownerKind: ownerKind)
                     continue
                 }
@@ -773,7 +772,7 @@ struct ValueChecker {
             arguments.note(parameterIndex, acceptedAt: valueNode)
             properties.records.append(StoredProperty(value: value, parameter: UInt16(truncatingIfNeeded: parameterIndex)))
         }
-        if !broken && list.requiredMask & ~arguments.given != 0 {
+        if list.requiredMask & ~arguments.given != 0 && !tree.containsSyntaxError(owner) {
             for index in list.required where !arguments.isGiven(index) {
                 arguments.missing.append(list.parameters[index])
             }
