@@ -486,7 +486,8 @@ struct CardChecker {
     /// the list of their parts in `storage.partLists` (without the model, a range as long).
     mutating func checkBlock(of owner: NodeID, context: PartContext) -> Range<Int32> {
         let start = partStack.count
-        for item in tree.blockItems(owner) {
+        // `values.tree`, not `tree`: the computed property returns the tree retained.
+        for item in values.tree.blockItems(owner) {
             if let part = checkPartItem(item, context: context) { partStack.append(part) }
         }
         let list = keepingModel ? storage.appendPartList(partStack[start...]) : 0..<Int32(truncatingIfNeeded: partStack.count - start)
@@ -515,7 +516,7 @@ struct CardChecker {
         default:
             return nil
         }
-        guard let specIndex = known ?? tree.lookUp(item, in: nodeTable) else {
+        guard let specIndex = known ?? values.tree.lookUp(item, in: nodeTable) else { // as in `checkBlock`
             let name = tree.name(item)
             let hint = values.suggestion(Catalog.suggestPart(for: name), replacing: values.nameSpan(item))
             report(.e301, "unknown part `\(name)`", at: values.nameSpan(item), notes: hint.notes, fixIts: hint.fixIts)
