@@ -552,8 +552,9 @@ struct CardChecker {
         }
         let isRowContainer: Bool
         if case .cellTemplate = spec.children { isRowContainer = true } else { isRowContainer = false }
-        values.checkArguments(of: node, parameters: spec.parameterList, ownerName: name,
-                              ownerKind: .part, into: &storage.properties)
+        // Without the model, only a rule comparing values reads them.
+        values.checkArguments(of: node, parameters: spec.parameterList, ownerName: name, ownerKind: .part, into: &storage.properties,
+                              keepingValues: keepingModel || !spec.indexedRules.isEmpty && Self.rulesReadValues(spec))
         // Each call only when it has something to do: most parts miss nothing and have no
         // rules, and the calls (a retained array each) cost more than finding out.
         if !values.arguments.missing.isEmpty { reportMissing(values.arguments.missing, of: node, description: "`\(name)`") }
@@ -671,6 +672,16 @@ struct CardChecker {
         case .list: "[]"
         case .enumeration(let e): "." + (e.caseNames.first ?? "")
         default: "…"
+        }
+    }
+
+    /// Whether a rule of `spec` reads argument values (others ask only whether one is given).
+    static func rulesReadValues(_ spec: PartSpec) -> Bool {
+        spec.indexedRules.contains { indexed in
+            switch indexed.rule {
+            case .lessThan, .sameCount: true
+            case .requiredWhenPresent, .warnWhenAbsent: false
+            }
         }
     }
 

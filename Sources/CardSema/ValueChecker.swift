@@ -38,6 +38,8 @@ struct CheckedArguments {
     fileprivate var givenInOrder = true
     /// Whether the accepted values were written in parameter order.
     fileprivate(set) var isInParameterOrder = true
+    /// Whether the accepted values have property records (see `checkArguments`).
+    fileprivate(set) var keepsValues = true
     /// Where the accepted values start in the property records and in the boxed values.
     fileprivate(set) var start = 0
     fileprivate(set) var boxedStart = 0
@@ -74,6 +76,7 @@ struct CheckedArguments {
 
     /// The first accepted value of `parameters[index]`, as stored.
     func stored(at index: Int, in properties: StoredProperties) -> StoredValue? {
+        assert(keepsValues, "the values of this argument list were not kept")
         guard has(at: index) else { return nil }
         let parameter = UInt16(truncatingIfNeeded: index)
         return properties.records[start...].first { $0.parameter == parameter }?.value
@@ -711,10 +714,13 @@ struct ValueChecker {
     /// types and ranges. Accepted values are appended to `properties` in the order written; the
     /// rest of the result is left in `arguments`, including the missing required parameters for
     /// the caller to report with its own code. `ownerName` is only turned into message text when
-    /// something is reported.
+    /// something is reported. Without `keepingValues`, accepted values get no property record
+    /// (`stored(at:)` finds none): for a card whose model nobody reads, when no rule reads them.
     mutating func checkArguments(of owner: NodeID, parameters list: ParameterList, ownerName: String,
-                                 ownerKind: ArgumentOwner, into properties: inout StoredProperties) {
+                                 ownerKind: ArgumentOwner, into properties: inout StoredProperties,
+                                 keepingValues: Bool = true) {
         arguments.list = list
+        arguments.keepsValues = keepingValues
         arguments.given = 0
         arguments.accepted = 0
         arguments.givenCount = 0
@@ -770,7 +776,9 @@ struct ValueChecker {
                 continue
             }
             arguments.note(parameterIndex, acceptedAt: valueNode)
-            properties.records.append(StoredProperty(value: value, parameter: UInt16(truncatingIfNeeded: parameterIndex)))
+            if keepingValues {
+                properties.records.append(StoredProperty(value: value, parameter: UInt16(truncatingIfNeeded: parameterIndex)))
+            }
         }
         if list.requiredMask & ~arguments.given != 0 && !tree.containsSyntaxError(owner) {
             for index in list.required where !arguments.isGiven(index) {
