@@ -486,7 +486,8 @@ struct CardChecker {
     /// the list of their parts in `storage.partLists` (without the model, a range as long).
     mutating func checkBlock(of owner: NodeID, context: PartContext) -> Range<Int32> {
         let start = partStack.count
-        for item in tree.blockItems(owner) {
+        // `values.tree`, not `tree`: the computed property returns the tree retained.
+        for item in values.tree.blockItems(owner) {
             if let part = checkPartItem(item, context: context) { partStack.append(part) }
         }
         let list = keepingModel ? storage.appendPartList(partStack[start...]) : 0..<Int32(truncatingIfNeeded: partStack.count - start)
@@ -515,7 +516,7 @@ struct CardChecker {
         default:
             return nil
         }
-        guard let specIndex = known ?? tree.lookUp(item, in: nodeTable) else {
+        guard let specIndex = known ?? values.tree.lookUp(item, in: nodeTable) else { // as in `checkBlock`
             let name = tree.name(item)
             let hint = values.suggestion(Catalog.suggestPart(for: name), replacing: values.nameSpan(item))
             report(.e301, "unknown part `\(name)`", at: values.nameSpan(item), notes: hint.notes, fixIts: hint.fixIts)
@@ -551,8 +552,9 @@ struct CardChecker {
         }
         let isRowContainer: Bool
         if case .cellTemplate = spec.children { isRowContainer = true } else { isRowContainer = false }
-        values.checkArguments(of: node, parameters: spec.parameterList, ownerName: name,
-                              ownerKind: .part, into: &storage.properties)
+        // Without the model, only a rule comparing values reads them.
+        values.checkArguments(of: node, parameters: spec.parameterList, ownerName: name, ownerKind: .part, into: &storage.properties,
+                              keepingValues: keepingModel || !spec.indexedRules.isEmpty && Self.rulesReadValues(spec))
         // Each call only when it has something to do: most parts miss nothing and have no
         // rules, and the calls (a retained array each) cost more than finding out.
         if !values.arguments.missing.isEmpty { reportMissing(values.arguments.missing, of: node, description: "`\(name)`") }
@@ -670,6 +672,16 @@ struct CardChecker {
         case .list: "[]"
         case .enumeration(let e): "." + (e.caseNames.first ?? "")
         default: "…"
+        }
+    }
+
+    /// Whether a rule of `spec` reads argument values (others ask only whether one is given).
+    static func rulesReadValues(_ spec: PartSpec) -> Bool {
+        spec.indexedRules.contains { indexed in
+            switch indexed.rule {
+            case .lessThan, .sameCount: true
+            case .requiredWhenPresent, .warnWhenAbsent: false
+            }
         }
     }
 

@@ -612,8 +612,14 @@ final class ParameterList: Sendable {
     let caseTables: [NameTable?]
     /// The indices of the required parameters.
     let required: [Int]
+    /// Bit i: `parameters[i]` is required.
+    let requiredMask: UInt64
+
+    /// The most parameters a list has: the checker keeps a bit per parameter.
+    static let maximumCount = 64
 
     init(_ parameters: [Parameter]) {
+        precondition(parameters.count <= Self.maximumCount, "a catalog parameter list has at most \(Self.maximumCount) entries")
         self.parameters = parameters
         table = NameTable(parameters.map(\.name))
         shapes = parameters.map { parameter in
@@ -639,6 +645,7 @@ final class ParameterList: Sendable {
         }
         caseTables = parameters.map { if case .enumeration(let type) = $0.type { type.caseTable } else { nil } }
         required = parameters.indices.filter { parameters[$0].required }
+        requiredMask = required.reduce(0) { $0 | 1 << UInt64($1) }
     }
 
     /// The empty list.

@@ -18,24 +18,28 @@ enum ArgumentOwner {
 }
 
 /// Result of checking one argument list against catalog parameters. The accepted values are
-/// appended to the caller's properties (a part's go straight into the deck's model storage);
-/// the entries say where each one went.
+/// appended to the caller's properties (a part's go straight into the deck's model storage), each
+/// record naming its parameter; what else is known of an argument is a bit per parameter (catalog
+/// lists have at most 64), so the happy path records no entry per argument.
 struct CheckedArguments {
-    struct Entry {
-        /// Index in `parameters`.
-        var parameter: Int
-        /// Index of the value in the property records, or -1 when the value was given but
-        /// rejected (and reported): it counts as given, so the parameter is not also reported missing.
-        var property: Int
-        var node: NodeID
-    }
-
     /// The parameter list checked against. Unowned: every list belongs to a catalog entry, which
     /// lives as long as the program, and the checker switches lists at nearly every call.
     fileprivate(set) unowned(unsafe) var list = ParameterList.empty
     var parameters: [Parameter] { list.parameters }
-    /// The arguments in the order written.
-    fileprivate(set) var entries: [Entry] = []
+    /// Bit i: `parameters[i]` was given, accepted or not. A value given but rejected (and
+    /// reported) counts as given, so the parameter is not also reported missing.
+    fileprivate(set) var given: UInt64 = 0
+    /// Bit i: `parameters[i]` has an accepted value.
+    fileprivate(set) var accepted: UInt64 = 0
+    /// By parameter index, the value node of its first accepted value (where `accepted` says so).
+    fileprivate var nodes = [NodeID](repeating: NodeID(0), count: ParameterList.maximumCount)
+    /// How many arguments were noted, and whether each was accepted and the i-th for `parameters[i]`.
+    fileprivate var givenCount = 0
+    fileprivate var givenInOrder = true
+    /// Whether the accepted values were written in parameter order.
+    fileprivate(set) var isInParameterOrder = true
+    /// Whether the accepted values have property records (see `checkArguments`).
+    fileprivate(set) var keepsValues = true
     /// Where the accepted values start in the property records and in the boxed values.
     fileprivate(set) var start = 0
     fileprivate(set) var boxedStart = 0
@@ -48,15 +52,34 @@ struct CheckedArguments {
 
     func index(of name: String) -> Int? { parameters.firstIndex { $0.name == name } }
 
-    /// The first accepted value's entry for `parameters[index]`.
-    private func entry(at index: Int?) -> Entry? {
-        guard let index else { return nil }
-        return entries.first { $0.parameter == index && $0.property >= 0 }
+    /// Notes an argument for `parameters[index]`; `node` is its value node when it was accepted
+    /// (its value appended to the property records). Inlined: it runs once per argument.
+    @inline(__always)
+    fileprivate mutating func note(_ index: Int, acceptedAt node: NodeID?) {
+        let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: index)
+        if index != givenCount || node == nil { givenInOrder = false }
+        givenCount += 1
+        given |= bit
+        guard let node else { return }
+        if accepted & bit == 0 {
+            accepted |= bit
+            nodes[index] = node
+        }
+        if accepted & ~(bit | (bit - 1)) != 0 { isInParameterOrder = false }
     }
 
-    /// The accepted value of `parameters[index]`, as stored.
+    /// Whether `parameters[index]` has an accepted value.
+    func has(at index: Int?) -> Bool { index.map { accepted & (1 &<< UInt64(truncatingIfNeeded: $0)) != 0 } ?? false }
+
+    /// Whether `parameters[index]` was given, accepted or not.
+    func isGiven(_ index: Int) -> Bool { given & (1 &<< UInt64(truncatingIfNeeded: index)) != 0 }
+
+    /// The first accepted value of `parameters[index]`, as stored.
     func stored(at index: Int, in properties: StoredProperties) -> StoredValue? {
-        entry(at: index).map { properties.records[$0.property].value }
+        assert(keepsValues, "the values of this argument list were not kept")
+        guard has(at: index) else { return nil }
+        let parameter = UInt16(truncatingIfNeeded: index)
+        return properties.records[start...].first { $0.parameter == parameter }?.value
     }
 
     /// The accepted value of `parameters[index]`; `file` is the one checked.
@@ -70,33 +93,25 @@ struct CheckedArguments {
         value(at: index(of: name), in: properties, file: file)
     }
 
-    func node(at index: Int?) -> NodeID? { entry(at: index)?.node }
-    func node(_ name: String) -> NodeID? { node(at: index(of: name)) }
-    /// Whether `parameters[index]` has an accepted value.
-    func has(at index: Int?) -> Bool { entry(at: index) != nil }
-
-    /// Whether the accepted values were written in parameter order.
-    var isInParameterOrder: Bool {
-        var previous = -1
-        for entry in entries where entry.property >= 0 {
-            if entry.parameter < previous { return false }
-            previous = entry.parameter
-        }
-        return true
+    func node(at index: Int?) -> NodeID? {
+        guard let index, has(at: index) else { return nil }
+        return nodes[index]
     }
+    func node(_ name: String) -> NodeID? { node(at: index(of: name)) }
 
     /// Whether every parameter was given once, accepted, in order.
-    var isCompleteInOrder: Bool {
-        entries.count == parameters.count && entries.indices.allSatisfy { entries[$0].parameter == $0 && entries[$0].property >= 0 }
-    }
+    var isCompleteInOrder: Bool { givenInOrder && givenCount == parameters.count }
 
     /// Puts the accepted values (the last records of `properties`) in parameter order; repeated
     /// labels stay in written order.
     func sortProperties(_ properties: inout StoredProperties) {
         guard !isInParameterOrder else { return }
+        let records = properties.records[start...]
         var sorted: [StoredProperty] = []
-        for index in parameters.indices {
-            for entry in entries where entry.parameter == index && entry.property >= 0 { sorted.append(properties.records[entry.property]) }
+        sorted.reserveCapacity(records.count)
+        for index in parameters.indices where has(at: index) {
+            let parameter = UInt16(truncatingIfNeeded: index)
+            for record in records where record.parameter == parameter { sorted.append(record) }
         }
         properties.records.replaceSubrange(start..<properties.records.count, with: sorted)
     }
@@ -292,7 +307,7 @@ struct ValueChecker {
         case .color:
             return tree.colorValue(node).map { (.color, .color($0)) }
         case .enumCase:
-            if let index = lookUpCase(node, in: Catalog.namedColorTable) { return (.color, StoredValue(.namedColor, bits: UInt64(index))) }
+            if let index = tree.lookUpCase(node, in: Catalog.namedColorTable) { return (.color, StoredValue(.namedColor, bits: UInt64(index))) }
             if let token = tree.mainToken(node) { return (.cardState, StoredValue(.state, range: tree.range(token: token))) }
         default:
             break
@@ -415,14 +430,7 @@ struct ValueChecker {
 
     /// `.red` → the named UIKit color, resolved; nil when the case names no color.
     func namedColor(_ node: NodeID) -> Value? {
-        lookUpCase(node, in: Catalog.namedColorTable).map { Catalog.namedColors[$0].value }
-    }
-
-    /// Looks up an enum case's name (`.left` → `left`) in `table`, from its bytes.
-    func lookUpCase(_ node: NodeID, in table: NameTable) -> Int? {
-        guard let token = tree.mainToken(node) else { return nil }
-        // The outer optional is nil only when the name must be read as a `String`.
-        return tree.withBytesAfterSigil(of: token) { table.index(of: $0, readable: $1) } ?? table.index(of: tree.enumCaseName(node))
+        tree.lookUpCase(node, in: Catalog.namedColorTable).map { Catalog.namedColors[$0].value }
     }
 
     /// The number of children of a node, counted without allocating.
@@ -511,7 +519,7 @@ struct ValueChecker {
     }
 
     mutating func checkEnumCase(_ node: NodeID, _ enumType: EnumType) -> Value? {
-        guard let index = lookUpCase(node, in: enumType.caseTable) else {
+        guard let index = tree.lookUpCase(node, in: enumType.caseTable) else {
             let name = tree.enumCaseName(node)
             let hint = suggestion(enumType.suggestCase(for: name).map { "." + $0 },
                                   replacing: tree.span(node))
@@ -706,20 +714,26 @@ struct ValueChecker {
     /// types and ranges. Accepted values are appended to `properties` in the order written; the
     /// rest of the result is left in `arguments`, including the missing required parameters for
     /// the caller to report with its own code. `ownerName` is only turned into message text when
-    /// something is reported.
+    /// something is reported. Without `keepingValues`, accepted values get no property record
+    /// (`stored(at:)` finds none): for a card whose model nobody reads, when no rule reads them.
     mutating func checkArguments(of owner: NodeID, parameters list: ParameterList, ownerName: String,
-                                 ownerKind: ArgumentOwner, into properties: inout StoredProperties) {
+                                 ownerKind: ArgumentOwner, into properties: inout StoredProperties,
+                                 keepingValues: Bool = true) {
         arguments.list = list
-        arguments.entries.clear()
+        arguments.keepsValues = keepingValues
+        arguments.given = 0
+        arguments.accepted = 0
+        arguments.givenCount = 0
+        arguments.givenInOrder = true
+        arguments.isInParameterOrder = true
         if !arguments.missing.isEmpty { arguments.missing = [] }
         arguments.actions.clear()
         arguments.start = properties.records.count
         arguments.boxedStart = properties.boxed.count
         arguments.block = nil
-        // Locals: `self` is mutated below, so each use of a stored reference would retain it.
-        let tree = self.tree, shapes = list.shapes
-        // A syntax error inside the list already explains what is wrong with it.
-        let broken = tree.containsSyntaxError(owner)
+        let shapes = list.shapes
+        // A syntax error inside the list already explains what is wrong with it: nothing is
+        // reported for a list that contains one, but that is asked only when there is something.
         var index = -1
         // The children, walked without a `Children` value (no retain of the tree).
         var next = NodeID(owner.index + 1)
@@ -736,7 +750,7 @@ struct ValueChecker {
             let parameterIndex: Int
             if isLabeled(arg) {
                 guard let found = tree.lookUp(arg, in: list.table) else {
-                    if !broken { reportUnknownLabel(arg, of: list, ownerName: ownerName, ownerKind: ownerKind) }
+                    if !tree.containsSyntaxError(owner) { reportUnknownLabel(arg, of: list, ownerName: ownerName, ownerKind: ownerKind) }
                     continue
                 }
                 if shapes[found].positional && !shapes[found].labelOptional {
@@ -745,7 +759,7 @@ struct ValueChecker {
                 parameterIndex = found
             } else {
                 guard index == 0, let first = shapes.first, first.acceptsPositional else {
-                    if broken { continue }
+                    if tree.containsSyntaxError(owner) { continue }
                     reportStrayPositional(arg, of: owner, parameters: list.parameters, ownerName: ownerName, ownerKind: ownerKind)
                     continue
                 }
@@ -754,18 +768,20 @@ struct ValueChecker {
             if shapes[parameterIndex].bindingRequired && tree.kind(valueNode) != .binding && tree.kind(valueNode) != .missing {
                 reportBindingRequired(valueNode, parameter: list.parameters[parameterIndex])
                 // Given, though wrong: not also missing (one root cause, one diagnostic).
-                arguments.entries.append(CheckedArguments.Entry(parameter: parameterIndex, property: -1, node: valueNode))
+                arguments.note(parameterIndex, acceptedAt: nil)
                 continue
             }
             guard let value = checkStored(valueNode, parameter: parameterIndex, of: list, owner: ownerKind, boxing: &properties) else {
-                arguments.entries.append(CheckedArguments.Entry(parameter: parameterIndex, property: -1, node: valueNode))
+                arguments.note(parameterIndex, acceptedAt: nil)
                 continue
             }
-            arguments.entries.append(CheckedArguments.Entry(parameter: parameterIndex, property: properties.records.count, node: valueNode))
-            properties.records.append(StoredProperty(value: value, parameter: UInt16(truncatingIfNeeded: parameterIndex)))
+            arguments.note(parameterIndex, acceptedAt: valueNode)
+            if keepingValues {
+                properties.records.append(StoredProperty(value: value, parameter: UInt16(truncatingIfNeeded: parameterIndex)))
+            }
         }
-        if !broken {
-            for index in list.required where !arguments.entries.contains(where: { $0.parameter == index }) {
+        if list.requiredMask & ~arguments.given != 0 && !tree.containsSyntaxError(owner) {
+            for index in list.required where !arguments.isGiven(index) {
                 arguments.missing.append(list.parameters[index])
             }
         }
@@ -832,7 +848,7 @@ struct ValueChecker {
             if kind == .boolean { return .bool(tree.booleanValue(node) ?? false) }
         case .color:
             if kind == .color, let c = tree.colorValue(node) { return .color(c) }
-            if kind == .enumCase, let index = lookUpCase(node, in: Catalog.namedColorTable) {
+            if kind == .enumCase, let index = tree.lookUpCase(node, in: Catalog.namedColorTable) {
                 return StoredValue(.namedColor, bits: UInt64(index))
             }
         case .cardState:
@@ -847,7 +863,7 @@ struct ValueChecker {
                 return StoredValue(.method, range: tree.range(token: token))
             }
         case .enumeration:
-            if kind == .enumCase, let table = list.caseTables[index], let caseIndex = lookUpCase(node, in: table),
+            if kind == .enumCase, let table = list.caseTables[index], let caseIndex = tree.lookUpCase(node, in: table),
                caseIndex < 64, shape.plainCases & (1 << UInt64(caseIndex)) != 0, !tree.hasParentheses(node) {
                 return StoredValue(.enumCase, bits: UInt64(caseIndex))
             }
@@ -878,7 +894,7 @@ struct ValueChecker {
         var givenLabels = Set<String>()
         for other in tree.children(owner) where tree.kind(other) != .block && isLabeled(other) { givenLabels.insert(tree.name(other)) }
         let unlabeled = parameters.indices.filter { index in
-            !arguments.entries.contains { $0.parameter == index } && !givenLabels.contains(parameters[index].name)
+            !arguments.isGiven(index) && !givenLabels.contains(parameters[index].name)
                 && !parameters[index].acceptsPositional
         }
         let required = unlabeled.filter { parameters[$0].required }
@@ -891,9 +907,17 @@ struct ValueChecker {
                at: arg, label: parameters.isEmpty ? nil : "expected " + parameters.map { "`\($0.name):`" }.joined(separator: ", "),
                fixIts: fixIts)
         // The value is there, only its label is missing: not also E501/E804.
-        if let intended, let valueNode = tree.value(arg) {
-            arguments.entries.append(CheckedArguments.Entry(parameter: intended, property: -1, node: valueNode))
-        }
+        if let intended, tree.value(arg) != nil { arguments.note(intended, acceptedAt: nil) }
+    }
+}
+
+extension SyntaxTree {
+    /// Looks up an enum case's name (`.left` → `left`) in `table`, from its bytes. A method of the
+    /// tree: as one of the checker, each call copied the checker.
+    func lookUpCase(_ node: NodeID, in table: NameTable) -> Int? {
+        guard let token = mainToken(node) else { return nil }
+        // The outer optional is nil only when the name must be read as a `String`.
+        return withBytesAfterSigil(of: token) { table.index(of: $0, readable: $1) } ?? table.index(of: enumCaseName(node))
     }
 }
 
