@@ -175,6 +175,12 @@ struct PartEncodings: ~Copyable {
     /// Per part number: which of its first 64 parameters have a default that is written (bit `p`
     /// for parameter `p`).
     let defaultBits: [UInt64]
+    /// Per parameter: the `"type": …` member of a binding to it.
+    let bindingTypes: [EncodedMember]
+    /// Parameter `i`'s enumeration cases, each as a whole member (`"style": "detail"`), are
+    /// `caseMembers[caseStart[i]..<caseStart[i + 1]]`.
+    let caseStart: [Int]
+    let caseMembers: [EncodedMember]
     /// Per index in `Catalog.traits`: its `trait` member.
     let traitMembers: [EncodedMember]
     /// Per trait index `t`: its parameters' keys are `traitKeys[traitParameterStart[t]..<traitParameterStart[t + 1]]`,
@@ -192,6 +198,9 @@ struct PartEncodings: ~Copyable {
         defaults = []
         defaultRuns = []
         defaultBits = []
+        bindingTypes = []
+        caseStart = []
+        caseMembers = []
         traitMembers = []
         traitParameterStart = []
         traitKeys = []
@@ -207,7 +216,8 @@ struct PartEncodings: ~Copyable {
         }
         var partMembers: [EncodedMember] = [], parameterStart: [Int] = [], parameterNames: [String] = []
         var keys: [JSONKey?] = [], defaults: [EncodedMember?] = [], defaultRuns: [EncodedMember?] = []
-        var defaultBits: [UInt64] = []
+        var defaultBits: [UInt64] = [], bindingTypes: [EncodedMember] = []
+        var caseStart = [0], caseMembers: [EncodedMember] = []
         var writer = LayoutJSONWriter(out: JSONOutput(pretty: pretty), encodeParts: false)  // one for all members
         for spec in PartTable.specs {
             partMembers.append(stored(writer.encodedMember { $0.out.writeKey($0.keys.part); $0.out.write(spec.name) }))
@@ -217,6 +227,11 @@ struct PartEncodings: ~Copyable {
             for (position, parameter) in spec.parameters.enumerated() {
                 parameterNames.append(parameter.name)
                 keys.append(JSONKey(name: parameter.name))
+                bindingTypes.append(stored(writer.encodedMember { $0.out.writeKey($0.keys.type); $0.typeName(parameter.type) }))
+                for name in parameter.type.enumType?.cases.map(\.name) ?? [] {
+                    caseMembers.append(stored(writer.encodedMember { $0.out.writeKey(parameter.name); $0.out.write(name) }))
+                }
+                caseStart.append(caseMembers.count)
                 if let value = parameter.defaultValue, LayoutJSONWriter.isWritable(value) {
                     defaults.append(stored(writer.encodedMember { $0.out.writeKey(parameter.name); $0.catalogValue(value) }))
                     written.append((parameter.name, value))
@@ -258,9 +273,18 @@ struct PartEncodings: ~Copyable {
         self.defaults = defaults
         self.defaultRuns = defaultRuns
         self.defaultBits = defaultBits
+        self.bindingTypes = bindingTypes
+        self.caseStart = caseStart
+        self.caseMembers = caseMembers
         self.traitMembers = traitMembers
         self.traitParameterStart = traitParameterStart
         self.traitKeys = traitKeys
+    }
+
+    /// Case `index` of parameter `parameter`'s enumeration as a whole member, if it has one.
+    @inline(__always) func caseMember(_ index: Int, ofParameter parameter: Int) -> EncodedMember? {
+        let first = caseStart[parameter]
+        return index >= 0 && index < caseStart[parameter &+ 1] &- first ? caseMembers[first &+ index] : nil
     }
 
     /// The key of parameter `position` of trait `trait` (an index in `Catalog.traits`), when it
@@ -799,10 +823,7 @@ struct LayoutJSONWriter: ~Copyable {
                 while !found && argument < arguments.indices.upperBound {
                     let candidate = argument
                     argument += 1
-                    guard let value = card.value(ofArgument: candidate, in: arguments) else { continue }
-                    writeParameterKey(parameter)
-                    self.value(value, of: card)
-                    found = true
+                    found = writeArgument(candidate, of: card, arguments, parameter: parameter)
                 }
                 guard found else { return }
             } else if matched >> UInt64(position) == 0, let run = encodings.defaultRuns[parameter] {
@@ -811,6 +832,41 @@ struct LayoutJSONWriter: ~Copyable {
                 write(member)
             }
         }
+    }
+
+    /// The member of argument `argument` of `card`, the argument of part parameter `parameter`
+    /// (an index in `PartEncodings`' tables), when it has a value; returns whether it has. The
+    /// commonest kinds are read as a `ScalarView` and written from the encodings: no `ValueView`
+    /// is made, copied or destroyed.
+    @inline(__always)
+    mutating func writeArgument(_ argument: Int, of card: CardView, _ arguments: Arguments, parameter: Int) -> Bool {
+        switch card.scalar(ofArgument: argument, in: arguments) {
+        case .int(let i):
+            writeParameterKey(parameter)
+            out.write(i)
+        case .double(let d):
+            writeParameterKey(parameter)
+            out.write(d)
+        case .bool(let b):
+            writeParameterKey(parameter)
+            out.write(b)
+        case .text(let text):
+            writeParameterKey(parameter)
+            self.text(text, of: card)
+        case .binding(let text):
+            writeParameterKey(parameter)
+            beginBinding(text, of: card)
+            write(encodings.bindingTypes[parameter])
+            out.endObject()
+        case .enumCase(let index):
+            guard let member = encodings.caseMember(index, ofParameter: parameter) else { fallthrough }
+            write(member)
+        case .other:
+            guard let value = card.value(ofArgument: argument, in: arguments) else { return false }
+            writeParameterKey(parameter)
+            self.value(value, of: card)
+        }
+        return true
     }
 
     /// Each parameter's first argument by name, else its default.
@@ -952,20 +1008,29 @@ struct LayoutJSONWriter: ~Copyable {
         case .bool(let b): out.write(b)
         case .color(let color, _): self.color(color)
         case .enumCase(let name): out.write(name)
-        case .text(let text), .method(let text):
-            if out.write(plain: card.bytes(text)) { return }
-            if let bytes = card.utf8(text) { out.write(validUTF8: bytes) } else { out.write(card.string(text)) }
+        case .text(let text), .method(let text): self.text(text, of: card)
         case .state(let text):
             if let bytes = card.utf8(stateName: text) { out.write(validUTF8: bytes) } else { out.write(card.string(stateName: text)) }
         case .binding(let text, let type):
-            out.beginObject(inline: true)
-            out.writeKey(keys.binding)
-            if let (path, _) = card.simpleBindingPath(text) { out.write(validUTF8: path) } else { binding(card.bindingPath(text)) }
+            beginBinding(text, of: card)
             out.writeKey(keys.type)
             typeName(type)
             out.endObject()
         case .value(let value): self.value(value)
         }
+    }
+
+    /// Text of `card`'s source, as a string.
+    @inline(__always) mutating func text(_ text: SourceText, of card: CardView) {
+        if out.write(plain: card.bytes(text)) { return }
+        if let bytes = card.utf8(text) { out.write(validUTF8: bytes) } else { out.write(card.string(text)) }
+    }
+
+    /// `{"binding": "path"` of a binding of `card` as spelled; the caller writes the type and closes it.
+    mutating func beginBinding(_ text: SourceText, of card: CardView) {
+        out.beginObject(inline: true)
+        out.writeKey(keys.binding)
+        if let (path, _) = card.simpleBindingPath(text) { out.write(validUTF8: path) } else { binding(card.bindingPath(text)) }
     }
 
     /// A binding's path, joined with dots.
