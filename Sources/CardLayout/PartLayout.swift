@@ -171,10 +171,7 @@ struct PartLayouter {
 
     /// Where the value of binding `path` is: field `index` of the model, or of the current row.
     func source(of path: [String]) -> (row: Bool, index: Int)? {
-        if path.count == 1 {
-            for index in 0..<card.fieldCount where sameName(card.fieldName(index), path[0]) { return (false, index) }
-            return nil
-        }
+        if path.count == 1 { return card.firstField { sameName($0, path[0]) }.map { (false, $0) } }
         if path.count == 2, path[0] == Catalog.rowBindingName { return rowSource(path[1]) }
         return nil
     }
@@ -200,10 +197,7 @@ struct PartLayouter {
     /// `source(of:)` for a binding as spelled (`$name`, `$item.name`), read from its bytes.
     func source(ofBinding text: SourceText) -> (row: Bool, index: Int)? {
         guard let (path, dot) = card.simpleBindingPath(text) else { return source(of: card.bindingPath(text)) }
-        guard let dot else {
-            for index in 0..<card.fieldCount where sameName(card.fieldName(index), ascii: path) { return (false, index) }
-            return nil
-        }
+        guard let dot else { return card.firstField { sameName($0, ascii: path) }.map { (false, $0) } }
         guard sameName(Catalog.rowBindingName, ascii: UnsafeBufferPointer(rebasing: path[..<dot])) else { return nil }
         return rowSource(ascii: UnsafeBufferPointer(rebasing: path[(dot + 1)..<path.count]))
     }

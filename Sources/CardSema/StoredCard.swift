@@ -286,6 +286,13 @@ extension StoredProperties {
     }
 }
 
+/// The bytes of one of the deck's source files, which never change and live as long as the deck.
+@usableFromInline struct FileBytes: @unchecked Sendable {  // immutable, and kept alive by the deck
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+
+    @usableFromInline init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+}
+
 /// The parts of a state, overlay, footer or container, in order (`CardView.part(_:of:)`).
 public struct PartList: Sendable {
     @usableFromInline let range: Range<Int32>
@@ -334,6 +341,11 @@ public struct CardView: Sendable {
     /// The deck's store, nil for a replaced body, which is read from `built` instead.
     @usableFromInline let store: ModelStore?
     @usableFromInline let built: BuiltCard?
+    /// The file the card is declared in, which holds nearly all the text it reads, and its bytes
+    /// (empty when the deck does not have it): that text is read without looking the file up
+    /// (and retaining it).
+    @usableFromInline let ownFile: FileID
+    @usableFromInline let ownBytes: FileBytes
 
     public init(_ card: borrowing CheckedCard) {
         catalog = CatalogParameters.shared
@@ -346,6 +358,9 @@ public struct CardView: Sendable {
             cardIndex = index
             self.store = store
             built = nil
+            ownFile = card.span.file
+            // A `let` array of a live object: its buffer neither moves nor changes.
+            ownBytes = FileBytes(store.files[ownFile]?.bytes.withUnsafeBufferPointer { $0 } ?? UnsafeBufferPointer(start: nil, count: 0))
         case .built(let box):
             let built = BuiltCard(box.body)
             parts = []
@@ -355,6 +370,8 @@ public struct CardView: Sendable {
             cardIndex = 0
             store = nil
             self.built = built
+            ownFile = card.span.file
+            ownBytes = FileBytes(UnsafeBufferPointer(start: nil, count: 0))  // no text: the body holds values
         }
     }
 
@@ -502,6 +519,21 @@ public struct CardView: Sendable {
         isStored ? store.unsafelyUnwrapped.storage.fields[fieldIndex(index)].name : body.model[index].name
     }
 
+    /// The index (as for `fieldName(_:)`) of the card's first model field whose name satisfies
+    /// `predicate`. The names are handed over in place: `fieldName(_:)` copies each one out.
+    public func firstField(where predicate: (String) -> Bool) -> Int? {
+        guard isStored else { return body.model.firstIndex { predicate($0.name) } }
+        let range = record.fields
+        return store.unsafelyUnwrapped.storage.fields.withUnsafeBufferPointer { fields in
+            var index = Int(range.lowerBound)
+            while index < Int(range.upperBound) {
+                if predicate(fields[index].name) { return index - Int(range.lowerBound) }
+                index += 1
+            }
+            return nil
+        }
+    }
+
     public func fieldType(_ index: Int) -> ValueType {
         isStored ? store.unsafelyUnwrapped.storage.fields[fieldIndex(index)].type : body.model[index].type
     }
@@ -640,8 +672,8 @@ public struct CardView: Sendable {
     /// The text's bytes, when they are valid UTF-8 (else read `string(_:)`, which repairs them).
     /// They stay valid as long as the deck does: its files never change.
     @inlinable public func utf8(_ text: SourceText) -> UnsafeBufferPointer<UInt8>? {
-        guard let file = files[text.file] else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return text.utf8(in: file)
+        let bytes = bytes(text)
+        return SourceText.isValidUTF8(bytes) ? bytes : nil
     }
 
     /// A card state's name (`.name` without the dot), when its bytes are valid UTF-8 and the dot is
@@ -654,6 +686,7 @@ public struct CardView: Sendable {
     /// The text's bytes as the source has them, valid UTF-8 or not (empty when the deck does not
     /// have the file); `utf8(_:)` validates them. They stay valid as long as the deck does.
     @inlinable public func bytes(_ text: SourceText) -> UnsafeBufferPointer<UInt8> {
+        if text.file == ownFile { return text.bytes(in: ownBytes.bytes) }
         guard let file = files[text.file] else { return UnsafeBufferPointer(start: nil, count: 0) }
         return text.bytes(in: file)
     }
@@ -673,8 +706,7 @@ public struct CardView: Sendable {
     /// those `bindingPath` splits.
     @inlinable public func simpleBindingPath(_ text: SourceText) -> (path: UnsafeBufferPointer<UInt8>, dot: Int?)? {
         // Read unvalidated: a non-ASCII byte ends the search anyway, and ASCII is valid UTF-8.
-        guard let file = files[text.file] else { return nil }
-        let spelled = text.bytes(in: file)
+        let spelled = bytes(text)
         guard spelled.count > 1 else { return nil }
         let path = UnsafeBufferPointer(rebasing: spelled[1..<spelled.count])
         var dot: Int?
@@ -691,21 +723,20 @@ public struct CardView: Sendable {
 }
 
 extension SourceText {
-    /// The text's bytes in `file` when they are valid UTF-8; they live as long as `file`.
-    @usableFromInline func utf8(in file: SourceFile) -> UnsafeBufferPointer<UInt8>? {
-        let bytes = bytes(in: file)
-        return Self.isValidUTF8(bytes) ? bytes : nil
-    }
-
     /// The text's bytes in `file`, valid UTF-8 or not; they live as long as `file`.
     @usableFromInline func bytes(in file: SourceFile) -> UnsafeBufferPointer<UInt8> {
-        let lower = min(max(range.lowerBound, 0), file.bytes.count)
-        let upper = min(max(range.upperBound, lower), file.bytes.count)
         // A `let` array of a live object: its buffer neither moves nor changes.
-        return file.bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[lower..<upper]) }
+        file.bytes.withUnsafeBufferPointer { bytes(in: $0) }
     }
 
-    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// The text's bytes among `fileBytes`, the bytes of its file (the range clamped to them).
+    @inlinable func bytes(in fileBytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        let lower = min(max(range.lowerBound, 0), fileBytes.count)
+        let upper = min(max(range.upperBound, lower), fileBytes.count)
+        return UnsafeBufferPointer(rebasing: fileBytes[lower..<upper])
+    }
+
+    @usableFromInline static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         // Eight ASCII bytes at a time, then the rest byte by byte.
         if let start = bytes.baseAddress {
