@@ -85,8 +85,9 @@ struct LayoutFragments {
     let size: JSONNumberObject
     /// `"children": []`.
     let noChildren: JSONFragment
-    /// Each `SwipeDirection`'s name, quoted, in `allCases` order.
-    let directions: [JSONFragment]
+    /// Each `SwipeDirection`'s name, quoted (apart: reading an array's element here retains and
+    /// releases the array).
+    let left, right, up, down: JSONFragment
     /// The names of the types without parts, quoted, in `typeName(_:)`'s order.
     let typeNames: [JSONFragment]
 
@@ -107,7 +108,8 @@ struct LayoutFragments {
             out.write(name)
             return JSONFragment(out.bytes)!  // short names
         }
-        directions = SwipeDirection.allCases.map { quoted($0.rawValue) }
+        (left, right, up, down) = (quoted(SwipeDirection.left.rawValue), quoted(SwipeDirection.right.rawValue),
+                                   quoted(SwipeDirection.up.rawValue), quoted(SwipeDirection.down.rawValue))
         let types: [ValueType] = [.string, .int, .double, .bool, .color, .size, .insets, .font, .cardState, .action,
                                   .cardRef, .themeRef, .openRecord]
         typeNames = types.map { quoted($0.description) }
@@ -137,10 +139,10 @@ struct LayoutFragments {
     /// `direction`'s name, quoted.
     func direction(_ direction: SwipeDirection) -> JSONFragment {
         switch direction {
-        case .left: directions[0]
-        case .right: directions[1]
-        case .up: directions[2]
-        case .down: directions[3]
+        case .left: left
+        case .right: right
+        case .up: up
+        case .down: down
         }
     }
 }
@@ -603,18 +605,33 @@ struct LayoutJSONWriter: ~Copyable {
             }
             let arguments = view.traitArguments(trait)
             for argument in arguments.indices {
-                guard let value = view.value(ofArgument: argument, in: arguments) else { continue }
-                if let catalogIndex, let position = view.parameterPosition(ofArgument: argument),
-                   let key = encodings.traitKey(catalogIndex, position: position) {
-                    out.writeKey(key)
-                } else {
-                    out.writeKey(view.name(ofArgument: argument, in: arguments))
+                // Numbers, text and colors (most) without a `ValueView`.
+                let scalar = view.scalar(ofArgument: argument, in: arguments)
+                switch scalar {
+                case .int, .double, .bool, .text, .color:
+                    writeTraitKey(argument, of: view, arguments, trait: catalogIndex)
+                    plain(scalar, of: view)
+                case .binding, .enumCase, .other:
+                    guard let value = view.value(ofArgument: argument, in: arguments) else { continue }
+                    writeTraitKey(argument, of: view, arguments, trait: catalogIndex)
+                    self.value(value, of: view)
                 }
-                self.value(value, of: view)
             }
             out.endObject()
         }
         out.endArray()
+    }
+
+    /// The key of trait argument `argument` of `view`, encoded once for a trait of the catalog
+    /// (its index in `Catalog.traits`).
+    @inline(__always)
+    mutating func writeTraitKey(_ argument: Int, of view: CardView, _ arguments: Arguments, trait catalogIndex: Int?) {
+        if let catalogIndex, let position = view.parameterPosition(ofArgument: argument),
+           let key = encodings.traitKey(catalogIndex, position: position) {
+            out.writeKey(key)
+        } else {
+            out.writeKey(view.name(ofArgument: argument, in: arguments))
+        }
     }
 
     /// The model fields of `view`.
@@ -626,7 +643,12 @@ struct LayoutJSONWriter: ~Copyable {
             out.writeKey(keys.type)
             typeName(view.fieldType(field))
             out.writeKey(keys.default)
-            if let value = view.fieldDefault(field) { self.value(value, of: view) } else { out.writeNull() }
+            // Numbers, text and colors (most) without a `ValueView`.
+            switch view.fieldDefaultScalar(field) {
+            case .binding, .enumCase, .other:
+                if let value = view.fieldDefault(field) { self.value(value, of: view) } else { out.writeNull() }
+            case let scalar: plain(scalar, of: view)
+            }
             self.field(keys.twoWay, view.fieldIsTwoWay(field))
             out.endObject()
         }
@@ -840,19 +862,8 @@ struct LayoutJSONWriter: ~Copyable {
     /// is made, copied or destroyed.
     @inline(__always)
     mutating func writeArgument(_ argument: Int, of card: CardView, _ arguments: Arguments, parameter: Int) -> Bool {
-        switch card.scalar(ofArgument: argument, in: arguments) {
-        case .int(let i):
-            writeParameterKey(parameter)
-            out.write(i)
-        case .double(let d):
-            writeParameterKey(parameter)
-            out.write(d)
-        case .bool(let b):
-            writeParameterKey(parameter)
-            out.write(b)
-        case .text(let text):
-            writeParameterKey(parameter)
-            self.text(text, of: card)
+        let scalar = card.scalar(ofArgument: argument, in: arguments)
+        switch scalar {
         case .binding(let text):
             writeParameterKey(parameter)
             beginBinding(text, of: card)
@@ -865,8 +876,24 @@ struct LayoutJSONWriter: ~Copyable {
             guard let value = card.value(ofArgument: argument, in: arguments) else { return false }
             writeParameterKey(parameter)
             self.value(value, of: card)
+        case .int, .double, .bool, .text, .color:
+            writeParameterKey(parameter)
+            plain(scalar, of: card)
         }
         return true
+    }
+
+    /// A number, Boolean, text or color of `card` (nothing for another `ScalarView`, which needs
+    /// its parameter or its `ValueView`).
+    @inline(__always) mutating func plain(_ scalar: ScalarView, of card: CardView) {
+        switch scalar {
+        case .int(let i): out.write(i)
+        case .double(let d): out.write(d)
+        case .bool(let b): out.write(b)
+        case .text(let text): self.text(text, of: card)
+        case .color(let color): self.color(color)
+        case .binding, .enumCase, .other: break
+        }
     }
 
     /// Each parameter's first argument by name, else its default.

@@ -213,7 +213,7 @@ struct PartLayouter {
         case .int(let i): return text(.int(i))
         case .double(let d): return text(.double(d))
         case .bool(let b): return text(.bool(b))
-        case .enumCase, .other:
+        case .color, .enumCase, .other:
             guard let value = card.value(ofArgument: argument, in: arguments.arguments) else { return .string("") }
             return text(value)
         }
@@ -284,7 +284,7 @@ struct PartLayouter {
             case .int(let i): return Double(i)
             case .double(let d): return d
             case .binding(let text): if let number = resolve(source(ofBinding: text))?.number { return number }
-            case .bool, .text, .enumCase: break
+            case .bool, .text, .color, .enumCase: break
             case .other:
                 guard let value = card.value(ofArgument: argument, in: arguments.arguments) else { break }
                 switch value {
@@ -314,7 +314,7 @@ struct PartLayouter {
                 case .state(let text)?: return card.string(stateName: text)
                 default: break
                 }
-            case .int, .double, .bool, .text, .binding: break
+            case .int, .double, .bool, .text, .color, .binding: break
             }
         }
         return arguments.defaultCaseName(parameter)

@@ -45,8 +45,8 @@ public enum ValueView: Sendable {
     }
 }
 
-/// A stored argument's value when it is a number, a Boolean, a string literal, a binding or an
-/// enumeration case — the kinds readers meet most — read without making a `ValueView`
+/// A stored argument's value when it is a number, a Boolean, a string literal, a color, a binding
+/// or an enumeration case — the kinds readers meet most — read without making a `ValueView`
 /// (`CardView.scalar(ofArgument:in:)`): this enum holds no references, so making, copying and
 /// dropping one costs nothing.
 public enum ScalarView: Sendable {
@@ -55,6 +55,8 @@ public enum ScalarView: Sendable {
     case bool(Bool)
     /// A string literal's text.
     case text(SourceText)
+    /// A color literal or a named color (`ValueView.color` without the name).
+    case color(ColorLiteral)
     /// `$name` or `$item.field` as spelled.
     case binding(SourceText)
     /// A case without arguments, by its position in the enumeration of the argument's parameter
@@ -186,6 +188,19 @@ extension Parameter: StoredValueParameter {
     }
 }
 
+extension StoredValue {
+    /// A `.color` value's color.
+    @inlinable var colorLiteral: ColorLiteral {
+        ColorLiteral(red: UInt8(truncatingIfNeeded: bits), green: UInt8(truncatingIfNeeded: bits >> 8),
+                     blue: UInt8(truncatingIfNeeded: bits >> 16), alpha: UInt8(truncatingIfNeeded: bits >> 24))
+    }
+
+    /// A `.namedColor` value's color, if the catalog has it.
+    @usableFromInline var namedColor: ColorLiteral? {
+        Catalog.namedColors[safe: Int(bits)].map { ColorLiteral(red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha) }
+    }
+}
+
 extension StoredProperties {
     /// The readable form of a stored value checked against `parameter` (nil for a model
     /// default), whose text is in file `file` (nil when the deck does not have it); nil where the
@@ -200,13 +215,10 @@ extension StoredProperties {
         case .int: return .int(Int(truncatingIfNeeded: Int64(bitPattern: stored.bits)))
         case .double: return .double(Double(bitPattern: stored.bits))
         case .bool: return .bool(stored.bits != 0)
-        case .color:
-            let b = stored.bits
-            return .color(ColorLiteral(red: UInt8(truncatingIfNeeded: b), green: UInt8(truncatingIfNeeded: b >> 8),
-                                       blue: UInt8(truncatingIfNeeded: b >> 16), alpha: UInt8(truncatingIfNeeded: b >> 24)), name: nil)
+        case .color: return .color(stored.colorLiteral, name: nil)
         case .namedColor:
-            guard let color = Catalog.namedColors[safe: Int(stored.bits)] else { return nil }
-            return .color(ColorLiteral(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha), name: color.name)
+            guard let color = stored.namedColor else { return nil }
+            return .color(color, name: Catalog.namedColors[Int(stored.bits)].name)
         case .enumCase: return parameter?.caseName(Int(stored.bits)).map { .enumCase($0) }
         case .text: return file.map { .text(SourceText(file: $0, range: stored.range)) }
         case .binding:
@@ -542,6 +554,18 @@ public struct CardView: Sendable {
         isStored ? store.unsafelyUnwrapped.storage.fields[fieldIndex(index)].isTwoWay : body.model[index].isTwoWay
     }
 
+    /// The model field's default when it is one of the kinds `ScalarView` holds but a binding or
+    /// a case (the same value `fieldDefault(_:)` gives), else `.other`: read `fieldDefault(_:)`.
+    public func fieldDefaultScalar(_ index: Int) -> ScalarView {
+        guard isStored else { return .other }
+        return store.unsafelyUnwrapped.storage.fields.withUnsafeBufferPointer { fields in
+            let field = fieldIndex(index)
+            guard let value = fields[field].defaultValue else { return .other }
+            let file = fields[field].span.file
+            return Self.scalar(value, file: files.contains(file) ? file : nil)
+        }
+    }
+
     public func fieldDefault(_ index: Int) -> ValueView? {
         guard isStored else { return body.model[index].defaultValue.map { .value($0) } }
         let fields = store.unsafelyUnwrapped.storage.fields
@@ -590,11 +614,6 @@ public struct CardView: Sendable {
         guard isStored else { return .other }
         let stored = properties.records[argument]
         switch stored.value.kind {
-        case .int: return .int(Int(truncatingIfNeeded: Int64(bitPattern: stored.value.bits)))
-        case .double: return .double(Double(bitPattern: stored.value.bits))
-        case .bool: return .bool(stored.value.bits != 0)
-        case .text:
-            if let file = arguments.file { return .text(SourceText(file: file, range: stored.value.range)) }
         case .binding:
             // A binding has a value only with a known parameter, as in `StoredProperties.view(of:)`.
             if let file = arguments.file, parameter(stored, in: arguments) != nil {
@@ -603,6 +622,23 @@ public struct CardView: Sendable {
         case .enumCase:
             let index = Int(stored.value.bits)
             if parameter(stored, in: arguments)?.hasCase(index) == true { return .enumCase(index) }
+        default: return Self.scalar(stored.value, file: arguments.file)
+        }
+        return .other
+    }
+
+    /// A stored value as a `ScalarView` when it is of a kind that needs no parameter to read (a
+    /// number, a Boolean, text, a color; the same value `StoredProperties.view(of:)` gives), else
+    /// `.other`. `file` holds its text.
+    @inlinable @inline(__always)
+    static func scalar(_ value: StoredValue, file: FileID?) -> ScalarView {
+        switch value.kind {
+        case .int: return .int(Int(truncatingIfNeeded: Int64(bitPattern: value.bits)))
+        case .double: return .double(Double(bitPattern: value.bits))
+        case .bool: return .bool(value.bits != 0)
+        case .text: if let file { return .text(SourceText(file: file, range: value.range)) }
+        case .color: return .color(value.colorLiteral)
+        case .namedColor: if let color = value.namedColor { return .color(color) }
         default: break
         }
         return .other
