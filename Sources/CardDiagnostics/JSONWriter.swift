@@ -601,6 +601,34 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
         return true
     }
 
+    /// Writes `prefix`, `value` as a plain string (see `write(plain:)`) and `suffix` as one value —
+    /// or, in an object, one member when `prefix` holds its key — and returns whether it did;
+    /// writes nothing when `value` is not plain. For a string in text encoded once by a writer of
+    /// this style, as a name in `{"binding": "name", "type": "Int"}`.
+    @inlinable
+    public mutating func write(plain value: UnsafeBufferPointer<UInt8>, between prefix: UnsafeBufferPointer<UInt8>,
+                               and suffix: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard JSONOutput.isPlain(value) else { return false }
+        prepareValue()
+        reserve(prefix.count &+ value.count &+ suffix.count &+ 2)
+        var p = used
+        if let source = prefix.baseAddress {
+            JSONOutput.copy(UnsafeRawPointer(source), to: UnsafeMutableRawPointer(base + p), count: prefix.count)
+        }
+        p &+= prefix.count
+        base[p] = 0x22
+        if let source = value.baseAddress {
+            JSONOutput.copy(UnsafeRawPointer(source), to: UnsafeMutableRawPointer(base + (p &+ 1)), count: value.count)
+        }
+        p &+= value.count &+ 1
+        base[p] = 0x22
+        if let source = suffix.baseAddress {
+            JSONOutput.copy(UnsafeRawPointer(source), to: UnsafeMutableRawPointer(base + (p &+ 1)), count: suffix.count)
+        }
+        used = p &+ 1 &+ suffix.count
+        return true
+    }
+
     /// Whether no byte of `p` needs escaping (`isPlain(_: UInt64)`): word by word, the last word
     /// overlapping the one before; a string under eight bytes byte by byte.
     @inlinable @inline(__always)

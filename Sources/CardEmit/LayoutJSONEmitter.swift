@@ -179,6 +179,10 @@ struct PartEncodings: ~Copyable {
     let defaultBits: [UInt64]
     /// Per parameter: the `"type": …` member of a binding to it.
     let bindingTypes: [EncodedMember]
+    /// Per parameter: the text of its member holding a binding before and after the binding's
+    /// name (`"text": {"binding": ` and `, "type": "String"}`), as ranges of `bytes`.
+    let bindingHeads: [Range<Int>]
+    let bindingTails: [Range<Int>]
     /// Parameter `i`'s enumeration cases, each as a whole member (`"style": "detail"`), are
     /// `caseMembers[caseStart[i]..<caseStart[i + 1]]`.
     let caseStart: [Int]
@@ -201,6 +205,8 @@ struct PartEncodings: ~Copyable {
         defaultRuns = []
         defaultBits = []
         bindingTypes = []
+        bindingHeads = []
+        bindingTails = []
         caseStart = []
         caseMembers = []
         traitMembers = []
@@ -219,6 +225,7 @@ struct PartEncodings: ~Copyable {
         var partMembers: [EncodedMember] = [], parameterStart: [Int] = [], parameterNames: [String] = []
         var keys: [JSONKey?] = [], defaults: [EncodedMember?] = [], defaultRuns: [EncodedMember?] = []
         var defaultBits: [UInt64] = [], bindingTypes: [EncodedMember] = []
+        var bindingHeads: [Range<Int>] = [], bindingTails: [Range<Int>] = []
         var caseStart = [0], caseMembers: [EncodedMember] = []
         var writer = LayoutJSONWriter(out: JSONOutput(pretty: pretty), encodeParts: false)  // one for all members
         for spec in PartTable.specs {
@@ -230,6 +237,21 @@ struct PartEncodings: ~Copyable {
                 parameterNames.append(parameter.name)
                 keys.append(JSONKey(name: parameter.name))
                 bindingTypes.append(stored(writer.encodedMember { $0.out.writeKey($0.keys.type); $0.typeName(parameter.type) }))
+                var name = 0..<0  // where the binding's name, empty, is in the member
+                let member = writer.encodedMember {
+                    $0.out.writeKey(parameter.name)
+                    $0.out.beginObject(inline: true)
+                    $0.out.writeKey($0.keys.binding)
+                    let start = $0.out.count
+                    $0.out.write("")
+                    name = (start - 1)..<($0.out.count - 1)  // `encodedMember` drops the opening brace
+                    $0.out.writeKey($0.keys.type)
+                    $0.typeName(parameter.type)
+                    $0.out.endObject()
+                }
+                bindingHeads.append(bytes.count..<(bytes.count + name.lowerBound))
+                bindingTails.append((bytes.count + name.lowerBound)..<(bytes.count + member.count - name.count))
+                bytes += member[..<name.lowerBound] + member[name.upperBound...]
                 for name in parameter.type.enumType?.cases.map(\.name) ?? [] {
                     caseMembers.append(stored(writer.encodedMember { $0.out.writeKey(parameter.name); $0.out.write(name) }))
                 }
@@ -276,6 +298,8 @@ struct PartEncodings: ~Copyable {
         self.defaultRuns = defaultRuns
         self.defaultBits = defaultBits
         self.bindingTypes = bindingTypes
+        self.bindingHeads = bindingHeads
+        self.bindingTails = bindingTails
         self.caseStart = caseStart
         self.caseMembers = caseMembers
         self.traitMembers = traitMembers
@@ -865,6 +889,12 @@ struct LayoutJSONWriter: ~Copyable {
         let scalar = card.scalar(ofArgument: argument, in: arguments)
         switch scalar {
         case .binding(let text):
+            // Mostly one piece: the member's text around the name, encoded once.
+            if let (path, _) = card.simpleBindingPath(text),
+               out.write(plain: path, between: encodings.encoded(encodings.bindingHeads[parameter]),
+                         and: encodings.encoded(encodings.bindingTails[parameter])) {
+                break
+            }
             writeParameterKey(parameter)
             beginBinding(text, of: card)
             write(encodings.bindingTypes[parameter])
