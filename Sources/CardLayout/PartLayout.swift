@@ -320,6 +320,22 @@ struct PartLayouter {
         return arguments.defaultCaseName(parameter)
     }
 
+    /// The text style of a `text` part's `style`: a case of the part's parameter (or its default)
+    /// by its position, without reading its name; else as `caseName` reads it.
+    func textStyle(_ arguments: PartArguments) -> TextStyle {
+        if let number = arguments.number {
+            guard let argument = arguments.authored(.style, of: card) else {
+                // What `caseName` returns: the default's name, and `normal` without one.
+                return table.defaultTextStyle(ofPart: number)
+            }
+            if case .enumCase(let index) = card.scalar(ofArgument: argument, in: arguments.arguments),
+               let style = table.textStyle(ofCase: index, inPart: number) {
+                return style
+            }
+        }
+        return TextStyle(caseName(arguments, .style) ?? "normal")
+    }
+
     func bool(_ arguments: PartArguments, _ parameter: LayoutParameter) -> Bool? {
         switch resolve(arguments.value(parameter, of: card)) {
         case .bool(let b)?, .value(.bool(let b))?: return b
@@ -385,7 +401,7 @@ struct PartLayouter {
         let height: Double
         switch found?.kind ?? .other {
         case .text:
-            var size = metrics.size(ofTextStyle: caseName(args, .style) ?? "normal")
+            var size = metrics.size(of: textStyle(args))
             if let font = Self.fontSize(args.value(.font, of: card)) { size = font }
             let cap = self.number(args, .lines).map { Int(Finite.clamp($0, 0, 1e9)) } ?? 0
             height = measure(text(args, .text), fontSize: size, width: width, maximumLines: cap)
