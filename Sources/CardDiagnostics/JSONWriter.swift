@@ -510,11 +510,17 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     /// Writes `true` or `false`.
     @inlinable @inline(__always)
     public mutating func write(_ value: Bool) {
-        prepareValue()
-        reserve(5)
-        let text: StaticString = value ? "true" : "false"
-        (base + used).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
-        used &+= text.utf8CodeUnitCount
+        let p = prepare(room: 5)
+        // Byte by byte: copying a literal of four or five bytes is a call to `memmove`.
+        if value {
+            base[p] = UInt8(ascii: "t"); base[p &+ 1] = UInt8(ascii: "r"); base[p &+ 2] = UInt8(ascii: "u")
+            base[p &+ 3] = UInt8(ascii: "e")
+            used = p &+ 4
+        } else {
+            base[p] = UInt8(ascii: "f"); base[p &+ 1] = UInt8(ascii: "a"); base[p &+ 2] = UInt8(ascii: "l")
+            base[p &+ 3] = UInt8(ascii: "s"); base[p &+ 4] = UInt8(ascii: "e")
+            used = p &+ 5
+        }
     }
 
     /// Writes an integer.
@@ -598,6 +604,34 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
         }
         base[used &+ 1 &+ n] = 0x22
         used &+= n &+ 2
+        return true
+    }
+
+    /// Writes `prefix`, `value` as a plain string (see `write(plain:)`) and `suffix` as one value —
+    /// or, in an object, one member when `prefix` holds its key — and returns whether it did;
+    /// writes nothing when `value` is not plain. For a string in text encoded once by a writer of
+    /// this style, as a name in `{"binding": "name", "type": "Int"}`.
+    @inlinable
+    public mutating func write(plain value: UnsafeBufferPointer<UInt8>, between prefix: UnsafeBufferPointer<UInt8>,
+                               and suffix: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard JSONOutput.isPlain(value) else { return false }
+        prepareValue()
+        reserve(prefix.count &+ value.count &+ suffix.count &+ 2)
+        var p = used
+        if let source = prefix.baseAddress {
+            JSONOutput.copy(UnsafeRawPointer(source), to: UnsafeMutableRawPointer(base + p), count: prefix.count)
+        }
+        p &+= prefix.count
+        base[p] = 0x22
+        if let source = value.baseAddress {
+            JSONOutput.copy(UnsafeRawPointer(source), to: UnsafeMutableRawPointer(base + (p &+ 1)), count: value.count)
+        }
+        p &+= value.count &+ 1
+        base[p] = 0x22
+        if let source = suffix.baseAddress {
+            JSONOutput.copy(UnsafeRawPointer(source), to: UnsafeMutableRawPointer(base + (p &+ 1)), count: suffix.count)
+        }
+        used = p &+ 1 &+ suffix.count
         return true
     }
 
@@ -706,8 +740,9 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     @inlinable @inline(__always)
     mutating func appendNull() {
         reserve(4)
-        let text: StaticString = "null"
-        (base + used).update(from: text.utf8Start, count: 4)
+        // Byte by byte, as in `write(_: Bool)`.
+        base[used] = UInt8(ascii: "n"); base[used &+ 1] = UInt8(ascii: "u"); base[used &+ 2] = UInt8(ascii: "l")
+        base[used &+ 3] = UInt8(ascii: "l")
         used &+= 4
     }
 

@@ -85,8 +85,9 @@ struct LayoutFragments {
     let size: JSONNumberObject
     /// `"children": []`.
     let noChildren: JSONFragment
-    /// Each `SwipeDirection`'s name, quoted, in `allCases` order.
-    let directions: [JSONFragment]
+    /// Each `SwipeDirection`'s name, quoted (apart: reading an array's element here retains and
+    /// releases the array).
+    let left, right, up, down: JSONFragment
     /// The names of the types without parts, quoted, in `typeName(_:)`'s order.
     let typeNames: [JSONFragment]
 
@@ -107,7 +108,8 @@ struct LayoutFragments {
             out.write(name)
             return JSONFragment(out.bytes)!  // short names
         }
-        directions = SwipeDirection.allCases.map { quoted($0.rawValue) }
+        (left, right, up, down) = (quoted(SwipeDirection.left.rawValue), quoted(SwipeDirection.right.rawValue),
+                                   quoted(SwipeDirection.up.rawValue), quoted(SwipeDirection.down.rawValue))
         let types: [ValueType] = [.string, .int, .double, .bool, .color, .size, .insets, .font, .cardState, .action,
                                   .cardRef, .themeRef, .openRecord]
         typeNames = types.map { quoted($0.description) }
@@ -137,10 +139,10 @@ struct LayoutFragments {
     /// `direction`'s name, quoted.
     func direction(_ direction: SwipeDirection) -> JSONFragment {
         switch direction {
-        case .left: directions[0]
-        case .right: directions[1]
-        case .up: directions[2]
-        case .down: directions[3]
+        case .left: left
+        case .right: right
+        case .up: up
+        case .down: down
         }
     }
 }
@@ -175,6 +177,16 @@ struct PartEncodings: ~Copyable {
     /// Per part number: which of its first 64 parameters have a default that is written (bit `p`
     /// for parameter `p`).
     let defaultBits: [UInt64]
+    /// Per parameter: the `"type": …` member of a binding to it.
+    let bindingTypes: [EncodedMember]
+    /// Per parameter: the text of its member holding a binding before and after the binding's
+    /// name (`"text": {"binding": ` and `, "type": "String"}`), as ranges of `bytes`.
+    let bindingHeads: [Range<Int>]
+    let bindingTails: [Range<Int>]
+    /// Parameter `i`'s enumeration cases, each as a whole member (`"style": "detail"`), are
+    /// `caseMembers[caseStart[i]..<caseStart[i + 1]]`.
+    let caseStart: [Int]
+    let caseMembers: [EncodedMember]
     /// Per index in `Catalog.traits`: its `trait` member.
     let traitMembers: [EncodedMember]
     /// Per trait index `t`: its parameters' keys are `traitKeys[traitParameterStart[t]..<traitParameterStart[t + 1]]`,
@@ -192,6 +204,11 @@ struct PartEncodings: ~Copyable {
         defaults = []
         defaultRuns = []
         defaultBits = []
+        bindingTypes = []
+        bindingHeads = []
+        bindingTails = []
+        caseStart = []
+        caseMembers = []
         traitMembers = []
         traitParameterStart = []
         traitKeys = []
@@ -207,7 +224,9 @@ struct PartEncodings: ~Copyable {
         }
         var partMembers: [EncodedMember] = [], parameterStart: [Int] = [], parameterNames: [String] = []
         var keys: [JSONKey?] = [], defaults: [EncodedMember?] = [], defaultRuns: [EncodedMember?] = []
-        var defaultBits: [UInt64] = []
+        var defaultBits: [UInt64] = [], bindingTypes: [EncodedMember] = []
+        var bindingHeads: [Range<Int>] = [], bindingTails: [Range<Int>] = []
+        var caseStart = [0], caseMembers: [EncodedMember] = []
         var writer = LayoutJSONWriter(out: JSONOutput(pretty: pretty), encodeParts: false)  // one for all members
         for spec in PartTable.specs {
             partMembers.append(stored(writer.encodedMember { $0.out.writeKey($0.keys.part); $0.out.write(spec.name) }))
@@ -217,6 +236,26 @@ struct PartEncodings: ~Copyable {
             for (position, parameter) in spec.parameters.enumerated() {
                 parameterNames.append(parameter.name)
                 keys.append(JSONKey(name: parameter.name))
+                bindingTypes.append(stored(writer.encodedMember { $0.out.writeKey($0.keys.type); $0.typeName(parameter.type) }))
+                var name = 0..<0  // where the binding's name, empty, is in the member
+                let member = writer.encodedMember {
+                    $0.out.writeKey(parameter.name)
+                    $0.out.beginObject(inline: true)
+                    $0.out.writeKey($0.keys.binding)
+                    let start = $0.out.count
+                    $0.out.write("")
+                    name = (start - 1)..<($0.out.count - 1)  // `encodedMember` drops the opening brace
+                    $0.out.writeKey($0.keys.type)
+                    $0.typeName(parameter.type)
+                    $0.out.endObject()
+                }
+                bindingHeads.append(bytes.count..<(bytes.count + name.lowerBound))
+                bindingTails.append((bytes.count + name.lowerBound)..<(bytes.count + member.count - name.count))
+                bytes += member[..<name.lowerBound] + member[name.upperBound...]
+                for name in parameter.type.enumType?.cases.map(\.name) ?? [] {
+                    caseMembers.append(stored(writer.encodedMember { $0.out.writeKey(parameter.name); $0.out.write(name) }))
+                }
+                caseStart.append(caseMembers.count)
                 if let value = parameter.defaultValue, LayoutJSONWriter.isWritable(value) {
                     defaults.append(stored(writer.encodedMember { $0.out.writeKey(parameter.name); $0.catalogValue(value) }))
                     written.append((parameter.name, value))
@@ -258,9 +297,20 @@ struct PartEncodings: ~Copyable {
         self.defaults = defaults
         self.defaultRuns = defaultRuns
         self.defaultBits = defaultBits
+        self.bindingTypes = bindingTypes
+        self.bindingHeads = bindingHeads
+        self.bindingTails = bindingTails
+        self.caseStart = caseStart
+        self.caseMembers = caseMembers
         self.traitMembers = traitMembers
         self.traitParameterStart = traitParameterStart
         self.traitKeys = traitKeys
+    }
+
+    /// Case `index` of parameter `parameter`'s enumeration as a whole member, if it has one.
+    @inline(__always) func caseMember(_ index: Int, ofParameter parameter: Int) -> EncodedMember? {
+        let first = caseStart[parameter]
+        return index >= 0 && index < caseStart[parameter &+ 1] &- first ? caseMembers[first &+ index] : nil
     }
 
     /// The key of parameter `position` of trait `trait` (an index in `Catalog.traits`), when it
@@ -579,18 +629,33 @@ struct LayoutJSONWriter: ~Copyable {
             }
             let arguments = view.traitArguments(trait)
             for argument in arguments.indices {
-                guard let value = view.value(ofArgument: argument, in: arguments) else { continue }
-                if let catalogIndex, let position = view.parameterPosition(ofArgument: argument),
-                   let key = encodings.traitKey(catalogIndex, position: position) {
-                    out.writeKey(key)
-                } else {
-                    out.writeKey(view.name(ofArgument: argument, in: arguments))
+                // Numbers, text and colors (most) without a `ValueView`.
+                let scalar = view.scalar(ofArgument: argument, in: arguments)
+                switch scalar {
+                case .int, .double, .bool, .text, .color:
+                    writeTraitKey(argument, of: view, arguments, trait: catalogIndex)
+                    plain(scalar, of: view)
+                case .binding, .enumCase, .other:
+                    guard let value = view.value(ofArgument: argument, in: arguments) else { continue }
+                    writeTraitKey(argument, of: view, arguments, trait: catalogIndex)
+                    self.value(value, of: view)
                 }
-                self.value(value, of: view)
             }
             out.endObject()
         }
         out.endArray()
+    }
+
+    /// The key of trait argument `argument` of `view`, encoded once for a trait of the catalog
+    /// (its index in `Catalog.traits`).
+    @inline(__always)
+    mutating func writeTraitKey(_ argument: Int, of view: CardView, _ arguments: Arguments, trait catalogIndex: Int?) {
+        if let catalogIndex, let position = view.parameterPosition(ofArgument: argument),
+           let key = encodings.traitKey(catalogIndex, position: position) {
+            out.writeKey(key)
+        } else {
+            out.writeKey(view.name(ofArgument: argument, in: arguments))
+        }
     }
 
     /// The model fields of `view`.
@@ -602,7 +667,12 @@ struct LayoutJSONWriter: ~Copyable {
             out.writeKey(keys.type)
             typeName(view.fieldType(field))
             out.writeKey(keys.default)
-            if let value = view.fieldDefault(field) { self.value(value, of: view) } else { out.writeNull() }
+            // Numbers, text and colors (most) without a `ValueView`.
+            switch view.fieldDefaultScalar(field) {
+            case .binding, .enumCase, .other:
+                if let value = view.fieldDefault(field) { self.value(value, of: view) } else { out.writeNull() }
+            case let scalar: plain(scalar, of: view)
+            }
             self.field(keys.twoWay, view.fieldIsTwoWay(field))
             out.endObject()
         }
@@ -799,10 +869,7 @@ struct LayoutJSONWriter: ~Copyable {
                 while !found && argument < arguments.indices.upperBound {
                     let candidate = argument
                     argument += 1
-                    guard let value = card.value(ofArgument: candidate, in: arguments) else { continue }
-                    writeParameterKey(parameter)
-                    self.value(value, of: card)
-                    found = true
+                    found = writeArgument(candidate, of: card, arguments, parameter: parameter)
                 }
                 guard found else { return }
             } else if matched >> UInt64(position) == 0, let run = encodings.defaultRuns[parameter] {
@@ -810,6 +877,52 @@ struct LayoutJSONWriter: ~Copyable {
             } else if let member = encodings.defaults[parameter] {
                 write(member)
             }
+        }
+    }
+
+    /// The member of argument `argument` of `card`, the argument of part parameter `parameter`
+    /// (an index in `PartEncodings`' tables), when it has a value; returns whether it has. The
+    /// commonest kinds are read as a `ScalarView` and written from the encodings: no `ValueView`
+    /// is made, copied or destroyed.
+    @inline(__always)
+    mutating func writeArgument(_ argument: Int, of card: CardView, _ arguments: Arguments, parameter: Int) -> Bool {
+        let scalar = card.scalar(ofArgument: argument, in: arguments)
+        switch scalar {
+        case .binding(let text):
+            // Mostly one piece: the member's text around the name, encoded once.
+            if let (path, _) = card.simpleBindingPath(text),
+               out.write(plain: path, between: encodings.encoded(encodings.bindingHeads[parameter]),
+                         and: encodings.encoded(encodings.bindingTails[parameter])) {
+                break
+            }
+            writeParameterKey(parameter)
+            beginBinding(text, of: card)
+            write(encodings.bindingTypes[parameter])
+            out.endObject()
+        case .enumCase(let index):
+            guard let member = encodings.caseMember(index, ofParameter: parameter) else { fallthrough }
+            write(member)
+        case .other:
+            guard let value = card.value(ofArgument: argument, in: arguments) else { return false }
+            writeParameterKey(parameter)
+            self.value(value, of: card)
+        case .int, .double, .bool, .text, .color:
+            writeParameterKey(parameter)
+            plain(scalar, of: card)
+        }
+        return true
+    }
+
+    /// A number, Boolean, text or color of `card` (nothing for another `ScalarView`, which needs
+    /// its parameter or its `ValueView`).
+    @inline(__always) mutating func plain(_ scalar: ScalarView, of card: CardView) {
+        switch scalar {
+        case .int(let i): out.write(i)
+        case .double(let d): out.write(d)
+        case .bool(let b): out.write(b)
+        case .text(let text): self.text(text, of: card)
+        case .color(let color): self.color(color)
+        case .binding, .enumCase, .other: break
         }
     }
 
@@ -952,20 +1065,29 @@ struct LayoutJSONWriter: ~Copyable {
         case .bool(let b): out.write(b)
         case .color(let color, _): self.color(color)
         case .enumCase(let name): out.write(name)
-        case .text(let text), .method(let text):
-            if out.write(plain: card.bytes(text)) { return }
-            if let bytes = card.utf8(text) { out.write(validUTF8: bytes) } else { out.write(card.string(text)) }
+        case .text(let text), .method(let text): self.text(text, of: card)
         case .state(let text):
             if let bytes = card.utf8(stateName: text) { out.write(validUTF8: bytes) } else { out.write(card.string(stateName: text)) }
         case .binding(let text, let type):
-            out.beginObject(inline: true)
-            out.writeKey(keys.binding)
-            if let (path, _) = card.simpleBindingPath(text) { out.write(validUTF8: path) } else { binding(card.bindingPath(text)) }
+            beginBinding(text, of: card)
             out.writeKey(keys.type)
             typeName(type)
             out.endObject()
         case .value(let value): self.value(value)
         }
+    }
+
+    /// Text of `card`'s source, as a string.
+    @inline(__always) mutating func text(_ text: SourceText, of card: CardView) {
+        if out.write(plain: card.bytes(text)) { return }
+        if let bytes = card.utf8(text) { out.write(validUTF8: bytes) } else { out.write(card.string(text)) }
+    }
+
+    /// `{"binding": "path"` of a binding of `card` as spelled; the caller writes the type and closes it.
+    mutating func beginBinding(_ text: SourceText, of card: CardView) {
+        out.beginObject(inline: true)
+        out.writeKey(keys.binding)
+        if let (path, _) = card.simpleBindingPath(text) { out.write(validUTF8: path) } else { binding(card.bindingPath(text)) }
     }
 
     /// A binding's path, joined with dots.

@@ -52,8 +52,9 @@ public struct DeckLayouter {
     private var engines: [String: CardLayoutEngine] = [:]
     private let cardIndex: [String: Int]
     private let themes: [String: ResolvedTheme]
-    /// Per card, the index of the first stack that lists it.
-    private let primary: [Int?]
+    /// Per card, the index of the first stack that lists it: worked out on first use (W104 alone
+    /// does not need it).
+    private var primary: [Int?]?
     /// Per stack, how wide it makes its cards, worked out on first use.
     private var stackWidths: [StackWidth?]
     /// The engine `engine(theme:)` returned last, and its theme's name: consecutive cards mostly
@@ -105,13 +106,6 @@ public struct DeckLayouter {
         var themes: [String: ResolvedTheme] = [:]
         for theme in deck.themes where themes[theme.name] == nil { themes[theme.name] = theme }
         self.themes = themes
-        var primary = [Int?](repeating: nil, count: deck.cards.count)
-        for (stackIndex, stack) in deck.stacks.enumerated() {
-            for name in stack.cards {
-                if let card = index[name], primary[card] == nil { primary[card] = stackIndex }
-            }
-        }
-        self.primary = primary
         self.stackWidths = Array(repeating: nil, count: deck.stacks.count)
         self.heights = Array(repeating: nil, count: deck.cards.count)
         self.listFacts = Array(repeating: nil, count: deck.cards.count)
@@ -236,10 +230,23 @@ public struct DeckLayouter {
 
     /// `primaryContext(cardAt:)` for card `index`, read through `card`.
     private mutating func primaryContext(cardAt index: Int, card: CardView) -> LayoutContext {
-        if let stackIndex = primary[index] { return context(for: card, inStackAt: stackIndex) }
+        if let stackIndex = primaryStack(ofCardAt: index) { return context(for: card, inStackAt: stackIndex) }
         // A card in no stack: the default theme with that theme's list margins.
         let margins = engine(theme: Catalog.defaultThemeName).metrics.cardCellMargins
         return context(for: card, in: nil, theme: Catalog.defaultThemeName, width: .list(margins))
+    }
+
+    /// The index of the first stack that lists card `index`, if any.
+    private mutating func primaryStack(ofCardAt index: Int) -> Int? {
+        if let primary { return primary[index] }
+        var primary = [Int?](repeating: nil, count: deck.cards.count)
+        for (stackIndex, stack) in deck.stacks.enumerated() {
+            for name in stack.cards {
+                if let card = cardIndex[name], primary[card] == nil { primary[card] = stackIndex }
+            }
+        }
+        self.primary = primary
+        return primary[index]
     }
 
     /// A view of `deck.cards[index]`, through a buffer pointer: `deck.cards[index]` would copy

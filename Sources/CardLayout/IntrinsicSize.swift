@@ -232,19 +232,41 @@ public struct ThemeMetrics: Hashable, Sendable {
     }
 
     /// The font size of a `text(style:)` case.
-    public func size(ofTextStyle style: String) -> Double {
-        // `normal`, the commonest, by its first byte: none of the others starts with `n`.
-        var bytes = style.utf8.makeIterator()
-        if bytes.next() == UInt8(ascii: "n") { return normalTextSize }
-        return switch style {
-        case "small": smallTextSize
-        case "title": titleTextSize
-        case "header": headerTextSize
-        case "detail": detailTextSize
-        default: normalTextSize
+    public func size(ofTextStyle style: String) -> Double { size(of: TextStyle(style)) }
+
+    /// The font size of a text style.
+    func size(of style: TextStyle) -> Double {
+        switch style {
+        case .normal: normalTextSize
+        case .small: smallTextSize
+        case .title: titleTextSize
+        case .header: headerTextSize
+        case .detail: detailTextSize
         }
     }
 
     /// One line of a `size` font: `ceil(1.2 × size)`.
     public func line(_ size: Double) -> Double { LayoutMetrics.textHeight(lines: 1, fontSize: size) }
+}
+
+/// The `text(style:)` cases by font size: any other case has `normal`'s.
+enum TextStyle {
+    case normal, small, title, header, detail
+
+    /// The style of the case called `name`.
+    init(_ name: String) {
+        // `normal`, the commonest, by its first byte: none of the others starts with `n`.
+        var bytes = name.utf8.makeIterator()
+        if bytes.next() == UInt8(ascii: "n") {
+            self = .normal
+            return
+        }
+        self = switch name {
+        case "small": .small
+        case "title": .title
+        case "header": .header
+        case "detail": .detail
+        default: .normal
+        }
+    }
 }

@@ -171,10 +171,7 @@ struct PartLayouter {
 
     /// Where the value of binding `path` is: field `index` of the model, or of the current row.
     func source(of path: [String]) -> (row: Bool, index: Int)? {
-        if path.count == 1 {
-            for index in 0..<card.fieldCount where sameName(card.fieldName(index), path[0]) { return (false, index) }
-            return nil
-        }
+        if path.count == 1 { return card.firstField { sameName($0, path[0]) }.map { (false, $0) } }
         if path.count == 2, path[0] == Catalog.rowBindingName { return rowSource(path[1]) }
         return nil
     }
@@ -200,10 +197,7 @@ struct PartLayouter {
     /// `source(of:)` for a binding as spelled (`$name`, `$item.name`), read from its bytes.
     func source(ofBinding text: SourceText) -> (row: Bool, index: Int)? {
         guard let (path, dot) = card.simpleBindingPath(text) else { return source(of: card.bindingPath(text)) }
-        guard let dot else {
-            for index in 0..<card.fieldCount where sameName(card.fieldName(index), ascii: path) { return (false, index) }
-            return nil
-        }
+        guard let dot else { return card.firstField { sameName($0, ascii: path) }.map { (false, $0) } }
         guard sameName(Catalog.rowBindingName, ascii: UnsafeBufferPointer(rebasing: path[..<dot])) else { return nil }
         return rowSource(ascii: UnsafeBufferPointer(rebasing: path[(dot + 1)..<path.count]))
     }
@@ -219,7 +213,7 @@ struct PartLayouter {
         case .int(let i): return text(.int(i))
         case .double(let d): return text(.double(d))
         case .bool(let b): return text(.bool(b))
-        case .enumCase, .other:
+        case .color, .enumCase, .other:
             guard let value = card.value(ofArgument: argument, in: arguments.arguments) else { return .string("") }
             return text(value)
         }
@@ -290,7 +284,7 @@ struct PartLayouter {
             case .int(let i): return Double(i)
             case .double(let d): return d
             case .binding(let text): if let number = resolve(source(ofBinding: text))?.number { return number }
-            case .bool, .text, .enumCase: break
+            case .bool, .text, .color, .enumCase: break
             case .other:
                 guard let value = card.value(ofArgument: argument, in: arguments.arguments) else { break }
                 switch value {
@@ -320,10 +314,26 @@ struct PartLayouter {
                 case .state(let text)?: return card.string(stateName: text)
                 default: break
                 }
-            case .int, .double, .bool, .text, .binding: break
+            case .int, .double, .bool, .text, .color, .binding: break
             }
         }
         return arguments.defaultCaseName(parameter)
+    }
+
+    /// The text style of a `text` part's `style`: a case of the part's parameter (or its default)
+    /// by its position, without reading its name; else as `caseName` reads it.
+    func textStyle(_ arguments: PartArguments) -> TextStyle {
+        if let number = arguments.number {
+            guard let argument = arguments.authored(.style, of: card) else {
+                // What `caseName` returns: the default's name, and `normal` without one.
+                return table.defaultTextStyle(ofPart: number)
+            }
+            if case .enumCase(let index) = card.scalar(ofArgument: argument, in: arguments.arguments),
+               let style = table.textStyle(ofCase: index, inPart: number) {
+                return style
+            }
+        }
+        return TextStyle(caseName(arguments, .style) ?? "normal")
     }
 
     func bool(_ arguments: PartArguments, _ parameter: LayoutParameter) -> Bool? {
@@ -391,7 +401,7 @@ struct PartLayouter {
         let height: Double
         switch found?.kind ?? .other {
         case .text:
-            var size = metrics.size(ofTextStyle: caseName(args, .style) ?? "normal")
+            var size = metrics.size(of: textStyle(args))
             if let font = Self.fontSize(args.value(.font, of: card)) { size = font }
             let cap = self.number(args, .lines).map { Int(Finite.clamp($0, 0, 1e9)) } ?? 0
             height = measure(text(args, .text), fontSize: size, width: width, maximumLines: cap)

@@ -98,6 +98,12 @@ struct PartParameters: @unchecked Sendable {  // immutable storage, never freed
         let defaultCaseNames: UnsafeBufferPointer<String?>
         let defaultBools: UnsafeBufferPointer<Bool?>
         let stride = LayoutParameter.allCases.count
+        /// Per part `n`, the text style of each case of its `style` parameter's enumeration:
+        /// `textStyles[textStyleStart[n]..<textStyleStart[n + 1]]`; and of its default (`normal`
+        /// without one).
+        let textStyleStart: UnsafeBufferPointer<Int>
+        let textStyles: UnsafeBufferPointer<TextStyle>
+        let defaultTextStyles: UnsafeBufferPointer<TextStyle>
         /// `PartTable.lookUp` of each name of `Catalog.nodes`, in its order.
         let catalogNodes: UnsafeBufferPointer<(number: Int, kind: PartKind)?>
     }
@@ -105,6 +111,7 @@ struct PartParameters: @unchecked Sendable {  // immutable storage, never freed
     init(_ specs: [PartSpec], catalogNodes: [(number: Int, kind: PartKind)?]) {
         var start = [0], names: [String] = [], matchable: [Bool] = [], positions: [Int8] = []
         var defaultNumbers: [Double?] = [], defaultCaseNames: [String?] = [], defaultBools: [Bool?] = []
+        var textStyleStart = [0], textStyles: [TextStyle] = [], defaultTextStyles: [TextStyle] = []
         let layoutParameters = Dictionary(uniqueKeysWithValues: LayoutParameter.allCases.map { ($0.name, $0) })
         for spec in specs {
             let parameterNames = spec.parameters.map(\.name)
@@ -124,6 +131,10 @@ struct PartParameters: @unchecked Sendable {  // immutable storage, never freed
                 if case .enumCase(let name)? = value { defaultCaseNames.append(name) } else { defaultCaseNames.append(nil) }
                 if case .bool(let b)? = value { defaultBools.append(b) } else { defaultBools.append(nil) }
             }
+            let style = found[LayoutParameter.style.rawValue].flatMap { Int8(exactly: $0) }.map { spec.parameters[Int($0)] }
+            textStyles += style?.type.enumType?.cases.map { TextStyle($0.name) } ?? []
+            textStyleStart.append(textStyles.count)
+            if case .enumCase(let name)? = style?.defaultValue { defaultTextStyles.append(TextStyle(name)) } else { defaultTextStyles.append(.normal) }
         }
         func table<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
             let table = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
@@ -134,7 +145,9 @@ struct PartParameters: @unchecked Sendable {  // immutable storage, never freed
         tables.initialize(to: Tables(start: table(start), names: table(names), lengths: table(names.map(\.utf8.count)),
                                      matchable: table(matchable), positions: table(positions),
                                      defaultNumbers: table(defaultNumbers), defaultCaseNames: table(defaultCaseNames),
-                                     defaultBools: table(defaultBools), catalogNodes: table(catalogNodes)))
+                                     defaultBools: table(defaultBools), textStyleStart: table(textStyleStart),
+                                     textStyles: table(textStyles), defaultTextStyles: table(defaultTextStyles),
+                                     catalogNodes: table(catalogNodes)))
         self.tables = UnsafePointer(tables)
     }
 
@@ -194,6 +207,21 @@ struct PartParameters: @unchecked Sendable {  // immutable storage, never freed
     @inline(__always)
     func defaultCaseName(_ parameter: LayoutParameter, ofPart number: Int) -> String? {
         slot(parameter, inPart: number).flatMap { t.defaultCaseNames[$0] }
+    }
+
+    /// The text style of case `index` of the enumeration of part `number`'s `style` parameter, if
+    /// it has that case.
+    @inline(__always)
+    func textStyle(ofCase index: Int, inPart number: Int) -> TextStyle? {
+        guard number >= 0 && number &+ 1 < t.textStyleStart.count else { return nil }
+        let first = t.textStyleStart[number]
+        return index >= 0 && index < t.textStyleStart[number &+ 1] &- first ? t.textStyles[first &+ index] : nil
+    }
+
+    /// The text style of the default of part `number`'s `style` parameter (`normal` without one).
+    @inline(__always)
+    func defaultTextStyle(ofPart number: Int) -> TextStyle {
+        number >= 0 && number < t.defaultTextStyles.count ? t.defaultTextStyles[number] : .normal
     }
 
     /// The catalog default of `parameter` of part `number`, when it is a Boolean.

@@ -45,8 +45,8 @@ public enum ValueView: Sendable {
     }
 }
 
-/// A stored argument's value when it is a number, a Boolean, a string literal, a binding or an
-/// enumeration case — the kinds readers meet most — read without making a `ValueView`
+/// A stored argument's value when it is a number, a Boolean, a string literal, a color, a binding
+/// or an enumeration case — the kinds readers meet most — read without making a `ValueView`
 /// (`CardView.scalar(ofArgument:in:)`): this enum holds no references, so making, copying and
 /// dropping one costs nothing.
 public enum ScalarView: Sendable {
@@ -55,6 +55,8 @@ public enum ScalarView: Sendable {
     case bool(Bool)
     /// A string literal's text.
     case text(SourceText)
+    /// A color literal or a named color (`ValueView.color` without the name).
+    case color(ColorLiteral)
     /// `$name` or `$item.field` as spelled.
     case binding(SourceText)
     /// A case without arguments, by its position in the enumeration of the argument's parameter
@@ -186,6 +188,19 @@ extension Parameter: StoredValueParameter {
     }
 }
 
+extension StoredValue {
+    /// A `.color` value's color.
+    @inlinable var colorLiteral: ColorLiteral {
+        ColorLiteral(red: UInt8(truncatingIfNeeded: bits), green: UInt8(truncatingIfNeeded: bits >> 8),
+                     blue: UInt8(truncatingIfNeeded: bits >> 16), alpha: UInt8(truncatingIfNeeded: bits >> 24))
+    }
+
+    /// A `.namedColor` value's color, if the catalog has it.
+    @usableFromInline var namedColor: ColorLiteral? {
+        Catalog.namedColors[safe: Int(bits)].map { ColorLiteral(red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha) }
+    }
+}
+
 extension StoredProperties {
     /// The readable form of a stored value checked against `parameter` (nil for a model
     /// default), whose text is in file `file` (nil when the deck does not have it); nil where the
@@ -200,13 +215,10 @@ extension StoredProperties {
         case .int: return .int(Int(truncatingIfNeeded: Int64(bitPattern: stored.bits)))
         case .double: return .double(Double(bitPattern: stored.bits))
         case .bool: return .bool(stored.bits != 0)
-        case .color:
-            let b = stored.bits
-            return .color(ColorLiteral(red: UInt8(truncatingIfNeeded: b), green: UInt8(truncatingIfNeeded: b >> 8),
-                                       blue: UInt8(truncatingIfNeeded: b >> 16), alpha: UInt8(truncatingIfNeeded: b >> 24)), name: nil)
+        case .color: return .color(stored.colorLiteral, name: nil)
         case .namedColor:
-            guard let color = Catalog.namedColors[safe: Int(stored.bits)] else { return nil }
-            return .color(ColorLiteral(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha), name: color.name)
+            guard let color = stored.namedColor else { return nil }
+            return .color(color, name: Catalog.namedColors[Int(stored.bits)].name)
         case .enumCase: return parameter?.caseName(Int(stored.bits)).map { .enumCase($0) }
         case .text: return file.map { .text(SourceText(file: $0, range: stored.range)) }
         case .binding:
@@ -286,6 +298,13 @@ extension StoredProperties {
     }
 }
 
+/// The bytes of one of the deck's source files, which never change and live as long as the deck.
+@usableFromInline struct FileBytes: @unchecked Sendable {  // immutable, and kept alive by the deck
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+
+    @usableFromInline init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+}
+
 /// The parts of a state, overlay, footer or container, in order (`CardView.part(_:of:)`).
 public struct PartList: Sendable {
     @usableFromInline let range: Range<Int32>
@@ -334,6 +353,11 @@ public struct CardView: Sendable {
     /// The deck's store, nil for a replaced body, which is read from `built` instead.
     @usableFromInline let store: ModelStore?
     @usableFromInline let built: BuiltCard?
+    /// The file the card is declared in, which holds nearly all the text it reads, and its bytes
+    /// (empty when the deck does not have it): that text is read without looking the file up
+    /// (and retaining it).
+    @usableFromInline let ownFile: FileID
+    @usableFromInline let ownBytes: FileBytes
 
     public init(_ card: borrowing CheckedCard) {
         catalog = CatalogParameters.shared
@@ -346,6 +370,9 @@ public struct CardView: Sendable {
             cardIndex = index
             self.store = store
             built = nil
+            ownFile = card.span.file
+            // A `let` array of a live object: its buffer neither moves nor changes.
+            ownBytes = FileBytes(store.files[ownFile]?.bytes.withUnsafeBufferPointer { $0 } ?? UnsafeBufferPointer(start: nil, count: 0))
         case .built(let box):
             let built = BuiltCard(box.body)
             parts = []
@@ -355,6 +382,8 @@ public struct CardView: Sendable {
             cardIndex = 0
             store = nil
             self.built = built
+            ownFile = card.span.file
+            ownBytes = FileBytes(UnsafeBufferPointer(start: nil, count: 0))  // no text: the body holds values
         }
     }
 
@@ -502,12 +531,39 @@ public struct CardView: Sendable {
         isStored ? store.unsafelyUnwrapped.storage.fields[fieldIndex(index)].name : body.model[index].name
     }
 
+    /// The index (as for `fieldName(_:)`) of the card's first model field whose name satisfies
+    /// `predicate`. The names are handed over in place: `fieldName(_:)` copies each one out.
+    public func firstField(where predicate: (String) -> Bool) -> Int? {
+        guard isStored else { return body.model.firstIndex { predicate($0.name) } }
+        let range = record.fields
+        return store.unsafelyUnwrapped.storage.fields.withUnsafeBufferPointer { fields in
+            var index = Int(range.lowerBound)
+            while index < Int(range.upperBound) {
+                if predicate(fields[index].name) { return index - Int(range.lowerBound) }
+                index += 1
+            }
+            return nil
+        }
+    }
+
     public func fieldType(_ index: Int) -> ValueType {
         isStored ? store.unsafelyUnwrapped.storage.fields[fieldIndex(index)].type : body.model[index].type
     }
 
     public func fieldIsTwoWay(_ index: Int) -> Bool {
         isStored ? store.unsafelyUnwrapped.storage.fields[fieldIndex(index)].isTwoWay : body.model[index].isTwoWay
+    }
+
+    /// The model field's default when it is one of the kinds `ScalarView` holds but a binding or
+    /// a case (the same value `fieldDefault(_:)` gives), else `.other`: read `fieldDefault(_:)`.
+    public func fieldDefaultScalar(_ index: Int) -> ScalarView {
+        guard isStored else { return .other }
+        return store.unsafelyUnwrapped.storage.fields.withUnsafeBufferPointer { fields in
+            let field = fieldIndex(index)
+            guard let value = fields[field].defaultValue else { return .other }
+            let file = fields[field].span.file
+            return Self.scalar(value, file: files.contains(file) ? file : nil)
+        }
     }
 
     public func fieldDefault(_ index: Int) -> ValueView? {
@@ -558,11 +614,6 @@ public struct CardView: Sendable {
         guard isStored else { return .other }
         let stored = properties.records[argument]
         switch stored.value.kind {
-        case .int: return .int(Int(truncatingIfNeeded: Int64(bitPattern: stored.value.bits)))
-        case .double: return .double(Double(bitPattern: stored.value.bits))
-        case .bool: return .bool(stored.value.bits != 0)
-        case .text:
-            if let file = arguments.file { return .text(SourceText(file: file, range: stored.value.range)) }
         case .binding:
             // A binding has a value only with a known parameter, as in `StoredProperties.view(of:)`.
             if let file = arguments.file, parameter(stored, in: arguments) != nil {
@@ -571,6 +622,23 @@ public struct CardView: Sendable {
         case .enumCase:
             let index = Int(stored.value.bits)
             if parameter(stored, in: arguments)?.hasCase(index) == true { return .enumCase(index) }
+        default: return Self.scalar(stored.value, file: arguments.file)
+        }
+        return .other
+    }
+
+    /// A stored value as a `ScalarView` when it is of a kind that needs no parameter to read (a
+    /// number, a Boolean, text, a color; the same value `StoredProperties.view(of:)` gives), else
+    /// `.other`. `file` holds its text.
+    @inlinable @inline(__always)
+    static func scalar(_ value: StoredValue, file: FileID?) -> ScalarView {
+        switch value.kind {
+        case .int: return .int(Int(truncatingIfNeeded: Int64(bitPattern: value.bits)))
+        case .double: return .double(Double(bitPattern: value.bits))
+        case .bool: return .bool(value.bits != 0)
+        case .text: if let file { return .text(SourceText(file: file, range: value.range)) }
+        case .color: return .color(value.colorLiteral)
+        case .namedColor: if let color = value.namedColor { return .color(color) }
         default: break
         }
         return .other
@@ -640,8 +708,8 @@ public struct CardView: Sendable {
     /// The text's bytes, when they are valid UTF-8 (else read `string(_:)`, which repairs them).
     /// They stay valid as long as the deck does: its files never change.
     @inlinable public func utf8(_ text: SourceText) -> UnsafeBufferPointer<UInt8>? {
-        guard let file = files[text.file] else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return text.utf8(in: file)
+        let bytes = bytes(text)
+        return SourceText.isValidUTF8(bytes) ? bytes : nil
     }
 
     /// A card state's name (`.name` without the dot), when its bytes are valid UTF-8 and the dot is
@@ -654,6 +722,7 @@ public struct CardView: Sendable {
     /// The text's bytes as the source has them, valid UTF-8 or not (empty when the deck does not
     /// have the file); `utf8(_:)` validates them. They stay valid as long as the deck does.
     @inlinable public func bytes(_ text: SourceText) -> UnsafeBufferPointer<UInt8> {
+        if text.file == ownFile { return text.bytes(in: ownBytes.bytes) }
         guard let file = files[text.file] else { return UnsafeBufferPointer(start: nil, count: 0) }
         return text.bytes(in: file)
     }
@@ -673,8 +742,7 @@ public struct CardView: Sendable {
     /// those `bindingPath` splits.
     @inlinable public func simpleBindingPath(_ text: SourceText) -> (path: UnsafeBufferPointer<UInt8>, dot: Int?)? {
         // Read unvalidated: a non-ASCII byte ends the search anyway, and ASCII is valid UTF-8.
-        guard let file = files[text.file] else { return nil }
-        let spelled = text.bytes(in: file)
+        let spelled = bytes(text)
         guard spelled.count > 1 else { return nil }
         let path = UnsafeBufferPointer(rebasing: spelled[1..<spelled.count])
         var dot: Int?
@@ -691,21 +759,20 @@ public struct CardView: Sendable {
 }
 
 extension SourceText {
-    /// The text's bytes in `file` when they are valid UTF-8; they live as long as `file`.
-    @usableFromInline func utf8(in file: SourceFile) -> UnsafeBufferPointer<UInt8>? {
-        let bytes = bytes(in: file)
-        return Self.isValidUTF8(bytes) ? bytes : nil
-    }
-
     /// The text's bytes in `file`, valid UTF-8 or not; they live as long as `file`.
     @usableFromInline func bytes(in file: SourceFile) -> UnsafeBufferPointer<UInt8> {
-        let lower = min(max(range.lowerBound, 0), file.bytes.count)
-        let upper = min(max(range.upperBound, lower), file.bytes.count)
         // A `let` array of a live object: its buffer neither moves nor changes.
-        return file.bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[lower..<upper]) }
+        file.bytes.withUnsafeBufferPointer { bytes(in: $0) }
     }
 
-    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// The text's bytes among `fileBytes`, the bytes of its file (the range clamped to them).
+    @inlinable func bytes(in fileBytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        let lower = min(max(range.lowerBound, 0), fileBytes.count)
+        let upper = min(max(range.upperBound, lower), fileBytes.count)
+        return UnsafeBufferPointer(rebasing: fileBytes[lower..<upper])
+    }
+
+    @usableFromInline static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         // Eight ASCII bytes at a time, then the rest byte by byte.
         if let start = bytes.baseAddress {
