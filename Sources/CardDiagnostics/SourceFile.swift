@@ -36,13 +36,13 @@ public final class SourceFile: Sendable {
     }
 
     /// Most files' lines average 16 bytes or more: the table is written straight into that much
-    /// reserved capacity (capacity nobody writes costs no memory: its pages are never touched);
-    /// a denser file is scanned a second time with the exact count.
+    /// reserved capacity (capacity nobody writes costs no memory: its pages are never touched),
+    /// in huge pages when large; a denser file is scanned a second time with the exact count.
     private static func computeLineStarts(_ bytes: [UInt8]) -> [UInt32] {
         var capacity = bytes.count / 16 + 2
         while true {
             var needed = 0
-            let starts = [UInt32](unsafeUninitializedCapacity: capacity) { buffer, count in
+            let starts = [UInt32](largeUninitializedCapacity: capacity) { buffer, count in
                 needed = lineStarts(of: bytes, into: buffer)
                 count = min(needed, buffer.count)
             }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CardDiagnostics
 
 /// The few file-system calls the compiler makes, straight on POSIX: Foundation would add about
 /// 7 MB to every run's resident memory, and even FoundationEssentials 4 MB, for what is a `stat`,
@@ -35,11 +36,12 @@ public enum LocalFiles {
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         let expected = Int(info.st_size)
         guard expected <= sizeLimit else { return nil }
-        // Read into uninitialised capacity (no memset of a 12 MB deck). One byte more than the
-        // size tells a file that grew while being read: the rest comes in chunks, still bounded
-        // by the limit.
+        // Read into uninitialised capacity (no memset of a 12 MB deck), in huge pages: the read
+        // is the first to touch them, and would take a 4 KiB page fault every 4 KiB. One byte
+        // more than the size tells a file that grew while being read: the rest comes in chunks,
+        // still bounded by the limit.
         var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
+        var bytes = [UInt8](largeUninitializedCapacity: expected + 1) { buffer, count in
             guard let n = readFully(fd, into: UnsafeMutableRawBufferPointer(buffer)) else { failed = true; count = 0; return }
             count = n
         }

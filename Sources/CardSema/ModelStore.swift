@@ -120,6 +120,8 @@ import CardSyntax
         parts.reserveCapacity(nodes)
         // Every labelled argument, plus a positional one per part or call.
         properties.records.reserveCapacity(count(.argument) + nodes + count(.call))
+        // Lists, records and calls as values (`size(0, 3)`) are boxed; some calls are traits.
+        properties.boxed.reserveCapacity(count(.list) + count(.record) + count(.call))
         partLists.reserveCapacity(nodes + nodes / 2)
         states.reserveCapacity(count(.stateDecl) + count(.cardDecl))
         traits.reserveCapacity(count(.call))

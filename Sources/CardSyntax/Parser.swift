@@ -28,7 +28,8 @@ public enum Parser {
     public static func parse(_ file: SourceFile) -> SyntaxTree {
         // Generated decks have about one node per 10 bytes. Capacity nobody writes costs no
         // memory (its pages are never touched), so the first attempt reserves for 2½ times that;
-        // a denser file is lexed and parsed a second time with the exact count.
+        // a denser file is lexed and parsed a second time with the exact count. The arrays of a
+        // large file ask for huge pages, as the parser writes each one from its start.
         var capacity = file.bytes.count / 4 + 64
         while true {
             let (nodes, needed, lexed, diagnostics, tokenCount) = parse(file, capacity: capacity)
@@ -59,11 +60,11 @@ public enum Parser {
         var lexed = LexedFile(tokens: TokenList(), comments: [], diagnostics: [], errorOffsets: [])
         var sideTables = NodeSideTables()
         var starts: [UInt32] = [], lengths: [UInt16] = [], subtreeSizes: [UInt16] = [], mains: [UInt16] = []
-        let kinds = [NodeKind](unsafeUninitializedCapacity: capacity) { kindBuffer, kindCount in
-            starts = [UInt32](unsafeUninitializedCapacity: capacity) { startBuffer, startCount in
-                lengths = [UInt16](unsafeUninitializedCapacity: capacity) { lengthBuffer, lengthCount in
-                    subtreeSizes = [UInt16](unsafeUninitializedCapacity: capacity) { subtreeBuffer, subtreeCount in
-                        mains = [UInt16](unsafeUninitializedCapacity: capacity) { mainBuffer, mainCount in
+        let kinds = [NodeKind](largeUninitializedCapacity: capacity) { kindBuffer, kindCount in
+            starts = [UInt32](largeUninitializedCapacity: capacity) { startBuffer, startCount in
+                lengths = [UInt16](largeUninitializedCapacity: capacity) { lengthBuffer, lengthCount in
+                    subtreeSizes = [UInt16](largeUninitializedCapacity: capacity) { subtreeBuffer, subtreeCount in
+                        mains = [UInt16](largeUninitializedCapacity: capacity) { mainBuffer, mainCount in
                             var sink = NodeSink(kinds: kindBuffer, starts: startBuffer, lengths: lengthBuffer,
                                                 subtreeSizes: subtreeBuffer, mains: mainBuffer)
                             (lexed, diagnostics, tokenCount) = ParserState.run(file, into: &sink)

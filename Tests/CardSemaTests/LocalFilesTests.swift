@@ -15,18 +15,20 @@ import Testing
     @Test("reads regular files of every size exactly, and refuses what it must")
     func contents() throws {
         try withDirectory { directory in
-            for size in [0, 1, 4095, 4096, 4097, 70_000, 1 << 20] {
+            // Up to buffers large enough to be read into huge pages.
+            let limit = 5 << 20
+            for size in [0, 1, 4095, 4096, 4097, 70_000, 1 << 20, (5 << 20) - 3] {
                 let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
                 let path = directory + "/f\(size).cards"
                 try Data(bytes).write(to: URL(fileURLWithPath: path))
-                #expect(LocalFiles.contents(of: path, sizeLimit: 1 << 20) == bytes, "size \(size)")
-                #expect(DiskFileProvider(sizeLimit: 1 << 20).contents(of: path) == bytes)
+                #expect(LocalFiles.contents(of: path, sizeLimit: limit) == bytes, "size \(size)")
+                #expect(DiskFileProvider(sizeLimit: limit).contents(of: path) == bytes)
                 if size > 0 { #expect(LocalFiles.contents(of: path, sizeLimit: size - 1) == nil, "over the limit") }
                 #expect(LocalFiles.status(of: path)?.kind == .regular)
                 #expect(LocalFiles.status(of: path)?.size == size)
             }
-            #expect(LocalFiles.contents(of: directory, sizeLimit: 1 << 20) == nil, "a directory")
-            #expect(LocalFiles.contents(of: directory + "/missing.cards", sizeLimit: 1 << 20) == nil)
+            #expect(LocalFiles.contents(of: directory, sizeLimit: limit) == nil, "a directory")
+            #expect(LocalFiles.contents(of: directory + "/missing.cards", sizeLimit: limit) == nil)
             #expect(LocalFiles.status(of: directory)?.kind == .directory)
             #expect(LocalFiles.status(of: directory + "/missing.cards") == nil)
         }
