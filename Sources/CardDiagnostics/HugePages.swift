@@ -21,13 +21,10 @@ public enum HugePages {
     public static func advise(_ buffer: UnsafeMutableRawBufferPointer) {
         #if os(Linux)
         guard buffer.count >= size, let base = buffer.baseAddress else { return }
-        let mask = UInt(size - 1), last = UInt(bitPattern: base + buffer.count)
+        // Only pages inside the buffer: advice on memory we do not own is never ours to give.
+        let mask = UInt(size - 1)
         let start = (UInt(bitPattern: base) + mask) & ~mask
-        // malloc maps a large block in whole 4 KiB pages, often up to a 2 MiB boundary (the first
-        // one, under the libraries): a buffer ending less than a small page before one most
-        // likely owns the rest of that huge page too. (Advice on a neighbour's pages, if not,
-        // changes none of its bytes.)
-        let end = last & mask > UInt(size - 4096) ? (last + mask) & ~mask : last & ~mask
+        let end = UInt(bitPattern: base + buffer.count) & ~mask
         guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
         _ = madvise(aligned, Int(end - start), MADV_HUGEPAGE)
         #endif
