@@ -64,6 +64,7 @@ struct CardChecker {
     /// part, ran `swift_once`.
     private let nodeTable = Catalog.nodeTable, nodeSpecs = Catalog.nodes
     private let traitTable = Catalog.traitTable, traitSpecs = Catalog.traits
+    private let builtInStateTable = Catalog.builtInStateTable
 
     init(values: ValueChecker) {
         self.values = values
@@ -84,6 +85,8 @@ struct CardChecker {
     /// `keepingModel`, the card's model is dropped from `storage` once its diagnostics are
     /// reported, and there is no `CheckedCard`.
     mutating func check(_ decl: NodeID, named name: String, membership: CardMembership, keepingModel: Bool) -> CheckedCard? {
+        // Locals: each read of the properties retains the tree or the interner again.
+        let tree = self.tree, names = self.names
         let mark = storage.mark
         self.decl = decl
         self.membership = membership
@@ -250,7 +253,7 @@ struct CardChecker {
             }
             let parts = statePartList(before, sharedEnd..<partStack.count, after)
             partStack.truncate(to: sharedEnd)
-            storage.states.append(ModelStorage.StateRecord(name: stateName, isBuiltIn: tree.lookUp(stateNode, in: Catalog.builtInStateTable) != nil,
+            storage.states.append(ModelStorage.StateRecord(name: stateName, isBuiltIn: tree.lookUp(stateNode, in: builtInStateTable) != nil,
                                                            tap: tap ?? cardTap, parts: parts))
         }
         if ModelStorage.end(storage.states) == statesStart {
@@ -351,6 +354,7 @@ struct CardChecker {
 
     /// Checks the card's traits into `storage.traits`; returns their range.
     mutating func checkTraits() -> Range<Int32> {
+        let tree = self.tree
         let start = ModelStorage.end(storage.traits)
         guard let list = tree.child(decl, .conformanceList) else { return start..<start }
         // Bit i: `Catalog.traits[i]` was applied (a catalog of more than 64 traits falls back to
@@ -940,12 +944,13 @@ struct FieldDefaults {
         if !positions.isEmpty { positions.removeAll() }
     }
 
-    mutating func append(_ entry: FieldDefault) {
+    mutating func append(_ entry: consuming FieldDefault) {
+        let identity = entry.name.identity
         entries.append(entry)
         if entries.count == Self.linearLimit + 1 {
             for (index, known) in entries.enumerated() where positions[known.name.identity] == nil { positions[known.name.identity] = index }
         } else if entries.count > Self.linearLimit + 1 {
-            positions[entry.name.identity] = entries.count - 1
+            positions[identity] = entries.count - 1
         }
     }
 }

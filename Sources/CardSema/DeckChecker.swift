@@ -305,18 +305,24 @@ struct DeckChecker {
                     }
                 }
             }
-            let configuration: [Property] = kind.arguments.compactMap { parameter in
-                if let v = args.value(parameter.name, in: arguments, file: tree.file) { return Property(parameter.name, v) }
-                return parameter.defaultValue.flatMap(CardChecker.value(of:)).map { Property(parameter.name, $0) }
+            var configuration: [Property] = []
+            configuration.reserveCapacity(kind.arguments.count) // one allocation, not one per doubling
+            for parameter in kind.arguments {
+                if let v = args.value(parameter.name, in: arguments, file: tree.file) ?? parameter.defaultValue.flatMap(CardChecker.value(of:)) {
+                    configuration.append(Property(parameter.name, v))
+                }
             }
 
             var theme = Catalog.defaultThemeName
             var properties: [Property] = []
             /// The cards listed: name, reference node, index in `cardDecls`.
+            let items = tree.blockItems(ref.node)
             var cardRefs: [(String, NodeID, Int)] = []
+            cardRefs.reserveCapacity(items.reduce(0) { count, _ in count + 1 })
+            properties.reserveCapacity(kind.bodyProperties.count)
             var unresolvedReferences = 0
             var seen: [String: NodeID] = [:]
-            for item in tree.block(ref.node).map({ Array(tree.children($0)) }) ?? [] {
+            for item in items {
                 switch tree.kind(item) {
                 case .property:
                     let label = tree.name(item)
