@@ -51,6 +51,12 @@ struct CardChecker {
     /// Row binding tables of finished row containers, for the next one.
     private var rowTables: [BindingTable] = []
 
+    /// Where the models of the last cards checked without `keepingModel` start in `storage`, and
+    /// how many cards they are: they are dropped every `droppedBatch` cards or before a kept
+    /// card's model, not card by card (each drop truncates a dozen arrays).
+    private var dropped: (mark: ModelStorage.Mark, cards: Int)?
+    private static let droppedBatch = 64
+
     /// The file and 0-based line of the last card checked, where the next location search starts.
     private var previousLine = (file: FileID(-1), line: 0)
     /// The identity of `state`, the reserved model field.
@@ -82,12 +88,12 @@ struct CardChecker {
     // MARK: Card
 
     /// `name` is the card's name, as read when the deck's declarations were collected. Without
-    /// `keepingModel`, the card's model is dropped from `storage` once its diagnostics are
-    /// reported, and there is no `CheckedCard`.
+    /// `keepingModel`, the card's model is dropped from `storage` (`dropModels`) once its
+    /// diagnostics are reported, and there is no `CheckedCard`.
     mutating func check(_ decl: NodeID, named name: String, membership: CardMembership, keepingModel: Bool) -> CheckedCard? {
         // Locals: each read of the properties retains the tree or the interner again.
         let tree = self.tree, names = self.names
-        let mark = storage.mark
+        if keepingModel { dropModels() } else if dropped == nil { dropped = (storage.mark, 0) }
         self.decl = decl
         self.membership = membership
         self.keepingModel = keepingModel
@@ -271,7 +277,8 @@ struct CardChecker {
         // Model and bindings.
         let (model, initialState) = checkModel(modelNode, states: states, cardName: name)
         guard keepingModel else {
-            storage.truncate(to: mark)
+            dropped?.cards += 1
+            if dropped?.cards == Self.droppedBatch { dropModels() }
             return nil
         }
 
@@ -292,6 +299,13 @@ struct CardChecker {
         let documentation = tree.docCommentRange(decl).map { DocumentationSource.source(tree.file, $0) } ?? .text(nil)
         return CheckedCard(name: name, documentationSource: documentation, span: nameSpan, location: location,
                            file: tree.file.path, initialState: initialState, content: CardContent.empty)
+    }
+
+    /// Drops the models of the cards checked without `keepingModel` from `storage`.
+    mutating func dropModels() {
+        guard let dropped else { return }
+        storage.truncate(to: dropped.mark)
+        self.dropped = nil
     }
 
     /// A state's parts — the ranges `a`, `b` and `c` of `partStack` — as one list in `storage`

@@ -66,6 +66,7 @@ struct DeckChecker {
                 checker?.values.diagnostics.clear()
             }
         }
+        checker?.dropModels()
         if let storage = checker?.storage {
             let store = ModelStore(storage, files: SourceFiles(trees.values.map(\.file)))
             for index in checkedCards.indices { checkedCards[index].content = .stored(store, index) }
