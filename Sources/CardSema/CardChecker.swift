@@ -50,6 +50,13 @@ struct CardChecker {
     private var conflicting: [Bool] = []
     /// Row binding tables of finished row containers, for the next one.
     private var rowTables: [BindingTable] = []
+    /// The fields of the row type being inferred (`refineRowsBinding`), their labels interned.
+    private var rowFields: [RowField] = []
+    private typealias RowField = (spelling: Int, type: ValueType)
+    /// Row types inferred for earlier row containers, newest last, with their fields: a deck
+    /// repeats a handful, and building one takes three allocations, freed again with the card.
+    private var rowTypes: [(fields: [RowField], type: ValueType)] = []
+    private static let rowTypeLimit = 8
 
     /// Where the models of the last cards checked without `keepingModel` start in `storage`, and
     /// how many cards they are: they are dropped every `droppedBatch` cards or before a kept
@@ -636,15 +643,14 @@ struct CardChecker {
     mutating func refineRowsBinding(_ spec: PartSpec, rowsParameter: Parameter?, rows: InternedName?, fields: BindingTable,
                                    hasChildren: Bool) {
         guard let rowsParameter, let rows else { return }
-        var recordFields: [RecordField] = []
+        rowFields.clear()
         if fields.isEmpty {
             // Only a row container with no children at all uses the default cell. A `cell` that
             // reads no `$item` field, or children that are not a `cell` (E403/E404, already
             // reported), say nothing about the rows: their type stays open.
             guard !spec.defaultRowFields.isEmpty, !hasChildren else { return }
-            recordFields = spec.defaultRowFields.map { RecordField($0, .string) }
+            for label in spec.defaultRowFields { rowFields.append((names.intern(label).spelling, .string)) }
         }
-        recordFields.reserveCapacity(fields.names.count) // one allocation, not one per doubling
         for (position, field) in fields.names.enumerated() {
             let fieldName = names.text(spelling: field.spelling)
             var uses = fields.uses(at: position)
@@ -657,12 +663,28 @@ struct CardChecker {
                 }
                 type = unified
             }
-            recordFields.append(RecordField(fieldName, type))
+            rowFields.append((field.spelling, type))
         }
         // Replace the placeholder use of the rows binding with the refined list type.
         if let position = values.scope.card.position(of: rows.identity) {
-            values.scope.card.refineLastUse(at: position, of: rowsParameter.type, to: .list(.record(recordFields)))
+            values.scope.card.refineLastUse(at: position, of: rowsParameter.type, to: rowType())
         }
+    }
+
+    /// `[(rowFields)]`: an earlier row type when one has these fields, else a new one.
+    mutating func rowType() -> ValueType {
+        search: for cached in rowTypes.reversed() where cached.fields.count == rowFields.count {
+            for index in rowFields.indices where cached.fields[index].spelling != rowFields[index].spelling
+                || cached.fields[index].type != rowFields[index].type { continue search }
+            return cached.type
+        }
+        var recordFields: [RecordField] = []
+        recordFields.reserveCapacity(rowFields.count) // one allocation, not one per doubling
+        for field in rowFields { recordFields.append(RecordField(names.text(spelling: field.spelling), field.type)) }
+        let type = ValueType.list(.record(recordFields))
+        if rowTypes.count == Self.rowTypeLimit { rowTypes.removeFirst() }
+        rowTypes.append((rowFields, type))
+        return type
     }
 
     mutating func reportMissing(_ missing: [Parameter], of node: NodeID, description: @autoclosure () -> String) {
@@ -730,16 +752,14 @@ struct CardChecker {
     /// Child count and kind rules (E403, E404, E406, W103).
     /// `block` is the node's block (`tree.block(node)`).
     mutating func checkChildren(_ spec: PartSpec, node: NodeID, block: NodeID?, childCount: Int) {
-        if tree.containsSyntaxError(node) { return } // counts are meaningless in a broken block
         let tree = self.tree
+        if tree.containsSyntaxError(node) { return } // counts are meaningless in a broken block
+        // Plain loops over the block's `node` items: closures over the tree and the catalog
+        // tables cost more in retains than the rules themselves.
         let items = block.map { tree.children($0) } ?? tree.blockItems(node)
         let isEmpty = items.isEmpty
         var childNodeCount = 0
         for item in items where tree.kind(item) == .node { childNodeCount += 1 }
-        /// The block's `node` items.
-        let childNodes = items.lazy.filter { tree.kind($0) == .node }
-        let nodeTable = self.nodeTable, nodeSpecs = self.nodeSpecs
-        func part(_ child: NodeID) -> PartSpec? { tree.lookUp(child, in: nodeTable).map { nodeSpecs[$0] } }
         switch spec.children {
         case .leaf, .modelFields:
             break
@@ -761,9 +781,9 @@ struct CardChecker {
                        label: spec.childRoles.isEmpty ? nil : spec.childRoles.joined(separator: ", "))
             }
         case .onlyKinds(let kinds, let minimum):
-            for child in childNodes {
-                if let childSpec = part(child), !kinds.contains(childSpec.name) {
-                    report(.e403, "`\(spec.name)` takes only \(Self.list(kinds.map { "`\($0)`" })) children, found `\(childSpec.name)`",
+            for child in items where tree.kind(child) == .node {
+                if let index = tree.lookUp(child, in: nodeTable), !kinds.contains(nodeSpecs[index].name) {
+                    report(.e403, "`\(spec.name)` takes only \(Self.list(kinds.map { "`\($0)`" })) children, found `\(nodeSpecs[index].name)`",
                            at: values.nameSpan(child))
                 }
             }
@@ -772,26 +792,30 @@ struct CardChecker {
             }
         case .cellTemplate(let required):
             var cells = 0
-            for child in childNodes {
-                let childSpec = part(child)
-                if childSpec?.role == .cell { cells += 1 } else if let childSpec {
-                    report(.e403, "`\(spec.name)` takes one `cell { … }` template, found `\(childSpec.name)`", at: values.nameSpan(child))
+            for child in items where tree.kind(child) == .node {
+                guard let index = tree.lookUp(child, in: nodeTable) else { continue }
+                if nodeSpecs[index].role == .cell {
+                    cells += 1
+                    if cells > 1 {
+                        report(required ? .e404 : .e406, "`\(spec.name)` takes one `cell`; this is another", at: values.nameSpan(child))
+                    }
+                } else {
+                    report(.e403, "`\(spec.name)` takes one `cell { … }` template, found `\(nodeSpecs[index].name)`", at: values.nameSpan(child))
                 }
             }
             if required && cells == 0 {
                 report(.e404, "`\(spec.name)` needs exactly one `cell { … }`", at: values.nameSpan(node))
             }
-            if cells > 1 {
-                for extra in childNodes.filter({ part($0)?.role == .cell }).dropFirst() {
-                    report(required ? .e404 : .e406, "`\(spec.name)` takes one `cell`; this is another", at: values.nameSpan(extra))
-                }
-            }
         }
         for limit in spec.childLimits {
-            let matching = Array(childNodes.filter { tree.name($0) == limit.kind })
-            for extra in matching.dropFirst(limit.maximum) {
-                report(.e406, "`\(spec.name)` takes at most \(limit.maximum) `\(limit.kind)`", at: values.nameSpan(extra),
-                       notes: [DiagnosticNote("the allowed one is here", at: values.nameSpan(matching[0]))])
+            var first: NodeID?, count = 0
+            for child in items where tree.kind(child) == .node && tree.name(child) == limit.kind {
+                count += 1
+                if count == 1 { first = child }
+                if count > limit.maximum, let first {
+                    report(.e406, "`\(spec.name)` takes at most \(limit.maximum) `\(limit.kind)`", at: values.nameSpan(child),
+                           notes: [DiagnosticNote("the allowed one is here", at: values.nameSpan(first))])
+                }
             }
         }
     }
