@@ -9,7 +9,7 @@ import CardSyntax
 /// words, so comparing a short name (nearly every identifier) is three integer compares, with no
 /// byte loop and no second buffer to open. Hashing a short name is one multiply: every name is
 /// hashed on the checker's hot path, and the tables are small.
-struct NameKey: Equatable {
+struct NameKey {
     /// Multiplicative: the top bits are the well-mixed ones (`slot(shift:)`).
     let hash: UInt64
     let word0: UInt64
