@@ -930,10 +930,11 @@ struct CardChecker {
             appendField(ModelStorage.FieldRecord(name: names.text(d.name), type: Self.fieldType(used: used.type, default: d.type),
                                                  defaultValue: d.value, isTwoWay: used.twoWay, span: ValueChecker.nameSpan(d.item, in: tree)))
         }
-        for (position, binding) in scope.names.enumerated() where defaults.index(of: binding.identity) == nil {
+        // The bindings without a default only add fields (no diagnostics): none to add unless kept.
+        for (position, binding) in scope.names.enumerated() where keepingModel && defaults.index(of: binding.identity) == nil {
             guard let used = usedTypes[position] else { continue }
-            let name = names.text(spelling: binding.spelling)
-            appendField(ModelStorage.FieldRecord(name: name, type: used.type, defaultValue: nil, isTwoWay: used.twoWay, span: used.span))
+            appendField(ModelStorage.FieldRecord(name: names.text(spelling: binding.spelling), type: used.type, defaultValue: nil,
+                                                 isTwoWay: used.twoWay, span: used.span))
         }
         return (fieldsStart..<ModelStorage.end(storage.fields), initialState)
     }

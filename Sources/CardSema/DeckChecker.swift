@@ -308,8 +308,9 @@ struct DeckChecker {
             }
             var configuration: [Property] = []
             configuration.reserveCapacity(kind.arguments.count) // one allocation, not one per doubling
-            for parameter in kind.arguments {
-                if let v = args.value(parameter.name, in: arguments, file: tree.file) ?? parameter.defaultValue.flatMap(CardChecker.value(of:)) {
+            // By index: `argumentList` lists `arguments` in order.
+            for (index, parameter) in kind.arguments.enumerated() {
+                if let v = args.value(at: index, in: arguments, file: tree.file) ?? parameter.defaultValue.flatMap(CardChecker.value(of:)) {
                     configuration.append(Property(parameter.name, v))
                 }
             }
