@@ -49,8 +49,11 @@ struct DeckChecker {
         checkedCards.reserveCapacity(kept == nil ? cardDecls.count : 0)
         // One checker for every card (its scratch storage reused), writing one compact store.
         var checker: CardChecker?
+        // Cards come file by file: the last card's tree saves a dictionary lookup per card.
+        var current: (file: FileID, tree: SyntaxTree)?
         for (index, (name, ref)) in cardDecls.enumerated() {
-            guard let tree = tree(ref) else { continue }
+            if current?.file != ref.file { current = tree(ref).map { (ref.file, $0) } }
+            guard let tree = current?.tree else { continue }
             if checker == nil {
                 checker = CardChecker(values: valueChecker(for: tree))
                 // Only a store that keeps every card grows to the deck's size.
