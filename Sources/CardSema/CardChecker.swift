@@ -264,12 +264,15 @@ struct CardChecker {
                     partStack.append(part)
                 }
             }
-            let parts = statePartList(before, sharedEnd..<partStack.count, after)
+            // Without the model nobody reads the record: `checkModel` reads `declaredStates`.
+            if keepingModel {
+                let parts = statePartList(before, sharedEnd..<partStack.count, after)
+                storage.states.append(ModelStorage.StateRecord(name: stateName, isBuiltIn: tree.lookUp(stateNode, in: builtInStateTable) != nil,
+                                                               tap: tap ?? cardTap, parts: parts))
+            }
             partStack.truncate(to: sharedEnd)
-            storage.states.append(ModelStorage.StateRecord(name: stateName, isBuiltIn: tree.lookUp(stateNode, in: builtInStateTable) != nil,
-                                                           tap: tap ?? cardTap, parts: parts))
         }
-        if ModelStorage.end(storage.states) == statesStart {
+        if keepingModel && declaredStates.isEmpty {
             storage.states.append(ModelStorage.StateRecord(name: "none", isBuiltIn: true, tap: cardTap,
                                                            parts: statePartList(before, sharedEnd..<sharedEnd, after)))
         }
@@ -282,7 +285,7 @@ struct CardChecker {
         }
 
         // Model and bindings.
-        let (model, initialState) = checkModel(modelNode, states: states, cardName: name)
+        let (model, initialState) = checkModel(modelNode, cardName: name)
         guard keepingModel else {
             dropped?.cards += 1
             if dropped?.cards == Self.droppedBatch { dropModels() }
@@ -823,13 +826,13 @@ struct CardChecker {
     // MARK: Model and bindings
 
     /// Checks the model block and the card's binding uses into `storage.fields`; returns their
-    /// range and the initial state. `states` is the range of the card's states in `storage`.
-    mutating func checkModel(_ modelNode: NodeID?, states: Range<Int32>, cardName: String) -> (Range<Int32>, String) {
+    /// range and the initial state (the first declared state, else `none`).
+    mutating func checkModel(_ modelNode: NodeID?, cardName: String) -> (Range<Int32>, String) {
         // Locals: the field records are built in autoclosures, which must not capture `self`.
         let tree = self.tree, names = self.names
         let fieldsStart = ModelStorage.end(storage.fields)
         defaults.removeAll()
-        var initialState = states.isEmpty ? "none" : storage.states[Int(states.lowerBound)].name
+        var initialState = declaredStates.first.map { names.text($0.name) } ?? "none"
         if let modelNode {
             if tree.hasParentheses(modelNode) { report(.e310, "`model` takes no arguments", at: values.nameSpan(modelNode)) }
             for item in tree.blockItems(modelNode) {
@@ -862,7 +865,7 @@ struct CardChecker {
                                                      replacing: tree.span(valueNode))
                         report(.e602, "card `\(cardName)` has no state `\(stateName)`", at: tree.span(valueNode),
                                label: declaredStates.isEmpty ? "this card declares no states"
-                                   : "declared: " + states.map { "`\(storage.states[Int($0)].name)`" }.joined(separator: ", "),
+                                   : "declared: " + declared.map { "`\($0)`" }.joined(separator: ", "),
                                notes: hint.notes, fixIts: hint.fixIts)
                     } else {
                         initialState = stateName
