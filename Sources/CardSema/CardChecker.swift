@@ -43,6 +43,8 @@ struct CardChecker {
     /// The card's states, their names interned: compared by identity, spelled once per deck.
     private var declaredStates: [(name: InternedName, node: NodeID)] = []
     private var seenProperties: [(InternedName, NodeID)] = []
+    /// The card's accepted traits that decorate its frame, for W501.
+    private var decoratingTraits: [(trait: Int, span: SourceSpan)] = []
     private var defaults = FieldDefaults()
     /// Per binding name of the card: its unified use (nil on a conflict or for `$state`), and
     /// whether its uses conflict.
@@ -385,9 +387,7 @@ struct CardChecker {
         // scanning the earlier conformances).
         var seen: UInt64 = 0
         var transparent: NodeID?
-        // Bit i: the card's i-th accepted trait decorates the card's frame (a trait is accepted
-        // once, so there are at most as many as the catalog has).
-        var decorating: UInt64 = 0
+        decoratingTraits.clear()
         for call in tree.children(list) {
             let span = values.nameSpan(call)
             guard let index = tree.lookUp(call, in: traitTable) else {
@@ -410,33 +410,33 @@ struct CardChecker {
                                   ownerKind: .trait, into: &storage.properties)
             if !values.arguments.missing.isEmpty { reportMissingRequirements(values.arguments.missing, trait: spec, call: call) }
             noteActions()
-            let accepted = storage.traits.count - Int(start)
-            if spec.decoratesFrame && accepted < 64 { decorating |= 1 << UInt64(accepted) }
-            storage.traits.append(ModelStorage.TraitRecord(trait: Int32(truncatingIfNeeded: index), properties: traitProperties(spec), span: span))
+            if spec.decoratesFrame { decoratingTraits.append((index, span)) }
+            // Without the model nobody reads the record.
+            if keepingModel {
+                storage.traits.append(ModelStorage.TraitRecord(trait: Int32(truncatingIfNeeded: index), properties: traitProperties(spec), span: span))
+            }
             if index == transparentTrait { transparent = call }
             if index == customMarginTrait, membership.isInAnyStack, !membership.inOtherStack {
                 report(.w502, "`customMargin` has no effect: card `\(tree.name(decl))` is only in swipe or sheet stacks", at: span,
                        notes: [.help("those stacks size cards themselves; remove the trait")])
             }
         }
-        let end = ModelStorage.end(storage.traits)
         if let transparent {
-            for index in Int(start)..<Int(end) where index - Int(start) < 64 && decorating & (1 << UInt64(index - Int(start))) != 0 {
-                let trait = storage.traits[index]
-                report(.w501, "`\(Catalog.traits[Int(trait.trait)].name)` has no effect on a transparent card", at: trait.span,
+            for (trait, span) in decoratingTraits {
+                report(.w501, "`\(traitSpecs[trait].name)` has no effect on a transparent card", at: span,
                        label: "this decorates the card's frame, which `transparent` does not draw",
                        notes: [DiagnosticNote("the card is made transparent here", at: values.nameSpan(transparent))])
             }
         }
-        return start..<end
+        return start..<ModelStorage.end(storage.traits)
     }
 
     /// Every requirement of the trait just checked, author-given or defaulted, in catalog order:
-    /// the arguments' values, reordered and completed in place at the end of `storage.properties`.
+    /// the arguments' values, reordered and completed in place at the end of `storage.properties`
+    /// (for a kept model only).
     mutating func traitProperties(_ spec: TraitSpec) -> Range<Int32> {
-        // Usually every requirement is written, in order: the values are already right. Without
-        // the model, nobody reads them in catalog order.
-        if keepingModel && !values.arguments.isCompleteInOrder {
+        // Usually every requirement is written, in order: the values are already right.
+        if !values.arguments.isCompleteInOrder {
             let args = values.arguments
             var properties: [StoredProperty] = []
             for (index, requirement) in spec.requirements.enumerated() {
