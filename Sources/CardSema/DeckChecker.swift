@@ -326,18 +326,23 @@ struct DeckChecker {
             cardRefs.reserveCapacity(items.reduce(0) { count, _ in count + 1 })
             properties.reserveCapacity(kind.bodyProperties.count)
             var unresolvedReferences = 0
-            var seen: [String: NodeID] = [:]
+            // Where each of the kind's properties is set; unknown labels (errors) by name. No
+            // dictionary to build and hash into for the usual handful of known ones.
+            var seen = [NodeID?](repeating: nil, count: kind.bodyProperties.count)
+            var seenUnknown: [String: NodeID] = [:]
             for item in items {
                 switch tree.kind(item) {
                 case .property:
                     let label = tree.name(item)
-                    if let earlier = seen[label] {
+                    let known = kind.bodyProperties.firstIndex { $0.name == label }
+                    let earlier: NodeID? = if let known { seen[known] } else { seenUnknown[label] }
+                    if let earlier {
                         values.report(.e203, "duplicate property `\(label)`", at: values.nameSpan(item),
                                       notes: [DiagnosticNote("first set here", at: values.nameSpan(earlier))])
                         continue
                     }
-                    seen[label] = item
-                    guard let spec = kind.bodyProperty(named: label) else {
+                    guard let known else {
+                        seenUnknown[label] = item
                         let hint = values.suggestion(kind.suggestBodyProperty(for: label),
                                                      replacing: values.nameSpan(item))
                         values.report(.e310, "a `\(kindName)` stack has no property `\(label)`", at: values.nameSpan(item),
@@ -345,6 +350,8 @@ struct DeckChecker {
                                       notes: hint.notes, fixIts: hint.fixIts)
                         continue
                     }
+                    seen[known] = item
+                    let spec = kind.bodyProperties[known]
                     guard let valueNode = tree.value(item), let value = values.check(valueNode, as: spec.type, parameter: spec, owner: .stack) else { continue }
                     if spec.type == .themeRef, case .reference(let themeName) = value {
                         if themeNames.contains(themeName) || themes[themeName] != nil {
@@ -379,7 +386,7 @@ struct DeckChecker {
                     }
                 }
             }
-            for parameter in kind.bodyProperties where seen[parameter.name] == nil && parameter.type != .themeRef {
+            for (index, parameter) in kind.bodyProperties.enumerated() where seen[index] == nil && parameter.type != .themeRef {
                 if let v = parameter.defaultValue.flatMap(CardChecker.value(of:)) { properties.append(Property(parameter.name, v)) }
             }
             switch kind.cardCount {
