@@ -356,7 +356,7 @@ struct CardChecker {
 
     mutating func noteAction(_ action: Action, at node: NodeID) {
         switch action {
-        case .method(let method): actions.append(method)
+        case .method(let method): if keepingModel { actions.append(method) } // the list is the model's
         case .push(let target):
             if !membership.inSheetStack {
                 report(.e704, "`push(\(target))` needs a sheet stack, and this card is in none", at: tree.span(node))
