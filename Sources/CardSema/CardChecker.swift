@@ -44,7 +44,7 @@ struct CardChecker {
     private var declaredStates: [(name: InternedName, node: NodeID)] = []
     private var seenProperties: [(InternedName, NodeID)] = []
     /// The card's accepted traits that decorate its frame, for W501.
-    private var decoratingTraits: [(trait: Int, span: SourceSpan)] = []
+    private var decoratingTraits: [(trait: Int, call: NodeID)] = []
     private var defaults = FieldDefaults()
     /// Per binding name of the card: its unified use (nil on a conflict or for `$state`), and
     /// whether its uses conflict.
@@ -388,10 +388,10 @@ struct CardChecker {
         var seen: UInt64 = 0
         var transparent: NodeID?
         decoratingTraits.clear()
+        // The name's span is worked out only for a message or a kept record.
         for call in tree.children(list) {
-            let span = values.nameSpan(call)
             guard let index = tree.lookUp(call, in: traitTable) else {
-                let name = tree.name(call)
+                let name = tree.name(call), span = values.nameSpan(call)
                 let hint = values.suggestion(Catalog.suggestTrait(for: name), replacing: span)
                 report(.e302, "unknown trait `\(name)`", at: span, notes: hint.notes, fixIts: hint.fixIts)
                 continue
@@ -401,7 +401,7 @@ struct CardChecker {
             let earlier = index < 64 ? (seen & (1 << UInt64(index)) != 0 ? firstCall(of: index, in: list) : nil)
                                      : firstCall(of: index, in: list, before: call)
             if let earlier, earlier != call {
-                report(.e502, "trait `\(name)` is applied twice", at: span,
+                report(.e502, "trait `\(name)` is applied twice", at: values.nameSpan(call),
                        notes: [DiagnosticNote("first applied here", at: values.nameSpan(earlier))])
                 continue
             }
@@ -410,20 +410,21 @@ struct CardChecker {
                                   ownerKind: .trait, into: &storage.properties)
             if !values.arguments.missing.isEmpty { reportMissingRequirements(values.arguments.missing, trait: spec, call: call) }
             noteActions()
-            if spec.decoratesFrame { decoratingTraits.append((index, span)) }
+            if spec.decoratesFrame { decoratingTraits.append((index, call)) }
             // Without the model nobody reads the record.
             if keepingModel {
-                storage.traits.append(ModelStorage.TraitRecord(trait: Int32(truncatingIfNeeded: index), properties: traitProperties(spec), span: span))
+                storage.traits.append(ModelStorage.TraitRecord(trait: Int32(truncatingIfNeeded: index), properties: traitProperties(spec),
+                                                               span: values.nameSpan(call)))
             }
             if index == transparentTrait { transparent = call }
             if index == customMarginTrait, membership.isInAnyStack, !membership.inOtherStack {
-                report(.w502, "`customMargin` has no effect: card `\(tree.name(decl))` is only in swipe or sheet stacks", at: span,
+                report(.w502, "`customMargin` has no effect: card `\(tree.name(decl))` is only in swipe or sheet stacks", at: values.nameSpan(call),
                        notes: [.help("those stacks size cards themselves; remove the trait")])
             }
         }
         if let transparent {
-            for (trait, span) in decoratingTraits {
-                report(.w501, "`\(traitSpecs[trait].name)` has no effect on a transparent card", at: span,
+            for (trait, call) in decoratingTraits {
+                report(.w501, "`\(traitSpecs[trait].name)` has no effect on a transparent card", at: values.nameSpan(call),
                        label: "this decorates the card's frame, which `transparent` does not draw",
                        notes: [DiagnosticNote("the card is made transparent here", at: values.nameSpan(transparent))])
             }
