@@ -43,6 +43,8 @@ struct CardChecker {
     /// The card's states, their names interned: compared by identity, spelled once per deck.
     private var declaredStates: [(name: InternedName, node: NodeID)] = []
     private var seenProperties: [(InternedName, NodeID)] = []
+    /// The card's overlays so far, by direction (E406).
+    private var overlayNodes: [(SwipeDirection, NodeID)] = []
     /// The card's accepted traits that decorate its frame, for W501.
     private var decoratingTraits: [(trait: Int, call: NodeID)] = []
     private var defaults = FieldDefaults()
@@ -123,7 +125,7 @@ struct CardChecker {
         var title: Value?, subtitle: Value?, position: String?
         var swipe: [SwipeDirection]?
         let overlaysStart = ModelStorage.end(storage.overlays)
-        var overlayNodes: [(SwipeDirection, NodeID)] = []
+        overlayNodes.clear()
         var footer: ModelStorage.FooterRecord?
         var footerNode: NodeID?
 
@@ -166,7 +168,8 @@ struct CardChecker {
                         }
                     }
                 case "swipe":
-                    if case .list(let directions) = value {
+                    // The directions go to the model alone.
+                    if keepingModel, case .list(let directions) = value {
                         swipe = directions.compactMap { if case .enumCase(let d, _) = $0 { SwipeDirection(rawValue: d) } else { nil } }
                     }
                 default: break
