@@ -46,7 +46,8 @@ struct BindingTable {
         return nil
     }
 
-    mutating func record(_ name: InternedName, _ use: BindingUse) {
+    /// `use` is consumed: moved into the table, its type not copied (a retain) and released.
+    mutating func record(_ name: InternedName, _ use: consuming BindingUse) {
         let entry = entries.count
         entries.append(Entry(use: use, next: -1))
         if let position = position(of: name.identity) {

@@ -43,6 +43,10 @@ struct CardChecker {
     /// The card's states, their names interned: compared by identity, spelled once per deck.
     private var declaredStates: [(name: InternedName, node: NodeID)] = []
     private var seenProperties: [(InternedName, NodeID)] = []
+    /// The card's overlays so far, by direction (E406).
+    private var overlayNodes: [(SwipeDirection, NodeID)] = []
+    /// The card's accepted traits that decorate its frame, for W501.
+    private var decoratingTraits: [(trait: Int, call: NodeID)] = []
     private var defaults = FieldDefaults()
     /// Per binding name of the card: its unified use (nil on a conflict or for `$state`), and
     /// whether its uses conflict.
@@ -50,6 +54,19 @@ struct CardChecker {
     private var conflicting: [Bool] = []
     /// Row binding tables of finished row containers, for the next one.
     private var rowTables: [BindingTable] = []
+    /// The fields of the row type being inferred (`refineRowsBinding`), their labels interned.
+    private var rowFields: [RowField] = []
+    private typealias RowField = (spelling: Int, type: ValueType)
+    /// Row types inferred for earlier row containers, newest last, with their fields: a deck
+    /// repeats a handful, and building one takes three allocations, freed again with the card.
+    private var rowTypes: [(fields: [RowField], type: ValueType)] = []
+    private static let rowTypeLimit = 8
+
+    /// Where the models of the last cards checked without `keepingModel` start in `storage`, and
+    /// how many cards they are: they are dropped every `droppedBatch` cards or before a kept
+    /// card's model, not card by card (each drop truncates a dozen arrays).
+    private var dropped: (mark: ModelStorage.Mark, cards: Int)?
+    private static let droppedBatch = 64
 
     /// The file and 0-based line of the last card checked, where the next location search starts.
     private var previousLine = (file: FileID(-1), line: 0)
@@ -64,6 +81,7 @@ struct CardChecker {
     /// part, ran `swift_once`.
     private let nodeTable = Catalog.nodeTable, nodeSpecs = Catalog.nodes
     private let traitTable = Catalog.traitTable, traitSpecs = Catalog.traits
+    private let builtInStateTable = Catalog.builtInStateTable
 
     init(values: ValueChecker) {
         self.values = values
@@ -81,10 +99,12 @@ struct CardChecker {
     // MARK: Card
 
     /// `name` is the card's name, as read when the deck's declarations were collected. Without
-    /// `keepingModel`, the card's model is dropped from `storage` once its diagnostics are
-    /// reported, and there is no `CheckedCard`.
+    /// `keepingModel`, the card's model is dropped from `storage` (`dropModels`) once its
+    /// diagnostics are reported, and there is no `CheckedCard`.
     mutating func check(_ decl: NodeID, named name: String, membership: CardMembership, keepingModel: Bool) -> CheckedCard? {
-        let mark = storage.mark
+        // Locals: each read of the properties retains the tree or the interner again.
+        let tree = self.tree, names = self.names
+        if keepingModel { dropModels() } else if dropped == nil { dropped = (storage.mark, 0) }
         self.decl = decl
         self.membership = membership
         self.keepingModel = keepingModel
@@ -105,7 +125,7 @@ struct CardChecker {
         var title: Value?, subtitle: Value?, position: String?
         var swipe: [SwipeDirection]?
         let overlaysStart = ModelStorage.end(storage.overlays)
-        var overlayNodes: [(SwipeDirection, NodeID)] = []
+        overlayNodes.clear()
         var footer: ModelStorage.FooterRecord?
         var footerNode: NodeID?
 
@@ -148,7 +168,8 @@ struct CardChecker {
                         }
                     }
                 case "swipe":
-                    if case .list(let directions) = value {
+                    // The directions go to the model alone.
+                    if keepingModel, case .list(let directions) = value {
                         swipe = directions.compactMap { if case .enumCase(let d, _) = $0 { SwipeDirection(rawValue: d) } else { nil } }
                     }
                 default: break
@@ -248,12 +269,15 @@ struct CardChecker {
                     partStack.append(part)
                 }
             }
-            let parts = statePartList(before, sharedEnd..<partStack.count, after)
+            // Without the model nobody reads the record: `checkModel` reads `declaredStates`.
+            if keepingModel {
+                let parts = statePartList(before, sharedEnd..<partStack.count, after)
+                storage.states.append(ModelStorage.StateRecord(name: stateName, isBuiltIn: tree.lookUp(stateNode, in: builtInStateTable) != nil,
+                                                               tap: tap ?? cardTap, parts: parts))
+            }
             partStack.truncate(to: sharedEnd)
-            storage.states.append(ModelStorage.StateRecord(name: stateName, isBuiltIn: tree.lookUp(stateNode, in: Catalog.builtInStateTable) != nil,
-                                                           tap: tap ?? cardTap, parts: parts))
         }
-        if ModelStorage.end(storage.states) == statesStart {
+        if keepingModel && declaredStates.isEmpty {
             storage.states.append(ModelStorage.StateRecord(name: "none", isBuiltIn: true, tap: cardTap,
                                                            parts: statePartList(before, sharedEnd..<sharedEnd, after)))
         }
@@ -266,9 +290,10 @@ struct CardChecker {
         }
 
         // Model and bindings.
-        let (model, initialState) = checkModel(modelNode, states: states, cardName: name)
+        let (model, initialState) = checkModel(modelNode, cardName: name)
         guard keepingModel else {
-            storage.truncate(to: mark)
+            dropped?.cards += 1
+            if dropped?.cards == Self.droppedBatch { dropModels() }
             return nil
         }
 
@@ -289,6 +314,13 @@ struct CardChecker {
         let documentation = tree.docCommentRange(decl).map { DocumentationSource.source(tree.file, $0) } ?? .text(nil)
         return CheckedCard(name: name, documentationSource: documentation, span: nameSpan, location: location,
                            file: tree.file.path, initialState: initialState, content: CardContent.empty)
+    }
+
+    /// Drops the models of the cards checked without `keepingModel` from `storage`.
+    mutating func dropModels() {
+        guard let dropped else { return }
+        storage.truncate(to: dropped.mark)
+        self.dropped = nil
     }
 
     /// A state's parts — the ranges `a`, `b` and `c` of `partStack` — as one list in `storage`
@@ -327,7 +359,7 @@ struct CardChecker {
 
     mutating func noteAction(_ action: Action, at node: NodeID) {
         switch action {
-        case .method(let method): actions.append(method)
+        case .method(let method): if keepingModel { actions.append(method) } // the list is the model's
         case .push(let target):
             if !membership.inSheetStack {
                 report(.e704, "`push(\(target))` needs a sheet stack, and this card is in none", at: tree.span(node))
@@ -351,19 +383,18 @@ struct CardChecker {
 
     /// Checks the card's traits into `storage.traits`; returns their range.
     mutating func checkTraits() -> Range<Int32> {
+        let tree = self.tree
         let start = ModelStorage.end(storage.traits)
         guard let list = tree.child(decl, .conformanceList) else { return start..<start }
         // Bit i: `Catalog.traits[i]` was applied (a catalog of more than 64 traits falls back to
         // scanning the earlier conformances).
         var seen: UInt64 = 0
         var transparent: NodeID?
-        // Bit i: the card's i-th accepted trait decorates the card's frame (a trait is accepted
-        // once, so there are at most as many as the catalog has).
-        var decorating: UInt64 = 0
+        decoratingTraits.clear()
+        // The name's span is worked out only for a message or a kept record.
         for call in tree.children(list) {
-            let span = values.nameSpan(call)
             guard let index = tree.lookUp(call, in: traitTable) else {
-                let name = tree.name(call)
+                let name = tree.name(call), span = values.nameSpan(call)
                 let hint = values.suggestion(Catalog.suggestTrait(for: name), replacing: span)
                 report(.e302, "unknown trait `\(name)`", at: span, notes: hint.notes, fixIts: hint.fixIts)
                 continue
@@ -373,7 +404,7 @@ struct CardChecker {
             let earlier = index < 64 ? (seen & (1 << UInt64(index)) != 0 ? firstCall(of: index, in: list) : nil)
                                      : firstCall(of: index, in: list, before: call)
             if let earlier, earlier != call {
-                report(.e502, "trait `\(name)` is applied twice", at: span,
+                report(.e502, "trait `\(name)` is applied twice", at: values.nameSpan(call),
                        notes: [DiagnosticNote("first applied here", at: values.nameSpan(earlier))])
                 continue
             }
@@ -382,33 +413,34 @@ struct CardChecker {
                                   ownerKind: .trait, into: &storage.properties)
             if !values.arguments.missing.isEmpty { reportMissingRequirements(values.arguments.missing, trait: spec, call: call) }
             noteActions()
-            let accepted = storage.traits.count - Int(start)
-            if spec.decoratesFrame && accepted < 64 { decorating |= 1 << UInt64(accepted) }
-            storage.traits.append(ModelStorage.TraitRecord(trait: Int32(truncatingIfNeeded: index), properties: traitProperties(spec), span: span))
+            if spec.decoratesFrame { decoratingTraits.append((index, call)) }
+            // Without the model nobody reads the record.
+            if keepingModel {
+                storage.traits.append(ModelStorage.TraitRecord(trait: Int32(truncatingIfNeeded: index), properties: traitProperties(spec),
+                                                               span: values.nameSpan(call)))
+            }
             if index == transparentTrait { transparent = call }
             if index == customMarginTrait, membership.isInAnyStack, !membership.inOtherStack {
-                report(.w502, "`customMargin` has no effect: card `\(tree.name(decl))` is only in swipe or sheet stacks", at: span,
+                report(.w502, "`customMargin` has no effect: card `\(tree.name(decl))` is only in swipe or sheet stacks", at: values.nameSpan(call),
                        notes: [.help("those stacks size cards themselves; remove the trait")])
             }
         }
-        let end = ModelStorage.end(storage.traits)
         if let transparent {
-            for index in Int(start)..<Int(end) where index - Int(start) < 64 && decorating & (1 << UInt64(index - Int(start))) != 0 {
-                let trait = storage.traits[index]
-                report(.w501, "`\(Catalog.traits[Int(trait.trait)].name)` has no effect on a transparent card", at: trait.span,
+            for (trait, call) in decoratingTraits {
+                report(.w501, "`\(traitSpecs[trait].name)` has no effect on a transparent card", at: values.nameSpan(call),
                        label: "this decorates the card's frame, which `transparent` does not draw",
                        notes: [DiagnosticNote("the card is made transparent here", at: values.nameSpan(transparent))])
             }
         }
-        return start..<end
+        return start..<ModelStorage.end(storage.traits)
     }
 
     /// Every requirement of the trait just checked, author-given or defaulted, in catalog order:
-    /// the arguments' values, reordered and completed in place at the end of `storage.properties`.
+    /// the arguments' values, reordered and completed in place at the end of `storage.properties`
+    /// (for a kept model only).
     mutating func traitProperties(_ spec: TraitSpec) -> Range<Int32> {
-        // Usually every requirement is written, in order: the values are already right. Without
-        // the model, nobody reads them in catalog order.
-        if keepingModel && !values.arguments.isCompleteInOrder {
+        // Usually every requirement is written, in order: the values are already right.
+        if !values.arguments.isCompleteInOrder {
             let args = values.arguments
             var properties: [StoredProperty] = []
             for (index, requirement) in spec.requirements.enumerated() {
@@ -620,15 +652,14 @@ struct CardChecker {
     mutating func refineRowsBinding(_ spec: PartSpec, rowsParameter: Parameter?, rows: InternedName?, fields: BindingTable,
                                    hasChildren: Bool) {
         guard let rowsParameter, let rows else { return }
-        var recordFields: [RecordField] = []
+        rowFields.clear()
         if fields.isEmpty {
             // Only a row container with no children at all uses the default cell. A `cell` that
             // reads no `$item` field, or children that are not a `cell` (E403/E404, already
             // reported), say nothing about the rows: their type stays open.
             guard !spec.defaultRowFields.isEmpty, !hasChildren else { return }
-            recordFields = spec.defaultRowFields.map { RecordField($0, .string) }
+            for label in spec.defaultRowFields { rowFields.append((names.intern(label).spelling, .string)) }
         }
-        recordFields.reserveCapacity(fields.names.count) // one allocation, not one per doubling
         for (position, field) in fields.names.enumerated() {
             let fieldName = names.text(spelling: field.spelling)
             var uses = fields.uses(at: position)
@@ -641,12 +672,28 @@ struct CardChecker {
                 }
                 type = unified
             }
-            recordFields.append(RecordField(fieldName, type))
+            rowFields.append((field.spelling, type))
         }
         // Replace the placeholder use of the rows binding with the refined list type.
         if let position = values.scope.card.position(of: rows.identity) {
-            values.scope.card.refineLastUse(at: position, of: rowsParameter.type, to: .list(.record(recordFields)))
+            values.scope.card.refineLastUse(at: position, of: rowsParameter.type, to: rowType())
         }
+    }
+
+    /// `[(rowFields)]`: an earlier row type when one has these fields, else a new one.
+    mutating func rowType() -> ValueType {
+        search: for cached in rowTypes.reversed() where cached.fields.count == rowFields.count {
+            for index in rowFields.indices where cached.fields[index].spelling != rowFields[index].spelling
+                || cached.fields[index].type != rowFields[index].type { continue search }
+            return cached.type
+        }
+        var recordFields: [RecordField] = []
+        recordFields.reserveCapacity(rowFields.count) // one allocation, not one per doubling
+        for field in rowFields { recordFields.append(RecordField(names.text(spelling: field.spelling), field.type)) }
+        let type = ValueType.list(.record(recordFields))
+        if rowTypes.count == Self.rowTypeLimit { rowTypes.removeFirst() }
+        rowTypes.append((rowFields, type))
+        return type
     }
 
     mutating func reportMissing(_ missing: [Parameter], of node: NodeID, description: @autoclosure () -> String) {
@@ -724,16 +771,14 @@ struct CardChecker {
     /// Child count and kind rules (E403, E404, E406, W103).
     /// `block` is the node's block (`tree.block(node)`).
     mutating func checkChildren(_ spec: PartSpec, node: NodeID, block: NodeID?, childCount: Int) {
-        if tree.containsSyntaxError(node) { return } // counts are meaningless in a broken block
         let tree = self.tree
+        if tree.containsSyntaxError(node) { return } // counts are meaningless in a broken block
+        // Plain loops over the block's `node` items: closures over the tree and the catalog
+        // tables cost more in retains than the rules themselves.
         let items = block.map { tree.children($0) } ?? tree.blockItems(node)
         let isEmpty = items.isEmpty
         var childNodeCount = 0
         for item in items where tree.kind(item) == .node { childNodeCount += 1 }
-        /// The block's `node` items.
-        let childNodes = items.lazy.filter { tree.kind($0) == .node }
-        let nodeTable = self.nodeTable, nodeSpecs = self.nodeSpecs
-        func part(_ child: NodeID) -> PartSpec? { tree.lookUp(child, in: nodeTable).map { nodeSpecs[$0] } }
         switch spec.children {
         case .leaf, .modelFields:
             break
@@ -755,9 +800,9 @@ struct CardChecker {
                        label: spec.childRoles.isEmpty ? nil : spec.childRoles.joined(separator: ", "))
             }
         case .onlyKinds(let kinds, let minimum):
-            for child in childNodes {
-                if let childSpec = part(child), !kinds.contains(childSpec.name) {
-                    report(.e403, "`\(spec.name)` takes only \(Self.list(kinds.map { "`\($0)`" })) children, found `\(childSpec.name)`",
+            for child in items where tree.kind(child) == .node {
+                if let index = tree.lookUp(child, in: nodeTable), !kinds.contains(nodeSpecs[index].name) {
+                    report(.e403, "`\(spec.name)` takes only \(Self.list(kinds.map { "`\($0)`" })) children, found `\(nodeSpecs[index].name)`",
                            at: values.nameSpan(child))
                 }
             }
@@ -766,26 +811,30 @@ struct CardChecker {
             }
         case .cellTemplate(let required):
             var cells = 0
-            for child in childNodes {
-                let childSpec = part(child)
-                if childSpec?.role == .cell { cells += 1 } else if let childSpec {
-                    report(.e403, "`\(spec.name)` takes one `cell { … }` template, found `\(childSpec.name)`", at: values.nameSpan(child))
+            for child in items where tree.kind(child) == .node {
+                guard let index = tree.lookUp(child, in: nodeTable) else { continue }
+                if nodeSpecs[index].role == .cell {
+                    cells += 1
+                    if cells > 1 {
+                        report(required ? .e404 : .e406, "`\(spec.name)` takes one `cell`; this is another", at: values.nameSpan(child))
+                    }
+                } else {
+                    report(.e403, "`\(spec.name)` takes one `cell { … }` template, found `\(nodeSpecs[index].name)`", at: values.nameSpan(child))
                 }
             }
             if required && cells == 0 {
                 report(.e404, "`\(spec.name)` needs exactly one `cell { … }`", at: values.nameSpan(node))
             }
-            if cells > 1 {
-                for extra in childNodes.filter({ part($0)?.role == .cell }).dropFirst() {
-                    report(required ? .e404 : .e406, "`\(spec.name)` takes one `cell`; this is another", at: values.nameSpan(extra))
-                }
-            }
         }
         for limit in spec.childLimits {
-            let matching = Array(childNodes.filter { tree.name($0) == limit.kind })
-            for extra in matching.dropFirst(limit.maximum) {
-                report(.e406, "`\(spec.name)` takes at most \(limit.maximum) `\(limit.kind)`", at: values.nameSpan(extra),
-                       notes: [DiagnosticNote("the allowed one is here", at: values.nameSpan(matching[0]))])
+            var first: NodeID?, count = 0
+            for child in items where tree.kind(child) == .node && tree.name(child) == limit.kind {
+                count += 1
+                if count == 1 { first = child }
+                if count > limit.maximum, let first {
+                    report(.e406, "`\(spec.name)` takes at most \(limit.maximum) `\(limit.kind)`", at: values.nameSpan(child),
+                           notes: [DiagnosticNote("the allowed one is here", at: values.nameSpan(first))])
+                }
             }
         }
     }
@@ -793,13 +842,13 @@ struct CardChecker {
     // MARK: Model and bindings
 
     /// Checks the model block and the card's binding uses into `storage.fields`; returns their
-    /// range and the initial state. `states` is the range of the card's states in `storage`.
-    mutating func checkModel(_ modelNode: NodeID?, states: Range<Int32>, cardName: String) -> (Range<Int32>, String) {
+    /// range and the initial state (the first declared state, else `none`).
+    mutating func checkModel(_ modelNode: NodeID?, cardName: String) -> (Range<Int32>, String) {
         // Locals: the field records are built in autoclosures, which must not capture `self`.
         let tree = self.tree, names = self.names
         let fieldsStart = ModelStorage.end(storage.fields)
         defaults.removeAll()
-        var initialState = states.isEmpty ? "none" : storage.states[Int(states.lowerBound)].name
+        var initialState = declaredStates.first.map { names.text($0.name) } ?? "none"
         if let modelNode {
             if tree.hasParentheses(modelNode) { report(.e310, "`model` takes no arguments", at: values.nameSpan(modelNode)) }
             for item in tree.blockItems(modelNode) {
@@ -832,7 +881,7 @@ struct CardChecker {
                                                      replacing: tree.span(valueNode))
                         report(.e602, "card `\(cardName)` has no state `\(stateName)`", at: tree.span(valueNode),
                                label: declaredStates.isEmpty ? "this card declares no states"
-                                   : "declared: " + states.map { "`\(storage.states[Int($0)].name)`" }.joined(separator: ", "),
+                                   : "declared: " + declared.map { "`\($0)`" }.joined(separator: ", "),
                                notes: hint.notes, fixIts: hint.fixIts)
                     } else {
                         initialState = stateName
@@ -900,10 +949,11 @@ struct CardChecker {
             appendField(ModelStorage.FieldRecord(name: names.text(d.name), type: Self.fieldType(used: used.type, default: d.type),
                                                  defaultValue: d.value, isTwoWay: used.twoWay, span: ValueChecker.nameSpan(d.item, in: tree)))
         }
-        for (position, binding) in scope.names.enumerated() where defaults.index(of: binding.identity) == nil {
+        // The bindings without a default only add fields (no diagnostics): none to add unless kept.
+        for (position, binding) in scope.names.enumerated() where keepingModel && defaults.index(of: binding.identity) == nil {
             guard let used = usedTypes[position] else { continue }
-            let name = names.text(spelling: binding.spelling)
-            appendField(ModelStorage.FieldRecord(name: name, type: used.type, defaultValue: nil, isTwoWay: used.twoWay, span: used.span))
+            appendField(ModelStorage.FieldRecord(name: names.text(spelling: binding.spelling), type: used.type, defaultValue: nil,
+                                                 isTwoWay: used.twoWay, span: used.span))
         }
         return (fieldsStart..<ModelStorage.end(storage.fields), initialState)
     }
@@ -952,12 +1002,13 @@ struct FieldDefaults {
         if !positions.isEmpty { positions.removeAll() }
     }
 
-    mutating func append(_ entry: FieldDefault) {
+    mutating func append(_ entry: consuming FieldDefault) {
+        let identity = entry.name.identity
         entries.append(entry)
         if entries.count == Self.linearLimit + 1 {
             for (index, known) in entries.enumerated() where positions[known.name.identity] == nil { positions[known.name.identity] = index }
         } else if entries.count > Self.linearLimit + 1 {
-            positions[entry.name.identity] = entries.count - 1
+            positions[identity] = entries.count - 1
         }
     }
 }

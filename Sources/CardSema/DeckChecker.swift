@@ -49,8 +49,11 @@ struct DeckChecker {
         checkedCards.reserveCapacity(kept == nil ? cardDecls.count : 0)
         // One checker for every card (its scratch storage reused), writing one compact store.
         var checker: CardChecker?
+        // Cards come file by file: the last card's tree saves a dictionary lookup per card.
+        var current: (file: FileID, tree: SyntaxTree)?
         for (index, (name, ref)) in cardDecls.enumerated() {
-            guard let tree = tree(ref) else { continue }
+            if current?.file != ref.file { current = tree(ref).map { (ref.file, $0) } }
+            guard let tree = current?.tree else { continue }
             if checker == nil {
                 checker = CardChecker(values: valueChecker(for: tree))
                 // Only a store that keeps every card grows to the deck's size.
@@ -66,6 +69,7 @@ struct DeckChecker {
                 checker?.values.diagnostics.clear()
             }
         }
+        checker?.dropModels()
         if let storage = checker?.storage {
             let store = ModelStore(storage, files: SourceFiles(trees.values.map(\.file)))
             for index in checkedCards.indices { checkedCards[index].content = .stored(store, index) }
@@ -305,28 +309,40 @@ struct DeckChecker {
                     }
                 }
             }
-            let configuration: [Property] = kind.arguments.compactMap { parameter in
-                if let v = args.value(parameter.name, in: arguments, file: tree.file) { return Property(parameter.name, v) }
-                return parameter.defaultValue.flatMap(CardChecker.value(of:)).map { Property(parameter.name, $0) }
+            var configuration: [Property] = []
+            configuration.reserveCapacity(kind.arguments.count) // one allocation, not one per doubling
+            // By index: `argumentList` lists `arguments` in order.
+            for (index, parameter) in kind.arguments.enumerated() {
+                if let v = args.value(at: index, in: arguments, file: tree.file) ?? parameter.defaultValue.flatMap(CardChecker.value(of:)) {
+                    configuration.append(Property(parameter.name, v))
+                }
             }
 
             var theme = Catalog.defaultThemeName
             var properties: [Property] = []
             /// The cards listed: name, reference node, index in `cardDecls`.
+            let items = tree.blockItems(ref.node)
             var cardRefs: [(String, NodeID, Int)] = []
+            cardRefs.reserveCapacity(items.reduce(0) { count, _ in count + 1 })
+            properties.reserveCapacity(kind.bodyProperties.count)
             var unresolvedReferences = 0
-            var seen: [String: NodeID] = [:]
-            for item in tree.block(ref.node).map({ Array(tree.children($0)) }) ?? [] {
+            // Where each of the kind's properties is set; unknown labels (errors) by name. No
+            // dictionary to build and hash into for the usual handful of known ones.
+            var seen = [NodeID?](repeating: nil, count: kind.bodyProperties.count)
+            var seenUnknown: [String: NodeID] = [:]
+            for item in items {
                 switch tree.kind(item) {
                 case .property:
                     let label = tree.name(item)
-                    if let earlier = seen[label] {
+                    let known = kind.bodyProperties.firstIndex { $0.name == label }
+                    let earlier: NodeID? = if let known { seen[known] } else { seenUnknown[label] }
+                    if let earlier {
                         values.report(.e203, "duplicate property `\(label)`", at: values.nameSpan(item),
                                       notes: [DiagnosticNote("first set here", at: values.nameSpan(earlier))])
                         continue
                     }
-                    seen[label] = item
-                    guard let spec = kind.bodyProperty(named: label) else {
+                    guard let known else {
+                        seenUnknown[label] = item
                         let hint = values.suggestion(kind.suggestBodyProperty(for: label),
                                                      replacing: values.nameSpan(item))
                         values.report(.e310, "a `\(kindName)` stack has no property `\(label)`", at: values.nameSpan(item),
@@ -334,6 +350,8 @@ struct DeckChecker {
                                       notes: hint.notes, fixIts: hint.fixIts)
                         continue
                     }
+                    seen[known] = item
+                    let spec = kind.bodyProperties[known]
                     guard let valueNode = tree.value(item), let value = values.check(valueNode, as: spec.type, parameter: spec, owner: .stack) else { continue }
                     if spec.type == .themeRef, case .reference(let themeName) = value {
                         if themeNames.contains(themeName) || themes[themeName] != nil {
@@ -368,7 +386,7 @@ struct DeckChecker {
                     }
                 }
             }
-            for parameter in kind.bodyProperties where seen[parameter.name] == nil && parameter.type != .themeRef {
+            for (index, parameter) in kind.bodyProperties.enumerated() where seen[index] == nil && parameter.type != .themeRef {
                 if let v = parameter.defaultValue.flatMap(CardChecker.value(of:)) { properties.append(Property(parameter.name, v)) }
             }
             switch kind.cardCount {

@@ -67,26 +67,42 @@ final class NameInterner {
         var identities: [Int] = []
         var targets: [BindingTarget?] = []
         var identityCount = 0
-        /// Spelling index + 1 (0 = empty); a power of two, at least twice the spelling count.
-        var slots = [Int](repeating: 0, count: 256)
+        /// A power of two, at least twice the spelling count. Each slot holds what a lookup
+        /// compares and returns, so a hit reads one slot and nothing per spelling.
+        var slots = [Slot](repeating: .empty, count: 256)
         /// 64 minus log2 of the slot count.
         var shift: UInt64 = 56
         /// Identity by `String`, kept only once a non-ASCII spelling has been seen.
         var canonical: [String: Int]?
+
+        struct Slot {
+            /// The spelling's key words and length (-1 in an empty slot, which no key matches).
+            let word0: UInt64, word1: UInt64, count: Int
+            let name: InternedName
+
+            static let empty = Slot(word0: 0, word1: 0, count: -1, name: InternedName(identity: -1, spelling: -1))
+        }
 
         /// `readable`: see `NameKey`.
         mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, readable: Int = 0) -> InternedName {
             let key = NameKey(bytes, readable: readable)
             let mask = slots.count - 1
             var slot = key.slot(shift: shift)
-            while slots[slot] != 0 {
-                let spelling = slots[slot] - 1
-                if keys[spelling] == key && (key.count <= 16 || longNameMatches(spelling, bytes)) {
-                    return InternedName(identity: identities[spelling], spelling: spelling)
+            while true {
+                let candidate = slots[slot]
+                if candidate.word0 == key.word0 && candidate.word1 == key.word1 && candidate.count == key.count
+                    && (key.count <= 16 || longNameMatches(candidate.name.spelling, bytes)) {
+                    return candidate.name
                 }
+                if candidate.count < 0 { return add(bytes, key: key) }
                 slot = (slot + 1) & mask
             }
-            // A new spelling: a new identity, unless it is canonically equal to a known name.
+        }
+
+        /// Interns a new spelling: a new identity, unless it is canonically equal to a known
+        /// name. Out of line, so that a lookup (nearly every call) saves no registers for it.
+        @inline(never)
+        mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, key: NameKey) -> InternedName {
             let text = String(decoding: bytes, as: UTF8.self)
             if canonical == nil && bytes.contains(where: { $0 >= 0x80 }) {
                 var table: [String: Int] = [:]
@@ -109,7 +125,7 @@ final class NameInterner {
             keyStarts.append(keyBytes.count)
             if key.count > 16 { keyBytes.append(contentsOf: bytes) }
             if keys.count * 2 > slots.count {
-                slots = [Int](repeating: 0, count: slots.count * 2)
+                slots = [Slot](repeating: .empty, count: slots.count * 2)
                 shift -= 1
                 for index in keys.indices { place(index) }
             } else {
@@ -151,9 +167,11 @@ final class NameInterner {
 
         mutating func place(_ index: Int) {
             let mask = slots.count - 1
-            var slot = keys[index].slot(shift: shift)
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = index + 1
+            let key = keys[index]
+            var slot = key.slot(shift: shift)
+            while slots[slot].count >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Slot(word0: key.word0, word1: key.word1, count: key.count,
+                               name: InternedName(identity: identities[index], spelling: index))
         }
     }
 }

@@ -9,7 +9,7 @@ import CardSyntax
 /// words, so comparing a short name (nearly every identifier) is three integer compares, with no
 /// byte loop and no second buffer to open. Hashing a short name is one multiply: every name is
 /// hashed on the checker's hot path, and the tables are small.
-struct NameKey: Equatable {
+struct NameKey {
     /// Multiplicative: the top bits are the well-mixed ones (`slot(shift:)`).
     let hash: UInt64
     let word0: UInt64
@@ -47,9 +47,9 @@ struct NameKey: Equatable {
 
     private static let multiplier: UInt64 = 0x9e37_79b9_7f4a_7c15
 
-    /// The slot in a table of 2^(64 - shift) slots.
+    /// The slot in a table of 2^(64 - shift) slots (`shift` < 64: no check for a larger one).
     @inline(__always)
-    func slot(shift: UInt64) -> Int { Int(truncatingIfNeeded: hash >> shift) }
+    func slot(shift: UInt64) -> Int { Int(truncatingIfNeeded: hash &>> shift) }
 
     /// The bytes `offset..<offset + count` (count < 8) as one word, in at most three loads.
     @inline(__always)
@@ -65,9 +65,13 @@ struct NameKey: Equatable {
 /// An immutable open-addressing table from names to their index in the list it was built from
 /// (the first occurrence wins on a duplicate).
 final class NameTable: Sendable {
+    /// A name's words and length, and its index in the list: a probe compares the words straight
+    /// away (the hash only picks the first slot).
     private struct Slot {
-        let key: NameKey
-        /// Index in the list, or -1 for an empty slot.
+        let word0: UInt64
+        let word1: UInt64
+        /// -1 for an empty slot, which no name's key matches.
+        let count: Int
         let index: Int
     }
 
@@ -81,8 +85,7 @@ final class NameTable: Sendable {
     init(_ names: [String]) {
         var capacity = 8, shift: UInt64 = 61
         while capacity < names.count * 4 { capacity *= 2; shift -= 1 }
-        let empty = Slot(key: NameKey(UnsafeBufferPointer(start: nil, count: 0)), index: -1)
-        var slots = [Slot](repeating: empty, count: capacity)
+        var slots = [Slot](repeating: Slot(word0: 0, word1: 0, count: -1, index: -1), count: capacity)
         for (index, name) in names.enumerated() {
             var name = name
             let key = name.withUTF8 { NameKey($0) }
@@ -92,7 +95,7 @@ final class NameTable: Sendable {
                 if names[slots[slot].index] == name { duplicate = true; break }
                 slot = (slot + 1) & (capacity - 1)
             }
-            if !duplicate { slots[slot] = Slot(key: key, index: index) }
+            if !duplicate { slots[slot] = Slot(word0: key.word0, word1: key.word1, count: key.count, index: index) }
         }
         self.slots = slots
         self.shift = shift
@@ -100,18 +103,41 @@ final class NameTable: Sendable {
     }
 
     /// The index of the name spelled by `name`, if it is in the table. `readable`: see `NameKey`.
+    /// Inlined into `lookUp`, the checker's per-node call: for a name of up to sixteen bytes (nearly
+    /// every one) it is a key and a probe of a dozen instructions, with no call to spill around.
+    @inline(__always)
     func index(of name: UnsafeBufferPointer<UInt8>, readable: Int = 0) -> Int? {
+        guard name.count <= 16 else { return index(ofLong: name) }
         let key = NameKey(name, readable: readable)
         return slots.withUnsafeBufferPointer { slots in
             let mask = slots.count - 1
             var slot = key.slot(shift: shift)
             while true {
-                let candidate = slots[slot]
+                // In bounds: `slot` is masked, and the table is never empty.
+                let candidate = slots.baseAddress.unsafelyUnwrapped[slot]
+                if candidate.word0 == key.word0 && candidate.word1 == key.word1 && candidate.count == key.count {
+                    return candidate.index
+                }
                 if candidate.index < 0 { return nil }
-                if candidate.key == key && (key.count <= 16 || names[candidate.index].elementsEqual(name)) { return candidate.index }
                 slot = (slot + 1) & mask
             }
         }
+    }
+
+    /// `index(of:)` for a name longer than sixteen bytes, whose tail the key does not hold.
+    @inline(never)
+    private func index(ofLong name: UnsafeBufferPointer<UInt8>) -> Int? {
+        let key = NameKey(name)
+        var slot = key.slot(shift: shift)
+        while slots[slot].index >= 0 {
+            let candidate = slots[slot]
+            if candidate.word0 == key.word0 && candidate.word1 == key.word1 && candidate.count == key.count
+                && names[candidate.index].elementsEqual(name) {
+                return candidate.index
+            }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return nil
     }
 
     func index(of name: String) -> Int? {
@@ -124,7 +150,10 @@ extension SyntaxTree {
     /// Looks up a node's main token (its name or label) in `table`.
     func lookUp(_ node: NodeID, in table: NameTable) -> Int? {
         guard let token = mainToken(node) else { return nil }
-        return withNameBytes(of: token) { table.index(of: $0, readable: $1) }
+        // Not through `withNameBytes`: its closure stayed a call of its own, around the probe.
+        return file.bytes.withUnsafeBufferPointer { all in
+            table.index(of: UnsafeBufferPointer(rebasing: all[token.range]), readable: all.count - token.start)
+        }
     }
 
     /// Calls `body` with a token's bytes and how many bytes from their start the file holds (for
