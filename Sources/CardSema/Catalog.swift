@@ -597,6 +597,9 @@ final class ParameterList: Sendable {
         let positional: Bool
         let labelOptional: Bool
         let bindingRequired: Bool
+        /// The parameter's `bindable` and `twoWay`, for a binding's use.
+        let bindable: Bool
+        let twoWay: Bool
         let range: NumericRange?
         /// For an enumeration, bit i: case i takes no arguments (later cases take `check`).
         let plainCases: UInt64
@@ -608,8 +611,11 @@ final class ParameterList: Sendable {
     /// `parameters` by name, for lookups straight from source bytes.
     let table: NameTable
     let shapes: [Shape]
-    /// An enumeration parameter's case table, by parameter index (nil for other types).
-    let caseTables: [NameTable?]
+    /// The parameters' declared types, for binding uses: read without retaining a `Parameter`.
+    let types: [ValueType]
+    /// An enumeration parameter's case table, by parameter index (nil for other types). Unmanaged,
+    /// so a lookup retains no table: each is kept alive by its `EnumType` in `parameters`.
+    let caseTables: [Unmanaged<NameTable>?]
     /// The indices of the required parameters.
     let required: [Int]
     /// Bit i: `parameters[i]` is required.
@@ -641,9 +647,11 @@ final class ParameterList: Sendable {
             default: kind = .other
             }
             return Shape(kind: kind, positional: parameter.positional, labelOptional: parameter.labelOptional,
-                         bindingRequired: parameter.bindingRequired, range: parameter.range, plainCases: plainCases)
+                         bindingRequired: parameter.bindingRequired, bindable: parameter.bindable, twoWay: parameter.twoWay,
+                         range: parameter.range, plainCases: plainCases)
         }
-        caseTables = parameters.map { if case .enumeration(let type) = $0.type { type.caseTable } else { nil } }
+        types = parameters.map(\.type)
+        caseTables = parameters.map { if case .enumeration(let type) = $0.type { Unmanaged.passUnretained(type.caseTable) } else { nil } }
         required = parameters.indices.filter { parameters[$0].required }
         requiredMask = required.reduce(0) { $0 | 1 << UInt64($1) }
     }

@@ -446,13 +446,17 @@ struct ValueChecker {
     }
 
     mutating func checkBinding(_ node: NodeID, as type: ValueType, parameter: Parameter?) -> Value? {
-        guard recordBinding(node, as: type, parameter: parameter) else { return nil }
+        guard recordBinding(node, as: type, bindable: parameter?.bindable ?? type.isBindable, twoWay: parameter?.twoWay ?? false) else {
+            return nil
+        }
         return .binding(path: tree.bindingPath(node), type: type)
     }
 
     /// Records a binding's use in `scope`; false when the binding is not allowed here (reported).
-    mutating func recordBinding(_ node: NodeID, as type: ValueType, parameter: Parameter?) -> Bool {
-        let bindable = parameter?.bindable ?? type.isBindable
+    /// `bindable` and `twoWay` are the parameter's, passed as flags so that the argument checker
+    /// reads them from its shapes instead of retaining the `Parameter`; `type` is consumed, moved
+    /// into the use rather than copied again.
+    mutating func recordBinding(_ node: NodeID, as type: consuming ValueType, bindable: Bool, twoWay: Bool) -> Bool {
         guard bindable else {
             report(.e801, "expected \(type), found \(describe(node)): \(type) values cannot be bound", at: node,
                    notes: [.help("bindings stand for Text, Number, Bool, Color, list or record values; write a literal here")])
@@ -462,8 +466,8 @@ struct ValueChecker {
             report(.e801, "bindings are only available inside cards", at: node)
             return false
         }
-        let use = BindingUse(type: type, span: tree.span(node), twoWay: parameter?.twoWay ?? false)
-        switch bindingTarget(node) {
+        let use = BindingUse(type: type, span: tree.span(node), twoWay: twoWay)
+        switch tree.bindingTarget(node, in: names) {
         case .row(let field) where scope.rows != nil:
             scope.rows?.record(field, use)
         case .card(let name):
@@ -477,16 +481,7 @@ struct ValueChecker {
     }
 
     /// What a binding node names.
-    func bindingTarget(_ node: NodeID) -> BindingTarget {
-        if let spelled = bindingName(node) { return names.bindingTarget(spelled) }
-        return names.bindingTarget(path: tree.bindingPath(node))
-    }
-
-    /// A binding's name after the `$`, interned; nil when `bindingPath` must decide.
-    func bindingName(_ node: NodeID) -> InternedName? {
-        guard tree.kind(node) == .binding, let token = tree.mainToken(node) else { return nil }
-        return names.intern(afterSigilOf: token, in: tree)
-    }
+    func bindingTarget(_ node: NodeID) -> BindingTarget { tree.bindingTarget(node, in: names) }
 
     /// `name`, `pop`, `push(Card)`.
     mutating func checkAction(_ node: NodeID) -> Action? {
@@ -825,12 +820,12 @@ struct ValueChecker {
                               boxing properties: inout StoredProperties) -> StoredValue? {
         let kind = tree.kind(node)
         if kind == .missing { return nil }
+        let shape = list.shapes[index]
         if kind == .binding {
-            let parameter = list.parameters[index]
-            guard recordBinding(node, as: parameter.type, parameter: parameter), let token = tree.mainToken(node) else { return nil }
+            guard recordBinding(node, as: list.types[index], bindable: shape.bindable, twoWay: shape.twoWay),
+                  let token = tree.mainToken(node) else { return nil }
             return StoredValue(.binding, range: tree.range(token: token))
         }
-        let shape = list.shapes[index]
         switch shape.kind {
         case .string:
             if let body = tree.plainStringBody(node) { return StoredValue(.text, range: body) }
@@ -863,7 +858,8 @@ struct ValueChecker {
                 return StoredValue(.method, range: tree.range(token: token))
             }
         case .enumeration:
-            if kind == .enumCase, let table = list.caseTables[index], let caseIndex = tree.lookUpCase(node, in: table),
+            if kind == .enumCase, let table = list.caseTables[index],
+               let caseIndex = table._withUnsafeGuaranteedRef({ tree.lookUpCase(node, in: $0) }),
                caseIndex < 64, shape.plainCases & (1 << UInt64(caseIndex)) != 0, !tree.hasParentheses(node) {
                 return StoredValue(.enumCase, bits: UInt64(caseIndex))
             }
@@ -918,6 +914,15 @@ extension SyntaxTree {
         guard let token = mainToken(node) else { return nil }
         // The outer optional is nil only when the name must be read as a `String`.
         return withBytesAfterSigil(of: token) { table.index(of: $0, readable: $1) } ?? table.index(of: enumCaseName(node))
+    }
+
+    /// What a binding node names: its name after the `$`, interned, or else its path. A method of
+    /// the tree, as `lookUpCase`: as one of the checker, each call copied the checker.
+    func bindingTarget(_ node: NodeID, in names: NameInterner) -> BindingTarget {
+        if kind(node) == .binding, let token = mainToken(node), let spelled = names.intern(afterSigilOf: token, in: self) {
+            return names.bindingTarget(spelled)
+        }
+        return names.bindingTarget(path: bindingPath(node))
     }
 }
 
