@@ -1,3 +1,5 @@
+import CardDiagnostics
+
 /// Decoding of literal token text into values. The lexer has already validated the text and
 /// reported errors; these functions are total and return their best effort on malformed input.
 public enum NumberLiteral {
@@ -10,69 +12,115 @@ public enum NumberLiteral {
         Double(String(text.filter { $0 != "_" }))
     }
 
-    /// Exact powers of ten a `Double` holds (10^0 … 10^22).
-    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }
-        return value
+    /// The powers of ten a `Double` holds exactly (10^0 … 10^22), written out so the table is
+    /// laid out at compile time instead of built on first use.
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// A decimal literal as the lexer accepts it, `-?d[d_]*(.d[d_]*)?([eE][+-]?d[d_]*)?`,
+    /// read from its bytes in one pass: value = ±significand × 10^scale.
+    struct Decimal {
+        var negative = false
+        /// The digits without the point: exact, as only spellings of up to 19 digits are read.
+        var significand: UInt64 = 0
+        /// Digits before the exponent, leading zeros included.
+        var digitCount = 0
+        var scale = 0
+        /// No point and no exponent.
+        var isInteger = true
+
+        /// Nil for any other spelling, or one of more than 19 digits (leading zeros included).
+        @inline(__always)
+        init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+            let n = bytes.count
+            var i = 0
+            if n > 0 && bytes[0] == 0x2D { negative = true; i = 1 }
+            // Digits from `i` (a digit must come first), `_` dropped. Past 19 digits the
+            // significand wraps, but such a spelling is turned away below.
+            func readDigits() -> Bool {
+                guard i < n && bytes[i] &- 0x30 < 10 else { return false }
+                repeat {
+                    let digit = bytes[i] &- 0x30
+                    if digit < 10 {
+                        significand = significand &* 10 &+ UInt64(digit)
+                        digitCount &+= 1
+                    } else if bytes[i] != 0x5F {
+                        break
+                    }
+                    i &+= 1
+                } while i < n
+                return true
+            }
+            guard readDigits() else { return nil }
+            if i < n && bytes[i] == 0x2E {
+                i &+= 1
+                isInteger = false
+                let integerDigits = digitCount
+                guard readDigits() else { return nil }
+                scale = integerDigits &- digitCount
+            }
+            guard digitCount <= 19 else { return nil }
+            if i < n && bytes[i] | 0x20 == 0x65 {
+                i &+= 1
+                isInteger = false
+                var negativeExponent = false
+                if i < n && (bytes[i] == 0x2B || bytes[i] == 0x2D) { negativeExponent = bytes[i] == 0x2D; i &+= 1 }
+                guard i < n && bytes[i] &- 0x30 < 10 else { return nil }
+                var exponent = 0
+                repeat {
+                    let digit = bytes[i] &- 0x30
+                    if digit < 10 {
+                        // Saturates far beyond the fast path's range, so it cannot overflow.
+                        if exponent < 100_000 { exponent = exponent &* 10 &+ Int(digit) }
+                    } else if bytes[i] != 0x5F {
+                        return nil
+                    }
+                    i &+= 1
+                } while i < n
+                scale &+= negativeExponent ? -exponent : exponent
+            }
+            guard i == n else { return nil }
+        }
+
+        /// A plain integer of up to 18 digits (so it fits in `Int`).
+        @inline(__always)
+        var smallInteger: Int? {
+            guard isInteger && digitCount <= 18 else { return nil }
+            return negative ? -Int(significand) : Int(significand)
+        }
+
+        /// The correctly rounded value when one rounding step gives it, else nil.
+        @inline(__always)
+        var value: Double? {
+            var value = Double(significand) // correctly rounded for any UInt64
+            if scale != 0 {
+                guard significand < 1 << 53 && scale >= -22 && scale <= 22 else { return nil }
+                value = scale < 0 ? value / exactPowersOfTen[-scale] : value * exactPowersOfTen[scale]
+            }
+            return negative ? -value : value
+        }
     }
 
-    /// The value of a plain decimal literal (`-12.5`, `2.5e1`, `1_000.25`) read from its bytes,
-    /// or nil when it needs the general parser. Clinger's fast path: a mantissa below 2^53 and a
-    /// power of ten up to 10^22 are both exact, so one multiplication or division rounds
-    /// correctly and the result equals `doubleValue`'s.
+    /// The value of a plain integer literal of up to 18 digits (`-12`, `1_000`) read from its
+    /// bytes, or nil when it needs `integerValue`.
+    @inline(__always)
+    public static func smallIntegerValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        Decimal(bytes)?.smallInteger
+    }
+
+    /// The value of a number literal (`12`, `-12.5`, `2.5e1`, `1_000.25`) read from its bytes,
+    /// or nil when it needs `doubleValue`. An integer of up to 18 digits converts from `Int`
+    /// (so `-0` is +0.0, as it always was); otherwise the result equals `doubleValue`'s:
+    /// a significand that converts exactly, or Clinger's fast path — a significand below 2^53
+    /// and a power of ten up to 10^22 are both exact, so one multiplication or division
+    /// rounds correctly.
+    @inline(__always)
     public static func fastDoubleValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        var i = 0
-        let negative = i < bytes.count && bytes[i] == 0x2D
-        if negative { i += 1 }
-        var mantissa: UInt64 = 0
-        var digits = 0, fractionDigits = 0
-        var seenDot = false
-        while i < bytes.count {
-            let b = bytes[i]
-            if b &- 0x30 < 10 {
-                if digits == 0 && b == 0x30 && !seenDot { i += 1; continue } // leading zeros
-                guard digits < 19 else { return nil }
-                mantissa = mantissa * 10 + UInt64(b &- 0x30)
-                digits += 1
-                if seenDot { fractionDigits += 1 }
-            } else if b == 0x5F {
-                // `_` separators are dropped, as `doubleValue` does.
-            } else if b == 0x2E && !seenDot {
-                seenDot = true
-            } else {
-                break
-            }
-            i += 1
-        }
-        guard i > (negative ? 1 : 0), bytes[negative ? 1 : 0] &- 0x30 < 10, bytes[i - 1] != 0x2E else { return nil }
-        var exponent = 0
-        if i < bytes.count {
-            guard bytes[i] == 0x65 || bytes[i] == 0x45 else { return nil }
-            i += 1
-            var negativeExponent = false
-            if i < bytes.count && (bytes[i] == 0x2B || bytes[i] == 0x2D) { negativeExponent = bytes[i] == 0x2D; i += 1 }
-            var exponentDigits = 0
-            while i < bytes.count {
-                let b = bytes[i]
-                if b &- 0x30 < 10 {
-                    guard exponentDigits < 4 else { return nil }
-                    exponent = exponent * 10 + Int(b &- 0x30)
-                    exponentDigits += 1
-                } else if b != 0x5F {
-                    return nil
-                }
-                i += 1
-            }
-            guard exponentDigits > 0 else { return nil }
-            if negativeExponent { exponent = -exponent }
-        }
-        guard mantissa < (1 << 53) else { return nil }
-        exponent -= fractionDigits
-        guard exponent >= -22 && exponent <= 22 else { return nil }
-        var value = Double(mantissa)
-        value = exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
-        return negative ? -value : value
+        guard let decimal = Decimal(bytes) else { return nil }
+        if let integer = decimal.smallInteger { return Double(integer) }
+        return decimal.value
     }
 }
 
@@ -115,68 +163,117 @@ public struct ColorLiteral: Hashable, Sendable {
     }
 }
 
-/// Decodes string literal tokens, including Swift's multi-line indentation stripping.
+/// Decodes string literal tokens, including Swift's multi-line indentation stripping. Works on
+/// the token's bytes and writes the value straight into the new `String`: a value is never
+/// longer than its literal, so the literal's length is capacity enough.
 public enum StringLiteral {
     /// The value of a `"…"` or `"""…"""` token's text.
     public static func value(of text: Substring) -> String {
-        let bytes = Array(text.utf8)
-        if bytes.count >= 3 && bytes[0] == 0x22 && bytes[1] == 0x22 && bytes[2] == 0x22 {
-            return multiline(bytes)
-        }
-        var body = bytes.dropFirst()
-        if body.last == 0x22 && bytes.count >= 2 { body = body.dropLast() }
-        return unescape(Array(body))
+        var text = text
+        return text.withUTF8 { value(of: $0) }
     }
 
-    /// Resolves escapes; invalid escapes are kept literally (they were already reported).
-    static func unescape(_ bytes: [UInt8]) -> String {
-        guard bytes.contains(0x5C) else { return String(decoding: bytes, as: UTF8.self) }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
+    /// The value of a `"…"` or `"""…"""` token's bytes. Values are those of the text as a
+    /// `String` reads it, with broken UTF-8 repaired first: decoding the bytes as they stand
+    /// and repairing the value gives the same, save where a line continuation joins two pieces
+    /// of broken UTF-8 — then the token is repaired and decoded again.
+    public static func value(of bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if let value = decoded(bytes) { return value }
+        var repaired = String(decoding: bytes, as: UTF8.self)
+        return repaired.withUTF8 { decoded($0) } ?? "" // valid UTF-8 never has such a join
+    }
+
+    /// The value, or nil when a line continuation joins two pieces of broken UTF-8.
+    static func decoded(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let n = bytes.count
+        if n >= 3 && bytes[0] == 0x22 && bytes[1] == 0x22 && bytes[2] == 0x22 {
+            return multiline(bytes)
+        }
+        let end = n >= 2 && bytes[n - 1] == 0x22 ? n - 1 : n
+        let body = UnsafeBufferPointer(rebasing: bytes[min(1, n)..<end])
+        guard containsBackslash(body) else { return String(decoding: body, as: UTF8.self) }
+        return resolvingEscapes(capacity: body.count) { _ in body }
+    }
+
+    /// A value of at most `capacity` bytes: `text` gives the text to resolve escapes in — the
+    /// literal's own bytes, or text it wrote into the value's buffer — and they are resolved
+    /// into that buffer. Nil when a line continuation joins two pieces of broken UTF-8.
+    static func resolvingEscapes(capacity: Int, in text: (UnsafeMutablePointer<UInt8>) -> UnsafeBufferPointer<UInt8>) -> String? {
+        var joinsBrokenUTF8 = false
+        let value = String(unsafeUninitializedCapacity: capacity) { buffer in
+            let out = buffer.baseAddress!
+            guard let count = unescape(text(out), into: out) else { joinsBrokenUTF8 = true; return 0 }
+            return count
+        }
+        return joinsBrokenUTF8 ? nil : value
+    }
+
+    /// Whether the bytes hold a `\`, looked for eight bytes at a time.
+    @inline(__always)
+    public static func containsBackslash(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = bytes.count
+        guard n >= 8, let base = bytes.baseAddress else { return bytes.contains(0x5C) }
         var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            guard b == 0x5C, i + 1 < bytes.count else { out.append(b); i += 1; continue }
-            let e = bytes[i + 1]
+        while i < n &- 8 {
+            if ByteWord.matches(ByteWord.load(base, at: i), 0x5C) != 0 { return true }
+            i &+= 8
+        }
+        return ByteWord.matches(ByteWord.load(base, at: n &- 8), 0x5C) != 0 // overlaps the word before
+    }
+
+    /// Resolves escapes from `source` into `target` and returns the count written; invalid
+    /// escapes are kept literally (they were already reported). No escape's value is longer
+    /// than the escape, so `target` may be `source` itself. Nil when a line continuation has a
+    /// non-ASCII byte before it and a UTF-8 continuation byte after it: joining them could
+    /// mend broken UTF-8 that `String` repairs piece by piece.
+    static func unescape(_ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutablePointer<UInt8>) -> Int? {
+        let n = source.count
+        var i = 0, written = 0
+        func put(_ b: UInt8) { target[written] = b; written += 1 }
+        while i < n {
+            let b = source[i]
+            guard b == 0x5C, i + 1 < n else { put(b); i += 1; continue }
+            let e = source[i + 1]
             switch e {
-            case 0x6E: out.append(0x0A); i += 2
-            case 0x74: out.append(0x09); i += 2
-            case 0x72: out.append(0x0D); i += 2
-            case 0x30: out.append(0x00); i += 2
-            case 0x22, 0x5C: out.append(e); i += 2
-            case 0x0A: i += 2 // line continuation (multi-line strings)
-            case 0x0D:
+            case 0x6E: put(0x0A); i += 2
+            case 0x74: put(0x09); i += 2
+            case 0x72: put(0x0D); i += 2
+            case 0x30: put(0x00); i += 2
+            case 0x22, 0x5C: put(e); i += 2
+            case 0x0A, 0x0D: // line continuation (multi-line strings)
                 i += 2
-                if i < bytes.count && bytes[i] == 0x0A { i += 1 }
+                if e == 0x0D && i < n && source[i] == 0x0A { i += 1 }
+                if written > 0 && target[written - 1] >= 0x80 && i < n && source[i] & 0xC0 == 0x80 { return nil }
             case 0x75:
                 var k = i + 2
                 var scalarValue: UInt32 = 0
                 var digits = 0
-                if k < bytes.count && bytes[k] == 0x7B {
+                if k < n && source[k] == 0x7B {
                     k += 1
-                    while k < bytes.count, isHexDigit(bytes[k]), digits < 8 {
-                        let v = bytes[k] <= 0x39 ? bytes[k] - 0x30 : (bytes[k] | 0x20) - 0x61 + 10
+                    while k < n, isHexDigit(source[k]), digits < 8 {
+                        let v = source[k] <= 0x39 ? source[k] - 0x30 : (source[k] | 0x20) - 0x61 + 10
                         scalarValue = scalarValue << 4 | UInt32(v)
                         digits += 1
                         k += 1
                     }
                 }
-                if digits > 0, k < bytes.count, bytes[k] == 0x7D, let scalar = Unicode.Scalar(scalarValue) {
-                    out.append(contentsOf: Array(String(scalar).utf8))
+                if digits > 0, k < n, source[k] == 0x7D, let scalar = Unicode.Scalar(scalarValue) {
+                    UTF8.encode(scalar, into: put)
                     i = k + 1
                 } else {
-                    out.append(b); i += 1
+                    put(b); i += 1
                 }
             default:
-                out.append(b); i += 1
+                put(b); i += 1
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return written
     }
 
     /// Swift's rule: drop the opening line, use the closing line's indentation as the prefix to
-    /// strip from every line, and drop the final newline before the closing delimiter.
-    static func multiline(_ bytes: [UInt8]) -> String {
+    /// strip from every line, and drop the final newline before the closing delimiter. Escapes
+    /// are resolved in the stripped text, in place.
+    static func multiline(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var end = bytes.count
         let closed = end >= 6 && bytes[end - 1] == 0x22 && bytes[end - 2] == 0x22 && bytes[end - 3] == 0x22
         if closed { end -= 3 }
@@ -186,25 +283,28 @@ public enum StringLiteral {
         // Indentation: the whitespace between the last newline and the closing delimiter.
         var indentStart = end
         while indentStart > start && (bytes[indentStart - 1] == 0x20 || bytes[indentStart - 1] == 0x09) { indentStart -= 1 }
-        let indent = closed ? Array(bytes[indentStart..<end]) : []
+        let indentCount = closed ? end - indentStart : 0
         var contentEnd = closed ? indentStart : end
         if contentEnd > start && bytes[contentEnd - 1] == 0x0A { contentEnd -= 1 }
         if contentEnd > start && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
         guard contentEnd > start else { return "" }
-        var out: [UInt8] = []
-        var lineStart = start
-        while lineStart <= contentEnd {
-            var lineEnd = lineStart
-            while lineEnd < contentEnd && bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            var k = lineStart
-            var m = 0
-            while m < indent.count && k < lineEnd && bytes[k] == indent[m] { k += 1; m += 1 }
-            // CRLF line breaks become `\n`, as in Swift.
-            let contentLineEnd = lineEnd > k && bytes[lineEnd - 1] == 0x0D ? lineEnd - 1 : lineEnd
-            out.append(contentsOf: bytes[k..<contentLineEnd])
-            if lineEnd < contentEnd { out.append(0x0A) }
-            lineStart = lineEnd + 1
+        return resolvingEscapes(capacity: contentEnd - start) { out in
+            var count = 0
+            var lineStart = start
+            while lineStart <= contentEnd {
+                var lineEnd = lineStart
+                while lineEnd < contentEnd && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+                var k = lineStart
+                var m = 0
+                while m < indentCount && k < lineEnd && bytes[k] == bytes[indentStart + m] { k += 1; m += 1 }
+                // CRLF line breaks become `\n`, as in Swift.
+                let contentLineEnd = lineEnd > k && bytes[lineEnd - 1] == 0x0D ? lineEnd - 1 : lineEnd
+                (out + count).update(from: bytes.baseAddress! + k, count: contentLineEnd - k)
+                count += contentLineEnd - k
+                if lineEnd < contentEnd { out[count] = 0x0A; count += 1 }
+                lineStart = lineEnd + 1
+            }
+            return UnsafeBufferPointer(start: out, count: count)
         }
-        return unescape(out)
     }
 }

@@ -472,8 +472,7 @@ public final class SyntaxTree: Sendable {
 
     public func stringValue(_ node: NodeID) -> String? {
         guard kind(node) == .string, let t = mainToken(node) else { return nil }
-        if let body = plainStringBody(node) { return file.text(body) }
-        return StringLiteral.value(of: Substring(text(t)))
+        return withBytes(of: t, StringLiteral.value)
     }
 
     /// The bytes between the quotes of a closed single-line string literal without escapes,
@@ -483,43 +482,26 @@ public final class SyntaxTree: Sendable {
         let range = t.range
         guard range.count >= 2 else { return nil }
         let body = (range.lowerBound + 1)..<(range.upperBound - 1)
-        let hasEscape = file.bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[body]).contains(0x5C) }
+        let hasEscape = file.bytes.withUnsafeBufferPointer { StringLiteral.containsBackslash(UnsafeBufferPointer(rebasing: $0[body])) }
         return hasEscape ? nil : body
     }
 
+    // Number values read the token's bytes in place (a token lies within its file): through
+    // `withBytes`, the decoder would stay a separate closure.
+
     public func integerValue(_ node: NodeID) -> Int? {
         guard kind(node) == .number, let t = mainToken(node), t.kind == .integer else { return nil }
-        return smallInteger(t) ?? NumberLiteral.integerValue(text(t))
+        let range = t.range
+        return file.bytes.withUnsafeBufferPointer { NumberLiteral.smallIntegerValue(UnsafeBufferPointer(rebasing: $0[range])) }
+            ?? NumberLiteral.integerValue(text(t))
     }
 
     /// The value of an integer or double literal as a Double.
     public func numberValue(_ node: NodeID) -> Double? {
         guard kind(node) == .number, let t = mainToken(node), !t.isMalformed else { return nil }
-        if t.kind == .integer, let small = smallInteger(t) { return Double(small) }
-        if let fast = withBytes(of: t, NumberLiteral.fastDoubleValue) { return fast }
-        return NumberLiteral.doubleValue(text(t))
-    }
-
-    /// Plain decimal integers of up to 18 digits (`_` separators dropped), parsed from the bytes
-    /// without a String.
-    private func smallInteger(_ t: Token) -> Int? {
-        withBytes(of: t) { p -> Int? in
-            var i = 0
-            let negative = i < p.count && p[i] == 0x2D
-            if negative { i += 1 }
-            guard i < p.count && p[i] &- 0x30 < 10 else { return nil }
-            var value = 0, digits = 0
-            while i < p.count {
-                if p[i] != 0x5F {
-                    let digit = p[i] &- 0x30
-                    guard digit < 10, digits < 18 else { return nil }
-                    value = value * 10 + Int(digit)
-                    digits += 1
-                }
-                i += 1
-            }
-            return negative ? -value : value
-        }
+        let range = t.range
+        return file.bytes.withUnsafeBufferPointer { NumberLiteral.fastDoubleValue(UnsafeBufferPointer(rebasing: $0[range])) }
+            ?? NumberLiteral.doubleValue(text(t))
     }
 
     /// Calls `body` with a token's bytes (no `String` is made).
