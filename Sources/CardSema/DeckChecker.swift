@@ -98,9 +98,22 @@ struct DeckChecker {
     mutating func collectDeclarations() {
         for file in order {
             guard let tree = trees[file] else { continue }
-            let declarations = tree.children(tree.root).reduce(0) { count, _ in count + 1 }
-            cards.reserveCapacity(cards.count + declarations)
-            cardDecls.reserveCapacity(cardDecls.count + declarations)
+            // Each table sized once: a deck's hundred stacks otherwise regrow theirs eight times.
+            var cardCount = 0, stackCount = 0, themeCount = 0
+            for node in tree.children(tree.root) {
+                switch tree.kind(node) {
+                case .cardDecl: cardCount += 1
+                case .stackDecl: stackCount += 1
+                case .themeDecl: themeCount += 1
+                default: break
+                }
+            }
+            cards.reserveCapacity(cards.count + cardCount)
+            cardDecls.reserveCapacity(cardDecls.count + cardCount)
+            stacks.reserveCapacity(stacks.count + stackCount)
+            stackOrder.reserveCapacity(stackOrder.count + stackCount)
+            themes.reserveCapacity(themes.count + themeCount)
+            themeOrder.reserveCapacity(themeOrder.count + themeCount)
             for node in tree.children(tree.root) {
                 let kind = tree.kind(node)
                 guard kind.isDeclaration, let token = tree.mainToken(node) else { continue }
@@ -137,8 +150,11 @@ struct DeckChecker {
     /// Adds a declaration; returns the earlier one when the name is taken.
     static func register(_ name: String, _ ref: DeclarationRef, in table: inout [String: DeclarationRef],
                          order: inout [String]) -> DeclarationRef? {
-        if let earlier = table[name] { return earlier }
-        table[name] = ref
+        // One hash in the usual case, as for cards: insert, and put the earlier one back on a clash.
+        if let earlier = table.updateValue(ref, forKey: name) {
+            table[name] = earlier
+            return earlier
+        }
         order.append(name)
         return nil
     }

@@ -270,18 +270,20 @@ struct ValueChecker {
         var arguments: [Argument] = []
         if building { arguments.reserveCapacity(childCount(node)) }
         for child in tree.children(node) {
-            let label = label(of: child)
             guard let valueNode = tree.value(child), let (type, value) = inferLiteral(valueNode, building: building) else { continue }
-            if fields == nil {
-                if let label, matched < like.count, like[matched].label == label, like[matched].type == type {
-                    matched += 1
-                } else {
-                    var built = Array(like.prefix(matched))
-                    built.reserveCapacity(childCount(node))
-                    fields = built
-                }
+            // `like`'s next field again, its label compared by bytes: nothing is interned or built.
+            // (A label equal only as a `String` is not matched; the fields built then equal `like`.)
+            if fields == nil && matched < like.count && like[matched].type == type && label(of: child, isSpelled: like[matched].label) {
+                if building { arguments.append(Argument(like[matched].label, consume value)) }
+                matched += 1
+                continue
             }
-            if fields != nil { fields!.append(RecordField(label ?? "_\(fields!.count)", type)) }
+            if fields == nil {
+                fields = Array(like.prefix(matched))
+                fields!.reserveCapacity(childCount(node))
+            }
+            let label = label(of: child)
+            fields!.append(RecordField(label ?? "_\(fields!.count)", type))
             if building { arguments.append(Argument(label, consume value)) }
         }
         if fields == nil && matched < like.count { fields = Array(like.prefix(matched)) }
@@ -567,6 +569,21 @@ struct ValueChecker {
         guard isLabeled(arg) else { return nil }
         guard let token = tree.mainToken(arg) else { return "" }
         return names.text(names.intern(token, in: tree))
+    }
+
+    /// Whether an argument's label is spelled exactly `text`, byte for byte (false for an
+    /// unlabeled one).
+    func label(of arg: NodeID, isSpelled text: String) -> Bool {
+        guard isLabeled(arg), let token = tree.mainToken(arg) else { return false }
+        var text = text
+        return text.withUTF8 { expected in
+            tree.withNameBytes(of: token) { bytes, _ in
+                // A plain loop: `elementsEqual` is not specialised here and costs ~170 instructions.
+                guard bytes.count == expected.count else { return false }
+                for index in bytes.indices where bytes[index] != expected[index] { return false }
+                return true
+            }
+        }
     }
 
     /// Whether an argument's label is `text` (false for an unlabeled one).

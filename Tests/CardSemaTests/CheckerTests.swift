@@ -357,7 +357,7 @@ extension Compiler.Result {
 
     @Test func listOfRecordsDefaultsUnifyTheirElements() throws {
         // Elements with the first one's fields take a shortcut; every other shape is merged.
-        let fields = ["same", "extra", "fewer", "reordered", "numbers", "unlabeled", "mixed", "nested"]
+        let fields = ["same", "extra", "fewer", "reordered", "numbers", "unlabeled", "mixed", "nested", "spelled"]
         let result = checkSource("""
             card A {
               model {
@@ -369,6 +369,7 @@ extension Compiler.Result {
                 unlabeled: [("a", 1), ("b", 2)]
                 mixed: [(name: "a"), ("b")]
                 nested: [(p: (x: 1)), (p: (x: 2, y: 3))]
+                spelled: [("a"), (_0: "b")]
               }
             \(fields.map { "  text($\($0))" }.joined(separator: "\n"))
             }
@@ -377,6 +378,7 @@ extension Compiler.Result {
         #expect(result.diagnostics.map(\.message) == [
             "[(name: String, n: Int)]", "[(name: String, n: Int)]", "[(name: String, n: Int)]", "[(name: String, n: Int)]",
             "[(n: Int)]", "[(_0: String, _1: Int)]", "[(name: String, _0: String)]", "[(p: (x: Int, y: Int))]",
+            "[(_0: String)]",
         ].enumerated().map { "model default for `\(fields[$0.offset])` is \($0.element), but `$\(fields[$0.offset])` is used as String" })
     }
 
