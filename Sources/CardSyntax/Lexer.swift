@@ -234,68 +234,75 @@ struct LexerState {
     /// token by its own method, which returns a `Lexeme`.
     mutating func fill(_ buffer: UnsafeMutableBufferPointer<Token>) -> Int {
         guard let first = buffer.baseAddress, buffer.count > 0 else { return 0 }
-        // Locals, not `nameEnd`: loads from `self` are repeated after every call that may write it.
-        // Reloaded after `lex`, though: kept across that call, they take callee-saved registers
-        // from the loop's busiest values. For the same reason `self.n`, needed on rare paths
-        // only, stays in `self`.
-        var p = self.p, classes = self.classes, triviaEnd = self.triviaEnd
-        var namesEndEarly = lastByteClasses & ByteClass.identifierContinue == 0
         // A pointer, not an index: one register less in the loop, where they run short.
         var out = first
         let outEnd = first + buffer.count
         var i = self.i, pending = self.pending
-        while out < outEnd {
-            var action: UInt8
-            if _fastPath(i < triviaEnd) {
-                // The byte before `triviaEnd` is no trivia, so this run ends before it: no bounds check.
-                action = classes[256 &+ Int(p[i])]
-                while action >= ByteClass.startsBlank {
-                    pending |= action & TokenFlags.newlineBefore
-                    i &+= 1
+        filling: while true {
+            // Locals, not `nameEnd`: loads from `self` are repeated after every call that may
+            // write it. Taken again after each `lex`, so they need no callee-saved registers;
+            // `self.n`, needed on rare paths only, stays in `self`.
+            let p = self.p, classes = self.classes, triviaEnd = self.triviaEnd
+            let namesEndEarly = lastByteClasses & ByteClass.identifierContinue == 0
+            var start = 0, action: UInt8 = 0
+            // The common tokens, in a loop without calls, so its values stay in registers.
+            while true {
+                if _fastPath(i < triviaEnd) {
+                    // The byte before `triviaEnd` is no trivia, so this run ends before it: no
+                    // bounds check.
+                    action = classes[256 &+ Int(p[i])]
+                    while action >= ByteClass.startsBlank {
+                        pending |= action & TokenFlags.newlineBefore
+                        i &+= 1
+                        action = classes[256 &+ Int(p[i])]
+                    }
+                } else {
+                    while i < self.n && classes[Int(p[i])] & ByteClass.trivia != 0 {
+                        pending |= classes[256 &+ Int(p[i])] & TokenFlags.newlineBefore
+                        i &+= 1
+                    }
+                    if i >= self.n { break filling }
                     action = classes[256 &+ Int(p[i])]
                 }
-            } else {
-                while i < self.n && classes[Int(p[i])] & ByteClass.trivia != 0 {
-                    pending |= classes[256 &+ Int(p[i])] & TokenFlags.newlineBefore
+                start = i
+                let kind: TokenKind
+                if action >= TokenKind.leftBrace.rawValue {
+                    // A one-byte token. The table holds its kind's raw value (`ByteClass.fill`),
+                    // which is its tag (see `TokenKind`), so the cast is safe; `init(rawValue:)`
+                    // is a call here, and this path is the hottest.
                     i &+= 1
+                    kind = unsafeBitCast(action, to: TokenKind.self)
+                } else if _fastPath(action == ByteClass.startsIdentifier) {
+                    // Hinted: else the compiler dispatches these cases with a jump table.
+                    i = Self.nameEnd(p, classes, from: i &+ 1, self.n, endsEarly: namesEndEarly)
+                    kind = Self.keywordKind(p, start, i &- start)
+                } else if action == ByteClass.startsString, let end = plainStringEnd(from: i) {
+                    i = end
+                    kind = .string
+                } else if action == ByteClass.startsNumber, let number = plainNumber(from: i) {
+                    i = number.end
+                    kind = number.kind
+                } else if action == ByteClass.startsDot && i &+ 1 < self.n
+                            && classes[256 &+ Int(p[i &+ 1])] == ByteClass.startsIdentifier {
+                    // `.name`: an enum case (`lexDot` takes every other dot).
+                    i = Self.nameEnd(p, classes, from: i &+ 2, self.n, endsEarly: namesEndEarly)
+                    kind = .enumCase
+                } else {
+                    break
                 }
-                if i >= self.n { break }
-                action = classes[256 &+ Int(p[i])]
+                out.initialize(to: Token(kind, start, i, flags: pending))
+                out += 1
+                pending = 0
+                if out == outEnd { break filling }
             }
-            let start = i
-            let kind: TokenKind
-            if action >= TokenKind.leftBrace.rawValue {
-                // A one-byte token. The table holds its kind's raw value (`ByteClass.fill`), which
-                // is its tag (see `TokenKind`), so the cast is safe; `init(rawValue:)` is a call
-                // here, and this path is the hottest.
-                i &+= 1
-                kind = unsafeBitCast(action, to: TokenKind.self)
-            } else if action == ByteClass.startsIdentifier {
-                i = Self.nameEnd(p, classes, from: i &+ 1, self.n, endsEarly: namesEndEarly)
-                kind = Self.keywordKind(p, start, i &- start)
-            } else if action == ByteClass.startsString, let end = plainStringEnd(from: i) {
-                i = end
-                kind = .string
-            } else if action == ByteClass.startsNumber, let number = plainNumber(from: i) {
-                i = number.end
-                kind = number.kind
-            } else if action == ByteClass.startsDot && i &+ 1 < self.n
-                        && classes[256 &+ Int(p[i &+ 1])] == ByteClass.startsIdentifier {
-                // `.name`: an enum case (`lexDot` takes every other dot).
-                i = Self.nameEnd(p, classes, from: i &+ 2, self.n, endsEarly: namesEndEarly)
-                kind = .enumCase
-            } else {
-                let lexeme = lex(action, at: start)
-                (p, classes, triviaEnd) = (self.p, self.classes, self.triviaEnd)
-                namesEndEarly = lastByteClasses & ByteClass.identifierContinue == 0
-                i = lexeme.end
-                pending |= lexeme.flags
-                guard let lexed = lexeme.kind else { continue }
-                kind = lexed
-            }
+            let lexeme = lex(action, at: start)
+            i = lexeme.end
+            pending |= lexeme.flags
+            guard let kind = lexeme.kind else { continue }
             out.initialize(to: Token(kind, start, i, flags: pending))
             out += 1
             pending = 0
+            if out == outEnd { break }
         }
         self.i = i
         self.pending = pending
