@@ -230,8 +230,8 @@ struct LexerState {
     /// buffer in one tight loop is cheaper than a call per token, and its memory stays in cache.
     ///
     /// Trivia, identifiers, enum cases, punctuation, plain strings and plain numbers (most
-    /// tokens) are lexed right here, with the position, count and flags in locals; every other
-    /// token by its own method, which returns a `Lexeme`.
+    /// tokens) are lexed right here, with the position, output pointer and flags in locals;
+    /// every other token by its own method, which returns a `Lexeme`.
     mutating func fill(_ buffer: UnsafeMutableBufferPointer<Token>) -> Int {
         guard let first = buffer.baseAddress, buffer.count > 0 else { return 0 }
         // A pointer, not an index: one register less in the loop, where they run short.
