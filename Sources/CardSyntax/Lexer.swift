@@ -71,16 +71,12 @@ public enum Lexer {
 /// Byte classes for the hot scanning loops: one table load instead of several comparisons.
 /// The table's first 256 entries hold class bits, the next 256 what each byte starts.
 enum ByteClass {
-    /// `\n`: the bit of `TokenFlags.newlineBefore`, so skipping trivia sets that flag without a branch.
-    static let lineBreak: UInt8 = TokenFlags.newlineBefore
     /// `[A-Za-z0-9_]`.
     static let identifierContinue: UInt8 = 2
     /// ASCII that needs no attention inside a `"…"` string (not `"`, `\`, CR or LF).
     static let plainStringByte: UInt8 = 4
-    /// Space, tab, carriage return: skipped between tokens.
-    static let blank: UInt8 = 8
-    /// Skipped between tokens: blanks and line breaks.
-    static let trivia: UInt8 = lineBreak | blank
+    /// Space, tab, carriage return, line feed: skipped between tokens.
+    static let trivia: UInt8 = 8
 
     // What a byte starts (the table's second half): a one-byte token's kind, by its raw
     // value (`{` and the other punctuation, all above these codes), or one of these.
@@ -94,7 +90,11 @@ enum ByteClass {
     static let startsBinding: UInt8 = 6
     static let startsDot: UInt8 = 7
     static let startsSlash: UInt8 = 8
-    static let startsTrivia: UInt8 = 9
+    /// Trivia, the two highest codes so one compare finds both: a space, tab or carriage
+    /// return, and a line feed, whose low bit is `TokenFlags.newlineBefore` so skipping it
+    /// sets that flag without a branch.
+    static let startsBlank: UInt8 = 0xFE
+    static let startsLineBreak: UInt8 = startsBlank | TokenFlags.newlineBefore
 
     static let tableSize = 512
 
@@ -103,8 +103,7 @@ enum ByteClass {
             let byte = UInt8(b)
             var bits: UInt8 = 0
             if isIdentifierContinue(byte) { bits |= identifierContinue }
-            if byte == 0x0A { bits |= lineBreak }
-            if byte == 0x20 || byte == 0x09 || byte == 0x0D { bits |= blank }
+            if byte == 0x0A || byte == 0x20 || byte == 0x09 || byte == 0x0D { bits |= trivia }
             if byte < 0x80 && byte != 0x22 && byte != 0x5C && byte != 0x0A && byte != 0x0D { bits |= plainStringByte }
             table[b] = bits
             if 256 + b < table.count { table[256 + b] = start(byte, bits: bits) }
@@ -112,7 +111,8 @@ enum ByteClass {
     }
 
     private static func start(_ byte: UInt8, bits: UInt8) -> UInt8 {
-        if bits & trivia != 0 { return startsTrivia }
+        if byte == 0x0A { return startsLineBreak }
+        if bits & trivia != 0 { return startsBlank }
         if isIdentifierStart(byte) { return startsIdentifier }
         if isDigit(byte) { return startsNumber }
         let kind: TokenKind
@@ -170,6 +170,9 @@ struct LexerState {
     /// `ByteClass` bits of the file's last byte (all of them for an empty file): a run of a
     /// class it is not in ends before the end of the file, so `runEnd` scans it unchecked.
     let lastByteClasses: UInt8
+    /// Where the trivia that ends the file starts, so the byte before it is no trivia (0, none
+    /// known, when lexing from a token's offset): `fill` skips trivia before it unchecked.
+    let triviaEnd: Int
 
     /// A lexer that starts at byte `offset` (a token's start, or 0).
     init(p: UnsafeBufferPointer<UInt8>, file: FileID, classes: UnsafeBufferPointer<UInt8>, at offset: Int) {
@@ -184,6 +187,9 @@ struct LexerState {
         // doubling copies and their page faults (only the pages written are touched).
         if offset == 0 { comments.reserveCapacity(p.count / 256) }
         lastByteClasses = p.count > 0 ? classes[Int(p[p.count - 1])] : 0xFF
+        var end = offset == 0 ? p.count : 0
+        while end > i && classes[Int(p[end - 1])] & ByteClass.trivia != 0 { end -= 1 }
+        triviaEnd = end
     }
 
     /// What the file's lexing left besides tokens.
@@ -224,60 +230,101 @@ struct LexerState {
     /// buffer in one tight loop is cheaper than a call per token, and its memory stays in cache.
     ///
     /// Trivia, identifiers, enum cases, punctuation, plain strings and plain numbers (most
-    /// tokens) are lexed right here, with the position, count and flags in locals; every other
-    /// token by its own method, which returns a `Lexeme`.
+    /// tokens) are lexed right here, with the position, output pointer and flags in locals;
+    /// every other token by its own method, which returns a `Lexeme`.
     mutating func fill(_ buffer: UnsafeMutableBufferPointer<Token>) -> Int {
-        let p = self.p, n = self.n, classes = self.classes
-        var i = self.i, count = 0, pending = self.pending
-        while count < buffer.count {
-            while i < n {
-                let bits = classes[Int(p[i])]
-                if bits & ByteClass.trivia == 0 { break }
-                pending |= bits & ByteClass.lineBreak
-                i &+= 1
+        guard let first = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        // A pointer, not an index: one register less in the loop, where they run short.
+        var out = first
+        let outEnd = first + buffer.count
+        var i = self.i, pending = self.pending
+        filling: while true {
+            // Locals, not `nameEnd`: loads from `self` are repeated after every call that may
+            // write it. Taken again after each `lex`, so they need no callee-saved registers;
+            // `self.n`, needed on rare paths only, stays in `self`.
+            let p = self.p, classes = self.classes, triviaEnd = self.triviaEnd
+            let namesEndEarly = lastByteClasses & ByteClass.identifierContinue == 0
+            var start = 0, action: UInt8 = 0
+            // The common tokens, in a loop without calls, so its values stay in registers.
+            while true {
+                if _fastPath(i < triviaEnd) {
+                    // The byte before `triviaEnd` is no trivia, so this run ends before it: no
+                    // bounds check.
+                    action = classes[256 &+ Int(p[i])]
+                    while action >= ByteClass.startsBlank {
+                        pending |= action & TokenFlags.newlineBefore
+                        i &+= 1
+                        action = classes[256 &+ Int(p[i])]
+                    }
+                } else {
+                    while i < self.n && classes[Int(p[i])] & ByteClass.trivia != 0 {
+                        pending |= classes[256 &+ Int(p[i])] & TokenFlags.newlineBefore
+                        i &+= 1
+                    }
+                    if i >= self.n { break filling }
+                    action = classes[256 &+ Int(p[i])]
+                }
+                start = i
+                let kind: TokenKind
+                if action >= TokenKind.leftBrace.rawValue {
+                    // A one-byte token. The table holds its kind's raw value (`ByteClass.fill`),
+                    // which is its tag (see `TokenKind`), so the cast is safe; `init(rawValue:)`
+                    // is a call here, and this path is the hottest.
+                    i &+= 1
+                    kind = unsafeBitCast(action, to: TokenKind.self)
+                } else if _fastPath(action == ByteClass.startsIdentifier) {
+                    // Hinted: else the compiler dispatches these cases with a jump table.
+                    i = Self.nameEnd(p, classes, from: i &+ 1, self.n, endsEarly: namesEndEarly)
+                    kind = Self.keywordKind(p, start, i &- start)
+                } else if action == ByteClass.startsString, let end = plainStringEnd(from: i) {
+                    i = end
+                    kind = .string
+                } else if action == ByteClass.startsNumber, let number = plainNumber(from: i) {
+                    i = number.end
+                    kind = number.kind
+                } else if action == ByteClass.startsDot && i &+ 1 < self.n
+                            && classes[256 &+ Int(p[i &+ 1])] == ByteClass.startsIdentifier {
+                    // `.name`: an enum case (`lexDot` takes every other dot).
+                    i = Self.nameEnd(p, classes, from: i &+ 2, self.n, endsEarly: namesEndEarly)
+                    kind = .enumCase
+                } else {
+                    break
+                }
+                out.initialize(to: Token(kind, start, i, flags: pending))
+                out += 1
+                pending = 0
+                if out == outEnd { break filling }
             }
-            if i >= n { break }
-            let start = i
-            let action = classes[256 + Int(p[i])]
-            let kind: TokenKind
-            if action >= TokenKind.leftBrace.rawValue {
-                // A one-byte token. The table holds its kind's raw value (`ByteClass.fill`), which
-                // is its tag (see `TokenKind`), so the cast is safe; `init(rawValue:)` is a call
-                // here, and this path is the hottest.
-                i &+= 1
-                kind = unsafeBitCast(action, to: TokenKind.self)
-            } else if action == ByteClass.startsIdentifier {
-                i = nameEnd(from: i &+ 1)
-                kind = Self.keywordKind(p, start, i &- start)
-            } else if action == ByteClass.startsString, let end = plainStringEnd(from: i) {
-                i = end
-                kind = .string
-            } else if action == ByteClass.startsNumber, let number = plainNumber(from: i) {
-                i = number.end
-                kind = number.kind
-            } else if action == ByteClass.startsDot && i &+ 1 < n
-                        && classes[256 + Int(p[i &+ 1])] == ByteClass.startsIdentifier {
-                // `.name`: an enum case (`lexDot` takes every other dot).
-                i = nameEnd(from: i &+ 2)
-                kind = .enumCase
-            } else {
-                let lexeme = lex(action, at: start)
-                i = lexeme.end
-                pending |= lexeme.flags
-                guard let lexed = lexeme.kind else { continue }
-                kind = lexed
-            }
-            buffer[count] = Token(kind, start, i, flags: pending)
-            count &+= 1
+            let lexeme = lex(action, at: start)
+            i = lexeme.end
+            pending |= lexeme.flags
+            guard let kind = lexeme.kind else { continue }
+            out.initialize(to: Token(kind, start, i, flags: pending))
+            out += 1
             pending = 0
+            if out == outEnd { break }
         }
         self.i = i
         self.pending = pending
-        if i >= n && count < buffer.count {
-            buffer[count] = Token(.endOfFile, n, n, flags: pending)
-            count &+= 1
+        if i >= self.n && out < outEnd {
+            out.initialize(to: Token(.endOfFile, self.n, self.n, flags: pending))
+            out += 1
         }
-        return count
+        return out - first
+    }
+
+    /// The end of the name whose bytes continue at `j`, which is after a name byte (so at most
+    /// `n`, and below it when the name `endsEarly`, before the end of the file).
+    @inline(__always)
+    static func nameEnd(_ p: UnsafeBufferPointer<UInt8>, _ classes: UnsafeBufferPointer<UInt8>, from j: Int, _ n: Int,
+                        endsEarly: Bool) -> Int {
+        var k = j
+        if endsEarly {
+            while classes[Int(p[k])] & ByteClass.identifierContinue != 0 { k &+= 1 }
+        } else {
+            while k < n && classes[Int(p[k])] & ByteClass.identifierContinue != 0 { k &+= 1 }
+        }
+        return k
     }
 
     /// The end of the string at `start` when it is `"…"` of plain ASCII (most are), else nil:

@@ -41,6 +41,29 @@ import CardDiagnostics
         #expect(texts("card") == ["card"] && kinds("card") == [.keywordCard])
     }
 
+    @Test("trivia at the end of the file, or making up all of it, ends in the end-of-file token with its line break")
+    func trailingTrivia() {
+        // `fill` skips trivia unchecked only before the file's trailing trivia (`triviaEnd`).
+        for (source, count, startsLine) in [("", 1, false), ("  \t ", 1, false), ("\n\n  ", 1, true),
+                                            ("\u{FEFF} \n", 1, true), ("a", 2, false), ("a \r\n  \n", 2, true),
+                                            ("a b  ", 3, false), ("{\n  x\n}\n", 4, true), ("x // c\n ", 2, true)] {
+            let lexed = lex(source).lexed
+            #expect(lexed.tokens.count == count, "\(source.debugDescription)")
+            #expect(lexed.tokens.kind(count - 1) == .endOfFile && lexed.tokens.startsLine(count - 1) == startsLine,
+                    "\(source.debugDescription)")
+            #expect(lexed.tokens.start(count - 1) == source.utf8.count)
+        }
+        #expect(texts("a\n\n   bc\t d \n") == ["a", "bc", "d"])
+        #expect(lex("a\n\n   bc\t d \n").lexed.tokens.startsLine(1))
+        // Lexing again from a token's start, as a tree resolves one, finds the same token.
+        let file = SourceFile(path: "t.cards", text: "a  .b\n  $c \"d\"  \n")
+        let lexed = Lexer.tokenize(file)
+        for t in 0..<lexed.tokens.count {
+            let token = Lexer.token(at: lexed.tokens.start(t), in: file)
+            #expect(token.kind == lexed.tokens.kind(t) && token.range == lexed.tokens.range(t))
+        }
+    }
+
     @Test("tokens of 65,535 bytes and more keep their exact ranges, and so do their neighbours")
     func longTokens() {
         var source = "a\n"
