@@ -46,7 +46,7 @@ struct DeckChecker {
         let (checkedStacks, membership) = checkStacks(themeNames: Set(resolvedThemes.map(\.name)))
         let kept = keptCards(checkedStacks)
         var checkedCards: [CheckedCard] = []
-        checkedCards.reserveCapacity(kept == nil ? cardDecls.count : 0)
+        checkedCards.reserveLargeCapacity(kept == nil ? cardDecls.count : 0)
         // One checker for every card (its scratch storage reused), writing one compact store.
         var checker: CardChecker?
         // Cards come file by file: the last card's tree saves a dictionary lookup per card.

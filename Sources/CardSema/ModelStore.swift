@@ -106,7 +106,8 @@ import CardSyntax
 
     /// Reserves room for the model of `trees`, estimated from how many nodes of each kind they
     /// hold, so the deck-wide arrays are allocated once instead of doubling (and copying) their
-    /// way up. Over-estimates cost address space, not memory: untouched pages are never mapped.
+    /// way up, and advised to use huge pages. Over-estimates cost address space, not memory:
+    /// untouched pages are never mapped.
     mutating func reserve(for trees: [SyntaxTree]) {
         var counts = [Int](repeating: 0, count: 256)
         for tree in trees {
@@ -116,17 +117,17 @@ import CardSyntax
         }
         func count(_ kind: NodeKind) -> Int { counts[Int(kind.rawValue)] }
         let nodes = count(.node)
-        cards.reserveCapacity(count(.cardDecl))
-        parts.reserveCapacity(nodes)
+        cards.reserveLargeCapacity(count(.cardDecl))
+        parts.reserveLargeCapacity(nodes)
         // Every labelled argument, plus a positional one per part or call.
-        properties.records.reserveCapacity(count(.argument) + nodes + count(.call))
+        properties.records.reserveLargeCapacity(count(.argument) + nodes + count(.call))
         // Lists, records and calls as values (`size(0, 3)`) are boxed; some calls are traits.
-        properties.boxed.reserveCapacity(count(.list) + count(.record) + count(.call))
-        partLists.reserveCapacity(nodes + nodes / 2)
-        states.reserveCapacity(count(.stateDecl) + count(.cardDecl))
-        traits.reserveCapacity(count(.call))
-        fields.reserveCapacity(count(.property))
-        actions.reserveCapacity(count(.reference))
+        properties.boxed.reserveLargeCapacity(count(.list) + count(.record) + count(.call))
+        partLists.reserveLargeCapacity(nodes + nodes / 2)
+        states.reserveLargeCapacity(count(.stateDecl) + count(.cardDecl))
+        traits.reserveLargeCapacity(count(.call))
+        fields.reserveLargeCapacity(count(.property))
+        actions.reserveLargeCapacity(count(.reference))
     }
 
     /// How long each array is: where a card's model starts.
