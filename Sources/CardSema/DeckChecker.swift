@@ -25,6 +25,9 @@ struct DeckChecker {
     var themeOrder: [String] = []
     /// Names read from source, interned once for the whole unit.
     let names = NameInterner()
+    /// For tests (`Compiler.auditCleanCheck`): `CardChecker` checks the cards the clean check
+    /// finds clean too, and those it reports something for are kept in `audit`.
+    var audit: CleanCheckAudit?
 
     init(trees: [FileID: SyntaxTree], order: [FileID], modelUse: ModelUse) {
         self.trees = trees
@@ -49,11 +52,23 @@ struct DeckChecker {
         checkedCards.reserveLargeCapacity(kept == nil ? cardDecls.count : 0)
         // One checker for every card (its scratch storage reused), writing one compact store.
         var checker: CardChecker?
+        // For a card whose model is not kept, the clean check first: a card it finds clean has
+        // nothing to report, and `CardChecker` need not run.
+        var clean = CleanCardCheck()
         // Cards come file by file: the last card's tree saves a dictionary lookup per card.
         var current: (file: FileID, tree: SyntaxTree)?
         for (index, (name, ref)) in cardDecls.enumerated() {
             if current?.file != ref.file { current = tree(ref).map { (ref.file, $0) } }
             guard let tree = current?.tree else { continue }
+            var foundClean = false
+            if let kept, !kept[index] {
+                let member = membership[index]
+                let quick = CleanCardCheck.Membership(inSheetStack: member.inSheetStack, inSwipeStack: member.inSwipeStack,
+                                                      inOtherStack: member.inOtherStack)
+                foundClean = tree.withNodeView { clean.isClean(Int(ref.node.index), membership: quick, in: $0) }
+                audit?.cards += 1
+                if foundClean { if audit == nil { continue } else { audit?.clean += 1 } }
+            }
             if checker == nil {
                 checker = CardChecker(values: valueChecker(for: tree))
                 // Only a store that keeps every card grows to the deck's size.
@@ -65,6 +80,7 @@ struct DeckChecker {
                 checkedCards.append(card)
             }
             if checker?.values.diagnostics.isEmpty == false {
+                if foundClean { audit?.misses.append((name, checker?.values.diagnostics ?? [])) }
                 diagnostics += checker?.values.diagnostics ?? []
                 checker?.values.diagnostics.clear()
             }
@@ -476,6 +492,20 @@ public enum Compiler {
     /// keeps far less (see `ModelUse`) and its decks must not reach a back end.
     public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
                              sources: [String: [UInt8]] = [:], modelUse: ModelUse = .backEnds) -> Result {
+        check(paths: paths, root: root, provider: provider, sources: sources, modelUse: modelUse, audit: nil).result
+    }
+
+    /// For tests of the clean check: checks as `check(…, modelUse: .diagnostics(…))` does,
+    /// except that `CardChecker` also checks every card the clean check finds clean; returns
+    /// how many cards each found clean, and those `CardChecker` reported something for.
+    static func auditCleanCheck(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
+                                sources: [String: [UInt8]] = [:]) -> CleanCheckAudit {
+        check(paths: paths, root: root, provider: provider, sources: sources,
+              modelUse: .diagnostics(readingCardsOf: []), audit: CleanCheckAudit()).audit
+    }
+
+    private static func check(paths: [String], root: String?, provider: FileProvider, sources: [String: [UInt8]],
+                              modelUse: ModelUse, audit: CleanCheckAudit?) -> (result: Result, audit: CleanCheckAudit) {
         let rootPath = root ?? PathUtilities.directory(of: paths.first ?? ".")
         var loader = SourceLoader(provider: provider, root: rootPath)
         var entries: [FileID] = []
@@ -494,11 +524,28 @@ public enum Compiler {
         var trees: [FileID: SyntaxTree] = [:]
         for (id, loaded) in loader.files { trees[id] = loaded.tree }
         var decks: [CheckedDeck] = []
+        var audited = CleanCheckAudit()
         for entry in entries {
             var checker = DeckChecker(trees: trees, order: loader.unit(of: entry), modelUse: modelUse)
+            checker.audit = audit
             if let deck = checker.check() { decks.append(deck) }
             diagnostics += checker.diagnostics
+            if let audit = checker.audit {
+                audited.cards += audit.cards
+                audited.clean += audit.clean
+                audited.misses += audit.misses
+            }
         }
-        return Result(fileSet: loader.fileSet, diagnostics: diagnostics.sortedAndDeduplicated(), decks: decks, unreadable: unreadable)
+        return (Result(fileSet: loader.fileSet, diagnostics: diagnostics.sortedAndDeduplicated(), decks: decks, unreadable: unreadable),
+                audited)
     }
+}
+
+/// What `Compiler.auditCleanCheck` found: of the cards checked for diagnostics only, how many
+/// the clean check found clean, and those of them `CardChecker` reported something for (none,
+/// when the clean check is right).
+struct CleanCheckAudit {
+    var cards = 0
+    var clean = 0
+    var misses: [(card: String, diagnostics: [Diagnostic])] = []
 }
