@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Identifies a loaded source file inside a `FileSet` (Go's `token.File` idea: positions are plain
 /// integers, files are looked up only when a position is shown).
 public struct FileID: Hashable, Comparable, Sendable {
@@ -14,7 +22,8 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(line):\(column)" }
 }
 
-/// The bytes of one input file plus its line table. Immutable, so it is shared freely.
+/// The bytes of one input file plus its line table. Immutable (the line table is built once, on
+/// first use, under a lock), so it is shared freely.
 public final class SourceFile: Sendable {
     public let id: FileID
     /// The path as the user typed it (or as derived from an import), used in every message.
@@ -22,13 +31,16 @@ public final class SourceFile: Sendable {
     public let bytes: [UInt8]
     /// Byte offset at which each line starts; `lineStarts[0] == 0`. 32-bit, as token offsets
     /// are (inputs are under 4 GB): half the memory of a deck's line table.
-    public let lineStarts: [UInt32]
+    ///
+    /// Built on first use: only diagnostics and card locations need it, and a clean
+    /// `cardc check` asks for neither (a scan of a 12 MB deck costs about 4 ms).
+    public var lineStarts: [UInt32] { lineTable.starts { SourceFile.computeLineStarts(bytes) } }
+    private let lineTable = LineTable()
 
     public init(id: FileID = FileID(0), path: String, bytes: [UInt8]) {
         self.id = id
         self.path = path
         self.bytes = bytes
-        self.lineStarts = SourceFile.computeLineStarts(bytes)
     }
 
     public convenience init(id: FileID = FileID(0), path: String, text: String) {
@@ -103,6 +115,7 @@ public final class SourceFile: Sendable {
 
     /// 0-based line index containing `offset` (offsets past the end map to the last line).
     public func lineIndex(of offset: Int) -> Int {
+        let lineStarts = self.lineStarts
         var low = 0, high = lineStarts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
@@ -115,6 +128,7 @@ public final class SourceFile: Sendable {
     /// from the hint, so a caller walking a file in order pays for the distance moved, not
     /// log(lines) cache misses. A bad hint is still answered correctly.
     public func lineIndex(of offset: Int, from hint: Int) -> Int {
+        let lineStarts = self.lineStarts
         guard hint >= 0, hint < lineStarts.count, Int(lineStarts[hint]) <= offset else { return lineIndex(of: offset) }
         var low = hint, step = 1
         // Invariant: lineStarts[low] <= offset. Double the step until it overshoots.
@@ -132,8 +146,9 @@ public final class SourceFile: Sendable {
 
     /// Byte range of a 0-based line, without its line terminator (`\n` or `\r\n`).
     public func lineRange(_ index: Int) -> Range<Int> {
-        let start = lineStart(index)
-        var end = index + 1 < lineStarts.count ? lineStart(index + 1) - 1 : bytes.count
+        let lineStarts = self.lineStarts
+        let start = Int(lineStarts[index])
+        var end = index + 1 < lineStarts.count ? Int(lineStarts[index + 1]) - 1 : bytes.count
         if end > start && bytes[end - 1] == 0x0D { end -= 1 }
         return start..<max(start, end)
     }
@@ -162,6 +177,29 @@ public final class SourceFile: Sendable {
         let upper = min(max(range.upperBound, lower), bytes.count)
         // Through a buffer pointer: the contiguous fast path, not the generic slice decoder.
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[lower..<upper]), as: UTF8.self) }
+    }
+}
+
+/// A file's line table, built once by whichever thread asks first.
+private final class LineTable: @unchecked Sendable {
+    // `@unchecked`: `table` is read and written only under `lock`.
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var table: [UInt32]?
+
+    init() { pthread_mutex_init(lock, nil) }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
+
+    func starts(_ compute: () -> [UInt32]) -> [UInt32] {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        if let table { return table }
+        let computed = compute()
+        table = computed
+        return computed
     }
 }
 

@@ -68,6 +68,10 @@ struct CardChecker {
     private var dropped: (mark: ModelStorage.Mark, cards: Int)?
     private static let droppedBatch = 64
 
+    /// Whether each card's location is worked out as it is checked (for back ends, which read
+    /// every card's), or only when asked for (`cardc check` reads none: its files' line tables
+    /// need not be built at all).
+    var locatesCards = true
     /// The file and 0-based line of the last card checked, where the next location search starts.
     private var previousLine = (file: FileID(-1), line: 0)
     /// The identity of `state`, the reserved model field.
@@ -307,12 +311,18 @@ struct CardChecker {
         storage.cards.append(ModelStorage.CardRecord(extras: extras, traits: traits, fields: model, states: states,
                                                      overlays: overlaysStart..<ModelStorage.end(storage.overlays), footer: footer,
                                                      actions: actionsStart..<ModelStorage.end(storage.actions)))
-        // Cards are checked in source order: each search starts at the previous card's line.
-        let location = tree.file.location(of: nameSpan.start, fromLine: previousLine.file == tree.file.id ? previousLine.line : 0)
-        previousLine = (tree.file.id, location.line - 1)
+        let location: LocationSource
+        if locatesCards {
+            // Cards are checked in source order: each search starts at the previous card's line.
+            let known = tree.file.location(of: nameSpan.start, fromLine: previousLine.file == tree.file.id ? previousLine.line : 0)
+            previousLine = (tree.file.id, known.line - 1)
+            location = .known(known)
+        } else {
+            location = .offset(tree.file, nameSpan.start)
+        }
         // The heavy fields point at `storage` once the deck is done (`DeckChecker.check`).
         let documentation = tree.docCommentRange(decl).map { DocumentationSource.source(tree.file, $0) } ?? .text(nil)
-        return CheckedCard(name: name, documentationSource: documentation, span: nameSpan, location: location,
+        return CheckedCard(name: name, documentationSource: documentation, span: nameSpan, locationSource: location,
                            file: tree.file.path, initialState: initialState, content: CardContent.empty)
     }
 

@@ -191,7 +191,18 @@ public struct CheckedCard: Hashable, Sendable {
     }
     var documentationSource: DocumentationSource
     public var span: SourceSpan
-    public var location: SourceLocation
+    /// The line and column of the card's name: worked out when asked for unless the checker
+    /// worked it out already (for a build, as it went through the file in order).
+    public var location: SourceLocation {
+        get {
+            switch locationSource {
+            case .known(let location): location
+            case .offset(let file, let offset): file.location(of: offset)
+            }
+        }
+        set { locationSource = .known(newValue) }
+    }
+    var locationSource: LocationSource
     public var file: String
     /// The state shown by default (`model { state: .x }`, else the first state).
     public var initialState: String
@@ -250,6 +261,12 @@ public struct CheckedCard: Hashable, Sendable {
         lhs.name == rhs.name && lhs.span == rhs.span
     }
     public func hash(into hasher: inout Hasher) { hasher.combine(name); hasher.combine(span) }
+}
+
+/// A card's location: known, or the offset in its file to work it out from.
+enum LocationSource: Sendable {
+    case known(SourceLocation)
+    case offset(SourceFile, Int)
 }
 
 /// A card's doc comment: text, or where it lies in its file (`SyntaxTree.docCommentRange`).

@@ -209,9 +209,9 @@ final class CleanCheckTables: Sendable {
     nonisolated(unsafe) let partBuffer: UnsafeBufferPointer<Entry>
     nonisolated(unsafe) let traitBuffer: UnsafeBufferPointer<Entry>
     nonisolated(unsafe) let parameterBuffer: UnsafeBufferPointer<Parameter>
-    let limits: [(node: Int, maximum: Int)]
-    let rules: [Rule]
-    let rowFieldNames: [CleanName]
+    nonisolated(unsafe) let limits: UnsafeBufferPointer<(node: Int, maximum: Int)>
+    nonisolated(unsafe) let rules: UnsafeBufferPointer<Rule>
+    nonisolated(unsafe) let rowFieldNames: UnsafeBufferPointer<CleanName>
     /// The catalog's name tables (they live as long as the program).
     let nodeTable = Unmanaged.passUnretained(Catalog.nodeTable)
     let traitTable = Unmanaged.passUnretained(Catalog.traitTable)
@@ -224,6 +224,16 @@ final class CleanCheckTables: Sendable {
     /// The traits with rules of their own (W501, W502).
     let transparentTrait: Int, customMarginTrait: Int
     let fontSizeRange: NumericRange?
+    /// Spellings and names the rules compare with (instance constants: a static one costs a
+    /// `swift_once` per read). `CleanName.none` stands for a name too long to be a key.
+    let tapLabel = Array("tap".utf8), item = Array(Catalog.rowBindingName.utf8)
+    let size = Array("size".utf8), width = Array("width".utf8), height = Array("height".utf8)
+    let insets = Array("insets".utf8), top = Array("top".utf8), left = Array("left".utf8)
+    let bottom = Array("bottom".utf8), right = Array("right".utf8)
+    let font = Array("font".utf8), weight = Array("weight".utf8), system = Array(".system".utf8)
+    let state = CleanName(Catalog.stateFieldName) ?? .none
+    let loading = CleanName("loading") ?? .none, hasData = CleanName("hasData") ?? .none
+    let none = CleanName("none") ?? .none
 
     static let shared = CleanCheckTables()
 
@@ -327,9 +337,9 @@ final class CleanCheckTables: Sendable {
         partBuffer = Self.permanent(parts)
         traitBuffer = Self.permanent(traits)
         parameterBuffer = Self.permanent(parameters)
-        self.limits = limits
-        self.rules = rules
-        self.rowFieldNames = rowFieldNames
+        self.limits = Self.permanent(limits)
+        self.rules = Self.permanent(rules)
+        self.rowFieldNames = Self.permanent(rowFieldNames)
         transparentTrait = Catalog.traitTable.index(of: "transparent") ?? -1
         customMarginTrait = Catalog.traitTable.index(of: "customMargin") ?? -1
         fontSizeRange = ValueChecker.fontSizeRange
@@ -526,7 +536,7 @@ struct CleanCardCheck {
                 defer { inner = v.end(inner) }
                 if v.kind(inner) == .property {
                     // Only `tap: action` (E310): a method name or `pop`.
-                    guard isName(inner, Self.tap, v) else { return false }
+                    guard isName(inner, tables.tapLabel, v) else { return false }
                     let value = v.value(inner)
                     guard value >= 0, v.kind(value) == .reference else { return false }
                 } else if !partItem(inner, nil, context: -1, v) {
@@ -636,7 +646,7 @@ struct CleanCardCheck {
             default: break
             }
             if hasLimits {
-                for limit in tables.limits[part.pointee.limits] where limit.node == index {
+                for limit in UnsafeBufferPointer(rebasing: tables.limits[part.pointee.limits]) where limit.node == index {
                     // At most `maximum` of this kind (E406): count them in the block.
                     var seen = 0, other = block + 1
                     while other <= item {
@@ -659,7 +669,7 @@ struct CleanCardCheck {
     /// A part's cross-parameter rules, from what `arguments` left (E804, E805, E806, W105).
     private func rules(_ part: UnsafePointer<Entry>) -> Bool {
         func has(_ index: Int) -> Bool { index >= 0 && given & 1 << UInt64(index) != 0 }
-        for rule in tables.rules[part.pointee.rules] {
+        for rule in UnsafeBufferPointer(rebasing: tables.rules[part.pointee.rules]) {
             switch rule.kind {
             case .requiredWhenPresent:
                 if has(rule.second) && !has(rule.first) { return false }
@@ -826,28 +836,28 @@ struct CleanCardCheck {
         func labeled(_ argument: Int, _ label: [UInt8]) -> Bool { labeled(argument) && isName(argument, label, v) }
         switch form {
         case .size:
-            guard isName(node, Self.size, v), count == 2 else { return false }
+            guard isName(node, tables.size, v), count == 2 else { return false }
             for argument in [arguments.0, arguments.1] where labeled(argument) {
-                guard isName(argument, Self.width, v) || isName(argument, Self.height, v) else { return false }
+                guard isName(argument, tables.width, v) || isName(argument, tables.height, v) else { return false }
             }
             return literal(arguments.0) && literal(arguments.1)
         case .insets:
-            guard isName(node, Self.insets, v) else { return false }
+            guard isName(node, tables.insets, v) else { return false }
             switch count {
             case 1: return !labeled(arguments.0) && literal(arguments.0)
             case 2: return !labeled(arguments.0) && !labeled(arguments.1) && literal(arguments.0) && literal(arguments.1)
             case 4:
-                return labeled(arguments.0, Self.top) && labeled(arguments.1, Self.left) && labeled(arguments.2, Self.bottom)
-                    && labeled(arguments.3, Self.right)
+                return labeled(arguments.0, tables.top) && labeled(arguments.1, tables.left) && labeled(arguments.2, tables.bottom)
+                    && labeled(arguments.3, tables.right)
                     && literal(arguments.0) && literal(arguments.1) && literal(arguments.2) && literal(arguments.3)
             default: return false
             }
         default:
-            guard isName(node, Self.font, v), count == 2 || count == 3, !labeled(arguments.0), !labeled(arguments.1),
+            guard isName(node, tables.font, v), count == 2 || count == 3, !labeled(arguments.0), !labeled(arguments.1),
                   literal(arguments.1), let size = number(v.value(arguments.1), v),
                   tables.fontSizeRange?.contains(size) ?? true else { return false }
             if count == 3 {
-                guard labeled(arguments.2, Self.weight) else { return false }
+                guard labeled(arguments.2, tables.weight) else { return false }
                 let weight = v.value(arguments.2)
                 guard weight >= 0, v.kind(weight) == .enumCase else { return false }
                 let range = v.mainRange(weight)
@@ -857,7 +867,7 @@ struct CleanCardCheck {
             let family = arguments.0
             switch v.kind(family) {
             case .string: return true
-            case .enumCase: return isName(family, Self.system, v)
+            case .enumCase: return isName(family, tables.system, v)
             default: return false
             }
         }
@@ -881,7 +891,7 @@ struct CleanCardCheck {
             }
         }
         guard dot >= 0 else { return name(range.lowerBound + 1..<range.upperBound, v).map { ($0, false) } }
-        guard dot + 1 < range.upperBound, bytesEqual(range.lowerBound + 1..<dot, Self.item, v) else { return nil }
+        guard dot + 1 < range.upperBound, bytesEqual(range.lowerBound + 1..<dot, tables.item, v) else { return nil }
         return name(dot + 1..<range.upperBound, v).map { ($0, true) }
     }
 
@@ -904,7 +914,7 @@ struct CleanCardCheck {
         rowFields.clear()
         if start == rowUses.count {
             guard !part.pointee.defaultRowFields.isEmpty, !hasChildren else { return true }
-            for name in tables.rowFieldNames[part.pointee.defaultRowFields] {
+            for name in UnsafeBufferPointer(rebasing: tables.rowFieldNames[part.pointee.defaultRowFields]) {
                 guard name != .none else { return false }
                 rowFields.append((name, .string))
             }
@@ -949,12 +959,12 @@ struct CleanCardCheck {
                           !defaults.contains(where: { $0.name == field }) else { return false }
                     let value = v.value(item)
                     guard value >= 0 else { return false }
-                    if field == Self.state {
+                    if field == tables.state {
                         // The default state: a state of the card, or `none` without states.
                         guard v.kind(value) == .enumCase else { return false }
                         let range = v.mainRange(value)
                         guard range.count > 1, let state = name(range.lowerBound + 1..<range.upperBound, v),
-                              states.contains(state) || states.isEmpty && state == Self.none else { return false }
+                              states.contains(state) || states.isEmpty && state == tables.none else { return false }
                         defaults.append((field, .cardState))
                         continue
                     }
@@ -964,7 +974,7 @@ struct CleanCardCheck {
             }
         }
         // W601: `loading` without `hasData`.
-        if states.contains(Self.loading) && !states.contains(Self.hasData) { return false }
+        if states.contains(tables.loading) && !states.contains(tables.hasData) { return false }
         // Each binding name's uses unify (E802); `$state` is not bound (E801); each default is
         // used (W101) and fits its uses (E803).
         // (Index loops: iterating `uses` while `unify` mutates `self` would copy `self`.)
@@ -974,7 +984,7 @@ struct CleanCardCheck {
             defer { position += 1 }
             let name = uses[position].name
             if uses[..<position].contains(where: { $0.name == name }) { continue }
-            if name == Self.state { return false }
+            if name == tables.state { return false }
             var type = uses[position].type
             var other = position + 1
             while other < uses.count {
@@ -990,7 +1000,7 @@ struct CleanCardCheck {
             }
         }
         // Every default other than `state` (never bound, as checked above) has a use.
-        return used + (defaults.contains { $0.name == Self.state } ? 1 : 0) == defaults.count
+        return used + (defaults.contains { $0.name == tables.state } ? 1 : 0) == defaults.count
     }
 
     /// `ValueChecker.inferStored` and `inferLiteral` on their happy paths: a model default's type.
@@ -1128,17 +1138,6 @@ struct CleanCardCheck {
     }
 
     // MARK: Names and literals
-
-    // Spellings the rules compare with.
-    private static let tap = Array("tap".utf8), item = Array(Catalog.rowBindingName.utf8)
-    private static let size = Array("size".utf8), width = Array("width".utf8), height = Array("height".utf8)
-    private static let insets = Array("insets".utf8), top = Array("top".utf8), left = Array("left".utf8)
-    private static let bottom = Array("bottom".utf8), right = Array("right".utf8)
-    private static let font = Array("font".utf8), weight = Array("weight".utf8), system = Array(".system".utf8)
-    /// Names the rules look for (`CleanName.none` stands for one too long to be a key).
-    private static let state = CleanName(Catalog.stateFieldName) ?? .none
-    private static let loading = CleanName("loading") ?? .none, hasData = CleanName("hasData") ?? .none
-    private static let none = CleanName("none") ?? .none
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F

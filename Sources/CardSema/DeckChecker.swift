@@ -71,6 +71,7 @@ struct DeckChecker {
             }
             if checker == nil {
                 checker = CardChecker(values: valueChecker(for: tree))
+                checker?.locatesCards = kept == nil
                 // Only a store that keeps every card grows to the deck's size.
                 if kept == nil { checker?.storage.reserve(for: order.compactMap { trees[$0] }) }
             }
