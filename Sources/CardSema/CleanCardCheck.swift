@@ -380,8 +380,11 @@ struct CleanCardCheck {
     /// The owner's first block, met on the way through its children.
     private var block = -1
 
+    // Every helper is `mutating`, pure ones too: a non-mutating method called from a mutating
+    // one gets a copy of the whole checker (168 bytes, a `memcpy` per call).
+
     /// Entry `i` of a table, read in place (tables are never empty).
-    private func entry(_ table: UnsafeBufferPointer<Entry>, _ i: Int) -> UnsafePointer<Entry> {
+    private mutating func entry(_ table: UnsafeBufferPointer<Entry>, _ i: Int) -> UnsafePointer<Entry> {
         table.baseAddress.unsafelyUnwrapped + i
     }
 
@@ -515,7 +518,7 @@ struct CleanCardCheck {
     }
 
     /// The case index of the enum case given first to `node` (an overlay's direction).
-    private func firstArgumentCase(of node: Int, _ part: UnsafePointer<Entry>, _ v: NodeView) -> Int? {
+    private mutating func firstArgumentCase(of node: Int, _ part: UnsafePointer<Entry>, _ v: NodeView) -> Int? {
         let argument = node + 1
         guard argument < v.end(node), v.kind(argument) == .enumCase, !part.pointee.parameters.isEmpty,
               let cases = parameters[part.pointee.parameters.lowerBound].cases else { return nil }
@@ -608,7 +611,7 @@ struct CleanCardCheck {
     }
 
     /// The value node given for `parameter` of `node` (labelled or in first position), or -1.
-    private func argumentValue(of node: Int, parameter: Int, _ part: UnsafePointer<Entry>, _ v: NodeView) -> Int {
+    private mutating func argumentValue(of node: Int, parameter: Int, _ part: UnsafePointer<Entry>, _ v: NodeView) -> Int {
         var argument = node + 1
         let end = v.end(node)
         var position = 0
@@ -628,7 +631,7 @@ struct CleanCardCheck {
 
     /// `CardChecker.checkChildren` (E403, E404, E406, W103): true when none applies. The block's
     /// items were checked as parts already, so each is a known part.pointee.
-    private func children(_ part: UnsafePointer<Entry>, block: Int, _ v: NodeView) -> Bool {
+    private mutating func children(_ part: UnsafePointer<Entry>, block: Int, _ v: NodeView) -> Bool {
         var count = 0, cells = 0
         let hasLimits = !part.pointee.limits.isEmpty
         var item = block + 1
@@ -667,7 +670,7 @@ struct CleanCardCheck {
     }
 
     /// A part's cross-parameter rules, from what `arguments` left (E804, E805, E806, W105).
-    private func rules(_ part: UnsafePointer<Entry>) -> Bool {
+    private mutating func rules(_ part: UnsafePointer<Entry>) -> Bool {
         func has(_ index: Int) -> Bool { index >= 0 && given & 1 << UInt64(index) != 0 }
         for rule in UnsafeBufferPointer(rebasing: tables.rules[part.pointee.rules]) {
             switch rule.kind {
@@ -811,7 +814,7 @@ struct CleanCardCheck {
 
     /// `ValueChecker.checkConstructor` on its happy path: `size(w, h)`, `insets(…)` in its three
     /// forms, `font("Name", size)` or `font(.system, size, weight: .w)`, with literal numbers.
-    private func constructor(_ node: Int, _ form: Parameter.Form, _ v: NodeView) -> Bool {
+    private mutating func constructor(_ node: Int, _ form: Parameter.Form, _ v: NodeView) -> Bool {
         var arguments: (Int, Int, Int, Int) = (-1, -1, -1, -1)
         var count = 0
         var argument = node + 1
@@ -877,7 +880,7 @@ struct CleanCardCheck {
 
     /// A binding's target: a card field (`$name`) or a row field (`$item.field`); nil for any
     /// other spelling.
-    private func bindingTarget(_ node: Int, _ v: NodeView) -> (name: CleanName, isRow: Bool)? {
+    private mutating func bindingTarget(_ node: Int, _ v: NodeView) -> (name: CleanName, isRow: Bool)? {
         let range = v.mainRange(node)
         guard range.count > 1, range.upperBound <= v.bytes.count else { return nil }
         var dot = -1
@@ -1055,12 +1058,12 @@ struct CleanCardCheck {
 
     // MARK: Type rules (`ValueChecker.unify`, `assignable`; `ValueType.accepts`)
 
-    private func recordFields(_ type: QuickType) -> ArraySlice<(label: CleanName, type: QuickType)> {
+    private mutating func recordFields(_ type: QuickType) -> ArraySlice<(label: CleanName, type: QuickType)> {
         fields[records[type.recordIndex]]
     }
 
     /// `ValueType` equality: records compare field by field, in order.
-    private func same(_ a: QuickType, _ b: QuickType) -> Bool {
+    private mutating func same(_ a: QuickType, _ b: QuickType) -> Bool {
         if a == b { return true }
         guard a.isList == b.isList, a.isRecord, b.isRecord else { return false }
         let x = recordFields(a), y = recordFields(b)
@@ -1143,27 +1146,27 @@ struct CleanCardCheck {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
     }
 
-    private func name(_ range: Range<Int>, _ v: NodeView) -> CleanName? {
+    private mutating func name(_ range: Range<Int>, _ v: NodeView) -> CleanName? {
         guard range.upperBound <= v.bytes.count else { return nil }
         return CleanName(UnsafeBufferPointer(rebasing: v.bytes[range]))
     }
 
-    private func bytesEqual(_ range: Range<Int>, _ expected: [UInt8], _ v: NodeView) -> Bool {
+    private mutating func bytesEqual(_ range: Range<Int>, _ expected: [UInt8], _ v: NodeView) -> Bool {
         guard expected.count == range.count, range.upperBound <= v.bytes.count else { return false }
         for k in 0..<expected.count where v.bytes[range.lowerBound + k] != expected[k] { return false }
         return true
     }
 
-    private func isName(_ node: Int, _ text: [UInt8], _ v: NodeView) -> Bool { bytesEqual(v.mainRange(node), text, v) }
+    private mutating func isName(_ node: Int, _ text: [UInt8], _ v: NodeView) -> Bool { bytesEqual(v.mainRange(node), text, v) }
 
-    private func ascii(_ range: Range<Int>, _ v: NodeView) -> String? {
+    private mutating func ascii(_ range: Range<Int>, _ v: NodeView) -> String? {
         guard range.upperBound <= v.bytes.count else { return nil }
         let bytes = UnsafeBufferPointer(rebasing: v.bytes[range])
         for byte in bytes where byte >= 0x80 { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private func lookUp(_ node: Int, in table: Unmanaged<NameTable>, _ v: NodeView) -> Int? {
+    private mutating func lookUp(_ node: Int, in table: Unmanaged<NameTable>, _ v: NodeView) -> Int? {
         let range = v.mainRange(node)
         guard !range.isEmpty, range.upperBound <= v.bytes.count else { return nil }
         return table._withUnsafeGuaranteedRef {
@@ -1172,7 +1175,7 @@ struct CleanCardCheck {
     }
 
     /// An enum case's index in `table`, by its ASCII name after the dot.
-    private func lookUpCase(_ node: Int, in table: Unmanaged<NameTable>, _ v: NodeView) -> Int? {
+    private mutating func lookUpCase(_ node: Int, in table: Unmanaged<NameTable>, _ v: NodeView) -> Int? {
         let range = v.mainRange(node)
         guard range.count > 1, range.upperBound <= v.bytes.count, v.bytes[range.lowerBound + 1] < 0x80 else { return nil }
         return table._withUnsafeGuaranteedRef {
@@ -1183,25 +1186,25 @@ struct CleanCardCheck {
 
     /// Whether an enum case node names a case of `table` that takes no arguments, written
     /// without parentheses.
-    private func plainCase(_ node: Int, _ table: Unmanaged<NameTable>, _ plainCases: UInt64, _ v: NodeView) -> Bool {
+    private mutating func plainCase(_ node: Int, _ table: Unmanaged<NameTable>, _ plainCases: UInt64, _ v: NodeView) -> Bool {
         guard !v.hasParentheses(node), v.end(node) == node + 1, let index = lookUpCase(node, in: table, v), index < 64 else { return false }
         return plainCases & 1 << UInt64(index) != 0
     }
 
-    private func smallInteger(_ node: Int, _ v: NodeView) -> Int? {
+    private mutating func smallInteger(_ node: Int, _ v: NodeView) -> Int? {
         let range = v.mainRange(node)
         guard !v.mainIsMalformed(node), !range.isEmpty, range.upperBound <= v.bytes.count else { return nil }
         return NumberLiteral.smallIntegerValue(UnsafeBufferPointer(rebasing: v.bytes[range]))
     }
 
-    private func number(_ node: Int, _ v: NodeView) -> Double? {
+    private mutating func number(_ node: Int, _ v: NodeView) -> Double? {
         let range = v.mainRange(node)
         guard !v.mainIsMalformed(node), !range.isEmpty, range.upperBound <= v.bytes.count else { return nil }
         return NumberLiteral.fastDoubleValue(UnsafeBufferPointer(rebasing: v.bytes[range]))
     }
 
     /// A color literal that parses, or a named color.
-    private func color(_ node: Int, _ v: NodeView) -> Bool {
+    private mutating func color(_ node: Int, _ v: NodeView) -> Bool {
         switch v.kind(node) {
         case .color:
             let range = v.mainRange(node)
