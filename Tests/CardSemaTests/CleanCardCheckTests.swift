@@ -144,6 +144,23 @@ import Testing
         #expect(found.clean * 10 >= found.cards * 8, "found \(found.clean) of \(found.cards) clean")
     }
 
+    /// The samples, hand-written decks with every stack kind, with swapped tokens.
+    @Test func swappedTokensInSamples() {
+        var rng = SplitMix(seed: 7)
+        for name in SemaTestPaths.cardsFiles(in: SemaTestPaths.samples) {
+            let deck = SemaTestPaths.bytes(of: SemaTestPaths.samples.appendingPathComponent(name))
+            let tokens = Lexer.tokenize(SourceFile(path: name, bytes: deck)).tokens
+            let pools = Self.pools(of: deck, tokens: tokens)
+            for round in 0..<400 {
+                let audit = Self.audit(Self.swapped(deck, tokens: tokens, pools: pools, count: 1 + rng.below(4), &rng), name: name)
+                if !audit.misses.isEmpty {
+                    Issue.record("\(name), round \(round):\n\(Self.describe(audit))")
+                    return
+                }
+            }
+        }
+    }
+
     /// Cards written to sit right at the edges of the rules the clean check restates.
     @Test func edgeCases() {
         let decks = [
