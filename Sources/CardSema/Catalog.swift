@@ -605,6 +605,26 @@ final class ParameterList: Sendable {
         let plainCases: UInt64
 
         var acceptsPositional: Bool { positional || labelOptional }
+
+        /// The kind of a value of `type`, and for an enumeration, bit i: case i takes no arguments.
+        static func kind(of type: ValueType) -> (kind: Kind, plainCases: UInt64) {
+            switch type {
+            case .string: return (.string, 0)
+            case .int: return (.int, 0)
+            case .double: return (.double, 0)
+            case .bool: return (.bool, 0)
+            case .color: return (.color, 0)
+            case .cardState: return (.cardState, 0)
+            case .action: return (.action, 0)
+            case .enumeration(let type):
+                var plainCases: UInt64 = 0
+                for (index, enumCase) in type.cases.prefix(64).enumerated() where enumCase.arguments.isEmpty {
+                    plainCases |= 1 << UInt64(index)
+                }
+                return (.enumeration, plainCases)
+            default: return (.other, 0)
+            }
+        }
     }
 
     let parameters: [Parameter]
@@ -629,23 +649,7 @@ final class ParameterList: Sendable {
         self.parameters = parameters
         table = NameTable(parameters.map(\.name))
         shapes = parameters.map { parameter in
-            let kind: Shape.Kind
-            var plainCases: UInt64 = 0
-            switch parameter.type {
-            case .string: kind = .string
-            case .int: kind = .int
-            case .double: kind = .double
-            case .bool: kind = .bool
-            case .color: kind = .color
-            case .cardState: kind = .cardState
-            case .action: kind = .action
-            case .enumeration(let type):
-                kind = .enumeration
-                for (index, enumCase) in type.cases.prefix(64).enumerated() where enumCase.arguments.isEmpty {
-                    plainCases |= 1 << UInt64(index)
-                }
-            default: kind = .other
-            }
+            let (kind, plainCases) = Shape.kind(of: parameter.type)
             return Shape(kind: kind, positional: parameter.positional, labelOptional: parameter.labelOptional,
                          bindingRequired: parameter.bindingRequired, bindable: parameter.bindable, twoWay: parameter.twoWay,
                          range: parameter.range, plainCases: plainCases)

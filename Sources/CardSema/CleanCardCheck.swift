@@ -24,6 +24,8 @@ struct QuickType: Equatable {
     static let recordBase: UInt32 = 8
     static let listBit: UInt32 = 0x100
 
+    /// How many record types a card may have: a record's index takes the upper 16 bits.
+    static let maximumRecords = 1 << 16
     static func record(_ index: Int) -> QuickType { QuickType(raw: recordBase | UInt32(truncatingIfNeeded: index) << 16) }
 
     var base: UInt32 { raw & 0xFF }
@@ -85,8 +87,8 @@ struct CleanName: Equatable {
 }
 
 /// What the clean check reads of the catalog (`Catalog.nodes`, `Catalog.traits`,
-/// `Catalog.cardProperties`), derived once from it as plain values: the check copies entries
-/// by the dozen per card, and none holds a reference to count.
+/// `Catalog.cardProperties`), derived once from it as plain values: the check reads entries by
+/// the dozen per card, and none holds a reference to count.
 final class CleanCheckTables: Sendable {
     /// One parameter: its `ParameterList.Shape`, and how a value of a type the shape leaves to
     /// `check` is checked.
@@ -137,20 +139,8 @@ final class CleanCheckTables: Sendable {
             case .list(let type):
                 elementUseType = QuickType(type)
                 elementBindable = type.isBindable
-                switch type {
-                case .string: element = .string
-                case .int: element = .int
-                case .double: element = .double
-                case .bool: element = .bool
-                case .color: element = .color
-                case .enumeration(let enumType):
-                    element = .enumeration
-                    cases = .passUnretained(enumType.caseTable)
-                    for (index, enumCase) in enumType.cases.prefix(64).enumerated() where enumCase.arguments.isEmpty {
-                        elementPlainCases |= 1 << UInt64(index)
-                    }
-                default: break
-                }
+                (element, elementPlainCases) = ParameterList.Shape.kind(of: type)
+                if let enumType = type.enumType { cases = .passUnretained(enumType.caseTable) }
                 form = element == .other ? .unsupported : .list
             default: form = .unsupported
             }
@@ -936,8 +926,7 @@ struct CleanCardCheck {
         }
         let recordStart = fields.count
         fields.append(contentsOf: rowFields)
-        records.append(recordStart..<fields.count)
-        let refined = QuickType.record(records.count - 1).list
+        guard let refined = addRecord(recordStart)?.list else { return false }
         if let last = uses.lastIndex(where: { $0.name == rows && $0.type == QuickType.openRecord.list }) {
             uses[last].type = refined
         }
@@ -1052,6 +1041,12 @@ struct CleanCardCheck {
             guard value >= 0, v.kind(value) != .list, v.kind(value) != .record, let type = infer(value, v), type.isScalar else { return nil }
             fields.append((label, type))
         }
+        return addRecord(start)
+    }
+
+    /// A record type of the fields from `start` on; nil past the types a `QuickType` can number.
+    private mutating func addRecord(_ start: Int) -> QuickType? {
+        guard records.count < QuickType.maximumRecords else { return nil }
         records.append(start..<fields.count)
         return .record(records.count - 1)
     }
@@ -1094,8 +1089,7 @@ struct CleanCardCheck {
             }
             let start = fields.count
             fields.append(contentsOf: merged)
-            records.append(start..<fields.count)
-            return .record(records.count - 1)
+            return addRecord(start)
         default: return nil
         }
     }
