@@ -347,6 +347,11 @@ struct CleanCardCheck {
     private let parts: UnsafeBufferPointer<Entry>, traits: UnsafeBufferPointer<Entry>
     private let parameters: UnsafeBufferPointer<Parameter>
 
+    /// How many states, model fields, binding uses or record fields a card may have here: they
+    /// are matched by linear scans, and a card with more is left to `CardChecker` (whose tables
+    /// switch to hashing) rather than take quadratic time.
+    private static let linearLimit = 256
+
     /// The card's binding uses in the order `CardChecker` records them.
     private var uses: [(name: CleanName, type: QuickType)] = []
     /// `$item.field` uses of the row containers being checked, innermost last.
@@ -517,6 +522,7 @@ struct CleanCardCheck {
 
     private mutating func state(_ state: Int, _ v: NodeView) -> Bool {
         guard let name = name(v.mainRange(state), v), !states.contains(name) else { return false } // E601
+        guard states.count < Self.linearLimit else { return false }
         states.append(name)
         var item = state + 1
         let end = v.end(state)
@@ -894,8 +900,10 @@ struct CleanCardCheck {
         guard let target = bindingTarget(node, v) else { return false }                 // E801
         if target.isRow {
             guard rowDepth > 0 else { return false }                                      // E801
+            guard rowUses.count < Self.linearLimit else { return false }
             rowUses.append((target.name, type))
         } else {
+            guard uses.count < Self.linearLimit else { return false }
             uses.append((target.name, type))
         }
         return true
@@ -947,7 +955,7 @@ struct CleanCardCheck {
                 let blockEnd = v.end(child)
                 while item < blockEnd {
                     defer { item = v.end(item) }
-                    guard v.kind(item) == .property, let field = name(v.mainRange(item), v),
+                    guard v.kind(item) == .property, defaults.count < Self.linearLimit, let field = name(v.mainRange(item), v),
                           !defaults.contains(where: { $0.name == field }) else { return false }
                     let value = v.value(item)
                     guard value >= 0 else { return false }
@@ -1035,7 +1043,7 @@ struct CleanCardCheck {
         let end = v.end(node)
         while child < end {
             defer { child = v.end(child) }
-            guard v.kind(child) == .argument, let label = name(v.mainRange(child), v),
+            guard v.kind(child) == .argument, fields.count - start < Self.linearLimit, let label = name(v.mainRange(child), v),
                   !fields[start...].contains(where: { $0.label == label }) else { return nil }
             let value = v.value(child)
             guard value >= 0, v.kind(value) != .list, v.kind(value) != .record, let type = infer(value, v), type.isScalar else { return nil }

@@ -244,7 +244,11 @@ import Testing
         // differs, and an index that wrapped around would compare it with the first.
         let many = "card A { model { rows: [" + String(repeating: "(a: \"x\"), ", count: 65_600)
             + "(a: 1)] } table(rows: $rows) { cell { text($item.a) } } }"
-        for deck in decks + [many] {
+        // More states, fields, uses and record fields than the check scans linearly.
+        let wide = "card B { model { " + (0..<300).map { "f\($0): \"x\"" }.joined(separator: " ")
+            + " r: [(" + (0..<300).map { "g\($0): 1" }.joined(separator: ", ") + ")] } "
+            + (0..<300).map { "state s\($0) { text($f\($0)) }" }.joined(separator: " ") + " histogram(entries: $r) }"
+        for deck in decks + [many, wide] {
             let audit = Self.audit(deck)
             #expect(audit.misses.isEmpty, "\(deck.prefix(300))\n--\n\(Self.describe(audit))")
         }
