@@ -67,7 +67,10 @@ struct DeckChecker {
                                                       inOtherStack: member.inOtherStack)
                 foundClean = tree.withNodeView { clean.isClean(Int(ref.node.index), membership: quick, in: $0) }
                 audit?.cards += 1
-                if foundClean { if audit == nil { continue } else { audit?.clean += 1 } }
+                if foundClean {
+                    guard audit != nil else { continue }
+                    audit?.clean += 1
+                }
             }
             if checker == nil {
                 checker = CardChecker(values: valueChecker(for: tree))
@@ -496,9 +499,10 @@ public enum Compiler {
         check(paths: paths, root: root, provider: provider, sources: sources, modelUse: modelUse, audit: nil).result
     }
 
-    /// For tests of the clean check: checks as `check(…, modelUse: .diagnostics(…))` does,
-    /// except that `CardChecker` also checks every card the clean check finds clean; returns
-    /// how many cards each found clean, and those `CardChecker` reported something for.
+    /// For tests of the clean check: checks for diagnostics only, keeping no card's model, so
+    /// that the clean check sees every card; `CardChecker` then checks the cards it finds clean
+    /// too. Returns how many cards there were and were found clean, and those of them
+    /// `CardChecker` reported something for.
     static func auditCleanCheck(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
                                 sources: [String: [UInt8]] = [:]) -> CleanCheckAudit {
         check(paths: paths, root: root, provider: provider, sources: sources,

@@ -40,10 +40,6 @@ public struct NodeView {
     @inlinable @inline(__always)
     public func kind(_ i: Int) -> NodeKind { kinds[i] }
 
-    /// Where node `i`'s first token starts.
-    @inlinable @inline(__always)
-    public func start(_ i: Int) -> Int { Int(starts[i]) }
-
     /// The index just past node `i`'s subtree (its next sibling, when it has one).
     @inlinable @inline(__always)
     public func end(_ i: Int) -> Int {
