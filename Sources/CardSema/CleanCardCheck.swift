@@ -248,7 +248,7 @@ final class CleanCheckTables: Sendable {
         func entry(role: NodeRole, list: ParameterList, parameterSpecs: [CardSema.Parameter], indexedRules: [IndexedRule],
                    spec: PartSpec?, decoratesFrame: Bool) -> Entry {
             let ruleStart = rules.count
-            var readByRules: Set<Int> = []
+            var readByRules: UInt64 = 0  // bit i: a rule reads parameter i
             for indexed in indexedRules {
                 let kind: Rule.Kind
                 switch indexed.rule {
@@ -259,13 +259,13 @@ final class CleanCheckTables: Sendable {
                 }
                 rules.append(Rule(kind: kind, first: indexed.first ?? -1, second: indexed.second ?? -1))
                 if kind == .lessThan || kind == .sameCount {
-                    if let first = indexed.first { readByRules.insert(first) }
-                    if let second = indexed.second { readByRules.insert(second) }
+                    if let first = indexed.first, first < 64 { readByRules |= 1 << UInt64(first) }
+                    if let second = indexed.second, second < 64 { readByRules |= 1 << UInt64(second) }
                 }
             }
             let parameterStart = parameters.count
             for (index, parameter) in parameterSpecs.enumerated() {
-                parameters.append(Parameter(parameter, shape: list.shapes[index], readByRules: readByRules.contains(index)))
+                parameters.append(Parameter(parameter, shape: list.shapes[index], readByRules: index < 64 && readByRules & 1 << UInt64(index) != 0))
             }
             var children = Children.leaf, childCount = 0, childFlag = false, allowed: UInt64 = 0
             let limitStart = limits.count, rowFieldStart = rowFieldNames.count
