@@ -34,6 +34,8 @@ enum BuildCommand {
         OptionSpec(names: ["--quiet", "-q"], value: nil, help: "omit the summary lines"),
         OptionSpec(names: ["--strict", "-W"], value: nil, help: "warnings fail the build (exit 1, nothing written); `-W error` is accepted too"),
         OptionSpec(names: ["--max-size"], value: "BYTES", help: "refuse input files larger than this (default: 268435456)"),
+        OptionSpec(names: ["--jobs", "-j"], value: "N",
+                   help: "threads to check and write with (default: the CPUs available, at most \(CommonOptions.defaultJobLimit)); the output is the same for any N"),
         OptionSpec(names: ["-h", "--help"], value: nil, help: "show this help"),
     ]
 
@@ -63,6 +65,7 @@ enum BuildCommand {
         let backends = try selectBackends(parsed.value("--emit"))
         let viewport = try CommonOptions.viewport(parsed)
         let sizeLimit = try CommonOptions.sizeLimit(parsed)
+        let jobs = try CommonOptions.jobs(parsed)
         // The same file named twice is one input.
         var seen = Set<String>()
         let files = try InputFiles.expand(parsed.operands, allowDirectories: false, sizeLimit: sizeLimit)
@@ -87,7 +90,7 @@ enum BuildCommand {
                                            strict: strict, quiet: quiet, fileCount: result.fileSet.files.count, output: &output)
         guard status == 0 else { return status }
 
-        let backendOptions = BackendOptions(viewport: viewport)
+        let backendOptions = BackendOptions(viewport: viewport, workers: jobs)
         if toStdout, let backend = backends.first, let deck = result.decks.first {
             // Pieces end between tokens, so each decodes on its own.
             backend.emit(deck, options: backendOptions, toBuffer: { piece in output.writeOut(String(decoding: piece, as: UTF8.self)) })

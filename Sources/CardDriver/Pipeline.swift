@@ -50,6 +50,19 @@ enum CommonOptions {
         return limit
     }
 
+    /// The most threads `cardc build` uses unless `-j` asks for more. (Measured on two CPUs
+    /// only; with more, the parts that stay on one thread soon dominate.)
+    static let defaultJobLimit = 4
+
+    /// `-j N` (1 to 256), else the CPUs this process may use, up to `defaultJobLimit`.
+    static func jobs(_ parsed: ParsedArguments) throws -> Int {
+        guard let text = parsed.value("--jobs") else { return min(Threads.availableCPUs, defaultJobLimit) }
+        guard let jobs = Int(text), jobs >= 1, jobs <= 256 else {
+            throw UsageError("invalid value '\(text)' for '--jobs': expected a number of threads from 1 to 256")
+        }
+        return jobs
+    }
+
     static func viewport(_ parsed: ParsedArguments) throws -> Viewport {
         guard let text = parsed.value("--viewport") else { return .standard }
         guard let viewport = Viewport(parsing: text) else {

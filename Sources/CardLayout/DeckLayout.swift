@@ -92,6 +92,38 @@ public struct DeckLayouter {
         self.init(diagnosing: deck, viewport: viewport)
     }
 
+    /// What layouters of one deck share and never change — the deck, the viewport, the index of
+    /// card names, the themes by name, each card's first stack — for a layouter on another
+    /// thread (`init(sharing:)`), which then indexes nothing again.
+    public struct Shared: Sendable {
+        fileprivate let deck: CheckedDeck
+        fileprivate let viewport: Viewport
+        fileprivate let cardIndex: [String: Int]
+        fileprivate let themes: [String: ResolvedTheme]
+        fileprivate let primary: [Int?]
+    }
+
+    /// What this layouter shares with others of its deck (working out each card's first stack
+    /// now if it has not yet).
+    public var shared: Shared {
+        mutating get {
+            _ = primaryStack(ofCardAt: 0)
+            return Shared(deck: deck, viewport: viewport, cardIndex: cardIndex, themes: themes, primary: primary ?? [])
+        }
+    }
+
+    /// A layouter of the deck `shared` comes from, with what it shares and none of its layouts.
+    public init(sharing shared: Shared) {
+        deck = shared.deck
+        viewport = shared.viewport
+        cardIndex = shared.cardIndex
+        themes = shared.themes
+        primary = shared.primary.count == shared.deck.cards.count ? shared.primary : nil
+        stackWidths = Array(repeating: nil, count: deck.stacks.count)
+        heights = Array(repeating: nil, count: deck.cards.count)
+        listFacts = Array(repeating: nil, count: deck.cards.count)
+    }
+
     /// A layouter for `diagnostics()` alone, which reads only the cards a deck checked for
     /// diagnostics keeps.
     init(diagnosing deck: CheckedDeck, viewport: Viewport) {
@@ -238,7 +270,7 @@ public struct DeckLayouter {
 
     /// The index of the first stack that lists card `index`, if any.
     private mutating func primaryStack(ofCardAt index: Int) -> Int? {
-        if let primary { return primary[index] }
+        if let primary { return index < primary.count ? primary[index] : nil }
         var primary = [Int?](repeating: nil, count: deck.cards.count)
         for (stackIndex, stack) in deck.stacks.enumerated() {
             for name in stack.cards {
@@ -246,7 +278,7 @@ public struct DeckLayouter {
             }
         }
         self.primary = primary
-        return primary[index]
+        return index < primary.count ? primary[index] : nil
     }
 
     /// A view of `deck.cards[index]`, through a buffer pointer: `deck.cards[index]` would copy
@@ -299,6 +331,36 @@ public struct DeckLayouter {
         // One at a time: appending a lazy map goes through the generic sequence path.
         for height in stateHeights { heightValues.append(height) }
         heights[index] = (context.theme, context.width, start..<heightValues.count)
+    }
+
+    /// What a layouter has learnt from the cards it laid out, for another layouter of the same
+    /// deck (`adopt(_:)`): each card's state heights in the context it was last laid out in,
+    /// and the facts list stacks read.
+    public struct LaidOutCards: Sendable {
+        fileprivate let heights: [(theme: String, width: Double, range: Range<Int>)?]
+        fileprivate let listFacts: [(customMargin: Double?, initialPosition: Int)?]
+        fileprivate let heightValues: [Double]
+    }
+
+    /// What this layouter has learnt from the cards it laid out.
+    public var laidOutCards: LaidOutCards {
+        LaidOutCards(heights: heights, listFacts: listFacts, heightValues: heightValues)
+    }
+
+    /// Takes over what another layouter of the same deck learnt about the cards this one has not
+    /// laid out: a back end that writes the cards on several threads, each with a layouter of its
+    /// own, lays out the stacks with one of them and lays no card out twice. (Only a cache: the
+    /// stacks come out the same without it.)
+    public mutating func adopt(_ other: LaidOutCards) {
+        guard other.heights.count == heights.count, other.listFacts.count == listFacts.count else { return }
+        for index in heights.indices {
+            if heights[index] == nil, let known = other.heights[index] {
+                let start = heightValues.count
+                for height in other.heightValues[known.range] { heightValues.append(height) }
+                heights[index] = (known.theme, known.width, start..<heightValues.count)
+            }
+            if listFacts[index] == nil { listFacts[index] = other.listFacts[index] }
+        }
     }
 
     /// Card `index` laid out in its primary context, as a tree.
