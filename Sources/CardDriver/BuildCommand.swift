@@ -79,7 +79,7 @@ enum BuildCommand {
         let names = try outputNames(for: files, backends: backends)
 
         let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit), viewport: viewport,
-                                    for: .backEnds)
+                                    for: .backEnds, workers: jobs)
         compiled = result
         if let unreadable = result.unreadable.first { throw UsageError("cannot read \(unreadable)") }
         guard result.decks.count == files.count else { throw UsageError("cannot compile \(files.joined(separator: ", "))") }

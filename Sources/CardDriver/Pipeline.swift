@@ -18,12 +18,15 @@ public enum Pipeline {
 
     public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
                              sources: [String: [UInt8]] = [:], viewport: Viewport = .standard,
-                             for purpose: Purpose = .backEnds) -> Compiler.Result {
+                             for purpose: Purpose = .backEnds, workers: Int = 1) -> Compiler.Result {
         let modelUse: ModelUse = switch purpose {
         case .diagnostics: .diagnostics(readingCardsOf: DeckLayouter.diagnosedStackKinds)
         case .backEnds: .backEnds
         }
-        var result = Compiler.check(paths: paths, root: root, provider: provider, sources: sources, modelUse: modelUse)
+        // Only a build checks on several threads: `cardc check` stays on one.
+        let workers = purpose == .backEnds ? workers : 1
+        var result = Compiler.check(paths: paths, root: root, provider: provider, sources: sources, modelUse: modelUse,
+                                    workers: workers)
         if !result.hasErrors {
             var diagnostics = result.diagnostics
             for deck in result.decks { diagnostics += layoutDiagnostics(for: deck, viewport: viewport) }

@@ -6,8 +6,9 @@ import CardSema
 import Foundation
 import Testing
 
-/// `cardc build` on several threads (`-j N`, `BackendOptions.workers`) produces exactly what one
-/// thread does: the same bytes, and nothing written when there are errors.
+/// `cardc build` on several threads (`-j N`, `BackendOptions.workers`, `Compiler.check(workers:)`)
+/// produces exactly what one thread does: the same bytes, the same diagnostics in the same order,
+/// and nothing written when there are errors.
 @Suite struct ParallelBuildTests {
     /// The layout JSON of `deck` written by `workers` threads in chunks of `cardsPerChunk` cards.
     static func emit(_ deck: CheckedDeck, workers: Int, cardsPerChunk: Int = 64, stacksPerChunk: Int = 32, pretty: Bool = true) -> [UInt8] {
@@ -38,7 +39,7 @@ import Testing
     /// The pieces handed to the sink by several workers are whole chunks: each ends between
     /// tokens, and they join to the document.
     @Test func piecesFromSeveralWorkersJoinToTheDocument() throws {
-        let deck = try #require(Self.check(SyntheticDeck.generate(cards: 300)).decks.first)
+        let deck = try #require(Self.check(SyntheticDeck.generate(cards: 300), workers: 1).decks.first)
         var pieces: [[UInt8]] = []
         LayoutJSONEmitter(cardsPerChunk: 16, stacksPerChunk: 2).emit(deck, options: BackendOptions(workers: 3)) { pieces.append($0) }
         #expect(pieces.count > 300 / 16 + deck.stacks.count / 2)
@@ -46,9 +47,102 @@ import Testing
         #expect(Array(pieces.joined()) == Self.emit(deck, workers: 1))
     }
 
-    static func check(_ source: String, files: [String: String] = [:]) -> Compiler.Result {
+    static func check(_ source: String, workers: Int, files: [String: String] = [:]) -> Compiler.Result {
         Compiler.check(paths: ["deck.cards"], root: ".", provider: MemoryFileProvider(files.merging(["deck.cards": source]) { $1 }),
-                       modelUse: .backEnds)
+                       modelUse: .backEnds, workers: workers)
+    }
+
+    /// A generated deck large enough for the checker's chunks (`DeckChecker.cardsPerChunk`):
+    /// checked by several threads, it is the same deck — card for card, model for model, as the
+    /// layout JSON shows — and has the same diagnostics.
+    @Test func concurrentCheckGivesTheSameDeck() throws {
+        let source = SyntheticDeck.generate(cards: 700)
+        let serial = Self.check(source, workers: 1)
+        let serialDeck = try #require(serial.decks.first)
+        #expect(!serial.hasErrors)
+        let expected = Self.emit(serialDeck, workers: 1)
+        for workers in [2, 3, 4] {
+            let parallel = Self.check(source, workers: workers)
+            #expect(parallel.diagnostics == serial.diagnostics)
+            let deck = try #require(parallel.decks.first)
+            #expect(deck.cards.map(\.name) == serialDeck.cards.map(\.name))
+            #expect(deck.cards.map(\.location) == serialDeck.cards.map(\.location))
+            #expect(deck.cards.map(\.initialState) == serialDeck.cards.map(\.initialState))
+            #expect(deck.cards.map(\.states) == serialDeck.cards.map(\.states), "the public model, built from each worker's store")
+            #expect(Self.emit(deck, workers: 1) == expected, "\(workers) workers")
+            #expect(Self.emit(deck, workers: workers, cardsPerChunk: 50) == expected, "\(workers) workers")
+        }
+    }
+
+    /// The generated deck with mistakes spread over every chunk (unknown parts, misspelt
+    /// bindings, missing colons): the diagnostics of a concurrent check are the serial ones, in
+    /// the same order.
+    @Test func concurrentCheckReportsTheSameDiagnostics() throws {
+        var lines = SyntheticDeck.generate(cards: 900).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var generator = SplitMix64(seed: 11)
+        for _ in 0..<120 {
+            let index = generator.below(lines.count)
+            if let range = lines[index].range(of: "text(") {
+                lines[index].replaceSubrange(range, with: "txet(")
+            } else if let range = lines[index].range(of: "$") {
+                lines[index].replaceSubrange(range, with: "$zz")
+            } else if let range = lines[index].range(of: ":") {
+                lines[index].replaceSubrange(range, with: " ")
+            }
+        }
+        let source = lines.joined(separator: "\n")
+        let serial = Self.check(source, workers: 1)
+        #expect(serial.hasErrors)
+        #expect(serial.diagnostics.count > 50)
+        for workers in [2, 3, 4] {
+            #expect(Self.check(source, workers: workers).diagnostics == serial.diagnostics, "\(workers) workers")
+        }
+    }
+
+    /// Cards spread over an entry file and the file it imports (each worker switches between
+    /// their trees), with list stacks in both.
+    @Test func concurrentCheckAcrossImportedFiles() throws {
+        func cards(_ prefix: String, _ count: Int) -> String {
+            (0..<count).map { i in
+                """
+                card \(prefix)\(i)\(i % 7 == 0 ? ": customMargin(\(i % 20))" : "") {
+                  model {
+                    amount: \(i)
+                    label: "\(prefix) \(i) é"
+                  }
+                  title("\(prefix) \(i)")
+                  text($label)
+                  \(i % 3 == 0 ? "bar(percent: 0.5)" : "hstack { text(\"a\") text(\"b\") }")
+                }
+
+                """
+            }.joined()
+        }
+        let imported = cards("Imported", 300) + "stack Second: list {\n" + (0..<300).filter { $0 % 2 == 1 }.map { "  Imported\($0)\n" }.joined() + "}\n"
+        let entry = "import \"more.cards\"\n" + cards("Entry", 300)
+            + "stack First: list {\n" + (0..<300).map { "  Entry\($0)\n  Imported\(299 - $0)\n" }.joined() + "}\n"
+        let files = ["more.cards": imported]
+        let serial = Self.check(entry, workers: 1, files: files)
+        #expect(!serial.hasErrors, "\(serial.diagnostics.prefix(3).map(\.message))")
+        let expected = Self.emit(try #require(serial.decks.first), workers: 1)
+        for workers in [2, 4] {
+            let parallel = Self.check(entry, workers: workers, files: files)
+            #expect(parallel.diagnostics == serial.diagnostics)
+            let deck = try #require(parallel.decks.first)
+            #expect(Self.emit(deck, workers: workers, cardsPerChunk: 7, stacksPerChunk: 1) == expected, "\(workers) workers")
+        }
+    }
+
+    /// `cardc check` checks on one thread whatever the workers say: a diagnostics-only deck is
+    /// the same.
+    @Test func diagnosticsOnlyCheckIgnoresWorkers() {
+        let source = SyntheticDeck.generate(cards: 400)
+        let provider = MemoryFileProvider(["deck.cards": source])
+        let one = Compiler.check(paths: ["deck.cards"], root: ".", provider: provider, modelUse: .diagnostics(readingCardsOf: ["collapsible"]))
+        let four = Compiler.check(paths: ["deck.cards"], root: ".", provider: provider, modelUse: .diagnostics(readingCardsOf: ["collapsible"]),
+                                  workers: 4)
+        #expect(one.diagnostics == four.diagnostics)
+        #expect(one.decks.first?.cards.map(\.name) == four.decks.first?.cards.map(\.name))
     }
 
     /// `-j N` on the command line: the same file for any N, usage errors for a bad N, and
@@ -82,7 +176,7 @@ import Testing
     /// A layouter that adopts what layouters of other threads laid out lays the stacks out as
     /// one that laid out every card itself, and as one that laid out none.
     @Test func adoptedLayoutsChangeNoStack() throws {
-        let deck = try #require(Self.check(SyntheticDeck.generate(cards: 200)).decks.first)
+        let deck = try #require(Self.check(SyntheticDeck.generate(cards: 200), workers: 1).decks.first)
         var fresh = DeckLayouter(deck: deck)
         var whole = DeckLayouter(deck: deck)
         var adopting = DeckLayouter(deck: deck)
