@@ -78,7 +78,7 @@ enum BuildCommand {
         // Output names are fixed before anything runs, so a clash is a usage error up front.
         let names = try outputNames(for: files, backends: backends)
 
-        let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit), viewport: viewport,
+        let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit, readers: jobs), viewport: viewport,
                                     for: .backEnds, workers: jobs)
         compiled = result
         if let unreadable = result.unreadable.first { throw UsageError("cannot read \(unreadable)") }

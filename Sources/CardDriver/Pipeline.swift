@@ -29,7 +29,7 @@ public enum Pipeline {
                                     workers: workers)
         if !result.hasErrors {
             var diagnostics = result.diagnostics
-            for deck in result.decks { diagnostics += layoutDiagnostics(for: deck, viewport: viewport) }
+            for deck in result.decks { diagnostics += layoutDiagnostics(for: deck, viewport: viewport, workers: workers) }
             result.diagnostics = diagnostics.sortedAndDeduplicated()
         }
         return result

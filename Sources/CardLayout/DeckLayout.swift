@@ -129,12 +129,16 @@ public struct DeckLayouter {
     init(diagnosing deck: CheckedDeck, viewport: Viewport) {
         self.deck = deck
         self.viewport = viewport
-        var index: [String: Int] = [:]
-        index.reserveCapacity(deck.cards.count)
-        // Backwards, so that the first of equal names wins with one hash per card. Index loops,
-        // not `for card in`: a `CheckedCard` copy retains a dozen references.
-        for i in deck.cards.indices.reversed() { index[deck.cards[i].name] = i }
-        self.cardIndex = index
+        if let known = deck.cardIndex {
+            self.cardIndex = known  // the checker's: 20,000 names are not hashed again
+        } else {
+            var index: [String: Int] = [:]
+            index.reserveCapacity(deck.cards.count)
+            // Backwards, so that the first of equal names wins with one hash per card. Index loops,
+            // not `for card in`: a `CheckedCard` copy retains a dozen references.
+            for i in deck.cards.indices.reversed() { index[deck.cards[i].name] = i }
+            self.cardIndex = index
+        }
         var themes: [String: ResolvedTheme] = [:]
         for theme in deck.themes where themes[theme.name] == nil { themes[theme.name] = theme }
         self.themes = themes
@@ -500,8 +504,13 @@ public struct DeckLayouter {
     /// than the stack's `cardHeight`. One diagnostic per card reference, naming the tallest state,
     /// at the reference in the stack (with a note at the card).
     public mutating func diagnostics() -> [Diagnostic] {
+        diagnostics(ofStacks: deck.stacks.indices)
+    }
+
+    /// `diagnostics()` for the stacks of `stackIndices` (indices in `deck.stacks`), in order.
+    mutating func diagnostics(ofStacks stackIndices: some Sequence<Int>) -> [Diagnostic] {
         var result: [Diagnostic] = []
-        for stackIndex in deck.stacks.indices where deck.stacks[stackIndex].kind == "collapsible" {
+        for stackIndex in stackIndices where deck.stacks[stackIndex].kind == "collapsible" {
             let stack = deck.stacks[stackIndex]
             let configuration = CollapsibleConfiguration(stack)
             for (position, name) in stack.cards.enumerated() {
@@ -533,12 +542,39 @@ public struct DeckLayouter {
 /// The layout pass's diagnostics for `deck` (W104), for `cardc check` and `cardc build`.
 /// Run it only on a deck without errors. The deck may have been checked for diagnostics only,
 /// keeping the cards of `DeckLayouter.diagnosedStackKinds`.
-public func layoutDiagnostics(for deck: CheckedDeck, viewport: Viewport = .standard) -> [Diagnostic] {
+///
+/// With more than one worker and enough cards in such stacks, the stacks are shared out among
+/// that many threads, each with a layouter of its own; the diagnostics are the same, in the same
+/// order.
+public func layoutDiagnostics(for deck: CheckedDeck, viewport: Viewport = .standard, workers: Int = 1) -> [Diagnostic] {
     // Only `collapsible` stacks have any: without one, the layouter (an index of every card)
     // is not worth building.
-    guard deck.stacks.contains(where: { DeckLayouter.diagnosedStackKinds.contains($0.kind) }) else { return [] }
-    var layouter = DeckLayouter(diagnosing: deck, viewport: viewport)
-    return layouter.diagnostics()
+    let diagnosed = deck.stacks.indices.filter { DeckLayouter.diagnosedStackKinds.contains(deck.stacks[$0].kind) }
+    guard !diagnosed.isEmpty else { return [] }
+    let cardCount = diagnosed.reduce(0) { $0 + deck.stacks[$1].cards.count }
+    let workers = min(workers, cardCount / 256)
+    guard workers > 1 else {
+        var layouter = DeckLayouter(diagnosing: deck, viewport: viewport)
+        return layouter.diagnostics(ofStacks: diagnosed)
+    }
+    // Consecutive stacks per worker, about as many cards each.
+    var groups: [[Int]] = [[]]
+    var cards = 0
+    for stack in diagnosed {
+        if groups.count < workers && cards >= (groups.count * cardCount + workers - 1) / workers { groups.append([]) }
+        groups[groups.count - 1].append(stack)
+        cards += deck.stacks[stack].cards.count
+    }
+    let shares = groups
+    var first: [Diagnostic] = []
+    let rest = Threads.run(helpers: shares.count - 1, { helper in
+        var layouter = DeckLayouter(diagnosing: deck, viewport: viewport)
+        return layouter.diagnostics(ofStacks: shares[helper + 1])
+    }, while: {
+        var layouter = DeckLayouter(diagnosing: deck, viewport: viewport)
+        first = layouter.diagnostics(ofStacks: shares[0])
+    })
+    return first + rest.joined()
 }
 
 /// Lays out `deck` for `viewport`.

@@ -97,7 +97,8 @@ struct DeckChecker {
         guard let entry = order.first, let entryTree = trees[entry] else { return nil }
         let usedThemes = Set(checkedStacks.map(\.theme))
         let themesOut = resolvedThemes.filter { !$0.isBuiltIn || usedThemes.contains($0.name) || $0.name == Catalog.defaultThemeName }
-        return CheckedDeck(entry: entryTree.file, themes: themesOut, cards: checkedCards, stacks: checkedStacks, modelUse: modelUse)
+        return CheckedDeck(entry: entryTree.file, themes: themesOut, cards: checkedCards, stacks: checkedStacks, modelUse: modelUse,
+                           cardIndex: kept == nil && checkedCards.count == cardDecls.count ? cards : nil)
     }
 
     /// Per card (parallel to `cardDecls`), whether its model is kept; nil when every card's is.

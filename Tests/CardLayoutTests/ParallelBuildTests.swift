@@ -173,6 +173,48 @@ import Testing
         #expect(runCardc(["help", "build"]).out.contains("--jobs"))
     }
 
+    /// W104 on several threads (`layoutDiagnostics(for:viewport:workers:)`, as `cardc build`
+    /// runs it): collapsible stacks shared out, the same diagnostics in the same order.
+    @Test func layoutDiagnosticsOnSeveralThreads() throws {
+        var source = ""
+        for i in 0..<1200 {
+            source += "card C\(i) {\n  title(\"C\(i)\")\n  spacer(height: \((i * 37) % 260))\n}\n"
+        }
+        for stack in 0..<300 {
+            source += "stack S\(stack): collapsible(cardHeight: \(120 + stack % 90)) {\n"
+            for card in 0..<4 { source += "  C\((stack * 4 + card * 7) % 1200)\n" }
+            source += "}\n"
+        }
+        let deck = try #require(Self.check(source, workers: 1).decks.first)
+        let serial = layoutDiagnostics(for: deck)
+        #expect(serial.count > 100)
+        for workers in [2, 3, 8] {
+            #expect(layoutDiagnostics(for: deck, workers: workers) == serial, "\(workers) workers")
+        }
+        let provider = MemoryFileProvider(["deck.cards": source])
+        let one = Pipeline.check(paths: ["deck.cards"], root: ".", provider: provider, for: .backEnds, workers: 1)
+        let three = Pipeline.check(paths: ["deck.cards"], root: ".", provider: provider, for: .backEnds, workers: 3)
+        #expect(one.diagnostics == three.diagnostics)
+        #expect(one.diagnostics.filter { $0.code == .w104 }.count == serial.count)
+    }
+
+    /// The checker hands its index of card names to the deck, which layouters read instead of
+    /// hashing every name again; it is the index they would build, and it goes once the cards
+    /// change or when the deck keeps only some cards.
+    @Test func decksCarryTheCheckersCardIndex() throws {
+        let source = SyntheticDeck.generate(cards: 120)
+        var deck = try #require(Self.check(source, workers: 1).decks.first)
+        var expected: [String: Int] = [:]
+        for index in deck.cards.indices.reversed() { expected[deck.cards[index].name] = index }
+        #expect(deck.cardIndex == expected)
+        #expect(try #require(Self.check(source, workers: 3).decks.first).cardIndex == expected)
+        deck.cards.swapAt(0, 1)
+        #expect(deck.cardIndex == nil)
+        let lean = Compiler.check(paths: ["deck.cards"], root: ".", provider: MemoryFileProvider(["deck.cards": source]),
+                                  modelUse: .diagnostics(readingCardsOf: ["collapsible"]))
+        #expect(lean.decks.first?.cardIndex == nil)
+    }
+
     /// A layouter that adopts what layouters of other threads laid out lays the stacks out as
     /// one that laid out every card itself, and as one that laid out none.
     @Test func adoptedLayoutsChangeNoStack() throws {
