@@ -534,16 +534,13 @@ struct LayoutJSONWriter: ~Copyable {
         out.beginArray()
         if workers > 1 && deck.stacks.count >= 2 * stacksPerChunk {
             // Every card is laid out by now: each helper's layouter starts from what they all
-            // laid out (the caller's has adopted the helpers'), so none lays a card out again.
+            // laid out (the caller's has adopted the helpers'; shared, not copied), so none lays
+            // a card out again.
             try flush(atLeast: 1, to: sink)
             let stacksOpen = out.mark
             let shared = layouter.shared, laidOut = layouter.laidOutCards
             _ = try inChunks(deck.stacks.count, perChunk: stacksPerChunk, workers: workers, after: stacksOpen, layouter: &layouter,
-                             helperLayouter: {
-                                 var layouter = DeckLayouter(sharing: shared)
-                                 layouter.adopt(laidOut)
-                                 return layouter
-                             },
+                             helperLayouter: { DeckLayouter(sharing: shared, laidOut: laidOut) },
                              write: { writer, range, layouter, _ in
                                  for index in range { writer.stack(deck.stacks[index], layouter.layout(deck.stacks[index])) }
                              }, sink: sink)

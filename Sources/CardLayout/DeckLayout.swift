@@ -113,15 +113,23 @@ public struct DeckLayouter {
     }
 
     /// A layouter of the deck `shared` comes from, with what it shares and none of its layouts.
-    public init(sharing shared: Shared) {
+    /// With `laidOut` (from a layouter of the same deck), it starts from what that one laid
+    /// out, as if it had adopted it, without copying anything until it lays out a card itself.
+    public init(sharing shared: Shared, laidOut: LaidOutCards? = nil) {
         deck = shared.deck
         viewport = shared.viewport
         cardIndex = shared.cardIndex
         themes = shared.themes
         primary = shared.primary.count == shared.deck.cards.count ? shared.primary : nil
         stackWidths = Array(repeating: nil, count: deck.stacks.count)
-        heights = Array(repeating: nil, count: deck.cards.count)
-        listFacts = Array(repeating: nil, count: deck.cards.count)
+        if let laidOut, laidOut.heights.count == deck.cards.count, laidOut.listFacts.count == deck.cards.count {
+            heights = laidOut.heights
+            listFacts = laidOut.listFacts
+            heightValues = laidOut.heightValues
+        } else {
+            heights = Array(repeating: nil, count: deck.cards.count)
+            listFacts = Array(repeating: nil, count: deck.cards.count)
+        }
     }
 
     /// A layouter for `diagnostics()` alone, which reads only the cards a deck checked for

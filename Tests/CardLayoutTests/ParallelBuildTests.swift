@@ -231,9 +231,10 @@ import Testing
         }
         adopting.adopt(first.laidOutCards)
         adopting.adopt(second.laidOutCards)
+        let starting = DeckLayouter(sharing: adopting.shared, laidOut: adopting.laidOutCards)
         for stack in deck.stacks {
             let expected = fresh.layout(stack)
-            for layouter in [whole, adopting] {
+            for layouter in [whole, adopting, starting] {
                 var layouter = layouter
                 let laidOut = layouter.layout(stack)
                 #expect(laidOut.positions.map(\.height) == expected.positions.map(\.height), "\(stack.name)")
