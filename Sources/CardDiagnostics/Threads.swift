@@ -6,8 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// POSIX threads for the work `cardc build` spreads over the CPUs: checking the cards and
-/// writing their layout JSON. (The `cardc` executable links neither Dispatch nor Foundation.)
+/// POSIX threads for the work `cardc build -j N` spreads over the CPUs: reading a large input,
+/// checking the cards, W104's layouts, and laying out and writing the layout JSON. (The `cardc`
+/// executable links neither Dispatch nor Foundation; `cardc check` starts no thread.)
 ///
 /// The rule every user keeps: a thread mutates only what it owns — its checker, its writer,
 /// its layouter — and reads values that no thread changes while it runs (the syntax trees, the
@@ -70,7 +71,11 @@ private final class HelperThread<Result: Sendable>: @unchecked Sendable {
         // The main thread's usual 8 MiB, whatever `ulimit -s` says: the checker and the writer
         // recurse as deep as the input nests (up to E204's limit) on any thread.
         pthread_attr_setstacksize(&attributes, 8 << 20)
+        #if canImport(Darwin)
+        var handle: pthread_t?  // an optional pointer there, a plain integer on Linux
+        #else
         var handle = pthread_t()
+        #endif
         let entry = Unmanaged.passRetained(ThreadEntry { [self] in result = work(index) }).toOpaque()
         if pthread_create(&handle, &attributes, threadEntryPoint, entry) == 0 {
             thread = handle
@@ -104,11 +109,18 @@ private final class ThreadEntry: Sendable {
 }
 
 /// A new thread's entry point: runs the `ThreadEntry` passed as `context` and releases it.
+#if canImport(Darwin)
+private func threadEntryPoint(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    Unmanaged<ThreadEntry>.fromOpaque(context).takeRetainedValue().body()
+    return nil
+}
+#else
 private func threadEntryPoint(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     guard let context else { return nil }
     Unmanaged<ThreadEntry>.fromOpaque(context).takeRetainedValue().body()
     return nil
 }
+#endif
 
 /// A mutex and a condition variable, for threads that hand each other work and results: every
 /// access to the state they share is made inside `withLock`, and a thread that needs another's
