@@ -256,6 +256,27 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
         inlineDepth = mark.inlineDepth
     }
 
+    /// Empties the buffer and continues from `mark`'s nesting, taken from another writer, as if
+    /// its output up to `mark` had been written here: a writer producing a later part of a
+    /// document another writer started. `hasMember`: whether the innermost container open at
+    /// `mark` has members by then (written by others), so the next one is preceded by a comma.
+    public mutating func resume(at mark: Mark, hasMember: Bool) {
+        used = 0
+        depth = mark.depth
+        self.hasMember = hasMember
+        afterKey = mark.afterKey
+        inlineDepth = mark.inlineDepth
+    }
+
+    /// Hands the output so far to `buffer` and continues into `buffer`'s allocation, emptied:
+    /// no byte is copied. The nesting state is kept.
+    public mutating func exchangeBytes(with buffer: JSONBuffer) {
+        swap(&base, &buffer.base)
+        swap(&capacity, &buffer.capacity)
+        buffer.count = used
+        used = 0
+    }
+
     // MARK: Buffer
 
     /// Makes room for `n` more bytes; every store below is preceded by one.
@@ -1063,4 +1084,25 @@ public struct JSONOutput: ~Copyable, @unchecked Sendable {  // @unchecked: owns 
     }
 
     static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x57 + nibble }
+}
+
+/// Bytes a `JSONOutput` wrote, taken whole from it (`exchangeBytes(with:)`), for a writer on
+/// one thread whose output another thread hands on. Used by one thread at a time: a buffer goes
+/// from thread to thread only through a lock (`WorkLock`), which orders the accesses.
+public final class JSONBuffer: @unchecked Sendable {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
+    /// How many bytes at `base` are output.
+    public internal(set) var count = 0
+
+    /// An empty buffer with room for `capacity` bytes.
+    public init(capacity: Int = 64) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The output it holds.
+    public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 }

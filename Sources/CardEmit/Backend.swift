@@ -5,9 +5,13 @@ import CardSema
 public struct BackendOptions: Sendable {
     /// The screen the layout is computed for (`--viewport`).
     public var viewport: Viewport
+    /// How many threads the back end may keep busy, the caller's included (`cardc build -j`).
+    /// The output is the same whatever the number.
+    public var workers: Int
 
-    public init(viewport: Viewport = .standard) {
+    public init(viewport: Viewport = .standard, workers: Int = 1) {
         self.viewport = viewport
+        self.workers = workers
     }
 }
 

@@ -30,8 +30,16 @@ public struct LayoutJSONEmitter: Backend {
     /// The `version` value; bumped on any incompatible change of the document's shape.
     public static let version = 1
 
-    public init(pretty: Bool = true) {
+    /// With more than one worker (`BackendOptions.workers`), how many cards a thread lays out and
+    /// writes at a time: a deck of fewer than two such chunks is written on the caller's thread.
+    public var cardsPerChunk: Int
+    /// The same for stacks, which are written once every card is laid out.
+    public var stacksPerChunk: Int
+
+    public init(pretty: Bool = true, cardsPerChunk: Int = 64, stacksPerChunk: Int = 32) {
         self.pretty = pretty
+        self.cardsPerChunk = max(1, cardsPerChunk)
+        self.stacksPerChunk = max(1, stacksPerChunk)
     }
 
     /// The size of the pieces handed to the sink.
@@ -39,11 +47,14 @@ public struct LayoutJSONEmitter: Backend {
 
     /// Lays out and writes one card at a time, handing the sink a piece whenever about
     /// `pieceSize` bytes are ready, so neither the whole layout nor the whole document is held
-    /// in memory.
+    /// in memory. With several workers, the cards are laid out and written a chunk at a time
+    /// on that many threads, and each chunk is one piece (see `WriterChunks`); so are the stacks.
     public func emit(_ deck: CheckedDeck, options: BackendOptions, toBuffer sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
         var layouter = DeckLayouter(deck: deck, viewport: options.viewport)
         var writer = LayoutJSONWriter(out: JSONOutput(pretty: pretty, capacity: Self.pieceSize + 65_536))
-        try writer.document(deck, layouter: &layouter, pieceSize: Self.pieceSize, sink: sink)
+        let workers = deck.cards.count >= 2 * cardsPerChunk || deck.stacks.count >= 2 * stacksPerChunk ? options.workers : 1
+        try writer.document(deck, layouter: &layouter, pieceSize: Self.pieceSize, workers: workers,
+                            cardsPerChunk: cardsPerChunk, stacksPerChunk: stacksPerChunk, sink: sink)
     }
 }
 
@@ -479,7 +490,8 @@ struct LayoutJSONWriter: ~Copyable {
         out.removeAll()
     }
 
-    mutating func document(_ deck: CheckedDeck, layouter: inout DeckLayouter, pieceSize: Int,
+    mutating func document(_ deck: CheckedDeck, layouter: inout DeckLayouter, pieceSize: Int, workers: Int = 1,
+                           cardsPerChunk: Int = 64, stacksPerChunk: Int = 32,
                            sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
         out.beginObject()
         field(keys.format, LayoutJSONEmitter.format)
@@ -496,29 +508,111 @@ struct LayoutJSONWriter: ~Copyable {
         // Index loops: copying a `CheckedCard` retains every reference in it.
         out.writeKey(keys.cards)
         out.beginArray()
-        var frames = CardFrames()  // one set of buffers, reused by every card
-        try deck.cards.withUnsafeBufferPointer { cards in  // read in place (see `parts`)
-            for index in cards.indices {
-                // One copy: each computed property read from the array would copy the card.
-                let card = cards[index]
-                let view = CardView(card)  // made once, for the layout and the writing
-                layouter.layoutInPrimaryContext(view, cardAt: index, into: &frames)
-                self.card(card, view, frames)
-                try flush(atLeast: pieceSize, to: sink)
+        if workers > 1 && deck.cards.count >= 2 * cardsPerChunk {
+            try flush(atLeast: 1, to: sink)
+            let cardsOpen = out.mark
+            let shared = layouter.shared
+            let laidOut = try inChunks(deck.cards.count, perChunk: cardsPerChunk, workers: workers, after: cardsOpen,
+                                       layouter: &layouter, helperLayouter: { DeckLayouter(sharing: shared) },
+                                       write: { writer, range, layouter, frames in
+                                           deck.cards.withUnsafeBufferPointer { writer.cards(range, of: $0, layouter: &layouter, frames: &frames) }
+                                       }, sink: sink)
+            for cards in laidOut { layouter.adopt(cards) }
+            out.resume(at: cardsOpen, hasMember: !deck.cards.isEmpty)
+        } else {
+            var frames = CardFrames()  // one set of buffers, reused by every card
+            try deck.cards.withUnsafeBufferPointer { cards in  // read in place (see `parts`)
+                for index in cards.indices {
+                    self.cards(index..<(index + 1), of: cards, layouter: &layouter, frames: &frames)
+                    try flush(atLeast: pieceSize, to: sink)
+                }
             }
         }
         out.endArray()
 
         out.writeKey(keys.stacks)
         out.beginArray()
-        for index in deck.stacks.indices {
-            stack(deck.stacks[index], layouter.layout(deck.stacks[index]))
-            try flush(atLeast: pieceSize, to: sink)
+        if workers > 1 && deck.stacks.count >= 2 * stacksPerChunk {
+            // Every card is laid out by now: each helper's layouter starts from what they all
+            // laid out (the caller's has adopted the helpers'; shared, not copied), so none lays
+            // a card out again.
+            try flush(atLeast: 1, to: sink)
+            let stacksOpen = out.mark
+            let shared = layouter.shared, laidOut = layouter.laidOutCards
+            _ = try inChunks(deck.stacks.count, perChunk: stacksPerChunk, workers: workers, after: stacksOpen, layouter: &layouter,
+                             helperLayouter: { DeckLayouter(sharing: shared, laidOut: laidOut) },
+                             write: { writer, range, layouter, _ in
+                                 for index in range { writer.stack(deck.stacks[index], layouter.layout(deck.stacks[index])) }
+                             }, sink: sink)
+            out.resume(at: stacksOpen, hasMember: true)
+        } else {
+            for index in deck.stacks.indices {
+                stack(deck.stacks[index], layouter.layout(deck.stacks[index]))
+                try flush(atLeast: pieceSize, to: sink)
+            }
         }
         out.endArray()
         out.endObject()
         out.appendNewline()
         try flush(atLeast: 1, to: sink)
+    }
+
+    /// Lays out and writes `range` of `cards`, the deck's cards.
+    @inline(__always)
+    mutating func cards(_ range: Range<Int>, of cards: UnsafeBufferPointer<CheckedCard>, layouter: inout DeckLayouter,
+                        frames: inout CardFrames) {
+        for index in range {
+            // One copy: each computed property read from the array would copy the card.
+            let card = cards[index]
+            let view = CardView(card)  // made once, for the layout and the writing
+            layouter.layoutInPrimaryContext(view, cardAt: index, into: &frames)
+            self.card(card, view, frames)
+        }
+    }
+
+    /// Items `0..<count` of an array of the document — cards or stacks — written by `write` a
+    /// chunk of `perChunk` at a time on `workers` threads (the caller's and helpers), each with a
+    /// writer and a layouter of its own (a helper's from `helperLayouter`), and handed to `sink`
+    /// in order by the caller. `open`: this writer's state inside the array, before its first
+    /// item, from which every chunk's writer continues. Returns what the helpers' layouters laid
+    /// out, for the caller's to adopt.
+    mutating func inChunks(_ count: Int, perChunk: Int, workers: Int, after open: JSONOutput.Mark,
+                           layouter: inout DeckLayouter, helperLayouter: @escaping @Sendable () -> DeckLayouter,
+                           write: @escaping @Sendable (inout LayoutJSONWriter, Range<Int>, inout DeckLayouter, inout CardFrames) -> Void,
+                           sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows -> [DeckLayouter.LaidOutCards] {
+        let chunks = WriterChunks(itemCount: count, itemsPerChunk: perChunk, workers: workers)
+        let pretty = out.isPretty
+        return try Threads.run(helpers: workers - 1, { helper in
+            // A helper: everything it mutates is its own; the deck is read only.
+            var layouter = helperLayouter()
+            var writer = LayoutJSONWriter(out: JSONOutput(pretty: pretty))
+            var frames = CardFrames()
+            while let (chunk, buffer) = chunks.claim(by: helper + 1) {
+                writer.out.resume(at: open, hasMember: chunk > 0)
+                write(&writer, chunks.items(ofChunk: chunk), &layouter, &frames)
+                writer.out.exchangeBytes(with: buffer)
+                chunks.deliver(chunk, buffer)
+            }
+            return layouter.laidOutCards
+        }, while: {
+            // The caller: passes the chunks on in order, and writes chunks itself while it waits.
+            defer { chunks.cancel() }  // on an error, the helpers stop; after the last chunk, nothing is left
+            var frames = CardFrames()
+            var next = 0
+            while let step = chunks.step(passingOn: next) {
+                switch step {
+                case .passOn(let buffer):
+                    try sink(buffer.bytes)
+                    chunks.recycle(buffer, ofChunk: next)
+                    next += 1
+                case .write(let chunk, let buffer):
+                    out.resume(at: open, hasMember: chunk > 0)
+                    write(&self, chunks.items(ofChunk: chunk), &layouter, &frames)
+                    out.exchangeBytes(with: buffer)
+                    chunks.deliver(chunk, buffer)
+                }
+            }
+        })
     }
 
     // MARK: Themes

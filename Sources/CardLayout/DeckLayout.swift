@@ -92,17 +92,61 @@ public struct DeckLayouter {
         self.init(diagnosing: deck, viewport: viewport)
     }
 
+    /// What layouters of one deck share and never change — the deck, the viewport, the index of
+    /// card names, the themes by name, each card's first stack — for a layouter on another
+    /// thread (`init(sharing:)`), which then indexes nothing again.
+    public struct Shared: Sendable {
+        fileprivate let deck: CheckedDeck
+        fileprivate let viewport: Viewport
+        fileprivate let cardIndex: [String: Int]
+        fileprivate let themes: [String: ResolvedTheme]
+        fileprivate let primary: [Int?]
+    }
+
+    /// What this layouter shares with others of its deck (working out each card's first stack
+    /// now if it has not yet).
+    public var shared: Shared {
+        mutating get {
+            _ = primaryStack(ofCardAt: 0)
+            return Shared(deck: deck, viewport: viewport, cardIndex: cardIndex, themes: themes, primary: primary ?? [])
+        }
+    }
+
+    /// A layouter of the deck `shared` comes from, with what it shares and none of its layouts.
+    /// With `laidOut` (from a layouter of the same deck), it starts from what that one laid
+    /// out, as if it had adopted it, without copying anything until it lays out a card itself.
+    public init(sharing shared: Shared, laidOut: LaidOutCards? = nil) {
+        deck = shared.deck
+        viewport = shared.viewport
+        cardIndex = shared.cardIndex
+        themes = shared.themes
+        primary = shared.primary.count == shared.deck.cards.count ? shared.primary : nil
+        stackWidths = Array(repeating: nil, count: deck.stacks.count)
+        if let laidOut, laidOut.heights.count == deck.cards.count, laidOut.listFacts.count == deck.cards.count {
+            heights = laidOut.heights
+            listFacts = laidOut.listFacts
+            heightValues = laidOut.heightValues
+        } else {
+            heights = Array(repeating: nil, count: deck.cards.count)
+            listFacts = Array(repeating: nil, count: deck.cards.count)
+        }
+    }
+
     /// A layouter for `diagnostics()` alone, which reads only the cards a deck checked for
     /// diagnostics keeps.
     init(diagnosing deck: CheckedDeck, viewport: Viewport) {
         self.deck = deck
         self.viewport = viewport
-        var index: [String: Int] = [:]
-        index.reserveCapacity(deck.cards.count)
-        // Backwards, so that the first of equal names wins with one hash per card. Index loops,
-        // not `for card in`: a `CheckedCard` copy retains a dozen references.
-        for i in deck.cards.indices.reversed() { index[deck.cards[i].name] = i }
-        self.cardIndex = index
+        if let known = deck.cardIndex {
+            self.cardIndex = known  // the checker's: 20,000 names are not hashed again
+        } else {
+            var index: [String: Int] = [:]
+            index.reserveCapacity(deck.cards.count)
+            // Backwards, so that the first of equal names wins with one hash per card. Index loops,
+            // not `for card in`: a `CheckedCard` copy retains a dozen references.
+            for i in deck.cards.indices.reversed() { index[deck.cards[i].name] = i }
+            self.cardIndex = index
+        }
         var themes: [String: ResolvedTheme] = [:]
         for theme in deck.themes where themes[theme.name] == nil { themes[theme.name] = theme }
         self.themes = themes
@@ -238,7 +282,7 @@ public struct DeckLayouter {
 
     /// The index of the first stack that lists card `index`, if any.
     private mutating func primaryStack(ofCardAt index: Int) -> Int? {
-        if let primary { return primary[index] }
+        if let primary { return index < primary.count ? primary[index] : nil }
         var primary = [Int?](repeating: nil, count: deck.cards.count)
         for (stackIndex, stack) in deck.stacks.enumerated() {
             for name in stack.cards {
@@ -246,7 +290,7 @@ public struct DeckLayouter {
             }
         }
         self.primary = primary
-        return primary[index]
+        return index < primary.count ? primary[index] : nil
     }
 
     /// A view of `deck.cards[index]`, through a buffer pointer: `deck.cards[index]` would copy
@@ -299,6 +343,36 @@ public struct DeckLayouter {
         // One at a time: appending a lazy map goes through the generic sequence path.
         for height in stateHeights { heightValues.append(height) }
         heights[index] = (context.theme, context.width, start..<heightValues.count)
+    }
+
+    /// What a layouter has learnt from the cards it laid out, for another layouter of the same
+    /// deck (`adopt(_:)`): each card's state heights in the context it was last laid out in,
+    /// and the facts list stacks read.
+    public struct LaidOutCards: Sendable {
+        fileprivate let heights: [(theme: String, width: Double, range: Range<Int>)?]
+        fileprivate let listFacts: [(customMargin: Double?, initialPosition: Int)?]
+        fileprivate let heightValues: [Double]
+    }
+
+    /// What this layouter has learnt from the cards it laid out.
+    public var laidOutCards: LaidOutCards {
+        LaidOutCards(heights: heights, listFacts: listFacts, heightValues: heightValues)
+    }
+
+    /// Takes over what another layouter of the same deck learnt about the cards this one has not
+    /// laid out: a back end that writes the cards on several threads, each with a layouter of its
+    /// own, lays out the stacks with one of them and lays no card out twice. (Only a cache: the
+    /// stacks come out the same without it.)
+    public mutating func adopt(_ other: LaidOutCards) {
+        guard other.heights.count == heights.count, other.listFacts.count == listFacts.count else { return }
+        for index in heights.indices {
+            if heights[index] == nil, let known = other.heights[index] {
+                let start = heightValues.count
+                for height in other.heightValues[known.range] { heightValues.append(height) }
+                heights[index] = (known.theme, known.width, start..<heightValues.count)
+            }
+            if listFacts[index] == nil { listFacts[index] = other.listFacts[index] }
+        }
     }
 
     /// Card `index` laid out in its primary context, as a tree.
@@ -438,8 +512,13 @@ public struct DeckLayouter {
     /// than the stack's `cardHeight`. One diagnostic per card reference, naming the tallest state,
     /// at the reference in the stack (with a note at the card).
     public mutating func diagnostics() -> [Diagnostic] {
+        diagnostics(ofStacks: deck.stacks.indices)
+    }
+
+    /// `diagnostics()` for the stacks of `stackIndices` (indices in `deck.stacks`), in order.
+    mutating func diagnostics(ofStacks stackIndices: some Sequence<Int>) -> [Diagnostic] {
         var result: [Diagnostic] = []
-        for stackIndex in deck.stacks.indices where deck.stacks[stackIndex].kind == "collapsible" {
+        for stackIndex in stackIndices where deck.stacks[stackIndex].kind == "collapsible" {
             let stack = deck.stacks[stackIndex]
             let configuration = CollapsibleConfiguration(stack)
             for (position, name) in stack.cards.enumerated() {
@@ -471,12 +550,39 @@ public struct DeckLayouter {
 /// The layout pass's diagnostics for `deck` (W104), for `cardc check` and `cardc build`.
 /// Run it only on a deck without errors. The deck may have been checked for diagnostics only,
 /// keeping the cards of `DeckLayouter.diagnosedStackKinds`.
-public func layoutDiagnostics(for deck: CheckedDeck, viewport: Viewport = .standard) -> [Diagnostic] {
+///
+/// With more than one worker and enough cards in such stacks, the stacks are shared out among
+/// that many threads, each with a layouter of its own; the diagnostics are the same, in the same
+/// order.
+public func layoutDiagnostics(for deck: CheckedDeck, viewport: Viewport = .standard, workers: Int = 1) -> [Diagnostic] {
     // Only `collapsible` stacks have any: without one, the layouter (an index of every card)
     // is not worth building.
-    guard deck.stacks.contains(where: { DeckLayouter.diagnosedStackKinds.contains($0.kind) }) else { return [] }
-    var layouter = DeckLayouter(diagnosing: deck, viewport: viewport)
-    return layouter.diagnostics()
+    let diagnosed = deck.stacks.indices.filter { DeckLayouter.diagnosedStackKinds.contains(deck.stacks[$0].kind) }
+    guard !diagnosed.isEmpty else { return [] }
+    let cardCount = diagnosed.reduce(0) { $0 + deck.stacks[$1].cards.count }
+    let workers = min(workers, cardCount / 256)
+    guard workers > 1 else {
+        var layouter = DeckLayouter(diagnosing: deck, viewport: viewport)
+        return layouter.diagnostics(ofStacks: diagnosed)
+    }
+    // Consecutive stacks per worker, about as many cards each.
+    var groups: [[Int]] = [[]]
+    var cards = 0
+    for stack in diagnosed {
+        if groups.count < workers && cards >= (groups.count * cardCount + workers - 1) / workers { groups.append([]) }
+        groups[groups.count - 1].append(stack)
+        cards += deck.stacks[stack].cards.count
+    }
+    let shares = groups
+    var first: [Diagnostic] = []
+    let rest = Threads.run(helpers: shares.count - 1, { helper in
+        var layouter = DeckLayouter(diagnosing: deck, viewport: viewport)
+        return layouter.diagnostics(ofStacks: shares[helper + 1])
+    }, while: {
+        var layouter = DeckLayouter(diagnosing: deck, viewport: viewport)
+        first = layouter.diagnostics(ofStacks: shares[0])
+    })
+    return first + rest.joined()
 }
 
 /// Lays out `deck` for `viewport`.

@@ -10,11 +10,15 @@ public struct CheckedDeck: Sendable {
     public var themes: [ResolvedTheme]
     /// Cards in load order (entry file first, then imports depth-first) — in a deck checked for
     /// diagnostics only, just those whose model it kept (`modelUse`).
-    public var cards: [CheckedCard]
+    public var cards: [CheckedCard] { didSet { cardIndex = nil } }
     public var stacks: [CheckedStack]
     /// What the deck was checked for. A deck checked for `.diagnostics` lists only the cards
     /// whose model it kept: back ends must not read it (`DeckLayouter` refuses it).
     public internal(set) var modelUse: ModelUse = .backEnds
+    /// Each card name's index in `cards` (the first card of the name), as the checker collected
+    /// them, so that layouters need not hash every name again; nil when the checker kept only
+    /// some cards (`modelUse`), and once `cards` is changed.
+    public internal(set) var cardIndex: [String: Int]?
 
     public func card(named name: String) -> CheckedCard? { cards.first { $0.name == name } }
 }

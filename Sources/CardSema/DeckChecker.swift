@@ -28,6 +28,8 @@ struct DeckChecker {
     /// For tests (`Compiler.auditCleanCheck`): `CardChecker` checks the cards the clean check
     /// finds clean too, and those it reports something for are kept in `audit`.
     var audit: CleanCheckAudit?
+    /// Threads that may check the cards when every card's model is kept (`ConcurrentCardCheck`).
+    var workers = 1
 
     init(trees: [FileID: SyntaxTree], order: [FileID], modelUse: ModelUse) {
         self.trees = trees
@@ -57,7 +59,8 @@ struct DeckChecker {
         var clean = CleanCardCheck()
         // Cards come file by file: the last card's tree saves a dictionary lookup per card.
         var current: (file: FileID, tree: SyntaxTree)?
-        for (index, (name, ref)) in cardDecls.enumerated() {
+        let concurrent = kept == nil && checkCardsConcurrently(membership: membership, into: &checkedCards)
+        for (index, (name, ref)) in (concurrent ? [] : cardDecls).enumerated() {
             if current?.file != ref.file { current = tree(ref).map { (ref.file, $0) } }
             guard let tree = current?.tree else { continue }
             var foundClean = false
@@ -98,7 +101,8 @@ struct DeckChecker {
         guard let entry = order.first, let entryTree = trees[entry] else { return nil }
         let usedThemes = Set(checkedStacks.map(\.theme))
         let themesOut = resolvedThemes.filter { !$0.isBuiltIn || usedThemes.contains($0.name) || $0.name == Catalog.defaultThemeName }
-        return CheckedDeck(entry: entryTree.file, themes: themesOut, cards: checkedCards, stacks: checkedStacks, modelUse: modelUse)
+        return CheckedDeck(entry: entryTree.file, themes: themesOut, cards: checkedCards, stacks: checkedStacks, modelUse: modelUse,
+                           cardIndex: kept == nil && checkedCards.count == cardDecls.count ? cards : nil)
     }
 
     /// Per card (parallel to `cardDecls`), whether its model is kept; nil when every card's is.
@@ -494,9 +498,11 @@ public enum Compiler {
     /// Checks each entry file as a compilation unit (the file plus its imports). `modelUse`
     /// says what the decks are for: back ends get every card's model; a diagnostics-only run
     /// keeps far less (see `ModelUse`) and its decks must not reach a back end.
+    /// `workers`: threads that may check the cards of a deck checked for back ends (a
+    /// diagnostics-only check runs on the calling thread whatever it says).
     public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
-                             sources: [String: [UInt8]] = [:], modelUse: ModelUse = .backEnds) -> Result {
-        check(paths: paths, root: root, provider: provider, sources: sources, modelUse: modelUse, audit: nil).result
+                             sources: [String: [UInt8]] = [:], modelUse: ModelUse = .backEnds, workers: Int = 1) -> Result {
+        check(paths: paths, root: root, provider: provider, sources: sources, modelUse: modelUse, audit: nil, workers: workers).result
     }
 
     /// For tests of the clean check: checks for diagnostics only, keeping no card's model, so
@@ -510,7 +516,7 @@ public enum Compiler {
     }
 
     private static func check(paths: [String], root: String?, provider: FileProvider, sources: [String: [UInt8]],
-                              modelUse: ModelUse, audit: CleanCheckAudit?) -> (result: Result, audit: CleanCheckAudit) {
+                              modelUse: ModelUse, audit: CleanCheckAudit?, workers: Int = 1) -> (result: Result, audit: CleanCheckAudit) {
         let rootPath = root ?? PathUtilities.directory(of: paths.first ?? ".")
         var loader = SourceLoader(provider: provider, root: rootPath)
         var entries: [FileID] = []
@@ -533,6 +539,7 @@ public enum Compiler {
         for entry in entries {
             var checker = DeckChecker(trees: trees, order: loader.unit(of: entry), modelUse: modelUse)
             checker.audit = audit
+            checker.workers = workers
             if let deck = checker.check() { decks.append(deck) }
             diagnostics += checker.diagnostics
             if let audit = checker.audit {

@@ -109,25 +109,42 @@ import CardSyntax
     /// way up, and advised to use huge pages. Over-estimates cost address space, not memory:
     /// untouched pages are never mapped.
     mutating func reserve(for trees: [SyntaxTree]) {
+        reserve(nodeCounts: Self.nodeCounts(trees))
+    }
+
+    /// How many nodes of each kind (by raw value) `trees` hold, which `reserve` sizes the arrays from.
+    static func nodeCounts(_ trees: [SyntaxTree]) -> [Int] {
         var counts = [Int](repeating: 0, count: 256)
-        for tree in trees {
-            tree.nodes.kinds.withUnsafeBufferPointer { kinds in
-                for kind in kinds { counts[Int(kind.rawValue)] += 1 }
+        counts.withUnsafeMutableBufferPointer { counts in
+            for tree in trees {
+                tree.nodes.kinds.withUnsafeBufferPointer { kinds in
+                    // A raw value is below 256, the table's size: no check or uniqueness test per node.
+                    for kind in kinds { counts[Int(kind.rawValue)] &+= 1 }
+                }
             }
         }
-        func count(_ kind: NodeKind) -> Int { counts[Int(kind.rawValue)] }
+        return counts
+    }
+
+    /// `reserve(for:)` from the trees' `nodeCounts`, without huge-page advice when `hugePages`
+    /// is false.
+    mutating func reserve(nodeCounts counts: [Int], hugePages: Bool = true) {
+        func count(_ kind: NodeKind) -> Int { Int(kind.rawValue) < counts.count ? counts[Int(kind.rawValue)] : 0 }
+        func reserve<T>(_ array: inout [T], _ capacity: Int) {
+            if hugePages { array.reserveLargeCapacity(capacity) } else { array.reserveCapacity(capacity) }
+        }
         let nodes = count(.node)
-        cards.reserveLargeCapacity(count(.cardDecl))
-        parts.reserveLargeCapacity(nodes)
+        reserve(&cards, count(.cardDecl))
+        reserve(&parts, nodes)
         // Every labelled argument, plus a positional one per part or call.
-        properties.records.reserveLargeCapacity(count(.argument) + nodes + count(.call))
+        reserve(&properties.records, count(.argument) + nodes + count(.call))
         // Lists, records and calls as values (`size(0, 3)`) are boxed; some calls are traits.
-        properties.boxed.reserveLargeCapacity(count(.list) + count(.record) + count(.call))
-        partLists.reserveLargeCapacity(nodes + nodes / 2)
-        states.reserveLargeCapacity(count(.stateDecl) + count(.cardDecl))
-        traits.reserveLargeCapacity(count(.call))
-        fields.reserveLargeCapacity(count(.property))
-        actions.reserveLargeCapacity(count(.reference))
+        reserve(&properties.boxed, count(.list) + count(.record) + count(.call))
+        reserve(&partLists, nodes + nodes / 2)
+        reserve(&states, count(.stateDecl) + count(.cardDecl))
+        reserve(&traits, count(.call))
+        reserve(&fields, count(.property))
+        reserve(&actions, count(.reference))
     }
 
     /// How long each array is: where a card's model starts.

@@ -13,10 +13,15 @@ public protocol FileProvider: Sendable {
 /// Reads files from disk; refuses directories and files over `sizeLimit`.
 public struct DiskFileProvider: FileProvider {
     public var sizeLimit: Int
-    public init(sizeLimit: Int = 256 << 20) { self.sizeLimit = sizeLimit }
+    /// Threads that may read one large file at once (`LocalFiles.contents(of:sizeLimit:readers:)`).
+    public var readers: Int
+    public init(sizeLimit: Int = 256 << 20, readers: Int = 1) {
+        self.sizeLimit = sizeLimit
+        self.readers = readers
+    }
 
     public func contents(of path: String) -> [UInt8]? {
-        LocalFiles.contents(of: path, sizeLimit: sizeLimit)
+        LocalFiles.contents(of: path, sizeLimit: sizeLimit, readers: readers)
     }
 
     public func canonicalPath(_ path: String) -> String {

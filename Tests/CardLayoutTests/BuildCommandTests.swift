@@ -261,6 +261,26 @@ import Testing
         }
     }
 
+    /// The old file is compared through a mapping: an empty one, one the new content outgrows
+    /// within a piece, and pieces far larger than the file.
+    @Test func mappedComparisons() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(try Self.write([], to: directory))
+        #expect(try !Self.write([], to: directory))
+        #expect(try !Self.write(["", ""], to: directory))
+        #expect(try Self.write(["ab"], to: directory))
+        #expect(try Self.write(["abc"], to: directory))
+        #expect(Self.content(directory) == "abc")
+        let large = String(repeating: "0123456789", count: 300_000)  // several pages, several pieces
+        #expect(try Self.write([large, large], to: directory))
+        #expect(try !Self.write([large + large], to: directory))
+        #expect(try Self.write([large, large, "x"], to: directory))
+        #expect(try Self.write([large, "y" + large.dropFirst()], to: directory))
+        #expect(Self.content(directory) == large + "y" + large.dropFirst())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["a.json"])
+    }
+
     /// A failing producer leaves the old file and no temporary file.
     @Test func aFailingProducerChangesNothing() throws {
         struct Failure: Error {}
