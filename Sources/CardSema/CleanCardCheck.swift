@@ -626,7 +626,7 @@ struct CleanCardCheck {
     }
 
     /// `CardChecker.checkChildren` (E403, E404, E406, W103): true when none applies. The block's
-    /// items were checked as parts already, so each is a known part.pointee.
+    /// items were checked as parts already, so each is a known part.
     private mutating func children(_ part: UnsafePointer<Entry>, block: Int, _ v: NodeView) -> Bool {
         var count = 0, cells = 0
         let hasLimits = !part.pointee.limits.isEmpty
@@ -1065,13 +1065,7 @@ struct CleanCardCheck {
         fields[records[type.recordIndex]]
     }
 
-    /// `ValueType` equality: records compare field by field, in order.
-    private mutating func same(_ a: QuickType, _ b: QuickType) -> Bool {
-        if a == b { return true }
-        guard a.isList == b.isList, a.isRecord, b.isRecord else { return false }
-        let x = recordFields(a), y = recordFields(b)
-        return x.count == y.count && zip(x, y).allSatisfy { $0.label == $1.label && $0.type == $1.type }
-    }
+    private mutating func same(_ a: QuickType, _ b: QuickType) -> Bool { Self.equal(a, b, fields, records) }
 
     private mutating func unify(_ a: QuickType, _ b: QuickType) -> QuickType? {
         if same(a, b) { return a }
@@ -1102,19 +1096,23 @@ struct CleanCardCheck {
         }
     }
 
-    // `accepts` and `assignable` are recursive, so not inlined: as methods, each call from a
-    // mutating one copied the whole checker. They read the record tables as arguments instead.
+    // `equal`, `accepts` and `assignable` read the record tables as arguments: as methods, each
+    // call of the recursive ones (not inlined) from a mutating method copied the whole checker.
+
+    /// `ValueType` equality: records compare field by field, in order.
+    private static func equal(_ a: QuickType, _ b: QuickType, _ fields: [(label: CleanName, type: QuickType)],
+                              _ records: [Range<Int>]) -> Bool {
+        if a == b { return true }
+        guard a.isList == b.isList, a.isRecord, b.isRecord else { return false }
+        let x = fields[records[a.recordIndex]], y = fields[records[b.recordIndex]]
+        return x.count == y.count && zip(x, y).allSatisfy { $0.label == $1.label && $0.type == $1.type }
+    }
 
     private static func accepts(_ expected: QuickType, _ found: QuickType, _ fields: [(label: CleanName, type: QuickType)],
                                 _ records: [Range<Int>]) -> Bool {
-        if expected == found { return true }
+        if equal(expected, found, fields, records) { return true }
         if expected.isList || found.isList {
             return expected.isList && found.isList && accepts(expected.element, found.element, fields, records)
-        }
-        if expected.isRecord && found.isRecord {
-            // `ValueType` equality: field by field, in order.
-            let x = fields[records[expected.recordIndex]], y = fields[records[found.recordIndex]]
-            return x.count == y.count && zip(x, y).allSatisfy { $0.label == $1.label && $0.type == $1.type }
         }
         return expected == .double && found == .int || expected == .openRecord && found.isRecord
     }
