@@ -1,7 +1,7 @@
 // CardBench — throughput and memory benchmark for the cardc front end.
 //
 //   swift run -c release --scratch-path .build-bench CardBench \
-//       [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|check|all] \
+//       [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|parse2|check|all] \
 //       [--memory cold|warm] [--write PATH] [--file PATH]
 //
 // Generates a deterministic synthetic deck (`SyntheticDeck`, ~600 bytes a card), then times K
@@ -44,7 +44,7 @@ struct Options {
 
 func usage() -> Never {
     print("""
-    usage: CardBench [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|check|all]
+    usage: CardBench [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|parse2|check|all]
                      [--memory cold|warm] [--write PATH] [--file PATH [--bench]]
     """)
     exit(2)
@@ -150,6 +150,8 @@ struct PhaseOutput {
 struct Phase {
     let name: String
     let title: String
+    /// Part of `--phase all`, which is meant for one core: a phase on several threads is not.
+    var inAll = true
     let run: (SourceFile) -> PhaseOutput
 }
 
@@ -162,6 +164,11 @@ let phases: [Phase] = [
     },
     Phase(name: "parse", title: "lex+parse (Parser.parse)") { file in
         let tree = Parser.parse(file)
+        return PhaseOutput(tokens: tree.tokenCount, nodes: tree.nodes.count, diagnostics: tree.diagnostics.count)
+    },
+    // What `cardc build -j 2` does first: the file cut in two segments parsed on two threads.
+    Phase(name: "parse2", title: "lex+parse on 2 threads (Parser.parse(_:threads: 2))", inAll: false) { file in
+        let tree = Parser.parse(file, threads: 2)
         return PhaseOutput(tokens: tree.tokenCount, nodes: tree.nodes.count, diagnostics: tree.diagnostics.count)
     },
     // What `cardc check` does: load (from memory), lex, parse, check (`Compiler.check`, keeping
@@ -280,7 +287,7 @@ print("iterations: \(options.iterations) timed (+\(options.warmup) warm-up), clo
       + "memory: \(options.memory)\(memoryPolicySet ? "" : " (allocator policy not set: results depend on malloc's heuristics)")")
 print("")
 
-let selected = phases.filter { options.phase == "all" || options.phase == $0.name }
+let selected = phases.filter { options.phase == "all" ? $0.inAll : options.phase == $0.name }
 if selected.isEmpty {
     print("error: unknown phase \(options.phase) (available: \(phases.map(\.name).joined(separator: ", ")), all)")
     exit(2)

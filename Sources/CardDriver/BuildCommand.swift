@@ -35,7 +35,7 @@ enum BuildCommand {
         OptionSpec(names: ["--strict", "-W"], value: nil, help: "warnings fail the build (exit 1, nothing written); `-W error` is accepted too"),
         OptionSpec(names: ["--max-size"], value: "BYTES", help: "refuse input files larger than this (default: 268435456)"),
         OptionSpec(names: ["--jobs", "-j"], value: "N",
-                   help: "threads to check and write with (default: the CPUs available, at most \(CommonOptions.defaultJobLimit)); the output is the same for any N"),
+                   help: "threads to read, parse, check and write with (default: the CPUs available, at most \(CommonOptions.defaultJobLimit)); the output is the same for any N"),
         OptionSpec(names: ["-h", "--help"], value: nil, help: "show this help"),
     ]
 

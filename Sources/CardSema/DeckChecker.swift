@@ -519,6 +519,7 @@ public enum Compiler {
                               modelUse: ModelUse, audit: CleanCheckAudit?, workers: Int = 1) -> (result: Result, audit: CleanCheckAudit) {
         let rootPath = root ?? PathUtilities.directory(of: paths.first ?? ".")
         var loader = SourceLoader(provider: provider, root: rootPath)
+        if case .backEnds = modelUse { loader.parsingThreads = workers }
         var entries: [FileID] = []
         var unreadable: [String] = []
         for path in paths {

@@ -97,6 +97,8 @@ public struct SourceLoader {
     private var byCanonicalPath: [String: FileID] = [:]
     /// Files on the current depth-first path, with the import node that left each of them.
     private var stack: [(file: FileID, importNode: NodeID?)] = []
+    /// Threads that may parse one large file (`Parser.parse(_:threads:)`).
+    public var parsingThreads = 1
 
     public init(provider: FileProvider, root: String) {
         self.provider = provider
@@ -121,7 +123,7 @@ public struct SourceLoader {
     private mutating func load(path: String, canonical: String, bytes: [UInt8]) -> FileID {
         let source = fileSet.add(path: path, bytes: bytes)
         byCanonicalPath[canonical] = source.id
-        let tree = Parser.parse(source)
+        let tree = Parser.parse(source, threads: parsingThreads)
         files[source.id] = LoadedFile(tree: tree, imports: [])
         stack.append((source.id, nil))
         defer { stack.removeLast() }

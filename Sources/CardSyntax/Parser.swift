@@ -49,11 +49,12 @@ public enum Parser {
         return diagnostics.dropLast() + [last]
     }
 
-    /// Lexes and parses in one go, straight into the storage of the five `NodeList` arrays (no
-    /// per-node uniqueness or capacity checks, no copy). Returns the nodes, how many the file
-    /// needs, what the lexer left besides tokens, the syntax diagnostics and the token count;
-    /// when `needed > capacity` the result is incomplete and must be discarded.
-    private static func parse(_ file: SourceFile, capacity: Int)
+    /// Lexes and parses in one go (only the bytes `segment`, if given), straight into the
+    /// storage of the five `NodeList` arrays (no per-node uniqueness or capacity checks, no
+    /// copy). Returns the nodes, how many the file needs, what the lexer left besides tokens,
+    /// the syntax diagnostics and the token count; when `needed > capacity` the result is
+    /// incomplete and must be discarded.
+    static func parse(_ file: SourceFile, capacity: Int, segment: Range<Int>? = nil)
         -> (NodeList, needed: Int, LexedFile, [Diagnostic], tokenCount: Int) {
         var written = 0, needed = 0, tokenCount = 0
         var diagnostics: [Diagnostic] = []
@@ -67,7 +68,7 @@ public enum Parser {
                         mains = [UInt16](largeUninitializedCapacity: capacity) { mainBuffer, mainCount in
                             var sink = NodeSink(kinds: kindBuffer, starts: startBuffer, lengths: lengthBuffer,
                                                 subtreeSizes: subtreeBuffer, mains: mainBuffer)
-                            (lexed, diagnostics, tokenCount) = ParserState.run(file, into: &sink)
+                            (lexed, diagnostics, tokenCount) = ParserState.run(file, segment: segment, into: &sink)
                             needed = sink.count
                             written = min(needed, sink.capacity)
                             sideTables = sink.sideTables
@@ -221,8 +222,10 @@ struct ParserState {
 
     /// Lexes and parses `file` into `nodes`. Returns what the lexer left besides tokens, the
     /// syntax diagnostics and the number of tokens.
-    static func run(_ file: SourceFile, into nodes: inout NodeSink) -> (LexedFile, [Diagnostic], Int) {
-        Lexer.withLexer(for: file) { lexer in
+    /// With `segment`, parses those bytes only, as if they were the whole file (see
+    /// `Parser.parse(_:threads:)`).
+    static func run(_ file: SourceFile, segment: Range<Int>? = nil, into nodes: inout NodeSink) -> (LexedFile, [Diagnostic], Int) {
+        func parse(_ lexer: inout LexerState) -> (LexedFile, [Diagnostic], Int) {
             withUnsafeTemporaryAllocation(of: Token.self, capacity: Lexer.batchSize) { batch in
                 var state = ParserState(file: file, lexer: lexer, batch: batch, nodes: nodes)
                 defer { state.labels.deallocate() }
@@ -231,6 +234,8 @@ struct ParserState {
                 return (state.lexer.output, state.diagnostics, state.pos + 1)
             }
         }
+        if let segment { return Lexer.withLexer(for: file, segment: segment, parse) }
+        return Lexer.withLexer(for: file, parse)
     }
 
     init(file: SourceFile, lexer: LexerState, batch: UnsafeMutableBufferPointer<Token>, nodes: NodeSink) {

@@ -3,6 +3,7 @@ import CardDriver
 import CardEmit
 import CardLayout
 import CardSema
+import CardSyntax
 import Foundation
 import Testing
 
@@ -72,6 +73,28 @@ import Testing
             #expect(Self.emit(deck, workers: 1) == expected, "\(workers) workers")
             #expect(Self.emit(deck, workers: workers, cardsPerChunk: 50) == expected, "\(workers) workers")
         }
+    }
+
+    /// A deck large enough to be parsed in segments (`Parser.parallelMinimum`) gives the deck
+    /// and layout JSON one thread gives; with a syntax error in its second half, the same
+    /// diagnostics (the segments are dropped and the file parsed again).
+    @Test func deckParsedInSegments() throws {
+        let source = SyntheticDeck.generate(cards: 1_800)
+        #expect(source.utf8.count >= Parser.parallelMinimum)
+        let serial = Self.check(source, workers: 1)
+        let parallel = Self.check(source, workers: 2)
+        #expect(!serial.hasErrors && parallel.diagnostics == serial.diagnostics)
+        let serialDeck = try #require(serial.decks.first), deck = try #require(parallel.decks.first)
+        #expect(deck.cards.map(\.location) == serialDeck.cards.map(\.location))
+        #expect(Self.emit(deck, workers: 2) == Self.emit(serialDeck, workers: 1))
+
+        var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let broken = try #require(lines.indices.last { lines[$0].contains("text(") && $0 > lines.count * 3 / 4 })
+        lines[broken] = lines[broken].replacingOccurrences(of: "text(", with: "text((")
+        let withError = lines.joined(separator: "\n")
+        let expected = Self.check(withError, workers: 1).diagnostics
+        #expect(expected.contains { $0.code.rawValue.hasPrefix("E2") })
+        #expect(Self.check(withError, workers: 2).diagnostics == expected)
     }
 
     /// The generated deck with mistakes spread over every chunk (unknown parts, misspelt
