@@ -20,7 +20,7 @@ let package = Package(
         // The command line as a library so tests drive it in-process; `cardc` is a thin main.
         .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit"]),
         .executableTarget(name: "cardc", dependencies: ["CardDriver"]),
-        .executableTarget(name: "CardBench", dependencies: ["CardSyntax", "CardSema", "CardLayout", "CardDriver"]),
+        .executableTarget(name: "CardBench", dependencies: ["CardSyntax", "CardSema", "CardLayout", "CardEmit", "CardDriver"]),
 
         .testTarget(name: "CardDiagnosticsTests", dependencies: ["CardDiagnostics"]),
         .testTarget(name: "CardSyntaxTests", dependencies: ["CardSyntax", "CardDriver"], exclude: ["Fixtures"]),

@@ -1,8 +1,8 @@
 // CardBench — throughput and memory benchmark for the cardc front end.
 //
 //   swift run -c release --scratch-path .build-bench CardBench \
-//       [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|parse2|check|all] \
-//       [--memory cold|warm] [--write PATH] [--file PATH]
+//       [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|parse2|check|build|all] \
+//       [--jobs N] [--memory cold|warm] [--write PATH] [--file PATH]
 //
 // Generates a deterministic synthetic deck (`SyntheticDeck`, ~600 bytes a card), then times K
 // iterations of each phase on it and reports median / min / max wall time and throughput in
@@ -10,6 +10,7 @@
 // `--memory` fixes glibc's allocator policy so runs are comparable: `cold` (default) gives every
 // large array fresh pages, so each iteration pays the page faults a one-shot `cardc check` pays;
 // `warm` lets iterations reuse freed memory, as a long-running language server would.
+// `--jobs N` sets the threads of the `build` phase (1 by default: `all` is meant for one core).
 // `--file PATH` parses one file instead and prints its counts and diagnostics (a quick sanity
 // check after touching the lexer or parser); add `--bench` to time that file too.
 // Benchmarks are not tests: numbers are printed, never asserted.
@@ -27,6 +28,7 @@ import CardSyntax
 import CardSema
 import CardLayout
 import CardDriver
+import CardEmit
 
 // MARK: - Options
 
@@ -40,6 +42,7 @@ struct Options {
     var filePath: String?
     var benchFile = false
     var memory = "cold"
+    var jobs = 1
 }
 
 func usage() -> Never {
@@ -67,6 +70,7 @@ func parseOptions() -> Options {
         case "--write": options.writePath = value(arg)
         case "--file": options.filePath = value(arg)
         case "--bench": options.benchFile = true
+        case "--jobs": options.jobs = max(1, Int(value(arg)) ?? { usage() }())
         case "--memory":
             options.memory = value(arg)
             if options.memory != "cold" && options.memory != "warm" { usage() }
@@ -143,6 +147,8 @@ struct PhaseOutput {
     var tokens: Int
     var nodes: Int
     var diagnostics: Int
+    /// Bytes of back-end output written (0 for the front-end phases).
+    var outputBytes = 0
 }
 
 /// A timed phase. Each runs the whole front end up to its stage on the same bytes; to time a
@@ -177,6 +183,17 @@ let phases: [Phase] = [
         let result = Pipeline.check(paths: [file.path], root: "/", provider: MemoryFileProvider([:]),
                                     sources: [file.path: file.bytes], for: .diagnostics)
         return PhaseOutput(tokens: 0, nodes: 0, diagnostics: result.diagnostics.count)
+    },
+    // What `cardc build --emit json -j N` does short of the file: check for back ends (the W104
+    // pass included), then write the layout JSON into buffers that are counted and dropped.
+    Phase(name: "build", title: "build (Pipeline.check for back ends + layout JSON, on --jobs threads)") { file in
+        let result = Pipeline.check(paths: [file.path], root: "/", provider: MemoryFileProvider([:]),
+                                    sources: [file.path: file.bytes], for: .backEnds, workers: options.jobs)
+        var written = 0
+        if let deck = result.decks.first, !result.hasErrors {
+            LayoutJSONEmitter().emit(deck, options: BackendOptions(workers: options.jobs), toBuffer: { written += $0.count })
+        }
+        return PhaseOutput(tokens: 0, nodes: 0, diagnostics: result.diagnostics.count, outputBytes: written)
     },
 ]
 
@@ -225,7 +242,8 @@ func report(_ phase: Phase, _ m: Measurement, bytes: Int) {
     print("  max    \(ms(m.max))  \(rate(m.max))")
     let spread = m.median > 0 ? (m.max - m.min) / m.median * 100 : 0
     print(String(format: "  spread (max-min)/median: %.1f%%", spread))
-    print("  tokens \(m.output.tokens)  nodes \(m.output.nodes)  diagnostics \(m.output.diagnostics)")
+    print("  tokens \(m.output.tokens)  nodes \(m.output.nodes)  diagnostics \(m.output.diagnostics)"
+          + (m.output.outputBytes > 0 ? "  output \(m.output.outputBytes) bytes" : ""))
     print("  minor page faults per iteration: \(m.faults) (\(mib(m.faults * 4096)) first-touched)")
     if let peak = m.peak {
         var line = "  peak RSS (VmHWM) \(mib(peak))  = \(String(format: "%.2f", Double(peak) / Double(bytes)))× input"
@@ -284,7 +302,7 @@ let bytes = file.bytes.count
 print("input: \(bytes) bytes = \(String(format: "%.2f", Double(bytes) / 1e6)) MB (1 MB = 1,000,000 bytes), "
       + "\(file.lineCount) lines, \(bytes / max(1, options.cards)) bytes/card")
 print("iterations: \(options.iterations) timed (+\(options.warmup) warm-up), clock: CLOCK_MONOTONIC, "
-      + "memory: \(options.memory)\(memoryPolicySet ? "" : " (allocator policy not set: results depend on malloc's heuristics)")")
+      + "jobs (build): \(options.jobs), memory: \(options.memory)\(memoryPolicySet ? "" : " (allocator policy not set: results depend on malloc's heuristics)")")
 print("")
 
 let selected = phases.filter { options.phase == "all" ? $0.inAll : options.phase == $0.name }
