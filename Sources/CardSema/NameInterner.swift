@@ -34,6 +34,9 @@ final class NameInterner {
     /// The name spelled by `bytes` (interned on first sight).
     func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> InternedName { storage.intern(bytes) }
 
+    /// See `Storage.probeDistance`.
+    var probeDistance: Int { storage.probeDistance }
+
     /// A token's text.
     func intern(_ token: Token, in tree: SyntaxTree) -> InternedName {
         tree.withNameBytes(of: token) { storage.intern($0, readable: $1) }
@@ -70,6 +73,8 @@ final class NameInterner {
         /// A power of two, at least twice the spelling count. Each slot holds what a lookup
         /// compares and returns, so a hit reads one slot and nothing per spelling.
         var slots = [Slot](repeating: .empty, count: 256)
+        /// This table's own: the names are the input's (see `NameKey`).
+        let seed = NameKey.Seed.random()
         /// 64 minus log2 of the slot count.
         var shift: UInt64 = 56
         /// Identity by `String`, kept only once a non-ASCII spelling has been seen.
@@ -85,7 +90,7 @@ final class NameInterner {
 
         /// `readable`: see `NameKey`.
         mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, readable: Int = 0) -> InternedName {
-            let key = NameKey(bytes, readable: readable)
+            let key = NameKey(bytes, readable: readable, seed: seed)
             let mask = slots.count - 1
             var slot = key.slot(shift: shift)
             while true {
@@ -163,6 +168,17 @@ final class NameInterner {
         mutating func intern(_ text: String) -> InternedName {
             var text = text
             return text.withUTF8 { intern($0) }
+        }
+
+        /// How far, in all, the spellings sit from the slots their hashes pick: what lookups
+        /// pay beyond one probe each (for tests).
+        var probeDistance: Int {
+            let mask = slots.count - 1
+            var total = 0
+            for (slot, entry) in slots.enumerated() where entry.count >= 0 {
+                total += (slot - keys[entry.name.spelling].slot(shift: shift)) & mask
+            }
+            return total
         }
 
         mutating func place(_ index: Int) {
