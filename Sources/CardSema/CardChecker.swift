@@ -13,10 +13,20 @@ struct CardMembership {
     var inSwipeStack = false
     /// In a stack of another kind (list, fullScreen, collapsible).
     var inOtherStack = false
-    /// Cards of the sheet stacks this card is in (valid `push` targets).
-    var sheetCards: Set<String> = []
+    /// The cards of each sheet stack this card is in (valid `push` targets): one set per stack,
+    /// shared by all its cards, so a stack of n cards costs n names, not n² (a copy per card).
+    var sheetStacks: [StackCards] = []
 
     var isInAnyStack: Bool { inSheetStack || inSwipeStack || inOtherStack }
+
+    /// Whether `card` is in one of this card's sheet stacks.
+    func sharesSheetStack(with card: String) -> Bool { sheetStacks.contains { $0.names.contains(card) } }
+}
+
+/// The names of the cards a stack lists.
+final class StackCards: Sendable {
+    let names: Set<String>
+    init(_ names: Set<String>) { self.names = names }
 }
 
 /// Checks card declarations (LANGUAGE.md §5, §7, §8) into `CheckedCard`s whose parts, traits
@@ -373,7 +383,7 @@ struct CardChecker {
         case .push(let target):
             if !membership.inSheetStack {
                 report(.e704, "`push(\(target))` needs a sheet stack, and this card is in none", at: tree.span(node))
-            } else if !membership.sheetCards.contains(target) {
+            } else if !membership.sharesSheetStack(with: target) {
                 report(.e704, "`push(\(target))`: card `\(target)` is not in the same sheet stack", at: tree.span(node),
                        notes: [.help("add `\(target)` to the sheet stack, or push a card of that stack")])
             }

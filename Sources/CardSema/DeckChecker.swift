@@ -440,13 +440,17 @@ struct DeckChecker {
                 break
             }
             let names = cardRefs.map(\.0)
+            let stackCards = kind.supportsNavigation ? StackCards(Set(names)) : nil
             for (_, _, index) in cardRefs {
                 switch kind.name {
                 case "sheet": membership[index].inSheetStack = true
                 case "swipe": membership[index].inSwipeStack = true
                 default: membership[index].inOtherStack = true
                 }
-                if kind.supportsNavigation { membership[index].sheetCards.formUnion(names) }
+                // Once per stack, however often the stack lists the card.
+                if let stackCards, membership[index].sheetStacks.last !== stackCards {
+                    membership[index].sheetStacks.append(stackCards)
+                }
             }
             let stack = CheckedStack(name: name, kind: kind.name, theme: theme, configuration: configuration,
                                      properties: properties, cards: names, span: stackSpan, documentation: tree.docComment(ref.node),

@@ -487,6 +487,42 @@ extension Compiler.Result {
 
     static let samples: [String] = SemaTestPaths.cardsFiles(in: SemaTestPaths.samples)
 
+    /// A card in two sheet stacks may push the cards of either, and only those (E704).
+    @Test func pushTargetsComeFromEverySheetStackOfTheCard() {
+        let result = checkSource("""
+            card A { title: "A"  button("B", action: push(B))  button("C", action: push(C))  button("D", action: push(D)) }
+            card B { title: "B" }
+            card C { title: "C" }
+            card D { title: "D" }
+            stack One: sheet { A B }
+            stack Two: sheet { C A A }
+            stack Three: list { D A }
+            """)
+        #expect(result.summary == ["1 E704"])
+        #expect(result.diagnostics.first?.message.contains("push(D)") == true)
+    }
+
+    /// The cards of a sheet stack share one set of the stack's card names: a stack of n cards
+    /// holds n names, not n² (one copy per card: 8,000 cards took 21 s and 2 GB).
+    @Test func sheetStackMembersShareOneNameSet() {
+        let count = 2_000
+        let source = (0..<count).map { "card C\($0) { title: \"t\" }\n" }.joined()
+            + "stack S: sheet {\n" + (0..<count).map { "  C\($0)\n" }.joined() + "  C0\n}\n"
+            + "stack T: sheet { C1 }\n"
+        let tree = Parser.parse(SourceFile(id: FileID(0), path: "sheet.cards", bytes: Array(source.utf8)))
+        var checker = DeckChecker(trees: [FileID(0): tree], order: [FileID(0)], modelUse: .backEnds)
+        checker.collectDeclarations()
+        let (_, membership) = checker.checkStacks(themeNames: [])
+        #expect(membership.count == count)
+        let shared = membership[0].sheetStacks.first
+        #expect(membership[0].sheetStacks.count == 1, "listed twice, one stack")
+        #expect(membership[1].sheetStacks.count == 2)
+        #expect(membership.allSatisfy { $0.sheetStacks.first === shared })
+        #expect(shared?.names.count == count)
+        #expect(membership[5].sharesSheetStack(with: "C1999") && !membership[5].sharesSheetStack(with: "D"))
+        #expect(checker.diagnostics.isEmpty)
+    }
+
     @Test(arguments: samples)
     func sampleChecksClean(_ name: String) {
         let path = SemaTestPaths.samples.appendingPathComponent(name).path
