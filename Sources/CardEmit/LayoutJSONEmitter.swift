@@ -621,7 +621,7 @@ struct LayoutJSONWriter: ~Copyable {
         out.beginObject()
         field(keys.name, theme.name)
         out.writeKey(keys.parent)
-        optionalString(theme.parents.first)
+        optionalString(theme.parent)
         field(keys.builtIn, theme.isBuiltIn)
         out.writeKey(keys.properties)
         properties(theme.properties)

@@ -299,11 +299,52 @@ public struct CheckedStack: Hashable, Sendable {
 
 public struct ResolvedTheme: Hashable, Sendable {
     public var name: String
-    /// The parent chain, nearest first (`[]` for built-ins).
-    public var parents: [String]
+    /// The theme it inherits from (nil for built-ins).
+    public var parent: String?
     public var isBuiltIn: Bool
     /// Every theme property, inherited values filled in, in catalog order.
     public var properties: [Property]
+    /// Every theme's parent, one table for a deck's themes: a theme's chain is walked when asked
+    /// for, not stored with it, or a chain of n themes would hold n²/2 names.
+    var lineage: ThemeLineage?
+
+    public init(name: String, parent: String?, isBuiltIn: Bool, properties: [Property], lineage: ThemeLineage? = nil) {
+        self.name = name
+        self.parent = parent
+        self.isBuiltIn = isBuiltIn
+        self.properties = properties
+        self.lineage = lineage
+    }
+
+    /// The parent chain, nearest first, ending at a built-in theme (`[]` for built-ins).
+    public var parents: [String] {
+        var chain: [String] = []
+        var next = parent
+        while let name = next {
+            chain.append(name)
+            next = lineage?.parents[name]
+        }
+        return chain
+    }
 
     public func value(_ name: String) -> Value? { properties.first { $0.name == name }?.value }
+
+    // The lineage is the deck's, not the theme's: two themes are equal by what they hold.
+    public static func == (a: ResolvedTheme, b: ResolvedTheme) -> Bool {
+        a.name == b.name && a.parents == b.parents && a.isBuiltIn == b.isBuiltIn && a.properties == b.properties
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(parent)
+        hasher.combine(isBuiltIn)
+        hasher.combine(properties)
+    }
+}
+
+/// Each resolved user theme's parent (the nearest), shared by a deck's `ResolvedTheme`s. Themes
+/// in a cycle are not resolved and not in it, so every chain ends at a built-in theme.
+public final class ThemeLineage: Sendable {
+    let parents: [String: String]
+    init(parents: [String: String]) { self.parents = parents }
 }

@@ -199,7 +199,7 @@ struct DeckChecker {
             let properties = Catalog.themeProperties.compactMap { spec in
                 builtIn.value(of: spec.name).flatMap(CardChecker.value(of:)).map { Property(spec.name, $0) }
             }
-            let theme = ResolvedTheme(name: builtIn.name, parents: [], isBuiltIn: true, properties: properties)
+            let theme = ResolvedTheme(name: builtIn.name, parent: nil, isBuiltIn: true, properties: properties)
             resolved[builtIn.name] = theme
             result.append(theme)
         }
@@ -257,44 +257,62 @@ struct DeckChecker {
             overrides[name] = props
             diagnostics += values.diagnostics
         }
+        // Each theme is resolved from its parent's properties, after its parent: a walk up the
+        // chain to the first theme resolved or built in, then back down, so every theme is
+        // resolved once (a chain of thousands of themes is not walked again for each member). A
+        // walk that meets a theme of its own path has found a cycle, reported once at the first
+        // theme of the cycle in load order; the themes on it and those leading into it stay
+        // unresolved.
+        var unresolvable = Set<String>()
         var reportedCycle = Set<String>()
-        for name in themeOrder {
-            var chain = [name]
+        for name in themeOrder where resolved[name] == nil && !unresolvable.contains(name) {
+            var path: [String] = []
+            var onPath: [String: Int] = [:]
             var current = name
             var cyclic = false
-            while let parent = parentOf[current], themes[parent] != nil {
-                if let start = chain.firstIndex(of: parent) {
-                    let cycle = Array(chain[start...])
-                    cyclic = true
+            while themes[current] != nil && resolved[current] == nil {
+                if unresolvable.contains(current) { cyclic = true; break }
+                if let start = onPath[current] {
+                    let cycle = Array(path[start...])
                     if reportedCycle.isDisjoint(with: cycle) {
                         reportedCycle.formUnion(cycle)
                         reportThemeCycle(cycle)
                     }
+                    cyclic = true
                     break
                 }
-                chain.append(parent)
-                current = parent
+                onPath[current] = path.count
+                path.append(current)
+                current = parentOf[current] ?? Catalog.defaultThemeName
             }
-            if cyclic { continue }
-            // Resolve from the root built-in down.
-            var properties = resolved[parentOf[chain.last ?? name] ?? Catalog.defaultThemeName]?.properties
-                ?? resolved[Catalog.defaultThemeName]?.properties ?? []
-            for member in chain.reversed() {
+            if cyclic {
+                unresolvable.formUnion(path)
+                continue
+            }
+            // Down from the first theme resolved or built in (`current`).
+            var properties = resolved[current]?.properties ?? resolved[Catalog.defaultThemeName]?.properties ?? []
+            for member in path.reversed() {
                 for override in overrides[member] ?? [] {
                     if let index = properties.firstIndex(where: { $0.name == override.name }) { properties[index] = override }
                 }
+                resolved[member] = ResolvedTheme(name: member, parent: parentOf[member] ?? Catalog.defaultThemeName,
+                                                 isBuiltIn: false, properties: properties)
             }
-            let parents = Array(chain.dropFirst()) + [parentOf[chain.last ?? name] ?? Catalog.defaultThemeName]
-            let theme = ResolvedTheme(name: name, parents: parents, isBuiltIn: false, properties: properties)
-            resolved[name] = theme
+        }
+        // In load order, as the declarations are; every chain through the same table.
+        let lineage = ThemeLineage(parents: parentOf.filter { resolved[$0.key] != nil })
+        for name in themeOrder {
+            guard var theme = resolved[name] else { continue }
+            theme.lineage = lineage
             result.append(theme)
         }
         return result
     }
 
     mutating func reportThemeCycle(_ cycle: [String]) {
-        let ordered = cycle.sorted { (themeOrder.firstIndex(of: $0) ?? 0) < (themeOrder.firstIndex(of: $1) ?? 0) }
-        guard let first = ordered.first, let start = cycle.firstIndex(of: first) else { return }
+        // The cycle's theme declared first: its members' places in the load order, once.
+        let members = Set(cycle)
+        guard let first = themeOrder.first(where: { members.contains($0) }), let start = cycle.firstIndex(of: first) else { return }
         let rotated = Array(cycle[start...] + cycle[..<start])
         func parentSpan(_ name: String) -> SourceSpan? {
             guard let ref = themes[name], let tree = tree(ref), let call = tree.conformances(ref.node).first else { return nil }

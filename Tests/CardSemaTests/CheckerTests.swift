@@ -487,6 +487,30 @@ extension Compiler.Result {
 
     static let samples: [String] = SemaTestPaths.cardsFiles(in: SemaTestPaths.samples)
 
+    /// A chain of 3,000 themes, declared leaf first, each resolved once (each used to walk its
+    /// whole chain, with a linear search per step: 5,000 themes took two minutes), and a cycle
+    /// with a theme leading into it: one E307, neither resolved.
+    @Test func longThemeChainsAndCycles() throws {
+        let count = 3_000
+        var source = (1...count).reversed().map { "theme T\($0): T\($0 - 1) { separatorColor: #\(String(format: "%06X", $0)) }\n" }.joined()
+        source += "theme T0: Turbo { titleColor: #222222 }\n"
+        source += "theme Lead: LoopA\ntheme LoopA: LoopB\ntheme LoopB: LoopA\n"
+        source += "card A { text(\"x\") }\nstack S: list { theme: T\(count)  A }\n"
+        let result = checkSource(source)
+        #expect(result.summary == ["\(count + 3) E307"], "one cycle, at LoopA (declared before LoopB)")
+        let deck = try #require(result.decks.first)
+        let themes = Dictionary(deck.themes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(themes["Lead"] == nil && themes["LoopA"] == nil && themes["LoopB"] == nil)
+        let leaf = try #require(themes["T\(count)"])
+        #expect(leaf.parent == "T\(count - 1)")
+        #expect(leaf.parents.count == count + 1 && leaf.parents.last == "Turbo")
+        #expect(leaf.value("separatorColor") == .color(try #require(ColorLiteral(String(format: "#%06X", count))), name: nil))
+        #expect(leaf.value("titleColor") == .color(try #require(ColorLiteral("#222222")), name: nil))
+        #expect(themes["T1"]?.parents == ["T0", "Turbo"])
+        // In load order.
+        #expect(deck.themes.filter { !$0.isBuiltIn }.first?.name == "T\(count)")
+    }
+
     /// A card in two sheet stacks may push the cards of either, and only those (E704).
     @Test func pushTargetsComeFromEverySheetStackOfTheCard() {
         let result = checkSource("""
