@@ -98,11 +98,39 @@ struct DeckChecker {
             for index in checkedCards.indices { checkedCards[index].content = .stored(store, index) }
         }
         checkSheetTitles(checkedStacks)
+        suggestDeckNames()
         guard let entry = order.first, let entryTree = trees[entry] else { return nil }
         let usedThemes = Set(checkedStacks.map(\.theme))
         let themesOut = resolvedThemes.filter { !$0.isBuiltIn || usedThemes.contains($0.name) || $0.name == Catalog.defaultThemeName }
         return CheckedDeck(entry: entryTree.file, themes: themesOut, cards: checkedCards, stacks: checkedStacks, modelUse: modelUse,
                            cardIndex: kept == nil && checkedCards.count == cardDecls.count ? cards : nil)
+    }
+
+    /// How many unknown cards and themes get a did-you-mean (`suggestDeckNames`), as Clang
+    /// limits its spelling corrections.
+    static let suggestedDeckNameLimit = 100
+
+    /// Did-you-mean for unknown cards (E303) and themes (E304), found after checking, for the
+    /// first `suggestedDeckNameLimit` of them in source order. Their candidates are the deck's
+    /// own names: a deck of thousands of cards and as many misspelt references would otherwise
+    /// compare each with every card (5,000 of each took 18 s). Done here, after the cards, so
+    /// which ones get a suggestion does not depend on the threads that checked the cards.
+    mutating func suggestDeckNames() {
+        var unknown = diagnostics.indices.filter { diagnostics[$0].code == .e303 || diagnostics[$0].code == .e304 }
+        guard !unknown.isEmpty else { return }
+        unknown.sort { diagnostics[$0].span < diagnostics[$1].span }
+        lazy var cardNames = NameSuggester.Candidates(cardDecls.map(\.name))
+        lazy var themeNames = NameSuggester.Candidates(themeOrder + Catalog.builtInThemes.map(\.name))
+        for index in unknown.prefix(Self.suggestedDeckNameLimit) {
+            let span = diagnostics[index].span
+            guard let file = trees[span.file]?.file, span.end <= file.bytes.count else { continue }
+            let name = file.text(span.range)
+            let suggested = diagnostics[index].code == .e303 ? NameSuggester.suggestion(for: name, among: cardNames)
+                : NameSuggester.suggestion(for: name, among: themeNames)
+            guard let suggested else { continue }
+            diagnostics[index].notes.append(.help("did you mean `\(suggested)`?"))
+            diagnostics[index].fixIts.append(FixIt(span, suggested))
+        }
     }
 
     /// Per card (parallel to `cardDecls`), whether its model is kept; nil when every card's is.
@@ -216,9 +244,8 @@ struct DeckChecker {
                 if themes[parentName] != nil || Catalog.builtInTheme(named: parentName) != nil {
                     parent = parentName
                 } else {
-                    let candidates = themeOrder + Catalog.builtInThemes.map(\.name)
-                    let hint = values.suggestion(NameSuggester.suggestion(for: parentName, among: candidates), replacing: values.nameSpan(first))
-                    values.report(.e304, "unknown theme `\(parentName)`", at: values.nameSpan(first), notes: hint.notes, fixIts: hint.fixIts)
+                    // Its did-you-mean comes from `suggestDeckNames`.
+                    values.report(.e304, "unknown theme `\(parentName)`", at: values.nameSpan(first))
                 }
                 if tree.hasParentheses(first) { values.report(.e310, "a parent theme takes no arguments", at: tree.span(first)) }
                 for extra in conformances.dropFirst() {
@@ -415,8 +442,8 @@ struct DeckChecker {
                         if themeNames.contains(themeName) || themes[themeName] != nil {
                             theme = themeName
                         } else {
-                            let hint = values.suggestion(NameSuggester.suggestion(for: themeName, among: Array(themeNames)), replacing: tree.span(valueNode))
-                            values.report(.e304, "unknown theme `\(themeName)`", at: tree.span(valueNode), notes: hint.notes, fixIts: hint.fixIts)
+                            // Its did-you-mean comes from `suggestDeckNames`.
+                            values.report(.e304, "unknown theme `\(themeName)`", at: tree.span(valueNode))
                         }
                         continue
                     }

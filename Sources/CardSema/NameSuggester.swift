@@ -35,6 +35,39 @@ public enum NameSuggester {
         return best?.name
     }
 
+    /// Candidates lowercased once, for many searches among the same names (`suggestion(for:among:)`
+    /// with a `Candidates` lowercases none of them again and allocates nothing per candidate).
+    public struct Candidates {
+        let names: [String]
+        let scalars: [[Unicode.Scalar]]
+
+        public init(_ names: some Sequence<String>) {
+            self.names = Array(names)
+            scalars = self.names.map { Array($0.lowercased().unicodeScalars) }
+        }
+    }
+
+    /// The closest of `candidates` to `name`, as `suggestion(for:among:)` with a sequence finds.
+    public static func suggestion(for name: String, among candidates: Candidates) -> String? {
+        let needle = Array(name.lowercased().unicodeScalars)
+        if needle.isEmpty { return nil }
+        let limit = needle.count <= 2 ? 1 : maximumDistance
+        var best: (index: Int, distance: Int)?
+        var rows = Rows()
+        for (index, target) in candidates.scalars.enumerated() where abs(target.count - needle.count) <= limit {
+            let bound = min(limit, best?.distance ?? limit)
+            guard let found = distance(needle, target, limit: bound, rows: &rows) else { continue }
+            if let current = best {
+                if found < current.distance || (found == current.distance && candidates.names[index] < candidates.names[current.index]) {
+                    best = (index, found)
+                }
+            } else {
+                best = (index, found)
+            }
+        }
+        return best.map { candidates.names[$0.index] }
+    }
+
     /// The case-insensitive optimal-string-alignment distance between `a` and `b`.
     public static func distance(_ a: String, _ b: String) -> Int {
         let left = Array(a.lowercased().unicodeScalars)
@@ -42,16 +75,34 @@ public enum NameSuggester {
         return distance(left, right, limit: max(left.count, right.count)) ?? max(left.count, right.count)
     }
 
+    /// The three rolling rows of `distance`: two back (for transpositions), previous, current;
+    /// reused from one candidate to the next.
+    struct Rows {
+        var twoBack: [Int] = []
+        var previous: [Int] = []
+        var current: [Int] = []
+    }
+
     /// The distance between two scalar arrays if it is at most `limit`, else `nil`.
     static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
+        var rows = Rows()
+        return distance(a, b, limit: limit, rows: &rows)
+    }
+
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int, rows: inout Rows) -> Int? {
         if abs(a.count - b.count) > limit { return nil }
         if a.isEmpty { return b.count <= limit ? b.count : nil }
         if b.isEmpty { return a.count <= limit ? a.count : nil }
         let width = b.count + 1
-        // Three rolling rows: two back (for transpositions), previous, current.
-        var twoBack = [Int](repeating: 0, count: width)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: width)
+        var twoBack = rows.twoBack, previous = rows.previous, current = rows.current
+        rows = Rows()  // the arrays are ours now: no copy on write
+        defer { rows = Rows(twoBack: twoBack, previous: previous, current: current) }
+        twoBack.removeAll(keepingCapacity: true)
+        twoBack.append(contentsOf: repeatElement(0, count: width))
+        previous.removeAll(keepingCapacity: true)
+        previous.append(contentsOf: 0...b.count)
+        current.removeAll(keepingCapacity: true)
+        current.append(contentsOf: repeatElement(0, count: width))
         for i in 1...a.count {
             current[0] = i
             var rowMinimum = current[0]

@@ -442,9 +442,9 @@ struct ValueChecker {
         return count
     }
 
+    /// E303. Its did-you-mean is the deck's to add (`DeckChecker.suggestDeckNames`).
     mutating func reportUnknownCard(_ name: String, at node: NodeID) {
-        let hint = suggestion(NameSuggester.suggestion(for: name, among: cards.keys), replacing: nameSpan(node))
-        report(.e303, "unknown card `\(name)`", at: nameSpan(node), notes: hint.notes, fixIts: hint.fixIts)
+        report(.e303, "unknown card `\(name)`", at: nameSpan(node))
     }
 
     mutating func checkBinding(_ node: NodeID, as type: ValueType, parameter: Parameter?) -> Value? {

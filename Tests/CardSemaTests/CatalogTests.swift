@@ -383,4 +383,15 @@ import Testing
         let huge = String(repeating: "x", count: 100_000)
         #expect(NameSuggester.suggestion(for: huge, among: Catalog.nodeNames) == nil)
     }
+
+    /// Prepared candidates (lowercased once, rows reused) suggest what a plain sequence does.
+    @Test func preparedCandidatesSuggestTheSame() {
+        let names = Catalog.nodeNames + Catalog.traitNames + ["Card1", "card2", "Crad3", "Überblick", "ab", "bar", "cat", "Tax", "text"]
+        let prepared = NameSuggester.Candidates(names)
+        let queries = ["txet", "TEXT", "bat", "ab", "a", "", "card3", "uberblick", "Überblik", "shadwo", "xyzzy", "Card12", "titel"]
+            + names.map { String($0.reversed()) } + names.map { $0 + "s" } + names.map { String($0.dropFirst()) }
+        for query in queries {
+            #expect(NameSuggester.suggestion(for: query, among: prepared) == NameSuggester.suggestion(for: query, among: names), "\(query)")
+        }
+    }
 }

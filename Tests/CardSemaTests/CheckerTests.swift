@@ -511,6 +511,32 @@ extension Compiler.Result {
         #expect(deck.themes.filter { !$0.isBuiltIn }.first?.name == "T\(count)")
     }
 
+    /// Did-you-mean for unknown cards and themes goes to the first 100 in source order, the
+    /// same whichever threads checked the cards; the rest are reported without one.
+    @Test func deckNameSuggestionsAreLimitedAndDeterministic() throws {
+        let count = 300  // enough cards for the concurrent check's chunks
+        var source = (0..<count).map { "card Card\($0) { title: \"t\"  button(\"b\", action: push(Crad\($0))) }\n" }.joined()
+        source += "stack S: sheet {\n" + (0..<count).map { "  Card\($0)\n" }.joined() + "}\n"
+        source += "stack T: list { theme: Evergren  Card0 }\ntheme Evergreen: Mint {}\n"
+        let serial = Compiler.check(paths: ["d.cards"], root: ".", provider: MemoryFileProvider(["d.cards": source]), workers: 1)
+        let unknown = serial.diagnostics.filter { $0.code == .e303 || $0.code == .e304 }
+        #expect(unknown.count == count + 1)
+        let hinted = unknown.filter { $0.help != nil }
+        #expect(hinted.count == DeckChecker.suggestedDeckNameLimit)
+        #expect(hinted.map(\.span) == unknown.map(\.span).sorted().prefix(DeckChecker.suggestedDeckNameLimit).map { $0 })
+        #expect(unknown.first?.help == "did you mean `Card0`?")
+        #expect(unknown.first?.fixIts.map(\.replacement) == ["Card0"])
+        // The theme comes last in the file: past the limit, no hint.
+        #expect(unknown.last { $0.code == .e304 }?.help == nil)
+        for workers in [2, 3] {
+            let parallel = Compiler.check(paths: ["d.cards"], root: ".", provider: MemoryFileProvider(["d.cards": source]), workers: workers)
+            #expect(parallel.diagnostics == serial.diagnostics, "\(workers) workers")
+        }
+        // Below the limit, a theme gets its hint too.
+        let small = checkSource("card A { text(\"x\") }\nstack T: list { theme: Evergren  A }\ntheme Evergreen: Mint {}\ntheme Sub: Evergren {}\n")
+        #expect(small.diagnostics.filter { $0.code == .e304 }.map(\.help) == ["did you mean `Evergreen`?", "did you mean `Evergreen`?"])
+    }
+
     /// A card in two sheet stacks may push the cards of either, and only those (E704).
     @Test func pushTargetsComeFromEverySheetStackOfTheCard() {
         let result = checkSource("""
