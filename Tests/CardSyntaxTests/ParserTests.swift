@@ -485,6 +485,28 @@ import CardDiagnostics
         #expect(d.notes.first?.span?.range == 19..<24)
     }
 
+    /// Past `ParserState.scannedLabelLimit` labels a list's labels are found through a table: the
+    /// same E203s, each noting the first of its spelling, also in a list nested in a long one
+    /// and in the long list after it.
+    @Test func duplicateLabelsInLongLists() throws {
+        let count = ParserState.scannedLabelLimit * 3
+        func labels(_ range: Range<Int>) -> String { range.map { "l\($0): 1" }.joined(separator: ", ") }
+        // l3 again past the limit, l100 twice, and a nested list whose l3 is its own.
+        let source = "card A { text(\"a\", " + labels(0..<count) + ", l3: 2, l100: 2, nested: f(l3: 1, l3: 2), l100: 3) }"
+        let tree = parse(source)
+        #expect(tree.codes == ["E203", "E203", "E203", "E203"])
+        let firsts = tree.diagnostics.sortedAndDeduplicated().compactMap { d in d.notes.first?.span.map { tree.file.text($0.range) } }
+        #expect(firsts == ["l3", "l100", "l3", "l100"])
+        let noted = tree.diagnostics.sortedAndDeduplicated().compactMap { $0.notes.first?.span?.start }
+        let firstL3 = try #require(source.range(of: "l3:"))
+        #expect(noted[0] == source.distance(from: source.startIndex, to: firstL3.lowerBound))
+        #expect(noted[3] == noted[1], "both repeats of l100 note its first")
+        #expect(noted[2] > noted[0], "the nested list's l3 notes the nested first one")
+        // The same answers as comparing every label: short lists.
+        let short = parse("card A { text(\"a\", " + labels(0..<10) + ", l3: 2) }")
+        #expect(short.codes == ["E203"])
+    }
+
     @Test func expectedMessagesNameWhatWasFound() {
         #expect(parse("card A { 42 }").diagnostics.first?.message == "expected a part, property or declaration, found number `42`")
         #expect(parse("card {").diagnostics.first?.message == "expected a name for the `card` declaration, found `{`")
