@@ -1,4 +1,4 @@
-import CardLayout
+@testable import CardLayout
 import CardSema
 import Testing
 
@@ -133,6 +133,35 @@ import Testing
         let laidOut = layouter.layout(cardAt: 0, in: layouter.context(for: deck.cards[0], in: deck.stacks.first))
         #expect(laidOut.states[0].parts[0].frame.height == 17)
         #expect(LayoutMetrics.placeholder(["unknown"]) == "‹unknown›")
+    }
+
+    /// A card or a row of more than `PartLayouter.scannedFieldLimit` fields finds a binding's
+    /// field through a table: the same heights as with few fields (a long default wraps).
+    @Test func bindingsAmongManyFields() throws {
+        let long = String(repeating: "word ", count: 60)
+        func heights(fieldCount: Int) throws -> [Double] {
+            let fields = (0..<fieldCount).map { "f\($0): \"\($0 == fieldCount - 3 ? long : "x")\"" }
+            let deck = try checkedDeck("""
+            card C {
+              model {
+                \(fields.joined(separator: "\n    "))
+                rows: [(\(fields.joined(separator: ", ")))]
+              }
+              text($f\(fieldCount - 3))
+              text($f0)
+              table(rows: $rows) { cell { text($item.f\(fieldCount - 3)) } }
+              \((0..<fieldCount).map { "text($f\($0))" }.joined(separator: " "))
+            }
+            stack S: list { C }
+            """)
+            var layouter = DeckLayouter(deck: deck)
+            let laidOut = layouter.layout(cardAt: 0, in: layouter.context(for: deck.cards[0], in: deck.stacks.first))
+            return laidOut.states[0].parts.prefix(3).map(\.frame.height)
+        }
+        let few = try heights(fieldCount: 4), many = try heights(fieldCount: PartLayouter.scannedFieldLimit * 2)
+        #expect(few == many)
+        #expect(few[0] > few[1], "the long default wraps")
+        #expect(few[2] >= few[0], "so does the row's")
     }
 
     /// Absurd sizes from the input stay finite.
