@@ -148,42 +148,28 @@ struct PartLayouter {
     let metrics: ThemeMetrics
     /// The card laid out: its parts, and its model for binding defaults.
     let card: CardView
-    /// The row record bound to `$item` while laying out a table or collection cell.
-    var row: [Argument]? {
-        didSet { rowTable = Self.table(of: row) }
-    }
+    /// The row record bound to `$item` while laying out a table or collection cell (set with
+    /// `bind(row:)`).
+    var row: [Argument]?
     let table = PartTable.parameters
-    /// Past this many fields, a card's model fields and a row's fields are found by name through
-    /// a table: comparing every name, a card of 20,000 fields each bound once took 4.4 s to lay
-    /// out.
+    /// The first field of each label of `row`, for a row of more than `scannedFieldLimit`.
+    var rowTable: [String: Int]? = nil
+
+    /// Past this many fields, a row's fields are found by label through `rowTable` (and a
+    /// card's model fields through `CardView.firstField(named:)`): comparing every name, a card
+    /// of 20,000 fields each bound once took 4.4 s to lay out.
     static let scannedFieldLimit = 32
-    /// The first model field of each name, for a card of many fields.
-    private let fieldTable: [String: Int]?
-    /// The first field of each label of `row`, for a row of many fields.
-    private var rowTable: [String: Int]?
 
-    init(metrics: ThemeMetrics, card: CardView, row: [Argument]?) {
-        self.metrics = metrics
-        self.card = card
+    /// Binds `$item` to `row`.
+    mutating func bind(row: [Argument]?) {
         self.row = row
-        rowTable = Self.table(of: row)
-        if card.fieldCount > Self.scannedFieldLimit {
-            var fields: [String: Int] = [:]
-            for index in 0..<card.fieldCount where fields[card.fieldName(index)] == nil { fields[card.fieldName(index)] = index }
-            fieldTable = fields
-        } else {
-            fieldTable = nil
-        }
-    }
-
-    /// The first field of each label of `row` when it has more than `scannedFieldLimit`.
-    private static func table(of row: [Argument]?) -> [String: Int]? {
-        guard let row, row.count > scannedFieldLimit else { return nil }
+        rowTable = nil
+        guard let row, row.count > Self.scannedFieldLimit else { return }
         var labels: [String: Int] = [:]
         for (index, field) in row.enumerated() {
             if let label = field.label, labels[label] == nil { labels[label] = index }
         }
-        return labels
+        rowTable = labels
     }
 
     // MARK: Values
@@ -206,7 +192,7 @@ struct PartLayouter {
     /// Where the value of binding `path` is: field `index` of the model, or of the current row.
     func source(of path: [String]) -> (row: Bool, index: Int)? {
         if path.count == 1 {
-            if let fieldTable { return fieldTable[path[0]].map { (false, $0) } }
+            if card.fieldCount > Self.scannedFieldLimit { return card.firstField(named: path[0]).map { (false, $0) } }
             return card.firstField { sameName($0, path[0]) }.map { (false, $0) }
         }
         if path.count == 2, path[0] == Catalog.rowBindingName { return rowSource(path[1]) }
@@ -237,7 +223,9 @@ struct PartLayouter {
     func source(ofBinding text: SourceText) -> (row: Bool, index: Int)? {
         guard let (path, dot) = card.simpleBindingPath(text) else { return source(of: card.bindingPath(text)) }
         guard let dot else {
-            if let fieldTable { return fieldTable[String(decoding: path, as: UTF8.self)].map { (false, $0) } }
+            if card.fieldCount > Self.scannedFieldLimit {
+                return card.firstField(named: String(decoding: path, as: UTF8.self)).map { (false, $0) }
+            }
             return card.firstField { sameName($0, ascii: path) }.map { (false, $0) }
         }
         guard sameName(Catalog.rowBindingName, ascii: UnsafeBufferPointer(rebasing: path[..<dot])) else { return nil }
@@ -635,7 +623,7 @@ struct PartLayouter {
         var rowLayouter = self
         var y = 0.0
         for row in rows {
-            rowLayouter.row = Self.record(row)
+            rowLayouter.bind(row: Self.record(row))
             let node = nodes.count
             nodes.append(LayoutNode(frame: Frame(x: 0, y: 0, width: 0, height: 0), template: cellIndex, end: node + 1,
                                     number: cellNumber, parameters: cellParameters))
@@ -680,7 +668,7 @@ struct PartLayouter {
         let cellChildren = card.children(ofPart: cell)
         var itemLayouter = self  // one copy for every item, as in `layoutTable`
         for (index, item) in items.enumerated() {
-            itemLayouter.row = Self.record(item)
+            itemLayouter.bind(row: Self.record(item))
             let node = nodes.count
             nodes.append(LayoutNode(frame: Frame(x: 0, y: 0, width: 0, height: 0), template: cellIndex, end: node + 1,
                                     number: cellNumber, parameters: cellParameters))

@@ -367,18 +367,30 @@ struct CardBody: Sendable {
     }
 }
 
-/// A deck's `ModelStorage`, frozen, with each card's public form cached once built. Reads may
-/// come from several threads (a language server), hence the lock; the built values never change.
+/// A deck's `ModelStorage`, frozen, with each card's public form (and, for a card of many
+/// fields, its fields by name) cached once built. Reads may come from several threads (a
+/// language server, the build's layout threads), hence the lock; the built values never change.
 @usableFromInline final class ModelStore: @unchecked Sendable {
     @usableFromInline let storage: ModelStorage
     /// The deck's files, whose bytes hold the text of stored values.
     @usableFromInline let files: SourceFiles
     private let lock = Lock()
     private var bodies: [Int: CardBody] = [:]
+    private var fieldTables: [Int: [String: Int]] = [:]
 
     init(_ storage: ModelStorage, files: SourceFiles) {
         self.storage = storage
         self.files = files
+    }
+
+    /// Card `card`'s model fields by name (`CardView.firstField(named:)`), made by `make` once.
+    func fieldTable(ofCard card: Int, _ make: () -> [String: Int]) -> [String: Int] {
+        lock.withLock {
+            if let table = fieldTables[card] { return table }
+            let table = make()
+            fieldTables[card] = table
+            return table
+        }
     }
 
     func body(of card: Int) -> CardBody {

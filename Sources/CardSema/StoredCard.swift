@@ -531,6 +531,18 @@ public struct CardView: Sendable {
         isStored ? store.unsafelyUnwrapped.storage.fields[fieldIndex(index)].name : body.model[index].name
     }
 
+    /// The index (as for `fieldName(_:)`) of the card's first model field named `name` (as
+    /// `String`s compare), through a table of the card's fields the store makes on first use: for
+    /// a card of many fields, where `firstField(where:)` would compare every one each time.
+    public func firstField(named name: String) -> Int? {
+        guard isStored, let store else { return body.model.firstIndex { $0.name == name } }
+        return store.fieldTable(ofCard: cardIndex) {
+            var table: [String: Int] = [:]
+            for index in 0..<fieldCount where table[fieldName(index)] == nil { table[fieldName(index)] = index }
+            return table
+        }[name]
+    }
+
     /// The index (as for `fieldName(_:)`) of the card's first model field whose name satisfies
     /// `predicate`. The names are handed over in place: `fieldName(_:)` copies each one out.
     public func firstField(where predicate: (String) -> Bool) -> Int? {
