@@ -219,6 +219,8 @@ struct ParserState {
     /// For each argument list being parsed with more than `scannedLabelLimit` labels (by where
     /// its labels start in `labels`), the first label of each spelling.
     var longListLabels: [Int: [[UInt8]: Token]] = [:]
+    /// Whether `longListLabels` may hold a list's entry: one flag to test as each list closes.
+    var hasLongLists = false
     /// Set when an unclosed construct ran into end of file or a column-1 declaration: the
     /// enclosing constructs close silently instead of reporting the same problem again.
     var abandoned = false
@@ -663,7 +665,7 @@ struct ParserState {
         let labelBase = labelCount
         defer {
             labelCount = labelBase
-            if !longListLabels.isEmpty { longListLabels[labelBase] = nil }
+            if hasLongLists { closeLongList(at: labelBase) }
         }
         while true {
             let k = current
@@ -772,6 +774,7 @@ struct ParserState {
     @inline(never) mutating func earlierLabel(_ token: Token, since base: Int) -> Token? {
         func bytes(_ label: Token) -> [UInt8] { Array(file.bytes[label.range]) }
         if longListLabels[base] == nil {
+            hasLongLists = true
             var firsts: [[UInt8]: Token] = [:]
             for label in labels[base..<labelCount] where firsts[bytes(label)] == nil { firsts[bytes(label)] = label }
             longListLabels[base] = firsts
@@ -780,6 +783,12 @@ struct ParserState {
         if let earlier = longListLabels[base]?[key] { return earlier }
         longListLabels[base]?[key] = token
         return nil
+    }
+
+    /// Forgets the labels of the list whose labels started at `base`, which has closed.
+    @inline(never) mutating func closeLongList(at base: Int) {
+        longListLabels[base] = nil
+        hasLongLists = !longListLabels.isEmpty
     }
 
     @inline(never) mutating func growLabels() {
