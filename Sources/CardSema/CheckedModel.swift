@@ -316,7 +316,8 @@ public struct ResolvedTheme: Hashable, Sendable {
         self.lineage = lineage
     }
 
-    /// The parent chain, nearest first, ending at a built-in theme (`[]` for built-ins).
+    /// The parent chain, nearest first, ending at a built-in theme (`[]` for built-ins), from
+    /// the deck's lineage (just `parent` for a theme made without one).
     public var parents: [String] {
         var chain: [String] = []
         var next = parent
