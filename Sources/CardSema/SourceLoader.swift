@@ -97,6 +97,8 @@ public struct SourceLoader {
     private var byCanonicalPath: [String: FileID] = [:]
     /// Files on the current depth-first path, with the import node that left each of them.
     private var stack: [(file: FileID, importNode: NodeID?)] = []
+    /// Where each file of `stack` is in it, so that a cycle is found without a search.
+    private var stackPosition: [FileID: Int] = [:]
     /// Threads that may parse one large file (`Parser.parse(_:threads:)`).
     public var parsingThreads = 1
 
@@ -120,21 +122,44 @@ public struct SourceLoader {
         return load(path: path, canonical: canonical, bytes: bytes)
     }
 
+    /// Loads a file and, depth-first in source order, everything it imports. The walk keeps its
+    /// own stack of files (each with its imports and the next one to load), not the thread's:
+    /// a chain of 60,000 files, each importing the next, overflowed the thread's stack.
     private mutating func load(path: String, canonical: String, bytes: [UInt8]) -> FileID {
+        var walk: [(tree: SyntaxTree, imports: [NodeID], next: Int)] = []
+        let entry = parse(path: path, canonical: canonical, bytes: bytes, onto: &walk)
+        while let top = walk.last {
+            guard top.next < top.imports.count else {
+                walk.removeLast()
+                stackPosition[stack.removeLast().file] = nil
+                continue
+            }
+            walk[walk.count - 1].next += 1
+            let node = top.imports[top.next]
+            guard let (canonical, displayPath, bytes) = resolveImport(node, in: top.tree) else { continue }
+            let id = parse(path: displayPath, canonical: canonical, bytes: bytes, onto: &walk)
+            files[top.tree.file.id]?.imports.append((node, id))
+        }
+        return entry
+    }
+
+    /// Parses a new file, registers it, and puts it on the walk's stack and on `stack`.
+    private mutating func parse(path: String, canonical: String, bytes: [UInt8],
+                                onto walk: inout [(tree: SyntaxTree, imports: [NodeID], next: Int)]) -> FileID {
         let source = fileSet.add(path: path, bytes: bytes)
         byCanonicalPath[canonical] = source.id
         let tree = Parser.parse(source, threads: parsingThreads)
         files[source.id] = LoadedFile(tree: tree, imports: [])
+        stackPosition[source.id] = stack.count
         stack.append((source.id, nil))
-        defer { stack.removeLast() }
-        for node in tree.children(tree.root) where tree.kind(node) == .importDecl {
-            loadImport(node, in: tree)
-        }
+        walk.append((tree, tree.children(tree.root).filter { tree.kind($0) == .importDecl }, 0))
         return source.id
     }
 
-    private mutating func loadImport(_ node: NodeID, in tree: SyntaxTree) {
-        guard let token = tree.mainToken(node), !token.isMalformed else { return }
+    /// Checks import `node` of the file on top of `stack`: reports it (E306, E307, E308) or
+    /// records a file loaded before, and returns nil; or returns the new file to load.
+    private mutating func resolveImport(_ node: NodeID, in tree: SyntaxTree) -> (canonical: String, displayPath: String, bytes: [UInt8])? {
+        guard let token = tree.mainToken(node), !token.isMalformed else { return nil }
         let spec = StringLiteral.value(of: Substring(tree.text(token)))
         let span = tree.span(token: token)
         let importer = tree.file
@@ -144,54 +169,83 @@ public struct SourceLoader {
         if spec.isEmpty || spec.hasPrefix("/") || !PathUtilities.isInside(rootCheckPath, root: canonicalRoot) {
             diagnostics.append(Diagnostic(.e308, "import `\(spec)` is outside the project root `\(root)`", at: span,
                                           notes: [.help("imports are relative to the importing file and must stay under the root; pass `--root DIR` to widen it")]))
-            return
+            return nil
         }
         let canonical = provider.canonicalPath(rootCheckPath)
         if !PathUtilities.isInside(canonical, root: canonicalRoot) {
             diagnostics.append(Diagnostic(.e308, "import `\(spec)` resolves outside the project root `\(root)`", at: span))
-            return
+            return nil
         }
         stack[stack.count - 1].importNode = node
         if let existing = byCanonicalPath[canonical] {
-            if let cycleStart = stack.firstIndex(where: { $0.file == existing }) {
+            if let cycleStart = stackPosition[existing] {
                 reportCycle(from: cycleStart)
             } else {
                 files[importer.id]?.imports.append((node, existing))
             }
-            return
+            return nil
         }
         guard let bytes = provider.contents(of: canonical) ?? provider.contents(of: displayPath) else {
             diagnostics.append(Diagnostic(.e306, "cannot find imported file `\(displayPath)`", at: span,
                                           label: "imported here"))
-            return
+            return nil
         }
-        let id = load(path: displayPath, canonical: canonical, bytes: bytes)
-        files[importer.id]?.imports.append((node, id))
+        return (canonical, displayPath, bytes)
     }
 
-    /// One E307 at the import in the cycle's first file (in load order), naming every file, with
-    /// notes at the other imports of the cycle.
+    /// The most files an E307 names, and the most imports it has notes at. One file can close
+    /// as many cycles as the files on the path above it, so listing every member of every
+    /// cycle would make the output grow with the square of the project (a chain of 20,000
+    /// files, each also importing the first, named 200 million files); each E307 stays short,
+    /// and the work per cycle with it.
+    static let cycleNamesShown = 12
+
+    /// One E307 at the import in the cycle's first file (in load order), naming every file (the
+    /// first and last few of a long cycle), with notes at the other imports of the cycle.
     private mutating func reportCycle(from start: Int) {
         let members = stack[start...]
-        let names = members.map { fileSet[$0.file].path } + [fileSet[stack[start].file].path]
-        let spans: [SourceSpan] = members.compactMap { member in
+        let shown = Self.cycleNamesShown
+        func path(_ member: (file: FileID, importNode: NodeID?)) -> String { fileSet[member.file].path }
+        func span(_ member: (file: FileID, importNode: NodeID?)) -> SourceSpan? {
             guard let node = member.importNode, let tree = files[member.file]?.tree else { return nil }
             return tree.span(node)
         }
-        guard let first = spans.first else { return }
-        diagnostics.append(Diagnostic(.e307, "import cycle: " + names.joined(separator: " → "), at: first,
-                                      notes: spans.dropFirst().map { DiagnosticNote("the cycle continues with this import", at: $0) }))
+        var names: [String]
+        if members.count <= shown {
+            names = members.map(path)
+        } else {
+            let omitted = members.count - shown
+            names = members.prefix(shown / 2).map(path) + ["… \(omitted) more files …"] + members.suffix(shown / 2).map(path)
+        }
+        names.append(path(stack[start]))
+        guard let first = span(stack[start]) else { return }
+        var notes = members.dropFirst().prefix(shown).compactMap(span).map { DiagnosticNote("the cycle continues with this import", at: $0) }
+        if members.count - 1 > shown {
+            notes.append(DiagnosticNote("and \(members.count - 1 - shown) more imports of the cycle"))
+        }
+        diagnostics.append(Diagnostic(.e307, "import cycle: " + names.joined(separator: " → "), at: first, notes: notes))
     }
 
     /// The entry file and everything it imports, in load order.
     public func unit(of entry: FileID) -> [FileID] {
+        // Depth-first with a stack of its own (file, next import), as `load` walks.
         var seen = Set<FileID>(), order: [FileID] = []
-        func visit(_ id: FileID) {
+        var walk: [(file: FileID, next: Int)] = []
+        func enter(_ id: FileID) {
             guard seen.insert(id).inserted else { return }
             order.append(id)
-            for imported in files[id]?.imports ?? [] { visit(imported.file) }
+            walk.append((id, 0))
         }
-        visit(entry)
+        enter(entry)
+        while let top = walk.last {
+            let imports = files[top.file]?.imports ?? []
+            guard top.next < imports.count else {
+                walk.removeLast()
+                continue
+            }
+            walk[walk.count - 1].next += 1
+            enter(imports[top.next].file)
+        }
         return order
     }
 }

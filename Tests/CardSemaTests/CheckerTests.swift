@@ -236,6 +236,47 @@ extension Compiler.Result {
         #expect(result.decks.first?.cards.map(\.name) == ["A", "B", "C"])
     }
 
+    /// A chain of 20,000 files, each importing the next: loaded depth-first in order with a stack
+    /// of the loader's own (a chain of 60,000 overflowed the thread's stack when each import
+    /// recursed).
+    @Test func longImportChains() throws {
+        let count = 20_000
+        var files = ["main.cards": "import \"f0.cards\"\nstack S: list { C0 }\n"]
+        for i in 0..<count {
+            files["f\(i).cards"] = (i + 1 < count ? "import \"f\(i + 1).cards\"\n" : "") + "card C\(i) { text(\"x\") }\n"
+        }
+        let result = checkSources(files)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.fileSet.files.count == count + 1)
+        #expect(result.decks.first?.cards.count == count)
+        #expect(result.decks.first?.cards.prefix(3).map(\.name) == ["C0", "C1", "C2"])
+    }
+
+    /// 400 files in a chain, each also importing the first: each of those imports closes a
+    /// cycle through the files between, found without a search, and each E307 names at most a
+    /// dozen files and has at most a dozen notes (listing every member made the output grow with
+    /// the square of the chain).
+    @Test func manyLongImportCyclesStayShort() throws {
+        let count = 400
+        var files = ["main.cards": "import \"f0.cards\"\n"]
+        for i in 0..<count {
+            let next = i + 1 < count ? "import \"f\(i + 1).cards\"\n" : ""
+            files["f\(i).cards"] = next + (i > 0 ? "import \"f0.cards\"\n" : "") + "card C\(i) { text(\"x\") }\n"
+        }
+        let result = checkSources(files)
+        let cycles = result.diagnostics.filter { $0.code == .e307 }
+        #expect(cycles.count == count - 1)
+        let longest = try #require(cycles.first { $0.message.contains("f399.cards") })
+        #expect(longest.message.hasPrefix("import cycle: /deck/f0.cards → /deck/f1.cards → "))
+        #expect(longest.message.contains("… 388 more files …"))
+        #expect(longest.message.hasSuffix("→ /deck/f399.cards → /deck/f0.cards"))
+        #expect(longest.notes.count == SourceLoader.cycleNamesShown + 1)
+        #expect(longest.notes.last?.message == "and 387 more imports of the cycle")
+        let shortest = try #require(cycles.first { $0.message.hasSuffix("/deck/f1.cards → /deck/f0.cards") })
+        #expect(shortest.message == "import cycle: /deck/f0.cards → /deck/f1.cards → /deck/f0.cards")
+        #expect(cycles.allSatisfy { $0.message.components(separatedBy: " → ").count <= SourceLoader.cycleNamesShown + 2 })
+    }
+
     @Test func themeCycleIsOneDiagnosticWithNotes() throws {
         let result = checkSource("""
             theme Day: Night { titleColor: #000000 }
