@@ -47,8 +47,8 @@ struct Options {
 
 func usage() -> Never {
     print("""
-    usage: CardBench [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|parse2|check|all]
-                     [--memory cold|warm] [--write PATH] [--file PATH [--bench]]
+    usage: CardBench [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|parse2|check|build|all]
+                     [--jobs N] [--memory cold|warm] [--write PATH] [--file PATH [--bench]]
     """)
     exit(2)
 }
