@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Identifies a loaded source file inside a `FileSet` (Go's `token.File` idea: positions are plain
 /// integers, files are looked up only when a position is shown).
 public struct FileID: Hashable, Comparable, Sendable {
@@ -182,24 +174,17 @@ public final class SourceFile: Sendable {
 
 /// A file's line table, built once by whichever thread asks first.
 private final class LineTable: @unchecked Sendable {
-    // `@unchecked`: `table` is read and written only under `lock`.
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    // `@unchecked`: `table` is read and written only inside `lock.withLock`.
+    private let lock = Lock()
     private var table: [UInt32]?
 
-    init() { pthread_mutex_init(lock, nil) }
-
-    deinit {
-        pthread_mutex_destroy(lock)
-        lock.deallocate()
-    }
-
     func starts(_ compute: () -> [UInt32]) -> [UInt32] {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        if let table { return table }
-        let computed = compute()
-        table = computed
-        return computed
+        lock.withLock {
+            if let table { return table }
+            let computed = compute()
+            table = computed
+            return computed
+        }
     }
 }
 

@@ -122,6 +122,27 @@ private func threadEntryPoint(_ context: UnsafeMutableRawPointer?) -> UnsafeMuta
 }
 #endif
 
+/// A mutual-exclusion lock on pthreads (Foundation's `NSLock` without Foundation), for state
+/// that threads only read and fill in, such as a value built once by whichever asks first.
+public final class Lock: @unchecked Sendable {
+    // @unchecked: the pthread mutex is used only through its own thread-safe calls.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    public init() { pthread_mutex_init(mutex, nil) }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` holding the lock.
+    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}
+
 /// A mutex and a condition variable, for threads that hand each other work and results: every
 /// access to the state they share is made inside `withLock`, and a thread that needs another's
 /// progress `wait()`s inside it until that thread `broadcast()`s.

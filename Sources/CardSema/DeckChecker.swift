@@ -127,9 +127,9 @@ struct DeckChecker {
             let name = file.text(span.range)
             let suggested = diagnostics[index].code == .e303 ? NameSuggester.suggestion(for: name, among: cardNames)
                 : NameSuggester.suggestion(for: name, among: themeNames)
-            guard let suggested else { continue }
-            diagnostics[index].notes.append(.help("did you mean `\(suggested)`?"))
-            diagnostics[index].fixIts.append(FixIt(span, suggested))
+            let hint = ValueChecker.suggestion(suggested, replacing: span)
+            diagnostics[index].notes += hint.notes
+            diagnostics[index].fixIts += hint.fixIts
         }
     }
 
@@ -291,7 +291,6 @@ struct DeckChecker {
         // theme of the cycle in load order; the themes on it and those leading into it stay
         // unresolved.
         var unresolvable = Set<String>()
-        var reportedCycle = Set<String>()
         for name in themeOrder where resolved[name] == nil && !unresolvable.contains(name) {
             var path: [String] = []
             var onPath: [String: Int] = [:]
@@ -300,11 +299,8 @@ struct DeckChecker {
             while themes[current] != nil && resolved[current] == nil {
                 if unresolvable.contains(current) { cyclic = true; break }
                 if let start = onPath[current] {
-                    let cycle = Array(path[start...])
-                    if reportedCycle.isDisjoint(with: cycle) {
-                        reportedCycle.formUnion(cycle)
-                        reportThemeCycle(cycle)
-                    }
+                    // New: the themes of a cycle found before are unresolvable, met above.
+                    reportThemeCycle(Array(path[start...]))
                     cyclic = true
                     break
                 }

@@ -13,30 +13,11 @@ public enum NameSuggester {
 
     /// The closest candidate to `name`, or `nil` when none is close enough.
     public static func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
-        let needle = Array(name.lowercased().unicodeScalars)
-        if needle.isEmpty { return nil }
-        let limit = needle.count <= 2 ? 1 : maximumDistance
-        var best: (name: String, distance: Int)?
-        for candidate in candidates {
-            let target = Array(candidate.lowercased().unicodeScalars)
-            // Cheap bound first: the distance is at least the length difference. This also keeps
-            // a huge (hostile) identifier from costing more than one linear scan.
-            if abs(target.count - needle.count) > limit { continue }
-            let bound = min(limit, best.map(\.distance) ?? limit)
-            guard let found = distance(needle, target, limit: bound) else { continue }
-            if let current = best {
-                if found < current.distance || (found == current.distance && candidate < current.name) {
-                    best = (candidate, found)
-                }
-            } else {
-                best = (candidate, found)
-            }
-        }
-        return best?.name
+        suggestion(for: name, among: Candidates(candidates))
     }
 
-    /// Candidates lowercased once, for many searches among the same names (`suggestion(for:among:)`
-    /// with a `Candidates` lowercases none of them again and allocates nothing per candidate).
+    /// Candidates lowercased once, for many searches among the same names: a search among them
+    /// lowercases none of them again and allocates nothing per candidate.
     public struct Candidates {
         let names: [String]
         let scalars: [[Unicode.Scalar]]
@@ -47,7 +28,7 @@ public enum NameSuggester {
         }
     }
 
-    /// The closest of `candidates` to `name`, as `suggestion(for:among:)` with a sequence finds.
+    /// The closest of `candidates` to `name`, or `nil` when none is close enough.
     public static func suggestion(for name: String, among candidates: Candidates) -> String? {
         let needle = Array(name.lowercased().unicodeScalars)
         if needle.isEmpty { return nil }

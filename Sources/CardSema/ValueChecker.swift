@@ -158,6 +158,11 @@ struct ValueChecker {
 
     /// A did-you-mean help note plus a rename fix-it, when there is a suggestion.
     func suggestion(_ suggested: String?, replacing span: SourceSpan) -> (notes: [DiagnosticNote], fixIts: [FixIt]) {
+        Self.suggestion(suggested, replacing: span)
+    }
+
+    /// `suggestion(_:replacing:)` for callers without a `ValueChecker` (`DeckChecker.suggestDeckNames`).
+    static func suggestion(_ suggested: String?, replacing span: SourceSpan) -> (notes: [DiagnosticNote], fixIts: [FixIt]) {
         guard let suggested else { return ([], []) }
         return ([.help("did you mean `\(suggested)`?")], [FixIt(span, suggested)])
     }

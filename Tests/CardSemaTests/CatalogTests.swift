@@ -384,14 +384,19 @@ import Testing
         #expect(NameSuggester.suggestion(for: huge, among: Catalog.nodeNames) == nil)
     }
 
-    /// Prepared candidates (lowercased once, rows reused) suggest what a plain sequence does.
-    @Test func preparedCandidatesSuggestTheSame() {
+    /// Prepared candidates (lowercased once, rows reused, bounds tightened as it goes) suggest
+    /// what the rules say: the closest within the limit, ties to the alphabetically first, as
+    /// found by measuring every candidate.
+    @Test func preparedCandidatesSuggestTheClosest() {
         let names = Catalog.nodeNames + Catalog.traitNames + ["Card1", "card2", "Crad3", "Überblick", "ab", "bar", "cat", "Tax", "text"]
         let prepared = NameSuggester.Candidates(names)
         let queries = ["txet", "TEXT", "bat", "ab", "a", "", "card3", "uberblick", "Überblik", "shadwo", "xyzzy", "Card12", "titel"]
             + names.map { String($0.reversed()) } + names.map { $0 + "s" } + names.map { String($0.dropFirst()) }
         for query in queries {
-            #expect(NameSuggester.suggestion(for: query, among: prepared) == NameSuggester.suggestion(for: query, among: names), "\(query)")
+            let limit = query.unicodeScalars.count <= 2 ? 1 : NameSuggester.maximumDistance
+            let measured = names.map { (name: $0, distance: NameSuggester.distance(query, $0)) }.filter { $0.distance <= limit }
+            let closest = query.isEmpty ? nil : measured.min { ($0.distance, $0.name) < ($1.distance, $1.name) }?.name
+            #expect(NameSuggester.suggestion(for: query, among: prepared) == closest, "\(query)")
         }
     }
 }
