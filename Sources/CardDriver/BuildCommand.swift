@@ -242,9 +242,10 @@ enum ArtifactWriter {
 /// The existing file is mapped read-only and compared in place: reading it would copy all of
 /// it through the kernel first (81.7 MB for the 20,000-card deck: about 40 ms of copying and
 /// comparing where the mapping takes about 15). Where mapping fails, it is read.
-/// A mapped file must not shrink under us: one truncated in place by another process while
-/// `cardc` compares it would end the run with SIGBUS. Writers that replace the file by a
-/// rename, as `cardc` itself does, leave the mapped one intact.
+/// A mapped file may shrink under us: truncated in place by another process while `cardc`
+/// compares it, its vanished pages would raise SIGBUS. `MappedFileGuard` turns that into a
+/// failed write (exit 2, nothing written) instead of the end of the run. Writers that replace
+/// the file by a rename, as `cardc` itself does, leave the mapped one intact.
 struct StreamingArtifact {
     let path: String
     let directory: String
@@ -253,6 +254,8 @@ struct StreamingArtifact {
     private var old: Int32 = -1
     /// The existing file's bytes, mapped (nil: read through `old` instead).
     private var mapping: UnsafeRawBufferPointer?
+    /// The mapping's guard against the file shrinking (nil: unguarded, or not mapped).
+    private var mappingGuard: MappedFileGuard.Token?
     /// Bytes matched so far.
     private var matched = 0
     /// The start of the mapping released so far (`releaseCompared`).
@@ -280,6 +283,7 @@ struct StreamingArtifact {
                 // Compared front to back: ask for read-ahead and fewer faults.
                 _ = madvise(base, size, MADV_SEQUENTIAL)
                 mapping = UnsafeRawBufferPointer(start: base, count: size)
+                mappingGuard = mapping.flatMap { MappedFileGuard.guarding($0) }
             }
         }
     }
@@ -312,7 +316,13 @@ struct StreamingArtifact {
 
     mutating func append(_ piece: UnsafeBufferPointer<UInt8>) throws {
         if old >= 0 {
-            if oldContinues(with: piece) {
+            let continues = oldContinues(with: piece)
+            // Zeros read where the file shrank say nothing about its content, and its start
+            // may be gone too.
+            if let mappingGuard, MappedFileGuard.wasTruncated(mappingGuard) {
+                throw failure("the existing file shrank while it was being compared (changed by another process?); nothing was written")
+            }
+            if continues {
                 matched += piece.count
                 releaseCompared()
                 return
@@ -337,6 +347,8 @@ struct StreamingArtifact {
 
     /// Lets the old file go: unmapped and closed.
     private mutating func closeOld() {
+        if let mappingGuard { MappedFileGuard.release(mappingGuard) }
+        mappingGuard = nil
         if let mapping, let base = mapping.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), mapping.count) }
         mapping = nil
         if old >= 0 { close(old) }

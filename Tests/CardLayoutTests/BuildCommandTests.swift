@@ -281,6 +281,37 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["a.json"])
     }
 
+    /// Another process truncating the old file while it is compared (through a mapping, whose
+    /// vanished pages raise SIGBUS) fails the write instead of ending the run, and writes nothing.
+    @Test func anOldFileTruncatedWhileComparedFailsTheWrite() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let block = String(repeating: "0123456789abcdef", count: 65_536)  // 1 MiB
+        #expect(try Self.write([block, block, block], to: directory))
+        func writeTruncating(at cut: Int) throws -> Bool {
+            try ArtifactWriter.write(named: "a.json", in: directory) { sink in
+                try sink(Array(block.utf8))
+                #expect(truncate(directory + "/a.json", off_t(cut)) == 0)
+                try sink(Array(block.utf8))
+                try sink(Array(block.utf8))
+            }
+        }
+        // Cut on a page boundary at or before where the comparison goes on: the next read
+        // faults.
+        for cut in [0, 4096, 1 << 20] {
+            #expect(throws: UsageError.self, "cut at \(cut)") { try writeTruncating(at: cut) }
+            #expect(Self.content(directory)?.utf8.count == cut, "the other process's file stays as it left it")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["a.json"], "no temporary files left")
+            #expect(try Self.write([block, block, block], to: directory))
+        }
+        // Cut inside a page: the rest of that page reads as zeros, a plain difference, and the
+        // prefix still in the file is copied; the new content is complete.
+        #expect(try writeTruncating(at: (1 << 20) + 100))
+        #expect(Self.content(directory) == block + block + block)
+        // The guard is released with each artifact: later ones compare as usual.
+        #expect(try !Self.write([block, block, block], to: directory))
+    }
+
     /// A failing producer leaves the old file and no temporary file.
     @Test func aFailingProducerChangesNothing() throws {
         struct Failure: Error {}
