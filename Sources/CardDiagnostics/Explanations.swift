@@ -556,7 +556,9 @@ extension DiagnosticCode {
                 The enum case is not one the parameter accepts. Every enum parameter lists its cases \#
                 in the catalog, mirroring the CardParts enum it becomes (for `text`'s `style:`, \#
                 `CardPartTextType`: `.normal`, `.title`, `.detail`, `.small`, `.header`). Use one of \#
-                the listed cases; font weights belong in `font(.system, size, weight: …)`.
+                the listed cases; font weights belong in `font(.system, size, weight: …)`. The same \#
+                code covers a font family written as a case: `.system` is the only one, and any \#
+                other font is named in quotes, as in `font("Menlo", 12)`.
                 """#,
                 wrong: #"""
                 card Balance {

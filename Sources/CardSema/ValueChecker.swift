@@ -676,8 +676,17 @@ struct ValueChecker {
             } else if count != 2 {
                 report(.e801, "`font` takes `font(\"Name\", size)` or `font(.system, size, weight: .bold)`", at: node); return nil
             }
-            if tree.kind(familyNode) == .enumCase && tree.enumCaseName(familyNode) == "system" {
-                return .font(FontValue(.system, size: size, weight: weight))
+            if tree.kind(familyNode) == .enumCase {
+                let name = tree.enumCaseName(familyNode)
+                if name == "system" { return .font(FontValue(.system, size: size, weight: weight)) }
+                // `.system` is the one family written as a case: any other reads as a misspelling
+                // of it, or as a font meant by name.
+                let hint = suggestion(NameSuggester.suggestion(for: name, among: ["system"]).map { "." + $0 },
+                                      replacing: tree.span(familyNode))
+                report(.e311, "unknown font family `.\(name)`; expected `.system` or a font name in quotes",
+                       at: tree.span(familyNode), notes: hint.notes + [.help("name a font as a string, e.g. `font(\"Menlo\", 12)`")],
+                       fixIts: hint.fixIts)
+                return nil
             }
             guard let family = tree.stringValue(familyNode) else {
                 mismatch(familyNode, expected: .string); return nil
