@@ -1105,7 +1105,9 @@ extension DiagnosticCode {
                 `collapsedHeight` must be less than its `expandedHeight`, heights and spacings must \#
                 be ≥ 0, a swipe stack needs `visibleCards` ≥ 1 and `minimumSwipeMargin` in 0…1. \#
                 CardsStack and MGSwipeCards would otherwise lay cards out off-screen or never \#
-                complete a swipe. Fix the values.
+                complete a swipe. Fix the values. A card listed twice in a stack other than a \#
+                swipe deck (where a card may come round again) is E705 too: a list, wallet, sheet \#
+                or full-screen stack shows each card once.
                 """#,
                 wrong: #"""
                 card Visa {

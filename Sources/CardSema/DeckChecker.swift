@@ -354,7 +354,12 @@ struct DeckChecker {
     mutating func checkStacks(themeNames: Set<String>) -> ([CheckedStack], [CardMembership]) {
         var result: [CheckedStack] = []
         var membership = [CardMembership](repeating: CardMembership(), count: cardDecls.count)
-        for name in stackOrder {
+        // Per card, the last stack that listed it (by position in `stackOrder`) and where: a
+        // card listed twice in a stack whose cards may not repeat is E705. Two deck-wide
+        // arrays rather than a set per stack.
+        var lastListedIn = [Int32](repeating: -1, count: cardDecls.count)
+        var listedAt = [NodeID](repeating: NodeID(0), count: cardDecls.count)
+        for (stackIndex, name) in stackOrder.enumerated() {
             guard let ref = stacks[name], let tree = tree(ref) else { continue }
             var values = valueChecker(for: tree)
             defer { diagnostics += values.diagnostics }
@@ -460,6 +465,16 @@ struct DeckChecker {
                     if tree.hasParentheses(item) || tree.block(item) != nil {
                         values.report(.e310, "a card reference takes no arguments or block", at: values.nameSpan(item))
                     }
+                    if !kind.cardsMayRepeat {
+                        if lastListedIn[index] == Int32(stackIndex) {
+                            // Left out of the stack, so that a count rule (E702) does not report it again.
+                            values.report(.e705, "card `\(cardName)` is listed twice in stack `\(name)`; only swipe stacks repeat cards",
+                                          at: values.nameSpan(item), notes: [DiagnosticNote("first listed here", at: values.nameSpan(listedAt[index]))])
+                            continue
+                        }
+                        lastListedIn[index] = Int32(stackIndex)
+                        listedAt[index] = item
+                    }
                     cardRefs.append((cardName, item, index))
                 default:
                     if tree.kind(item).isDeclaration && tree.kind(item) == .stateDecl {
@@ -488,7 +503,8 @@ struct DeckChecker {
                 case "swipe": membership[index].inSwipeStack = true
                 default: membership[index].inOtherStack = true
                 }
-                // Once per stack, however often the stack lists the card.
+                // Once per stack, however often the stack lists the card (only a kind whose
+                // cards may repeat keeps a repeat, and none of those navigates today).
                 if let stackCards, membership[index].sheetStacks.last !== stackCards {
                     membership[index].sheetStacks.append(stackCards)
                 }

@@ -172,7 +172,10 @@ import Testing
           spacer(height: 1e300)
           image("x", height: 1e308)
         }
-        stack S: collapsible(cardOffset: 1e300, cardHeight: 1e300, expandedHeight: 1e301) { C C }
+        card D {
+          spacer(height: 1e300)
+        }
+        stack S: collapsible(cardOffset: 1e300, cardHeight: 1e300, expandedHeight: 1e301) { C D }
         """)
         var layouter = DeckLayouter(deck: deck)
         let layout = layouter.layout()

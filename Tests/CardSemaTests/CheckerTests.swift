@@ -586,7 +586,7 @@ extension Compiler.Result {
             card C { title: "C" }
             card D { title: "D" }
             stack One: sheet { A B }
-            stack Two: sheet { C A A }
+            stack Two: sheet { C A }
             stack Three: list { D A }
             """)
         #expect(result.summary == ["1 E704"])
@@ -611,7 +611,10 @@ extension Compiler.Result {
         #expect(membership.allSatisfy { $0.sheetStacks.first === shared })
         #expect(shared?.names.count == count)
         #expect(membership[5].sharesSheetStack(with: "C1999") && !membership[5].sharesSheetStack(with: "D"))
-        #expect(checker.diagnostics.isEmpty)
+        // A sheet stack's cards may not repeat: the second `C0` is E705, pointing at the first.
+        #expect(checker.diagnostics.map(\.code) == [.e705])
+        let firstListing = Array(source.utf8).firstRange(of: Array("stack S: sheet {\n  C0".utf8)).map { $0.upperBound - 2 }
+        #expect(checker.diagnostics.first?.notes.first?.span?.start == firstListing)
     }
 
     @Test(arguments: samples)
