@@ -7,17 +7,16 @@ enum PartContext: Equatable {
     case part(PartSpec)
 }
 
-/// Facts about a card's stacks that card-level rules need (W502, W703, W704, E704).
+/// Facts about a card's stacks that card-level rules need (W502, W703, W704, E704). The rules
+/// compare `stackKinds` with the kinds the catalog's flags name (`Catalog.swipeNodeStackKinds`…).
 struct CardMembership {
-    var inSheetStack = false
-    var inSwipeStack = false
-    /// In a stack of another kind (list, fullScreen, collapsible).
-    var inOtherStack = false
+    /// The kinds of the stacks the card is in.
+    var stackKinds = StackKindSet()
     /// The cards of each sheet stack this card is in (valid `push` targets): one set per stack,
     /// shared by all its cards, so a stack of n cards costs n names, not n² (a copy per card).
     var sheetStacks: [StackCards] = []
 
-    var isInAnyStack: Bool { inSheetStack || inSwipeStack || inOtherStack }
+    var isInAnyStack: Bool { !stackKinds.isEmpty }
 
     /// Whether `card` is in one of this card's sheet stacks.
     func sharesSheetStack(with card: String) -> Bool { sheetStacks.contains { $0.names.contains(card) } }
@@ -88,9 +87,8 @@ struct CardChecker {
     let stateIdentity: Int
     /// The identities of the state names W601 and the default state look for.
     private let loadingIdentity: Int, hasDataIdentity: Int, noneIdentity: Int
-    /// The indices in `Catalog.traits` of the traits with rules of their own (W501, W502).
+    /// The index in `Catalog.traits` of `transparent`, which W501 is about.
     private let transparentTrait = Catalog.traitTable.index(of: "transparent")
-    private let customMarginTrait = Catalog.traitTable.index(of: "customMargin")
     /// The catalog's part and trait tables, held here: each read of the static ones, a few per
     /// part, ran `swift_once`.
     private let nodeTable = Catalog.nodeTable, nodeSpecs = Catalog.nodes
@@ -176,8 +174,9 @@ struct CardChecker {
                 case "position":
                     if case .enumCase(let p, _) = value {
                         position = p
-                        if !membership.inSheetStack {
-                            report(.w704, "`position` has no effect: card `\(name)` is in no sheet stack", at: values.nameSpan(item),
+                        if membership.stackKinds.isDisjoint(with: Catalog.cardPositionStackKinds) {
+                            report(.w704, "`position` has no effect: card `\(name)` is in no \(Catalog.cardPositionStackKinds.names) stack",
+                                   at: values.nameSpan(item),
                                    notes: [.help("`position` picks where a card opens when pushed onto a sheet stack")])
                         }
                     }
@@ -202,8 +201,9 @@ struct CardChecker {
                 case .overlay?, .footer?:
                     guard let spec else { continue }
                     let nodeName = spec.name
-                    if !membership.inSwipeStack {
-                        report(.w703, "`\(nodeName)` only shows in swipe stacks, and card `\(name)` is in none", at: values.nameSpan(item))
+                    if spec.swipeOnly && membership.stackKinds.isDisjoint(with: Catalog.swipeNodeStackKinds) {
+                        report(.w703, "`\(nodeName)` only shows in \(Catalog.swipeNodeStackKinds.names) stacks, and card `\(name)` is in none",
+                               at: values.nameSpan(item))
                     }
                     values.checkArguments(of: item, parameters: spec.parameterList, ownerName: nodeName,
                                           ownerKind: .part, into: &storage.properties)
@@ -381,8 +381,8 @@ struct CardChecker {
         switch action {
         case .method(let method): if keepingModel { actions.append(method) } // the list is the model's
         case .push(let target):
-            if !membership.inSheetStack {
-                report(.e704, "`push(\(target))` needs a sheet stack, and this card is in none", at: tree.span(node))
+            if membership.stackKinds.isDisjoint(with: Catalog.navigatingStackKinds) {
+                report(.e704, "`push(\(target))` needs a \(Catalog.navigatingStackKinds.names) stack, and this card is in none", at: tree.span(node))
             } else if !membership.sharesSheetStack(with: target) {
                 report(.e704, "`push(\(target))`: card `\(target)` is not in the same sheet stack", at: tree.span(node),
                        notes: [.help("add `\(target)` to the sheet stack, or push a card of that stack")])
@@ -440,9 +440,10 @@ struct CardChecker {
                                                                span: values.nameSpan(call)))
             }
             if index == transparentTrait { transparent = call }
-            if index == customMarginTrait, membership.isInAnyStack, !membership.inOtherStack {
-                report(.w502, "`customMargin` has no effect: card `\(tree.name(decl))` is only in swipe or sheet stacks", at: values.nameSpan(call),
-                       notes: [.help("those stacks size cards themselves; remove the trait")])
+            let ineffective = Catalog.traitIneffectiveStackKinds[index]
+            if !ineffective.isEmpty, membership.isInAnyStack, membership.stackKinds.isSubset(of: ineffective) {
+                report(.w502, "`\(spec.name)` has no effect: card `\(tree.name(decl))` is only in \(ineffective.names) stacks", at: values.nameSpan(call),
+                       notes: [.help("remove the trait, or list the card in a stack of another kind as well")])
             }
         }
         if let transparent {

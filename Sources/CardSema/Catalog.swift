@@ -1182,6 +1182,14 @@ public enum Catalog {
     static let namedColorTable = NameTable(namedColors.map(\.name))
     static let builtInStateTable = NameTable(builtInStates.map(\.name))
 
+    // The kinds of stack that give a card's parts, properties, traits and actions their effect,
+    // as sets, for the rules that ask which kinds of stack a card is in (W502, W703, W704, E704).
+    static let swipeNodeStackKinds = StackKindSet(where: \.allowsSwipeNodes)
+    static let cardPositionStackKinds = StackKindSet(where: \.allowsCardPosition)
+    static let navigatingStackKinds = StackKindSet(where: \.supportsNavigation)
+    /// Per trait (by index in `traits`), the stack kinds it has no effect in.
+    static let traitIneffectiveStackKinds: [StackKindSet] = traits.map { StackKindSet(named: $0.ineffectiveInStackKinds) }
+
     /// Builds a lookup table; on a duplicate key the first entry wins (a test checks there are
     /// none), so a data mistake can never trap at start-up.
     static func index<Entry>(_ entries: [Entry], by key: (Entry) -> String) -> [String: Entry] {
@@ -1234,4 +1242,39 @@ public enum Catalog {
 
     /// The built-in theme called `name` (`Mint`, `Turbo`).
     public static func builtInTheme(named name: String) -> BuiltInTheme? { builtInThemesByName[name] }
+}
+
+/// A set of stack kinds, as bits: bit i for `Catalog.stackKinds[i]`. A card's stacks
+/// (`CardMembership.stackKinds`) are compared with the kinds the catalog's flags name.
+public struct StackKindSet: Equatable, Sendable {
+    public var rawValue: UInt32
+
+    public init() { rawValue = 0 }
+
+    /// The kinds `predicate` holds for.
+    init(where predicate: (StackKindSpec) -> Bool) {
+        rawValue = 0
+        for (index, kind) in Catalog.stackKinds.enumerated() where index < 32 && predicate(kind) { rawValue |= 1 << UInt32(index) }
+    }
+
+    /// The kinds called `names` (a name that is no kind adds nothing; a test checks there are none).
+    init(named names: [String]) {
+        self.init { names.contains($0.name) }
+    }
+
+    /// The one kind `kind`.
+    init(_ kind: StackKindSpec) {
+        self.init { $0 === kind }
+    }
+
+    public var isEmpty: Bool { rawValue == 0 }
+    public mutating func formUnion(_ other: StackKindSet) { rawValue |= other.rawValue }
+    public func isDisjoint(with other: StackKindSet) -> Bool { rawValue & other.rawValue == 0 }
+    public func isSubset(of other: StackKindSet) -> Bool { rawValue & ~other.rawValue == 0 }
+
+    /// The kinds' names in catalog order, joined with "or": `swipe or sheet`.
+    public var names: String {
+        Catalog.stackKinds.indices.filter { $0 < 32 && rawValue & 1 << UInt32($0) != 0 }
+            .map { Catalog.stackKinds[$0].name }.joined(separator: " or ")
+    }
 }

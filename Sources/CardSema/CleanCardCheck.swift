@@ -191,6 +191,9 @@ final class CleanCheckTables: Sendable {
         let rowsParameter: Int
         /// The default cell's field names, in `rowFieldNames`, when no `cell` is given.
         let defaultRowFields: Range<Int>
+        /// A part's `PartSpec.swipeOnly` (W703); a trait's stack kinds it has no effect in (W502).
+        let swipeOnly: Bool
+        let ineffectiveStackKinds: StackKindSet
     }
 
     /// The entries, by index in `Catalog.nodes` and `Catalog.traits`, and their parameters, in
@@ -211,8 +214,10 @@ final class CleanCheckTables: Sendable {
     /// parameters of `position` and `swipe`.
     let tap: Int, title: Int, subtitle: Int, position: Int, swipe: Int
     let positionParameter: Int, swipeParameter: Int
-    /// The traits with rules of their own (W501, W502).
-    let transparentTrait: Int, customMarginTrait: Int
+    /// `Catalog.cardPositionStackKinds` and `swipeNodeStackKinds` (W704, W703).
+    let cardPositionStackKinds = Catalog.cardPositionStackKinds, swipeNodeStackKinds = Catalog.swipeNodeStackKinds
+    /// The trait W501 is about.
+    let transparentTrait: Int
     let fontSizeRange: NumericRange?
     /// Spellings and names the rules compare with (instance constants: a static one costs a
     /// `swift_once` per read). `CleanName.none` stands for a name too long to be a key.
@@ -246,7 +251,7 @@ final class CleanCheckTables: Sendable {
         var rules: [Rule] = []
         var rowFieldNames: [CleanName] = []
         func entry(role: NodeRole, list: ParameterList, parameterSpecs: [CardSema.Parameter], indexedRules: [IndexedRule],
-                   spec: PartSpec?, decoratesFrame: Bool) -> Entry {
+                   spec: PartSpec?, decoratesFrame: Bool, ineffectiveStackKinds: StackKindSet = StackKindSet()) -> Entry {
             let ruleStart = rules.count
             var readByRules: UInt64 = 0  // bit i: a rule reads parameter i
             for indexed in indexedRules {
@@ -299,15 +304,17 @@ final class CleanCheckTables: Sendable {
                          children: children, childCount: childCount, childFlag: childFlag, allowedKinds: allowed,
                          limits: limitStart..<limits.count, rules: ruleStart..<rules.count,
                          acceptsCell: spec.map { cellParents.contains($0.name) } ?? false, rowsParameter: rows,
-                         defaultRowFields: rowFieldStart..<rowFieldNames.count)
+                         defaultRowFields: rowFieldStart..<rowFieldNames.count, swipeOnly: spec?.swipeOnly ?? false,
+                         ineffectiveStackKinds: ineffectiveStackKinds)
         }
         let parts = nodes.map { spec in
             entry(role: spec.role, list: spec.parameterList, parameterSpecs: spec.parameters, indexedRules: spec.indexedRules,
                   spec: spec, decoratesFrame: false)
         }
-        let traits = Catalog.traits.map { spec in
-            entry(role: .part, list: spec.parameterList, parameterSpecs: spec.parameters, indexedRules: [], spec: nil,
-                  decoratesFrame: spec.decoratesFrame)
+        let traits = Catalog.traits.indices.map { index in
+            let spec = Catalog.traits[index]
+            return entry(role: .part, list: spec.parameterList, parameterSpecs: spec.parameters, indexedRules: [], spec: nil,
+                         decoratesFrame: spec.decoratesFrame, ineffectiveStackKinds: Catalog.traitIneffectiveStackKinds[index])
         }
         let properties = Catalog.cardProperties
         func property(_ name: String) -> Int { properties.firstIndex { $0.name == name } ?? -1 }
@@ -331,7 +338,6 @@ final class CleanCheckTables: Sendable {
         self.rules = Self.permanent(rules)
         self.rowFieldNames = Self.permanent(rowFieldNames)
         transparentTrait = Catalog.traitTable.index(of: "transparent") ?? -1
-        customMarginTrait = Catalog.traitTable.index(of: "customMargin") ?? -1
         fontSizeRange = ValueChecker.fontSizeRange
     }
 }
@@ -389,15 +395,11 @@ struct CleanCardCheck {
         parameters = tables.parameterBuffer
     }
 
-    /// The stacks the card is in (`CardMembership` without its sheet cards: a card that pushes
-    /// is left to `CardChecker`).
-    struct Membership {
-        var inSheetStack: Bool, inSwipeStack: Bool, inOtherStack: Bool
-        var isInAnyStack: Bool { inSheetStack || inSwipeStack || inOtherStack }
-    }
 
     /// Whether the card declared at node `decl` of `v`'s tree certainly checks clean.
-    mutating func isClean(_ decl: Int, membership: Membership, in v: NodeView) -> Bool {
+    /// `stackKinds` are the kinds of the card's stacks (`CardMembership.stackKinds`; a card that
+    /// pushes, and so needs its sheet stacks' cards, is left to `CardChecker`).
+    mutating func isClean(_ decl: Int, stackKinds: StackKindSet, in v: NodeView) -> Bool {
         if v.containsSyntaxError(decl) { return false }
         uses.clear()
         rowUses.clear()
@@ -412,21 +414,21 @@ struct CleanCardCheck {
         var body = -1
         while child < end {
             switch v.kind(child) {
-            case .conformanceList: if !traits(child, membership, v) { return false }
+            case .conformanceList: if !traits(child, stackKinds, v) { return false }
             case .block: body = child
             default: return false
             }
             child = v.end(child)
         }
         var model = -1
-        if body >= 0, !cardBody(body, membership, &model, v) { return false }
+        if body >= 0, !cardBody(body, stackKinds, &model, v) { return false }
         for state in stateNodes where !self.state(state, v) { return false }
         return self.model(model, v)
     }
 
     // MARK: Traits and the card body
 
-    private mutating func traits(_ list: Int, _ membership: Membership, _ v: NodeView) -> Bool {
+    private mutating func traits(_ list: Int, _ stackKinds: StackKindSet, _ v: NodeView) -> Bool {
         var seen: UInt64 = 0
         var decorated = false, transparent = false
         var call = list + 1
@@ -440,12 +442,13 @@ struct CleanCardCheck {
             guard arguments(of: call, trait, v) else { return false }                  // E310, E501…
             if trait.pointee.decoratesFrame { decorated = true }
             if index == tables.transparentTrait { transparent = true }
-            if index == tables.customMarginTrait && membership.isInAnyStack && !membership.inOtherStack { return false } // W502
+            let ineffective = trait.pointee.ineffectiveStackKinds
+            if !ineffective.isEmpty && !stackKinds.isEmpty && stackKinds.isSubset(of: ineffective) { return false } // W502
         }
         return !(transparent && decorated)                                              // W501
     }
 
-    private mutating func cardBody(_ body: Int, _ membership: Membership, _ model: inout Int, _ v: NodeView) -> Bool {
+    private mutating func cardBody(_ body: Int, _ stackKinds: StackKindSet, _ model: inout Int, _ v: NodeView) -> Bool {
         var seenProperties: UInt64 = 0
         var overlays: UInt64 = 0
         var footer = false
@@ -473,7 +476,7 @@ struct CleanCardCheck {
                     }
                 case tables.position:
                     let parameter = parameters[tables.positionParameter]
-                    guard membership.inSheetStack, v.kind(value) == .enumCase, let cases = parameter.cases,
+                    guard !stackKinds.isDisjoint(with: tables.cardPositionStackKinds), v.kind(value) == .enumCase, let cases = parameter.cases,
                           plainCase(value, cases, parameter.shape.plainCases, v) else { return false } // W704, E311
                 case tables.swipe:
                     guard v.kind(value) == .list, list(value, parameters.baseAddress.unsafelyUnwrapped + tables.swipeParameter, v) >= 0 else { return false }
@@ -488,7 +491,7 @@ struct CleanCardCheck {
                     if model >= 0 { return false }                                      // E406
                     model = item
                 case .overlay, .footer:
-                    guard membership.inSwipeStack else { return false }                 // W703
+                    if part.pointee.swipeOnly && stackKinds.isDisjoint(with: tables.swipeNodeStackKinds) { return false } // W703
                     guard arguments(of: item, part, v), block >= 0 else { return false } // W103 without a block
                     let block = self.block
                     if part.pointee.role == .overlay {

@@ -65,10 +65,8 @@ struct DeckChecker {
             guard let tree = current?.tree else { continue }
             var foundClean = false
             if let kept, !kept[index] {
-                let member = membership[index]
-                let quick = CleanCardCheck.Membership(inSheetStack: member.inSheetStack, inSwipeStack: member.inSwipeStack,
-                                                      inOtherStack: member.inOtherStack)
-                foundClean = tree.withNodeView { clean.isClean(Int(ref.node.index), membership: quick, in: $0) }
+                let stackKinds = membership[index].stackKinds
+                foundClean = tree.withNodeView { clean.isClean(Int(ref.node.index), stackKinds: stackKinds, in: $0) }
                 audit?.cards += 1
                 if foundClean {
                     guard audit != nil else { continue }
@@ -497,12 +495,9 @@ struct DeckChecker {
             }
             let names = cardRefs.map(\.0)
             let stackCards = kind.supportsNavigation ? StackCards(Set(names)) : nil
+            let kindSet = StackKindSet(kind)
             for (_, _, index) in cardRefs {
-                switch kind.name {
-                case "sheet": membership[index].inSheetStack = true
-                case "swipe": membership[index].inSwipeStack = true
-                default: membership[index].inOtherStack = true
-                }
+                membership[index].stackKinds.formUnion(kindSet)
                 // Once per stack, however often the stack lists the card (only a kind whose
                 // cards may repeat keeps a repeat, and none of those navigates today).
                 if let stackCards, membership[index].sheetStacks.last !== stackCards {

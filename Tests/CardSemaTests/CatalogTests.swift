@@ -399,4 +399,28 @@ import Testing
             #expect(NameSuggester.suggestion(for: query, among: prepared) == closest, "\(query)")
         }
     }
+
+    /// The stack kinds the catalog's flags name, as the rules read them: every name is a kind,
+    /// and the sets say what LANGUAGE.md's rules say (W502, W703, W704, E704).
+    @Test func stackKindSetsFromTheCatalog() {
+        #expect(Catalog.stackKinds.count <= 32, "a StackKindSet has 32 bits")
+        let kinds = Set(Catalog.stackKinds.map(\.name))
+        for trait in Catalog.traits { #expect(Set(trait.ineffectiveInStackKinds).isSubset(of: kinds), "\(trait.name)") }
+        for action in Catalog.builtInActions { #expect(Set(action.validInStackKinds).isSubset(of: kinds), "\(action.name)") }
+        for property in Catalog.cardProperties {
+            if let kind = property.meaningfulInStackKind { #expect(kinds.contains(kind), "\(property.parameter.name)") }
+        }
+        #expect(Catalog.swipeNodeStackKinds.names == "swipe")
+        #expect(Catalog.cardPositionStackKinds.names == "sheet")
+        #expect(Catalog.navigatingStackKinds.names == "sheet")
+        let customMargin = Catalog.traits.firstIndex { $0.name == "customMargin" }
+        #expect(customMargin.map { Catalog.traitIneffectiveStackKinds[$0].names } == "swipe or sheet")
+        #expect(Catalog.nodes.filter(\.swipeOnly).map(\.name) == ["overlay", "footer"])
+        var set = StackKindSet()
+        #expect(set.isEmpty && set.isSubset(of: Catalog.swipeNodeStackKinds))
+        set.formUnion(Catalog.swipeNodeStackKinds)
+        #expect(!set.isDisjoint(with: Catalog.swipeNodeStackKinds) && set.isDisjoint(with: Catalog.navigatingStackKinds))
+        set.formUnion(Catalog.navigatingStackKinds)
+        #expect(set.names == "swipe or sheet" && customMargin.map { set.isSubset(of: Catalog.traitIneffectiveStackKinds[$0]) } == true)
+    }
 }
