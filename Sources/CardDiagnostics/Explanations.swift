@@ -1065,7 +1065,8 @@ extension DiagnosticCode {
                 `push(Card)` pushes a card onto the current TGCardViewController sheet, so the \#
                 target must be one of the cards of the same `sheet` stack: cards outside it have no \#
                 controller in that sheet. Add the target card to the sheet stack, or push a card \#
-                that is in it.
+                that is in it. Likewise `pop`, which returns to the card below on the sheet, needs \#
+                its card to be in a sheet stack.
                 """#,
                 wrong: #"""
                 card Trip {

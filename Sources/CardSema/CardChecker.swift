@@ -387,7 +387,11 @@ struct CardChecker {
                 report(.e704, "`push(\(target))`: card `\(target)` is not in the same sheet stack", at: tree.span(node),
                        notes: [.help("add `\(target)` to the sheet stack, or push a card of that stack")])
             }
-        case .pop: break
+        case .pop:
+            if membership.stackKinds.isDisjoint(with: Catalog.navigatingStackKinds) {
+                report(.e704, "`pop` needs a \(Catalog.navigatingStackKinds.names) stack, and this card is in none", at: tree.span(node),
+                       notes: [.help("`pop` returns to the card below in a sheet stack; list this card in one")])
+            }
         }
     }
 

@@ -221,7 +221,9 @@ final class CleanCheckTables: Sendable {
     let fontSizeRange: NumericRange?
     /// Spellings and names the rules compare with (instance constants: a static one costs a
     /// `swift_once` per read). `CleanName.none` stands for a name too long to be a key.
-    let tapLabel = Array("tap".utf8), item = Array(Catalog.rowBindingName.utf8)
+    let tapLabel = Array("tap".utf8), item = Array(Catalog.rowBindingName.utf8), pop = Array("pop".utf8)
+    /// `Catalog.navigatingStackKinds`: a card in none of them may not `pop` (E704).
+    let navigatingStackKinds = Catalog.navigatingStackKinds
     let size = Array("size".utf8), width = Array("width".utf8), height = Array("height".utf8)
     let insets = Array("insets".utf8), top = Array("top".utf8), left = Array("left".utf8)
     let bottom = Array("bottom".utf8), right = Array("right".utf8)
@@ -380,6 +382,8 @@ struct CleanCardCheck {
     private var counts = [Int](repeating: -1, count: ParameterList.maximumCount)
     /// The owner's first block, met on the way through its children.
     private var block = -1
+    /// Whether the card is in a stack that navigates (`pop` is valid there).
+    private var navigates = false
 
     // Every helper is `mutating`, pure ones too: a non-mutating method called from a mutating
     // one gets a copy of the whole checker (168 bytes, a `memcpy` per call).
@@ -401,6 +405,7 @@ struct CleanCardCheck {
     /// pushes, and so needs its sheet stacks' cards, is left to `CardChecker`).
     mutating func isClean(_ decl: Int, stackKinds: StackKindSet, in v: NodeView) -> Bool {
         if v.containsSyntaxError(decl) { return false }
+        navigates = !stackKinds.isDisjoint(with: tables.navigatingStackKinds)
         uses.clear()
         rowUses.clear()
         rowDepth = 0
@@ -467,7 +472,7 @@ struct CleanCardCheck {
                 guard value >= 0 else { return false }
                 switch index {
                 case tables.tap:
-                    if v.kind(value) != .reference { return false }
+                    if !action(value, v) { return false }
                 case tables.title, tables.subtitle:
                     switch v.kind(value) {
                     case .string: break
@@ -540,7 +545,7 @@ struct CleanCardCheck {
                     // Only `tap: action` (E310): a method name or `pop`.
                     guard isName(inner, tables.tapLabel, v) else { return false }
                     let value = v.value(inner)
-                    guard value >= 0, v.kind(value) == .reference else { return false }
+                    guard value >= 0, action(value, v) else { return false }
                 } else if !partItem(inner, nil, context: -1, v) {
                     return false
                 }
@@ -762,7 +767,7 @@ struct CleanCardCheck {
             case .bool: return kind == .boolean
             case .color: return color(node, v)
             case .cardState: return kind == .enumCase
-            case .action: return kind == .reference
+            case .action: return action(node, v)
             case .enumeration:
                 guard kind == .enumCase, let cases = parameter.pointee.cases else { return false }
                 return plainCase(node, cases, parameter.pointee.shape.plainCases, v)
@@ -1141,6 +1146,12 @@ struct CleanCardCheck {
             return true
         }
         return used == .openRecord && found.isRecord
+    }
+
+    /// An action the clean check accepts: a method name, or `pop` in a card of a stack that
+    /// navigates (E704 elsewhere). `push(Card)` is a call, left to `CardChecker`.
+    private mutating func action(_ node: Int, _ v: NodeView) -> Bool {
+        v.kind(node) == .reference && (navigates || !isName(node, tables.pop, v))
     }
 
     // MARK: Names and literals
