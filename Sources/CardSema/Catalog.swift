@@ -1183,10 +1183,12 @@ public enum Catalog {
     static let builtInStateTable = NameTable(builtInStates.map(\.name))
 
     // The kinds of stack that give a card's parts, properties, traits and actions their effect,
-    // as sets, for the rules that ask which kinds of stack a card is in (W502, W703, W704, E704).
+    // as sets, for the rules that ask which kinds of stack a card is in (W502, W703, W704, E704),
+    // and for the messages of the rules that read a kind's flag directly (E705).
     static let swipeNodeStackKinds = StackKindSet(where: \.allowsSwipeNodes)
     static let cardPositionStackKinds = StackKindSet(where: \.allowsCardPosition)
     static let navigatingStackKinds = StackKindSet(where: \.supportsNavigation)
+    static let repeatingStackKinds = StackKindSet(where: \.cardsMayRepeat)
     /// Per trait (by index in `traits`), the stack kinds it has no effect in.
     static let traitIneffectiveStackKinds: [StackKindSet] = traits.map { StackKindSet(named: $0.ineffectiveInStackKinds) }
 

@@ -466,7 +466,7 @@ struct DeckChecker {
                     if !kind.cardsMayRepeat {
                         if lastListedIn[index] == Int32(stackIndex) {
                             // Left out of the stack, so that a count rule (E702) does not report it again.
-                            values.report(.e705, "card `\(cardName)` is listed twice in stack `\(name)`; only swipe stacks repeat cards",
+                            values.report(.e705, "card `\(cardName)` is listed twice in stack `\(name)`; only \(Catalog.repeatingStackKinds.names) stacks repeat cards",
                                           at: values.nameSpan(item), notes: [DiagnosticNote("first listed here", at: values.nameSpan(listedAt[index]))])
                             continue
                         }

@@ -413,6 +413,7 @@ import Testing
         #expect(Catalog.swipeNodeStackKinds.names == "swipe")
         #expect(Catalog.cardPositionStackKinds.names == "sheet")
         #expect(Catalog.navigatingStackKinds.names == "sheet")
+        #expect(Catalog.repeatingStackKinds.names == "swipe")
         let customMargin = Catalog.traits.firstIndex { $0.name == "customMargin" }
         #expect(customMargin.map { Catalog.traitIneffectiveStackKinds[$0].names } == "swipe or sheet")
         #expect(Catalog.nodes.filter(\.swipeOnly).map(\.name) == ["overlay", "footer"])
