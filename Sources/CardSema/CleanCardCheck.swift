@@ -399,7 +399,6 @@ struct CleanCardCheck {
         parameters = tables.parameterBuffer
     }
 
-
     /// Whether the card declared at node `decl` of `v`'s tree certainly checks clean.
     /// `stackKinds` are the kinds of the card's stacks (`CardMembership.stackKinds`; a card that
     /// pushes, and so needs its sheet stacks' cards, is left to `CardChecker`).
