@@ -20,10 +20,10 @@ public enum HugePages {
     static let size = 2 << 20
     static let smallPageSize = 4096
 
-    /// What precedes an array's elements in its allocation: glibc's chunk header (16 bytes) and
-    /// the array object's header (32 bytes).
-    static let allocationHeader = 48
-    static let arrayHeader = 32
+    /// What precedes an array's elements in its allocation: glibc's chunk header and the array
+    /// object's header.
+    static let mallocHeader = 16, arrayHeader = 32
+    static let allocationHeader = mallocHeader + arrayHeader
 
     /// `MADV_COLLAPSE` (Linux 6.1): make a range a huge page now, small pages already there
     /// included. Glibc's headers do not all name it.

@@ -22,6 +22,8 @@ enum MappedFileGuard {
         var start: UInt
         var end: UInt
         var faulted: Int
+
+        static let free = Slot(start: 0, end: 0, faulted: 0)
     }
 
     /// What the handler reads, in memory allocated once and never freed and reached through a
@@ -41,7 +43,7 @@ enum MappedFileGuard {
     nonisolated(unsafe) private static let state: UnsafeMutablePointer<State> = {
         let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
         let slots = UnsafeMutablePointer<Slot>.allocate(capacity: slotCount)
-        slots.initialize(repeating: Slot(start: 0, end: 0, faulted: 0), count: slotCount)
+        slots.initialize(repeating: Slot.free, count: slotCount)
         state.initialize(to: State(slots: slots, previous: sigaction(), active: false,
                                    pageSize: UInt(max(4096, sysconf(Int32(_SC_PAGESIZE))))))
         return state
@@ -82,7 +84,7 @@ enum MappedFileGuard {
     /// Stops guarding; the slot is free again.
     static func release(_ token: Token) {
         lock.withLock {
-            slot(token.slot, of: state).pointee = Slot(start: 0, end: 0, faulted: 0)
+            slot(token.slot, of: state).pointee = Slot.free
         }
     }
 
