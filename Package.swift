@@ -12,7 +12,7 @@ let package = Package(
     targets: [
         // Phase modules; data flows downward only:
         // bytes → CardSyntax (tokens, tree) → CardSema (checked model) → CardLayout → CardEmit.
-        .target(name: "CardDiagnostics"),
+        .target(name: "CardDiagnostics", exclude: ["generate-display-width.py"]),
         .target(name: "CardSyntax", dependencies: ["CardDiagnostics"]),
         .target(name: "CardSema", dependencies: ["CardSyntax", "CardDiagnostics"]),
         .target(name: "CardLayout", dependencies: ["CardSema", "CardDiagnostics"]),
