@@ -13,7 +13,7 @@ let package = Package(
         // Phase modules; data flows downward only:
         // bytes → CardSyntax (tokens, tree) → CardSema (checked model) → CardLayout → CardEmit.
         .target(name: "CardJSON"),
-        .target(name: "CardDiagnostics", dependencies: ["CardJSON"]),
+        .target(name: "CardDiagnostics", dependencies: ["CardJSON"], exclude: ["generate-display-width.py"]),
         .target(name: "CardSyntax", dependencies: ["CardDiagnostics"]),
         .target(name: "CardSema", dependencies: ["CardSyntax", "CardDiagnostics"]),
         .target(name: "CardLayout", dependencies: ["CardSema", "CardDiagnostics"]),
