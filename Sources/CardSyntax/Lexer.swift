@@ -851,10 +851,12 @@ struct LexerState {
     /// digit, or a stray dot.
     mutating func lexDot(at start: Int) -> Lexeme {
         if start + 1 < n && isDigit(p[start + 1]) {
-            var j = scanDigits(start + 1)
+            let digitsEnd = scanDigits(start + 1)
+            var j = digitsEnd
             while j < n && (isIdentifierContinue(p[j]) || p[j] == dot) { j += 1 }
+            // The leading `0` fixes `.5`, not `.5.5` or `.5x`.
             report(.e103, "malformed number `\(text(start..<j))`: a number must start with a digit", start..<j,
-                   fixIts: [FixIt(span(start..<start), "0")])
+                   fixIts: j == digitsEnd ? [FixIt(span(start..<start), "0")] : [])
             return Lexeme(.double, end: j, malformed: true)
         }
         report(.e102, "unexpected `.`: an enum case needs a name, as in `.center`", start..<(start + 1))

@@ -216,6 +216,16 @@ extension SyntaxTree {
         fixes("card A {\n  text(\"\"\"  \"\"\")\n}", to: "card A {\n  text(\"\"\"  \n\"\"\")\n}")
     }
 
+    // MARK: E103
+
+    @Test func leadingZeroOnlyWhereItFixesTheNumber() {
+        fixes("card A { x: .5 }", to: "card A { x: 0.5 }")
+        for source in ["card A { x: .5.5 }", "card A { x: .5px }"] {
+            let tree = parse(source)
+            #expect(tree.codes == ["E103"] && tree.diagnostics.allSatisfy { $0.fixIts.isEmpty }, "\(source)")
+        }
+    }
+
     // MARK: Fixtures
 
     /// Every syntax fixture's fix-its are safe together (the parser's share of the fix-all test
