@@ -640,7 +640,7 @@ struct LexerState {
         let (contentEnd, runStart, runClosers) = trailingRun(in: p, string: start, end: end)
         // The most closers at the end of the run that are the first ones needed, in order.
         var used = min(closers.count, runClosers.count)
-        while used > 0 && !runClosers.suffix(used).map({ p[$0] }).elementsEqual(closers.prefix(used)) { used -= 1 }
+        while used > 0 && !runClosers.suffix(used).lazy.map({ p[$0] }).elementsEqual(closers.prefix(used)) { used -= 1 }
         let quote = used == runClosers.count ? runStart : runClosers[runClosers.count - used - 1] + 1
         var backslashes = 0
         while quote - backslashes > contentStart && p[quote - backslashes - 1] == backslash { backslashes += 1 }
@@ -671,13 +671,13 @@ struct LexerState {
         while runStart > contentStart {
             let b = p[runStart - 1]
             if b == 0x29 || b == 0x5D || b == 0x7D {
-                closers.insert(runStart - 1, at: 0)
+                closers.append(runStart - 1)
             } else if b != 0x2C && !isBlank(b) {
                 break
             }
             runStart -= 1
         }
-        return (contentEnd, runStart, closers)
+        return (contentEnd, runStart, closers.reversed())
     }
 
     /// One step inside a string body: an escape (E105), a non-ASCII sequence (E107) or a byte.

@@ -485,7 +485,7 @@ struct ParserState {
             if lexer.errorOffsets[mid] < equalsOffset { low = mid + 1 } else { high = mid }
         }
         guard low < lexer.errorOffsets.count, lexer.errorOffsets[low] == equalsOffset,
-              let index = lexer.diagnostics.lastIndex(where: { $0.code == .e102 && $0.span.start == equalsOffset })
+              let index = lexicalDiagnostic(.e102, at: equalsOffset)
         else { return false }
         lexer.errorOffsets.remove(at: low)
         lexer.diagnostics.remove(at: index)
@@ -593,7 +593,21 @@ struct ParserState {
         guard previous.kind == .string && previous.isMalformed else { return nil }
         // Malformed by a bad escape or byte only, it was closed: then it has no E101.
         let start = previous.start
-        return lexer.diagnostics.lastIndex { $0.code == .e101 && $0.span.start == start } == nil ? nil : start
+        return lexicalDiagnostic(.e101, at: start) == nil ? nil : start
+    }
+
+    /// The index in the lexer's diagnostics of its `code` diagnostic starting at `offset`, a
+    /// token the parser has reached: the lexer is at most a batch ahead, and its diagnostics
+    /// are in source order, so the search from the end stops soon.
+    func lexicalDiagnostic(_ code: DiagnosticCode, at offset: Int) -> Int? {
+        var i = lexer.diagnostics.count
+        while i > 0 {
+            i -= 1
+            let d = lexer.diagnostics[i]
+            if d.span.start < offset { return nil }
+            if d.span.start == offset && d.code == code { return i }
+        }
+        return nil
     }
 
     /// Gives the diagnostics of `closing` its fix-it: the closers at its point, or the closing
@@ -607,7 +621,7 @@ struct ParserState {
                 LexerState.closingQuote(in: bytes, string: start, end: end, closers: Array(closing.closers.utf8))
             }
             fixIts = fix.map { [FixIt(SourceSpan(file: file.id, $0.range), $0.replacement)] } ?? []
-            if let e101 = lexer.diagnostics.lastIndex(where: { $0.code == .e101 && $0.span.start == start }) {
+            if let e101 = lexicalDiagnostic(.e101, at: start) {
                 lexer.diagnostics[e101].fixIts = fixIts
             }
         } else {
