@@ -631,12 +631,14 @@ struct LexerState {
     /// blank), blanks, and a run of closers and commas. The quote goes before the last closers
     /// of that run when they are the first ones `closers` needs (any before them stay in the
     /// string: `title: "Trip)` becomes `title: "Trip)"`), and before the commas and blanks after
-    /// them; the closers the run lacks follow it. Nil when the quote would land after an odd
-    /// run of backslashes, which would escape it: there is no safe spot.
+    /// them; the closers the run lacks follow it. Nil when there is no safe spot: the quote
+    /// would land after an odd run of backslashes, which would escape it, or the string opens
+    /// right after another one (`"Save"", action: save)`: a stray quote, and wherever the
+    /// closing one goes, two strings end up side by side).
     static func closingQuote(in p: UnsafeBufferPointer<UInt8>, string start: Int, end: Int, closers: [UInt8])
         -> (range: Range<Int>, replacement: String)? {
         let contentStart = start + 1
-        guard contentStart <= end, end <= p.count else { return nil }
+        guard contentStart <= end, end <= p.count, start < p.count, !(start > 0 && p[start - 1] == quote) else { return nil }
         let (contentEnd, runStart, runClosers) = trailingRun(in: p, string: start, end: end)
         // The most closers at the end of the run that are the first ones needed, in order.
         var used = min(closers.count, runClosers.count)

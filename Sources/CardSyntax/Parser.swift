@@ -238,6 +238,12 @@ struct ParserState {
     var abandoned = false
     /// The constructs last found unclosed, all at one point (see `reportUnclosed`).
     var closing: Closing?
+    /// Starts of the malformed `"…"` strings parsed as values (or import paths), ascending: an
+    /// unterminated one elsewhere (`card A: "rounded(radius: 4)`) is no string the author
+    /// meant, so closing it is no fix (`dropFixItsOfStrayStrings`).
+    var malformedValueStrings: [Int] = []
+    /// Set when the next value, a malformed string, follows the previous one without a comma.
+    var strayStringAhead = false
 
     /// Constructs found unclosed at one point, and the diagnostics whose one fix-it closes them.
     struct Closing {
@@ -587,6 +593,29 @@ struct ParserState {
         return swallowed > closed
     }
 
+    @inline(never) mutating func noteMalformedValueString() {
+        if token.kind == .string && !strayStringAhead { malformedValueStrings.append(token.start) }
+        strayStringAhead = false
+    }
+
+    /// Removes the E101 fix-its of unterminated strings that were not values: only where a
+    /// string belongs does closing it fix anything.
+    mutating func dropFixItsOfStrayStrings() {
+        for i in lexer.diagnostics.indices where lexer.diagnostics[i].code == .e101 && !lexer.diagnostics[i].fixIts.isEmpty {
+            let start = lexer.diagnostics[i].span.start
+            if !isMalformedValueString(at: start) { lexer.diagnostics[i].fixIts = [] }
+        }
+    }
+
+    func isMalformedValueString(at start: Int) -> Bool {
+        var low = 0, high = malformedValueStrings.count
+        while low < high {
+            let mid = (low + high) / 2
+            if malformedValueStrings[mid] < start { low = mid + 1 } else { high = mid }
+        }
+        return low < malformedValueStrings.count && malformedValueStrings[low] == start
+    }
+
     /// The start of the unterminated single-line string (E101) that the previous token is, or nil.
     func unterminatedStringBeforePoint() -> Int? {
         let previous = cursor[-1]
@@ -615,7 +644,10 @@ struct ParserState {
     mutating func updateClosingFixIts() {
         guard let closing else { return }
         let fixIts: [FixIt]
-        if let start = closing.string {
+        if let start = closing.string, !isMalformedValueString(at: start) {
+            // A stray string runs to the end of the line: a closer there would be inside it.
+            fixIts = []
+        } else if let start = closing.string {
             let end = previousEnd
             let fix = file.bytes.withUnsafeBufferPointer { bytes in
                 LexerState.closingQuote(in: bytes, string: start, end: end, closers: Array(closing.closers.utf8))
@@ -690,12 +722,14 @@ struct ParserState {
             }
         }
         close(file)
+        dropFixItsOfStrayStrings()
     }
 
     mutating func parseImport() {
         let n = open(.importDecl)
         advance()
         if current == .string {
+            if token.isMalformed { noteMalformedValueString() }
             nodes.setMainToken(n, token)
             advancePastMain(n)
         } else {
@@ -909,6 +943,9 @@ struct ParserState {
                 // (`text("a" "b")` was not meant as two arguments).
                 let safe = closer == .rightBracket || isRecord
                     || k2.isIdentifierLike && (peek() == .colon || equalsFollows && equalsStandingForColon() != nil)
+                // An unterminated string here silences this E201, and closing it would leave the
+                // comma missing: its E101 gets no fix-it either.
+                if k2 == .string && token.isMalformed { strayStringAhead = true }
                 let count = diagnostics.count
                 syntaxError(.e201, "expected `,` or `\(closerText)`, found \(describeCurrent())", at: span(token: token),
                             fixIts: safe ? [FixIt(spanAfterPrevious(), ",")] : [])
@@ -1018,7 +1055,9 @@ struct ParserState {
         // Every leaf goes through one `leaf` call: inlined once, not six times.
         let kind: NodeKind
         switch current {
-        case .string, .multilineString: kind = .string
+        case .string, .multilineString:
+            if token.isMalformed { noteMalformedValueString() }
+            kind = .string
         case .integer, .double: kind = .number
         case .color: kind = .color
         case .keywordTrue, .keywordFalse: kind = .boolean

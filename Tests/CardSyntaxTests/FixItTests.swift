@@ -167,11 +167,26 @@ extension SyntaxTree {
         fixes("card A {\n  text(\"a,\n       style: .title)\n}", to: "card A {\n  text(\"a\",\n       style: .title)\n}")
     }
 
+    /// Only a string where a value goes is closed: elsewhere the quote itself is the mistake.
+    @Test func strayUnterminatedStringHasNoFixIt() {
+        let tree = parse("card A: \"rounded(radius: 4),\n       shadow(radius: 2) {\n}")
+        #expect(tree.codes.contains("E101"))
+        #expect(tree.diagnostics.allSatisfy { $0.fixIts.isEmpty }, "\(tree.diagnostics.map(\.fixIts))")
+        // Nor one that follows a value without a comma (which its E101 silences).
+        let comma = parse("card A {\n  x: [(a: \"Rent\" \"b: 1)]\n}")
+        #expect(comma.codes == ["E101"])
+        #expect(comma.diagnostics.allSatisfy { $0.fixIts.isEmpty }, "\(comma.diagnosticSummary)")
+    }
+
     @Test func unterminatedStringWithoutASafeSpotHasNoFixIt() {
         // A backslash at the end would escape the quote.
         let tree = parse("card A {\n  text(\"a \\\n  text(\"b\")\n}")
         #expect(tree.codes == ["E101"])
         #expect(tree.diagnostics.allSatisfy { $0.fixIts.isEmpty })
+        // A stray quote after a string: two strings would end up side by side.
+        let stray = parse("card A {\n  button(\"Save\"\", action: save)\n}")
+        #expect(stray.codes == ["E101"])
+        #expect(stray.diagnostics.allSatisfy { $0.fixIts.isEmpty })
     }
 
     // MARK: E202
