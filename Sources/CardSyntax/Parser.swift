@@ -506,7 +506,7 @@ struct ParserState {
         guard diagnostics.count < Lexer.diagnosticLimit else { omitted += 1; return true }
         diagnostics.append(Diagnostic(.e201, "expected `:` after `\(label)`, found `=`", at: equalsSpan,
                                       label: "write `:` here",
-                                      notes: [.help("a property or argument label is written `\(label): value`")],
+                                      notes: [.help("replace the `=` with `:`: a property or argument label is written `\(label): value`")],
                                       fixIts: [fix]))
         return true
     }

@@ -60,7 +60,7 @@ extension SyntaxTree {
         let dump = recovered("card A {\n  title = \"Trip\"\n}", fixedTo: "card A {\n  title: \"Trip\"\n}")
         #expect(dump == parse("card A {\n  title: \"Trip\"\n}").dump())
         let d = try #require(parse("card A {\n  title = \"Trip\"\n}").diagnostics.first)
-        #expect(d.notes.map(\.message) == ["a property or argument label is written `title: value`"])
+        #expect(d.notes.map(\.message) == ["replace the `=` with `:`: a property or argument label is written `title: value`"])
         #expect(d.label == "write `:` here")
     }
 
