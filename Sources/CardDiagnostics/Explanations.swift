@@ -54,8 +54,9 @@ extension DiagnosticCode {
                 A character that cannot begin any token (such as `!`, `@`, `%`, `=`, a backtick or a \#
                 typographic quote) appears outside a string or comment. The character is dropped and \#
                 reported once; the rest of the line is parsed as if it were not there. Delete it: \#
-                Swift habits such as force-unwrapping (`action: save!`) or assignment \#
-                (`spacing = 8`) have no meaning in a deck, where arguments are always `label: value`.
+                Swift habits such as force-unwrapping (`action: save!`) have no meaning in a deck, \#
+                where arguments are always `label: value`. (A `=` alone where that `:` belongs, as \#
+                in `spacing = 8`, is E201 instead, with a fix-it writing the `:`.)
                 """#,
                 wrong: #"""
                 card Transfer {
@@ -215,16 +216,22 @@ extension DiagnosticCode {
                 arguments without the `,` between them, a value where a name is needed, or a part \#
                 at file level. Every construct has one uniform form (`name(args) { items }`, \#
                 `label: value`), so the message says what was expected. After the error the parser \#
-                re-synchronises at the next item, so one mistake gives one diagnostic.
+                re-synchronises at the next item, so one mistake gives one diagnostic. A `=` written \#
+                where a property's or an argument label's `:` belongs (`title = "Trip"`, \#
+                `bar(percent = 0.4)`, a model field `spent = 0.4`) is reported here, at the `=`, with \#
+                a fix-it writing `:`; the property or argument is then checked as if the `:` were \#
+                there.
                 """#,
                 wrong: #"""
                 card Balance {
                   text("Checking $2,450.18" style: .title)
+                  bar(percent = 0.4)
                 }
                 """#,
                 corrected: #"""
                 card Balance {
                   text("Checking $2,450.18", style: .title)
+                  bar(percent: 0.4)
                 }
                 """#)
         case .e202:
