@@ -88,14 +88,21 @@ import Testing
 
     // MARK: Examples
 
-    /// Every ```cards example of the document, with the line its fence opens on.
+    /// The documents whose ```cards examples are checked: the reference, and the README draft
+    /// while it is one (its tour).
+    static let documentsWithExamples = ["docs/language.md", "docs/README-draft.md"]
+
+    /// Every ```cards example of those documents, with the line its fence opens on.
     static func examples() -> [ReferenceExample] {
-        guard let text = try? documentText() else { return [] }
-        return ReferenceExample.extract(from: text)
+        documentsWithExamples.flatMap { path -> [ReferenceExample] in
+            let url = SemaTestPaths.packageRoot.appendingPathComponent(path)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+            return ReferenceExample.extract(from: text, document: path)
+        }
     }
 
     @Test func documentHasExamples() {
-        let examples = Self.examples()
+        let examples = Self.examples().filter { $0.document == "docs/language.md" }
         #expect(examples.count >= 30, "found \(examples.count) examples in docs/language.md")
         #expect(examples.contains { $0.expectsDiagnostics }, "no error examples")
         #expect(examples.contains { $0.files.count > 1 }, "no multi-file examples")
@@ -107,13 +114,13 @@ import Testing
         var files: [String: String] = [:]
         for (name, text) in example.files { files[directory + "/" + name] = text }
         guard let entry = example.files.first?.name else {
-            Issue.record("example at docs/language.md:\(example.line) is empty")
+            Issue.record("example at \(example) is empty")
             return
         }
         let result = Pipeline.check(paths: [directory + "/" + entry], root: directory, provider: MemoryFileProvider(files))
         #expect(result.unreadable.isEmpty)
         let report = Expectations.verify(result.fileSet, diagnostics: result.diagnostics)
-        #expect(report.isEmpty, "example at docs/language.md:\(example.line): \(report)")
+        #expect(report.isEmpty, "example at \(example): \(report)")
     }
 
     // MARK: Section numbers
@@ -221,14 +228,17 @@ struct GeneratedRegions {
 
 // MARK: - Examples
 
-/// One ```cards block of the reference. A line `// file: NAME` starts another file of the same
+/// One ```cards block of a document. A line `// file: NAME` starts another file of the same
 /// example (the first file, `main.cards` unless named, is the entry).
-struct ReferenceExample: Sendable, CustomTestStringConvertible {
+struct ReferenceExample: Sendable, CustomTestStringConvertible, CustomStringConvertible {
+    /// The document's path in the repository.
+    let document: String
     /// The 1-based line of the opening fence.
     let line: Int
     let files: [(name: String, text: String)]
 
-    var testDescription: String { "docs/language.md:\(line)" }
+    var description: String { "\(document):\(line)" }
+    var testDescription: String { description }
 
     var expectsDiagnostics: Bool {
         files.contains { !Expectations.parse($0.text).isEmpty }
@@ -236,14 +246,14 @@ struct ReferenceExample: Sendable, CustomTestStringConvertible {
 
     static let filePrefix = "// file: "
 
-    static func extract(from text: String) -> [ReferenceExample] {
+    static func extract(from text: String, document: String) -> [ReferenceExample] {
         var result: [ReferenceExample] = []
         var open: Int?
         var body: [Substring] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if let start = open {
                 if line.hasPrefix("```") {
-                    result.append(ReferenceExample(line: start + 1, files: split(body)))
+                    result.append(ReferenceExample(document: document, line: start + 1, files: split(body)))
                     open = nil
                     body = []
                 } else {
