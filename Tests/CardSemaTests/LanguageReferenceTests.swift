@@ -125,7 +125,7 @@ import Testing
 
     // MARK: Section numbers
 
-    /// Code, tests and the grammar cite the reference by section (`§6.1`): every section they
+    /// Code, tests, the grammar and the samples cite the reference by section (`§6.1`): every section they
     /// cite is a heading of the document (`## 6. Stacks`, `### 6.1 Stack geometry`).
     @Test func citedSectionsExist() throws {
         let text = try Self.documentText()
@@ -138,7 +138,7 @@ import Testing
         }
         var cited = Set<String>()
         let root = SemaTestPaths.packageRoot
-        for directory in ["Sources", "Tests", "Grammar"] {
+        for directory in ["Sources", "Tests", "Grammar", "Samples"] {
             let base = root.appendingPathComponent(directory)
             let entries = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
             for entry in entries where [".swift", ".md", ".ebnf", ".json"].contains(where: { entry.hasSuffix($0) }) {
