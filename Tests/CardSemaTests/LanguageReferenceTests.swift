@@ -32,7 +32,10 @@ import Testing
         }
         #expect(regions.problems.isEmpty, "\(regions.problems)")
         let missing = tables.filter { !regions.names.contains($0.name) }.map(\.name)
-        #expect(missing.isEmpty, "docs/language.md lacks the generated regions \(missing): add `<!-- generated: NAME -->` and `<!-- end generated -->` lines where each belongs")
+        #expect(missing.isEmpty, """
+            docs/language.md lacks the generated regions \(missing): add `<!-- generated: NAME -->` \
+            and `<!-- end generated -->` lines where each belongs
+            """)
 
         if Self.updating {
             let updated = regions.replacing(tables.map { ($0.name, $0.render()) })
@@ -125,8 +128,8 @@ import Testing
 
     // MARK: Section numbers
 
-    /// Code, tests, the grammar and the samples cite the reference by section (`§6.1`): every section they
-    /// cite is a heading of the document (`## 6. Stacks`, `### 6.1 Stack geometry`).
+    /// Code, tests, the grammar and the samples cite the reference by section (`§6.1`): every
+    /// section they cite is a heading of the document (`## 6. Stacks`, `### 6.1 Stack geometry`).
     @Test func citedSectionsExist() throws {
         let text = try Self.documentText()
         var headings = Set<String>()
