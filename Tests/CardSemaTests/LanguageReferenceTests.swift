@@ -390,8 +390,9 @@ enum ReferenceTables {
             text = "only " + codes(kinds, separator: " or ") + " (\(DiagnosticCode.e403.rawValue))"
             if minimum > 0 { text += ", ≥ \(minimum) (\(DiagnosticCode.w103.rawValue) when empty)" }
         case .cellTemplate(let required):
-            text = required ? "exactly one `cell { … }` (\(DiagnosticCode.e404.rawValue))"
-                : "at most one `cell { … }` (\(DiagnosticCode.e406.rawValue)); none: the default cell"
+            text = (required ? "exactly one `cell { … }` (\(DiagnosticCode.e404.rawValue))"
+                : "at most one `cell { … }` (\(DiagnosticCode.e406.rawValue)), or none for the default cell")
+                + "; nothing else (\(DiagnosticCode.e403.rawValue))"
         case .modelFields:
             text = "`field: value` entries"
         }
