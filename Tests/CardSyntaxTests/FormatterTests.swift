@@ -29,6 +29,33 @@ import CardDriver
         #expect(golden != input, "\(name).input shows no change")
     }
 
+    /// The before/after examples of docs/formatting.md: each `cards before` block formats to
+    /// the `cards after` block that follows it.
+    @Test func documentationExamples() throws {
+        let url = TestPaths.packageRoot.appendingPathComponent("docs/formatting.md")
+        let lines = String(decoding: TestPaths.bytes(of: url), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        var blocks: [(kind: String, text: String)] = []
+        var k = 0
+        while k < lines.count {
+            let line = lines[k]
+            k += 1
+            guard line == "```cards before" || line == "```cards after" else { continue }
+            var text = ""
+            while k < lines.count && lines[k] != "```" { text += lines[k] + "\n"; k += 1 }
+            blocks.append((String(line.dropFirst("```cards ".count)), text))
+        }
+        #expect(blocks.count >= 12, "examples not found in \(url.path)")
+        #expect(blocks.count % 2 == 0)
+        for first in stride(from: 0, to: blocks.count - 1, by: 2) {
+            let before = blocks[first], after = blocks[first + 1], n = first / 2 + 1
+            #expect(before.kind == "before" && after.kind == "after", "example \(n) is not a before/after pair")
+            let formatted = try Formatter.format(parse(before.text))
+            #expect(formatted == after.text, "example \(n): the before block formats to\n\(formatted)")
+            let again = try Formatter.format(parse(after.text))
+            #expect(again == after.text, "example \(n): the after block is not canonical")
+        }
+    }
+
     @Test func everyRuleHasItsPair() {
         #expect(Self.rules.count >= 14, "golden pairs not found in \(Self.directory.path)")
         for rule in Self.rules {
