@@ -81,8 +81,8 @@ public enum Formatter {
         }
     }
 
-    /// Where two trees differ (kinds, structure, parentheses, main token kind and text), or nil
-    /// when they do not.
+    /// Where two trees differ (kinds, structure, parentheses, main token text: tokens are
+    /// context-free, so equal text is an equal kind), or nil when they do not.
     static func firstDifference(_ a: SyntaxTree, _ b: SyntaxTree) -> String? {
         guard a.nodes.count == b.nodes.count else { return "the output has \(b.nodes.count) nodes, the input \(a.nodes.count)" }
         // Kinds are compared whole, then subtree sizes (a large node's size is in a side table,
@@ -221,12 +221,6 @@ struct FormatPrinter {
         prepareText()
         text.withUTF8Buffer { out.append(contentsOf: $0) }
         column += text.utf8CodeUnitCount
-    }
-
-    mutating func write(byte: UInt8) {
-        prepareText()
-        out.append(byte)
-        column += 1
     }
 
     /// Writes source bytes that are ASCII on one line: a name, keyword, number, color, binding
