@@ -152,6 +152,7 @@ import CardSema
     static let insertions: [String] = [
         " ", "\n", "\n\n\n", "\t", "/* c */", " /* c */ ", "// line\n", "\n// own line\n", "/// doc\n",
         "/* multi\n   line */", "/*/* nested */*/", "\n\n/* block\n*/\n", "// a\n\n// b\n", "  // spaced  \n",
+        "//// four\n", "/**/", "\r\n", "/// a\n/// b\n",
     ]
 
     /// One mutation that keeps the tokens (so usually the tree): whitespace, comments, block
