@@ -32,8 +32,18 @@ enum UnifiedDiff {
         let script = edits(aIDs, bIDs)
         guard script.contains(where: { if case .same = $0 { false } else { true } }) else { return "" }
         var text = "--- \(TerminalText.escaped(oldName))\n+++ \(TerminalText.escaped(newName))\n"
+        // Lines of each side before the current hunk, counted as the hunks go by.
+        var counted = 0, oldBefore = 0, newBefore = 0
         for hunk in hunks(script) {
-            text += header(hunk, script)
+            for edit in script[counted..<hunk.lowerBound] {
+                switch edit {
+                case .same: oldBefore += 1; newBefore += 1
+                case .delete: oldBefore += 1
+                case .insert: newBefore += 1
+                }
+            }
+            counted = hunk.lowerBound
+            text += header(hunk, script, oldBefore: oldBefore, newBefore: newBefore)
             for edit in script[hunk] {
                 switch edit {
                 case .same(let i, _): text += line(" ", a[i])
@@ -69,107 +79,147 @@ enum UnifiedDiff {
 
     /// Numbers the distinct lines of both sides, so they compare as integers.
     static func intern(_ a: [ArraySlice<UInt8>], _ b: [ArraySlice<UInt8>]) -> ([Int], [Int]) {
-        var ids: [ArraySlice<UInt8>: Int] = [:]
-        ids.reserveCapacity(a.count + b.count)
-        func id(_ line: ArraySlice<UInt8>) -> Int {
-            if let known = ids[line] { return known }
-            let fresh = ids.count
-            ids[line] = fresh
-            return fresh
+        var table = LineTable(lines: a.count + b.count)
+        var aIDs: [Int] = [], bIDs: [Int] = []
+        aIDs.reserveCapacity(a.count)
+        bIDs.reserveCapacity(b.count)
+        for line in a { aIDs.append(table.id(of: line)) }
+        for line in b { bIDs.append(table.id(of: line)) }
+        return (aIDs, bIDs)
+    }
+
+    /// An open-addressing table of distinct lines keyed by an FNV-1a hash of their bytes (the
+    /// standard `Hasher`, fed byte by byte, took most of the time of diffing a large file).
+    struct LineTable {
+        var slots: [Int]
+        let mask: Int
+        var hashes: [UInt64] = []
+        var representatives: [ArraySlice<UInt8>] = []
+
+        init(lines: Int) {
+            var capacity = 16
+            while capacity < 2 * lines { capacity *= 2 }
+            slots = [Int](repeating: -1, count: capacity)
+            mask = capacity - 1
         }
-        return (a.map(id), b.map(id))
+
+        /// The line's id: the same for equal lines, consecutive from 0.
+        mutating func id(of line: ArraySlice<UInt8>) -> Int {
+            let hash = line.withUnsafeBufferPointer { bytes in
+                var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01B3 }
+                return hash
+            }
+            var slot = Int(truncatingIfNeeded: hash ^ hash >> 32) & mask
+            while slots[slot] >= 0 {
+                let known = slots[slot]
+                if hashes[known] == hash && representatives[known].elementsEqual(line) { return known }
+                slot = (slot + 1) & mask
+            }
+            slots[slot] = hashes.count
+            hashes.append(hash)
+            representatives.append(line)
+            return hashes.count - 1
+        }
     }
 
     // MARK: Edit script
 
-    /// The edits turning `a` into `b`, in order.
+    /// The edits turning `a` into `b` (line ids), in order.
     static func edits(_ a: [Int], _ b: [Int]) -> [Edit] {
+        var differ = Differ(a: a, b: b)
+        differ.diff(0..<a.count, 0..<b.count)
+        return differ.script
+    }
+
+    /// The state of one diff: the two sides, the script so far, and per line id the scratch
+    /// counts of `uniqueAnchors` (reset after each use, so a call costs its range's size).
+    struct Differ {
+        let a: [Int], b: [Int]
         var script: [Edit] = []
-        script.reserveCapacity(max(a.count, b.count))
-        diff(a, 0..<a.count, b, 0..<b.count, into: &script)
-        return script
-    }
+        var countA: [Int32], countB: [Int32], indexB: [Int]
 
-    /// Appends the edits turning `a[ra]` into `b[rb]`.
-    static func diff(_ a: [Int], _ ra: Range<Int>, _ b: [Int], _ rb: Range<Int>, into script: inout [Edit]) {
-        // Common prefix and suffix.
-        var lowA = ra.lowerBound, lowB = rb.lowerBound
-        while lowA < ra.upperBound && lowB < rb.upperBound && a[lowA] == b[lowB] {
-            script.append(.same(lowA, lowB))
-            lowA += 1
-            lowB += 1
+        init(a: [Int], b: [Int]) {
+            self.a = a
+            self.b = b
+            let ids = max(a.max() ?? -1, b.max() ?? -1) + 1
+            countA = [Int32](repeating: 0, count: ids)
+            countB = [Int32](repeating: 0, count: ids)
+            indexB = [Int](repeating: 0, count: ids)
+            script.reserveCapacity(max(a.count, b.count))
         }
-        var highA = ra.upperBound, highB = rb.upperBound
-        while highA > lowA && highB > lowB && a[highA - 1] == b[highB - 1] {
-            highA -= 1
-            highB -= 1
-        }
-        let suffix = (highA..<ra.upperBound).map { Edit.same($0, highB + $0 - highA) }
-        defer { script += suffix }
-        if lowA == highA {
-            for j in lowB..<highB { script.append(.insert(j)) }
-            return
-        }
-        if lowB == highB {
-            for i in lowA..<highA { script.append(.delete(i)) }
-            return
-        }
-        let anchors = uniqueAnchors(a, lowA..<highA, b, lowB..<highB)
-        guard !anchors.isEmpty else {
-            myers(a, lowA..<highA, b, lowB..<highB, into: &script)
-            return
-        }
-        var i = lowA, j = lowB
-        for (ai, bj) in anchors {
-            diff(a, i..<ai, b, j..<bj, into: &script)
-            script.append(.same(ai, bj))
-            i = ai + 1
-            j = bj + 1
-        }
-        diff(a, i..<highA, b, j..<highB, into: &script)
-    }
 
-    /// Lines that occur exactly once in `a[ra]` and once in `b[rb]`, as (index in a, index in
-    /// b) pairs forming the longest sequence increasing on both sides (patience sorting).
-    static func uniqueAnchors(_ a: [Int], _ ra: Range<Int>, _ b: [Int], _ rb: Range<Int>) -> [(Int, Int)] {
-        // For each line id: count in a, count in b, last index in a, last index in b.
-        var seen: [Int: (countA: Int, countB: Int, indexA: Int, indexB: Int)] = [:]
-        for i in ra {
-            var entry = seen[a[i]] ?? (0, 0, 0, 0)
-            entry.countA += 1
-            entry.indexA = i
-            seen[a[i]] = entry
-        }
-        for j in rb {
-            guard var entry = seen[b[j]] else { continue }
-            entry.countB += 1
-            entry.indexB = j
-            seen[b[j]] = entry
-        }
-        var pairs: [(Int, Int)] = []
-        for i in ra {
-            if let entry = seen[a[i]], entry.countA == 1, entry.countB == 1 { pairs.append((i, entry.indexB)) }
-        }
-        guard !pairs.isEmpty else { return [] }
-        // Longest increasing subsequence of the b indices (pairs are in a order).
-        var tails: [Int] = []            // index into pairs of the smallest tail of each length
-        var previous = [Int](repeating: -1, count: pairs.count)
-        for (k, pair) in pairs.enumerated() {
-            var low = 0, high = tails.count
-            while low < high {
-                let mid = (low + high) / 2
-                if pairs[tails[mid]].1 < pair.1 { low = mid + 1 } else { high = mid }
+        /// Appends the edits turning `a[ra]` into `b[rb]`.
+        mutating func diff(_ ra: Range<Int>, _ rb: Range<Int>) {
+            // Common prefix and suffix.
+            var lowA = ra.lowerBound, lowB = rb.lowerBound
+            while lowA < ra.upperBound && lowB < rb.upperBound && a[lowA] == b[lowB] {
+                script.append(.same(lowA, lowB))
+                lowA += 1
+                lowB += 1
             }
-            if low > 0 { previous[k] = tails[low - 1] }
-            if low == tails.count { tails.append(k) } else { tails[low] = k }
+            var highA = ra.upperBound, highB = rb.upperBound
+            while highA > lowA && highB > lowB && a[highA - 1] == b[highB - 1] {
+                highA -= 1
+                highB -= 1
+            }
+            defer { for i in highA..<ra.upperBound { script.append(.same(i, highB + i - highA)) } }
+            if lowA == highA {
+                for j in lowB..<highB { script.append(.insert(j)) }
+                return
+            }
+            if lowB == highB {
+                for i in lowA..<highA { script.append(.delete(i)) }
+                return
+            }
+            let anchors = uniqueAnchors(lowA..<highA, lowB..<highB)
+            guard !anchors.isEmpty else {
+                UnifiedDiff.myers(a, lowA..<highA, b, lowB..<highB, into: &script)
+                return
+            }
+            var i = lowA, j = lowB
+            for (ai, bj) in anchors {
+                diff(i..<ai, j..<bj)
+                script.append(.same(ai, bj))
+                i = ai + 1
+                j = bj + 1
+            }
+            diff(i..<highA, j..<highB)
         }
-        var result: [(Int, Int)] = []
-        var k = tails.last ?? -1
-        while k >= 0 {
-            result.append(pairs[k])
-            k = previous[k]
+
+        /// Lines that occur exactly once in `a[ra]` and once in `b[rb]`, as (index in a, index
+        /// in b) pairs forming the longest sequence increasing on both sides (patience sorting).
+        mutating func uniqueAnchors(_ ra: Range<Int>, _ rb: Range<Int>) -> [(Int, Int)] {
+            for i in ra { countA[a[i]] += 1 }
+            for j in rb {
+                countB[b[j]] += 1
+                indexB[b[j]] = j
+            }
+            var pairs: [(Int, Int)] = []
+            for i in ra where countA[a[i]] == 1 && countB[a[i]] == 1 { pairs.append((i, indexB[a[i]])) }
+            for i in ra { countA[a[i]] = 0 }
+            for j in rb { countB[b[j]] = 0 }
+            guard !pairs.isEmpty else { return [] }
+            // Longest increasing subsequence of the b indices (pairs are in a order).
+            var tails: [Int] = []            // index into pairs of the smallest tail of each length
+            var previous = [Int](repeating: -1, count: pairs.count)
+            for (k, pair) in pairs.enumerated() {
+                var low = 0, high = tails.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if pairs[tails[mid]].1 < pair.1 { low = mid + 1 } else { high = mid }
+                }
+                if low > 0 { previous[k] = tails[low - 1] }
+                if low == tails.count { tails.append(k) } else { tails[low] = k }
+            }
+            var result: [(Int, Int)] = []
+            var k = tails.last ?? -1
+            while k >= 0 {
+                result.append(pairs[k])
+                k = previous[k]
+            }
+            return result.reversed()
         }
-        return result.reversed()
     }
 
     /// Myers' greedy O(ND) search (Myers 1986, "An O(ND) difference algorithm and its
@@ -284,18 +334,10 @@ enum UnifiedDiff {
 
     /// `@@ -start,count +start,count @@` for a hunk, as `diff -u` numbers it: 1-based first
     /// lines, a count of 1 left out, and for an empty side the line before it.
-    static func header(_ hunk: Range<Int>, _ script: [Edit]) -> String {
+    /// `oldBefore`/`newBefore`: the lines of each side before the hunk.
+    static func header(_ hunk: Range<Int>, _ script: [Edit], oldBefore: Int, newBefore: Int) -> String {
         var oldStart: Int?, newStart: Int?
         var oldCount = 0, newCount = 0
-        var oldBefore = 0, newBefore = 0
-        // Lines of each side before the hunk.
-        for edit in script[..<hunk.lowerBound] {
-            switch edit {
-            case .same: oldBefore += 1; newBefore += 1
-            case .delete: oldBefore += 1
-            case .insert: newBefore += 1
-            }
-        }
         for edit in script[hunk] {
             switch edit {
             case .same(let i, let j):
