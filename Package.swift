@@ -12,21 +12,25 @@ let package = Package(
     targets: [
         // Phase modules; data flows downward only:
         // bytes → CardSyntax (tokens, tree) → CardSema (checked model) → CardLayout → CardEmit.
-        .target(name: "CardDiagnostics"),
+        .target(name: "CardJSON"),
+        .target(name: "CardDiagnostics", dependencies: ["CardJSON"], exclude: ["generate-display-width.py"]),
         .target(name: "CardSyntax", dependencies: ["CardDiagnostics"]),
         .target(name: "CardSema", dependencies: ["CardSyntax", "CardDiagnostics"]),
         .target(name: "CardLayout", dependencies: ["CardSema", "CardDiagnostics"]),
-        .target(name: "CardEmit", dependencies: ["CardLayout", "CardSema", "CardSyntax", "CardDiagnostics"]),
+        .target(name: "CardEmit", dependencies: ["CardLayout", "CardSema", "CardDiagnostics", "CardJSON"]),
         // The command line as a library so tests drive it in-process; `cardc` is a thin main.
         .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit"]),
         .executableTarget(name: "cardc", dependencies: ["CardDriver"]),
-        .executableTarget(name: "CardBench", dependencies: ["CardSyntax", "CardSema", "CardLayout", "CardEmit", "CardDriver"]),
+        .executableTarget(name: "CardBench", dependencies: ["CardSyntax", "CardSema", "CardLayout", "CardEmit", "CardDriver", "CardTestSupport"]),
+        // The deterministic deck generator the benchmark and the tests share.
+        .target(name: "CardTestSupport", path: "Tests/CardTestSupport"),
 
-        .testTarget(name: "CardDiagnosticsTests", dependencies: ["CardDiagnostics"]),
-        .testTarget(name: "CardSyntaxTests", dependencies: ["CardSyntax", "CardDriver"], exclude: ["Fixtures"]),
-        .testTarget(name: "CardSemaTests", dependencies: ["CardSema", "CardDriver"], exclude: ["Fixtures"]),
-        .testTarget(name: "CardLayoutTests", dependencies: ["CardLayout", "CardEmit", "CardDriver"],
+        .testTarget(name: "CardDiagnosticsTests", dependencies: ["CardDiagnostics", "CardJSON"]),
+        .testTarget(name: "CardSyntaxTests", dependencies: ["CardSyntax", "CardDriver", "CardTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CardSemaTests", dependencies: ["CardSema", "CardDriver", "CardTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CardLayoutTests", dependencies: ["CardLayout", "CardEmit", "CardDriver", "CardJSON", "CardTestSupport"],
                     exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "CardEmitTests", dependencies: ["CardEmit", "CardLayout", "CardSema", "CardDriver", "CardJSON"]),
         .testTarget(name: "CardDriverTests", dependencies: ["CardDriver"]),
     ]
 )

@@ -1,8 +1,8 @@
 // CardBench — throughput and memory benchmark for the cardc front end.
 //
 //   swift run -c release --scratch-path .build-bench CardBench \
-//       [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|parse2|check|build|all] \
-//       [--jobs N] [--memory cold|warm] [--write PATH] [--file PATH]
+//       [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|check|build|all] \
+//       [--memory cold|warm] [--write PATH] [--file PATH]
 //
 // Generates a deterministic synthetic deck (`SyntheticDeck`, ~600 bytes a card), then times K
 // iterations of each phase on it and reports median / min / max wall time and throughput in
@@ -10,7 +10,6 @@
 // `--memory` fixes glibc's allocator policy so runs are comparable: `cold` (default) gives every
 // large array fresh pages, so each iteration pays the page faults a one-shot `cardc check` pays;
 // `warm` lets iterations reuse freed memory, as a long-running language server would.
-// `--jobs N` sets the threads of the `build` phase (1 by default: `all` is meant for one core).
 // `--file PATH` parses one file instead and prints its counts and diagnostics (a quick sanity
 // check after touching the lexer or parser); add `--bench` to time that file too.
 // Benchmarks are not tests: numbers are printed, never asserted.
@@ -29,6 +28,7 @@ import CardSema
 import CardLayout
 import CardDriver
 import CardEmit
+import CardTestSupport
 
 // MARK: - Options
 
@@ -42,13 +42,12 @@ struct Options {
     var filePath: String?
     var benchFile = false
     var memory = "cold"
-    var jobs = 1
 }
 
 func usage() -> Never {
     print("""
-    usage: CardBench [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|parse2|check|build|all]
-                     [--jobs N] [--memory cold|warm] [--write PATH] [--file PATH [--bench]]
+    usage: CardBench [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|check|build|all]
+                     [--memory cold|warm] [--write PATH] [--file PATH [--bench]]
     """)
     exit(2)
 }
@@ -70,7 +69,6 @@ func parseOptions() -> Options {
         case "--write": options.writePath = value(arg)
         case "--file": options.filePath = value(arg)
         case "--bench": options.benchFile = true
-        case "--jobs": options.jobs = max(1, Int(value(arg)) ?? { usage() }())
         case "--memory":
             options.memory = value(arg)
             if options.memory != "cold" && options.memory != "warm" { usage() }
@@ -156,8 +154,6 @@ struct PhaseOutput {
 struct Phase {
     let name: String
     let title: String
-    /// Part of `--phase all`, which is meant for one core: a phase on several threads is not.
-    var inAll = true
     let run: (SourceFile) -> PhaseOutput
 }
 
@@ -172,26 +168,21 @@ let phases: [Phase] = [
         let tree = Parser.parse(file)
         return PhaseOutput(tokens: tree.tokenCount, nodes: tree.nodes.count, diagnostics: tree.diagnostics.count)
     },
-    // What `cardc build -j 2` does first: the file cut in two segments parsed on two threads.
-    Phase(name: "parse2", title: "lex+parse on 2 threads (Parser.parse(_:threads: 2))", inAll: false) { file in
-        let tree = Parser.parse(file, threads: 2)
-        return PhaseOutput(tokens: tree.tokenCount, nodes: tree.nodes.count, diagnostics: tree.diagnostics.count)
-    },
-    // What `cardc check` does: load (from memory), lex, parse, check (`Compiler.check`, keeping
-    // only the model W104 reads), then the layout pass for W104 when there are no errors.
+    // What `cardc check` does: load (from memory), lex, parse, check (`Compiler.check`, building
+    // no card's model), then the layout pass for W104 when there are no errors.
     Phase(name: "check", title: "check (Pipeline.check: Compiler.check + layoutDiagnostics)") { file in
         let result = Pipeline.check(paths: [file.path], root: "/", provider: MemoryFileProvider([:]),
-                                    sources: [file.path: file.bytes], for: .diagnostics)
+                                    sources: [file.path: file.bytes])
         return PhaseOutput(tokens: 0, nodes: 0, diagnostics: result.diagnostics.count)
     },
-    // What `cardc build --emit json -j N` does short of the file: check for back ends (the W104
-    // pass included), then write the layout JSON into buffers that are counted and dropped.
-    Phase(name: "build", title: "build (Pipeline.check for back ends + layout JSON, on --jobs threads)") { file in
+    // What `cardc build --emit json` does short of the file: check (the W104 pass included),
+    // then write the layout JSON in pieces that are counted and dropped.
+    Phase(name: "build", title: "build (Pipeline.check + layout JSON)") { file in
         let result = Pipeline.check(paths: [file.path], root: "/", provider: MemoryFileProvider([:]),
-                                    sources: [file.path: file.bytes], for: .backEnds, workers: options.jobs)
+                                    sources: [file.path: file.bytes])
         var written = 0
         if let deck = result.decks.first, !result.hasErrors {
-            LayoutJSONEmitter().emit(deck, options: BackendOptions(workers: options.jobs), toBuffer: { written += $0.count })
+            LayoutJSONEmitter().emit(deck, options: BackendOptions(), to: { written += $0.count })
         }
         return PhaseOutput(tokens: 0, nodes: 0, diagnostics: result.diagnostics.count, outputBytes: written)
     },
@@ -302,10 +293,10 @@ let bytes = file.bytes.count
 print("input: \(bytes) bytes = \(String(format: "%.2f", Double(bytes) / 1e6)) MB (1 MB = 1,000,000 bytes), "
       + "\(file.lineCount) lines, \(bytes / max(1, options.cards)) bytes/card")
 print("iterations: \(options.iterations) timed (+\(options.warmup) warm-up), clock: CLOCK_MONOTONIC, "
-      + "jobs (build): \(options.jobs), memory: \(options.memory)\(memoryPolicySet ? "" : " (allocator policy not set: results depend on malloc's heuristics)")")
+      + "memory: \(options.memory)\(memoryPolicySet ? "" : " (allocator policy not set: results depend on malloc's heuristics)")")
 print("")
 
-let selected = phases.filter { options.phase == "all" ? $0.inAll : options.phase == $0.name }
+let selected = phases.filter { options.phase == "all" || options.phase == $0.name }
 if selected.isEmpty {
     print("error: unknown phase \(options.phase) (available: \(phases.map(\.name).joined(separator: ", ")), all)")
     exit(2)

@@ -1,3 +1,4 @@
+import CardJSON
 // The machine-readable diagnostic formats of `cardc check --format` (CLI.md "Output streams"):
 // `json`, `sarif` (SARIF 2.1.0) and `github` (GitHub Actions workflow commands). All write to
 // stdout, all name files by the path as given, and all use 1-based lines and columns counted in
@@ -72,19 +73,19 @@ public struct JSONDiagnosticRenderer: Sendable {
 
     /// The JSON document, ending with a newline.
     public func render(_ diagnostics: [Diagnostic], in files: FileSet) -> String {
-        var out = JSONOutput(pretty: pretty, capacity: 256 * diagnostics.count + 16)
+        var out = JSONWriter(pretty: pretty)
         var cache = LocationCache()
         out.beginArray()
         for diagnostic in diagnostics.inOutputOrder() {
             write(diagnostic, in: files, cache: &cache, to: &out)
         }
         out.endArray()
-        out.bytes.append(0x0A)
+        out.appendNewline()
         return out.text
     }
 
     private func write(_ diagnostic: Diagnostic, in files: FileSet, cache: inout LocationCache,
-                       to out: inout JSONOutput) {
+                       to out: inout JSONWriter) {
         let primary = ResolvedSpan(diagnostic.span, in: files, cache: &cache)
         out.beginObject()
         out.write(primary.path, forKey: "file")
@@ -169,7 +170,7 @@ public struct SARIFRenderer: Sendable {
 
     /// The SARIF document, ending with a newline.
     public func render(_ diagnostics: [Diagnostic], in files: FileSet) -> String {
-        var out = JSONOutput(pretty: pretty, capacity: 64 * 1024 + 512 * diagnostics.count)
+        var out = JSONWriter(pretty: pretty)
         var cache = LocationCache()
         var ruleIndex: [DiagnosticCode: Int] = [:]
         for (index, code) in DiagnosticCode.allCases.enumerated() { ruleIndex[code] = index }
@@ -220,7 +221,7 @@ public struct SARIFRenderer: Sendable {
         out.endObject()  // run
         out.endArray()
         out.endObject()
-        out.bytes.append(0x0A)
+        out.appendNewline()
         return out.text
     }
 
@@ -233,7 +234,7 @@ public struct SARIFRenderer: Sendable {
     }
 
     private func writeResult(_ diagnostic: Diagnostic, ruleIndex: Int, files: FileSet,
-                             cache: inout LocationCache, to out: inout JSONOutput) {
+                             cache: inout LocationCache, to out: inout JSONWriter) {
         out.beginObject()
         out.write(diagnostic.code.rawValue, forKey: "ruleId")
         out.write(ruleIndex, forKey: "ruleIndex")
@@ -314,7 +315,7 @@ public struct SARIFRenderer: Sendable {
         out.endObject()
     }
 
-    private func writeLocation(_ location: ResolvedSpan, id: Int?, message: String?, to out: inout JSONOutput) {
+    private func writeLocation(_ location: ResolvedSpan, id: Int?, message: String?, to out: inout JSONWriter) {
         out.beginObject()
         if let id { out.write(id, forKey: "id") }
         out.writeKey("physicalLocation")
@@ -331,7 +332,7 @@ public struct SARIFRenderer: Sendable {
         out.endObject()
     }
 
-    private func writeRegion(_ location: ResolvedSpan, to out: inout JSONOutput) {
+    private func writeRegion(_ location: ResolvedSpan, to out: inout JSONWriter) {
         out.beginObject()
         out.write(location.start.line, forKey: "startLine")
         out.write(location.start.column, forKey: "startColumn")

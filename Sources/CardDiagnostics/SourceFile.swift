@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Identifies a loaded source file inside a `FileSet` (Go's `token.File` idea: positions are plain
 /// integers, files are looked up only when a position is shown).
 public struct FileID: Hashable, Comparable, Sendable {
@@ -40,13 +42,13 @@ public final class SourceFile: Sendable {
     }
 
     /// Most files' lines average 16 bytes or more: the table is written straight into that much
-    /// reserved capacity (capacity nobody writes costs no memory: its pages are never touched),
-    /// in huge pages when large; a denser file is scanned a second time with the exact count.
+    /// reserved capacity (capacity nobody writes costs no memory: its pages are never touched);
+    /// a denser file is scanned a second time with the exact count.
     private static func computeLineStarts(_ bytes: [UInt8]) -> [UInt32] {
         var capacity = bytes.count / 16 + 2
         while true {
             var needed = 0
-            let starts = [UInt32](largeUninitializedCapacity: capacity) { buffer, count in
+            let starts = [UInt32](unsafeUninitializedCapacity: capacity) { buffer, count in
                 needed = lineStarts(of: bytes, into: buffer)
                 count = min(needed, buffer.count)
             }
@@ -172,14 +174,12 @@ public final class SourceFile: Sendable {
     }
 }
 
-/// A file's line table, built once by whichever thread asks first.
-private final class LineTable: @unchecked Sendable {
-    // `@unchecked`: `table` is read and written only inside `lock.withLock`.
-    private let lock = Lock()
-    private var table: [UInt32]?
+/// A file's line table, built once by whichever reader asks first.
+private final class LineTable: Sendable {
+    private let table = Mutex<[UInt32]?>(nil)
 
     func starts(_ compute: () -> [UInt32]) -> [UInt32] {
-        lock.withLock {
+        table.withLock { table in
             if let table { return table }
             let computed = compute()
             table = computed

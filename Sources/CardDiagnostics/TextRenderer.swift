@@ -11,121 +11,6 @@
 // and a snippet shows a bounded window of its line, so a 50 MB one-line file renders in time
 // proportional to the window, not the line.
 
-// MARK: - Colour
-
-/// The `--color auto|always|never` option.
-public enum ColorChoice: String, CaseIterable, Sendable {
-    case auto, always, never
-
-    /// Whether to colour output. `auto` colours only a terminal, and not when `NO_COLOR` is set
-    /// to a non-empty value (no-color.org) or `TERM` is `dumb`; `always`/`never` ignore both.
-    public func resolved(isTerminal: Bool, environment: [String: String]) -> Bool {
-        switch self {
-        case .always: return true
-        case .never: return false
-        case .auto:
-            guard isTerminal else { return false }
-            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-            if environment["TERM"] == "dumb" { return false }
-            return true
-        }
-    }
-}
-
-// MARK: - Terminal-safe text
-
-/// How text is shown in a terminal: display widths and escaping of characters that must never be
-/// written raw. Shared by every renderer that echoes user text.
-public enum TerminalText {
-    /// Columns a scalar occupies in a monospaced terminal: 2 for East Asian wide and fullwidth
-    /// characters and emoji, 0 for combining marks and invisible format characters, else 1.
-    /// Characters that `needsEscaping` are not measured here (their escape is).
-    public static func displayWidth(of scalar: Unicode.Scalar) -> Int {
-        let v = scalar.value
-        if v < 0x300 { return 1 }
-        if isWide(v) { return 2 }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
-        }
-        if (0x1160...0x11FF).contains(v) { return 0 }  // conjoining Hangul vowels and finals
-        return 1
-    }
-
-    /// Total display width of a string (escapes measured as their escaped text).
-    public static func displayWidth(of string: String) -> Int {
-        var width = 0
-        for scalar in string.unicodeScalars {
-            width += needsEscaping(scalar) ? escapeWidth(scalar.value) : displayWidth(of: scalar)
-        }
-        return width
-    }
-
-    private static func isWide(_ v: UInt32) -> Bool {
-        switch v {
-        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3,
-             0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F, 0x2693, 0x26A1,
-             0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE, 0x26D4, 0x26EA,
-             0x26F2...0x26F3, 0x26F5, 0x26FA, 0x26FD, 0x2705, 0x270A...0x270B, 0x2728, 0x274C,
-             0x274E, 0x2753...0x2755, 0x2757, 0x2795...0x2797, 0x27B0, 0x27BF, 0x2B1B...0x2B1C,
-             0x2B50, 0x2B55,
-             0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-             0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
-             0xFF00...0xFF60, 0xFFE0...0xFFE6,
-             0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF,
-             0x1F004, 0x1F0CF, 0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F2FF,
-             0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F7E0...0x1F7FF, 0x1F900...0x1F9FF,
-             0x1FA70...0x1FAFF,
-             0x20000...0x2FFFD, 0x30000...0x3FFFD:
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// Whether a scalar must be shown as a `\u{…}` escape: C0 controls except tab, DEL, C1
-    /// controls, line/paragraph separators, bidirectional controls and marks, and the BOM.
-    @inline(__always)
-    public static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
-        needsEscaping(scalar.value)
-    }
-
-    @inline(__always)
-    static func needsEscaping(_ v: UInt32) -> Bool {
-        if v < 0x20 { return v != 0x09 }
-        if v < 0x7F { return false }
-        if v <= 0x9F { return true }
-        switch v {
-        case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069, 0xFEFF: return true
-        default: return false
-        }
-    }
-
-    /// Width of `\u{X…}` for a scalar value.
-    static func escapeWidth(_ v: UInt32) -> Int { 4 + hexDigitCount(v) }
-
-    static func hexDigitCount(_ v: UInt32) -> Int {
-        var count = 1, rest = v >> 4
-        while rest != 0 { count += 1; rest >>= 4 }
-        return count
-    }
-
-    /// `text` with every character that `needsEscaping` replaced by `\u{…}` (tabs kept).
-    public static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscaping) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            if needsEscaping(scalar) {
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-}
-
 // MARK: - Location cache
 
 /// Converts byte offsets to line/column, amortising the column scan on long lines.
@@ -235,7 +120,7 @@ public struct TextRenderer: Sendable {
     public var nearbyLineDistance: Int
 
     /// Columns a tab expands to, in the source line and under it alike.
-    public static let tabWidth = 4
+    public static let tabWidth = TerminalText.tabWidth
 
     /// A renderer; `maxSnippetWidth` is clamped to at least 16 columns.
     public init(useColor: Bool = false, maxSnippetWidth: Int = 120, nearbyLineDistance: Int = 3) {
@@ -461,6 +346,9 @@ public struct TextRenderer: Sendable {
         var end: Int
         var width: Int
         var kind: CellKind
+        /// Whether the width is independent of the cells before (see `ScalarWidthMeasure`), so a
+        /// window may begin here.
+        var startsRun = true
     }
 
     private struct Window {
@@ -503,23 +391,35 @@ public struct TextRenderer: Sendable {
         min(max(offset, window.lineStart), window.lineEnd)
     }
 
-    private static func cell(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> Cell {
+    /// The cell starting at byte `i`. `measure` carries the scalars before it, so emoji
+    /// sequences (ZWJ, flags, keycaps, skin tones, VS16) take 2 columns in all, as in a terminal.
+    private static func cell(_ p: UnsafeBufferPointer<UInt8>, at i: Int,
+                             measure: inout ScalarWidthMeasure) -> Cell {
+        var cell = Cell(start: i, end: i + 1, width: 0, kind: .raw)
         let b = p[i]
         if b < 0x80 {
-            if b == 0x09 { return Cell(start: i, end: i + 1, width: tabWidth, kind: .tab) }
-            if b < 0x20 || b == 0x7F {
-                return Cell(start: i, end: i + 1, width: TerminalText.escapeWidth(UInt32(b)), kind: .escaped(UInt32(b)))
+            cell.width = measure.width(of: Unicode.Scalar(b))
+            if b == 0x09 {
+                cell.width = tabWidth
+                cell.kind = .tab
+            } else if b < 0x20 || b == 0x7F {
+                cell.kind = .escaped(UInt32(b))
             }
-            return Cell(start: i, end: i + 1, width: 1, kind: .raw)
+        } else {
+            let length = UTF8Scanner.sequenceLength(p, at: i)
+            if length == 0 {
+                measure.reset()
+                cell.width = 6
+                cell.kind = .invalid(b)
+                return cell
+            }
+            let scalar = UTF8Scanner.decode(p, at: i, length: length)
+            cell.end = i + length
+            cell.width = measure.width(of: scalar)
+            if TerminalText.needsEscaping(scalar) { cell.kind = .escaped(scalar.value) }
         }
-        let length = UTF8Scanner.sequenceLength(p, at: i)
-        if length == 0 { return Cell(start: i, end: i + 1, width: 6, kind: .invalid(b)) }
-        let scalar = UTF8Scanner.decode(p, at: i, length: length)
-        if TerminalText.needsEscaping(scalar) {
-            return Cell(start: i, end: i + length, width: TerminalText.escapeWidth(scalar.value),
-                        kind: .escaped(scalar.value))
-        }
-        return Cell(start: i, end: i + length, width: TerminalText.displayWidth(of: scalar), kind: .raw)
+        cell.startsRun = measure.startsRun
+        return cell
     }
 
     /// Chooses the part of `line` to show: the whole line when it fits in `maxSnippetWidth`
@@ -543,8 +443,9 @@ public struct TextRenderer: Sendable {
             if lineEnd - lineStart <= 4 * width {
                 var cells: [Cell] = []
                 var total = 0, i = lineStart
+                var measure = ScalarWidthMeasure()
                 while i < lineEnd {
-                    let c = Self.cell(p, at: i)
+                    let c = Self.cell(p, at: i, measure: &measure)
                     cells.append(c)
                     total += c.width
                     i = c.end
@@ -556,10 +457,14 @@ public struct TextRenderer: Sendable {
             var i = max(lineStart, anchor - 4 * width)
             var steps = 0
             while i > lineStart && i < anchor && steps < 3 && p[i] & 0xC0 == 0x80 { i += 1; steps += 1 }
+            // The measure starts afresh where printing may start, as the terminal's view does.
+            var measure = ScalarWidthMeasure()
             var left: [Cell] = []
             while i < anchor {
-                let c = Self.cell(p, at: i)
+                var trial = measure
+                let c = Self.cell(p, at: i, measure: &trial)
                 if c.end > anchor { break }  // straddles the anchor: it belongs to the span
+                measure = trial
                 left.append(c)
                 i = c.end
             }
@@ -568,7 +473,7 @@ public struct TextRenderer: Sendable {
             var rightWidth = 0
             let byteLimit = i + 16 * width
             while i < lineEnd && rightWidth <= width && i < byteLimit {
-                let c = Self.cell(p, at: i)
+                let c = Self.cell(p, at: i, measure: &measure)
                 right.append(c)
                 rightWidth += c.width
                 i = c.end
@@ -579,6 +484,13 @@ public struct TextRenderer: Sendable {
             let leftBudget = min(leftTotal, max(budget / 3, budget - rightWidth))
             var leftIndex = 0, leftWidth = leftTotal
             while leftWidth > leftBudget && leftIndex < left.count {
+                leftWidth -= left[leftIndex].width
+                leftIndex += 1
+            }
+            // Begin at a run start, where the widths measured in context are what the terminal,
+            // seeing the text only from there, draws (not inside a flag, ZWJ or skin-tone emoji).
+            // If none is left the anchor's cell begins the window, measured in context.
+            while leftIndex > 0 && leftIndex < left.count && !left[leftIndex].startsRun {
                 leftWidth -= left[leftIndex].width
                 leftIndex += 1
             }

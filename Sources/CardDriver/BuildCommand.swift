@@ -34,8 +34,6 @@ enum BuildCommand {
         OptionSpec(names: ["--quiet", "-q"], value: nil, help: "omit the summary lines"),
         OptionSpec(names: ["--strict", "-W"], value: nil, help: "warnings fail the build (exit 1, nothing written); `-W error` is accepted too"),
         OptionSpec(names: ["--max-size"], value: "BYTES", help: "refuse input files larger than this (default: 268435456)"),
-        OptionSpec(names: ["--jobs", "-j"], value: "N",
-                   help: "threads to read, parse, check and write with (default: the CPUs available, at most \(CommonOptions.defaultJobLimit)); the output is the same for any N"),
         OptionSpec(names: ["-h", "--help"], value: nil, help: "show this help"),
     ]
 
@@ -65,7 +63,6 @@ enum BuildCommand {
         let backends = try selectBackends(parsed.value("--emit"))
         let viewport = try CommonOptions.viewport(parsed)
         let sizeLimit = try CommonOptions.sizeLimit(parsed)
-        let jobs = try CommonOptions.jobs(parsed)
         // The same file named twice is one input.
         var seen = Set<String>()
         let files = try InputFiles.expand(parsed.operands, allowDirectories: false, sizeLimit: sizeLimit)
@@ -78,8 +75,7 @@ enum BuildCommand {
         // Output names are fixed before anything runs, so a clash is a usage error up front.
         let names = try outputNames(for: files, backends: backends)
 
-        let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit, readers: jobs), viewport: viewport,
-                                    for: .backEnds, workers: jobs)
+        let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit), viewport: viewport)
         compiled = result
         if let unreadable = result.unreadable.first { throw UsageError("cannot read \(unreadable)") }
         guard result.decks.count == files.count else { throw UsageError("cannot compile \(files.joined(separator: ", "))") }
@@ -90,10 +86,10 @@ enum BuildCommand {
                                            strict: strict, quiet: quiet, fileCount: result.fileSet.files.count, output: &output)
         guard status == 0 else { return status }
 
-        let backendOptions = BackendOptions(viewport: viewport, workers: jobs)
+        let backendOptions = BackendOptions(viewport: viewport)
         if toStdout, let backend = backends.first, let deck = result.decks.first {
-            // Pieces end between tokens, so each decodes on its own.
-            backend.emit(deck, options: backendOptions, toBuffer: { piece in output.writeOut(String(decoding: piece, as: UTF8.self)) })
+            // Pieces end between UTF-8 sequences, so each decodes on its own.
+            backend.emit(deck, options: backendOptions, to: { piece in output.writeOut(String(decoding: piece, as: UTF8.self)) })
             return 0
         }
         let directory = parsed.value("-o") ?? PathUtilities.join(PathUtilities.directory(of: files[0]), ".cardc-out")
@@ -102,8 +98,8 @@ enum BuildCommand {
         for (index, deck) in result.decks.enumerated() {
             for backend in backends {
                 guard let name = names[index][backend.name] else { continue }
-                let wrote = try ArtifactWriter.write(named: name, in: directory, produceBuffers: { sink in
-                    try backend.emit(deck, options: backendOptions, toBuffer: sink)
+                let wrote = try ArtifactWriter.write(named: name, in: directory, produce: { sink in
+                    try backend.emit(deck, options: backendOptions, to: sink)
                 })
                 if wrote { written += 1 } else { unchanged += 1 }
             }
@@ -200,17 +196,8 @@ enum ArtifactWriter {
         try write(named: name, in: directory) { sink in try sink(bytes) }
     }
 
-    /// `write(named:in:produceBuffers:)` for a producer that hands over arrays.
-    @discardableResult
-    static func write(named name: String, in directory: String,
-                      produce: (_ sink: ([UInt8]) throws -> Void) throws -> Void) throws -> Bool {
-        try write(named: name, in: directory) { artifact in
-            try produce { piece in try piece.withUnsafeBufferPointer { try artifact.append($0) } }
-        }
-    }
-
-    /// Writes the pieces `produce` lends its sink to `directory/name`, unless the file already holds
-    /// exactly that; returns whether it wrote.
+    /// Writes the pieces `produce` hands its sink to `directory/name`, unless the file already
+    /// holds exactly that; returns whether it wrote.
     ///
     /// The pieces are compared with the existing file as they arrive; only at the first
     /// difference is a temporary file created beside the target (exclusively, so no existing
@@ -220,7 +207,7 @@ enum ArtifactWriter {
     /// neither the old nor the new content is ever held in memory whole.
     @discardableResult
     static func write(named name: String, in directory: String,
-                      produceBuffers produce: (_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws -> Bool {
+                      produce: (_ sink: ([UInt8]) throws -> Void) throws -> Void) throws -> Bool {
         try write(named: name, in: directory) { artifact in try produce { piece in try artifact.append(piece) } }
     }
 
@@ -237,35 +224,20 @@ enum ArtifactWriter {
 }
 
 /// One artifact being written by `ArtifactWriter.write(named:in:produce:)`: compared with the
-/// existing file while it matches, written to a temporary file from the first difference.
-///
-/// The existing file is mapped read-only and compared in place: reading it would copy all of
-/// it through the kernel first (81.7 MB for the 20,000-card deck: about 40 ms of copying and
-/// comparing where the mapping takes about 15). Where mapping fails, it is read.
-/// A mapped file may shrink under us: truncated in place by another process while `cardc`
-/// compares it, its vanished pages would raise SIGBUS. `MappedFileGuard` turns that into a
-/// failed write (exit 2, nothing written) instead of the end of the run. Writers that replace
-/// the file by a rename, as `cardc` itself does, leave the mapped one intact.
+/// existing file, piece by piece as the back end hands them over, while it matches; written to a
+/// temporary file from the first difference.
 struct StreamingArtifact {
     let path: String
     let directory: String
     let name: String
     /// The existing file, while everything so far matches it.
     private var old: Int32 = -1
-    /// The existing file's bytes, mapped (nil: read through `old` instead).
-    private var mapping: UnsafeRawBufferPointer?
-    /// The mapping's guard against the file shrinking (nil: unguarded, or not mapped).
-    private var mappingGuard: MappedFileGuard.Token?
     /// Bytes matched so far.
     private var matched = 0
-    /// The start of the mapping released so far (`releaseCompared`).
-    private var released = 0
     /// The temporary file, once the content differs.
     private var temporary: (fd: Int32, path: String)?
-    /// Where the old file is read into for comparing, and its prefix copied from, when it is not
-    /// mapped: allocated on first use, grown by doubling, never cleared (it is always read into
-    /// before it is used).
-    private var scratch = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+    /// Where the old file is read into for comparing, and its prefix copied from.
+    private var scratch: [UInt8] = []
 
     init(path: String, directory: String, name: String) {
         self.path = path
@@ -275,82 +247,45 @@ struct StreamingArtifact {
         if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
             old = open(path, O_RDONLY | O_CLOEXEC)
         }
-        if old >= 0, fstat(old, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
-            let size = Int(info.st_size)
-            if size == 0 {
-                mapping = UnsafeRawBufferPointer(start: nil, count: 0)
-            } else if let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, old, 0), base != MAP_FAILED {
-                // Compared front to back: ask for read-ahead and fewer faults.
-                _ = madvise(base, size, MADV_SEQUENTIAL)
-                mapping = UnsafeRawBufferPointer(start: base, count: size)
-                mappingGuard = mapping.flatMap { MappedFileGuard.guarding($0) }
-            }
-        }
     }
 
     private func failure(_ reason: String? = nil) -> UsageError {
         UsageError("cannot write \(path): \(reason ?? String(cString: strerror(errno)))")
     }
 
-    /// `scratch`, at least `count` bytes long.
-    private mutating func scratch(atLeast count: Int) -> UnsafeMutableRawBufferPointer {
-        if scratch.count < count {
-            scratch.deallocate()
-            scratch = .allocate(byteCount: max(count, 2 * scratch.count, 1 << 16), alignment: 16)
-        }
-        return scratch
+    /// Reads up to `count` bytes of the old file into `scratch`; returns how many it read.
+    private mutating func readOld(_ count: Int) -> Int {
+        if scratch.count < count { scratch = [UInt8](repeating: 0, count: max(count, 1 << 16)) }
+        let fd = old
+        return scratch.withUnsafeMutableBytes { LocalFiles.readFully(fd, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<count])) } ?? -1
     }
 
     /// Whether the old file's next `piece.count` bytes are `piece`.
-    private mutating func oldContinues(with piece: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let bytes = piece.baseAddress, piece.count > 0 else { return true }  // an empty piece
-        if let mapping {
-            guard piece.count <= mapping.count - matched, let base = mapping.baseAddress else { return false }
-            return memcmp(base + matched, bytes, piece.count) == 0
+    private mutating func oldContinues(with piece: [UInt8]) -> Bool {
+        guard !piece.isEmpty else { return true }
+        guard readOld(piece.count) == piece.count else { return false }
+        return scratch.withUnsafeBytes { old in
+            piece.withUnsafeBytes { new in
+                guard let a = old.baseAddress, let b = new.baseAddress else { return new.isEmpty }
+                return memcmp(a, b, new.count) == 0
+            }
         }
-        let buffer = scratch(atLeast: piece.count)
-        guard let base = buffer.baseAddress else { return false }
-        return LocalFiles.readFully(old, into: UnsafeMutableRawBufferPointer(start: base, count: piece.count)) == piece.count
-            && memcmp(base, bytes, piece.count) == 0
     }
 
-    mutating func append(_ piece: UnsafeBufferPointer<UInt8>) throws {
+    mutating func append(_ piece: [UInt8]) throws {
         if old >= 0 {
-            let continues = oldContinues(with: piece)
-            // Zeros read where the file shrank say nothing about its content, and its start
-            // may be gone too.
-            if let mappingGuard, MappedFileGuard.wasTruncated(mappingGuard) {
-                throw failure("the existing file shrank while it was being compared (changed by another process?); nothing was written")
-            }
-            if continues {
+            if oldContinues(with: piece) {
                 matched += piece.count
-                releaseCompared()
                 return
             }
             try startTemporary()
         }
         if temporary == nil { try startTemporary() }
-        guard let fd = temporary?.fd, LocalFiles.writeAll(fd, UnsafeRawBufferPointer(piece)) else { throw failure() }
+        guard let fd = temporary?.fd, piece.withUnsafeBytes({ LocalFiles.writeAll(fd, $0) }) else { throw failure() }
     }
 
-    /// Unmaps the pages of the mapping compared so far, so that they stop counting as this
-    /// process's memory (they stay in the page cache, and come back if the prefix is copied).
-    private mutating func releaseCompared() {
-        guard let mapping, let base = mapping.baseAddress else { return }
-        let end = matched & ~(Self.pageSize - 1)
-        guard end - released >= 1 << 20 else { return }
-        _ = madvise(UnsafeMutableRawPointer(mutating: base + released), end - released, MADV_DONTNEED)
-        released = end
-    }
-
-    private static let pageSize = max(4096, sysconf(Int32(_SC_PAGESIZE)))
-
-    /// Lets the old file go: unmapped and closed.
+    /// Lets the old file go.
     private mutating func closeOld() {
-        if let mappingGuard { MappedFileGuard.release(mappingGuard) }
-        mappingGuard = nil
-        if let mapping, let base = mapping.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), mapping.count) }
-        mapping = nil
         if old >= 0 { close(old) }
         old = -1
     }
@@ -371,20 +306,11 @@ struct StreamingArtifact {
         temporary = (fd, temporaryPath)
         guard old >= 0 else { return }
         defer { closeOld() }
-        if let mapping {
-            guard LocalFiles.writeAll(fd, UnsafeRawBufferPointer(rebasing: mapping[..<matched])) else {
-                throw failure("copying the unchanged start failed")
-            }
-            return
-        }
-        let source = old
-        guard lseek(source, 0, SEEK_SET) == 0 else { throw failure() }
-        let buffer = scratch(atLeast: 1 << 20)
+        guard lseek(old, 0, SEEK_SET) == 0 else { throw failure() }
         var remaining = matched
-        guard let base = buffer.baseAddress else { return }
         while remaining > 0 {
-            let n = LocalFiles.readFully(source, into: UnsafeMutableRawBufferPointer(start: base, count: min(buffer.count, remaining))) ?? -1
-            guard n > 0, LocalFiles.writeAll(fd, UnsafeRawBufferPointer(start: base, count: n)) else {
+            let n = readOld(min(1 << 20, remaining))
+            guard n > 0, scratch.withUnsafeBytes({ LocalFiles.writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[..<n])) }) else {
                 throw failure("copying the unchanged start failed")
             }
             remaining -= n
@@ -395,9 +321,7 @@ struct StreamingArtifact {
     /// content, else renames the temporary file over the target and returns true.
     mutating func finish() throws -> Bool {
         if old >= 0 {
-            var probe: UInt8 = 0
-            let unchanged = if let mapping { matched == mapping.count } else { read(old, &probe, 1) == 0 }
-            if unchanged {
+            if readOld(1) == 0 {
                 closeOld()
                 return false
             }
@@ -419,11 +343,8 @@ struct StreamingArtifact {
         return true
     }
 
-    /// Closes and removes whatever is left after an error (after `finish`, only the scratch
-    /// memory).
+    /// Closes and removes whatever is left after an error.
     mutating func discard() {
-        scratch.deallocate()
-        scratch = UnsafeMutableRawBufferPointer(start: nil, count: 0)
         closeOld()
         if let (fd, temporaryPath) = temporary {
             close(fd)

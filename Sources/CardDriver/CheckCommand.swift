@@ -40,8 +40,7 @@ enum CheckCommand {
         let files = try InputFiles.expand(parsed.operands, allowDirectories: true, sizeLimit: sizeLimit)
         let root = try CommonOptions.root(parsed)
         let viewport = try CommonOptions.viewport(parsed)
-        let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit), viewport: viewport,
-                                    for: .diagnostics)
+        let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit), viewport: viewport)
         compiled = result
         if let unreadable = result.unreadable.first { throw UsageError("cannot read \(unreadable)") }
         return DiagnosticOutput.emit(result, format: parsed.value("--format") ?? "text", color: CommonOptions.color(parsed),

@@ -5,13 +5,9 @@ import CardSema
 public struct BackendOptions: Sendable {
     /// The screen the layout is computed for (`--viewport`).
     public var viewport: Viewport
-    /// How many threads the back end may keep busy, the caller's included (`cardc build -j`).
-    /// The output is the same whatever the number.
-    public var workers: Int
 
-    public init(viewport: Viewport = .standard, workers: Int = 1) {
+    public init(viewport: Viewport = .standard) {
         self.viewport = viewport
-        self.workers = workers
     }
 }
 
@@ -28,29 +24,16 @@ public protocol Backend: Sendable {
     var fileExtension: String { get }
     /// One line for `cardc help build`.
     var summary: String { get }
-    /// Writes the artifact for `deck` to `sink` in pieces, in order. Pieces end between tokens
-    /// (never inside a UTF-8 sequence), so each may be written or decoded on its own; a large
-    /// artifact is never held in memory whole. Each piece is lent for the call only (the back end
-    /// reuses the memory for the next), so a sink that keeps one copies it.
-    func emit(_ deck: CheckedDeck, options: BackendOptions, toBuffer sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows
+    /// Writes the artifact for `deck` to `sink` in pieces, in order: a large artifact need not
+    /// be held in memory whole. Pieces end between UTF-8 sequences.
+    func emit(_ deck: CheckedDeck, options: BackendOptions, to sink: ([UInt8]) throws -> Void) rethrows
 }
 
 extension Backend {
-    /// `emit(_:options:toBuffer:)` with each piece copied into an array of its own.
-    public func emit(_ deck: CheckedDeck, options: BackendOptions, to sink: ([UInt8]) throws -> Void) rethrows {
-        try emit(deck, options: options, toBuffer: { piece in
-            // An explicit copy: `Array(piece)` goes element by element.
-            try sink([UInt8](unsafeUninitializedCapacity: piece.count) { buffer, count in
-                if let source = piece.baseAddress, let target = buffer.baseAddress { target.initialize(from: source, count: piece.count) }
-                count = piece.count
-            })
-        })
-    }
-
     /// The whole artifact for `deck` as one byte array.
     public func emit(_ deck: CheckedDeck, options: BackendOptions) -> [UInt8] {
         var result: [UInt8] = []
-        emit(deck, options: options, toBuffer: { piece in result.append(contentsOf: piece) })
+        emit(deck, options: options, to: { piece in result.append(contentsOf: piece) })
         return result
     }
 }

@@ -75,52 +75,6 @@ public struct LaidOutCard: Sendable {
     }
 }
 
-/// A card laid out in one context as flat lists (the tree form is `LaidOutCard`): every part's
-/// node in `nodes`, and per state, overlay and footer its height and the range of its nodes.
-/// Laying a card out into a `CardFrames` that earlier cards already grew allocates nothing, which
-/// is what the layout JSON back end does for every card of a deck.
-public struct CardFrames: Sendable {
-    /// A state, an overlay or the footer: a height and the nodes of its parts.
-    public struct Group: Sendable {
-        /// A state: the card's height in it (content plus the vertical padding). An overlay: the
-        /// height of its parts stacked. The footer: its `height:`.
-        public var height: Double
-        /// The group's nodes: its top-level parts (`parts[node.template]` of the state, overlay
-        /// or footer), each followed by its subtree.
-        public var nodes: Range<Int>
-    }
-
-    public internal(set) var context = LayoutContext(stack: nil, theme: "", width: 0)
-    /// The content box's inset from the card's frame (`LaidOutCard.padding`).
-    public internal(set) var padding = EdgeInsets.zero
-    /// The content box's width: the card's width minus the horizontal padding.
-    public internal(set) var contentWidth = 0.0
-    /// Every part of the card laid out, group after group.
-    public internal(set) var nodes: [LayoutNode] = []
-    /// In the card's state order.
-    public internal(set) var states: [Group] = []
-    public internal(set) var overlays: [Group] = []
-    public internal(set) var footer: Group?
-
-    public init() {}
-
-    /// The laid-out parts of `range` (a group's `nodes`, or a node's children `index + 1 ..< end`)
-    /// as a tree; `parts` are the checked parts the range's top-level nodes lay out.
-    public func tree(_ parts: [CheckedPart], _ range: Range<Int>) -> [LaidOutPart] {
-        var result: [LaidOutPart] = []
-        var index = range.lowerBound
-        while index < range.upperBound && index < nodes.count {
-            let node = nodes[index]
-            if parts.indices.contains(node.template) {
-                let part = parts[node.template]
-                result.append(LaidOutPart(part: part, frame: node.frame, children: tree(part.children, (index + 1)..<node.end)))
-            }
-            index = max(node.end, index + 1)
-        }
-        return result
-    }
-}
-
 /// Lays out cards by the intrinsic-size model (`LayoutMetrics`).
 public struct CardLayoutEngine: Sendable {
     public let metrics: ThemeMetrics
@@ -135,65 +89,45 @@ public struct CardLayoutEngine: Sendable {
     }
 
     /// The content inset of `card` in this theme.
-    public func padding(for card: CheckedCard) -> EdgeInsets { padding(for: CardView(card)) }
-
-    /// The content inset of `card` in this theme.
-    func padding(for card: CardView) -> EdgeInsets {
+    public func padding(for card: CheckedCard) -> EdgeInsets {
         var padding = metrics.cardCellMargins
-        if card.firstTrait(LayoutTrait.noTopBottomMargins) != nil {
+        if card.trait(CardLayoutEngine.noTopBottomMargins) != nil {
             padding.top = 0
             padding.bottom = 0
         }
         return padding
     }
 
-    /// Lays out every state, overlay and the footer of `card` in `context` (its `theme` must be
-    /// this engine's) into `frames`, replacing what it held.
-    public func layout(_ card: CheckedCard, in context: LayoutContext, into frames: inout CardFrames) {
-        layout(CardView(card), in: context, into: &frames)
-    }
+    /// The trait that removes the content box's top and bottom inset.
+    static let noTopBottomMargins = "noTopBottomMargins"
 
-    /// `layout(_:in:into:)` for a card read through `card`.
-    func layout(_ card: CardView, in context: LayoutContext, into frames: inout CardFrames) {
+    /// Lays out every state, overlay and the footer of `card` in `context` (its `theme` must be
+    /// this engine's).
+    public func layout(_ card: CheckedCard, in context: LayoutContext) -> LaidOutCard {
         let padding = padding(for: card)
         let contentWidth = max(0, context.width - padding.horizontal)
-        frames.context = context
-        frames.padding = padding
-        frames.contentWidth = contentWidth
-        // Only when not empty: emptying an array goes through a generic replace-subrange path
-        // even when there is nothing to remove (most cards have no overlays).
-        if !frames.nodes.isEmpty { frames.nodes.removeAll(keepingCapacity: true) }
-        if !frames.states.isEmpty { frames.states.removeAll(keepingCapacity: true) }
-        if !frames.overlays.isEmpty { frames.overlays.removeAll(keepingCapacity: true) }
-        frames.footer = nil
-        let layouter = PartLayouter(metrics: metrics, card: card, row: nil)
-        for state in 0..<card.stateCount {
-            let start = frames.nodes.count
-            let contentHeight = layouter.stackVertically(card.stateParts(state), width: contentWidth,
-                                                         spacing: LayoutMetrics.partSpacing, into: &frames.nodes)
-            frames.states.append(CardFrames.Group(height: padding.top + contentHeight + padding.bottom,
-                                                  nodes: start..<frames.nodes.count))
+        let layouter = PartLayouter(metrics: metrics, values: ValueResolver(model: card.model))
+        let states = card.states.map { state in
+            let content = layouter.stackVertically(state.parts, width: contentWidth, spacing: LayoutMetrics.partSpacing)
+            return LaidOutState(name: state.name, tap: state.tap, height: padding.top + content.height + padding.bottom,
+                                parts: content.parts)
         }
-        for overlay in 0..<card.overlayCount {
-            let start = frames.nodes.count
-            let height = layouter.stackVertically(card.overlayParts(overlay), width: contentWidth,
-                                                  spacing: LayoutMetrics.partSpacing, into: &frames.nodes)
-            frames.overlays.append(CardFrames.Group(height: height, nodes: start..<frames.nodes.count))
+        let overlays = card.overlays.map { overlay in
+            let content = layouter.stackVertically(overlay.parts, width: contentWidth, spacing: LayoutMetrics.partSpacing)
+            return LaidOutOverlay(direction: overlay.direction, height: content.height, parts: content.parts)
         }
-        if let footer = card.footer {
-            let start = frames.nodes.count
-            _ = layouter.stackVertically(footer.parts, width: contentWidth, spacing: LayoutMetrics.partSpacing, into: &frames.nodes)
-            frames.footer = CardFrames.Group(height: Finite.dimension(footer.height), nodes: start..<frames.nodes.count)
+        let footer = card.footer.map { footer in
+            let content = layouter.stackVertically(footer.parts, width: contentWidth, spacing: LayoutMetrics.partSpacing)
+            return LaidOutFooter(height: Finite.dimension(footer.height), transparent: footer.transparent, parts: content.parts)
         }
+        return LaidOutCard(context: context, padding: padding, contentWidth: contentWidth, states: states, overlays: overlays,
+                           footer: footer, headerHeight: headerHeight(of: card, contentWidth: contentWidth, layouter: layouter),
+                           initialState: card.initialState)
     }
 
-    /// Lays out every state of `card` in `context` (its `theme` must be this engine's), as a tree.
-    public func layout(_ card: CheckedCard, in context: LayoutContext) -> LaidOutCard {
-        var frames = CardFrames()
-        let view = CardView(card)
-        layout(view, in: context, into: &frames)
-        return LaidOutCard(card, frames, headerHeight: headerHeight(of: card, contentWidth: frames.contentWidth,
-                                                                    layouter: PartLayouter(metrics: metrics, card: view, row: nil)))
+    /// The height of every state of `card` in `context`, in the card's state order.
+    public func stateHeights(of card: CheckedCard, in context: LayoutContext) -> [Double] {
+        layout(card, in: context).states.map(\.height)
     }
 
     /// The sheet header: the title in `titleFont` and the subtitle in `detailTextFont`, wrapped
@@ -201,43 +135,18 @@ public struct CardLayoutEngine: Sendable {
     func headerHeight(of card: CheckedCard, contentWidth: Double, layouter: PartLayouter) -> Double {
         var height = LayoutMetrics.sheetHeaderPadding
         if let title = card.title {
-            height += layouter.measure(layouter.text(.value(title)), fontSize: metrics.titleSize, width: contentWidth)
+            height += layouter.measure(layouter.values.text(title), fontSize: metrics.titleSize, width: contentWidth)
         }
         if let subtitle = card.subtitle {
-            height += layouter.measure(layouter.text(.value(subtitle)), fontSize: metrics.detailTextSize, width: contentWidth)
+            height += layouter.measure(layouter.values.text(subtitle), fontSize: metrics.detailTextSize, width: contentWidth)
         }
         return height
     }
 
     /// The sheet header height of `card` laid out `width` wide.
     public func headerHeight(of card: CheckedCard, width: Double) -> Double {
-        let view = CardView(card)
-        let contentWidth = max(0, Finite.dimension(width) - padding(for: view).horizontal)
-        return headerHeight(of: card, contentWidth: contentWidth, layouter: PartLayouter(metrics: metrics, card: view, row: nil))
-    }
-}
-
-extension LaidOutCard {
-    /// The tree form of `card` laid out as `frames`.
-    init(_ card: CheckedCard, _ frames: CardFrames, headerHeight: Double) {
-        let checkedStates = card.states, checkedOverlays = card.overlays
-        var states: [LaidOutState] = []
-        for (index, group) in frames.states.enumerated() where index < checkedStates.count {
-            let state = checkedStates[index]
-            states.append(LaidOutState(name: state.name, tap: state.tap, height: group.height,
-                                       parts: frames.tree(state.parts, group.nodes)))
-        }
-        var overlays: [LaidOutOverlay] = []
-        for (index, group) in frames.overlays.enumerated() where index < checkedOverlays.count {
-            let overlay = checkedOverlays[index]
-            overlays.append(LaidOutOverlay(direction: overlay.direction, height: group.height,
-                                           parts: frames.tree(overlay.parts, group.nodes)))
-        }
-        var footer: LaidOutFooter?
-        if let group = frames.footer, let checked = card.footer {
-            footer = LaidOutFooter(height: group.height, transparent: checked.transparent, parts: frames.tree(checked.parts, group.nodes))
-        }
-        self.init(context: frames.context, padding: frames.padding, contentWidth: frames.contentWidth, states: states,
-                  overlays: overlays, footer: footer, headerHeight: headerHeight, initialState: card.initialState)
+        let contentWidth = max(0, Finite.dimension(width) - padding(for: card).horizontal)
+        return headerHeight(of: card, contentWidth: contentWidth,
+                            layouter: PartLayouter(metrics: metrics, values: ValueResolver(model: card.model)))
     }
 }

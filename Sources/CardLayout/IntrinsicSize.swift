@@ -111,33 +111,19 @@ public enum LayoutMetrics {
         Finite.roundUp(Double(lines) * fontSize * 6 / 5)
     }
 
-    /// How many lines `text` takes in `width` at `fontSize`, before any `lines:` cap.
+    /// How many lines `text` takes in `width` at `fontSize`, before any `lines:` cap: each
+    /// paragraph (text between `\n`s) of `n` scalars takes `max(1, ceil(n × advance / width))`.
     public static func lineCount(of text: String, fontSize: Double, width: Double) -> Int {
-        if let lines = text.utf8.withContiguousStorageIfAvailable({ lineCount(of: $0, fontSize: fontSize, width: width).lines }) {
-            return lines
-        }
-        return Array(text.utf8).withUnsafeBufferPointer { lineCount(of: $0, fontSize: fontSize, width: width).lines }
-    }
-
-    /// `lineCount` over valid UTF-8 `text` (for other bytes, `lines` counts each byte that does
-    /// not continue a scalar as a glyph), and whether every byte was ASCII — when one is not, the
-    /// caller may have to check that they are valid. Eight bytes without a newline are counted at
-    /// once: their glyphs are the bytes that do not continue a scalar (`0b10xxxxxx`).
-    static func lineCount(of text: UnsafeBufferPointer<UInt8>, fontSize: Double, width: Double) -> (lines: Int, isASCII: Bool) {
         let advance = fontSize * glyphAdvanceFactor
         // At least one glyph fits a line, so a zero or tiny width never divides by zero.
         let available = max(width, advance, 1e-6)
         var lines = 0.0
         var glyphs = 0
-        var high: UInt8 = 0  // every byte or-ed together: its top bit is set by a non-ASCII byte
-        /// The lines of a paragraph of `glyphs` glyphs: at least one.
-        @inline(__always) func paragraphLines() -> Double {
+        func paragraphLines() -> Double {
             let needed = Double(glyphs) * advance / available
-            // Most paragraphs fit one line, where `roundUp` would give 0 or 1.
             return needed <= 1 ? 1 : max(1, Finite.roundUp(needed))
         }
-        @inline(__always) func count(_ byte: UInt8) {
-            high |= byte
+        for byte in text.utf8 {
             if byte == 0x0A {
                 lines += paragraphLines()
                 glyphs = 0
@@ -145,43 +131,8 @@ public enum LayoutMetrics {
                 glyphs &+= 1  // the first byte of a scalar
             }
         }
-        var i = 0
-        if let start = text.baseAddress {
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            var highWords: UInt64 = 0
-            while i &+ 8 <= text.count {
-                let word = UnsafeRawPointer(start).loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let newlines = word ^ 0x0A0A_0A0A_0A0A_0A0A  // a zero byte where `word` has a newline
-                if (newlines &- 0x0101_0101_0101_0101) & ~newlines & highs == 0 {
-                    highWords |= word
-                    // Eight ASCII bytes are eight glyphs, without counting bits.
-                    glyphs &+= word & highs == 0 ? 8 : 8 &- (word & ~(word << 1) & highs).nonzeroBitCount
-                } else {
-                    for k in i..<(i &+ 8) { count(start[k]) }
-                }
-                i &+= 8
-            }
-            if highWords & highs != 0 { high = 0x80 }
-            // The last few bytes: without a newline, as one word, the last eight bytes shifted
-            // down past those already counted (zeros, which count as glyphs, come in above).
-            let rest = text.count &- i
-            if rest > 0 && text.count >= 8 {
-                let shift = UInt64(8 &- rest) &* 8
-                let word = UnsafeRawPointer(start).loadUnaligned(fromByteOffset: text.count &- 8, as: UInt64.self) >> shift
-                let newlines = word ^ 0x0A0A_0A0A_0A0A_0A0A
-                if (newlines &- 0x0101_0101_0101_0101) & ~newlines & highs == 0 {
-                    high |= word & highs == 0 ? 0 : 0x80
-                    glyphs &+= rest &- (word & ~(word << 1) & highs).nonzeroBitCount
-                    i = text.count
-                }
-            }
-            while i < text.count {
-                count(start[i])
-                i &+= 1
-            }
-        }
         lines += paragraphLines()
-        return (Int(min(lines, 1e9)), high < 0x80)
+        return Int(min(lines, 1e9))
     }
 
     /// The laid-out height of `text`: wrapped, capped by `maximumLines` (0 = no cap).

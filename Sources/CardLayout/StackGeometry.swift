@@ -15,9 +15,9 @@ public struct CollapsibleConfiguration: Hashable, Sendable {
     public var rightSpacing: Double
     public var verticalSpacing: Double
 
-    /// The catalog's default for argument `name` of `collapsible`.
+    /// The catalog's default for argument `name` of the collapsible stack kind.
     public static func catalogDefault(_ name: String) -> Double {
-        Catalog.stackKind(named: "collapsible")?.argument(named: name)?.defaultValue?.numericValue ?? 0
+        Catalog.stackKinds.first { $0.geometry == .collapsible }?.argument(named: name)?.defaultValue?.numericValue ?? 0
     }
 
     /// A configuration; omitted values are the catalog defaults (40, 200, 500, 200, 20, 20, 8,
@@ -42,7 +42,7 @@ public struct CollapsibleConfiguration: Hashable, Sendable {
         self.verticalSpacing = Finite.coordinate(verticalSpacing)
     }
 
-    /// The configuration of a checked `collapsible` stack.
+    /// The configuration of a checked `collapsible` stack (the defaults of its kind's entry).
     public init(_ stack: CheckedStack) {
         func value(_ name: String) -> Double { stack.number(name) ?? Self.catalogDefault(name) }
         self.init(cardOffset: value("cardOffset"), collapsedHeight: value("collapsedHeight"),
@@ -163,15 +163,14 @@ public enum SheetGeometry {
     /// Whether a card can be dragged between positions: only a card with a `map` part (in any
     /// state, at any depth).
     public static func isDraggable(_ card: CheckedCard) -> Bool {
-        let card = CardView(card)
-        func containsMap(_ parts: PartList) -> Bool {
-            (0..<parts.count).contains { position in
-                let part = card.part(position, of: parts)
-                return card.name(ofPart: part) == "map" || containsMap(card.children(ofPart: part))
-            }
+        func containsMap(_ parts: [CheckedPart]) -> Bool {
+            parts.contains { $0.part == mapPart || containsMap($0.children) }
         }
-        return (0..<card.stateCount).contains { containsMap(card.stateParts($0)) }
+        return card.states.contains { containsMap($0.parts) }
     }
+
+    /// The part whose map content lets a sheet card be dragged.
+    static let mapPart = "map"
 }
 
 /// MGSwipeCards' deck (LANGUAGE.md §6.1): each of the top `visibleCards` cards fills the stack

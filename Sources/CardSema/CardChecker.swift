@@ -9,16 +9,16 @@ enum PartContext: Equatable {
 
 /// Facts about a card's stacks that card-level rules need (W502, W703, W704, E704). The rules
 /// compare `stackKinds` with the kinds the catalog's flags name (`Catalog.swipeNodeStackKinds`…).
-struct CardMembership {
+struct CardMembership: Sendable {
     /// The kinds of the stacks the card is in.
     var stackKinds = StackKindSet()
-    /// The cards of each sheet stack this card is in (valid `push` targets): one set per stack,
-    /// shared by all its cards, so a stack of n cards costs n names, not n² (a copy per card).
+    /// The cards of each navigating stack this card is in (valid `push` targets): one set per
+    /// stack, shared by all its cards, so a stack of n cards costs n names, not n² (a copy per card).
     var sheetStacks: [StackCards] = []
 
     var isInAnyStack: Bool { !stackKinds.isEmpty }
 
-    /// Whether `card` is in one of this card's sheet stacks.
+    /// Whether `card` is in one of this card's navigating stacks.
     func sharesSheetStack(with card: String) -> Bool { sheetStacks.contains { $0.names.contains(card) } }
 }
 
@@ -28,26 +28,24 @@ final class StackCards: Sendable {
     init(_ names: Set<String>) { self.names = names }
 }
 
-/// Checks card declarations (LANGUAGE.md §5, §7, §8) into `CheckedCard`s whose parts, traits
-/// and model go to `storage`. One checker serves every card of a deck, so its scratch storage
-/// (binding tables, argument lists) is reused.
+/// Checks card declarations (LANGUAGE.md §5, §7, §8). With `buildsModel`, the card's model is
+/// built as a `CheckedCard`; without, only its diagnostics are reported (`cardc check`). The
+/// rules are the same either way: the model is what they leave behind when someone reads it.
+/// One checker serves many cards, so its scratch storage (binding tables, argument lists) is
+/// reused.
 struct CardChecker {
     var values: ValueChecker
-    /// The deck's compact model: every card's traits, fields, states and parts.
-    var storage = ModelStorage()
     var tree: SyntaxTree { values.tree }
     var names: NameInterner { values.names }
     /// The card being checked.
     private(set) var decl = NodeID(0)
     private(set) var membership = CardMembership()
-    /// Whether the card's model is kept (else only its diagnostics count).
-    private(set) var keepingModel = true
+    /// Whether the card's model is built.
+    private(set) var buildsModel = true
     /// The card's action methods, in use order (sorted and de-duplicated at the end).
     private var actions: [String] = []
 
-    // Scratch storage reused from card to card: each of these was an array or two per card.
-    /// Part indices of the blocks being checked, innermost last.
-    private var partStack: [Int32] = []
+    // Scratch storage reused from card to card.
     private var stateNodes: [NodeID] = []
     /// The card's states, their names interned: compared by identity, spelled once per deck.
     private var declaredStates: [(name: InternedName, node: NodeID)] = []
@@ -67,40 +65,21 @@ struct CardChecker {
     private var rowFields: [RowField] = []
     private typealias RowField = (spelling: Int, type: ValueType)
     /// Row types inferred for earlier row containers, newest last, with their fields: a deck
-    /// repeats a handful, and building one takes three allocations, freed again with the card.
+    /// repeats a handful.
     private var rowTypes: [(fields: [RowField], type: ValueType)] = []
     private static let rowTypeLimit = 8
 
-    /// Where the models of the last cards checked without `keepingModel` start in `storage`, and
-    /// how many cards they are: they are dropped every `droppedBatch` cards or before a kept
-    /// card's model, not card by card (each drop truncates a dozen arrays).
-    private var dropped: (mark: ModelStorage.Mark, cards: Int)?
-    private static let droppedBatch = 64
-
-    /// Whether each card's location is worked out as it is checked (for back ends, which read
-    /// every card's), or only when asked for (`cardc check` reads none: its files' line tables
-    /// need not be built at all).
-    var locatesCards = true
-    /// The file and 0-based line of the last card checked, where the next location search starts.
-    private var previousLine = (file: FileID(-1), line: 0)
     /// The identity of `state`, the reserved model field.
     let stateIdentity: Int
-    /// The identities of the state names W601 and the default state look for.
-    private let loadingIdentity: Int, hasDataIdentity: Int, noneIdentity: Int
+    /// The identity of the state of a card without state blocks.
+    private let defaultStateIdentity: Int
     /// The index in `Catalog.traits` of `transparent`, which W501 is about.
     private let transparentTrait = Catalog.traitTable.index(of: "transparent")
-    /// The catalog's part and trait tables, held here: each read of the static ones, a few per
-    /// part, ran `swift_once`.
-    private let nodeTable = Catalog.nodeTable, nodeSpecs = Catalog.nodes
-    private let traitTable = Catalog.traitTable, traitSpecs = Catalog.traits
-    private let builtInStateTable = Catalog.builtInStateTable
 
     init(values: ValueChecker) {
         self.values = values
         stateIdentity = values.names.intern(Catalog.stateFieldName).identity
-        loadingIdentity = values.names.intern("loading").identity
-        hasDataIdentity = values.names.intern("hasData").identity
-        noneIdentity = values.names.intern("none").identity
+        defaultStateIdentity = values.names.intern(Catalog.defaultStateName).identity
     }
 
     mutating func report(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, label: String? = nil,
@@ -110,25 +89,22 @@ struct CardChecker {
 
     // MARK: Card
 
-    /// `name` is the card's name, as read when the deck's declarations were collected. Without
-    /// `keepingModel`, the card's model is dropped from `storage` (`dropModels`) once its
-    /// diagnostics are reported, and there is no `CheckedCard`.
-    mutating func check(_ decl: NodeID, named name: String, membership: CardMembership, keepingModel: Bool) -> CheckedCard? {
-        // Locals: each read of the properties retains the tree or the interner again.
+    /// Checks card `decl`, called `name` (as read when the deck's declarations were collected).
+    /// Returns its model when `buildsModel`, else nil; the diagnostics go to `values.diagnostics`.
+    mutating func check(_ decl: NodeID, named name: String, membership: CardMembership, buildsModel: Bool) -> CheckedCard? {
         let tree = self.tree, names = self.names
-        if keepingModel { dropModels() } else if dropped == nil { dropped = (storage.mark, 0) }
         self.decl = decl
         self.membership = membership
-        self.keepingModel = keepingModel
+        self.buildsModel = buildsModel
+        values.building = buildsModel
         actions.clear()
         values.scope.isActive = true
         values.scope.card.removeAll()
         values.scope.rows = nil
         let nameSpan = values.nameSpan(decl)
         let traits = checkTraits()
-        // Card-level parts go on `partStack`: those before the first state, then the others.
-        let sharedStart = partStack.count
-        var sharedSplit: Int?
+        // Card-level parts: those before the first state, then the others.
+        var sharedBefore: [CheckedPart] = [], sharedAfter: [CheckedPart] = []
 
         var modelNode: NodeID?
         stateNodes.clear()
@@ -136,15 +112,14 @@ struct CardChecker {
         var cardTap: Action?
         var title: Value?, subtitle: Value?, position: String?
         var swipe: [SwipeDirection]?
-        let overlaysStart = ModelStorage.end(storage.overlays)
         overlayNodes.clear()
-        var footer: ModelStorage.FooterRecord?
+        var overlays: [CheckedOverlay] = []
+        var footer: CheckedFooter?
         var footerNode: NodeID?
 
         for item in tree.blockItems(decl) {
             switch tree.kind(item) {
             case .stateDecl:
-                if stateNodes.isEmpty { sharedSplit = partStack.count }
                 stateNodes.append(item)
             case .property:
                 let label = tree.mainToken(item).map { names.intern($0, in: tree) } ?? names.intern("")
@@ -166,12 +141,12 @@ struct CardChecker {
                 let spec = Catalog.cardProperties[index]
                 guard let valueNode = tree.value(item),
                       let value = values.check(valueNode, as: spec.parameter.type, parameter: spec.parameter) else { continue }
-                switch spec.name {
-                case "tap":
+                switch spec.role {
+                case .tap:
                     if case .action(let action) = value { cardTap = action; noteAction(action, at: valueNode) }
-                case "title": title = value
-                case "subtitle": subtitle = value
-                case "position":
+                case .title: title = value
+                case .subtitle: subtitle = value
+                case .position:
                     if case .enumCase(let p, _) = value {
                         position = p
                         if membership.stackKinds.isDisjoint(with: Catalog.cardPositionStackKinds) {
@@ -180,16 +155,14 @@ struct CardChecker {
                                    notes: [.help("`position` picks where a card opens when pushed onto a sheet stack")])
                         }
                     }
-                case "swipe":
-                    // The directions go to the model alone.
-                    if keepingModel, case .list(let directions) = value {
+                case .swipe:
+                    if case .list(let directions) = value {
                         swipe = directions.compactMap { if case .enumCase(let d, _) = $0 { SwipeDirection(rawValue: d) } else { nil } }
                     }
-                default: break
                 }
             case .node:
-                let specIndex = tree.lookUp(item, in: nodeTable)
-                let spec = specIndex.map { nodeSpecs[$0] }
+                let specIndex = tree.lookUp(item, in: Catalog.nodeTable)
+                let spec = specIndex.map { Catalog.nodes[$0] }
                 switch spec?.role {
                 case .model?:
                     if let earlier = modelNode {
@@ -205,18 +178,15 @@ struct CardChecker {
                         report(.w703, "`\(nodeName)` only shows in \(Catalog.swipeNodeStackKinds.names) stacks, and card `\(name)` is in none",
                                at: values.nameSpan(item))
                     }
-                    values.checkArguments(of: item, parameters: spec.parameterList, ownerName: nodeName,
-                                          ownerKind: .part, into: &storage.properties)
+                    values.checkArguments(of: item, parameters: spec.parameterList, ownerName: nodeName, ownerKind: .part)
                     reportMissing(values.arguments.missing, of: item, description: "`\(nodeName)`")
-                    // Read before the block's parts reuse the argument storage; the values are
-                    // not kept as properties.
+                    // Read before the block's parts reuse the argument storage.
                     let args = values.arguments
-                    let direction = args.value(spec.parameters.first?.name ?? "direction", in: storage.properties, file: tree.file)
-                    let height = args.value("height", in: storage.properties, file: tree.file)?.number ?? Self.defaultNumber(spec, "height") ?? 100
+                    let direction = args.value(spec.parameters.first?.name ?? "direction")
+                    let height = args.value("height")?.number ?? Self.defaultNumber(spec, "height") ?? 100
                     var transparent = false
-                    if case .bool(let t)? = args.value("transparent", in: storage.properties, file: tree.file) { transparent = t }
-                    storage.properties.removeAll(from: args.start, boxedFrom: args.boxedStart)
-                    let parts = checkBlock(of: item, context: spec.role == .overlay ? .overlay : .footer)
+                    if case .bool(let t)? = args.value("transparent") { transparent = t }
+                    let parts = checkBlock(of: item, context: spec.role == .overlay ? .overlay : .footer).parts
                     // Empty means no items at all: rejected items (E603, E405…) were reported.
                     if tree.block(item).map({ tree.children($0).isEmpty }) ?? true {
                         report(.w103, "`\(nodeName)` has no parts", at: values.nameSpan(item))
@@ -229,7 +199,7 @@ struct CardChecker {
                             continue
                         }
                         overlayNodes.append((direction, item))
-                        storage.overlays.append(ModelStorage.OverlayRecord(direction: direction, parts: parts))
+                        overlays.append(CheckedOverlay(direction: direction, parts: parts))
                     } else {
                         if let earlier = footerNode {
                             report(.e406, "a card has at most one `footer`", at: values.nameSpan(item),
@@ -237,10 +207,14 @@ struct CardChecker {
                             continue
                         }
                         footerNode = item
-                        footer = ModelStorage.FooterRecord(height: height, transparent: transparent, parts: parts)
+                        footer = CheckedFooter(height: height, transparent: transparent, parts: parts)
                     }
                 default:
-                    if let part = checkPartItem(item, spec: specIndex, context: .card) { partStack.append(part) }
+                    if stateNodes.isEmpty {
+                        checkPartItem(item, spec: specIndex, context: .card, into: &sharedBefore)
+                    } else {
+                        checkPartItem(item, spec: specIndex, context: .card, into: &sharedAfter)
+                    }
                 }
             default:
                 break // declarations nested in cards and unexpected tokens were reported by the parser
@@ -248,9 +222,7 @@ struct CardChecker {
         }
 
         // States: each lists the shared parts before the first state, its own, then the others.
-        let sharedEnd = partStack.count
-        let before = sharedStart..<(sharedSplit ?? sharedEnd), after = (sharedSplit ?? sharedEnd)..<sharedEnd
-        let statesStart = ModelStorage.end(storage.states)
+        var states: [CheckedState] = []
         declaredStates.clear()
         for stateNode in stateNodes {
             guard let state = tree.mainToken(stateNode).map({ names.intern($0, in: tree) }) else { continue }
@@ -266,10 +238,12 @@ struct CardChecker {
                 report(.e201, "a state takes no conformances", at: tree.span(conformances))
             }
             var tap: Action?
+            var own: [CheckedPart] = []
             for item in tree.blockItems(stateNode) {
                 if tree.kind(item) == .property {
-                    guard tree.nameIs(item, "tap") else {
-                        report(.e310, "a state block takes parts and `tap:`, not `\(tree.name(item)):`", at: values.nameSpan(item))
+                    guard let index = tree.lookUp(item, in: Catalog.cardPropertyTable),
+                          Catalog.cardProperties[index].allowedInState else {
+                        report(.e310, "a state block takes parts and \(Self.stateProperties), not `\(tree.name(item)):`", at: values.nameSpan(item))
                         continue
                     }
                     if let valueNode = tree.value(item), let action = values.checkAction(valueNode) {
@@ -279,98 +253,53 @@ struct CardChecker {
                               tree.kind(valueNode) != .reference, tree.kind(valueNode) != .call {
                         values.mismatch(valueNode, expected: .action)
                     }
-                } else if let part = checkPartItem(item, context: .state) {
-                    partStack.append(part)
+                } else {
+                    checkPartItem(item, context: .state, into: &own)
                 }
             }
-            // Without the model nobody reads the record: `checkModel` reads `declaredStates`.
-            if keepingModel {
-                let parts = statePartList(before, sharedEnd..<partStack.count, after)
-                storage.states.append(ModelStorage.StateRecord(name: stateName, isBuiltIn: tree.lookUp(stateNode, in: builtInStateTable) != nil,
-                                                               tap: tap ?? cardTap, parts: parts))
+            if buildsModel {
+                states.append(CheckedState(name: stateName, isBuiltIn: tree.lookUp(stateNode, in: Catalog.builtInStateTable) != nil,
+                                           tap: tap ?? cardTap, parts: sharedBefore + own + sharedAfter,
+                                           span: values.nameSpan(stateNode)))
             }
-            partStack.truncate(to: sharedEnd)
         }
-        if keepingModel && declaredStates.isEmpty {
-            storage.states.append(ModelStorage.StateRecord(name: "none", isBuiltIn: true, tap: cardTap,
-                                                           parts: statePartList(before, sharedEnd..<sharedEnd, after)))
+        if buildsModel && declaredStates.isEmpty {
+            states.append(CheckedState(name: Catalog.defaultStateName, isBuiltIn: true, tap: cardTap,
+                                       parts: sharedBefore + sharedAfter, span: nil))
         }
-        partStack.truncate(to: sharedStart)
-        let states = statesStart..<ModelStorage.end(storage.states)
-        if let loading = declaredStates.first(where: { $0.name.identity == loadingIdentity }),
-           !declaredStates.contains(where: { $0.name.identity == hasDataIdentity }) {
-            report(.w601, "card `\(name)` has a `loading` state but no `hasData` state", at: values.nameSpan(loading.node),
-                   notes: [.help("add `state hasData { … }` for what the card shows once loaded")])
-        }
+        checkExpectedStates(cardName: name)
 
         // Model and bindings.
         let (model, initialState) = checkModel(modelNode, cardName: name)
-        guard keepingModel else {
-            dropped?.cards += 1
-            if dropped?.cards == Self.droppedBatch { dropModels() }
-            return nil
-        }
+        guard buildsModel else { return nil }
 
-        let actionsStart = ModelStorage.end(storage.actions)
-        appendSortedUnique(actions)
-        var extras: Int32 = -1
-        if title != nil || subtitle != nil || position != nil || swipe != nil {
-            extras = ModelStorage.end(storage.extras)
-            storage.extras.append(ModelStorage.CardExtras(title: title, subtitle: subtitle, position: position, swipeDirections: swipe))
-        }
-        storage.cards.append(ModelStorage.CardRecord(extras: extras, traits: traits, fields: model, states: states,
-                                                     overlays: overlaysStart..<ModelStorage.end(storage.overlays), footer: footer,
-                                                     actions: actionsStart..<ModelStorage.end(storage.actions)))
-        let location: LocationSource
-        if locatesCards {
-            // Cards are checked in source order: each search starts at the previous card's line.
-            let known = tree.file.location(of: nameSpan.start, fromLine: previousLine.file == tree.file.id ? previousLine.line : 0)
-            previousLine = (tree.file.id, known.line - 1)
-            location = .known(known)
-        } else {
-            location = .offset(tree.file, nameSpan.start)
-        }
-        // The heavy fields point at `storage` once the deck is done (`DeckChecker.check`).
-        let documentation = tree.docCommentRange(decl).map { DocumentationSource.source(tree.file, $0) } ?? .text(nil)
-        return CheckedCard(name: name, documentationSource: documentation, span: nameSpan, locationSource: location,
-                           file: tree.file.path, initialState: initialState, content: CardContent.empty)
+        let location = tree.file.location(of: nameSpan.start)
+        return CheckedCard(name: name, span: nameSpan, location: location, file: tree.file.path,
+                           documentation: tree.docComment(decl), initialState: initialState,
+                           traits: traits, model: model, states: states, overlays: overlays, footer: footer,
+                           actions: Self.sortedUnique(actions), title: title, subtitle: subtitle, position: position,
+                           swipeDirections: swipe ?? SwipeDirection.allCases)
     }
 
-    /// Drops the models of the cards checked without `keepingModel` from `storage`.
-    mutating func dropModels() {
-        guard let dropped else { return }
-        storage.truncate(to: dropped.mark)
-        self.dropped = nil
+    /// The properties a state block takes, for E310's message: "`tap:`".
+    static let stateProperties = Catalog.cardProperties.filter(\.allowedInState).map { "`\($0.name):`" }.joined(separator: ", ")
+
+    /// W601: a built-in state that expects another (`loading` expects `hasData`) without it.
+    mutating func checkExpectedStates(cardName: String) {
+        for (index, state) in Catalog.builtInStates.enumerated() {
+            guard let expected = state.expects,
+                  let declared = declaredStates.first(where: { tree.lookUp($0.node, in: Catalog.builtInStateTable) == index }),
+                  !declaredStates.contains(where: { names.text($0.name) == expected }) else { continue }
+            report(.w601, "card `\(cardName)` has a `\(state.name)` state but no `\(expected)` state", at: values.nameSpan(declared.node),
+                   notes: [.help("add `state \(expected) { … }` for what the card shows once loaded")])
+        }
     }
 
-    /// A state's parts — the ranges `a`, `b` and `c` of `partStack` — as one list in `storage`
-    /// (none when the model is not kept).
-    mutating func statePartList(_ a: Range<Int>, _ b: Range<Int>, _ c: Range<Int>) -> Range<Int32> {
-        let start = ModelStorage.end(storage.partLists)
-        guard keepingModel else { return start..<start }
-        storage.appendParts(partStack[a])
-        storage.appendParts(partStack[b])
-        storage.appendParts(partStack[c])
-        return start..<ModelStorage.end(storage.partLists)
-    }
-
-    /// Appends the names sorted, each once (as `Set<String>.sorted()`: the first of equal
-    /// spellings stays), to `storage.actions`.
-    mutating func appendSortedUnique(_ names: [String]) {
-        guard names.count <= 16 else {
-            var unique: [String] = []
-            for name in names.sorted() where unique.last != name { unique.append(name) }
-            storage.actions += unique
-            return
-        }
-        // A card uses a handful of actions: insertion into place, no temporary array.
-        let start = storage.actions.count
-        for name in names {
-            var index = storage.actions.count
-            while index > start && storage.actions[index - 1] > name { index -= 1 }
-            if index > start && storage.actions[index - 1] == name { continue }
-            storage.actions.insert(name, at: index)
-        }
+    /// The names sorted, each once.
+    static func sortedUnique(_ names: [String]) -> [String] {
+        var unique: [String] = []
+        for name in names.sorted() where unique.last != name { unique.append(name) }
+        return unique
     }
 
     static func defaultNumber(_ spec: PartSpec, _ name: String) -> Double? {
@@ -379,25 +308,30 @@ struct CardChecker {
 
     mutating func noteAction(_ action: Action, at node: NodeID) {
         switch action {
-        case .method(let method): if keepingModel { actions.append(method) } // the list is the model's
+        case .method(let method): if buildsModel { actions.append(method) } // the list is the model's
         case .push(let target):
-            if membership.stackKinds.isDisjoint(with: Catalog.navigatingStackKinds) {
-                report(.e704, "`push(\(target))` needs a \(Catalog.navigatingStackKinds.names) stack, and this card is in none", at: tree.span(node))
-            } else if !membership.sharesSheetStack(with: target) {
-                report(.e704, "`push(\(target))`: card `\(target)` is not in the same sheet stack", at: tree.span(node),
-                       notes: [.help("add `\(target)` to the sheet stack, or push a card of that stack")])
+            let kinds = Self.stackKinds(of: .push)
+            if membership.stackKinds.isDisjoint(with: kinds) {
+                report(.e704, "`push(\(target.name))` needs a \(kinds.names) stack, and this card is in none", at: tree.span(node))
+            } else if !membership.sharesSheetStack(with: target.name) {
+                report(.e704, "`push(\(target.name))`: card `\(target.name)` is not in the same sheet stack", at: tree.span(node),
+                       notes: [.help("add `\(target.name)` to the sheet stack, or push a card of that stack")])
             }
         case .pop:
-            if membership.stackKinds.isDisjoint(with: Catalog.navigatingStackKinds) {
-                report(.e704, "`pop` needs a \(Catalog.navigatingStackKinds.names) stack, and this card is in none", at: tree.span(node),
+            let kinds = Self.stackKinds(of: .pop)
+            if membership.stackKinds.isDisjoint(with: kinds) {
+                report(.e704, "`pop` needs a \(kinds.names) stack, and this card is in none", at: tree.span(node),
                        notes: [.help("`pop` returns to the card below in a sheet stack; list this card in one")])
             }
         }
     }
 
-    /// Notes the actions among the last checked arguments. Inlined: most argument lists have
-    /// none, and the call (a retained array) cost more than finding out.
-    @inline(__always)
+    /// The stack kinds a built-in action is valid in (its catalog entry's `validInStackKinds`).
+    static func stackKinds(of action: BuiltInAction) -> StackKindSet {
+        Catalog.builtInActions.firstIndex { $0.kind == action }.map { Catalog.builtInActionStackKinds[$0] } ?? StackKindSet()
+    }
+
+    /// Notes the actions among the last checked arguments.
     mutating func noteActions() {
         guard !values.arguments.actions.isEmpty else { return }
         for (action, node) in values.arguments.actions { noteAction(action, at: node) }
@@ -405,25 +339,24 @@ struct CardChecker {
 
     // MARK: Traits
 
-    /// Checks the card's traits into `storage.traits`; returns their range.
-    mutating func checkTraits() -> Range<Int32> {
+    /// Checks the card's traits; returns them when building the model.
+    mutating func checkTraits() -> [CheckedTrait] {
         let tree = self.tree
-        let start = ModelStorage.end(storage.traits)
-        guard let list = tree.child(decl, .conformanceList) else { return start..<start }
+        var traits: [CheckedTrait] = []
+        guard let list = tree.child(decl, .conformanceList) else { return traits }
         // Bit i: `Catalog.traits[i]` was applied (a catalog of more than 64 traits falls back to
         // scanning the earlier conformances).
         var seen: UInt64 = 0
         var transparent: NodeID?
         decoratingTraits.clear()
-        // The name's span is worked out only for a message or a kept record.
         for call in tree.children(list) {
-            guard let index = tree.lookUp(call, in: traitTable) else {
+            guard let index = tree.lookUp(call, in: Catalog.traitTable) else {
                 let name = tree.name(call), span = values.nameSpan(call)
                 let hint = values.suggestion(Catalog.suggestTrait(for: name), replacing: span)
                 report(.e302, "unknown trait `\(name)`", at: span, notes: hint.notes, fixIts: hint.fixIts)
                 continue
             }
-            let spec = traitSpecs[index]
+            let spec = Catalog.traits[index]
             let name = spec.name
             let earlier = index < 64 ? (seen & (1 << UInt64(index)) != 0 ? firstCall(of: index, in: list) : nil)
                                      : firstCall(of: index, in: list, before: call)
@@ -433,15 +366,13 @@ struct CardChecker {
                 continue
             }
             if index < 64 { seen |= 1 << UInt64(index) }
-            values.checkArguments(of: call, parameters: spec.parameterList, ownerName: name,
-                                  ownerKind: .trait, into: &storage.properties)
+            values.checkArguments(of: call, parameters: spec.parameterList, ownerName: name, ownerKind: .trait,
+                                  keepingValues: buildsModel)
             if !values.arguments.missing.isEmpty { reportMissingRequirements(values.arguments.missing, trait: spec, call: call) }
             noteActions()
             if spec.decoratesFrame { decoratingTraits.append((index, call)) }
-            // Without the model nobody reads the record.
-            if keepingModel {
-                storage.traits.append(ModelStorage.TraitRecord(trait: Int32(truncatingIfNeeded: index), properties: traitProperties(spec),
-                                                               span: values.nameSpan(call)))
+            if buildsModel {
+                traits.append(CheckedTrait(trait: name, properties: traitProperties(spec), span: values.nameSpan(call)))
             }
             if index == transparentTrait { transparent = call }
             let ineffective = Catalog.traitIneffectiveStackKinds[index]
@@ -452,38 +383,32 @@ struct CardChecker {
         }
         if let transparent {
             for (trait, call) in decoratingTraits {
-                report(.w501, "`\(traitSpecs[trait].name)` has no effect on a transparent card", at: values.nameSpan(call),
+                report(.w501, "`\(Catalog.traits[trait].name)` has no effect on a transparent card", at: values.nameSpan(call),
                        label: "this decorates the card's frame, which `transparent` does not draw",
                        notes: [DiagnosticNote("the card is made transparent here", at: values.nameSpan(transparent))])
             }
         }
-        return start..<ModelStorage.end(storage.traits)
+        return traits
     }
 
-    /// Every requirement of the trait just checked, author-given or defaulted, in catalog order:
-    /// the arguments' values, reordered and completed in place at the end of `storage.properties`
-    /// (for a kept model only).
-    mutating func traitProperties(_ spec: TraitSpec) -> Range<Int32> {
-        // Usually every requirement is written, in order: the values are already right.
-        if !values.arguments.isCompleteInOrder {
-            let args = values.arguments
-            var properties: [StoredProperty] = []
-            for (index, requirement) in spec.requirements.enumerated() {
-                let given = args.stored(at: index, in: storage.properties)
-                if let value = given ?? (requirement.parameter.checkedDefault != nil ? StoredValue(.catalogDefault) : nil) {
-                    properties.append(StoredProperty(value: value, parameter: UInt16(truncatingIfNeeded: index)))
-                }
+    /// Every requirement of the trait just checked, author-given or defaulted, in catalog order.
+    func traitProperties(_ spec: TraitSpec) -> [Property] {
+        let args = values.arguments
+        if args.isCompleteInOrder { return args.properties }
+        var properties: [Property] = []
+        for (index, requirement) in spec.requirements.enumerated() {
+            if let value = args.value(at: index) ?? requirement.parameter.checkedDefault {
+                properties.append(Property(requirement.parameter.name, value))
             }
-            storage.properties.records.replaceSubrange(args.start..<storage.properties.count, with: properties)
         }
-        return Int32(truncatingIfNeeded: values.arguments.start)..<ModelStorage.end(storage.properties.records)
+        return properties
     }
 
     /// The first conformance in `list` (before `limit`, if given) naming `Catalog.traits[index]`.
     func firstCall(of index: Int, in list: NodeID, before limit: NodeID? = nil) -> NodeID? {
         for call in tree.children(list) {
             if let limit, call >= limit { return nil }
-            if tree.lookUp(call, in: traitTable) == index { return call }
+            if tree.lookUp(call, in: Catalog.traitTable) == index { return call }
         }
         return nil
     }
@@ -509,11 +434,12 @@ struct CardChecker {
                notes: [.help("add `\(placeholders)`")], fixIts: [insertion])
     }
 
-    static func list(_ items: [String]) -> String {
+    /// `a`, `a and b`, `a, b and c` (or `or`).
+    static func list(_ items: [String], conjunction: String = "and") -> String {
         switch items.count {
         case 0: return ""
         case 1: return items[0]
-        default: return items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
+        default: return items.dropLast().joined(separator: ", ") + " \(conjunction) " + (items.last ?? "")
         }
     }
 
@@ -525,14 +451,14 @@ struct CardChecker {
         case .string(let v): return .string(v)
         case .bool(let v): return .bool(v)
         case .enumCase(let v): return .enumCase(v, arguments: [])
-        case .color(let hex): return ColorLiteral(hex).map { .color($0, name: nil) }
+        case .color(let hex): return ColorValue(hex: hex).map { .color($0, name: nil) }
         case .namedColor(let name):
             return Catalog.namedColor(name)?.value
         case .size(let w, let h): return .size(width: w, height: h)
         case .insets(let t, let l, let b, let r): return .insets(top: t, left: l, bottom: b, right: r)
         case .font(let f): return .font(f)
         case .list(let items): return .list(items.compactMap(value(of:)))
-        case .reference(let name): return .reference(name)
+        case .reference(let name): return .reference(Reference(name, at: SourceSpan(file: FileID(-1), start: 0, end: 0)))
         case .binding: return nil
         }
     }
@@ -540,64 +466,67 @@ struct CardChecker {
     // MARK: Parts
 
     /// Checks the items of a part-holding block (state, container, overlay, footer, cell); returns
-    /// the list of their parts in `storage.partLists` (without the model, a range as long).
-    mutating func checkBlock(of owner: NodeID, context: PartContext) -> Range<Int32> {
-        let start = partStack.count
-        // `values.tree`, not `tree`: the computed property returns the tree retained.
-        for item in values.tree.blockItems(owner) {
-            if let part = checkPartItem(item, context: context) { partStack.append(part) }
+    /// their parts (none without the model) and how many were accepted.
+    mutating func checkBlock(of owner: NodeID, context: PartContext) -> (parts: [CheckedPart], count: Int) {
+        var parts: [CheckedPart] = []
+        var count = 0
+        for item in values.tree.blockItems(owner) where checkPartItem(item, context: context, into: &parts) {
+            count += 1
         }
-        let list = keepingModel ? storage.appendPartList(partStack[start...]) : 0..<Int32(truncatingIfNeeded: partStack.count - start)
-        partStack.truncate(to: start)
-        return list
+        return (parts, count)
     }
 
-    /// Checks one block item where a part is expected; returns the part's index in
-    /// `storage.parts`. `known` is the item's index in `Catalog.nodes` when the caller has looked
-    /// it up already.
-    mutating func checkPartItem(_ item: NodeID, spec known: Int? = nil, context: PartContext) -> Int32? {
+    /// Checks one block item where a part is expected; appends the part to `parts` when building
+    /// the model, and returns whether it is one. `known` is the item's index in `Catalog.nodes`
+    /// when the caller has looked it up already.
+    @discardableResult
+    mutating func checkPartItem(_ item: NodeID, spec known: Int? = nil, context: PartContext, into parts: inout [CheckedPart]) -> Bool {
         switch tree.kind(item) {
         case .stateDecl:
             report(.e603, "a `state` block must sit directly inside a card", at: values.nameSpan(item).start == values.nameSpan(item).end
                    ? tree.span(item) : tree.span(token: tree.firstToken(item)),
                    notes: [.help("move `state \(tree.name(item))` to the card's body")])
-            return nil
+            return false
         case .property:
             let label = tree.name(item)
-            report(.e310, label == "tap" ? "`tap:` belongs to a card or a state, not inside a part"
+            let isCardProperty = tree.lookUp(item, in: Catalog.cardPropertyTable).map { Catalog.cardProperties[$0].allowedInState } ?? false
+            report(.e310, isCardProperty ? "`\(label):` belongs to a card or a state, not inside a part"
                                          : "`\(label):` is not a property here; parts take their settings as arguments",
                    at: values.nameSpan(item))
-            return nil
+            return false
         case .node:
             break
         default:
-            return nil
+            return false
         }
-        guard let specIndex = known ?? values.tree.lookUp(item, in: nodeTable) else { // as in `checkBlock`
+        guard let specIndex = known ?? values.tree.lookUp(item, in: Catalog.nodeTable) else {
             let name = tree.name(item)
             let hint = values.suggestion(Catalog.suggestPart(for: name), replacing: values.nameSpan(item))
             report(.e301, "unknown part `\(name)`", at: values.nameSpan(item), notes: hint.notes, fixIts: hint.fixIts)
-            return nil
+            return false
         }
-        let spec = nodeSpecs[specIndex]
+        let spec = Catalog.nodes[specIndex]
         // Structural nodes in the wrong place.
         switch spec.role {
         case .cell:
-            if case .part(let parent) = context, parent.name == "table" || parent.name == "collection" { break }
-            report(.e405, "`cell` is only allowed directly inside `table` or `collection`", at: values.nameSpan(item))
-            return nil
+            if case .part(let parent) = context, case .directlyInside(let parents) = spec.placement, parents.contains(parent.name) { break }
+            let parents: [String]
+            if case .directlyInside(let names) = spec.placement { parents = names } else { parents = [] }
+            report(.e405, "`\(spec.name)` is only allowed directly inside \(Self.list(parents.map { "`\($0)`" }, conjunction: "or"))",
+                   at: values.nameSpan(item))
+            return false
         case .model, .overlay, .footer:
             report(.e405, "`\(spec.name)` is only allowed directly in a card's body", at: values.nameSpan(item))
-            return nil
+            return false
         case .part:
             break
         }
-        return checkPart(item, spec: spec, index: specIndex, context: context)
+        checkPart(item, spec: spec, context: context, into: &parts)
+        return true
     }
 
-    /// Checks a part (`spec` is `Catalog.nodes[index]`) into `storage.parts`; returns its index
-    /// (-1 when the model is not kept: the part is checked, not stored).
-    mutating func checkPart(_ node: NodeID, spec: PartSpec, index: Int, context: PartContext) -> Int32? {
+    /// Checks a part; appends it to `parts` when building the model.
+    mutating func checkPart(_ node: NodeID, spec: PartSpec, context: PartContext, into parts: inout [CheckedPart]) {
         let name = spec.name
         if spec.needsHorizontalContext {
             var horizontal = false
@@ -610,10 +539,8 @@ struct CardChecker {
         let isRowContainer: Bool
         if case .cellTemplate = spec.children { isRowContainer = true } else { isRowContainer = false }
         // Without the model, only a rule comparing values reads them.
-        values.checkArguments(of: node, parameters: spec.parameterList, ownerName: name, ownerKind: .part, into: &storage.properties,
-                              keepingValues: keepingModel || !spec.indexedRules.isEmpty && Self.rulesReadValues(spec))
-        // Each call only when it has something to do: most parts miss nothing and have no
-        // rules, and the calls (a retained array each) cost more than finding out.
+        values.checkArguments(of: node, parameters: spec.parameterList, ownerName: name, ownerKind: .part,
+                              keepingValues: buildsModel || spec.rulesReadValues)
         if !values.arguments.missing.isEmpty { reportMissing(values.arguments.missing, of: node, description: "`\(name)`") }
         if !spec.indexedRules.isEmpty { checkCrossRules(spec, node: node) }
         noteActions()
@@ -623,18 +550,18 @@ struct CardChecker {
             guard tree.kind(node) == .binding, case .card(let name) = values.bindingTarget(node) else { return nil }
             return name
         }
-        if keepingModel { values.arguments.sortProperties(&storage.properties) }
-        let properties = Int32(truncatingIfNeeded: values.arguments.start)..<ModelStorage.end(storage.properties.records)
+        let properties = buildsModel ? values.arguments.properties : []
+        let block = values.arguments.block
+        let nameSpan = values.nameSpan(node)
 
-        var children = ModelStorage.end(storage.partLists)..<ModelStorage.end(storage.partLists)
-        if let block = values.arguments.block {
+        var children: [CheckedPart] = []
+        if let block {
             if !spec.isContainer {
-                report(.e401, "`\(name)` is a leaf part and takes no children", at: values.nameSpan(node),
+                report(.e401, "`\(name)` is a leaf part and takes no children", at: nameSpan,
                        label: "remove this block", fixIts: [FixIt(tree.span(block), "")])
             } else {
                 // Row containers collect `$item.field` uses of their cell in a table of their
-                // own, swapped in and out: a copy of the table in scope, kept while its uses are
-                // recorded, would make each record copy the table's arrays.
+                // own, swapped in and out.
                 var outerRows: BindingTable?
                 if isRowContainer {
                     var table: BindingTable? = rowTables.popLast() ?? BindingTable()
@@ -642,8 +569,9 @@ struct CardChecker {
                     swap(&table, &values.scope.rows)
                     outerRows = table
                 }
-                children = checkBlock(of: node, context: spec.role == .cell ? .cell : .part(spec))
-                checkChildren(spec, node: node, block: block, childCount: children.count)
+                let checked = checkBlock(of: node, context: spec.role == .cell ? .cell : .part(spec))
+                children = checked.parts
+                checkChildren(spec, node: node, block: block, childCount: checked.count)
                 if isRowContainer {
                     var table = outerRows
                     swap(&table, &values.scope.rows)
@@ -659,11 +587,7 @@ struct CardChecker {
                 refineRowsBinding(spec, rowsParameter: rowsParameter, rows: rows, fields: BindingTable(), hasChildren: false)
             }
         }
-        // Without the model, the part's record would only be thrown away with the card's.
-        guard keepingModel else { return -1 }
-        storage.parts.append(ModelStorage.PartRecord(spec: Int32(truncatingIfNeeded: index), properties: properties,
-                                                     children: children, span: values.nameSpan(node)))
-        return ModelStorage.end(storage.parts) - 1
+        if buildsModel { parts.append(CheckedPart(spec: spec, name: name, properties: properties, children: children, span: nameSpan)) }
     }
 
     /// A row container's list parameter (`table.rows`, `collection.items`).
@@ -712,10 +636,7 @@ struct CardChecker {
                 || cached.fields[index].type != rowFields[index].type { continue search }
             return cached.type
         }
-        var recordFields: [RecordField] = []
-        recordFields.reserveCapacity(rowFields.count) // one allocation, not one per doubling
-        for field in rowFields { recordFields.append(RecordField(names.text(spelling: field.spelling), field.type)) }
-        let type = ValueType.list(.record(recordFields))
+        let type = ValueType.list(.record(rowFields.map { RecordField(names.text(spelling: $0.spelling), $0.type) }))
         if rowTypes.count == Self.rowTypeLimit { rowTypes.removeFirst() }
         rowTypes.append((rowFields, type))
         return type
@@ -747,16 +668,6 @@ struct CardChecker {
         }
     }
 
-    /// Whether a rule of `spec` reads argument values (others ask only whether one is given).
-    static func rulesReadValues(_ spec: PartSpec) -> Bool {
-        spec.indexedRules.contains { indexed in
-            switch indexed.rule {
-            case .lessThan, .sameCount: true
-            case .requiredWhenPresent, .warnWhenAbsent: false
-            }
-        }
-    }
-
     /// Rules between the arguments just checked (`values.arguments`).
     mutating func checkCrossRules(_ spec: PartSpec, node: NodeID) {
         for indexed in spec.indexedRules {
@@ -768,14 +679,14 @@ struct CardChecker {
                            notes: [.help("add `\(required): …` to handle it")])
                 }
             case .lessThan(let lower, let upper):
-                let args = values.arguments, properties = storage.properties, file = tree.file
-                if let a = args.value(at: first, in: properties, file: file)?.number, let b = args.value(at: second, in: properties, file: file)?.number, !(a < b),
+                let args = values.arguments
+                if let a = args.value(at: first)?.number, let b = args.value(at: second)?.number, !(a < b),
                    let at = args.node(at: first) {
                     report(.e805, "`\(lower)` (\(CatalogValue.format(a))) must be less than `\(upper)` (\(CatalogValue.format(b)))", at: tree.span(at))
                 }
             case .sameCount(let firstName, let secondName):
-                let args = values.arguments, properties = storage.properties, file = tree.file
-                if case .list(let a)? = args.value(at: first, in: properties, file: file), case .list(let b)? = args.value(at: second, in: properties, file: file),
+                let args = values.arguments
+                if case .list(let a)? = args.value(at: first), case .list(let b)? = args.value(at: second),
                    a.count != b.count,
                    let at = args.node(at: second) {
                     report(.e806, "`\(secondName)` has \(b.count) entries but `\(firstName)` has \(a.count)", at: tree.span(at),
@@ -798,8 +709,6 @@ struct CardChecker {
     mutating func checkChildren(_ spec: PartSpec, node: NodeID, block: NodeID?, childCount: Int) {
         let tree = self.tree
         if tree.containsSyntaxError(node) { return } // counts are meaningless in a broken block
-        // Plain loops over the block's `node` items: closures over the tree and the catalog
-        // tables cost more in retains than the rules themselves.
         let items = block.map { tree.children($0) } ?? tree.blockItems(node)
         let isEmpty = items.isEmpty
         var childNodeCount = 0
@@ -826,8 +735,8 @@ struct CardChecker {
             }
         case .onlyKinds(let kinds, let minimum):
             for child in items where tree.kind(child) == .node {
-                if let index = tree.lookUp(child, in: nodeTable), !kinds.contains(nodeSpecs[index].name) {
-                    report(.e403, "`\(spec.name)` takes only \(Self.list(kinds.map { "`\($0)`" })) children, found `\(nodeSpecs[index].name)`",
+                if let index = tree.lookUp(child, in: Catalog.nodeTable), !kinds.contains(Catalog.nodes[index].name) {
+                    report(.e403, "`\(spec.name)` takes only \(Self.list(kinds.map { "`\($0)`" })) children, found `\(Catalog.nodes[index].name)`",
                            at: values.nameSpan(child))
                 }
             }
@@ -837,14 +746,14 @@ struct CardChecker {
         case .cellTemplate(let required):
             var cells = 0
             for child in items where tree.kind(child) == .node {
-                guard let index = tree.lookUp(child, in: nodeTable) else { continue }
-                if nodeSpecs[index].role == .cell {
+                guard let index = tree.lookUp(child, in: Catalog.nodeTable) else { continue }
+                if Catalog.nodes[index].role == .cell {
                     cells += 1
                     if cells > 1 {
                         report(required ? .e404 : .e406, "`\(spec.name)` takes one `cell`; this is another", at: values.nameSpan(child))
                     }
                 } else {
-                    report(.e403, "`\(spec.name)` takes one `cell { … }` template, found `\(nodeSpecs[index].name)`", at: values.nameSpan(child))
+                    report(.e403, "`\(spec.name)` takes one `cell { … }` template, found `\(Catalog.nodes[index].name)`", at: values.nameSpan(child))
                 }
             }
             if required && cells == 0 {
@@ -866,14 +775,13 @@ struct CardChecker {
 
     // MARK: Model and bindings
 
-    /// Checks the model block and the card's binding uses into `storage.fields`; returns their
-    /// range and the initial state (the first declared state, else `none`).
-    mutating func checkModel(_ modelNode: NodeID?, cardName: String) -> (Range<Int32>, String) {
-        // Locals: the field records are built in autoclosures, which must not capture `self`.
+    /// Checks the model block and the card's binding uses; returns the fields (when building
+    /// the model) and the initial state (the first declared state, else the default state).
+    mutating func checkModel(_ modelNode: NodeID?, cardName: String) -> ([ModelField], String) {
         let tree = self.tree, names = self.names
-        let fieldsStart = ModelStorage.end(storage.fields)
+        var fields: [ModelField] = []
         defaults.removeAll()
-        var initialState = declaredStates.first.map { names.text($0.name) } ?? "none"
+        var initialState = declaredStates.first.map { names.text($0.name) } ?? Catalog.defaultStateName
         if let modelNode {
             if tree.hasParentheses(modelNode) { report(.e310, "`model` takes no arguments", at: values.nameSpan(modelNode)) }
             for item in tree.blockItems(modelNode) {
@@ -899,7 +807,7 @@ struct CardChecker {
                         ?? names.intern(tree.enumCaseName(valueNode))
                     let stateName = names.text(state)
                     let valid = declaredStates.contains { $0.name.identity == state.identity }
-                        || (declaredStates.isEmpty && state.identity == noneIdentity)
+                        || (declaredStates.isEmpty && state.identity == defaultStateIdentity)
                     if !valid {
                         let declared = declaredStates.map { names.text($0.name) }
                         let hint = values.suggestion(NameSuggester.suggestion(for: stateName, among: declared).map { "." + $0 },
@@ -911,13 +819,11 @@ struct CardChecker {
                     } else {
                         initialState = stateName
                     }
-                    let value = tree.mainToken(valueNode).map { StoredValue(.state, range: tree.range(token: $0)) }
-                        ?? storage.properties.box(.enumCase(stateName, arguments: []))
-                    defaults.append(FieldDefault(name: fieldName, type: .cardState, value: value,
+                    defaults.append(FieldDefault(name: fieldName, type: .cardState, value: .enumCase(stateName, arguments: []),
                                                  node: valueNode, item: item))
                     continue
                 }
-                guard let (type, value) = values.inferStored(valueNode, boxing: &storage.properties, building: keepingModel) else { continue }
+                guard let (type, value) = values.inferLiteral(valueNode) else { continue }
                 defaults.append(FieldDefault(name: fieldName, type: type, value: value, node: valueNode, item: item))
             }
         }
@@ -949,21 +855,24 @@ struct CardChecker {
         }
         for index in defaults.entries.indices {
             let d = defaults.entries[index]
-            // The name's text only for a message or a kept record.
+            func field(_ type: ValueType, twoWay: Bool) -> ModelField {
+                ModelField(name: names.text(d.name), type: type, defaultValue: d.value, isTwoWay: twoWay,
+                           span: ValueChecker.nameSpan(d.item, in: tree))
+            }
             if d.name.identity == stateIdentity {
-                appendField(ModelStorage.FieldRecord(name: names.text(d.name), type: .cardState, defaultValue: d.value, isTwoWay: false, span: ValueChecker.nameSpan(d.item, in: tree)))
+                if buildsModel { fields.append(field(.cardState, twoWay: false)) }
                 continue
             }
             let position = scope.position(of: d.name.identity)
             guard let position, let used = usedTypes[position] else {
                 if let position, conflicting[position] { // used, inconsistently: E802 says so, not W101/E803
-                    appendField(ModelStorage.FieldRecord(name: names.text(d.name), type: d.type, defaultValue: d.value, isTwoWay: false, span: ValueChecker.nameSpan(d.item, in: tree)))
+                    if buildsModel { fields.append(field(d.type, twoWay: false)) }
                     continue
                 }
                 let name = names.text(d.name)
                 report(.w101, "model field `\(name)` is never used", at: values.nameSpan(d.item),
                        notes: [.help("bind it with `$\(name)`, or remove it")])
-                appendField(ModelStorage.FieldRecord(name: name, type: d.type, defaultValue: d.value, isTwoWay: false, span: ValueChecker.nameSpan(d.item, in: tree)))
+                if buildsModel { fields.append(field(d.type, twoWay: false)) }
                 continue
             }
             if !ValueChecker.assignable(d.type, to: used.type) {
@@ -971,22 +880,15 @@ struct CardChecker {
                 report(.e803, "model default for `\(name)` is \(d.type), but `$\(name)` is used as \(used.type)", at: tree.span(d.node),
                        notes: scope.uses(at: position).map { DiagnosticNote("used as \($0.type) here", at: $0.span) })
             }
-            appendField(ModelStorage.FieldRecord(name: names.text(d.name), type: Self.fieldType(used: used.type, default: d.type),
-                                                 defaultValue: d.value, isTwoWay: used.twoWay, span: ValueChecker.nameSpan(d.item, in: tree)))
+            if buildsModel { fields.append(field(Self.fieldType(used: used.type, default: d.type), twoWay: used.twoWay)) }
         }
-        // The bindings without a default only add fields (no diagnostics): none to add unless kept.
-        for (position, binding) in scope.names.enumerated() where keepingModel && defaults.index(of: binding.identity) == nil {
+        // The bindings without a default only add fields (no diagnostics).
+        for (position, binding) in scope.names.enumerated() where buildsModel && defaults.index(of: binding.identity) == nil {
             guard let used = usedTypes[position] else { continue }
-            appendField(ModelStorage.FieldRecord(name: names.text(spelling: binding.spelling), type: used.type, defaultValue: nil,
-                                                 isTwoWay: used.twoWay, span: used.span))
+            fields.append(ModelField(name: names.text(spelling: binding.spelling), type: used.type, defaultValue: nil,
+                                     isTwoWay: used.twoWay, span: used.span))
         }
-        return (fieldsStart..<ModelStorage.end(storage.fields), initialState)
-    }
-
-    /// Appends a model field to `storage`, unless the card's model is not kept: then the record
-    /// is not even built.
-    mutating func appendField(_ field: @autoclosure () -> ModelStorage.FieldRecord) {
-        if keepingModel { storage.fields.append(field()) }
+        return (fields, initialState)
     }
 
     /// The field's declared type: the uses' type, made concrete by the default where the uses
@@ -1004,9 +906,9 @@ struct CardChecker {
 struct FieldDefault {
     var name: InternedName
     var type: ValueType
-    var value: StoredValue
+    var value: Value
     var node: NodeID
-    /// The `field: value` entry, whose name's span is worked out only for a message or a kept model.
+    /// The `field: value` entry.
     var item: NodeID
 }
 
@@ -1027,7 +929,7 @@ struct FieldDefaults {
         if !positions.isEmpty { positions.removeAll() }
     }
 
-    mutating func append(_ entry: consuming FieldDefault) {
+    mutating func append(_ entry: FieldDefault) {
         let identity = entry.name.identity
         entries.append(entry)
         if entries.count == Self.linearLimit + 1 {

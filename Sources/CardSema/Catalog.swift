@@ -457,8 +457,8 @@ public final class Parameter: Sendable, Hashable {
     public let bindingRequired: Bool
     /// One line for hover, completion and `cardc explain`.
     public let doc: String
-    /// `defaultValue` as a checked value, converted once.
-    let checkedDefault: Value?
+    /// `defaultValue` as a checked value, converted once (nil for a placeholder binding).
+    public let checkedDefault: Value?
 
     /// Creates a parameter. `bindable` defaults to what the type allows.
     public init(_ name: String, _ type: ValueType, positional: Bool = false, labelOptional: Bool = false,
@@ -710,6 +710,8 @@ public final class PartSpec: Sendable, Hashable {
     public let rules: [CrossParameterRule]
     /// `rules` with the parameters they name as indices, for the checker.
     let indexedRules: [IndexedRule]
+    /// Whether a rule compares argument values (the others ask only whether one is given).
+    let rulesReadValues: Bool
     /// Fixed CardParts settings implied by the node (`vstack`: `axis = .vertical`), in order,
     /// for the Swift back end.
     public let presets: [Preset]
@@ -745,6 +747,12 @@ public final class PartSpec: Sendable, Hashable {
         self.uniqueBy = uniqueBy
         self.rules = rules
         indexedRules = rules.map { IndexedRule($0, in: parameters) }
+        rulesReadValues = rules.contains { rule in
+            switch rule {
+            case .lessThan, .sameCount: true
+            case .requiredWhenPresent, .warnWhenAbsent: false
+            }
+        }
         self.presets = presets
         self.defaultRowFields = defaultRowFields
         self.parameterList = ParameterList(parameters)
@@ -929,6 +937,8 @@ public final class StackKindSpec: Sendable, Hashable {
     /// Whether `push(Card)`/`pop` are valid, and `push` targets must be cards of the same stack
     /// (E704).
     public let supportsNavigation: Bool
+    /// How the layout places the stack's cards (LANGUAGE.md §6.1).
+    public let geometry: StackGeometryKind
     /// The layout positions the layout back end emits for the stack, in order.
     public let layoutPositions: [String]
     /// Rules between arguments (E705).
@@ -942,7 +952,7 @@ public final class StackKindSpec: Sendable, Hashable {
                 cardCount: CardCountRule = .atLeast(1), cardsMayRepeat: Bool = false,
                 allowsSwipeNodes: Bool = false, allowsCardPosition: Bool = false,
                 requiresCardTitle: Bool = false, supportsNavigation: Bool = false,
-                layoutPositions: [String], rules: [CrossParameterRule] = []) {
+                geometry: StackGeometryKind, layoutPositions: [String], rules: [CrossParameterRule] = []) {
         self.name = name
         self.seedSystem = seedSystem
         self.seedClass = seedClass
@@ -955,6 +965,7 @@ public final class StackKindSpec: Sendable, Hashable {
         self.allowsCardPosition = allowsCardPosition
         self.requiresCardTitle = requiresCardTitle
         self.supportsNavigation = supportsNavigation
+        self.geometry = geometry
         self.layoutPositions = layoutPositions
         self.rules = rules
         self.argumentList = ParameterList(arguments)
@@ -969,6 +980,18 @@ public final class StackKindSpec: Sendable, Hashable {
     public func bodyProperty(named name: String) -> Parameter? {
         bodyProperties.first { $0.name == name }
     }
+}
+
+/// How a stack kind places its cards (LANGUAGE.md §6.1): the layout's geometry for the kind.
+public enum StackGeometryKind: Sendable, Hashable {
+    /// One under another, each as tall as its content (`CardsViewController`).
+    case list
+    /// CardsStack's overlapping wallet, collapsed and expanded.
+    case collapsible
+    /// MGSwipeCards' deck: the top cards over one another.
+    case swipe
+    /// TGCardViewController's sheet over a map.
+    case sheet
 }
 
 // MARK: - Themes, colors, card-level vocabulary
@@ -1044,21 +1067,21 @@ public struct NamedColor: Sendable, Hashable {
         self.green = green
         self.blue = blue
         self.alpha = alpha
-        var hex = "#" + NamedColor.hexByte(red) + NamedColor.hexByte(green) + NamedColor.hexByte(blue)
-        if alpha != 255 { hex += NamedColor.hexByte(alpha) }
-        self.hex = hex
+        hex = ColorValue(red: red, green: green, blue: blue, alpha: alpha).hex
     }
+}
 
-    private static func hexByte(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
-    }
+/// What a card-level property does, so the checker switches on the role rather than the name.
+public enum CardPropertyRole: Sendable, Hashable {
+    case tap, title, subtitle, position, swipe
 }
 
 /// A property written in a card body or a state block (`tap:`, `title:`, …).
 public struct CardPropertySpec: Sendable, Hashable {
     /// The property and its type.
     public let parameter: Parameter
+    /// What it does.
+    public let role: CardPropertyRole
     /// Whether the property may also be written inside a `state` block.
     public let allowedInState: Bool
     /// The stack kind that gives the property meaning, if only one does (`position`: sheet, W704;
@@ -1066,8 +1089,9 @@ public struct CardPropertySpec: Sendable, Hashable {
     public let meaningfulInStackKind: String?
 
     /// Creates a card property entry.
-    public init(_ parameter: Parameter, allowedInState: Bool = false, meaningfulInStackKind: String? = nil) {
+    public init(_ parameter: Parameter, role: CardPropertyRole, allowedInState: Bool = false, meaningfulInStackKind: String? = nil) {
         self.parameter = parameter
+        self.role = role
         self.allowedInState = allowedInState
         self.meaningfulInStackKind = meaningfulInStackKind
     }
@@ -1084,19 +1108,32 @@ public struct BuiltInState: Sendable, Hashable {
     public let swiftCase: String
     /// One line for hover.
     public let doc: String
+    /// A state a card declaring this one should declare too (`loading` expects `hasData`: W601).
+    public let expects: String?
 
     /// Creates a built-in state.
-    public init(_ name: String, swiftCase: String, doc: String) {
+    public init(_ name: String, swiftCase: String, doc: String, expects: String? = nil) {
         self.name = name
         self.swiftCase = swiftCase
         self.doc = doc
+        self.expects = expects
     }
+}
+
+/// What a built-in action does.
+public enum BuiltInAction: Sendable, Hashable {
+    /// Pushes the card its one argument names.
+    case push
+    /// Pops the top card.
+    case pop
 }
 
 /// An action the language defines (`push(Card)`, `pop`).
 public struct BuiltInActionSpec: Sendable, Hashable {
     /// The name written in source.
     public let name: String
+    /// What it does.
+    public let kind: BuiltInAction
     /// The arguments (`push` takes one card reference).
     public let parameters: [Parameter]
     /// The stack kinds in which the action is valid.
@@ -1105,8 +1142,9 @@ public struct BuiltInActionSpec: Sendable, Hashable {
     public let doc: String
 
     /// Creates a built-in action.
-    public init(_ name: String, parameters: [Parameter] = [], validInStackKinds: [String], doc: String) {
+    public init(_ name: String, parameters: [Parameter] = [], kind: BuiltInAction, validInStackKinds: [String], doc: String) {
         self.name = name
+        self.kind = kind
         self.parameters = parameters
         self.validInStackKinds = validInStackKinds
         self.doc = doc
@@ -1145,6 +1183,8 @@ public enum Catalog {
     public static let defaultThemeName = "Mint"
     /// The reserved model field selecting the default state.
     public static let stateFieldName = "state"
+    /// The one state of a card without state blocks.
+    public static let defaultStateName = "none"
 
     /// Every CardParts part (kind `.part`), in LANGUAGE.md §7.1 order.
     public static let parts: [PartSpec] = nodes.filter { $0.kind == .part }
@@ -1181,13 +1221,15 @@ public enum Catalog {
     static let cardPropertyTable = NameTable(cardProperties.map(\.name))
     static let namedColorTable = NameTable(namedColors.map(\.name))
     static let builtInStateTable = NameTable(builtInStates.map(\.name))
+    static let builtInActionTable = NameTable(builtInActions.map(\.name))
 
     // The kinds of stack that give a card's parts, properties, traits and actions their effect,
     // as sets, for the rules that ask which kinds of stack a card is in (W502, W703, W704, E704),
     // and for the messages of the rules that read a kind's flag directly (E705).
     static let swipeNodeStackKinds = StackKindSet(where: \.allowsSwipeNodes)
     static let cardPositionStackKinds = StackKindSet(where: \.allowsCardPosition)
-    static let navigatingStackKinds = StackKindSet(where: \.supportsNavigation)
+    /// Per built-in action (by index in `builtInActions`), the stack kinds it is valid in (E704).
+    static let builtInActionStackKinds: [StackKindSet] = builtInActions.map { StackKindSet(named: $0.validInStackKinds) }
     static let repeatingStackKinds = StackKindSet(where: \.cardsMayRepeat)
     /// Per trait (by index in `traits`), the stack kinds it has no effect in.
     static let traitIneffectiveStackKinds: [StackKindSet] = traits.map { StackKindSet(named: $0.ineffectiveInStackKinds) }

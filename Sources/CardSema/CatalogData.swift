@@ -666,13 +666,13 @@ extension Catalog {
                 // No literal default: the theme's `cardCellMargins`.
                 Parameter("margins", .insets, doc: "The margins around each card (theme `cardCellMargins` by default)."),
             ],
-            layoutPositions: ["list"]),
+            geometry: .list, layoutPositions: ["list"]),
         StackKindSpec(
             "fullScreen", seedSystem: "CardParts", seedClass: "CardPartsFullScreenViewController",
             doc: "One card filling the screen.",
             bodyProperties: [themeBodyProperty],
             cardCount: .exactly(1),
-            layoutPositions: ["list"]),
+            geometry: .list, layoutPositions: ["list"]),
         StackKindSpec(
             // CardsStack's `CardStack`, configured with its `Configuration` struct.
             "collapsible", seedSystem: "CardsStack", seedClass: "CardStack",
@@ -696,7 +696,7 @@ extension Catalog {
                 Parameter("initial", .enumeration(.collapsiblePosition), default: .enumCase("collapsed"),
                           doc: "The position the stack starts in."),
             ],
-            layoutPositions: ["collapsed", "expanded"],
+            geometry: .collapsible, layoutPositions: ["collapsed", "expanded"],
             rules: [.lessThan(lower: "collapsedHeight", upper: "expandedHeight")]),
         StackKindSpec(
             "swipe", seedSystem: "MGSwipeCards", seedClass: "MGCardStackView",
@@ -719,7 +719,7 @@ extension Catalog {
             ],
             cardsMayRepeat: true,
             allowsSwipeNodes: true,
-            layoutPositions: ["stacked"]),
+            geometry: .swipe, layoutPositions: ["stacked"]),
         StackKindSpec(
             "sheet", seedSystem: "TGCardViewController", seedClass: "TGCardViewController",
             doc: "Cards in a draggable sheet over a map; the first is the root, others are pushed.",
@@ -734,7 +734,7 @@ extension Catalog {
             allowsCardPosition: true,
             requiresCardTitle: true,
             supportsNavigation: true,
-            layoutPositions: ["collapsed", "peaking", "extended"]),
+            geometry: .sheet, layoutPositions: ["collapsed", "peaking", "extended"]),
     ]
 }
 
@@ -843,28 +843,28 @@ extension Catalog {
     public static let cardProperties: [CardPropertySpec] = [
         CardPropertySpec(
             Parameter("tap", .action, doc: "The action run when the card is tapped (per state inside a state block)."),
-            allowedInState: true),
+            role: .tap, allowedInState: true),
         CardPropertySpec(
             Parameter("title", .string, doc: "The header title shown by sheet stacks (required there)."),
-            meaningfulInStackKind: "sheet"),
+            role: .title, meaningfulInStackKind: "sheet"),
         CardPropertySpec(
             Parameter("subtitle", .string, doc: "The header subtitle shown by sheet stacks."),
-            meaningfulInStackKind: "sheet"),
+            role: .subtitle, meaningfulInStackKind: "sheet"),
         CardPropertySpec(
             Parameter("position", .enumeration(.sheetPosition),
                       doc: "The preferred position when the card is pushed in a sheet (W704 elsewhere)."),
-            meaningfulInStackKind: "sheet"),
+            role: .position, meaningfulInStackKind: "sheet"),
         CardPropertySpec(
             Parameter("swipe", .list(.enumeration(.swipeDirection)),
                       default: .list([.enumCase("left"), .enumCase("right"), .enumCase("up"), .enumCase("down")]),
                       doc: "The directions the card may be swiped in a swipe stack."),
-            meaningfulInStackKind: "swipe"),
+            role: .swipe, meaningfulInStackKind: "swipe"),
     ]
 
     /// The built-in states (CardParts `CardState`); any other name is `.custom("NAME")`.
     public static let builtInStates: [BuiltInState] = [
         BuiltInState("none", swiftCase: ".none", doc: "The only state of a card without state blocks."),
-        BuiltInState("loading", swiftCase: ".loading", doc: "Shown while the card's data loads."),
+        BuiltInState("loading", swiftCase: ".loading", doc: "Shown while the card's data loads.", expects: "hasData"),
         BuiltInState("empty", swiftCase: ".empty", doc: "Shown when there is no data."),
         BuiltInState("hasData", swiftCase: ".hasData", doc: "Shown once the data is available."),
     ]
@@ -874,8 +874,8 @@ extension Catalog {
         BuiltInActionSpec(
             "push", parameters: [Parameter("card", .cardRef, positional: true, required: true,
                                            doc: "A card of the same sheet stack.")],
-            validInStackKinds: ["sheet"], doc: "Pushes a card of the same sheet onto the sheet."),
-        BuiltInActionSpec("pop", validInStackKinds: ["sheet"], doc: "Pops the top card of the sheet."),
+            kind: .push, validInStackKinds: ["sheet"], doc: "Pushes a card of the same sheet onto the sheet."),
+        BuiltInActionSpec("pop", kind: .pop, validInStackKinds: ["sheet"], doc: "Pops the top card of the sheet."),
     ]
 
     /// The value constructors of LANGUAGE.md §8.

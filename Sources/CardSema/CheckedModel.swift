@@ -1,42 +1,63 @@
 import CardDiagnostics
 import CardSyntax
 
-/// The checked model: plain data, fully resolved, the only input back ends read
-/// (LANGUAGE.md §11). Nothing here refers back to syntax except source locations.
+/// The checked model: plain data, fully resolved — the only thing back ends and the IDE layer
+/// read (LANGUAGE.md §11). Nothing here refers to syntax except source spans, which every
+/// reference carries so that editors can jump to it and rename it.
+///
+/// A deck holds its themes and stacks; its cards are checked into `CheckedCard`s when read
+/// (`cards`), one at a time, so that a back end streaming a deck of 20,000 cards holds one card's
+/// model at a time, and a language server asks for just the card under the cursor.
 public struct CheckedDeck: Sendable {
     /// The entry file the deck was compiled from.
-    public var entry: SourceFile
+    public let entry: SourceFile
     /// Themes used by stacks and declared in the deck, fully resolved (built-ins first).
-    public var themes: [ResolvedTheme]
-    /// Cards in load order (entry file first, then imports depth-first) — in a deck checked for
-    /// diagnostics only, just those whose model it kept (`modelUse`).
-    public var cards: [CheckedCard] { didSet { cardIndex = nil } }
-    public var stacks: [CheckedStack]
-    /// What the deck was checked for. A deck checked for `.diagnostics` lists only the cards
-    /// whose model it kept: back ends must not read it (`DeckLayouter` refuses it).
-    public internal(set) var modelUse: ModelUse = .backEnds
-    /// Each card name's index in `cards` (the first card of the name), as the checker collected
-    /// them, so that layouters need not hash every name again; nil when the checker kept only
-    /// some cards (`modelUse`), and once `cards` is changed.
-    public internal(set) var cardIndex: [String: Int]?
+    public let themes: [ResolvedTheme]
+    public let stacks: [CheckedStack]
+    /// Every card of the entry file and its imports, in load order.
+    public let cards: CheckedCards
 
-    public func card(named name: String) -> CheckedCard? { cards.first { $0.name == name } }
+    public init(entry: SourceFile, themes: [ResolvedTheme], stacks: [CheckedStack], cards: CheckedCards) {
+        self.entry = entry
+        self.themes = themes
+        self.stacks = stacks
+        self.cards = cards
+    }
+
+    /// The card called `name`, its model built now.
+    public func card(named name: String) -> CheckedCard? { cards.card(named: name) }
+
+    /// The stack called `name`.
+    public func stack(named name: String) -> CheckedStack? { stacks.first { $0.name == name } }
+
+    /// The parent chain of the theme called `name`, nearest first, ending at a built-in theme
+    /// (`[]` for built-ins and unknown names).
+    public func parents(ofTheme name: String) -> [String] {
+        var byName: [String: String] = [:]
+        for theme in themes { if let parent = theme.parent { byName[theme.name] = parent } }
+        var chain: [String] = []
+        var next = byName[name]
+        while let parent = next, chain.count <= themes.count {
+            chain.append(parent)
+            next = byName[parent]
+        }
+        return chain
+    }
+
+    /// The theme called `name`, if the deck resolved it.
+    public func theme(named name: String) -> ResolvedTheme? { themes.first { $0.name == name } }
 }
 
-/// What `Compiler.check`'s model is for, which decides how much of it is kept.
-///
-/// Checking writes every card's parts, traits and model into the deck's compact store (over
-/// 30 MB for 20,000 cards). Back ends read all of it; `cardc check` only prints diagnostics,
-/// which are all reported while each card is checked — except the layout pass's W104, which
-/// lays out the cards of `collapsible` stacks. So `cardc check` keeps the model of just those
-/// cards and reuses the store as per-card scratch space for every other one.
-public enum ModelUse: Hashable, Sendable {
-    /// Back ends read the deck (`cardc build`; the default): every card is kept.
-    case backEnds
-    /// Only diagnostics are wanted: the deck keeps just the cards that stacks of
-    /// `readingCardsOf` kinds list — the ones a later diagnostic pass reads. Every diagnostic of
-    /// every card is still reported; the other cards are left out of `CheckedDeck.cards`.
-    case diagnostics(readingCardsOf: Set<String>)
+/// A name written in the source that refers to a declaration: a card in a stack or in `push(…)`,
+/// a theme. `span` covers the name as written.
+public struct Reference: Hashable, Sendable, CustomStringConvertible {
+    public var name: String
+    public var span: SourceSpan
+    public init(_ name: String, at span: SourceSpan) {
+        self.name = name
+        self.span = span
+    }
+    public var description: String { name }
 }
 
 /// A value after checking: literals decoded, named colors and references resolved.
@@ -46,9 +67,9 @@ public enum Value: Hashable, Sendable {
     case double(Double)
     case bool(Bool)
     /// A color literal, or a named UIKit color (`name` set) resolved to its RGBA value.
-    case color(ColorLiteral, name: String?)
+    case color(ColorValue, name: String?)
     /// `$name` or `$item.field`, with the type inferred for it.
-    case binding(path: [String], type: ValueType)
+    case binding(Binding)
     case enumCase(String, arguments: [Argument])
     case size(width: Double, height: Double)
     case insets(top: Double, left: Double, bottom: Double, right: Double)
@@ -57,7 +78,7 @@ public enum Value: Hashable, Sendable {
     case record([Argument])
     case action(Action)
     /// A card or theme name.
-    case reference(String)
+    case reference(Reference)
 
     /// The numeric value of int and double literals.
     public var number: Double? {
@@ -69,9 +90,60 @@ public enum Value: Hashable, Sendable {
     }
 }
 
+/// A binding as written (`$spent`, `$item.price`), with the type inferred for it there.
+public struct Binding: Hashable, Sendable {
+    public var path: [String]
+    public var type: ValueType
+    public var span: SourceSpan
+    public init(path: [String], type: ValueType, span: SourceSpan) {
+        self.path = path
+        self.type = type
+        self.span = span
+    }
+    /// A binding of the current row of a table or collection cell (`$item.field`).
+    public var isRowField: Bool { path.count == 2 && path[0] == Catalog.rowBindingName }
+    /// `spent`, `item.price`.
+    public var name: String { path.joined(separator: ".") }
+}
+
 extension NamedColor {
     /// The checked value of `.name`: the color's components, with its name.
-    var value: Value { .color(ColorLiteral(red: red, green: green, blue: blue, alpha: alpha), name: name) }
+    var value: Value { .color(ColorValue(red: red, green: green, blue: blue, alpha: alpha), name: name) }
+}
+
+/// An sRGB color with alpha, 0…255 per component.
+public struct ColorValue: Hashable, Sendable {
+    public var red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+
+    /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA`; nil otherwise.
+    public init?(hex: String) {
+        guard let literal = ColorLiteral(hex) else { return nil }
+        self.init(literal)
+    }
+
+    init(_ literal: ColorLiteral) {
+        self.init(red: literal.red, green: literal.green, blue: literal.blue, alpha: literal.alpha)
+    }
+
+    /// Canonical `#RRGGBB`, or `#RRGGBBAA` when not opaque (upper case).
+    public var hex: String {
+        let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = [UInt8(ascii: "#")]
+        for component in alpha == 255 ? [red, green, blue] : [red, green, blue, alpha] {
+            bytes.append(digits[Int(component >> 4)])
+            bytes.append(digits[Int(component & 0x0F)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The components as fractions 0…1.
+    public var fractions: (red: Double, green: Double, blue: Double, alpha: Double) {
+        (Double(red) / 255, Double(green) / 255, Double(blue) / 255, Double(alpha) / 255)
+    }
 }
 
 /// A labelled (or positional, `label == nil`) value.
@@ -82,72 +154,78 @@ public struct Argument: Hashable, Sendable {
 }
 
 /// What a tap, button or menu does.
-public enum Action: Hashable, Sendable {
+public enum Action: Hashable, Sendable, CustomStringConvertible {
     /// A method on the generated controller.
     case method(String)
     /// Pushes the named card onto a sheet stack.
-    case push(String)
+    case push(Reference)
     /// Pops the top card of a sheet stack.
     case pop
 
     public var description: String {
         switch self {
         case .method(let name): name
-        case .push(let card): "push(\(card))"
+        case .push(let card): "push(\(card.name))"
         case .pop: "pop"
         }
     }
 }
 
-/// A named, ordered property of a part, trait or stack (every catalog default filled in).
+/// A named property of a part, trait or stack, in catalog order.
 public struct Property: Hashable, Sendable {
     public var name: String
     public var value: Value
     public init(_ name: String, _ value: Value) { self.name = name; self.value = value }
 }
 
-/// A part with its arguments and children.
+/// A part with the arguments its author wrote, and its children.
 public struct CheckedPart: Hashable, Sendable {
     /// The catalog name (`text`, `hstack`, `cell`…).
     public var part: String
-    /// The arguments the author wrote, in catalog parameter order. Catalog defaults are not
-    /// stored per part (that doubled the model's size); `property(_:)` and
-    /// `resolvedProperties` fill them in.
+    /// The arguments the author wrote, in catalog parameter order (a repeated label keeps its
+    /// place after the first). Catalog defaults are filled in by `property(_:)` and
+    /// `resolvedProperties`.
     public var properties: [Property]
     public var children: [CheckedPart]
+    /// The part's name as written.
     public var span: SourceSpan
+    /// The catalog entry (nil only for a name the catalog does not have).
+    public let spec: PartSpec?
+
+    public init(part: String, properties: [Property], children: [CheckedPart], span: SourceSpan) {
+        self.init(spec: Catalog.part(named: part), name: part, properties: properties, children: children, span: span)
+    }
+
+    init(spec: PartSpec?, name: String, properties: [Property], children: [CheckedPart], span: SourceSpan) {
+        self.part = name
+        self.properties = properties
+        self.children = children
+        self.span = span
+        self.spec = spec
+    }
 
     /// The author's value, else the catalog default.
     public func property(_ name: String) -> Value? {
-        properties.first { $0.name == name }?.value ?? CatalogDefaults.value(part: part, parameter: name)
+        properties.first { $0.name == name }?.value ?? spec?.parameter(named: name)?.checkedDefault
     }
+
+    /// Whether the author wrote the argument.
+    public func hasArgument(_ name: String) -> Bool { properties.contains { $0.name == name } }
 
     /// Every property with a value — written or defaulted — in catalog order.
     public var resolvedProperties: [Property] {
-        guard let spec = Catalog.part(named: part) else { return properties }
-        return spec.parameters.compactMap { parameter in
-            property(parameter.name).map { Property(parameter.name, $0) }
-        }
-    }
-}
-
-/// Catalog defaults converted to checked values once, on first use.
-enum CatalogDefaults {
-    static let parts: [String: [String: Value]] = {
-        var table: [String: [String: Value]] = [:]
-        for spec in Catalog.nodes {
-            var values: [String: Value] = [:]
-            for parameter in spec.parameters {
-                if let fallback = parameter.defaultValue, let value = CardChecker.value(of: fallback) {
-                    values[parameter.name] = value
-                }
+        guard let spec else { return properties }
+        var resolved: [Property] = []
+        resolved.reserveCapacity(spec.parameters.count)
+        for parameter in spec.parameters {
+            if let property = properties.first(where: { $0.name == parameter.name }) {
+                resolved.append(property)
+            } else if let value = parameter.checkedDefault {
+                resolved.append(Property(parameter.name, value))
             }
-            table[spec.name] = values
         }
-        return table
-    }()
-
-    static func value(part: String, parameter: String) -> Value? { parts[part]?[parameter] }
+        return resolved
+    }
 }
 
 public struct CheckedTrait: Hashable, Sendable {
@@ -155,6 +233,9 @@ public struct CheckedTrait: Hashable, Sendable {
     /// Every requirement, author-given or defaulted, in catalog order.
     public var properties: [Property]
     public var span: SourceSpan
+
+    public var spec: TraitSpec? { Catalog.trait(named: trait) }
+    public func value(_ name: String) -> Value? { properties.first { $0.name == name }?.value }
 }
 
 public struct ModelField: Hashable, Sendable {
@@ -163,6 +244,7 @@ public struct ModelField: Hashable, Sendable {
     public var defaultValue: Value?
     /// True for `slider.value` / `textField.text` bindings (two-way).
     public var isTwoWay: Bool
+    /// The field's name in `model { … }`, or its first binding when it has no default.
     public var span: SourceSpan
 }
 
@@ -174,127 +256,79 @@ public struct CheckedState: Hashable, Sendable {
     public var tap: Action?
     /// Shared parts before the first state, the state's own parts, then the later shared parts.
     public var parts: [CheckedPart]
+    /// The state's name in `state NAME { … }`; nil for the implicit `none` of a card without states.
+    public var span: SourceSpan?
 }
 
 public enum SwipeDirection: String, Hashable, Sendable, CaseIterable {
     case left, right, up, down
 }
 
+/// A swipe overlay: the parts shown while the card is dragged towards `direction`.
+public struct CheckedOverlay: Hashable, Sendable {
+    public var direction: SwipeDirection
+    public var parts: [CheckedPart]
+}
+
+/// A swipe card's footer.
+public struct CheckedFooter: Hashable, Sendable {
+    public var height: Double
+    public var transparent: Bool
+    public var parts: [CheckedPart]
+}
+
 public struct CheckedCard: Hashable, Sendable {
     public var name: String
-    /// The `///` comment above the card, read from the source file when asked for (`check`
-    /// never asks).
-    public var documentation: String? {
-        get {
-            switch documentationSource {
-            case .text(let text): text
-            case .source(let file, let range): SyntaxTree.docComment(in: file, range: range)
-            }
-        }
-        set { documentationSource = .text(newValue) }
-    }
-    var documentationSource: DocumentationSource
+    /// The card's name in its declaration.
     public var span: SourceSpan
-    /// The line and column of the card's name: worked out when asked for unless the checker
-    /// worked it out already (for a build, as it went through the file in order).
-    public var location: SourceLocation {
-        get {
-            switch locationSource {
-            case .known(let location): location
-            case .offset(let file, let offset): file.location(of: offset)
-            }
-        }
-        set { locationSource = .known(newValue) }
-    }
-    var locationSource: LocationSource
+    /// The line and column of the card's name.
+    public var location: SourceLocation
+    /// The path of the card's file, as diagnostics name it.
     public var file: String
+    /// The `///` comment above the card.
+    public var documentation: String?
     /// The state shown by default (`model { state: .x }`, else the first state).
     public var initialState: String
-    /// Traits, model, states, overlays, footer, actions and the rarely set title, subtitle,
-    /// position and swipe directions. The checker leaves them in the deck's compact storage;
-    /// they become arrays the first time they are read (then stay cached), so checking a deck
-    /// does not build a part tree per card that nothing reads.
-    var content: CardContent
-
-    public var title: Value? {
-        get { content.extras.title }
-        set { content.update { $0.extras.title = newValue } }
-    }
-    public var subtitle: Value? {
-        get { content.extras.subtitle }
-        set { content.update { $0.extras.subtitle = newValue } }
-    }
-    public var position: String? {
-        get { content.extras.position }
-        set { content.update { $0.extras.position = newValue } }
-    }
-    public var swipeDirections: [SwipeDirection] {
-        get { content.extras.allowedSwipeDirections }
-        set { content.update { $0.extras.swipeDirections = newValue } }
-    }
-
-    public var traits: [CheckedTrait] {
-        get { content.body.traits }
-        set { content.update { $0.traits = newValue } }
-    }
-    public var model: [ModelField] {
-        get { content.body.model }
-        set { content.update { $0.model = newValue } }
-    }
-    public var states: [CheckedState] {
-        get { content.body.states }
-        set { content.update { $0.states = newValue } }
-    }
-    public var overlays: [(direction: SwipeDirection, parts: [CheckedPart])] {
-        get { content.body.overlays }
-        set { content.update { $0.overlays = newValue } }
-    }
-    public var footer: (height: Double, transparent: Bool, parts: [CheckedPart])? {
-        get { content.body.footer }
-        set { content.update { $0.footer = newValue } }
-    }
-    /// Every action the card uses, sorted, for generated controllers.
-    public var actions: [String] {
-        get { content.body.actions }
-        set { content.update { $0.actions = newValue } }
-    }
+    public var traits: [CheckedTrait] = []
+    public var model: [ModelField] = []
+    /// In declaration order; a card without state blocks has the one state `none`.
+    public var states: [CheckedState] = []
+    public var overlays: [CheckedOverlay] = []
+    public var footer: CheckedFooter?
+    /// Every action method the card uses, sorted, each once.
+    public var actions: [String] = []
+    /// The sheet header (`title:`, `subtitle:`), the preferred sheet `position:` and the allowed
+    /// `swipe:` directions (every direction unless the card says otherwise).
+    public var title: Value?
+    public var subtitle: Value?
+    public var position: String?
+    public var swipeDirections: [SwipeDirection] = SwipeDirection.allCases
 
     public func trait(_ name: String) -> CheckedTrait? { traits.first { $0.trait == name } }
-
-    public static func == (lhs: CheckedCard, rhs: CheckedCard) -> Bool {
-        lhs.name == rhs.name && lhs.span == rhs.span
-    }
-    public func hash(into hasher: inout Hasher) { hasher.combine(name); hasher.combine(span) }
-}
-
-/// A card's location: known, or the offset in its file to work it out from.
-enum LocationSource: Sendable {
-    case known(SourceLocation)
-    case offset(SourceFile, Int)
-}
-
-/// A card's doc comment: text, or where it lies in its file (`SyntaxTree.docCommentRange`).
-enum DocumentationSource: Sendable {
-    case text(String?)
-    case source(SourceFile, Range<Int>)
+    public func state(named name: String) -> CheckedState? { states.first { $0.name == name } }
+    public func field(named name: String) -> ModelField? { model.first { $0.name == name } }
 }
 
 public struct CheckedStack: Hashable, Sendable {
     public var name: String
     public var kind: String
+    /// The theme's name: `theme:`, else the default theme.
     public var theme: String
+    /// The `theme:` value as written, when there is one.
+    public var themeReference: Reference?
     /// Every kind argument, defaults filled in, in catalog order.
     public var configuration: [Property]
     /// Body properties (`initial`, `margins`, `onSwipe`…), defaults filled in where the catalog has one.
     public var properties: [Property]
-    public var cards: [String]
+    /// The cards listed, in order, each with the span of its reference.
+    public var cards: [Reference]
     public var span: SourceSpan
     public var documentation: String?
-    /// The span of each card reference in the stack's body, parallel to `cards` (used by
-    /// diagnostics about one card of a stack, e.g. W104).
-    public var cardSpans: [SourceSpan] = []
 
+    /// The catalog entry of the kind.
+    public var spec: StackKindSpec? { Catalog.stackKind(named: kind) }
     public func number(_ name: String) -> Double? { configuration.first { $0.name == name }?.value.number }
+    public func property(_ name: String) -> Value? { properties.first { $0.name == name }?.value }
 }
 
 public struct ResolvedTheme: Hashable, Sendable {
@@ -304,48 +338,16 @@ public struct ResolvedTheme: Hashable, Sendable {
     public var isBuiltIn: Bool
     /// Every theme property, inherited values filled in, in catalog order.
     public var properties: [Property]
-    /// Every theme's parent, one table for a deck's themes: a theme's chain is walked when asked
-    /// for, not stored with it, or a chain of n themes would hold n²/2 names.
-    var lineage: ThemeLineage?
+    /// The declaration's name (nil for built-ins).
+    public var span: SourceSpan?
 
-    public init(name: String, parent: String?, isBuiltIn: Bool, properties: [Property], lineage: ThemeLineage? = nil) {
+    public init(name: String, parent: String?, isBuiltIn: Bool, properties: [Property], span: SourceSpan? = nil) {
         self.name = name
         self.parent = parent
         self.isBuiltIn = isBuiltIn
         self.properties = properties
-        self.lineage = lineage
-    }
-
-    /// The parent chain, nearest first, ending at a built-in theme (`[]` for built-ins), from
-    /// the deck's lineage (just `parent` for a theme made without one).
-    public var parents: [String] {
-        var chain: [String] = []
-        var next = parent
-        while let name = next {
-            chain.append(name)
-            next = lineage?.parents[name]
-        }
-        return chain
+        self.span = span
     }
 
     public func value(_ name: String) -> Value? { properties.first { $0.name == name }?.value }
-
-    // The lineage is the deck's, not the theme's: two themes are equal by what they hold.
-    public static func == (a: ResolvedTheme, b: ResolvedTheme) -> Bool {
-        a.name == b.name && a.parents == b.parents && a.isBuiltIn == b.isBuiltIn && a.properties == b.properties
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(name)
-        hasher.combine(parent)
-        hasher.combine(isBuiltIn)
-        hasher.combine(properties)
-    }
-}
-
-/// Each resolved user theme's parent (the nearest), shared by a deck's `ResolvedTheme`s. Themes
-/// in a cycle are not resolved and not in it, so every chain ends at a built-in theme.
-public final class ThemeLineage: Sendable {
-    let parents: [String: String]
-    init(parents: [String: String]) { self.parents = parents }
 }

@@ -9,11 +9,11 @@ struct DeclarationRef {
 
 /// Checks one compilation unit — an entry file and everything it imports — into a
 /// `CheckedDeck`: names (E3xx), themes (§9), stacks (§6) and cards (§5), then the rules that
-/// span cards and stacks (W502, W703, W704, E703, E704).
+/// span cards and stacks (W502, W703, W704, E703, E704). Every card is checked for its
+/// diagnostics here; its model is built when a reader asks for it (`CheckedCards`).
 struct DeckChecker {
     let trees: [FileID: SyntaxTree]
     let order: [FileID]
-    let modelUse: ModelUse
     var diagnostics: [Diagnostic] = []
     /// Card name → index in `cardDecls`.
     var cards: [String: Int] = [:]
@@ -25,16 +25,10 @@ struct DeckChecker {
     var themeOrder: [String] = []
     /// Names read from source, interned once for the whole unit.
     let names = NameInterner()
-    /// For tests (`Compiler.auditCleanCheck`): `CardChecker` checks the cards the clean check
-    /// finds clean too, and those it reports something for are kept in `audit`.
-    var audit: CleanCheckAudit?
-    /// Threads that may check the cards when every card's model is kept (`ConcurrentCardCheck`).
-    var workers = 1
 
-    init(trees: [FileID: SyntaxTree], order: [FileID], modelUse: ModelUse) {
+    init(trees: [FileID: SyntaxTree], order: [FileID]) {
         self.trees = trees
         self.order = order
-        self.modelUse = modelUse
     }
 
     func tree(_ ref: DeclarationRef) -> SyntaxTree? { trees[ref.file] }
@@ -49,59 +43,29 @@ struct DeckChecker {
         collectDeclarations()
         let resolvedThemes = checkThemes()
         let (checkedStacks, membership) = checkStacks(themeNames: Set(resolvedThemes.map(\.name)))
-        let kept = keptCards(checkedStacks)
-        var checkedCards: [CheckedCard] = []
-        checkedCards.reserveLargeCapacity(kept == nil ? cardDecls.count : 0)
-        // One checker for every card (its scratch storage reused), writing one compact store.
+        // One checker for every card, its scratch storage reused; no card's model is built.
         var checker: CardChecker?
-        // For a card whose model is not kept, the clean check first: a card it finds clean has
-        // nothing to report, and `CardChecker` need not run.
-        var clean = CleanCardCheck()
-        // Cards come file by file: the last card's tree saves a dictionary lookup per card.
-        var current: (file: FileID, tree: SyntaxTree)?
-        let concurrent = kept == nil && checkCardsConcurrently(membership: membership, into: &checkedCards)
-        for (index, (name, ref)) in (concurrent ? [] : cardDecls).enumerated() {
-            if current?.file != ref.file { current = tree(ref).map { (ref.file, $0) } }
-            guard let tree = current?.tree else { continue }
-            var foundClean = false
-            if let kept, !kept[index] {
-                let stackKinds = membership[index].stackKinds
-                foundClean = tree.withNodeView { clean.isClean(Int(ref.node.index), stackKinds: stackKinds, in: $0) }
-                audit?.cards += 1
-                if foundClean {
-                    guard audit != nil else { continue }
-                    audit?.clean += 1
-                }
-            }
-            if checker == nil {
-                checker = CardChecker(values: valueChecker(for: tree))
-                checker?.locatesCards = kept == nil
-                // Only a store that keeps every card grows to the deck's size.
-                if kept == nil { checker?.storage.reserve(for: order.compactMap { trees[$0] }) }
-            }
-            // Mutated in place through the optional: copying the checker would copy its storage.
+        for (index, (name, ref)) in cardDecls.enumerated() {
+            guard let tree = tree(ref) else { continue }
+            if checker == nil { checker = CardChecker(values: valueChecker(for: tree)) }
+            // Mutated in place through the optional: copying the checker would copy its scratch.
             if checker?.tree !== tree { checker?.values.tree = tree }
-            if let card = checker?.check(ref.node, named: name, membership: membership[index], keepingModel: kept?[index] ?? true) {
-                checkedCards.append(card)
-            }
+            _ = checker?.check(ref.node, named: name, membership: membership[index], buildsModel: false)
             if checker?.values.diagnostics.isEmpty == false {
-                if foundClean { audit?.misses.append((name, checker?.values.diagnostics ?? [])) }
                 diagnostics += checker?.values.diagnostics ?? []
                 checker?.values.diagnostics.clear()
             }
-        }
-        checker?.dropModels()
-        if let storage = checker?.storage {
-            let store = ModelStore(storage, files: SourceFiles(trees.values.map(\.file)))
-            for index in checkedCards.indices { checkedCards[index].content = .stored(store, index) }
         }
         checkSheetTitles(checkedStacks)
         suggestDeckNames()
         guard let entry = order.first, let entryTree = trees[entry] else { return nil }
         let usedThemes = Set(checkedStacks.map(\.theme))
         let themesOut = resolvedThemes.filter { !$0.isBuiltIn || usedThemes.contains($0.name) || $0.name == Catalog.defaultThemeName }
-        return CheckedDeck(entry: entryTree.file, themes: themesOut, cards: checkedCards, stacks: checkedStacks, modelUse: modelUse,
-                           cardIndex: kept == nil && checkedCards.count == cardDecls.count ? cards : nil)
+        let declarations = cardDecls.enumerated().map { index, decl in
+            CheckedCards.Declaration(name: decl.name, file: decl.ref.file, node: decl.ref.node, membership: membership[index])
+        }
+        return CheckedDeck(entry: entryTree.file, themes: themesOut, stacks: checkedStacks,
+                           cards: CheckedCards(declarations: declarations, trees: trees, index: cards))
     }
 
     /// How many unknown cards and themes get a did-you-mean (`suggestDeckNames`), as Clang
@@ -129,18 +93,6 @@ struct DeckChecker {
             diagnostics[index].notes += hint.notes
             diagnostics[index].fixIts += hint.fixIts
         }
-    }
-
-    /// Per card (parallel to `cardDecls`), whether its model is kept; nil when every card's is.
-    func keptCards(_ checkedStacks: [CheckedStack]) -> [Bool]? {
-        guard case .diagnostics(let kinds) = modelUse else { return nil }
-        var kept = [Bool](repeating: false, count: cardDecls.count)
-        for stack in checkedStacks where kinds.contains(stack.kind) {
-            for name in stack.cards {
-                if let index = cards[name] { kept[index] = true }
-            }
-        }
-        return kept
     }
 
     // MARK: Declarations
@@ -317,15 +269,12 @@ struct DeckChecker {
                     if let index = properties.firstIndex(where: { $0.name == override.name }) { properties[index] = override }
                 }
                 resolved[member] = ResolvedTheme(name: member, parent: parentOf[member] ?? Catalog.defaultThemeName,
-                                                 isBuiltIn: false, properties: properties)
+                                                 isBuiltIn: false, properties: properties, span: themes[member].flatMap(nameSpan))
             }
         }
         // In load order, as the declarations are; every chain through the same table.
-        let lineage = ThemeLineage(parents: parentOf.filter { resolved[$0.key] != nil })
         for name in themeOrder {
-            guard var theme = resolved[name] else { continue }
-            theme.lineage = lineage
-            result.append(theme)
+            if let theme = resolved[name] { result.append(theme) }
         }
         return result
     }
@@ -379,14 +328,12 @@ struct DeckChecker {
             for extra in conformances.dropFirst() {
                 values.report(.e310, "a stack has one kind; remove `\(tree.name(extra))`", at: values.nameSpan(extra))
             }
-            var arguments = StoredProperties()
-            values.checkArguments(of: kindCall, parameters: kind.argumentList, ownerName: kindName,
-                                  ownerKind: .stack, into: &arguments)
+            values.checkArguments(of: kindCall, parameters: kind.argumentList, ownerName: kindName, ownerKind: .stack)
             let args = values.arguments
             for rule in kind.rules {
                 if case .lessThan(let lower, let upper) = rule {
-                    let a = args.value(lower, in: arguments, file: tree.file)?.number ?? kind.argument(named: lower)?.defaultValue?.numericValue
-                    let b = args.value(upper, in: arguments, file: tree.file)?.number ?? kind.argument(named: upper)?.defaultValue?.numericValue
+                    let a = args.value(lower)?.number ?? kind.argument(named: lower)?.defaultValue?.numericValue
+                    let b = args.value(upper)?.number ?? kind.argument(named: upper)?.defaultValue?.numericValue
                     if let a, let b, !(a < b) {
                         let at = args.node(lower).map { tree.span($0) } ?? args.node(upper).map { tree.span($0) } ?? stackSpan
                         values.report(.e705, "`\(lower)` (\(CatalogValue.format(a))) must be less than `\(upper)` (\(CatalogValue.format(b)))", at: at)
@@ -397,12 +344,13 @@ struct DeckChecker {
             configuration.reserveCapacity(kind.arguments.count) // one allocation, not one per doubling
             // By index: `argumentList` lists `arguments` in order.
             for (index, parameter) in kind.arguments.enumerated() {
-                if let v = args.value(at: index, in: arguments, file: tree.file) ?? parameter.defaultValue.flatMap(CardChecker.value(of:)) {
+                if let v = args.value(at: index) ?? parameter.checkedDefault {
                     configuration.append(Property(parameter.name, v))
                 }
             }
 
             var theme = Catalog.defaultThemeName
+            var themeReference: Reference?
             var properties: [Property] = []
             /// The cards listed: name, reference node, index in `cardDecls`.
             let items = tree.blockItems(ref.node)
@@ -437,9 +385,11 @@ struct DeckChecker {
                     seen[known] = item
                     let spec = kind.bodyProperties[known]
                     guard let valueNode = tree.value(item), let value = values.check(valueNode, as: spec.type, parameter: spec, owner: .stack) else { continue }
-                    if spec.type == .themeRef, case .reference(let themeName) = value {
+                    if spec.type == .themeRef, case .reference(let reference) = value {
+                        let themeName = reference.name
                         if themeNames.contains(themeName) || themes[themeName] != nil {
                             theme = themeName
+                            themeReference = reference
                         } else {
                             // Its did-you-mean comes from `suggestDeckNames`.
                             values.report(.e304, "unknown theme `\(themeName)`", at: tree.span(valueNode))
@@ -481,12 +431,12 @@ struct DeckChecker {
                 }
             }
             for (index, parameter) in kind.bodyProperties.enumerated() where seen[index] == nil && parameter.type != .themeRef {
-                if let v = parameter.defaultValue.flatMap(CardChecker.value(of:)) { properties.append(Property(parameter.name, v)) }
+                if let v = parameter.checkedDefault { properties.append(Property(parameter.name, v)) }
             }
             switch kind.cardCount {
             case .exactly(let count) where cardRefs.count != count && unresolvedReferences == 0:
                 let at = cardRefs.count > count ? values.nameSpan(cardRefs[count].1) : stackSpan
-                values.report(kind.name == "fullScreen" ? .e702 : .e701,
+                values.report(.e702,
                               "a `\(kindName)` stack shows exactly \(count) card\(count == 1 ? "" : "s"), found \(cardRefs.count)", at: at)
             case .atLeast(let minimum) where cardRefs.count + unresolvedReferences < minimum:
                 values.report(.e701, "stack `\(name)` has no cards", at: stackSpan, notes: [.help("list cards by name inside the stack's braces")])
@@ -504,9 +454,10 @@ struct DeckChecker {
                     membership[index].sheetStacks.append(stackCards)
                 }
             }
-            let stack = CheckedStack(name: name, kind: kind.name, theme: theme, configuration: configuration,
-                                     properties: properties, cards: names, span: stackSpan, documentation: tree.docComment(ref.node),
-                                     cardSpans: cardRefs.map { values.nameSpan($0.1) })
+            let stack = CheckedStack(name: name, kind: kind.name, theme: theme, themeReference: themeReference,
+                                     configuration: configuration, properties: properties,
+                                     cards: cardRefs.map { Reference($0.0, at: values.nameSpan($0.1)) }, span: stackSpan,
+                                     documentation: tree.docComment(ref.node))
             result.append(stack)
             if kind.requiresCardTitle { sheetReferences[name] = cardRefs.map { ($0.0, $0.1, ref.file) } }
         }
@@ -524,7 +475,10 @@ struct DeckChecker {
                 let cardRef = cardDecls[cardIndex].ref
                 guard let cardTree = self.tree(cardRef) else { continue }
                 let hasTitle = cardTree.block(cardRef.node).map { block in
-                    cardTree.children(block).contains { cardTree.kind($0) == .property && cardTree.name($0) == "title" }
+                    cardTree.children(block).contains { item in
+                        cardTree.kind(item) == .property
+                            && cardTree.lookUp(item, in: Catalog.cardPropertyTable).map { Catalog.cardProperties[$0].role == .title } == true
+                    }
                 } ?? false
                 if !hasTitle, let cardSpan = nameSpan(cardRef) {
                     let refSpan = tree.mainToken(refNode).map { tree.span(token: $0) } ?? tree.span(refNode)
@@ -551,31 +505,12 @@ public enum Compiler {
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
-    /// Checks each entry file as a compilation unit (the file plus its imports). `modelUse`
-    /// says what the decks are for: back ends get every card's model; a diagnostics-only run
-    /// keeps far less (see `ModelUse`) and its decks must not reach a back end.
-    /// `workers`: threads that may check the cards of a deck checked for back ends (a
-    /// diagnostics-only check runs on the calling thread whatever it says).
+    /// Checks each entry file as a compilation unit (the file plus its imports). `sources`
+    /// supplies the bytes of paths that are not read from `provider` (open editor buffers).
     public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
-                             sources: [String: [UInt8]] = [:], modelUse: ModelUse = .backEnds, workers: Int = 1) -> Result {
-        check(paths: paths, root: root, provider: provider, sources: sources, modelUse: modelUse, audit: nil, workers: workers).result
-    }
-
-    /// For tests of the clean check: checks for diagnostics only, keeping no card's model, so
-    /// that the clean check sees every card; `CardChecker` then checks the cards it finds clean
-    /// too. Returns how many cards there were and were found clean, and those of them
-    /// `CardChecker` reported something for.
-    static func auditCleanCheck(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
-                                sources: [String: [UInt8]] = [:]) -> CleanCheckAudit {
-        check(paths: paths, root: root, provider: provider, sources: sources,
-              modelUse: .diagnostics(readingCardsOf: []), audit: CleanCheckAudit()).audit
-    }
-
-    private static func check(paths: [String], root: String?, provider: FileProvider, sources: [String: [UInt8]],
-                              modelUse: ModelUse, audit: CleanCheckAudit?, workers: Int = 1) -> (result: Result, audit: CleanCheckAudit) {
+                             sources: [String: [UInt8]] = [:]) -> Result {
         let rootPath = root ?? PathUtilities.directory(of: paths.first ?? ".")
         var loader = SourceLoader(provider: provider, root: rootPath)
-        if case .backEnds = modelUse { loader.parsingThreads = workers }
         var entries: [FileID] = []
         var unreadable: [String] = []
         for path in paths {
@@ -592,29 +527,11 @@ public enum Compiler {
         var trees: [FileID: SyntaxTree] = [:]
         for (id, loaded) in loader.files { trees[id] = loaded.tree }
         var decks: [CheckedDeck] = []
-        var audited = CleanCheckAudit()
         for entry in entries {
-            var checker = DeckChecker(trees: trees, order: loader.unit(of: entry), modelUse: modelUse)
-            checker.audit = audit
-            checker.workers = workers
+            var checker = DeckChecker(trees: trees, order: loader.unit(of: entry))
             if let deck = checker.check() { decks.append(deck) }
             diagnostics += checker.diagnostics
-            if let audit = checker.audit {
-                audited.cards += audit.cards
-                audited.clean += audit.clean
-                audited.misses += audit.misses
-            }
         }
-        return (Result(fileSet: loader.fileSet, diagnostics: diagnostics.sortedAndDeduplicated(), decks: decks, unreadable: unreadable),
-                audited)
+        return Result(fileSet: loader.fileSet, diagnostics: diagnostics.sortedAndDeduplicated(), decks: decks, unreadable: unreadable)
     }
-}
-
-/// What `Compiler.auditCleanCheck` found: of the cards checked for diagnostics only, how many
-/// the clean check found clean, and those of them `CardChecker` reported something for (none,
-/// when the clean check is right).
-struct CleanCheckAudit {
-    var cards = 0
-    var clean = 0
-    var misses: [(card: String, diagnostics: [Diagnostic])] = []
 }

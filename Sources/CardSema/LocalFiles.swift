@@ -27,10 +27,8 @@ public enum LocalFiles {
     public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
     /// The whole content of the regular file at `path`, or nil when it is not one, is larger than
-    /// `sizeLimit`, or cannot be read. With more than one reader, a large file is read in that
-    /// many parts at once, each on a thread of its own (`cardc build`): the copying and the
-    /// first touch of the fresh buffer's pages are shared out.
-    public static func contents(of path: String, sizeLimit: Int, readers: Int = 1) -> [UInt8]? {
+    /// `sizeLimit`, or cannot be read.
+    public static func contents(of path: String, sizeLimit: Int) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -38,25 +36,12 @@ public enum LocalFiles {
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         let expected = Int(info.st_size)
         guard expected <= sizeLimit else { return nil }
-        // Read into uninitialised capacity (no memset of a 12 MB deck), in huge pages: the read
-        // is the first to touch them, and would take a 4 KiB page fault every 4 KiB. One byte
+        // Read straight into uninitialised capacity (no zeroing of a 12 MB deck first). One byte
         // more than the size tells a file that grew while being read: the rest comes in chunks,
         // still bounded by the limit.
         var failed = false
-        var bytes = [UInt8](largeUninitializedCapacity: expected + 1) { buffer, count in
-            let raw = UnsafeMutableRawBufferPointer(buffer)
-            if readers > 1, expected >= Self.partedReadMinimum {
-                guard readInParts(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[..<expected]), parts: readers),
-                      lseek(fd, off_t(expected), SEEK_SET) == off_t(expected),
-                      let n = readFully(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[expected...])) else {
-                    failed = true
-                    count = 0
-                    return
-                }
-                count = expected + n
-                return
-            }
-            guard let n = readFully(fd, into: raw) else { failed = true; count = 0; return }
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
+            guard let n = readFully(fd, into: UnsafeMutableRawBufferPointer(buffer)) else { failed = true; count = 0; return }
             count = n
         }
         guard !failed else { return nil }
@@ -71,44 +56,6 @@ public enum LocalFiles {
         return bytes.count <= sizeLimit ? bytes : nil
     }
 
-    /// The smallest file `contents(of:sizeLimit:readers:)` reads in parts.
-    static let partedReadMinimum = 4 << 20
-
-    /// Fills `buffer` with the file's first `buffer.count` bytes, `parts` pieces at once (`pread`
-    /// on threads of their own); false when the file is shorter or a read fails.
-    static func readInParts(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, parts: Int) -> Bool {
-        guard let base = buffer.baseAddress else { return buffer.isEmpty }
-        let size = buffer.count
-        let step = (size + parts - 1) / parts
-        // Each part is read into its own disjoint range of `buffer`, which outlives every reader
-        // (`Threads.run` joins them before returning); the address crosses threads as an integer.
-        let address = UInt(bitPattern: base)
-        let readPart: @Sendable (Int) -> Bool = { part in
-            let start = part * step, end = min(size, start + step)
-            guard start < end, let base = UnsafeMutableRawPointer(bitPattern: address) else { return true }
-            return preadFully(fd, into: UnsafeMutableRawBufferPointer(start: base + start, count: end - start), at: start)
-        }
-        var first = false
-        let rest = Threads.run(helpers: parts - 1, { readPart($0 + 1) }, while: { first = readPart(0) })
-        return first && !rest.contains(false)
-    }
-
-    /// `readFully` at `offset` with `pread`, which leaves the file offset alone: true when the
-    /// whole buffer was filled.
-    static func preadFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Bool {
-        guard let base = buffer.baseAddress else { return true }
-        var count = 0
-        while count < buffer.count {
-            let n = pread(fd, base + count, buffer.count - count, off_t(offset + count))
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            if n == 0 { return false }
-            count += n
-        }
-        return true
-    }
 
     /// Reads until `buffer` is full or the file ends, retrying short and interrupted reads;
     /// returns how many bytes were read (fewer only at the end of the file), nil on an error.

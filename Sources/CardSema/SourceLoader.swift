@@ -13,15 +13,12 @@ public protocol FileProvider: Sendable {
 /// Reads files from disk; refuses directories and files over `sizeLimit`.
 public struct DiskFileProvider: FileProvider {
     public var sizeLimit: Int
-    /// Threads that may read one large file at once (`LocalFiles.contents(of:sizeLimit:readers:)`).
-    public var readers: Int
-    public init(sizeLimit: Int = 256 << 20, readers: Int = 1) {
+    public init(sizeLimit: Int = 256 << 20) {
         self.sizeLimit = sizeLimit
-        self.readers = readers
     }
 
     public func contents(of path: String) -> [UInt8]? {
-        LocalFiles.contents(of: path, sizeLimit: sizeLimit, readers: readers)
+        LocalFiles.contents(of: path, sizeLimit: sizeLimit)
     }
 
     public func canonicalPath(_ path: String) -> String {
@@ -99,8 +96,6 @@ public struct SourceLoader {
     private var stack: [(file: FileID, importNode: NodeID?)] = []
     /// Where each file of `stack` is in it, so that a cycle is found without a search.
     private var stackPosition: [FileID: Int] = [:]
-    /// Threads that may parse one large file (`Parser.parse(_:threads:)`).
-    public var parsingThreads = 1
 
     public init(provider: FileProvider, root: String) {
         self.provider = provider
@@ -148,7 +143,7 @@ public struct SourceLoader {
                                 onto walk: inout [(tree: SyntaxTree, imports: [NodeID], next: Int)]) -> FileID {
         let source = fileSet.add(path: path, bytes: bytes)
         byCanonicalPath[canonical] = source.id
-        let tree = Parser.parse(source, threads: parsingThreads)
+        let tree = Parser.parse(source)
         files[source.id] = LoadedFile(tree: tree, imports: [])
         stackPosition[source.id] = stack.count
         stack.append((source.id, nil))

@@ -17,32 +17,29 @@ enum ArgumentOwner {
     func describe(_ name: String) -> String { self == .trait ? "trait `\(name)`" : "`\(name)`" }
 }
 
-/// Result of checking one argument list against catalog parameters. The accepted values are
-/// appended to the caller's properties (a part's go straight into the deck's model storage), each
-/// record naming its parameter; what else is known of an argument is a bit per parameter (catalog
-/// lists have at most 64), so the happy path records no entry per argument.
+/// Result of checking one argument list against catalog parameters: the accepted values in the
+/// order written, each with its parameter's index, and what else is known of an argument as a
+/// bit per parameter (catalog lists have at most 64).
 struct CheckedArguments {
     /// The parameter list checked against. Unowned: every list belongs to a catalog entry, which
     /// lives as long as the program, and the checker switches lists at nearly every call.
-    fileprivate(set) unowned(unsafe) var list = ParameterList.empty
+    fileprivate(set) unowned(unsafe) var list = ParameterList.empty  // measured: a retained list cost a retain/release pair per argument
     var parameters: [Parameter] { list.parameters }
     /// Bit i: `parameters[i]` was given, accepted or not. A value given but rejected (and
     /// reported) counts as given, so the parameter is not also reported missing.
     fileprivate(set) var given: UInt64 = 0
     /// Bit i: `parameters[i]` has an accepted value.
     fileprivate(set) var accepted: UInt64 = 0
+    /// The accepted values in the order written: the parameter's index, the value node, the
+    /// value (none when the list was checked without `keepingValues`).
+    fileprivate(set) var values: [(parameter: Int, node: NodeID, value: Value)] = []
+    /// Whether `values` are kept.
+    fileprivate(set) var keepsValues = true
     /// By parameter index, the value node of its first accepted value (where `accepted` says so).
     fileprivate var nodes = [NodeID](repeating: NodeID(0), count: ParameterList.maximumCount)
     /// How many arguments were noted, and whether each was accepted and the i-th for `parameters[i]`.
     fileprivate var givenCount = 0
     fileprivate var givenInOrder = true
-    /// Whether the accepted values were written in parameter order.
-    fileprivate(set) var isInParameterOrder = true
-    /// Whether the accepted values have property records (see `checkArguments`).
-    fileprivate(set) var keepsValues = true
-    /// Where the accepted values start in the property records and in the boxed values.
-    fileprivate(set) var start = 0
-    fileprivate(set) var boxedStart = 0
     /// The accepted actions in the order written, with their value nodes (for the card's action list).
     fileprivate(set) var actions: [(Action, NodeID)] = []
     /// Required parameters not given.
@@ -52,20 +49,16 @@ struct CheckedArguments {
 
     func index(of name: String) -> Int? { parameters.firstIndex { $0.name == name } }
 
-    /// Notes an argument for `parameters[index]`; `node` is its value node when it was accepted
-    /// (its value appended to the property records). Inlined: it runs once per argument.
-    @inline(__always)
-    fileprivate mutating func note(_ index: Int, acceptedAt node: NodeID?) {
+    /// Notes an argument for `parameters[index]`, with its value when it was accepted.
+    fileprivate mutating func note(_ index: Int, accepting value: Value?, at node: NodeID) {
         let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: index)
-        if index != givenCount || node == nil { givenInOrder = false }
+        if index != givenCount || value == nil { givenInOrder = false }
         givenCount += 1
         given |= bit
-        guard let node else { return }
-        if accepted & bit == 0 {
-            accepted |= bit
-            nodes[index] = node
-        }
-        if accepted & ~(bit | (bit - 1)) != 0 { isInParameterOrder = false }
+        guard let value else { return }
+        if accepted & bit == 0 { nodes[index] = node }
+        accepted |= bit
+        if keepsValues { values.append((index, node, value)) }
     }
 
     /// Whether `parameters[index]` has an accepted value.
@@ -74,25 +67,16 @@ struct CheckedArguments {
     /// Whether `parameters[index]` was given, accepted or not.
     func isGiven(_ index: Int) -> Bool { given & (1 &<< UInt64(truncatingIfNeeded: index)) != 0 }
 
-    /// The first accepted value of `parameters[index]`, as stored.
-    func stored(at index: Int, in properties: StoredProperties) -> StoredValue? {
-        assert(keepsValues, "the values of this argument list were not kept")
-        guard has(at: index) else { return nil }
-        let parameter = UInt16(truncatingIfNeeded: index)
-        return properties.records[start...].first { $0.parameter == parameter }?.value
+    /// The first accepted value of `parameters[index]`.
+    func value(at index: Int?) -> Value? {
+        guard let index, has(at: index) else { return nil }
+        return values.first { $0.parameter == index }?.value
     }
 
-    /// The accepted value of `parameters[index]`; `file` is the one checked.
-    func value(at index: Int?, in properties: StoredProperties, file: SourceFile) -> Value? {
-        guard let index, let stored = stored(at: index, in: properties) else { return nil }
-        return properties.value(of: stored, parameter: parameters[index], in: file)
-    }
+    /// The first accepted value of the parameter called `name`.
+    func value(_ name: String) -> Value? { value(at: index(of: name)) }
 
-    /// The accepted value of the parameter called `name`; `file` is the one checked.
-    func value(_ name: String, in properties: StoredProperties, file: SourceFile) -> Value? {
-        value(at: index(of: name), in: properties, file: file)
-    }
-
+    /// The value node of the first accepted value of `parameters[index]`.
     func node(at index: Int?) -> NodeID? {
         guard let index, has(at: index) else { return nil }
         return nodes[index]
@@ -102,18 +86,18 @@ struct CheckedArguments {
     /// Whether every parameter was given once, accepted, in order.
     var isCompleteInOrder: Bool { givenInOrder && givenCount == parameters.count }
 
-    /// Puts the accepted values (the last records of `properties`) in parameter order; repeated
-    /// labels stay in written order.
-    func sortProperties(_ properties: inout StoredProperties) {
-        guard !isInParameterOrder else { return }
-        let records = properties.records[start...]
-        var sorted: [StoredProperty] = []
-        sorted.reserveCapacity(records.count)
-        for index in parameters.indices where has(at: index) {
-            let parameter = UInt16(truncatingIfNeeded: index)
-            for record in records where record.parameter == parameter { sorted.append(record) }
+    /// The accepted values as properties in parameter order; repeated labels stay in written order.
+    var properties: [Property] {
+        var sorted: [Property] = []
+        sorted.reserveCapacity(values.count)
+        if givenInOrder || values.count < 2 {
+            for entry in values { sorted.append(Property(parameters[entry.parameter].name, entry.value)) }
+            return sorted
         }
-        properties.records.replaceSubrange(start..<properties.records.count, with: sorted)
+        for index in parameters.indices where has(at: index) {
+            for entry in values where entry.parameter == index { sorted.append(Property(parameters[index].name, entry.value)) }
+        }
+        return sorted
     }
 }
 
@@ -129,6 +113,9 @@ struct ValueChecker {
     let names: NameInterner
     /// Binding uses of the card being checked.
     var scope = BindingScope()
+    /// Whether values are built for a model someone reads: without, text is not decoded and
+    /// model defaults are typed, not built.
+    var building = true
     /// The last `checkArguments` result. Its storage is reused from call to call: read it
     /// before checking another list.
     var arguments = CheckedArguments()
@@ -195,7 +182,7 @@ struct ValueChecker {
     /// Infers a literal's type and value with no expected type (model defaults, open records).
     /// Without `building`, only the type (and the diagnostics) are worked out: text, lists and
     /// records are not built, and the value is `unbuilt` — for a model nobody will read.
-    mutating func inferLiteral(_ node: NodeID, building: Bool = true) -> (ValueType, Value)? {
+    mutating func inferLiteral(_ node: NodeID) -> (ValueType, Value)? {
         switch tree.kind(node) {
         case .string: return (.string, building ? .string(tree.stringValue(node) ?? "") : Self.unbuilt)
         case .number:
@@ -205,7 +192,7 @@ struct ValueChecker {
         case .boolean: return (.bool, .bool(tree.booleanValue(node) ?? false))
         case .color:
             guard let c = tree.colorValue(node) else { return nil }
-            return (.color, .color(c, name: nil))
+            return (.color, .color(ColorValue(c), name: nil))
         case .enumCase:
             if let named = namedColor(node) { return (.color, named) }
             return (.cardState, building ? .enumCase(tree.enumCaseName(node), arguments: []) : Self.unbuilt)
@@ -218,14 +205,14 @@ struct ValueChecker {
                 if case .record(let like)? = element, tree.kind(child) == .record {
                     // Records in a list usually repeat the first one's fields: matched in place,
                     // no type is built for them.
-                    let record = inferRecord(child, building: building, like: like)
+                    let record = inferRecord(child, like: like)
                     guard let fields = record.fields else {
                         if building { values.append(record.value) }
                         continue
                     }
                     (type, value) = (.record(fields), record.value)
                 } else {
-                    guard let inferred = inferLiteral(child, building: building) else { continue }
+                    guard let inferred = inferLiteral(child) else { continue }
                     (type, value) = inferred
                 }
                 if building { values.append(consume value) }
@@ -245,7 +232,7 @@ struct ValueChecker {
             }
             return (.list(element ?? .openRecord), .list(values))
         case .record:
-            let record = inferRecord(node, building: building, like: [])
+            let record = inferRecord(node, like: [])
             return (.record(record.fields ?? []), record.value)
         case .call:
             let name = tree.name(node)
@@ -268,14 +255,14 @@ struct ValueChecker {
 
     /// A record literal's field types and value, for `inferLiteral`. `fields` is nil when they
     /// are exactly `like` (the same labels and types in the same order): then no list is built.
-    mutating func inferRecord(_ node: NodeID, building: Bool, like: [RecordField]) -> (fields: [RecordField]?, value: Value) {
+    mutating func inferRecord(_ node: NodeID, like: [RecordField]) -> (fields: [RecordField]?, value: Value) {
         // Nil while the fields so far are the first `matched` of `like`.
         var fields: [RecordField]?
         var matched = 0
         var arguments: [Argument] = []
         if building { arguments.reserveCapacity(childCount(node)) }
         for child in tree.children(node) {
-            guard let valueNode = tree.value(child), let (type, value) = inferLiteral(valueNode, building: building) else { continue }
+            guard let valueNode = tree.value(child), let (type, value) = inferLiteral(valueNode) else { continue }
             // `like`'s next field again, its label compared by bytes: nothing is interned or built.
             // (A label equal only as a `String` is not matched; the fields built then equal `like`.)
             if fields == nil && matched < like.count && like[matched].type == type && label(of: child, isSpelled: like[matched].label) {
@@ -297,31 +284,6 @@ struct ValueChecker {
 
     /// What `inferLiteral` returns for a value it did not build.
     static let unbuilt = Value.bool(false)
-
-    /// `inferLiteral` into the compact form: scalars are decided here, the rest is inferred
-    /// by `inferLiteral` and boxed — or, without `building`, neither built nor boxed (a
-    /// placeholder stands for it in a model nobody will read).
-    mutating func inferStored(_ node: NodeID, boxing properties: inout StoredProperties,
-                              building: Bool = true) -> (ValueType, StoredValue)? {
-        switch tree.kind(node) {
-        case .string:
-            if let body = tree.plainStringBody(node) { return (.string, StoredValue(.text, range: body)) }
-        case .number:
-            if let i = tree.integerValue(node) { return (.int, .int(i)) }
-            return tree.numberValue(node).map { (.double, .double($0)) }
-        case .boolean:
-            return (.bool, .bool(tree.booleanValue(node) ?? false))
-        case .color:
-            return tree.colorValue(node).map { (.color, .color($0)) }
-        case .enumCase:
-            if let index = tree.lookUpCase(node, in: Catalog.namedColorTable) { return (.color, StoredValue(.namedColor, bits: UInt64(index))) }
-            if let token = tree.mainToken(node) { return (.cardState, StoredValue(.state, range: tree.range(token: token))) }
-        default:
-            break
-        }
-        guard let (type, value) = inferLiteral(node, building: building) else { return nil }
-        return (type, building ? properties.box(value) : .bool(false))
-    }
 
     /// The common type of two uses: equal types, Int with Double (Int wins: an Int is accepted
     /// where a Double is expected), lists element-wise, records field-wise.
@@ -371,7 +333,8 @@ struct ValueChecker {
         if kind == .binding { return checkBinding(node, as: type, parameter: parameter) }
         switch type {
         case .string:
-            if kind == .string { return .string(tree.stringValue(node) ?? "") }
+            // Without a model to build, nothing reads the text: it is not decoded.
+            if kind == .string { return .string(building ? tree.stringValue(node) ?? "" : "") }
             if kind == .reference {
                 report(.e801, "expected String, found \(describe(node))", at: node,
                        notes: [.help("write text in quotes")], fixIts: [FixIt(tree.span(node), "\"\(tree.name(node))\"")])
@@ -388,7 +351,7 @@ struct ValueChecker {
         case .bool:
             if kind == .boolean { return .bool(tree.booleanValue(node) ?? false) }
         case .color:
-            if kind == .color { return tree.colorValue(node).map { .color($0, name: nil) } }
+            if kind == .color { return tree.colorValue(node).map { .color(ColorValue($0), name: nil) } }
             if kind == .enumCase {
                 if let named = namedColor(node) { return named }
                 let name = tree.enumCaseName(node)
@@ -406,10 +369,10 @@ struct ValueChecker {
             if kind == .reference {
                 let name = tree.name(node)
                 if cards[name] == nil { reportUnknownCard(name, at: node) ; return nil }
-                return .reference(name)
+                return .reference(Reference(name, at: nameSpan(node)))
             }
         case .themeRef:
-            if kind == .reference { return .reference(tree.name(node)) } // resolved by the caller
+            if kind == .reference { return .reference(Reference(tree.name(node), at: nameSpan(node))) } // resolved by the caller
         case .size, .insets, .font:
             if kind == .call { return checkConstructor(node, as: type) }
         case .list(let element):
@@ -456,7 +419,7 @@ struct ValueChecker {
         guard recordBinding(node, as: type, bindable: parameter?.bindable ?? type.isBindable, twoWay: parameter?.twoWay ?? false) else {
             return nil
         }
-        return .binding(path: tree.bindingPath(node), type: type)
+        return .binding(Binding(path: tree.bindingPath(node), type: type, span: tree.span(node)))
     }
 
     /// Records a binding's use in `scope`; false when the binding is not allowed here (reported).
@@ -494,10 +457,11 @@ struct ValueChecker {
     mutating func checkAction(_ node: NodeID) -> Action? {
         switch tree.kind(node) {
         case .reference:
-            if tree.nameIs(node, "pop") { return .pop }
+            // A built-in action without arguments (`pop`); any other name is a method.
+            if builtInAction(node) == .pop { return .pop }
             guard let token = tree.mainToken(node) else { return .method("") }
             return .method(names.text(names.intern(token, in: tree)))
-        case .call where tree.nameIs(node, "push"):
+        case .call where builtInAction(node) == .push:
             var onlyArgument: NodeID?
             var count = 0
             for arg in tree.children(node) where tree.kind(arg) != .block {
@@ -511,13 +475,18 @@ struct ValueChecker {
             }
             let name = tree.name(target)
             guard cards[name] != nil else { reportUnknownCard(name, at: target); return nil }
-            return .push(name)
+            return .push(Reference(name, at: nameSpan(target)))
         case .call:
             report(.e801, "expected Action, found \(describe(node)): an action is a method name, `push(Card)` or `pop`", at: node)
             return nil
         default:
             return nil
         }
+    }
+
+    /// The built-in action a reference or call names, if any.
+    func builtInAction(_ node: NodeID) -> BuiltInAction? {
+        tree.lookUp(node, in: Catalog.builtInActionTable).map { Catalog.builtInActions[$0].kind }
     }
 
     mutating func checkEnumCase(_ node: NodeID, _ enumType: EnumType) -> Value? {
@@ -737,31 +706,27 @@ struct ValueChecker {
 
     /// Checks the arguments of `owner` (a node, call or conformance) against `list`
     /// (looked up by label in its table): E310 for unknown labels and stray positional values,
-    /// types and ranges. Accepted values are appended to `properties` in the order written; the
-    /// rest of the result is left in `arguments`, including the missing required parameters for
-    /// the caller to report with its own code. `ownerName` is only turned into message text when
-    /// something is reported. Without `keepingValues`, accepted values get no property record
-    /// (`stored(at:)` finds none): for a card whose model nobody reads, when no rule reads them.
+    /// types and ranges. The accepted values, and the rest of the result, are left in
+    /// `arguments`, including the missing required parameters for the caller to report with its
+    /// own code. `ownerName` is only turned into message text when something is reported.
+    /// Without `keepingValues`, the accepted values are checked but not kept (`value(at:)` finds
+    /// none): for a card whose model is not built, when no rule reads them.
     mutating func checkArguments(of owner: NodeID, parameters list: ParameterList, ownerName: String,
-                                 ownerKind: ArgumentOwner, into properties: inout StoredProperties,
-                                 keepingValues: Bool = true) {
+                                 ownerKind: ArgumentOwner, keepingValues: Bool = true) {
         arguments.list = list
         arguments.keepsValues = keepingValues
         arguments.given = 0
         arguments.accepted = 0
         arguments.givenCount = 0
         arguments.givenInOrder = true
-        arguments.isInParameterOrder = true
+        arguments.values.clear()
         if !arguments.missing.isEmpty { arguments.missing = [] }
         arguments.actions.clear()
-        arguments.start = properties.records.count
-        arguments.boxedStart = properties.boxed.count
         arguments.block = nil
         let shapes = list.shapes
         // A syntax error inside the list already explains what is wrong with it: nothing is
         // reported for a list that contains one, but that is asked only when there is something.
         var index = -1
-        // The children, walked without a `Children` value (no retain of the tree).
         var next = NodeID(owner.index + 1)
         let end = tree.next(after: owner)
         while next < end {
@@ -794,17 +759,11 @@ struct ValueChecker {
             if shapes[parameterIndex].bindingRequired && tree.kind(valueNode) != .binding && tree.kind(valueNode) != .missing {
                 reportBindingRequired(valueNode, parameter: list.parameters[parameterIndex])
                 // Given, though wrong: not also missing (one root cause, one diagnostic).
-                arguments.note(parameterIndex, acceptedAt: nil)
+                arguments.note(parameterIndex, accepting: nil, at: valueNode)
                 continue
             }
-            guard let value = checkStored(valueNode, parameter: parameterIndex, of: list, owner: ownerKind, boxing: &properties) else {
-                arguments.note(parameterIndex, acceptedAt: nil)
-                continue
-            }
-            arguments.note(parameterIndex, acceptedAt: valueNode)
-            if keepingValues {
-                properties.records.append(StoredProperty(value: value, parameter: UInt16(truncatingIfNeeded: parameterIndex)))
-            }
+            let value = checkArgument(valueNode, parameter: parameterIndex, of: list, owner: ownerKind)
+            arguments.note(parameterIndex, accepting: value, at: valueNode)
         }
         if list.requiredMask & ~arguments.given != 0 && !tree.containsSyntaxError(owner) {
             for index in list.required where !arguments.isGiven(index) {
@@ -844,22 +803,20 @@ struct ValueChecker {
     }
 
     /// Checks an argument's value against `list.parameters[index]` as `check` does, range
-    /// included, into the compact form. Only side-effect-free happy paths are decided here, from
-    /// the parameter's shape; everything else (diagnostics, values with parts of their own) goes
-    /// through `check`, its value boxed.
-    mutating func checkStored(_ node: NodeID, parameter index: Int, of list: ParameterList, owner: ArgumentOwner,
-                              boxing properties: inout StoredProperties) -> StoredValue? {
+    /// included. The common shapes are decided here from the parameter's `Shape`, without
+    /// retaining the `Parameter`; everything else (diagnostics, values with parts of their own)
+    /// goes through `check`.
+    mutating func checkArgument(_ node: NodeID, parameter index: Int, of list: ParameterList, owner: ArgumentOwner) -> Value? {
         let kind = tree.kind(node)
         if kind == .missing { return nil }
         let shape = list.shapes[index]
         if kind == .binding {
-            guard recordBinding(node, as: list.types[index], bindable: shape.bindable, twoWay: shape.twoWay),
-                  let token = tree.mainToken(node) else { return nil }
-            return StoredValue(.binding, range: tree.range(token: token))
+            guard recordBinding(node, as: list.types[index], bindable: shape.bindable, twoWay: shape.twoWay) else { return nil }
+            // Without a model to build, nothing reads the binding's path.
+            guard building else { return Self.unbuilt }
+            return .binding(Binding(path: tree.bindingPath(node), type: list.types[index], span: tree.span(node)))
         }
         switch shape.kind {
-        case .string:
-            if let body = tree.plainStringBody(node) { return StoredValue(.text, range: body) }
         case .int:
             if kind == .number, let i = tree.integerValue(node) {
                 checkRange(Double(i), shape.range, parameter: index, of: list, at: node, owner: owner)
@@ -870,38 +827,26 @@ struct ValueChecker {
                 checkRange(d, shape.range, parameter: index, of: list, at: node, owner: owner)
                 return .double(d)
             }
-        case .bool:
-            if kind == .boolean { return .bool(tree.booleanValue(node) ?? false) }
-        case .color:
-            if kind == .color, let c = tree.colorValue(node) { return .color(c) }
-            if kind == .enumCase, let index = tree.lookUpCase(node, in: Catalog.namedColorTable) {
-                return StoredValue(.namedColor, bits: UInt64(index))
-            }
-        case .cardState:
-            if kind == .enumCase, let token = tree.mainToken(node) { return StoredValue(.state, range: tree.range(token: token)) }
         case .action:
-            if kind == .reference, let token = tree.mainToken(node) {
-                if tree.token(token, is: "pop") {
-                    arguments.actions.append((.pop, node))
-                    return StoredValue(.pop)
-                }
-                arguments.actions.append((.method(names.text(names.intern(token, in: tree))), node))
-                return StoredValue(.method, range: tree.range(token: token))
+            if kind == .reference, let action = checkAction(node) {
+                arguments.actions.append((action, node))
+                return .action(action)
             }
         case .enumeration:
             if kind == .enumCase, let table = list.caseTables[index],
                let caseIndex = table._withUnsafeGuaranteedRef({ tree.lookUpCase(node, in: $0) }),
-               caseIndex < 64, shape.plainCases & (1 << UInt64(caseIndex)) != 0, !tree.hasParentheses(node) {
-                return StoredValue(.enumCase, bits: UInt64(caseIndex))
+               caseIndex < 64, shape.plainCases & (1 << UInt64(caseIndex)) != 0, !tree.hasParentheses(node),
+               let name = list.parameters[index].type.enumType?.cases[caseIndex].name {
+                return .enumCase(name, arguments: [])
             }
-        case .other:
+        case .string, .bool, .color, .cardState, .other:
             break
         }
         let parameter = list.parameters[index]
         guard let value = check(node, as: parameter.type, parameter: parameter, owner: owner) else { return nil }
         checkRange(value, parameter: parameter, at: node, owner: owner)
         if case .action(let action) = value { arguments.actions.append((action, node)) }
-        return properties.box(value)
+        return value
     }
 
     /// Reports a number outside `range`, the range of `list.parameters[index]` (E805/E503/E705 by owner).
@@ -934,7 +879,7 @@ struct ValueChecker {
                at: arg, label: parameters.isEmpty ? nil : "expected " + parameters.map { "`\($0.name):`" }.joined(separator: ", "),
                fixIts: fixIts)
         // The value is there, only its label is missing: not also E501/E804.
-        if let intended, tree.value(arg) != nil { arguments.note(intended, acceptedAt: nil) }
+        if let intended, let value = tree.value(arg) { arguments.note(intended, accepting: nil, at: value) }
     }
 }
 

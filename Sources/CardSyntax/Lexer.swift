@@ -61,21 +61,6 @@ public enum Lexer {
         }
     }
 
-    /// Calls `body` with a lexer for the bytes `segment` of `file` only, as if the file ended
-    /// there (its end of file token at `segment.upperBound`). Offsets stay the file's. A segment
-    /// after the first must start a line (see `Parser.parse(_:threads:)`).
-    static func withLexer<R>(for file: SourceFile, segment: Range<Int>, _ body: (inout LexerState) -> R) -> R {
-        file.bytes.withUnsafeBufferPointer { bytes in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ByteClass.tableSize) { classes in
-                ByteClass.fill(classes)
-                let prefix = UnsafeBufferPointer(rebasing: bytes[..<segment.upperBound])
-                var lexer = LexerState(p: prefix, file: file.id, classes: UnsafeBufferPointer(classes), at: segment.lowerBound,
-                                       toTheEnd: true)
-                return body(&lexer)
-            }
-        }
-    }
-
     /// The token that starts at `offset`, which must be where some token of `file` starts.
     /// Tokens are context-free, so lexing from there finds it again (its diagnostics are
     /// dropped: they were reported the first time).
@@ -191,8 +176,7 @@ struct LexerState {
     let triviaEnd: Int
 
     /// A lexer that starts at byte `offset` (a token's start, or 0). `toTheEnd`: it will lex
-    /// everything up to the end of `p` (a file, or a segment of one that starts a line), not just
-    /// a token or two.
+    /// everything up to the end of `p`, not just a token or two.
     init(p: UnsafeBufferPointer<UInt8>, file: FileID, classes: UnsafeBufferPointer<UInt8>, at offset: Int, toTheEnd: Bool) {
         self.p = p
         self.n = p.count
@@ -201,8 +185,6 @@ struct LexerState {
         // A UTF-8 byte order mark at the very start is not content.
         let bom = offset == 0 && p.count >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF
         self.i = bom ? 3 : offset
-        // A segment's first token starts a line, as it does in the whole file.
-        if toTheEnd && offset > 0 && offset <= p.count && p[offset - 1] == newline { pending = TokenFlags.newlineBefore }
         // Decks average a comment per ≈ 500 bytes; reserving for twice that spares the
         // doubling copies and their page faults (only the pages written are touched).
         if toTheEnd { comments.reserveCapacity(max(0, p.count - offset) / 256) }

@@ -28,8 +28,7 @@ public enum Parser {
     public static func parse(_ file: SourceFile) -> SyntaxTree {
         // Generated decks have about one node per 10 bytes. Capacity nobody writes costs no
         // memory (its pages are never touched), so the first attempt reserves for 2½ times that;
-        // a denser file is lexed and parsed a second time with the exact count. The arrays of a
-        // large file ask for huge pages, as the parser writes each one from its start.
+        // a denser file is lexed and parsed a second time with the exact count.
         var capacity = file.bytes.count / 4 + 64
         while true {
             let (nodes, needed, lexed, diagnostics, tokenCount) = parse(file, capacity: capacity)
@@ -49,26 +48,26 @@ public enum Parser {
         return diagnostics.dropLast() + [last]
     }
 
-    /// Lexes and parses in one go (only the bytes `segment`, if given), straight into the
+    /// Lexes and parses in one go, straight into the
     /// storage of the five `NodeList` arrays (no per-node uniqueness or capacity checks, no
     /// copy). Returns the nodes, how many the file needs, what the lexer left besides tokens,
     /// the syntax diagnostics and the token count; when `needed > capacity` the result is
     /// incomplete and must be discarded.
-    static func parse(_ file: SourceFile, capacity: Int, segment: Range<Int>? = nil)
+    static func parse(_ file: SourceFile, capacity: Int)
         -> (NodeList, needed: Int, LexedFile, [Diagnostic], tokenCount: Int) {
         var written = 0, needed = 0, tokenCount = 0
         var diagnostics: [Diagnostic] = []
         var lexed = LexedFile(tokens: TokenList(), comments: [], diagnostics: [], errorOffsets: [])
         var sideTables = NodeSideTables()
         var starts: [UInt32] = [], lengths: [UInt16] = [], subtreeSizes: [UInt16] = [], mains: [UInt16] = []
-        let kinds = [NodeKind](largeUninitializedCapacity: capacity) { kindBuffer, kindCount in
-            starts = [UInt32](largeUninitializedCapacity: capacity) { startBuffer, startCount in
-                lengths = [UInt16](largeUninitializedCapacity: capacity) { lengthBuffer, lengthCount in
-                    subtreeSizes = [UInt16](largeUninitializedCapacity: capacity) { subtreeBuffer, subtreeCount in
-                        mains = [UInt16](largeUninitializedCapacity: capacity) { mainBuffer, mainCount in
+        let kinds = [NodeKind](unsafeUninitializedCapacity: capacity) { kindBuffer, kindCount in
+            starts = [UInt32](unsafeUninitializedCapacity: capacity) { startBuffer, startCount in
+                lengths = [UInt16](unsafeUninitializedCapacity: capacity) { lengthBuffer, lengthCount in
+                    subtreeSizes = [UInt16](unsafeUninitializedCapacity: capacity) { subtreeBuffer, subtreeCount in
+                        mains = [UInt16](unsafeUninitializedCapacity: capacity) { mainBuffer, mainCount in
                             var sink = NodeSink(kinds: kindBuffer, starts: startBuffer, lengths: lengthBuffer,
                                                 subtreeSizes: subtreeBuffer, mains: mainBuffer)
-                            (lexed, diagnostics, tokenCount) = ParserState.run(file, segment: segment, into: &sink)
+                            (lexed, diagnostics, tokenCount) = ParserState.run(file, into: &sink)
                             needed = sink.count
                             written = min(needed, sink.capacity)
                             sideTables = sink.sideTables
@@ -227,9 +226,7 @@ struct ParserState {
 
     /// Lexes and parses `file` into `nodes`. Returns what the lexer left besides tokens, the
     /// syntax diagnostics and the number of tokens.
-    /// With `segment`, parses those bytes only, as if they were the whole file (see
-    /// `Parser.parse(_:threads:)`).
-    static func run(_ file: SourceFile, segment: Range<Int>? = nil, into nodes: inout NodeSink) -> (LexedFile, [Diagnostic], Int) {
+    static func run(_ file: SourceFile, into nodes: inout NodeSink) -> (LexedFile, [Diagnostic], Int) {
         func parse(_ lexer: inout LexerState) -> (LexedFile, [Diagnostic], Int) {
             withUnsafeTemporaryAllocation(of: Token.self, capacity: Lexer.batchSize) { batch in
                 var state = ParserState(file: file, lexer: lexer, batch: batch, nodes: nodes)
@@ -239,7 +236,6 @@ struct ParserState {
                 return (state.lexer.output, state.diagnostics, state.pos + 1)
             }
         }
-        if let segment { return Lexer.withLexer(for: file, segment: segment, parse) }
         return Lexer.withLexer(for: file, parse)
     }
 

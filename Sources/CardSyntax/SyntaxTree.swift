@@ -234,6 +234,13 @@ public final class SyntaxTree: Sendable {
         return Lexer.token(at: start, in: file)
     }
 
+    /// The node just past `node`'s subtree (its next sibling, when it has one): a node's
+    /// children are the nodes from `node.index + 1` up to it, each followed by its subtree.
+    @inlinable
+    public func next(after node: NodeID) -> NodeID {
+        NodeID(Int32(truncatingIfNeeded: subtreeEnd(Int(node.index))))
+    }
+
     /// Byte range covered by the node's tokens.
     public func range(_ node: NodeID) -> Range<Int> {
         let i = Int(node.index)

@@ -1,3 +1,4 @@
+import CardJSON
 import CardDiagnostics
 import CardEmit
 import CardLayout

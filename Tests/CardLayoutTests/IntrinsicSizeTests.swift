@@ -59,7 +59,7 @@ import Testing
         """)
         var layouter = DeckLayouter(deck: deck)
         let card = try #require(deck.cards.first)
-        let laidOut = layouter.layout(cardAt: 0, in: layouter.context(for: card, in: deck.stacks.first))
+        let laidOut = layouter.layout(card, at: 0, in: layouter.context(for: card, in: deck.stacks.first))
         // Mint list margins 12 + 12: card 366 wide, content 342.
         #expect(laidOut.context.width == 366)
         #expect(laidOut.contentWidth == 342)
@@ -100,7 +100,7 @@ import Testing
         stack S: list { C }
         """)
         var layouter = DeckLayouter(deck: deck)
-        let laidOut = layouter.layout(cardAt: 0, in: layouter.context(for: deck.cards[0], in: deck.stacks.first))
+        let laidOut = layouter.layout(deck.cards[0], at: 0, in: layouter.context(for: deck.cards[0], in: deck.stacks.first))
         let parts = laidOut.states[0].parts
         // hstack: 342 − 2 × 10 − 1 = 321 shared by two → 160.5 each; the separator is 1 wide
         // and stretches to the row's 30 points; `.top` keeps the short spacer at y = 0.
@@ -130,13 +130,13 @@ import Testing
         stack S: list { C }
         """)
         var layouter = DeckLayouter(deck: deck)
-        let laidOut = layouter.layout(cardAt: 0, in: layouter.context(for: deck.cards[0], in: deck.stacks.first))
+        let laidOut = layouter.layout(deck.cards[0], at: 0, in: layouter.context(for: deck.cards[0], in: deck.stacks.first))
         #expect(laidOut.states[0].parts[0].frame.height == 17)
         #expect(LayoutMetrics.placeholder(["unknown"]) == "‹unknown›")
     }
 
-    /// A card or a row of more than `PartLayouter.scannedFieldLimit` fields finds a binding's
-    /// field through a table: the same heights as with few fields (a long default wraps).
+    /// A card or a row of many fields finds a binding's field by name: the same heights as
+    /// with few fields (a long default wraps).
     @Test func bindingsAmongManyFields() throws {
         let long = String(repeating: "word ", count: 60)
         func heights(fieldCount: Int) throws -> [Double] {
@@ -155,10 +155,10 @@ import Testing
             stack S: list { C }
             """)
             var layouter = DeckLayouter(deck: deck)
-            let laidOut = layouter.layout(cardAt: 0, in: layouter.context(for: deck.cards[0], in: deck.stacks.first))
+            let laidOut = layouter.layout(deck.cards[0], at: 0, in: layouter.context(for: deck.cards[0], in: deck.stacks.first))
             return laidOut.states[0].parts.prefix(3).map(\.frame.height)
         }
-        let few = try heights(fieldCount: 4), many = try heights(fieldCount: PartLayouter.scannedFieldLimit * 2)
+        let few = try heights(fieldCount: 4), many = try heights(fieldCount: 64)
         #expect(few == many)
         #expect(few[0] > few[1], "the long default wraps")
         #expect(few[2] >= few[0], "so does the row's")
@@ -178,9 +178,10 @@ import Testing
         stack S: collapsible(cardOffset: 1e300, cardHeight: 1e300, expandedHeight: 1e301) { C D }
         """)
         var layouter = DeckLayouter(deck: deck)
-        let layout = layouter.layout()
-        #expect(layout.cards.allSatisfy { $0.states.allSatisfy { $0.height.isFinite } })
-        for stack in layout.stacks {
+        let cards = deck.cards.enumerated().map { layouter.layoutInPrimaryContext($1, at: $0) }
+        let stacks = deck.stacks.map { layouter.layout($0) }
+        #expect(cards.allSatisfy { $0.states.allSatisfy { $0.height.isFinite } })
+        for stack in stacks {
             for position in stack.positions {
                 #expect(position.frames.allSatisfy { [$0.frame.x, $0.frame.y, $0.frame.width, $0.frame.height].allSatisfy(\.isFinite) })
             }

@@ -1,3 +1,5 @@
+import CardJSON
+import CardTestSupport
 import CardDiagnostics
 import CardDriver
 import CardEmit

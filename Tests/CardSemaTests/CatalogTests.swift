@@ -412,7 +412,7 @@ import Testing
         }
         #expect(Catalog.swipeNodeStackKinds.names == "swipe")
         #expect(Catalog.cardPositionStackKinds.names == "sheet")
-        #expect(Catalog.navigatingStackKinds.names == "sheet")
+        #expect(StackKindSet(where: \.supportsNavigation).names == "sheet")
         #expect(Catalog.repeatingStackKinds.names == "swipe")
         let customMargin = Catalog.traits.firstIndex { $0.name == "customMargin" }
         #expect(customMargin.map { Catalog.traitIneffectiveStackKinds[$0].names } == "swipe or sheet")
@@ -420,8 +420,8 @@ import Testing
         var set = StackKindSet()
         #expect(set.isEmpty && set.isSubset(of: Catalog.swipeNodeStackKinds))
         set.formUnion(Catalog.swipeNodeStackKinds)
-        #expect(!set.isDisjoint(with: Catalog.swipeNodeStackKinds) && set.isDisjoint(with: Catalog.navigatingStackKinds))
-        set.formUnion(Catalog.navigatingStackKinds)
+        #expect(!set.isDisjoint(with: Catalog.swipeNodeStackKinds) && set.isDisjoint(with: StackKindSet(where: \.supportsNavigation)))
+        set.formUnion(StackKindSet(where: \.supportsNavigation))
         #expect(set.names == "swipe or sheet" && customMargin.map { set.isSubset(of: Catalog.traitIneffectiveStackKinds[$0]) } == true)
     }
 }

@@ -445,7 +445,7 @@ extension Compiler.Result {
         #expect(deck.stacks.map(\.name) == ["Overview"])
         #expect(stack.kind == "list")
         #expect(stack.theme == "Evergreen")
-        #expect(stack.cards == ["Budget", "NetWorth", "WeeklySpending", "RecentTransactions", "UpcomingBills", "CreditScore"])
+        #expect(stack.cards.map(\.name) == ["Budget", "NetWorth", "WeeklySpending", "RecentTransactions", "UpcomingBills", "CreditScore"])
         #expect(stack.configuration.isEmpty)
         #expect(stack.properties == [Property("margins", .insets(top: 12, left: 16, bottom: 12, right: 16))])
     }
@@ -491,9 +491,9 @@ extension Compiler.Result {
         let evergreen = try #require(deck.themes.first { $0.name == "Evergreen" })
         let mint = try #require(deck.themes.first { $0.name == "Mint" })
         #expect(!evergreen.isBuiltIn)
-        #expect(evergreen.parents == ["Mint"])
+        #expect(deck.parents(ofTheme: "Evergreen") == ["Mint"])
         #expect(evergreen.properties.map(\.name) == Catalog.themeProperties.map(\.name))
-        #expect(evergreen.value("titleColor") == .color(try #require(ColorLiteral("#0B3D2E")), name: nil))
+        #expect(evergreen.value("titleColor") == .color(try #require(ColorValue(hex: "#0B3D2E")), name: nil))
         #expect(evergreen.value("buttonCornerRadius") == .double(6))
         #expect(evergreen.value("cardCellMargins") == .insets(top: 10, left: 12, bottom: 10, right: 12))
         #expect(evergreen.value("titleFont") == .font(FontValue(.system, size: 17, weight: .semibold)))
@@ -518,9 +518,9 @@ extension Compiler.Result {
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         let deck = try #require(result.decks.first)
         let leaf = try #require(deck.themes.first { $0.name == "Leaf" })
-        #expect(leaf.parents == ["Branch", "Turbo"])
-        #expect(leaf.value("titleColor") == .color(try #require(ColorLiteral("#111111")), name: nil))
-        #expect(leaf.value("separatorColor") == .color(try #require(ColorLiteral("#333333")), name: nil))
+        #expect(deck.parents(ofTheme: "Leaf") == ["Branch", "Turbo"])
+        #expect(leaf.value("titleColor") == .color(try #require(ColorValue(hex: "#111111")), name: nil))
+        #expect(leaf.value("separatorColor") == .color(try #require(ColorValue(hex: "#333333")), name: nil))
         #expect(leaf.value("normalTextFont") == .font(FontValue(.system, size: 14))) // Turbo's
     }
 
@@ -544,22 +544,22 @@ extension Compiler.Result {
         #expect(themes["Lead"] == nil && themes["LoopA"] == nil && themes["LoopB"] == nil)
         let leaf = try #require(themes["T\(count)"])
         #expect(leaf.parent == "T\(count - 1)")
-        #expect(leaf.parents.count == count + 1 && leaf.parents.last == "Turbo")
-        #expect(leaf.value("separatorColor") == .color(try #require(ColorLiteral(String(format: "#%06X", count))), name: nil))
-        #expect(leaf.value("titleColor") == .color(try #require(ColorLiteral("#222222")), name: nil))
-        #expect(themes["T1"]?.parents == ["T0", "Turbo"])
+        #expect(deck.parents(ofTheme: leaf.name).count == count + 1 && deck.parents(ofTheme: leaf.name).last == "Turbo")
+        #expect(leaf.value("separatorColor") == .color(try #require(ColorValue(hex: String(format: "#%06X", count))), name: nil))
+        #expect(leaf.value("titleColor") == .color(try #require(ColorValue(hex: "#222222")), name: nil))
+        #expect(deck.parents(ofTheme: "T1") == ["T0", "Turbo"])
         // In load order.
         #expect(deck.themes.filter { !$0.isBuiltIn }.first?.name == "T\(count)")
     }
 
-    /// Did-you-mean for unknown cards and themes goes to the first 100 in source order, the
-    /// same whichever threads checked the cards; the rest are reported without one.
+    /// Did-you-mean for unknown cards and themes goes to the first 100 in source order; the rest
+    /// are reported without one.
     @Test func deckNameSuggestionsAreLimitedAndDeterministic() throws {
-        let count = 300  // enough cards for the concurrent check's chunks
+        let count = 300
         var source = (0..<count).map { "card Card\($0) { title: \"t\"  button(\"b\", action: push(Crad\($0))) }\n" }.joined()
         source += "stack S: sheet {\n" + (0..<count).map { "  Card\($0)\n" }.joined() + "}\n"
         source += "stack T: list { theme: Evergren  Card0 }\ntheme Evergreen: Mint {}\n"
-        let serial = Compiler.check(paths: ["d.cards"], root: ".", provider: MemoryFileProvider(["d.cards": source]), workers: 1)
+        let serial = Compiler.check(paths: ["d.cards"], root: ".", provider: MemoryFileProvider(["d.cards": source]))
         let unknown = serial.diagnostics.filter { $0.code == .e303 || $0.code == .e304 }
         #expect(unknown.count == count + 1)
         let hinted = unknown.filter { $0.help != nil }
@@ -569,10 +569,6 @@ extension Compiler.Result {
         #expect(unknown.first?.fixIts.map(\.replacement) == ["Card0"])
         // The theme comes last in the file: past the limit, no hint.
         #expect(unknown.last { $0.code == .e304 }?.help == nil)
-        for workers in [2, 3] {
-            let parallel = Compiler.check(paths: ["d.cards"], root: ".", provider: MemoryFileProvider(["d.cards": source]), workers: workers)
-            #expect(parallel.diagnostics == serial.diagnostics, "\(workers) workers")
-        }
         // Below the limit, a theme gets its hint too.
         let small = checkSource("card A { text(\"x\") }\nstack T: list { theme: Evergren  A }\ntheme Evergreen: Mint {}\ntheme Sub: Evergren {}\n")
         #expect(small.diagnostics.filter { $0.code == .e304 }.map(\.help) == ["did you mean `Evergreen`?", "did you mean `Evergreen`?"])
@@ -601,7 +597,7 @@ extension Compiler.Result {
             + "stack S: sheet {\n" + (0..<count).map { "  C\($0)\n" }.joined() + "  C0\n}\n"
             + "stack T: sheet { C1 }\n"
         let tree = Parser.parse(SourceFile(id: FileID(0), path: "sheet.cards", bytes: Array(source.utf8)))
-        var checker = DeckChecker(trees: [FileID(0): tree], order: [FileID(0)], modelUse: .backEnds)
+        var checker = DeckChecker(trees: [FileID(0): tree], order: [FileID(0)])
         checker.collectDeclarations()
         let (_, membership) = checker.checkStacks(themeNames: [])
         #expect(membership.count == count)

@@ -1,3 +1,4 @@
+import CardTestSupport
 import CardDiagnostics
 import CardDriver
 import CardSema

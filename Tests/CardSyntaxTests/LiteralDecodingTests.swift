@@ -1,3 +1,4 @@
+import CardTestSupport
 import Testing
 import CardDiagnostics
 import CardDriver

@@ -1,3 +1,4 @@
+import CardTestSupport
 import Foundation
 import Testing
 import CardDiagnostics
