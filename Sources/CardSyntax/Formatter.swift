@@ -93,14 +93,19 @@ public enum Formatter {
                 guard a.subtreeEnd(i) == b.subtreeEnd(i) else { return "node \(i) (\(a.kind(NodeID(Int32(i))))) nests otherwise" }
             }
         }
-        let differing: Int? = a.withNodeView { x in
-            b.withNodeView { y in
-                for i in 0..<x.kinds.count {
-                    guard x.hasParentheses(i) == y.hasParentheses(i) else { return i }
-                    let r = x.mainRange(i), s = y.mainRange(i)
-                    guard r.count == s.count else { return i }
-                    if r.isEmpty { continue }
-                    for k in 0..<r.count where x.bytes[r.lowerBound &+ k] != y.bytes[s.lowerBound &+ k] { return i }
+        let differing: Int? = a.file.bytes.withUnsafeBufferPointer { x in
+            b.file.bytes.withUnsafeBufferPointer { y in
+                for i in 0..<a.nodes.count {
+                    let node = NodeID(Int32(truncatingIfNeeded: i))
+                    guard a.hasParentheses(node) == b.hasParentheses(node) else { return i }
+                    switch (a.mainToken(node), b.mainToken(node)) {
+                    case (nil, nil):
+                        continue
+                    case let (s?, t?) where s.end - s.start == t.end - t.start:
+                        for k in 0..<(s.end - s.start) where x[s.start &+ k] != y[t.start &+ k] { return i }
+                    default:
+                        return i
+                    }
                 }
                 return nil
             }
@@ -170,8 +175,7 @@ struct FormatPrinter {
         bytes = source
         comments = tree.comments
         self.placements = placements
-        // Written from its start, in huge pages where the system has them (`HugePages`).
-        out.reserveLargeCapacity(bytes.count + bytes.count / 8 + 16)
+        out.reserveCapacity(bytes.count + bytes.count / 8 + 16)
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<3]))
             contentStart = 3
@@ -235,42 +239,33 @@ struct FormatPrinter {
     mutating func write(_ range: Range<Int>) {
         prepareText()
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
-        var plain = true
-        for i in range where bytes[i] >= 0x80 || bytes[i] == 0x0A {
-            plain = false
-            break
-        }
-        column = plain ? column + range.count : Self.column(after: bytes, range, startingAt: column)
+        column = Self.column(after: bytes, range, startingAt: column)
     }
 
-    /// The column after writing `bytes[range]` from `column`: counts display columns, and
-    /// restarts after a line break (multi-line strings and block comments).
+    /// The column after writing `bytes[range]` from `column`, which restarts after a line
+    /// break (in a multi-line string or block comment).
     static func column(after p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, startingAt column: Int) -> Int {
-        var column = column
-        var i = range.lowerBound
-        while i < range.upperBound {
-            let b = p[i]
-            if b < 0x80 {
-                column = b == 0x0A ? 0 : column + 1
-                i += 1
-            } else {
-                let length = UTF8Scanner.sequenceLength(p, at: i)
-                if length == 0 { column += 1; i += 1; continue }
-                column += TerminalText.displayWidth(of: UTF8Scanner.decode(p, at: i, length: length))
-                i += length
-            }
+        var i = range.upperBound
+        while i > range.lowerBound {
+            i -= 1
+            if p[i] == 0x0A { return width(p, i + 1..<range.upperBound) }
         }
-        return column
+        return column + width(p, range)
+    }
+
+    /// Display width of `p[range]` (no line breaks), as `TerminalText` counts columns: a byte
+    /// each for printable ASCII, grapheme clusters (wide characters, emoji sequences) otherwise.
+    static func width(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        for i in range where p[i] < 0x20 || p[i] >= 0x7F {
+            return TerminalText.displayWidth(of: String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self))
+        }
+        return range.count
     }
 
     /// Display width of `bytes[range]` on one line, or nil when it contains a line break.
     func width(_ range: Range<Int>) -> Int? {
-        var ascii = true
-        for i in range where bytes[i] >= 0x80 || bytes[i] == 0x0A {
-            if bytes[i] == 0x0A { return nil }
-            ascii = false
-        }
-        return ascii ? range.count : Self.column(after: bytes, range, startingAt: 0)
+        for i in range where bytes[i] == 0x0A { return nil }
+        return Self.width(bytes, range)
     }
 
     // MARK: Comments

@@ -4,6 +4,7 @@ import CardDiagnostics
 import CardDriver
 import CardSema
 @testable import CardSyntax
+import CardTestSupport
 
 /// The formatter's promises, over every fixture and sample of the repository, generated decks
 /// and mutated decks: formatting succeeds on every file without syntax errors (and refuses the
@@ -17,8 +18,7 @@ import CardSema
 /// whitespace, comment and separator mutations each; variants that no longer parse cleanly are
 /// skipped and counted).
 @Suite struct FormatterPropertyTests {
-    /// The deck generator. It is moving to a test-support target: this is the one line to
-    /// change.
+    /// The deck generator (CardTestSupport), used through this one function.
     static func generatedDeck(cards: Int, seed: UInt64) -> String { SyntheticDeck.generate(cards: cards, seed: seed) }
 
     /// Directories whose `.cards` files are checked together (imports resolve among them).
@@ -105,7 +105,7 @@ import CardSema
     }
 
     static func codes(_ entry: String, in provider: MemoryFileProvider) -> [String] {
-        Pipeline.check(paths: [entry], root: ".", provider: provider, for: .diagnostics)
+        Pipeline.check(paths: [entry], root: ".", provider: provider)
             .diagnostics.map(\.code.rawValue).sorted()
     }
 
