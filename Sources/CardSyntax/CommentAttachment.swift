@@ -100,8 +100,6 @@ private struct Attacher {
 
     // MARK: Placing
 
-    var hasComment: Bool { cursor < comments.count }
-
     /// Whether a comment not yet placed starts before `offset`.
     func hasComment(before offset: Int) -> Bool { cursor < comments.count && comments[cursor].start < offset }
 
