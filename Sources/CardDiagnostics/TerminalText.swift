@@ -169,6 +169,23 @@ public enum TerminalText {
         return lines
     }
 
+    /// `text` wrapped as by `wrap(_:width:)`, keeping at most `maximumLines` lines: when more
+    /// would follow, the last line kept ends with `…` (clusters are dropped from its end until
+    /// the `…` fits), so a reader sees that text was cut. A `maximumLines` below 1 gives `[]`.
+    public static func wrap(_ text: String, width: Int, maximumLines: Int) -> [String] {
+        guard maximumLines > 0 else { return [] }
+        var lines = wrap(text, width: width)
+        guard lines.count > maximumLines else { return lines }
+        lines.removeLast(lines.count - maximumLines)
+        let width = max(1, width)
+        let last = lines[maximumLines - 1]
+        // `truncate` of a line one column too wide keeps the clusters that fit beside the `…`.
+        lines[maximumLines - 1] = displayWidth(of: last) + 1 <= width
+            ? last + String(ellipsis)
+            : truncate(last + String(ellipsis), to: width)
+        return lines
+    }
+
     /// `text` on one line of at most `width` display columns: unchanged when it fits, else as
     /// many whole grapheme clusters as fit in `width - 1` columns followed by `…`. A width of 1
     /// gives `…` for text that does not fit; a width of 0 or less gives `""`.

@@ -250,6 +250,23 @@ struct TerminalTextLayoutTests {
         #expect(TerminalText.wrap("\u{202E}", width: 5) == ["\\u{2…", "02E}"])
     }
 
+    @Test("a line limit ends the last kept line with …, within the width")
+    func maximumLines() {
+        #expect(TerminalText.wrap("the quick brown fox", width: 10, maximumLines: 2) == ["the quick", "brown fox"])
+        #expect(TerminalText.wrap("the quick brown fox", width: 10, maximumLines: 1) == ["the quick…"])
+        #expect(TerminalText.wrap("the quick brown fox", width: 9, maximumLines: 1) == ["the quic…"])
+        #expect(TerminalText.wrap("one\ntwo", width: 9, maximumLines: 1) == ["one…"])
+        #expect(TerminalText.wrap("漢字 漢字 漢字", width: 5, maximumLines: 1) == ["漢字…"])
+        #expect(TerminalText.wrap("漢字漢 字", width: 6, maximumLines: 1) == ["漢字…"])
+        #expect(TerminalText.wrap("ab cd", width: 1, maximumLines: 1) == ["…"])
+        #expect(TerminalText.wrap("anything", width: 5, maximumLines: 0) == [])
+        for width in 1...8 {
+            for line in TerminalText.wrap("hi 👨‍👩‍👧‍👦 🇫🇷 e\u{301}t\u{E9} 漢字 \u{1B}[2J", width: width, maximumLines: 2) {
+                #expect(TerminalText.displayWidth(of: line) <= width)
+            }
+        }
+    }
+
     @Test("width 1 and 2: single clusters, and … for a cluster wider than the line")
     func narrowWidths() {
         #expect(TerminalText.wrap("abc", width: 1) == ["a", "b", "c"])
