@@ -125,8 +125,10 @@ struct CardPainter {
         if placement.rows != nil { canvas.erase(frameLimit, clip: clip) }
 
         let values = ValueResolver(model: card.model)
-        let contentLeft = min(max(placement.column + inset, mapping.column(padding.left)), placement.column + placement.columns - inset)
-        let contentRight = max(contentLeft, min(placement.column + placement.columns - inset, mapping.column(width - padding.right)))
+        // Inside an edge, content keeps one blank column from it however narrow the margins map.
+        let gap = inset > 0 ? inset + 1 : 0
+        let contentLeft = min(max(placement.column + gap, mapping.column(padding.left)), placement.column + placement.columns - gap)
+        let contentRight = max(contentLeft, min(placement.column + placement.columns - gap, mapping.column(width - padding.right)))
         var top = placement.row + max(inset, CellMapping.rows(padding.top))
         if placement.isSheet { top = paintHeader(values: values, row: placement.row + inset, left: contentLeft,
                                                  columns: contentRight - contentLeft, clip: frameClip, canvas: &canvas) }

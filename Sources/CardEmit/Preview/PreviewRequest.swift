@@ -21,6 +21,13 @@ public struct PreviewRequest: Hashable, Sendable {
         self.theme = theme
     }
 
+    /// Why the options cannot be used together, if they cannot (no deck needed to tell).
+    public var conflict: String? {
+        if state != nil && allStates { return "'--state' and '--all-states' cannot be used together" }
+        if position != nil && allStates { return "'--all-states' draws cards and '--position' draws stacks: give one of them" }
+        return nil
+    }
+
     /// Checks the request against `deck`; throws a `PreviewRequestError` for a name the deck
     /// does not have (with a did-you-mean when one is close) or options that do not go together.
     public func validate(against deck: CheckedDeck) throws {
@@ -29,10 +36,7 @@ public struct PreviewRequest: Hashable, Sendable {
             if let suggestion = NameSuggester.suggestion(for: name, among: candidates) { text += " (did you mean '\(suggestion)'?)" }
             return PreviewRequestError(text)
         }
-        if state != nil && allStates { throw PreviewRequestError("'--state' and '--all-states' cannot be used together") }
-        if position != nil && allStates {
-            throw PreviewRequestError("'--all-states' draws cards and '--position' draws stacks: give one of them")
-        }
+        if let conflict { throw PreviewRequestError(conflict) }
         if let theme, deck.theme(named: theme) == nil && ResolvedTheme.builtIn(named: theme) == nil {
             let names = deck.themes.map(\.name) + Catalog.builtInThemes.map(\.name)
             throw fail("no theme named '\(theme)'", theme, among: names)
