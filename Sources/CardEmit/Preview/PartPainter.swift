@@ -76,30 +76,29 @@ struct PartPainter {
             let cap = Int(Finite.clamp(number(part, "lines") ?? 0, 0, 1e6))
             var lines = LayoutMetrics.lineCount(of: text, fontSize: size, width: frame.width)
             if cap > 0 { lines = min(lines, cap) }
-            let rows = max(1, mapped, lines)
-            let limit = cap > 0 ? min(rows, cap) : rows
-            paintText(text, in: rect.with(rows: limit), style: style, alignment: alignment(caseName(part, "alignment")), canvas: &canvas)
-            return rows
+            let drawn = paintText(text, row: top, left: left, columns: columns, maximumLines: cap, style: style,
+                                  alignment: alignment(caseName(part, "alignment")), canvas: &canvas)
+            return max(1, mapped, lines, drawn)
         case "title":
             let hasMenu = part.hasArgument("menu")
             let text = string(part, "text")
             let lines = LayoutMetrics.lineCount(of: text, fontSize: metrics.titleSize,
                                                 width: frame.width - (hasMenu ? LayoutMetrics.titleMenuButtonWidth : 0))
-            let rows = max(1, mapped, lines)
             let style = TerminalStyle(isBold: true, foreground: palette.title)
-            paintText(text, in: rect.with(rows: rows).inset(right: hasMenu ? 2 : 0), style: style, alignment: .leading, canvas: &canvas)
+            let drawn = paintText(text, row: top, left: left, columns: columns - (hasMenu ? 2 : 0), maximumLines: 0, style: style,
+                                  alignment: .leading, canvas: &canvas)
             if hasMenu && columns >= 3 {
                 canvas.put(PreviewGlyphs.menu, row: top, column: left + columns - 1, style: canvas.number(of: style), clip: clip)
             }
-            return rows
+            return max(1, mapped, lines, drawn)
         case "attributedText":
             let images = paintStacked(laidOut.children, top: top, left: left, columns: columns, originX: originX,
                                       height: laidOut.children.last?.frame.maxY ?? 0, canvas: &canvas)
             let text = string(part, "text")
             let lines = LayoutMetrics.lineCount(of: text, fontSize: metrics.normalTextSize, width: frame.width)
-            paintText(text, in: CellRect(row: top + images, column: left, rows: lines, columns: columns),
-                      style: palette.textStyle("normal"), alignment: .leading, canvas: &canvas)
-            return max(mapped, images + lines)
+            let drawn = paintText(text, row: top + images, left: left, columns: columns, maximumLines: 0,
+                                  style: palette.textStyle("normal"), alignment: .leading, canvas: &canvas)
+            return max(mapped, images + max(lines, drawn))
         case "image":
             paintImage(string(part, "name"), in: rect, tint: color(part, "tint"), canvas: &canvas)
             return rect.rows
@@ -218,19 +217,23 @@ struct PartPainter {
 
     // MARK: Text
 
-    /// `text` wrapped into `rect` (at most its rows; the last ends with `…` when cut), each
-    /// line placed by `alignment`.
-    func paintText(_ text: String, in rect: CellRect, style: TerminalStyle, alignment: TerminalText.Alignment,
-                   canvas: inout PreviewCanvas) {
-        guard !rect.isEmpty, rect.row < clip.maxRow, !text.isEmpty else { return }
+    /// `text` wrapped to `columns` columns from (`row`, `left`), each line placed by
+    /// `alignment`: as many lines as it takes, or at most `maximumLines` (when above 0), the last
+    /// then ending with `…` if the text was cut. Returns the number of lines.
+    @discardableResult
+    func paintText(_ text: String, row: Int, left: Int, columns: Int, maximumLines: Int, style: TerminalStyle,
+                   alignment: TerminalText.Alignment, canvas: inout PreviewCanvas) -> Int {
+        guard columns > 0, !text.isEmpty else { return 0 }
+        let lines = maximumLines > 0 ? TerminalText.wrap(text, width: columns, maximumLines: maximumLines)
+            : TerminalText.wrap(text, width: columns)
+        guard row < clip.maxRow else { return lines.count }
         let number = canvas.number(of: style)
-        let area = clip.intersection(rect)
-        let lines = TerminalText.wrap(text, width: rect.columns, maximumLines: rect.rows)
+        let area = clip.intersection(CellRect(row: row, column: left, rows: lines.count, columns: columns))
         for (index, line) in lines.enumerated() {
-            let row = rect.row + index
-            if row >= area.maxRow { break }
-            canvas.write(line, row: row, column: rect.column + offset(of: line, in: rect.columns, alignment), style: number, clip: area)
+            if row + index >= area.maxRow { break }
+            canvas.write(line, row: row + index, column: left + offset(of: line, in: columns, alignment), style: number, clip: area)
         }
+        return lines.count
     }
 
     /// Where a line starts in `columns` columns.
@@ -322,9 +325,9 @@ struct PartPainter {
             var row = rect.row
             for (text, size, style) in pieces {
                 let lines = LayoutMetrics.lineCount(of: text, fontSize: size, width: frameWidth / 2)
-                paintText(text, in: CellRect(row: row, column: left, rows: lines, columns: columns), style: style,
-                          alignment: alignment, canvas: &canvas)
-                row += lines
+                let drawn = paintText(text, row: row, left: left, columns: columns, maximumLines: 0, style: style,
+                                      alignment: alignment, canvas: &canvas)
+                row += max(lines, drawn)
             }
             return row - rect.row
         }
@@ -350,8 +353,8 @@ struct PartPainter {
         let icon = String(PreviewGlyphs.image)
         let iconWidth = LayoutMetrics.textHeight(lines: 1, fontSize: metrics.normalTextSize) + (number(part, "iconPadding") ?? 0)
         let lines = LayoutMetrics.lineCount(of: text, fontSize: metrics.normalTextSize, width: frameWidth - iconWidth)
-        let rows = max(rect.rows, lines)
-        let wrapped = TerminalText.wrap(text, width: max(1, rect.columns - 2), maximumLines: rows)
+        let wrapped = TerminalText.wrap(text, width: max(1, rect.columns - 2))
+        let rows = max(rect.rows, lines, wrapped.count)
         let style = palette.textStyle("normal")
         let alignment = alignment(caseName(part, "alignment"))
         for (index, line) in wrapped.enumerated() {
@@ -682,11 +685,11 @@ struct PartPainter {
         var cursor = left
         for index in slots.indices {
             let isSeparator = children[index].part.part == "verticalSeparator"
-            var start = max(slots[index].left, cursor)
+            let afterSeparator = index > 0 && children[index - 1].part.part == "verticalSeparator"
+            var start = max(slots[index].left, cursor + (afterSeparator && !isSeparator && cursor > left ? 1 : 0))
             var end = max(start + 1, slots[index].left + slots[index].columns)
             if isSeparator { end = start + 1 }
-            if index + 1 < slots.count, !isSeparator, children[index + 1].part.part != "verticalSeparator",
-               end >= slots[index + 1].left, end - start > 1 {
+            if index + 1 < slots.count, !isSeparator, end >= slots[index + 1].left, end - start > 1 {
                 end = max(start + 1, min(end, slots[index + 1].left) - 1)
             }
             start = min(start, left + columns)
@@ -694,9 +697,15 @@ struct PartPainter {
             slots[index] = (start, max(0, end - start))
             cursor = end
         }
+        // Separators last: they run down the whole row, as tall as the tallest child.
+        var separators: [Int] = []
         for (index, child) in children.enumerated() {
             let slot = slots[index]
             guard slot.columns > 0 else { continue }
+            if child.part.part == "verticalSeparator" {
+                separators.append(slot.left)
+                continue
+            }
             let natural = naturalColumns(child, available: slot.columns)
             let room = max(0, slot.columns - natural)
             let shift: Int
@@ -712,6 +721,10 @@ struct PartPainter {
             let used = column.paint(child, top: childTop, left: slot.left + shift, columns: slot.columns - shift,
                                     originX: originX + child.frame.x, canvas: &canvas)
             rows = max(rows, childTop - top + used)
+        }
+        let line = canvas.number(of: TerminalStyle(foreground: palette.separator))
+        for column in separators {
+            for row in top..<(top + rows) { canvas.put(PreviewGlyphs.vertical, row: row, column: column, style: line, clip: clip) }
         }
         if let background = color(laidOut.part, "background") {
             canvas.paintBackground(CellRect(row: top, column: left, rows: rows, columns: columns), color: background, clip: clip)
@@ -797,27 +810,23 @@ struct PartPainter {
         return max(CellMapping.rows(laidOut.frame.height) + shift, end - top)
     }
 
-    /// Items as dashed boxes where their frames put them, each with its cell drawn inside; a
-    /// `›` on the right edge when items run past it (a horizontal collection scrolls).
+    /// Items where their frames put them, each its cell drawn with the item's values (the
+    /// spacing between frames keeps them apart); a `›` on the right edge when items run past it
+    /// (a horizontal collection scrolls).
     func paintCollection(_ laidOut: LaidOutPart, top: Int, left: Int, columns: Int, originX: Double, canvas: inout PreviewCanvas) -> Int {
         var rows = max(0, CellMapping.rows(laidOut.frame.height))
-        let area = CellRect(row: top, column: left, rows: PreviewScale.maximumPanelRows, columns: columns)
-        let box = canvas.number(of: TerminalStyle(isDim: true, foreground: palette.separator))
         var overflows = false
         for item in laidOut.children {
             let slot = place(item, in: left, Int.max / 4, originX: originX)
             let itemTop = top + CellMapping.rows(item.frame.y)
-            let itemRows = max(3, CellMapping.rows(item.frame.height))
+            let itemRows = max(1, CellMapping.rows(item.frame.height))
             rows = max(rows, itemTop - top + itemRows)
             if slot.left + slot.columns > left + columns { overflows = true }
             if slot.left >= left + columns || itemTop >= clip.maxRow { continue }
-            let rect = CellRect(row: itemTop, column: slot.left, rows: itemRows, columns: slot.columns)
             var inside = self
-            inside.clip = clip.intersection(area)
-            inside.paintBox(rect, horizontal: PreviewGlyphs.dashedHorizontal, vertical: PreviewGlyphs.dashedVertical, style: box, canvas: &canvas)
-            inside.clip = clip.intersection(area).intersection(rect.inset(top: 1, left: 1, bottom: 1, right: 1))
-            _ = inside.paint(item, top: itemTop + 1, left: slot.left + 1, columns: max(0, slot.columns - 2), originX: originX + item.frame.x,
-                             canvas: &canvas)
+            inside.clip = clip.intersection(CellRect(row: itemTop, column: slot.left, rows: itemRows,
+                                                     columns: min(slot.columns, left + columns - slot.left)))
+            _ = inside.paint(item, top: itemTop, left: slot.left, columns: slot.columns, originX: originX + item.frame.x, canvas: &canvas)
         }
         if overflows && columns >= 1 {
             canvas.put(PreviewGlyphs.more, row: top + max(0, rows - 1) / 2, column: left + columns - 1, clip: clip)

@@ -41,9 +41,11 @@ struct CellRect: Hashable {
 /// lines can be measured: every row is exactly `width` columns, and no cell holds anything that
 /// `TerminalText.needsEscaping` (text is escaped on the way in, whoever calls).
 ///
-/// A cell holds one grapheme cluster of display width 1, or the first half of a cluster of
-/// width 2 followed by a continuation cell. Clusters of width 0 (joiners, stray marks) take no
-/// cell and are dropped; overwriting either half of a wide cluster blanks the other half.
+/// A cell holds one grapheme cluster of display width 1; a cluster of n columns (a wide
+/// character or emoji is 2, a letter with a stray skin-tone modifier 3) is its head cell and
+/// n − 1 continuation cells. Clusters of width 0 (joiners, stray marks) take no cell and are
+/// dropped; overwriting any cell of a cluster blanks the rest of it, so a row's width is always
+/// its number of cells.
 /// Styles are kept per cell only when the canvas is styled (a colour mode other than `.off`).
 struct PreviewCanvas {
     /// Columns per row.
@@ -65,7 +67,7 @@ struct PreviewCanvas {
     private var styleNumbers: [TerminalStyle: UInt16] = [.plain: 0]
 
     static let space: UInt32 = 0x20
-    /// The right half of a 2-column cluster.
+    /// A cell of a cluster after its first (head) cell.
     static let continuation: UInt32 = 0xFFFF_FFFF
     /// Cell values from here on name a multi-scalar cluster (beyond any Unicode scalar).
     static let clusterBase: UInt32 = 0x11_0000
@@ -130,18 +132,27 @@ struct PreviewCanvas {
         return true
     }
 
-    /// Stores one cell value, blanking the halves of wide clusters it breaks.
+    /// Blanks what remains of clusters that cells `start..<end` of `row` cut into: the cells of a
+    /// wide cluster left of `start` whose right part is in the range, and continuation cells
+    /// right of it whose head is in the range. (The cells in the range are about to be written.)
+    private mutating func breakClusters(row: Int, from start: Int, to end: Int) {
+        let base = row * width
+        if start > 0 && cells[base + start] == Self.continuation {
+            var head = start - 1
+            while head > 0 && cells[base + head] == Self.continuation { head -= 1 }
+            for column in head..<start { cells[base + column] = Self.space }
+        }
+        var column = end
+        while column < width && cells[base + column] == Self.continuation {
+            cells[base + column] = Self.space
+            column += 1
+        }
+    }
+
+    /// Stores one cell value (the caller has broken any cluster it cuts into).
+    @inline(__always)
     private mutating func store(_ value: UInt32, style: UInt16, row: Int, column: Int) {
         let index = row * width + column
-        let old = cells[index]
-        if old == Self.continuation {
-            // The right half of a wide cluster goes: its left half too (unless this is the
-            // right half of a new wide cluster written over the same place).
-            if value != Self.continuation && column > 0 { cells[index - 1] = Self.space }
-        } else if column + 1 < width && cells[index + 1] == Self.continuation {
-            // The left half of a wide cluster goes: its right half too.
-            cells[index + 1] = Self.space
-        }
         cells[index] = value
         if isStyled { styles[index] = merged(style, over: styles[index]) }
     }
@@ -163,6 +174,7 @@ struct PreviewCanvas {
         // Our glyphs never need escaping; a control character would become a visible `?`.
         let value = TerminalText.needsEscaping(glyph) ? 0x3F : glyph.value
         extend(to: row + 1)
+        breakClusters(row: row, from: column, to: column + 1)
         store(value, style: style, row: row, column: column)
     }
 
@@ -181,6 +193,7 @@ struct PreviewCanvas {
         guard !area.isEmpty else { return }
         extend(to: area.maxRow)
         for row in area.row..<min(area.maxRow, height) {
+            breakClusters(row: row, from: area.column, to: area.maxColumn)
             for column in area.column..<area.maxColumn { store(Self.space, style: 0, row: row, column: column) }
             if isStyled {
                 for column in area.column..<area.maxColumn { styles[row * width + column] = 0 }
@@ -246,6 +259,8 @@ struct PreviewCanvas {
         // ASCII without controls, the common case: one byte, one cell.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             extend(to: row + 1)
+            let first = max(c, clip.column, 0), last = min(limit, c + text.utf8.count)
+            if first < last { breakClusters(row: row, from: first, to: last) }
             for byte in text.utf8 {
                 if c >= limit { break }
                 if c >= clip.column && c >= 0 { store(UInt32(byte), style: style, row: row, column: c) }
@@ -265,9 +280,11 @@ struct PreviewCanvas {
             if columns == 0 { continue }
             if c + columns > limit { break }
             if c >= clip.column && c >= 0 {
+                // A cluster of n columns is its head and n − 1 continuation cells.
                 extend(to: row + 1)
+                breakClusters(row: row, from: c, to: c + columns)
                 store(value(of: character), style: style, row: row, column: c)
-                if columns == 2 { store(Self.continuation, style: style, row: row, column: c + 1) }
+                for next in (c + 1)..<(c + columns) { store(Self.continuation, style: style, row: row, column: next) }
             }
             c += columns
         }

@@ -6,7 +6,8 @@ import CardSema
 /// preview holds one card's model at a time. `theme` (`--theme`) replaces every stack's theme.
 struct PreviewCardSource {
     let deck: CheckedDeck
-    let theme: String?
+    /// `--theme`: replaces every stack's theme when set.
+    var theme: String?
     var layouter: DeckLayouter
     private var reader: CheckedCards.Reader
 

@@ -42,13 +42,15 @@ public struct PreviewRenderer {
     /// its initial state when the deck has no stacks.
     public mutating func render(_ request: PreviewRequest, to out: inout [UInt8]) throws {
         try request.validate(against: deck)
+        if let theme = request.theme { source.theme = theme }
         if let name = request.card, let index = deck.cards.position(named: name) {
             let card = source.card(at: index)
             let stack = request.stack.flatMap(deck.stack(named:))
             if let stack, stack.spec?.geometry == .sheet, !request.allStates {
-                // A card of a sheet is shown in the sheet, at its preferred position.
+                // A card of a sheet is shown in the sheet: at its preferred position, else where
+                // TGCardViewController opens it (a card without a map stays extended).
                 let position = request.position ?? card.position.flatMap { p in stack.spec?.layoutPositions.contains(p) == true ? p : nil }
-                    ?? initialPosition(of: stack)
+                    ?? (SheetGeometry.isDraggable(card) ? initialPosition(of: stack) : SheetGeometry.Position.extended.rawValue)
                 appendStack(stack, positions: [position], state: request.state, focus: name, to: &out)
             } else if request.allStates {
                 appendStateMatrix(card, at: index, in: stack, to: &out)
@@ -182,7 +184,7 @@ public struct PreviewRenderer {
                 label += " · " + shown
                 if position.name != SheetGeometry.Position.extended.rawValue,
                    position.frames.first(where: { $0.card == shown })?.draggable == false {
-                    label += " (no map: TGCardViewController keeps it extended)"
+                    label += " (no map: stays extended)"
                 }
             }
             if let state { label += " · state " + state }
