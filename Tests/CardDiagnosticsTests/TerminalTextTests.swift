@@ -427,3 +427,41 @@ struct TerminalStyleTests {
         #expect(TerminalStyle.plain.styled("Hi", in: .trueColor) == "Hi")
     }
 }
+
+@Suite("Terminal text: single-column text takes a shortcut with the same results")
+struct TerminalTextASCIITests {
+    @Test("wrapping and cutting unit by unit equals cluster by cluster", arguments: 0..<4)
+    func wrapShortcut(seed: UInt64) {
+        var rng = SplitMix64(state: 0xA5C11 &+ seed)
+        let pieces = ["a", "bc", "word", "longerword", "supercalifragilistic", " ", "  ", "   ", "x!", "~", "é", "·", "ñandú",
+                      "\u{A0}", "ß", "\u{AD}", "ʃʒ", "Ünïcödé"]
+        for _ in 0..<60 {
+            var text = ""
+            for _ in 0..<Int(rng.next() % 12) { text += pieces[Int(rng.next() % UInt64(pieces.count))] }
+            #expect(TerminalText.isSingleColumnText(text))
+            for width in [1, 2, 3, 4, 7, 10, 25] {
+                #expect(TerminalText.wrap(text, width: width) == TerminalText.wrapClusters(text, width: width), "`\(text)` at \(width)")
+                #expect(TerminalText.truncate(text, to: width) == TerminalText.truncateClusters(text, to: width), "`\(text)` at \(width)")
+            }
+            #expect(TerminalText.displayWidth(of: text) == text.reduce(0) { $0 + TerminalText.displayWidth(of: $1) })
+            #expect(text.count == text.unicodeScalars.count, "one cluster a scalar")
+        }
+    }
+
+    @Test("not single-column: marks, joiners, wide and control characters")
+    func notSingleColumn() {
+        for text in ["e\u{301}", "漢", "a\tb", "a\nb", "\u{1B}", "\u{85}", "👍", "a\u{200D}b", "\u{300}"] {
+            #expect(!TerminalText.isSingleColumnText(text), "\(Array(text.unicodeScalars))")
+        }
+    }
+
+    @Test("truncating ASCII by bytes")
+    func truncateShortcut() {
+        #expect(TerminalText.truncate("hello", to: 5) == "hello")
+        #expect(TerminalText.truncate("hello!", to: 5) == "hell…")
+        #expect(TerminalText.truncate("ab", to: 1) == "…")
+        #expect(TerminalText.truncate("", to: 3) == "")
+        #expect(TerminalText.wrap("", width: 3) == [""])
+        #expect(TerminalText.wrap("   ", width: 3) == [""])
+    }
+}

@@ -213,9 +213,7 @@ struct CardPainter {
             canvas.erase(CellRect(row: top, column: left, rows: footerRows, columns: columns), clip: painter.clip)
         } else {
             let rule = canvas.number(of: TerminalStyle(isDim: true, foreground: palette.separator))
-            for column in left..<(left + columns) {
-                canvas.put(PreviewGlyphs.dottedHorizontal, row: bottom, column: column, style: rule, clip: painter.clip)
-            }
+            canvas.fillRow(bottom, from: left, to: left + columns, with: PreviewGlyphs.dottedHorizontal, style: rule, clip: painter.clip)
         }
         _ = painter.paintStacked(footer.parts, top: top, left: left, columns: columns, originX: laidOut.padding.left,
                                  height: footer.height, canvas: &canvas)
@@ -255,10 +253,8 @@ struct CardPainter {
         let style = canvas.number(of: TerminalStyle(foreground: decoration.edgeColor))
         let last = frame.maxColumn - 1
         let hasBottom = !isSheet && frame.rows >= 2
-        for column in (frame.column + 1)..<last {
-            canvas.put(horizontal, row: frame.row, column: column, style: style, clip: clip)
-            if hasBottom { canvas.put(horizontal, row: frame.maxRow - 1, column: column, style: style, clip: clip) }
-        }
+        canvas.fillRow(frame.row, from: frame.column + 1, to: last, with: horizontal, style: style, clip: clip)
+        if hasBottom { canvas.fillRow(frame.maxRow - 1, from: frame.column + 1, to: last, with: horizontal, style: style, clip: clip) }
         for row in (frame.row + 1)..<max(frame.row + 1, hasBottom ? frame.maxRow - 1 : frame.maxRow) {
             if row >= clip.maxRow { break }
             canvas.put(vertical, row: row, column: frame.column, style: style, clip: clip)
@@ -273,7 +269,7 @@ struct CardPainter {
         if isSheet && frame.columns >= 9 {
             let grabber = canvas.number(of: TerminalStyle(isDim: true))
             let start = frame.column + frame.columns / 2 - 2
-            for column in start..<(start + 4) { canvas.put(PreviewGlyphs.grabber, row: frame.row, column: column, style: grabber, clip: clip) }
+            canvas.fillRow(frame.row, from: start, to: start + 4, with: PreviewGlyphs.grabber, style: grabber, clip: clip)
         }
         if decoration.isEditable && frame.columns >= 6 {
             canvas.put(PreviewGlyphs.edit, row: frame.row, column: last - 2, style: style, clip: clip)
@@ -291,8 +287,7 @@ struct CardPainter {
             if row + rowShift >= clip.maxRow { break }
             canvas.put(PreviewGlyphs.shadow, row: row + rowShift, column: sideColumn, style: style, clip: clip)
         }
-        for column in frame.column..<frame.maxColumn {
-            canvas.put(PreviewGlyphs.shadow, row: edgeRow, column: column + columnShift, style: style, clip: clip)
-        }
+        canvas.fillRow(edgeRow, from: frame.column + columnShift, to: frame.maxColumn + columnShift, with: PreviewGlyphs.shadow,
+                       style: style, clip: clip)
     }
 }

@@ -114,9 +114,7 @@ struct PartPainter {
             return paintIconLabel(part, in: rect, frameWidth: frame.width, canvas: &canvas)
         case "separator":
             let style = canvas.number(of: TerminalStyle(foreground: palette.separator))
-            for column in left..<(left + columns) {
-                canvas.put(PreviewGlyphs.horizontal, row: top + (rect.rows - 1) / 2, column: column, style: style, clip: clip)
-            }
+            canvas.fillRow(top + (rect.rows - 1) / 2, from: left, to: left + columns, with: PreviewGlyphs.horizontal, style: style, clip: clip)
             return rect.rows
         case "verticalSeparator":
             let style = canvas.number(of: TerminalStyle(foreground: palette.separator))
@@ -275,10 +273,8 @@ struct PartPainter {
     func paintBox(_ rect: CellRect, horizontal: Unicode.Scalar, vertical: Unicode.Scalar, style: UInt16, canvas: inout PreviewCanvas) {
         guard rect.rows >= 2 && rect.columns >= 2 else { return }
         let area = clip.intersection(rect)
-        for column in (rect.column + 1)..<(rect.maxColumn - 1) {
-            canvas.put(horizontal, row: rect.row, column: column, style: style, clip: area)
-            canvas.put(horizontal, row: rect.maxRow - 1, column: column, style: style, clip: area)
-        }
+        canvas.fillRow(rect.row, from: rect.column + 1, to: rect.maxColumn - 1, with: horizontal, style: style, clip: area)
+        canvas.fillRow(rect.maxRow - 1, from: rect.column + 1, to: rect.maxColumn - 1, with: horizontal, style: style, clip: area)
         for row in (rect.row + 1)..<(rect.maxRow - 1) {
             if row >= area.maxRow { break }
             canvas.put(vertical, row: row, column: rect.column, style: style, clip: area)
@@ -392,10 +388,8 @@ struct PartPainter {
         let area = clip.intersection(CellRect(row: row, column: left, rows: 1, columns: columns))
         let on = canvas.number(of: TerminalStyle(foreground: fill))
         let off = canvas.number(of: TerminalStyle(isDim: true, foreground: palette.separator))
-        for column in 0..<track {
-            canvas.put(column < filled ? PreviewGlyphs.fullBlock : PreviewGlyphs.lightShade, row: row, column: left + column,
-                       style: column < filled ? on : off, clip: area)
-        }
+        canvas.fillRow(row, from: left, to: left + filled, with: PreviewGlyphs.fullBlock, style: on, clip: area)
+        canvas.fillRow(row, from: left + filled, to: left + track, with: PreviewGlyphs.lightShade, style: off, clip: area)
         canvas.write(TerminalText.truncate(label, to: labelWidth), row: row, column: left + track + 1, clip: area)
     }
 
@@ -552,9 +546,8 @@ struct PartPainter {
         for index in 0..<segments {
             let color = index < colors.count ? colors[index] : nil
             let style = canvas.number(of: TerminalStyle(foreground: color))
-            for column in segmentStart(index)..<segmentStart(index + 1) {
-                canvas.put(index % 2 == 0 ? PreviewGlyphs.fullBlock : PreviewGlyphs.darkShade, row: row, column: column, style: style, clip: area)
-            }
+            canvas.fillRow(row, from: segmentStart(index), to: segmentStart(index + 1),
+                           with: index % 2 == 0 ? PreviewGlyphs.fullBlock : PreviewGlyphs.darkShade, style: style, clip: area)
         }
         row += 1
         if showValues {
@@ -618,19 +611,14 @@ struct PartPainter {
         var chartRows = rect.rows
         if lines.contains("bottom") && rect.rows >= 2 {
             chartRows -= 1
-            for column in rect.column..<rect.maxColumn {
-                canvas.put(PreviewGlyphs.horizontal, row: rect.maxRow - 1, column: column, style: guide, clip: area)
-            }
+            canvas.fillRow(rect.maxRow - 1, from: rect.column, to: rect.maxColumn, with: PreviewGlyphs.horizontal, style: guide, clip: area)
         }
         if lines.contains("middle") && chartRows >= 3 {
-            for column in rect.column..<rect.maxColumn {
-                canvas.put(PreviewGlyphs.dottedHorizontal, row: rect.row + chartRows / 2, column: column, style: guide, clip: area)
-            }
+            canvas.fillRow(rect.row + chartRows / 2, from: rect.column, to: rect.maxColumn, with: PreviewGlyphs.dottedHorizontal,
+                           style: guide, clip: area)
         }
         if lines.contains("top") && chartRows >= 2 {
-            for column in rect.column..<rect.maxColumn {
-                canvas.put(PreviewGlyphs.dottedHorizontal, row: rect.row, column: column, style: guide, clip: area)
-            }
+            canvas.fillRow(rect.row, from: rect.column, to: rect.maxColumn, with: PreviewGlyphs.dottedHorizontal, style: guide, clip: area)
         }
         let bar = canvas.number(of: TerminalStyle(foreground: palette.accent))
         var column = rect.column
@@ -764,7 +752,7 @@ struct PartPainter {
         let rule = canvas.number(of: TerminalStyle(isDim: true, foreground: palette.separator))
         func separate(after row: Int) {
             if canvas.isBlank(row: row, column: left, count: columns) {
-                for column in left..<(left + columns) { canvas.put(PreviewGlyphs.dottedHorizontal, row: row, column: column, style: rule, clip: clip) }
+                canvas.fillRow(row, from: left, to: left + columns, with: PreviewGlyphs.dottedHorizontal, style: rule, clip: clip)
             }
         }
         guard part.children.contains(where: { $0.part == "cell" }) else {

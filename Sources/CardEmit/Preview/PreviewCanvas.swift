@@ -182,8 +182,22 @@ struct PreviewCanvas {
     mutating func fill(_ rect: CellRect, with glyph: Unicode.Scalar, style: UInt16 = 0, clip: CellRect) {
         let area = rect.intersection(clip).intersection(bounds)
         guard !area.isEmpty else { return }
-        for row in area.row..<area.maxRow {
-            for column in area.column..<area.maxColumn { put(glyph, row: row, column: column, style: style, clip: area) }
+        for row in area.row..<area.maxRow { fillRow(row, from: area.column, to: area.maxColumn, with: glyph, style: style, clip: area) }
+    }
+
+    /// Puts `glyph` in the cells `start..<end` of `row` that are inside `clip` and the canvas:
+    /// `put` for a run, the clusters it cuts broken once.
+    mutating func fillRow(_ row: Int, from start: Int, to end: Int, with glyph: Unicode.Scalar, style: UInt16 = 0, clip: CellRect) {
+        guard row >= clip.row, row < clip.maxRow, row >= 0, row < maximumHeight else { return }
+        let first = max(start, clip.column, 0), last = min(end, clip.maxColumn, width)
+        guard first < last else { return }
+        let value = TerminalText.needsEscaping(glyph) ? 0x3F : glyph.value
+        extend(to: row + 1)
+        breakClusters(row: row, from: first, to: last)
+        let base = row * width
+        cells.replaceSubrange((base + first)..<(base + last), with: repeatElement(value, count: last - first))
+        if isStyled {
+            for column in first..<last { styles[base + column] = merged(style, over: styles[base + column]) }
         }
     }
 
@@ -252,7 +266,7 @@ struct PreviewCanvas {
     /// need escaping are written as their escapes, tabs as spaces; zero-width clusters are
     /// dropped. Nothing is written outside `clip`; cells left of it are skipped over.
     @discardableResult
-    mutating func write(_ text: some StringProtocol, row: Int, column: Int, style: UInt16 = 0, clip: CellRect) -> Int {
+    mutating func write(_ text: String, row: Int, column: Int, style: UInt16 = 0, clip: CellRect) -> Int {
         guard row >= clip.row, row < clip.maxRow, row >= 0, row < maximumHeight else { return 0 }
         let limit = min(clip.maxColumn, width)
         var c = column
@@ -264,6 +278,18 @@ struct PreviewCanvas {
             for byte in text.utf8 {
                 if c >= limit { break }
                 if c >= clip.column && c >= 0 { store(UInt32(byte), style: style, row: row, column: c) }
+                c += 1
+            }
+            return max(0, c - column)
+        }
+        // Latin text: a scalar a cell, no grapheme breaking.
+        if TerminalText.isSingleColumnText(text) {
+            extend(to: row + 1)
+            let first = max(c, clip.column, 0), last = min(limit, c + text.unicodeScalars.count)
+            if first < last { breakClusters(row: row, from: first, to: last) }
+            for scalar in text.unicodeScalars {
+                if c >= limit { break }
+                if c >= clip.column && c >= 0 { store(scalar.value, style: style, row: row, column: c) }
                 c += 1
             }
             return max(0, c - column)
@@ -309,13 +335,15 @@ struct PreviewCanvas {
     /// dropped, and on a styled canvas each run of one style is wrapped in its SGR sequence and
     /// a reset, written for `mode`.
     func appendLines(to out: inout [UInt8], mode: TerminalColorMode) {
-        for row in 0..<height { appendLine(row, to: &out, mode: mode) }
+        let sequences = isStyled && mode != .off ? styleTable.map { $0.startSequence(in: mode) } : []
+        for row in 0..<height { appendLine(row, to: &out, mode: mode, sequences: sequences) }
     }
 
-    /// Appends row `row` as a line (see `appendLines(to:mode:)`).
-    func appendLine(_ row: Int, to out: inout [UInt8], mode: TerminalColorMode) {
+    /// Appends row `row` as a line (see `appendLines(to:mode:)`); `sequences` are the styles'
+    /// start sequences in `mode`, by style number.
+    func appendLine(_ row: Int, to out: inout [UInt8], mode: TerminalColorMode, sequences: [String]) {
         let start = row * width
-        let styled = isStyled && mode != .off
+        let styled = isStyled && mode != .off && !sequences.isEmpty
         // The line ends after its last cell that shows something: a glyph or a background.
         var end = width
         while end > 0 {
@@ -324,32 +352,81 @@ struct PreviewCanvas {
             if styled && styles[index] != 0 && styleTable[Int(styles[index])].background != nil { break }
             end -= 1
         }
+        out.reserveCapacity(out.count + end * 3 + 1)
+        guard styled else {
+            // Encoded into a local buffer first: appending to `out` byte by byte re-checks its
+            // capacity and uniqueness every time (a fifth of the emitter's instructions).
+            var line = [UInt8](repeating: 0, count: end * 4 + 1)
+            var count = 0
+            for index in start..<(start + end) {
+                let value = cells[index]
+                if value < 0x80 {
+                    line[count] = UInt8(truncatingIfNeeded: value)
+                    count += 1
+                } else if value < 0x800 {
+                    line[count] = UInt8(truncatingIfNeeded: 0xC0 | (value >> 6))
+                    line[count + 1] = UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F))
+                    count += 2
+                } else if value < 0x10000 {
+                    line[count] = UInt8(truncatingIfNeeded: 0xE0 | (value >> 12))
+                    line[count + 1] = UInt8(truncatingIfNeeded: 0x80 | ((value >> 6) & 0x3F))
+                    line[count + 2] = UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F))
+                    count += 3
+                } else if value < Self.clusterBase {
+                    line[count] = UInt8(truncatingIfNeeded: 0xF0 | ((value >> 18) & 0x07))
+                    line[count + 1] = UInt8(truncatingIfNeeded: 0x80 | ((value >> 12) & 0x3F))
+                    line[count + 2] = UInt8(truncatingIfNeeded: 0x80 | ((value >> 6) & 0x3F))
+                    line[count + 3] = UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F))
+                    count += 4
+                } else if value != Self.continuation {
+                    // A multi-scalar cluster: may take more than 4 bytes; it is followed by at
+                    // least one continuation cell, whose 4 bytes of room it may use too.
+                    let number = Int(value - Self.clusterBase)
+                    guard number < clusters.count else { continue }
+                    let bytes = clusters[number].utf8
+                    if count + bytes.count > line.count { line.append(contentsOf: repeatElement(0, count: bytes.count)) }
+                    for byte in bytes {
+                        line[count] = byte
+                        count += 1
+                    }
+                }
+            }
+            line[count] = 0x0A
+            out.append(contentsOf: line[0...count])
+            return
+        }
         var current: UInt16 = 0
         for column in 0..<end {
             let index = start + column
             let value = cells[index]
             if value == Self.continuation { continue }
-            if styled && styles[index] != current {
+            if styles[index] != current {
                 if current != 0 { out.append(contentsOf: TerminalStyle.resetSequence.utf8) }
                 current = styles[index]
-                if current != 0 { out.append(contentsOf: styleTable[Int(current)].startSequence(in: mode).utf8) }
+                if current != 0 { out.append(contentsOf: sequences[Int(current)].utf8) }
             }
-            if value >= Self.clusterBase {
-                let number = Int(value - Self.clusterBase)
-                if number < clusters.count { out.append(contentsOf: clusters[number].utf8) }
-            } else {
-                Self.appendUTF8(value, to: &out)
-            }
+            appendGlyph(value, to: &out)
         }
         if current != 0 { out.append(contentsOf: TerminalStyle.resetSequence.utf8) }
         out.append(0x0A)
+    }
+
+    /// The UTF-8 of a cell's cluster.
+    @inline(__always)
+    private func appendGlyph(_ value: UInt32, to out: inout [UInt8]) {
+        if value >= Self.clusterBase {
+            let number = Int(value - Self.clusterBase)
+            if number < clusters.count { out.append(contentsOf: clusters[number].utf8) }
+        } else {
+            Self.appendUTF8(value, to: &out)
+        }
     }
 
     /// The row as text (tests and the command line).
     func line(_ row: Int, mode: TerminalColorMode = .off) -> String {
         guard row >= 0 && row < height else { return "" }
         var bytes: [UInt8] = []
-        appendLine(row, to: &bytes, mode: mode)
+        appendLine(row, to: &bytes, mode: mode, sequences: isStyled && mode != .off ? styleTable.map { $0.startSequence(in: mode) } : [])
         bytes.removeLast()
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -13,10 +13,7 @@ enum PreviewLabel {
         next += canvas.write(TerminalText.truncate(text, to: max(0, columns - 5)), row: row, column: next,
                              style: canvas.number(of: .bold), clip: clip)
         next += canvas.write(" ", row: row, column: next, clip: clip)
-        while next < column + columns {
-            canvas.put(PreviewGlyphs.horizontal, row: row, column: next, style: rule, clip: clip)
-            next += 1
-        }
+        canvas.fillRow(row, from: next, to: column + columns, with: PreviewGlyphs.horizontal, style: rule, clip: clip)
     }
 
     /// `text` in bold, cut to `columns`.
