@@ -90,6 +90,14 @@ card Parts: rounded(radius: 8) {
         }
     }
 
+    /// Every part of the catalog has a drawing of its own, except the plain containers.
+    @Test func everyPartHasAPainting() {
+        for spec in Catalog.nodes where spec.kind == .part {
+            #expect(PaintedPart(spec.name) != .stacked || ["vstack", "oriented"].contains(spec.name), "\(spec.name)")
+        }
+        #expect(PaintedPart("cell") == .cell)
+    }
+
     @Test func everyPartIsDrawn() throws {
         let text = try previewText(everyPartDeck, width: 80)
         #expect(PreviewOutput.problems(in: text, width: 80).isEmpty)

@@ -65,8 +65,8 @@ struct PartPainter {
         let frame = laidOut.frame
         let mapped = max(0, CellMapping.rows(frame.height))
         let rect = CellRect(row: top, column: left, rows: max(1, mapped), columns: columns)
-        switch part.part {
-        case "text":
+        switch PaintedPart(part.part) {
+        case .text:
             let styleName = caseName(part, "style") ?? "normal"
             var size = metrics.size(ofTextStyle: styleName)
             if case .font(let font)? = part.property("font") { size = Finite.clamp(font.size, 0.01, 10_000) }
@@ -79,7 +79,7 @@ struct PartPainter {
             let drawn = paintText(text, row: top, left: left, columns: columns, maximumLines: cap, style: style,
                                   alignment: alignment(caseName(part, "alignment")), canvas: &canvas)
             return max(1, mapped, lines, drawn)
-        case "title":
+        case .title:
             let hasMenu = part.hasArgument("menu")
             let text = string(part, "text")
             let lines = LayoutMetrics.lineCount(of: text, fontSize: metrics.titleSize,
@@ -91,7 +91,7 @@ struct PartPainter {
                 canvas.put(PreviewGlyphs.menu, row: top, column: left + columns - 1, style: canvas.number(of: style), clip: clip)
             }
             return max(1, mapped, lines, drawn)
-        case "attributedText":
+        case .attributedText:
             let images = paintStacked(laidOut.children, top: top, left: left, columns: columns, originX: originX,
                                       height: laidOut.children.last?.frame.maxY ?? 0, canvas: &canvas)
             let text = string(part, "text")
@@ -99,75 +99,75 @@ struct PartPainter {
             let drawn = paintText(text, row: top + images, left: left, columns: columns, maximumLines: 0,
                                   style: palette.textStyle("normal"), alignment: .leading, canvas: &canvas)
             return max(mapped, images + max(lines, drawn))
-        case "image":
+        case .image:
             paintImage(string(part, "name"), in: rect, tint: color(part, "tint"), canvas: &canvas)
             return rect.rows
-        case "button":
+        case .button:
             paintButton(string(part, "title"), in: rect, alignment: caseName(part, "alignment") ?? "left", canvas: &canvas)
             return rect.rows
-        case "titleDescription":
+        case .titleDescription:
             return paintTitleDescription(part, in: rect, frameWidth: frame.width, canvas: &canvas)
-        case "pill":
+        case .pill:
             paintPill(string(part, "text"), in: rect, padding: mapping.columns(number(part, "horizontalPadding") ?? 2), canvas: &canvas)
             return rect.rows
-        case "iconLabel":
+        case .iconLabel:
             return paintIconLabel(part, in: rect, frameWidth: frame.width, canvas: &canvas)
-        case "separator":
+        case .separator:
             let style = canvas.number(of: TerminalStyle(foreground: palette.separator))
             canvas.fillRow(top + (rect.rows - 1) / 2, from: left, to: left + columns, with: PreviewGlyphs.horizontal, style: style, clip: clip)
             return rect.rows
-        case "verticalSeparator":
+        case .verticalSeparator:
             let style = canvas.number(of: TerminalStyle(foreground: palette.separator))
             for row in top..<rect.maxRow {
                 canvas.put(PreviewGlyphs.vertical, row: row, column: left, style: style, clip: clip)
             }
             return rect.rows
-        case "hstack", "centered":
+        case .hstack, .centered:
             return paintRow(laidOut, top: top, left: left, columns: columns, originX: originX, canvas: &canvas)
-        case "table":
+        case .table:
             return paintTable(laidOut, top: top, left: left, columns: columns, originX: originX, canvas: &canvas)
-        case "collection":
+        case .collection:
             return paintCollection(laidOut, top: top, left: left, columns: columns, originX: originX, canvas: &canvas)
-        case "bar":
+        case .bar:
             paintBar(part, in: rect, canvas: &canvas)
             return rect.rows
-        case "paged":
+        case .paged:
             return paintPaged(laidOut, in: rect, originX: originX, canvas: &canvas)
-        case "slider":
+        case .slider:
             paintSlider(part, in: rect, canvas: &canvas)
             return rect.rows
-        case "multiSlider":
+        case .multiSlider:
             paintMultiSlider(part, in: rect, canvas: &canvas)
             return rect.rows
-        case "spacer":
+        case .spacer:
             return mapped
-        case "textField":
+        case .textField:
             paintTextField(part, in: rect, canvas: &canvas)
             return rect.rows
-        case "confetti":
+        case .confetti:
             paintConfetti(part, in: rect, canvas: &canvas)
             return rect.rows
-        case "progressBar":
+        case .progressBar:
             return paintProgressBar(part, in: rect, canvas: &canvas)
-        case "map":
+        case .map:
             paintMap(part, in: rect, canvas: &canvas)
             return rect.rows
-        case "radio":
+        case .radio:
             let selected = bool(part, "selected") ?? false
             let color = color(part, selected ? "innerColor" : "outerColor") ?? PreviewPalette.systemBlue
             canvas.put(selected ? PreviewGlyphs.radioOn : PreviewGlyphs.radioOff, row: top + (rect.rows - 1) / 2, column: left,
                        style: canvas.number(of: TerminalStyle(foreground: color)), clip: clip.intersection(rect))
             return rect.rows
-        case "histogram":
+        case .histogram:
             paintHistogram(part, in: rect, canvas: &canvas)
             return rect.rows
-        case "cell":
+        case .cell:
             // A table or collection row: its values are the row's.
             var row = self
             if let fields = laidOut.row { row.values.row = fields }
             return row.paintStacked(laidOut.children, top: top, left: left, columns: columns, originX: originX,
                                     height: frame.height, canvas: &canvas)
-        default:
+        case .stacked:
             // vstack, oriented, and anything else that holds parts.
             let used = paintStacked(laidOut.children, top: top, left: left, columns: columns, originX: originX,
                                     height: frame.height, canvas: &canvas)
@@ -665,15 +665,15 @@ struct PartPainter {
     /// and the right part at the end.
     func paintRow(_ laidOut: LaidOutPart, top: Int, left: Int, columns: Int, originX: Double, canvas: inout PreviewCanvas) -> Int {
         let children = laidOut.children
-        let isCentered = laidOut.part.part == "centered"
+        let isCentered = PaintedPart(laidOut.part.part) == .centered
         let distribution = isCentered ? "centered" : caseName(laidOut.part, "distribution") ?? "fill"
         var rows = max(1, CellMapping.rows(laidOut.frame.height))
         var slots: [(left: Int, columns: Int)] = children.map { place($0, in: left, columns, originX: originX) }
         // Separators take a column even when their point is less; neighbours that touch keep a gap.
         var cursor = left
         for index in slots.indices {
-            let isSeparator = children[index].part.part == "verticalSeparator"
-            let afterSeparator = index > 0 && children[index - 1].part.part == "verticalSeparator"
+            let isSeparator = PaintedPart(children[index].part.part) == .verticalSeparator
+            let afterSeparator = index > 0 && PaintedPart(children[index - 1].part.part) == .verticalSeparator
             var start = max(slots[index].left, cursor + (afterSeparator && !isSeparator && cursor > left ? 1 : 0))
             var end = max(start + 1, slots[index].left + slots[index].columns)
             if isSeparator { end = start + 1 }
@@ -690,7 +690,7 @@ struct PartPainter {
         for (index, child) in children.enumerated() {
             let slot = slots[index]
             guard slot.columns > 0 else { continue }
-            if child.part.part == "verticalSeparator" {
+            if PaintedPart(child.part.part) == .verticalSeparator {
                 separators.append(slot.left)
                 continue
             }
@@ -728,13 +728,13 @@ struct PartPainter {
             TerminalText.wrap(text, width: max(1, room)).reduce(0) { max($0, TerminalText.displayWidth(of: $1)) }
         }
         let natural: Int
-        switch part.part {
-        case "text", "title": natural = widest(string(part, "text"), available) + (part.hasArgument("menu") ? 2 : 0)
-        case "pill": natural = TerminalText.displayWidth(of: string(part, "text")) + 4
-        case "button": natural = caseName(part, "alignment") == "fill" ? available : TerminalText.displayWidth(of: string(part, "title")) + 4
-        case "iconLabel": natural = widest(string(part, "text"), available - 2) + 2
-        case "radio", "verticalSeparator": natural = 1
-        case "vstack", "oriented":
+        switch PaintedPart(part.part) {
+        case .text, .title: natural = widest(string(part, "text"), available) + (part.hasArgument("menu") ? 2 : 0)
+        case .pill: natural = TerminalText.displayWidth(of: string(part, "text")) + 4
+        case .button: natural = caseName(part, "alignment") == "fill" ? available : TerminalText.displayWidth(of: string(part, "title")) + 4
+        case .iconLabel: natural = widest(string(part, "text"), available - 2) + 2
+        case .radio, .verticalSeparator: natural = 1
+        case .stacked:
             natural = laidOut.children.reduce(0) { max($0, naturalColumns($1, available: available)) }
         default: natural = available
         }
@@ -755,7 +755,7 @@ struct PartPainter {
                 canvas.fillRow(row, from: left, to: left + columns, with: PreviewGlyphs.dottedHorizontal, style: rule, clip: clip)
             }
         }
-        guard part.children.contains(where: { $0.part == "cell" }) else {
+        guard part.children.contains(where: { PaintedPart($0.part) == .cell }) else {
             let records = elements(part, "rows").map { value -> [Argument] in
                 if case .record(let fields) = value { return fields }
                 return []
@@ -826,4 +826,18 @@ struct PartPainter {
 extension CellRect {
     /// The same rectangle with `rows` rows.
     func with(rows: Int) -> CellRect { CellRect(row: row, column: column, rows: rows, columns: columns) }
+}
+
+/// How the painter draws a part, by catalog name: a drawing of its own, or `stacked` (its
+/// children one under another: `vstack`, `oriented`, and any part the preview does not know).
+/// A test checks every part of the catalog has a case or is a container.
+enum PaintedPart: String, CaseIterable {
+    case text, title, attributedText, image, button, titleDescription, pill, iconLabel, separator, verticalSeparator
+    case hstack, centered, table, collection, bar, paged, slider, multiSlider, spacer, textField, confetti, progressBar
+    case map, radio, histogram, cell, stacked
+
+    /// The case for a part name (a hash lookup rather than a string compare per case).
+    init(_ name: String) { self = PaintedPart.byName[name] ?? .stacked }
+
+    private static let byName: [String: PaintedPart] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 }
