@@ -187,10 +187,12 @@ public enum TerminalText {
     }
 
     /// Whether every scalar of `text` is a grapheme cluster of its own, one column wide, that
-    /// needs no escaping: printable ASCII and U+00A0–U+02FF (Latin-1 letters and punctuation,
-    /// Latin Extended, IPA, spacing modifiers) — no marks, joiners, controls, tabs or line
-    /// breaks. Such text, the common case, is measured, wrapped and cut scalar by scalar, with
-    /// the same results as cluster by cluster and without grapheme breaking.
+    /// needs no escaping: printable ASCII, U+00A0–U+02FF (Latin-1 letters and punctuation,
+    /// Latin Extended, IPA, spacing modifiers), U+2010–U+2027 (dashes, quotes, bullets, `…`) and
+    /// U+2500–U+259F (box drawing and blocks) — no marks, joiners, emoji, wide characters,
+    /// controls, tabs or line breaks. Such text, the common case, is measured, wrapped and cut
+    /// scalar by scalar, with the same results as cluster by cluster and without grapheme
+    /// breaking.
     public static func isSingleColumnText(_ text: some StringProtocol) -> Bool {
         if isPrintableASCII(text) { return true }
         for scalar in text.unicodeScalars where !isSingleColumn(scalar) { return false }
@@ -207,8 +209,12 @@ public enum TerminalText {
     @inline(__always)
     static func isSingleColumn(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
-        return !(v < 0x20 || (v >= 0x7F && v < 0xA0) || v >= 0x300)
+        if v < 0x300 { return v >= 0x20 && (v < 0x7F || v >= 0xA0) }
+        return (v >= 0x2010 && v <= 0x2027) || (v >= 0x2500 && v <= 0x259F)
     }
+
+    /// The ranges above U+02FF that `isSingleColumn` accepts (a test checks their properties).
+    static let singleColumnRangesAboveLatin: [ClosedRange<UInt32>] = [0x2010...0x2027, 0x2500...0x259F]
 
     /// `wrap(_:width:)` for text of single-column units (`isSingleColumnText`): bytes of ASCII
     /// or scalars; `width` at least 1.

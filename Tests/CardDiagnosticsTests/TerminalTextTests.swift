@@ -434,7 +434,7 @@ struct TerminalTextASCIITests {
     func wrapShortcut(seed: UInt64) {
         var rng = SplitMix64(state: 0xA5C11 &+ seed)
         let pieces = ["a", "bc", "word", "longerword", "supercalifragilistic", " ", "  ", "   ", "x!", "~", "é", "·", "ñandú",
-                      "\u{A0}", "ß", "\u{AD}", "ʃʒ", "Ünïcödé"]
+                      "\u{A0}", "ß", "\u{AD}", "ʃʒ", "Ünïcödé", "—", "“quoted”", "•", "…", "│┼╭╯", "█▓░"]
         for _ in 0..<60 {
             var text = ""
             for _ in 0..<Int(rng.next() % 12) { text += pieces[Int(rng.next() % UInt64(pieces.count))] }
@@ -448,9 +448,24 @@ struct TerminalTextASCIITests {
         }
     }
 
+    @Test("every scalar the shortcut accepts is a one-column cluster of its own")
+    func singleColumnScalars() {
+        var values = Array(0x20...0x7E) + Array(0xA0...0x2FF)
+        for range in TerminalText.singleColumnRangesAboveLatin { values += range.map { Int($0) } }
+        for value in values {
+            guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+            #expect(TerminalText.isSingleColumn(scalar))
+            #expect(TerminalText.displayWidth(of: scalar) == 1, "U+\(String(value, radix: 16))")
+            #expect(!TerminalText.needsEscaping(scalar) && !scalar.properties.isGraphemeExtend
+                    && !scalar.properties.isEmojiPresentation && !scalar.properties.isJoinControl, "U+\(String(value, radix: 16))")
+            // It does not join the scalar before it, nor the one after it.
+            #expect(Array("a\(Character(scalar))b").count == 3, "U+\(String(value, radix: 16))")
+        }
+    }
+
     @Test("not single-column: marks, joiners, wide and control characters")
     func notSingleColumn() {
-        for text in ["e\u{301}", "漢", "a\tb", "a\nb", "\u{1B}", "\u{85}", "👍", "a\u{200D}b", "\u{300}"] {
+        for text in ["e\u{301}", "漢", "a\tb", "a\nb", "\u{1B}", "\u{85}", "👍", "a\u{200D}b", "\u{300}", "\u{2028}", "\u{202E}", "◽"] {
             #expect(!TerminalText.isSingleColumnText(text), "\(Array(text.unicodeScalars))")
         }
     }

@@ -58,21 +58,30 @@ enum PreviewOutput {
     /// own styling may reach a terminal raw.
     static func visible(_ text: String) -> (text: String, problem: String?) {
         var result = ""
-        var scalars = Array(text.unicodeScalars)[...]
-        while let scalar = scalars.popFirst() {
+        let scalars = text.unicodeScalars
+        var runStart = scalars.startIndex
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
             if scalar == "\u{1B}" {
-                guard scalars.first == "[" else { return (result, "ESC not starting an SGR sequence") }
-                scalars.removeFirst()
-                while let next = scalars.first, next == ";" || ("0"..."9").contains(next) { scalars.removeFirst() }
-                guard scalars.popFirst() == "m" else { return (result, "an escape sequence other than SGR") }
+                // Copy the run before the sequence, then skip `ESC [ digits/; m`.
+                result.unicodeScalars.append(contentsOf: scalars[runStart..<index])
+                var next = scalars.index(after: index)
+                guard next < scalars.endIndex, scalars[next] == "[" else { return (result, "ESC not starting an SGR sequence") }
+                next = scalars.index(after: next)
+                while next < scalars.endIndex, scalars[next] == ";" || ("0"..."9").contains(scalars[next]) { next = scalars.index(after: next) }
+                guard next < scalars.endIndex, scalars[next] == "m" else { return (result, "an escape sequence other than SGR") }
+                index = scalars.index(after: next)
+                runStart = index
                 continue
             }
             if scalar != "\n" && TerminalText.needsEscaping(scalar) {
                 return (result, "raw U+\(String(scalar.value, radix: 16, uppercase: true))")
             }
             if scalar == "\t" { return (result, "a raw tab") }
-            result.unicodeScalars.append(scalar)
+            index = scalars.index(after: index)
         }
+        result.unicodeScalars.append(contentsOf: scalars[runStart..<index])
         return (result, nil)
     }
 

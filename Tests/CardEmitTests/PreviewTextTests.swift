@@ -69,8 +69,8 @@ import Testing
     @Test(arguments: hostile)
     func nothingRawReachesTheOutput(_ text: String) throws {
         let deck = try emitDeck(Self.deck(text))
-        for width in [20, 33, 80] {
-            for mode in [TerminalColorMode.off, .trueColor] {
+        for (width, mode) in [(20, TerminalColorMode.off), (33, .trueColor), (80, .off)] {
+            do {
                 for request in [PreviewRequest(), PreviewRequest(card: "Hostile", allStates: true)] {
                     let output = try previewText(deck, request, width: width, colorMode: mode)
                     let problems = PreviewOutput.problems(in: output, width: width)
