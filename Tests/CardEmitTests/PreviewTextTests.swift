@@ -107,6 +107,20 @@ import Testing
         }
     }
 
+    /// Rows full of long clusters (25 bytes in 2 columns) between box edges, plain and coloured.
+    @Test func rowsOfLongClusters() throws {
+        let family = "👨‍👩‍👧‍👦", flag = "🏳️‍🌈"
+        let source = "card F: border(width: 1, color: .red) { text(\"\(String(repeating: family, count: 60))\")\n"
+            + "text(\"\(String(repeating: family + flag, count: 30))\", lines: 1) }"
+        for width in [20, 41, 80] {
+            for mode in [TerminalColorMode.off, .trueColor] {
+                let output = try previewText(source, width: width, colorMode: mode)
+                #expect(PreviewOutput.problems(in: output, width: width).isEmpty)
+                #expect(output.contains(family))
+            }
+        }
+    }
+
     /// Wide clusters are whole or absent: a CJK text cut at an odd column leaves no half.
     @Test func wideTextIsNeverSplit() throws {
         let output = try previewText("card W { text(\"漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字\", lines: 1) }", width: 21)
@@ -145,5 +159,32 @@ import Testing
         """
         let text = try previewText(themed, width: 40, colorMode: .trueColor)
         #expect(text.contains("38;2;18;52;86") && text.contains("48;2;254;220;186"))
+    }
+}
+
+/// Absurd sizes stay bounded: a panel is cut at `PreviewScale.maximumPanelRows`, loops stop at
+/// the canvas, and every line still fits.
+@Suite struct PreviewLimitTests {
+    @Test func hugeFramesAreCut() throws {
+        let source = """
+        card Huge: shadow(color: .black, radius: 1, opacity: 1, offset: size(-1, -1)) {
+          hstack {
+            spacer(height: 1000000000)
+            verticalSeparator
+            image("tall", height: 1000000000)
+          }
+          map(latitude: 0, longitude: 0, height: 1000000000)
+          text("after")
+        }
+        card Wide { collection(items: $items, itemSize: size(1000000000, 1000000000), spacing: 1000000000) { cell { text($item.t) } } 
+          model { items: [(t: "a"), (t: "b")] } }
+        stack S: collapsible(cardOffset: 1000000000, collapsedHeight: 1, expandedHeight: 1000000000, cardHeight: 1000000000) { Huge Wide }
+        stack T: swipe(visibleCards: 1000) { Huge Wide Huge }
+        """
+        for request in [PreviewRequest(), PreviewRequest(card: "Huge", allStates: true), PreviewRequest(stack: "S", position: "expanded")] {
+            let output = try previewText(source, request, width: 30)
+            #expect(PreviewOutput.problems(in: output, width: 30).isEmpty)
+            #expect(output.split(separator: "\n", omittingEmptySubsequences: false).count < 3 * (PreviewScale.maximumPanelRows + 10))
+        }
     }
 }

@@ -115,6 +115,8 @@ struct CardPainter {
 
     /// Draws the card; returns the rows its frame takes (its shadow not counted).
     func paint(_ content: Content, at placement: Placement, clip: CellRect, canvas: inout PreviewCanvas) -> Int {
+        // Loops below run to the clip's edges: never past the canvas's.
+        let clip = clip.intersection(canvas.bounds)
         let inset = decoration.inset
         let padding = laidOut.padding
         let width = laidOut.context.width

@@ -118,7 +118,7 @@ struct PartPainter {
             return rect.rows
         case .verticalSeparator:
             let style = canvas.number(of: TerminalStyle(foreground: palette.separator))
-            for row in top..<rect.maxRow {
+            for row in top..<max(top, min(rect.maxRow, clip.maxRow)) {
                 canvas.put(PreviewGlyphs.vertical, row: row, column: left, style: style, clip: clip)
             }
             return rect.rows
@@ -712,7 +712,9 @@ struct PartPainter {
         }
         let line = canvas.number(of: TerminalStyle(foreground: palette.separator))
         for column in separators {
-            for row in top..<(top + rows) { canvas.put(PreviewGlyphs.vertical, row: row, column: column, style: line, clip: clip) }
+            for row in top..<max(top, min(top + rows, clip.maxRow)) {
+                canvas.put(PreviewGlyphs.vertical, row: row, column: column, style: line, clip: clip)
+            }
         }
         if let background = color(laidOut.part, "background") {
             canvas.paintBackground(CellRect(row: top, column: left, rows: rows, columns: columns), color: background, clip: clip)

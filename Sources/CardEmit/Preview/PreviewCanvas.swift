@@ -379,12 +379,12 @@ struct PreviewCanvas {
                     line[count + 3] = UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F))
                     count += 4
                 } else if value != Self.continuation {
-                    // A multi-scalar cluster: may take more than 4 bytes; it is followed by at
-                    // least one continuation cell, whose 4 bytes of room it may use too.
+                    // A multi-scalar cluster (a ZWJ family is 25 bytes in 2 cells): the buffer
+                    // grows by its length, so every cell after it keeps its 4 bytes of room.
                     let number = Int(value - Self.clusterBase)
                     guard number < clusters.count else { continue }
                     let bytes = clusters[number].utf8
-                    if count + bytes.count > line.count { line.append(contentsOf: repeatElement(0, count: bytes.count)) }
+                    line.append(contentsOf: repeatElement(0, count: bytes.count))
                     for byte in bytes {
                         line[count] = byte
                         count += 1

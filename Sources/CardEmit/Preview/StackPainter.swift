@@ -28,7 +28,7 @@ struct StackPainter {
     func paint(_ position: StackPosition, top: Int, focus: String?, source: inout PreviewCardSource,
                canvas: inout PreviewCanvas) -> Int {
         let mapping = CellMapping(originColumn: 0, columns: canvas.width, points: viewport.width)
-        let clip = CellRect(row: top, column: 0, rows: PreviewScale.maximumPanelRows, columns: canvas.width)
+        let clip = CellRect(row: top, column: 0, rows: PreviewScale.maximumPanelRows, columns: canvas.width).intersection(canvas.bounds)
         let palette = PreviewPalette(theme: source.theme(named: stack.theme))
         let metrics = source.layouter.engine(theme: stack.theme).metrics
         func painter(for name: String) -> (CardPainter, LaidOutState?)? {
@@ -65,7 +65,7 @@ struct StackPainter {
         case .collapsible:
             let containerRows = max(1, CellMapping.rows(position.height))
             // The container cuts the cards, but a shadow may show on the row below it.
-            let container = CellRect(row: top, column: 0, rows: containerRows + 1, columns: canvas.width)
+            let container = CellRect(row: top, column: 0, rows: containerRows + 1, columns: canvas.width).intersection(clip)
             for frame in position.frames {
                 guard let (card, shown) = painter(for: frame.card) else { continue }
                 let (left, width) = columns(of: frame.frame)
@@ -73,7 +73,7 @@ struct StackPainter {
                                                       rows: max(1, CellMapping.rows(frame.frame.height)))
                 _ = card.paint(content(shown), at: placement, clip: container, canvas: &canvas)
             }
-            return containerRows + (canvas.isBlank(row: top + containerRows, column: 0, count: canvas.width) ? 0 : 1)
+            return min(containerRows, clip.rows) + (canvas.isBlank(row: top + containerRows, column: 0, count: canvas.width) ? 0 : 1)
         case .swipe:
             let frames = position.frames
             var bottom = top + max(1, CellMapping.rows(viewport.height))
@@ -93,7 +93,7 @@ struct StackPainter {
             return bottom - top
         case .sheet:
             let screenRows = max(1, CellMapping.rows(viewport.height))
-            let screen = CellRect(row: top, column: 0, rows: screenRows, columns: canvas.width)
+            let screen = CellRect(row: top, column: 0, rows: screenRows, columns: canvas.width).intersection(clip)
             let name = focus ?? position.frames.first?.card
             guard let frame = position.frames.first(where: { $0.card == name }) ?? position.frames.first,
                   let (card, shown) = painter(for: frame.card) else { return screenRows }
