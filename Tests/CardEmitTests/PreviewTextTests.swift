@@ -1,5 +1,7 @@
 import CardDiagnostics
+import CardDriver
 import CardEmit
+import CardLayout
 import CardSema
 import Testing
 
@@ -165,6 +167,47 @@ import Testing
 /// Absurd sizes stay bounded: a panel is cut at `PreviewScale.maximumPanelRows`, loops stop at
 /// the canvas, and every line still fits.
 @Suite struct PreviewLimitTests {
+    /// Every sample with some numbers replaced by extremes, on the standard screen and a
+    /// 1 × 1 point one: whenever it checks clean, the preview fits its width.
+    @Test(arguments: EmitTestPaths.cardsFiles(in: EmitTestPaths.samples))
+    func mutatedSamples(_ name: String) throws {
+        let extremes = ["0", "1", "0.5", "1e300", "999999999999", "0.000001", "-5"]
+        var files: [String: String] = [:]
+        for file in EmitTestPaths.cardsFiles(in: EmitTestPaths.samples) {
+            files[file] = EmitTestPaths.text(of: EmitTestPaths.samples.appendingPathComponent(file))
+        }
+        let original = files[name] ?? ""
+        var drawn = 0
+        for seed in 1...2 {
+            // Every third number literal (a digit run after a space, `(` or `:`) becomes an extreme.
+            var out = "", count = 0
+            var previous: Character = " "
+            var characters = original[...]
+            while let character = characters.first {
+                if character.isASCII, character.isNumber, previous == " " || previous == "(" || previous == ":" {
+                    let run = characters.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+                    characters = characters.dropFirst(run.count)
+                    count += 1
+                    out += count % 3 == seed % 3 ? extremes[(count + seed) % extremes.count] : String(run)
+                    previous = "0"
+                    continue
+                }
+                out.append(character)
+                previous = character
+                characters = characters.dropFirst()
+            }
+            files[name] = out
+            for viewport in [Viewport.standard, Viewport(width: 1, height: 1)] {
+                let result = Pipeline.check(paths: [name], root: ".", provider: MemoryFileProvider(files), viewport: viewport)
+                guard !result.hasErrors, let deck = result.decks.first else { continue }
+                drawn += 1
+                let text = String(decoding: PreviewEmitter(width: 40).emit(deck, options: BackendOptions(viewport: viewport)), as: UTF8.self)
+                #expect(PreviewOutput.problems(in: text, width: 40).isEmpty, "\(name) seed \(seed) \(viewport)")
+            }
+        }
+        #expect(drawn > 0, "no mutation of \(name) checked clean")
+    }
+
     @Test func hugeFramesAreCut() throws {
         let source = """
         card Huge: shadow(color: .black, radius: 1, opacity: 1, offset: size(-1, -1)) {
