@@ -167,19 +167,19 @@ import Testing
 /// Absurd sizes stay bounded: a panel is cut at `PreviewScale.maximumPanelRows`, loops stop at
 /// the canvas, and every line still fits.
 @Suite struct PreviewLimitTests {
-    /// Every sample with some numbers replaced by extremes, on the standard screen and a
+    /// Every sample with some numbers replaced by extremes (0, 10³⁰⁰, 10⁻⁶…), on the standard screen and a
     /// 1 × 1 point one: whenever it checks clean, the preview fits its width.
     @Test(arguments: EmitTestPaths.cardsFiles(in: EmitTestPaths.samples))
     func mutatedSamples(_ name: String) throws {
-        let extremes = ["0", "1", "0.5", "1e300", "999999999999", "0.000001", "-5"]
+        let extremes = ["0", "1e300", "999999999999", "0.000001"]
         var files: [String: String] = [:]
         for file in EmitTestPaths.cardsFiles(in: EmitTestPaths.samples) {
             files[file] = EmitTestPaths.text(of: EmitTestPaths.samples.appendingPathComponent(file))
         }
         let original = files[name] ?? ""
         var drawn = 0
-        for seed in 1...2 {
-            // Every third number literal (a digit run after a space, `(` or `:`) becomes an extreme.
+        for seed in 1...3 {
+            // Every ninth number literal (a digit run after a space, `(` or `:`) becomes an extreme.
             var out = "", count = 0
             var previous: Character = " "
             var characters = original[...]
@@ -188,7 +188,7 @@ import Testing
                     let run = characters.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
                     characters = characters.dropFirst(run.count)
                     count += 1
-                    out += count % 3 == seed % 3 ? extremes[(count + seed) % extremes.count] : String(run)
+                    out += count % 9 == seed ? extremes[(count / 9 + seed) % extremes.count] : String(run)
                     previous = "0"
                     continue
                 }

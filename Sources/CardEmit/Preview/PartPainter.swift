@@ -623,7 +623,7 @@ struct PartPainter {
         let bar = canvas.number(of: TerminalStyle(foreground: palette.accent))
         var column = rect.column
         for entry in entries {
-            if column >= area.maxColumn { break }
+            if column >= min(area.maxColumn, rect.maxColumn) { break }
             // Height in eighths of a row, at least one eighth for a non-zero entry.
             var eighths = Int((entry / scale * Double(chartRows * 8)).rounded())
             if entry > 0 { eighths = max(1, eighths) }
