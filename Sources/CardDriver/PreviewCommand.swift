@@ -11,7 +11,7 @@ import CardLayout
 import CardSema
 
 /// `cardc preview FILE [--card C] [--stack S] [--state X | --all-states] [--position P]
-/// [--theme T] [--width N] [--color WHEN] [--watch]` (CLI.md): draws the file's cards and stacks
+/// [--theme T] [--width N] [--color WHEN] [--watch]`: draws the file's cards and stacks
 /// in the terminal (`PreviewRenderer`; docs/preview.md).
 ///
 /// A deck with errors prints its diagnostics and no preview (exit 1); warnings are printed
