@@ -22,7 +22,7 @@ public enum DiagnosticCode: String, CaseIterable, Hashable, Comparable, Sendable
     case w703 = "W703", w704 = "W704", w705 = "W705", w104 = "W104"
     // E8xx types and bindings
     case e801 = "E801", e802 = "E802", e803 = "E803", e804 = "E804", e805 = "E805", e806 = "E806"
-    case w101 = "W101", w105 = "W105"
+    case w801 = "W801", w101 = "W101", w105 = "W105"
 
     public var severity: Severity { rawValue.hasPrefix("W") ? .warning : .error }
 
@@ -96,6 +96,7 @@ public enum DiagnosticCode: String, CaseIterable, Hashable, Comparable, Sendable
         case .e804: "missing required argument"
         case .e805: "value out of range"
         case .e806: "list lengths differ"
+        case .w801: "binding close to a model field's name"
         case .w101: "unused model field"
         case .w105: "button without action"
         }

@@ -1415,6 +1415,30 @@ extension DiagnosticCode {
                   bar(percent: $spent)
                 }
                 """#)
+        case .w801:
+            CodeExplanation(
+                summary: #"""
+                A binding names no model field, but its name is a near miss of one: most likely \#
+                a typo. A binding without a model field is legal (the field exists with no \#
+                initial value), so this is a warning; the fix-it renames the binding. The field \#
+                it was probably meant for is then not also reported unused (W101).
+                """#,
+                wrong: #"""
+                card Profile {
+                  model {
+                    name: "Ada"
+                  }
+                  text($nmae)
+                }
+                """#,
+                corrected: #"""
+                card Profile {
+                  model {
+                    name: "Ada"
+                  }
+                  text($name)
+                }
+                """#)
         case .w105:
             CodeExplanation(
                 summary: #"""

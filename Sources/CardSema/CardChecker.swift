@@ -72,6 +72,12 @@ struct CardChecker {
     /// Row types inferred for earlier row containers, newest last, with their fields: a deck
     /// repeats a handful.
     private var rowTypes: [(fields: [RowField], type: ValueType)] = []
+    /// The card's row bindings drawn by a default cell (by identity), with the cell's labels:
+    /// their rows may give any of them (`inferDefaultCellRows`).
+    private var defaultCellRows: [(identity: Int, labels: [String])] = []
+    /// The `$item.field` uses of the card's row containers, by the identity of their rows
+    /// binding: where a did-you-mean for a misspelt field goes (`rowFieldSuggestion`).
+    private var rowFieldUses: [(rows: Int, label: String, spans: [SourceSpan])] = []
     private static let rowTypeLimit = 8
 
     /// The identity of `state`, the reserved model field.
@@ -105,6 +111,8 @@ struct CardChecker {
         self.buildsModel = buildsModel
         values.building = buildsModel
         actions.clear()
+        defaultCellRows.clear()
+        rowFieldUses.clear()
         values.scope.isActive = true
         values.scope.card.removeAll()
         values.scope.rows = nil
@@ -695,9 +703,11 @@ struct CardChecker {
             // reported), say nothing about the rows: their type stays open.
             guard !spec.defaultRowFields.isEmpty, !hasChildren else { return }
             for label in spec.defaultRowFields { rowFields.append((names.intern(label).spelling, .string)) }
+            defaultCellRows.append((rows.identity, spec.defaultRowFields))
         }
         for (position, field) in fields.names.enumerated() {
             let fieldName = names.text(spelling: field.spelling)
+            rowFieldUses.append((rows.identity, fieldName, fields.uses(at: position).map(\.span)))
             var uses = fields.uses(at: position)
             var type = uses.next()?.type ?? .string
             while let use = uses.next() {
@@ -910,7 +920,9 @@ struct CardChecker {
                                                  node: valueNode, item: item))
                     continue
                 }
-                guard let (type, value) = values.inferLiteral(valueNode) else { continue }
+                let labels = defaultCellRows.first { $0.identity == fieldName.identity }?.labels
+                guard let (type, value) = labels.map({ values.inferDefaultCellRows(valueNode, labels: $0) }) ?? values.inferLiteral(valueNode)
+                else { continue }
                 defaults.append(FieldDefault(name: fieldName, type: type, value: value, node: valueNode, item: item))
             }
         }
@@ -940,6 +952,15 @@ struct CardChecker {
             }
             usedTypes.append((type, twoWay, first.span))
         }
+        // Bindings with no field whose names are near misses of a field's: W801, and that field
+        // is not also W101 (one root cause).
+        var offeredFields: [Int] = []
+        if !defaults.entries.isEmpty {
+            for (position, binding) in scope.names.enumerated()
+            where binding.identity != stateIdentity && defaults.index(of: binding.identity) == nil {
+                if let field = reportMisspeltBinding(binding, uses: scope.uses(at: position)) { offeredFields.append(field) }
+            }
+        }
         for index in defaults.entries.indices {
             let d = defaults.entries[index]
             func field(_ type: ValueType, twoWay: Bool) -> ModelField {
@@ -957,15 +978,19 @@ struct CardChecker {
                     continue
                 }
                 let name = names.text(d.name)
-                report(.w101, "model field `\(name)` is never used", at: values.nameSpan(d.item),
-                       notes: [.help("bind it with `$\(name)`, or remove it")])
+                if !offeredFields.contains(d.name.identity) {
+                    report(.w101, "model field `\(name)` is never used", at: values.nameSpan(d.item),
+                           notes: [.help("bind it with `$\(name)`, or remove it")])
+                }
                 if buildsModel { fields.append(field(d.type, twoWay: false)) }
                 continue
             }
             if !ValueChecker.assignable(d.type, to: used.type) {
                 let name = names.text(d.name)
+                let hint = rowFieldSuggestion(rows: d.name.identity, defaultType: d.type, usedType: used.type)
                 report(.e803, "model default for `\(name)` is \(d.type), but `$\(name)` is used as \(used.type)", at: tree.span(d.node),
-                       notes: scope.uses(at: position).map { DiagnosticNote("used as \($0.type) here", at: $0.span) })
+                       notes: scope.uses(at: position).map { DiagnosticNote("used as \($0.type) here", at: $0.span) } + hint.notes,
+                       fixIts: hint.fixIts)
             }
             if buildsModel { fields.append(field(Self.fieldType(used: used.type, default: d.type), twoWay: used.twoWay)) }
         }
@@ -976,6 +1001,45 @@ struct CardChecker {
                                      isTwoWay: used.twoWay, span: used.span))
         }
         return (fields, initialState)
+    }
+
+    /// W801 for the binding `binding` (its `uses`), which names no model field, when its name is
+    /// a near miss of a field's; returns that field's identity.
+    mutating func reportMisspeltBinding(_ binding: BindingTable.Name, uses: BindingTable.Uses) -> Int? {
+        let name = names.text(spelling: binding.spelling)
+        let fields = defaults.entries.filter { $0.name.identity != stateIdentity }
+        guard let suggested = NameSuggester.suggestion(for: name, among: fields.map { names.text($0.name) }),
+              let field = fields.first(where: { names.text($0.name) == suggested }) else { return nil }
+        let spans = uses.map(\.span)
+        guard let first = spans.first else { return nil }
+        // The name follows the `$`; a path's later components stay.
+        let fixIts = spans.map { FixIt(SourceSpan(file: $0.file, start: $0.start + 1, end: $0.start + 1 + name.utf8.count), suggested) }
+        report(.w801, "`$\(name)` names no model field; did you mean `$\(suggested)`?", at: first,
+               notes: [DiagnosticNote("`\(suggested)` is declared here", at: values.nameSpan(field.item)),
+                       .help("a binding without a field is allowed, but has no initial value")],
+               fixIts: fixIts)
+        return field.name.identity
+    }
+
+    /// For an E803 between a row list's default and its `$item` uses: a did-you-mean and fix-its
+    /// for a used row field the default's records lack whose name is a near miss of one of
+    /// theirs (`$item.nmae` for `name`).
+    func rowFieldSuggestion(rows: Int, defaultType: ValueType, usedType: ValueType) -> (notes: [DiagnosticNote], fixIts: [FixIt]) {
+        guard case .list(.record(let used)) = usedType, case .list(.record(let given)) = defaultType else { return ([], []) }
+        var notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+        for field in used where !given.contains(where: { $0.label == field.label }) {
+            let unused = given.map(\.label).filter { label in !used.contains { $0.label == label } }
+            guard let suggested = NameSuggester.suggestion(for: field.label, among: unused) else { continue }
+            notes.append(.help("did you mean `$item.\(suggested)`?"))
+            for use in rowFieldUses where use.rows == rows && use.label == field.label {
+                // Where the field is the path's last component (`$item.nmae`, not `$item.nmae.x`).
+                for span in use.spans where span.file == tree.file.id {
+                    let fieldSpan = SourceSpan(file: span.file, start: span.end - field.label.utf8.count, end: span.end)
+                    if fieldSpan.start > span.start, tree.file.text(fieldSpan.range) == field.label { fixIts.append(FixIt(fieldSpan, suggested)) }
+                }
+            }
+        }
+        return (notes, fixIts)
     }
 
     /// The field's declared type: the uses' type, made concrete by the default where the uses

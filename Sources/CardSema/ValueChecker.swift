@@ -212,7 +212,9 @@ struct ValueChecker {
             var element: ValueType?
             var values: [Value] = []
             if building { values.reserveCapacity(childCount(node)) }
+            var position = 0
             for child in tree.children(node) {
+                position += 1
                 let type: ValueType, value: Value
                 if case .record(let like)? = element, tree.kind(child) == .record {
                     // Records in a list usually repeat the first one's fields: matched in place,
@@ -228,16 +230,24 @@ struct ValueChecker {
                     (type, value) = inferred
                 }
                 if building { values.append(consume value) }
+                if case .record(let first)? = element, case .record(let fields) = type {
+                    // Every record of a list has the first one's labels, with the same types.
+                    switch Self.agreement(of: fields, with: first) {
+                    case .agrees(let merged): element = .record(merged)
+                    case .disagrees(let problem):
+                        report(.e801, "record \(position) of the list \(problem)", at: child,
+                               notes: [.help("every record of a list has the same labels, with the same types")])
+                        return nil
+                    }
+                    continue
+                }
                 if let current = element {
-                    guard let unified = Self.unify(current, type) else {
+                    // A list mixing Int and Double literals is [Double] (§8).
+                    guard let agreeing = Self.agreeingType(current, type) else {
                         report(.e801, "list mixes \(current) and \(type) elements", at: child)
                         return nil
                     }
-                    // A list mixing Int and Double literals is [Double] (§8).
-                    switch (current, type) {
-                    case (.int, .double), (.double, .int): element = .double
-                    default: element = unified
-                    }
+                    element = agreeing
                 } else {
                     element = type
                 }
@@ -292,6 +302,102 @@ struct ValueChecker {
         }
         if fields == nil && matched < like.count { fields = Array(like.prefix(matched)) }
         return (fields, .record(arguments))
+    }
+
+    /// The rows of a table drawn by its default cell (`labels`: CardParts' four labels, each
+    /// optional): a list of records each giving some of them as text. The rows built have every
+    /// label, in `labels`' order, those not given empty, so that they have the type the cell
+    /// uses. Anything but a list literal is inferred as any default.
+    mutating func inferDefaultCellRows(_ node: NodeID, labels: [String]) -> (ValueType, Value)? {
+        guard tree.kind(node) == .list else { return inferLiteral(node) }
+        let rowType = ValueType.record(labels.map { RecordField($0, .string) })
+        var rows: [Value] = []
+        var valid = true
+        for row in tree.children(node) {
+            guard tree.kind(row) == .record else {
+                if tree.kind(row) != .missing { mismatch(row, expected: rowType) }
+                valid = false
+                continue
+            }
+            var texts = [Value?](repeating: nil, count: labels.count)
+            var rowIsValid = true
+            defer { valid = valid && rowIsValid }
+            for field in tree.children(row) {
+                guard let valueNode = tree.value(field) else { continue }
+                let label = self.label(of: field)
+                guard let label, let index = labels.firstIndex(of: label) else {
+                    let given = Set(tree.children(row).compactMap { self.label(of: $0) })
+                    let suggested = label.flatMap { NameSuggester.suggestion(for: $0, among: labels.filter { !given.contains($0) }) }
+                    let hint = suggestion(suggested, replacing: label == nil ? tree.span(valueNode) : nameSpan(field))
+                    report(.e310, label.map { "the default table cell has no label `\($0)`" } ?? "a row's text needs a label",
+                           at: label == nil ? tree.span(valueNode) : nameSpan(field),
+                           label: "it has " + labels.map { "`\($0):`" }.joined(separator: ", "),
+                           notes: hint.notes, fixIts: label == nil ? [] : hint.fixIts)
+                    rowIsValid = false
+                    continue
+                }
+                guard let (type, value) = inferLiteral(valueNode) else { rowIsValid = false; continue }
+                guard type == .string else {
+                    mismatch(valueNode, expected: .string)
+                    rowIsValid = false
+                    continue
+                }
+                texts[index] = value
+            }
+            if rowIsValid && texts.allSatisfy({ $0 == nil }) {
+                report(.e801, "a row of the default table cell gives at least one of " + labels.map { "`\($0):`" }.joined(separator: ", "),
+                       at: row)
+                rowIsValid = false
+            }
+            if building && rowIsValid {
+                rows.append(.record(labels.indices.map { Argument(labels[$0], texts[$0] ?? .string("")) }))
+            }
+        }
+        guard valid else { return nil }
+        return (.list(rowType), building ? .list(rows) : Self.unbuilt)
+    }
+
+    /// How a list's record compares with its first.
+    enum RecordAgreement {
+        /// The same labels with the same types: the first record's fields, a field's type made
+        /// Double where one record has an Int and the other a Double.
+        case agrees([RecordField])
+        /// Why not, said of the later record (`has no \`price\`, which the first record has`).
+        case disagrees(String)
+    }
+
+    /// Whether a list's record with `fields` agrees with its first record's, `first`.
+    static func agreement(of fields: [RecordField], with first: [RecordField]) -> RecordAgreement {
+        var merged = first
+        for (index, field) in first.enumerated() {
+            guard let other = fields.first(where: { $0.label == field.label }) else {
+                return .disagrees("has no `\(field.label)`, which the first record has")
+            }
+            guard let type = agreeingType(field.type, other.type) else {
+                return .disagrees("has `\(field.label)` of type \(other.type), but the first record's is \(field.type)")
+            }
+            merged[index] = RecordField(field.label, type)
+        }
+        if let extra = fields.first(where: { field in !first.contains { $0.label == field.label } }) {
+            return .disagrees("has `\(extra.label)`, which the first record does not")
+        }
+        return .agrees(merged)
+    }
+
+    /// The type of two literals of one list (or of one label of its records): equal types, Int
+    /// with Double (Double, as §8 types `[1, 2.5]`), `[]` with any list, agreeing records.
+    static func agreeingType(_ a: ValueType, _ b: ValueType) -> ValueType? {
+        if a == b { return a }
+        switch (a, b) {
+        case (.int, .double), (.double, .int): return .double
+        case (.list(.openRecord), .list): return b
+        case (.list, .list(.openRecord)): return a
+        case (.list(let x), .list(let y)): return agreeingType(x, y).map { .list($0) }
+        case (.record(let x), .record(let y)):
+            if case .agrees(let fields) = agreement(of: y, with: x) { return .record(fields) }
+            return nil
+        default: return nil
+        }
     }
 
     /// What `inferLiteral` returns for a value it did not build.

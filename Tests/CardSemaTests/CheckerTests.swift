@@ -229,6 +229,70 @@ extension Compiler.Result {
         #expect(d.fixIts.map(\.replacement) == ["Budget"])
     }
 
+    @Test func misspeltBindingIsAWarningWithItsFieldNotAlsoUnused() throws {
+        let result = checkSource("card A {\n  model { name: \"Ada\" }\n  text($nmae)\n  text($nmae)\n}")
+        #expect(result.summary == ["3 W801"])
+        let d = try #require(result.diagnostics.first)
+        #expect(d.message == "`$nmae` names no model field; did you mean `$name`?")
+        #expect(d.fixIts.map(\.replacement) == ["name", "name"])
+        #expect(checkSource(result.applyingFixIts(of: result.diagnostics)).diagnostics.isEmpty)
+        // Far from every field: legal, no diagnostic but the unused field's.
+        #expect(checkSource("card A {\n  model { name: \"Ada\" }\n  text($greeting)\n}").summary == ["2 W101"])
+    }
+
+    @Test func misspeltRowFieldIsOfferedTheRowsLabel() throws {
+        let result = checkSource("""
+            card A {
+              model { rows: [(title: "Rent", amount: "$900")] }
+              table(rows: $rows) {
+                cell {
+                  text($item.titel)
+                  text($item.amount)
+                }
+              }
+            }
+            """)
+        #expect(result.summary == ["2 E803"])
+        let d = try #require(result.diagnostics.first)
+        #expect(d.help == "did you mean `$item.title`?")
+        #expect(d.fixIts.map(\.replacement) == ["title"])
+        #expect(checkSource(result.applyingFixIts(of: result.diagnostics)).diagnostics.isEmpty)
+    }
+
+    @Test func recordsOfAListAgree() throws {
+        let missing = checkSource("card A {\n  model { rows: [(name: \"a\", price: \"1\"), (name: \"b\")] }\n  table(rows: $rows) { cell { text($item.price) } }\n}")
+        #expect(missing.summary == ["2 E801"])
+        #expect(missing.diagnostics.first?.message == "record 2 of the list has no `price`, which the first record has")
+        let retyped = checkSource("card A {\n  model { rows: [(price: 2), (price: \"1\")] }\n  table(rows: $rows) { cell { text($item.price) } }\n}")
+        #expect(retyped.diagnostics.first?.message == "record 2 of the list has `price` of type String, but the first record's is Int")
+        // Labels in another order, an Int and a Double: one row type with a Double.
+        let deck = try #require(checkSource("card A {\n  model { rows: [(n: \"a\", p: 2), (p: 2.5, n: \"b\")] }\n  table(rows: $rows) { cell { slider(value: $item.p) text($item.n) } }\n}").decks.first)
+        let rows = try #require(deck.cards.first?.field(named: "rows"))
+        #expect(rows.type == .list(.record([RecordField("p", .double), RecordField("n", .string)])))
+    }
+
+    @Test func defaultCellRowsGiveAnyOfTheFourLabels() throws {
+        let result = checkSource("""
+            card A {
+              model { rows: [(leftTitle: "Rent", rightTitle: "$900"), (rightDescription: "pending")] }
+              table(rows: $rows)
+            }
+            """)
+        #expect(result.diagnostics.isEmpty)
+        let rows = try #require(result.decks.first?.cards.first?.field(named: "rows"))
+        // Built with all four labels, those not given empty: the type the default cell reads.
+        #expect(rows.defaultValue == .list([
+            .record([Argument("leftTitle", .string("Rent")), Argument("leftDescription", .string("")),
+                     Argument("rightTitle", .string("$900")), Argument("rightDescription", .string(""))]),
+            .record([Argument("leftTitle", .string("")), Argument("leftDescription", .string("")),
+                     Argument("rightTitle", .string("")), Argument("rightDescription", .string("pending"))]),
+        ]))
+        let typo = checkSource("card A {\n  model { rows: [(leftTitle: \"a\", rightTitel: \"b\")] }\n  table(rows: $rows)\n}")
+        #expect(typo.summary == ["2 E310"])
+        #expect(typo.diagnostics.first?.message == "the default table cell has no label `rightTitel`")
+        #expect(typo.diagnostics.first?.help == "did you mean `rightTitle`?")
+    }
+
     @Test func farOffNamesGetNoSuggestion() throws {
         let result = checkSource("card Budget { text(\"x\") }\nstack S: list {\n  Wallet\n}")
         let d = try #require(result.diagnostics.first)
@@ -479,8 +543,8 @@ extension Compiler.Result {
         #expect(!spent.isTwoWay)
     }
 
-    @Test func listOfRecordsDefaultsUnifyTheirElements() throws {
-        // Elements with the first one's fields take a shortcut; every other shape is merged.
+    @Test func listOfRecordsDefaultsAgreeAcrossTheirElements() throws {
+        // Elements with the first one's fields take a shortcut; every other shape is compared.
         let fields = ["same", "extra", "fewer", "reordered", "numbers", "unlabeled", "mixed", "nested", "spelled"]
         let result = checkSource("""
             card A {
@@ -498,12 +562,19 @@ extension Compiler.Result {
             \(fields.map { "  text($\($0))" }.joined(separator: "\n"))
             }
             """)
-        // E803 names each default's inferred type.
+        // E801 for records that disagree (then there is no default), else E803 naming the type.
+        func e803(_ field: String, _ type: String) -> String { "model default for `\(field)` is \(type), but `$\(field)` is used as String" }
         #expect(result.diagnostics.map(\.message) == [
-            "[(name: String, n: Int)]", "[(name: String, n: Int)]", "[(name: String, n: Int)]", "[(name: String, n: Int)]",
-            "[(n: Int)]", "[(_0: String, _1: Int)]", "[(name: String, _0: String)]", "[(p: (x: Int, y: Int))]",
-            "[(_0: String)]",
-        ].enumerated().map { "model default for `\(fields[$0.offset])` is \($0.element), but `$\(fields[$0.offset])` is used as String" })
+            e803("same", "[(name: String, n: Int)]"),
+            "record 2 of the list has `n`, which the first record does not",
+            "record 2 of the list has no `n`, which the first record has",
+            e803("reordered", "[(name: String, n: Int)]"),
+            e803("numbers", "[(n: Double)]"),
+            e803("unlabeled", "[(_0: String, _1: Int)]"),
+            "record 2 of the list has no `name`, which the first record has",
+            "record 2 of the list has `p` of type (x: Int, y: Int), but the first record's is (x: Int)",
+            e803("spelled", "[(_0: String)]"),
+        ])
     }
 
     @Test func twoWayBindingsAndFieldsWithoutDefaults() throws {
