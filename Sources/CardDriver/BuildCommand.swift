@@ -10,22 +10,27 @@ import CardEmit
 import CardLayout
 import CardSema
 
-/// `cardc build FILE… [--emit json] [-o DIR] [--viewport WxH] [--root DIR] [--color WHEN]
-/// [--quiet] [--strict]` (CLI.md): check, then run the chosen back ends.
+/// `cardc build FILE… [--emit json,swift] [-o DIR] [--swift-flavor cardparts|observation]
+/// [--access internal|public|package] [--viewport WxH] [--root DIR] [--color WHEN] [--quiet]
+/// [--strict]`: check, then run the chosen back ends.
 ///
 /// Each input file is one compilation unit and gives one artifact per back end,
-/// `DIR/<name>.<extension>` (`deck.cards` → `deck.layout.json`). Nothing at all is written —
+/// `DIR/<name>.<extension>` (`deck.cards` → `deck.layout.json`, `deck.cards.swift`). Nothing at all is written —
 /// not even the output directory — when any input has errors (or warnings under `--strict`).
 /// Files are written atomically (a temporary file in DIR, then a rename), only inside DIR, and
 /// only when their content changed, so an unchanged output keeps its modification time.
 enum BuildCommand {
-    /// The back ends run without `--emit`. CLI.md's default is `json,swift`; until the Swift
-    /// back end exists it is what the registry has.
-    static var defaultBackends: [String] { Backends.names }
+    /// The back ends run without `--emit`.
+    static let defaultBackends = ["json", "swift"]
 
     static let options: [OptionSpec] = [
         OptionSpec(names: ["--emit"], value: "BACKENDS",
-                   help: "comma-separated back ends: \(Backends.names.joined(separator: ", ")) (default: \(defaultBackends.joined(separator: ",")); CLI.md's default json,swift once the swift back end exists)"),
+                   help: "comma-separated back ends: \(Backends.names.joined(separator: ", ")) (default: \(defaultBackends.joined(separator: ",")))"),
+        OptionSpec(names: ["--swift-flavor"], value: "FLAVOR",
+                   help: "the Swift --emit swift writes: CardParts controllers with RxSwift view models, or @Observable view models (Foundation and Observation only) (default: cardparts)",
+                   choices: SwiftNames.Flavor.allCases.map(\.rawValue)),
+        OptionSpec(names: ["--access"], value: "LEVEL", help: "access level of generated Swift declarations (default: internal)",
+                   choices: SwiftAccess.allCases.map(\.rawValue)),
         OptionSpec(names: ["-o", "--output"], value: "DIR",
                    help: "output directory (default: .cardc-out beside the first input); `-` writes to stdout (one input, one back end)"),
         OptionSpec(names: ["--viewport"], value: "WxH", help: "screen size for the layout, in points (default: 390x844)"),
@@ -86,7 +91,10 @@ enum BuildCommand {
                                            strict: strict, quiet: quiet, fileCount: result.fileSet.files.count, output: &output)
         guard status == 0 else { return status }
 
-        let backendOptions = BackendOptions(viewport: viewport)
+        let backendOptions = BackendOptions(viewport: viewport,
+                                            swiftFlavor: parsed.value("--swift-flavor").flatMap(SwiftNames.Flavor.init(rawValue:)) ?? .cardParts,
+                                            access: parsed.value("--access").flatMap(SwiftAccess.init(rawValue:)) ?? .internal,
+                                            toolVersion: Driver.version)
         if toStdout, let backend = backends.first, let deck = result.decks.first {
             // Pieces end between UTF-8 sequences, so each decodes on its own.
             backend.emit(deck, options: backendOptions, to: { piece in output.writeOut(String(decoding: piece, as: UTF8.self)) })

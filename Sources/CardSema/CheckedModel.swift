@@ -343,3 +343,9 @@ public struct ResolvedTheme: Hashable, Sendable {
 
     public func value(_ name: String) -> Value? { properties.first { $0.name == name }?.value }
 }
+
+extension CatalogValue {
+    /// The catalog value as a checked value (nil for a placeholder binding), as the checker
+    /// fills in defaults.
+    public var checkedValue: Value? { CardChecker.value(of: self) }
+}

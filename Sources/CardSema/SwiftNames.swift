@@ -129,6 +129,8 @@ public enum SwiftNames {
         "CardPartTitleType",
         // MapKit and CoreLocation.
         "MKMapView", "MKCoordinateSpan", "MKCoordinateRegion", "CLLocation", "CLLocationCoordinate2D",
+        // The private helpers a generated file declares.
+        "CardcHelpers", "CardcPagedDelegate", "CardcEmbeddedCard", "CardcHostCell", "CardcSheetCard", "CardcMapManager",
         // CardsStack, MGSwipeCards, TGCardViewController.
         "CardStack", "Configuration", "CardsManagerDelegate", "MGCardStackView", "MGSwipeCard",
         "MGCardStackViewDataSource", "MGCardStackViewDelegate", "TGCard", "TGPlainCard", "TGMapManager",

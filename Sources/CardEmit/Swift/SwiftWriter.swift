@@ -1,0 +1,356 @@
+/// Writes Swift source: lines indented four spaces per level, blank lines kept single, and the
+/// escaping every piece of source text needs before it becomes Swift — exact string literals,
+/// identifiers that are keywords in backticks, doc comments whose text cannot end the comment.
+///
+/// The output is UTF-8 bytes, handed out in pieces (`takeBytes`) so a large deck's file is never
+/// held whole.
+struct SwiftWriter {
+    private(set) var out: [UInt8] = []
+    /// The current indentation level.
+    private(set) var level = 0
+    /// Whether the last line written was blank or opened a block (no blank line may follow).
+    private var suppressBlank = true
+
+    init(capacity: Int = 1 << 16) { out.reserveCapacity(capacity) }
+
+    var count: Int { out.count }
+
+    /// The bytes written since the last call.
+    mutating func takeBytes() -> [UInt8] {
+        defer { out.removeAll(keepingCapacity: true) }
+        return out
+    }
+
+    /// One line at the current indentation.
+    mutating func line(_ text: String) {
+        for _ in 0..<level { out.append(contentsOf: Self.indentUnit) }
+        out.append(contentsOf: text.utf8)
+        out.append(0x0A)
+        suppressBlank = text.hasSuffix("{")
+    }
+
+    /// One line, or, when it is longer than `limit` columns, its first argument list (or array
+    /// literal) with one element per line. Calls get no trailing comma (Swift before 6.1 rejects
+    /// one), array literals do.
+    mutating func wrap(_ text: String, limit: Int = 120) {
+        // `… = { [weak self] a, b in body }`: the closure's body on a line of its own.
+        if text.count + level * 4 > limit, text.hasSuffix(" }"), !text.hasPrefix("//") {
+            let characters = Array(text)
+            if let open = Self.find(Array("{ "), in: characters, from: 0),
+               let inStart = Self.find(Array(" in "), in: characters, from: open + 2),
+               !characters[open..<inStart].contains("\"") {
+                line(String(characters[..<inStart]) + " in")
+                level += 1
+                wrap(String(characters[(inStart + 4)..<(characters.count - 2)]), limit: limit)
+                level -= 1
+                line("}")
+                return
+            }
+        }
+        guard text.count + level * 4 > limit, let split = Self.splitFirstList(text), split.elements.count > 1 else {
+            line(text)
+            return
+        }
+        line(split.head)
+        level += 1
+        for (index, element) in split.elements.enumerated() {
+            let last = index == split.elements.count - 1
+            line(element + (last && split.close == ")" ? "" : ","))
+        }
+        level -= 1
+        line(split.tail)
+    }
+
+    /// Where `pattern` first occurs in `characters` at or after `start`.
+    static func find(_ pattern: [Character], in characters: [Character], from start: Int) -> Int? {
+        guard !pattern.isEmpty, characters.count >= pattern.count, start <= characters.count - pattern.count else { return nil }
+        for index in start...(characters.count - pattern.count) where characters[index..<(index + pattern.count)].elementsEqual(pattern) {
+            return index
+        }
+        return nil
+    }
+
+    /// The first bracketed list of `text` outside string literals: what precedes it (with the
+    /// opening bracket), its top-level elements, and the closing bracket with what follows.
+    static func splitFirstList(_ text: String) -> (head: String, elements: [String], close: Character, tail: String)? {
+        let characters = Array(text)
+        var inString = false, escaped = false
+        var open: Int?
+        var depth = 0
+        var elements: [String] = []
+        var current = ""
+        for (index, character) in characters.enumerated() {
+            if inString {
+                if open != nil { current.append(character) }
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                continue
+            }
+            if character == "\"" {
+                inString = true
+                if open != nil { current.append(character) }
+                continue
+            }
+            guard let start = open else {
+                if character == "(" || character == "[" {
+                    open = index
+                    depth = 1
+                }
+                continue
+            }
+            switch character {
+            case "(", "[", "{": depth += 1
+            case ")", "]", "}": depth -= 1
+            default: break
+            }
+            if depth == 0 {
+                elements.append(current.trimmingCharacters())
+                let head = String(characters[...start])
+                let tail = String(characters[index...])
+                guard !elements.contains(where: \.isEmpty) else { return nil }
+                return (head, elements, character, tail)
+            }
+            if character == ",", depth == 1 {
+                elements.append(current.trimmingCharacters())
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        return nil
+    }
+
+    /// One blank line, unless the previous line was blank or opened a block.
+    mutating func blank() {
+        guard !suppressBlank else { return }
+        out.append(0x0A)
+        suppressBlank = true
+    }
+
+    /// `header {`, the body one level deeper, `}`.
+    mutating func block(_ header: String, _ body: (inout SwiftWriter) -> Void) {
+        wrap(header + " {")
+        level += 1
+        body(&self)
+        level -= 1
+        suppressBlank = false
+        line("}")
+    }
+
+    /// `body` one level deeper, without braces.
+    mutating func indented(_ body: (inout SwiftWriter) -> Void) {
+        level += 1
+        body(&self)
+        level -= 1
+    }
+
+    /// A block whose body may be empty: `header {}` then.
+    mutating func block(_ header: String, lines: [String]) {
+        if lines.isEmpty {
+            line(header + " {}")
+        } else {
+            block(header) { writer in for text in lines { writer.line(text) } }
+        }
+    }
+
+    /// `///` lines for `text` (one per line of it); nothing for nil or empty text. The back
+    /// end's own text is wrapped at 100 columns; a source's doc comment is kept as written.
+    mutating func doc(_ text: String?, wrapping: Bool = true) {
+        guard let text, !text.isEmpty else { return }
+        for line in Self.commentLines(text) {
+            for piece in wrapping ? Self.wrapWords(line, width: 100 - level * 4 - 4) : [line] {
+                self.line(piece.isEmpty ? "///" : "/// " + piece)
+            }
+        }
+    }
+
+    /// A `//` comment for generator-written text, wrapped at 100 columns.
+    mutating func comment(_ text: String) {
+        for line in Self.commentLines(text) {
+            for piece in Self.wrapWords(line, width: 100 - level * 4 - 3) { self.line(piece.isEmpty ? "//" : "// " + piece) }
+        }
+    }
+
+    /// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole).
+    static func wrapWords(_ text: String, width: Int) -> [String] {
+        guard text.count > width else { return [text] }
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if !current.isEmpty && current.count + 1 + word.count > width {
+                lines.append(current)
+                current = ""
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    static let indentUnit: [UInt8] = Array("    ".utf8)
+
+    // MARK: Escaping
+
+    /// The Swift string literal whose value is exactly `text`: `"`, `\`, line breaks, tabs,
+    /// NUL and every other control, format, separator, private-use or unassigned scalar is
+    /// escaped (`\u{…}`), so no text can end the literal, start an interpolation (`\(` is
+    /// `\\(`), or hide or reorder characters on screen; a combining mark that would otherwise
+    /// follow a quote or an escape is escaped too. `#` needs nothing in a plain literal.
+    static func literal(_ text: String) -> String {
+        var out = "\""
+        // Whether the last thing written is a quote or an escape, which a combining mark
+        // would visually attach to.
+        var afterPunctuation = true
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""; afterPunctuation = true
+            case "\\": out += "\\\\"; afterPunctuation = true
+            case "\n": out += "\\n"; afterPunctuation = true
+            case "\r": out += "\\r"; afterPunctuation = true
+            case "\t": out += "\\t"; afterPunctuation = true
+            case "\0": out += "\\0"; afterPunctuation = true
+            default:
+                if needsEscape(scalar) || (afterPunctuation && isCombining(scalar)) {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                    afterPunctuation = true
+                } else {
+                    out.unicodeScalars.append(scalar)
+                    afterPunctuation = false
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// Scalars a literal or a comment never shows raw: controls, format characters (bidi
+    /// overrides, zero-width joiners, BOM), line and paragraph separators, private-use,
+    /// surrogate and unassigned code points.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return true }
+        if scalar.isASCII { return false }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: return true
+        default: return false
+        }
+    }
+
+    static func isCombining(_ scalar: Unicode.Scalar) -> Bool {
+        guard !scalar.isASCII else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+
+    /// The lines of comment text: split at every line break Swift or an editor could see
+    /// (`\n`, `\r`, VT, FF, NEL, U+2028, U+2029), every other scalar `needsEscape` names shown
+    /// as `\u{…}`. A `//` or `///` comment ends only at a line break, so no text can end it early.
+    static func commentLines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        var lastWasCR = false
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A where lastWasCR:
+                lastWasCR = false
+                continue
+            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
+                lines.append(current)
+                current = ""
+                lastWasCR = scalar.value == 0x0D
+                continue
+            default:
+                lastWasCR = false
+            }
+            if scalar == "\t" {
+                current += " "
+            } else if needsEscape(scalar) {
+                current += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        lines.append(current)
+        // Trailing spaces would be stripped by editors and formatters; drop them here.
+        return lines.map { line in
+            var line = line
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+
+    /// `name` as a Swift identifier: in backticks when it is a keyword. Names come from the
+    /// lexer (`[A-Za-z_][A-Za-z0-9_]*`); every one of them is a valid Swift identifier, escaped
+    /// or not.
+    static func identifier(_ name: String) -> String {
+        keywords.contains(name) ? "`" + name + "`" : name
+    }
+
+    /// Whether `name` must be written in backticks in a declaration or after a dot.
+    static func isKeyword(_ name: String) -> Bool { keywords.contains(name) }
+
+    /// The words that cannot be a property, case, parameter or method name without backticks,
+    /// or be read after a dot (`.Type`, `.self`), in Swift 5 and 6 (found by compiling each).
+    static let keywords: Set<String> = [
+        "Any", "Protocol", "Self", "Type", "_", "as", "associatedtype", "break", "case", "catch", "class",
+        "continue", "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false",
+        "fileprivate", "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let", "nil",
+        "operator", "precedencegroup", "private", "protocol", "public", "repeat", "rethrows", "return", "self",
+        "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try", "typealias", "var",
+        "where", "while",
+    ]
+
+    // MARK: Numbers
+
+    /// A `Double` as a Swift literal that reads back as exactly the same value (`0.62`,
+    /// `2000.0`, `1e-05`): Swift's shortest round-trip spelling.
+    static func double(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "Double.nan" : (value < 0 ? "-Double.infinity" : "Double.infinity") }
+        return "\(value)"
+    }
+
+    /// A number for a `CGFloat`, `Float` or `Double` parameter, written as a person would:
+    /// `10`, `0.5`, `-3` (an integral value without `.0`).
+    static func number(_ value: Double) -> String {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return double(value)
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces.
+    func trimmingCharacters() -> String {
+        var text = Substring(self)
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return String(text)
+    }
+}
+
+/// Names the back end chooses itself (part properties, cell classes, helpers) inside one Swift
+/// scope: each is its base name, or the base name with the first free number, never one of the
+/// names taken by the user (actions), inherited or reserved there.
+struct NameScope {
+    private var taken: Set<String>
+
+    init(taken: Set<String> = []) { self.taken = taken }
+
+    /// Marks `name` as used.
+    mutating func reserve(_ name: String) { taken.insert(name) }
+
+    mutating func reserve<S: Sequence>(_ names: S) where S.Element == String { taken.formUnion(names) }
+
+    func contains(_ name: String) -> Bool { taken.contains(name) }
+
+    /// `base` if free, else `base2`, `base3`… (from `first` when the numbering must start at 1).
+    mutating func allocate(_ base: String, numberedFrom first: Int? = nil) -> String {
+        if first == nil, !taken.contains(base) {
+            taken.insert(base)
+            return base
+        }
+        var n = first ?? 2
+        while taken.contains(base + String(n)) { n += 1 }
+        let name = base + String(n)
+        taken.insert(name)
+        return name
+    }
+}
