@@ -30,7 +30,8 @@ let package = Package(
         .testTarget(name: "CardSemaTests", dependencies: ["CardSema", "CardDriver", "CardTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CardLayoutTests", dependencies: ["CardLayout", "CardEmit", "CardDriver", "CardJSON", "CardTestSupport"],
                     exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "CardEmitTests", dependencies: ["CardEmit", "CardLayout", "CardSema", "CardDriver", "CardJSON"]),
+        .testTarget(name: "CardEmitTests", dependencies: ["CardEmit", "CardLayout", "CardSema", "CardDriver", "CardJSON"],
+                    exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "CardDriverTests", dependencies: ["CardDriver"]),
     ]
 )

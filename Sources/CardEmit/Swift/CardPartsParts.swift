@@ -81,7 +81,8 @@ struct PartEmitter {
         switch (kind, value) {
         case (.text, .string(let s)): return SwiftWriter.literal(s)
         case (.int, _): return value.number.map { String(Int(exactly: $0) ?? 0) } ?? "0"
-        case (.cgFloat, _), (.float, _), (.double, _): return value.number.map(SwiftWriter.number) ?? "0"
+        case (.float, _): return value.number.map(SwiftWriter.float) ?? "0"
+        case (.cgFloat, _), (.double, _): return value.number.map(SwiftWriter.number) ?? "0"
         case (.bool, .bool(let b)): return b ? "true" : "false"
         case (.color, .color(let c, let name)): return SwiftValues.color(c, name: name)
         case (.colorList, .list(let items)), (.cgFloatList, .list(let items)), (.stringList, .list(let items)):

@@ -20,7 +20,7 @@ enum CardPartsStacks {
 extension CardPartsFlavor {
     /// The members a stack controller inherits, which its card properties avoid.
     static let stackControllerInherited: Set<String> = Set(CardControllerBuilder.inheritedProperties)
-        .union(["collectionView", "cardCellMargins", "rootCard", "topCard", "cardPosition", "delegate", "cardStack",
+        .union(["self", "collectionView", "cardCellMargins", "rootCard", "topCard", "cardPosition", "delegate", "cardStack",
                 "configuration", "cards", "loadedCards", "coordinator", "shouldListenToKeyboardNotifications"])
 
     mutating func stacks(_ w: inout SwiftWriter) {
@@ -96,15 +96,15 @@ extension CardPartsFlavor {
         w.block("\(access.openModifier)class \(type): \(kind.seedClass)") { w in
             w.line("\(modifier)let \(name): \(controllerType(card))")
             w.blank()
-            w.block("\(modifier)init(\(name): \(controllerType(card)))") { w in
-                w.line("self.\(name) = \(name)")
+            w.block("\(modifier)init(\(name) card: \(controllerType(card)))") { w in
+                w.line("self.\(name) = card")
                 w.line("super.init(nibName: nil, bundle: nil)")
             }
             w.blank()
             w.comment("Default arguments may not create main-actor objects in Swift 5 mode: a convenience initializer does.")
             w.block("\(modifier)convenience init()") { w in
                 w.line(applyTheme(stack.theme))
-                w.line("self.init(\(name): \(controllerType(card))())")
+                w.line("self.init(\(SwiftWriter.argumentLabel(property)): \(controllerType(card))())")
             }
             w.blank()
             w.block("\(modifier)required init?(coder: NSCoder)") { w in

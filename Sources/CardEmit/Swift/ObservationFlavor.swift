@@ -121,14 +121,14 @@ struct ObservationFlavor {
     static func rowInitializer(_ row: SwiftModelTypes.RowStruct, types: SwiftModelTypes, access: SwiftAccess,
                                _ w: inout SwiftWriter) {
         guard row.optionalLabels || access != .internal else { return }
-        let parameters = row.fields.map { field in
-            SwiftWriter.identifier(field.label) + ": " + types.memberType(field, in: row) + (row.optionalLabels ? " = nil" : "")
+        // Parameter names of their own: a label named `self` would hide `self`.
+        let parameters = row.fields.enumerated().map { index, field in
+            SwiftWriter.identifier(field.label) + " value\(index): " + types.memberType(field, in: row) + (row.optionalLabels ? " = nil" : "")
         }
         w.blank()
         w.block("\(access.modifier)init(\(parameters.joined(separator: ", ")))") { w in
-            for field in row.fields {
-                let label = SwiftWriter.identifier(field.label)
-                w.line("self.\(label) = \(label)")
+            for (index, field) in row.fields.enumerated() {
+                w.line("self.\(SwiftWriter.identifier(field.label)) = value\(index)")
             }
         }
     }

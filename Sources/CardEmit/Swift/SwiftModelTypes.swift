@@ -41,9 +41,39 @@ struct SwiftModelTypes {
     func rowStructs(_ fields: [ModelField]) -> [(field: String, row: RowStruct)] {
         fields.compactMap { field in
             guard field.name != Catalog.stateFieldName,
-                  let row = rowStruct(for: field.type, name: SwiftNames.rowType(field.name),
+                  let row = rowStruct(for: Self.rowFieldType(field), name: SwiftNames.rowType(field.name),
                                       defaultCell: defaultCellFields.contains(field.name)) else { return nil }
             return (field.name, row)
+        }
+    }
+
+    /// A field's type with the labels its default's records give that no binding uses added
+    /// (the checker types rows by their uses; the default's other labels are data too).
+    static func rowFieldType(_ field: ModelField) -> ValueType {
+        guard case .list(.record(var fields)) = field.type, case .list(let rows)? = field.defaultValue else { return field.type }
+        for case .record(let arguments) in rows {
+            for argument in arguments {
+                guard let label = argument.label, !fields.contains(where: { $0.label == label }),
+                      let type = valueType(argument.value) else { continue }
+                fields.append(RecordField(label, type))
+            }
+        }
+        return .list(.record(fields))
+    }
+
+    /// The type of a literal value, for labels no binding types.
+    static func valueType(_ value: Value) -> ValueType? {
+        switch value {
+        case .string: .string
+        case .int: .int
+        case .double: .double
+        case .bool: .bool
+        case .color: .color
+        case .size: .size
+        case .insets: .insets
+        case .font: .font
+        case .list(let items): items.first.flatMap(valueType).map { .list($0) } ?? .list(.string)
+        default: nil
         }
     }
 
@@ -108,7 +138,7 @@ struct SwiftModelTypes {
     func rowExpression(_ arguments: [Argument], row: RowStruct) -> String {
         var parts: [String] = []
         for field in row.fields {
-            let label = SwiftWriter.identifier(field.label)
+            let label = SwiftWriter.argumentLabel(field.label)
             if let argument = arguments.first(where: { $0.label == field.label }) {
                 let nested = row.nested.first { $0.name == SwiftNames.rowType(field.label) }
                 parts.append(label + ": " + expression(argument.value, type: field.type, row: nested))

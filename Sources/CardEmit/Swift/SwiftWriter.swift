@@ -285,6 +285,12 @@ struct SwiftWriter {
         keywords.contains(name) ? "`" + name + "`" : name
     }
 
+    /// `name` as an argument label in a call: bare (Swift warns about escaped keywords there),
+    /// except the two that cannot stand bare (`inout`, and `_`, which would mean no label).
+    static func argumentLabel(_ name: String) -> String {
+        name == "_" || name == "inout" ? "`" + name + "`" : name
+    }
+
     /// Whether `name` must be written in backticks in a declaration or after a dot.
     static func isKeyword(_ name: String) -> Bool { keywords.contains(name) }
 
@@ -305,13 +311,27 @@ struct SwiftWriter {
     /// `2000.0`, `1e-05`): Swift's shortest round-trip spelling.
     static func double(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "Double.nan" : (value < 0 ? "-Double.infinity" : "Double.infinity") }
+        // A subnormal literal draws an "underflows and loses precision" warning: its bits say
+        // the same value without one.
+        if value.isSubnormal { return "Double(bitPattern: 0x" + String(value.bitPattern, radix: 16, uppercase: true) + ")" }
         return "\(value)"
+    }
+
+    /// A number for a `Float` parameter: a literal when `Float` holds it without overflow or
+    /// underflow (which Swift warns about), else the `Double` converted.
+    static func float(_ value: Double) -> String {
+        let narrowed = Float(value)
+        if narrowed.isFinite, value == 0 || (!narrowed.isSubnormal && narrowed != 0) { return number(value) }
+        return "Float(\(double(value)))"
     }
 
     /// A number for a `CGFloat`, `Float` or `Double` parameter, written as a person would:
     /// `10`, `0.5`, `-3` (an integral value without `.0`).
     static func number(_ value: Double) -> String {
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+            // `-0.0` keeps its sign.
+            return value == 0 && value.sign == .minus ? "-0.0" : String(Int(value))
+        }
         return double(value)
     }
 }
