@@ -33,6 +33,8 @@ enum BuildCommand {
                    choices: SwiftAccess.allCases.map(\.rawValue)),
         OptionSpec(names: ["-o", "--output"], value: "DIR",
                    help: "output directory (default: .cardc-out beside the first input); `-` writes to stdout (one input, one back end)"),
+        OptionSpec(names: ["--name-prefix"], value: "PREFIX",
+                   help: "put PREFIX before every output file's name (the build plugin keeps names unique across folders with it)"),
         OptionSpec(names: ["--viewport"], value: "WxH", help: "screen size for the layout, in points (default: 390x844)"),
         OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: directory of the first input)"),
         OptionSpec(names: ["--color"], value: "WHEN", help: "colour text diagnostics (default: auto)", choices: ColorChoice.allCases.map(\.rawValue)),
@@ -78,7 +80,7 @@ enum BuildCommand {
             throw UsageError("'-o -' writes one artifact to stdout: give one input file and one --emit back end")
         }
         // Output names are fixed before anything runs, so a clash is a usage error up front.
-        let names = try outputNames(for: files, backends: backends)
+        let names = try outputNames(for: files, backends: backends, prefix: parsed.value("--name-prefix") ?? "")
 
         let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit), viewport: viewport)
         compiled = result
@@ -138,13 +140,14 @@ enum BuildCommand {
 
     /// For each input, back-end name → output file name; a clash between two inputs is a usage
     /// error.
-    static func outputNames(for files: [String], backends: [any Backend]) throws -> [[String: String]] {
+    static func outputNames(for files: [String], backends: [any Backend], prefix: String = "") throws -> [[String: String]] {
         var owners: [String: String] = [:]
         var result: [[String: String]] = []
+        let prefix = OutputNames.component(prefix)
         for file in files {
             var names: [String: String] = [:]
             for backend in backends {
-                let name = OutputNames.fileName(forInput: file, extension: backend.fileExtension)
+                let name = prefix + OutputNames.fileName(forInput: file, extension: backend.fileExtension)
                 if let other = owners[name] {
                     throw UsageError("\(other) and \(file) would both write \(name); build them into different directories with -o")
                 }
@@ -165,16 +168,21 @@ enum OutputNames {
     static func fileName(forInput path: String, extension ext: String) -> String {
         var base = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
         if base.hasSuffix(".cards") { base.removeLast(".cards".count) }
+        let safe = component(base)
+        return (safe.isEmpty ? "_" : safe) + "." + ext
+    }
+
+    /// `text` as part of one path component: `/`, `\\` and control characters become `_`.
+    static func component(_ text: String) -> String {
         var safe = ""
-        for scalar in base.unicodeScalars {
+        for scalar in text.unicodeScalars {
             if scalar == "/" || scalar == "\\" || scalar.value < 0x20 || scalar.value == 0x7F {
                 safe.append("_")
             } else {
                 safe.unicodeScalars.append(scalar)
             }
         }
-        if safe.isEmpty { safe = "_" }
-        return safe + "." + ext
+        return safe
     }
 }
 
