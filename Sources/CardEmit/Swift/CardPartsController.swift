@@ -29,19 +29,23 @@ struct CardControllerBuilder {
         "overrideUserInterfaceStyle", "state", "bag", "isEditable", "rx", "margins",
     ]
 
+    /// Every name a card controller's generated members avoid besides the card's actions: its
+    /// reserved and inherited members, the framework names its code uses, the fixed members.
+    static let reservedMembers: Set<String> = Set(SwiftNames.cardControllerReserved.keys).union(SwiftNames.frameworkNames)
+        .union(inheritedProperties).union([SwiftNames.popMethod, "viewDidAppear", "init"])
+        .union(SwipeDirection.allCases.map { $0.rawValue + "Overlay" } + ["footer"])
+
     init(flavor: CardPartsFlavor, card: CheckedCard, facts: CardFacts, types: SwiftModelTypes,
          rows: [(field: String, row: SwiftModelTypes.RowStruct)]) {
         self.flavor = flavor
         self.card = card
         self.facts = facts
         self.types = types
-        var taken = Set(SwiftNames.cardControllerReserved.keys).union(SwiftNames.frameworkNames).union(Self.inheritedProperties)
-        taken.formUnion(facts.actions.map(\.name))
+        var taken = Set(facts.actions.map(\.name))
         taken.formUnion(facts.pushTargets.map(SwiftNames.pushMethod))
-        taken.formUnion([SwiftNames.popMethod, "viewDidAppear", "init"])
-        taken.formUnion(SwipeDirection.allCases.map { $0.rawValue + "Overlay" } + ["footer"])
         parts = PartEmitter(mode: .controller, card: card, facts: facts, types: types,
-                            controller: card.name + SwiftNames.cardControllerSuffix, scope: NameScope(taken: taken),
+                            controller: card.name + SwiftNames.cardControllerSuffix,
+                            scope: NameScope(reserved: Self.reservedMembers, taken: taken),
                             helpers: flavor.helpers)
     }
 

@@ -58,6 +58,9 @@ struct PartEmitter {
 
     var isCell: Bool { if case .cell = mode { true } else { false } }
 
+    /// The members a cell class declares besides its parts.
+    static let cellReserved: Set<String> = ["reuseIdentifier", "configure", "owner", "bag", "rowsBag", "viewModel"]
+
     // MARK: Values
 
     /// Where a value comes from.
@@ -538,7 +541,7 @@ struct PartEmitter {
         if let template, case .field = rowsSource {
             let cellName = scope.allocate(SwiftNames.capitalized(rowsValue.bindingPath?.last ?? "row") + "Cell")
             var cell = PartEmitter(mode: .cell(rowType: rowType), card: card, facts: facts, types: types, controller: controller,
-                                   scope: NameScope(taken: ["reuseIdentifier", "configure", "owner", "bag", "rowsBag", "viewModel"]),
+                                   scope: NameScope(reserved: Self.cellReserved),
                                    helpers: helpers)
             let topLevel = template.children.map { cell.emit($0, prefix: "") }
             helpers = cell.helpers

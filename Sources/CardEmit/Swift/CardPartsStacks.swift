@@ -23,6 +23,8 @@ extension CardPartsFlavor {
         .union(["self", "collectionView", "cardCellMargins", "rootCard", "topCard", "cardPosition", "delegate", "cardStack",
                 "configuration", "cards", "loadedCards", "coordinator", "shouldListenToKeyboardNotifications"])
 
+    static let stackControllerReserved = stackControllerInherited.union(SwiftNames.frameworkNames)
+
     mutating func stacks(_ w: inout SwiftWriter) {
         for stack in file.stacks {
             guard let kind = stack.spec else { continue }
@@ -44,7 +46,7 @@ extension CardPartsFlavor {
     /// A property name per card of a stack: the card's name with a lower-case first letter,
     /// clear of the controller's inherited members.
     func cardProperties(_ stack: CheckedStack) -> [(card: String, property: String)] {
-        var scope = NameScope(taken: Self.stackControllerInherited.union(SwiftNames.frameworkNames))
+        var scope = NameScope(reserved: Self.stackControllerReserved)
         var seen: [String: String] = [:]
         return stack.cards.map { reference in
             if let property = seen[reference.name] { return (reference.name, property) }
@@ -196,8 +198,8 @@ extension CardPartsFlavor {
         helpers.decorate = true
         let modifier = access.modifier
         let actions = ObservationFlavor.stackActions(stack)
-        var scope = NameScope(taken: Self.stackControllerInherited.union(SwiftNames.frameworkNames)
-            .union(actions.map(\.0)).union(SwiftNames.swipeStackReserved.keys).union(["swipeCard"]))
+        var scope = NameScope(reserved: Self.stackControllerReserved,
+                              taken: Set(actions.map(\.0)).union(SwiftNames.swipeStackReserved.keys).union(["swipeCard"]))
         let coordinator = scope.allocate("Coordinator")
         // Cards by name, each with the indices it is listed at.
         var order: [String] = []

@@ -350,25 +350,31 @@ extension String {
 /// scope: each is its base name, or the base name with the first free number, never one of the
 /// names taken by the user (actions), inherited or reserved there.
 struct NameScope {
+    /// Names taken in every scope of a kind (inherited members, framework names): shared, never
+    /// copied per card.
+    private let reserved: Set<String>
     private var taken: Set<String>
 
-    init(taken: Set<String> = []) { self.taken = taken }
+    init(reserved: Set<String> = [], taken: Set<String> = []) {
+        self.reserved = reserved
+        self.taken = taken
+    }
 
     /// Marks `name` as used.
     mutating func reserve(_ name: String) { taken.insert(name) }
 
     mutating func reserve<S: Sequence>(_ names: S) where S.Element == String { taken.formUnion(names) }
 
-    func contains(_ name: String) -> Bool { taken.contains(name) }
+    func contains(_ name: String) -> Bool { reserved.contains(name) || taken.contains(name) }
 
     /// `base` if free, else `base2`, `base3`… (from `first` when the numbering must start at 1).
     mutating func allocate(_ base: String, numberedFrom first: Int? = nil) -> String {
-        if first == nil, !taken.contains(base) {
+        if first == nil, !contains(base) {
             taken.insert(base)
             return base
         }
         var n = first ?? 2
-        while taken.contains(base + String(n)) { n += 1 }
+        while contains(base + String(n)) { n += 1 }
         let name = base + String(n)
         taken.insert(name)
         return name
