@@ -134,7 +134,7 @@ struct CardPartsFlavor {
     /// literal, one element per line.
     static func assignment(_ prefix: String, _ value: String, _ suffix: String, _ w: inout SwiftWriter) {
         let single = prefix + value + suffix
-        guard single.count + w.level * 4 > 110, value.hasPrefix("["), value.hasSuffix("]"), value.count > 2,
+        guard single.utf8.count + w.level * 4 > 110, value.hasPrefix("["), value.hasSuffix("]"), value.count > 2,
               let elements = splitTopLevel(String(value.dropFirst().dropLast())), elements.count > 1 else {
             w.line(single)
             return
@@ -145,32 +145,36 @@ struct CardPartsFlavor {
     }
 
     /// The comma-separated elements of a list literal's inside, split at depth 0 outside
-    /// string literals; nil when they cannot be split safely.
+    /// string literals; nil when they cannot be split safely. (Brackets, quotes and commas are
+    /// ASCII: the text is read as UTF-8 bytes.)
     static func splitTopLevel(_ text: String) -> [String]? {
+        let bytes = Array(text.utf8)
         var elements: [String] = []
-        var current = ""
+        var start = 0
         var depth = 0
         var inString = false, escaped = false
-        for character in text {
+        func element(_ range: Range<Int>) -> String {
+            var lower = range.lowerBound
+            while lower < range.upperBound, bytes[lower] == 0x20 { lower += 1 }
+            return String(decoding: bytes[lower..<range.upperBound], as: UTF8.self)
+        }
+        for (index, byte) in bytes.enumerated() {
             if inString {
-                current.append(character)
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
                 continue
             }
-            switch character {
-            case "\"": inString = true
-            case "(", "[": depth += 1
-            case ")", "]": depth -= 1
-            case "," where depth == 0:
-                elements.append(current.trimmingLeadingSpaces())
-                current = ""
-                continue
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: ",") where depth == 0:
+                elements.append(element(start..<index))
+                start = index + 1
             default: break
             }
-            current.append(character)
         }
         guard !inString, depth == 0 else { return nil }
-        elements.append(current.trimmingLeadingSpaces())
+        elements.append(element(start..<bytes.count))
         return elements
     }
 

@@ -223,8 +223,8 @@ struct PartEmitter {
             return SwiftValues.enumCase(c, arguments: args, in: enumType(parameter))
         }
 
-        switch part.part {
-        case "text":
+        switch Self.recipes[part.part] ?? .other {
+        case .text:
             declarations.append("let \(name) = \(cls)(type: \(enumLiteral("style")))")
             set(name, "text", p("text"), .text)
             set(name, "textColor", p("color"), .color)
@@ -232,7 +232,7 @@ struct PartEmitter {
             set(name, "textAlignment", p("alignment"), .enumeration(enumType("alignment")))
             set(name, "label.numberOfLines", p("lines"), .int)
 
-        case "attributedText":
+        case .attributedText:
             declarations.append("let \(name) = \(cls)(type: .normal)")
             set(name, "text", p("text"), .text)
             set(name, "isEditable", p("editable"), .bool)
@@ -246,7 +246,7 @@ struct PartEmitter {
                 configure.append("\(name).exclusionPath?.append(UIBezierPath(rect: \(image).frame))")
             }
 
-        case "image":
+        case .image:
             declarations.append("let \(name) = \(cls)()")
             if p("tint") != nil {
                 let imageName = p("name").map { literal($0, .text) } ?? "\"\""
@@ -259,7 +259,7 @@ struct PartEmitter {
             }
             height(name, p("height"))
 
-        case "button":
+        case .button:
             declarations.append("let \(name) = \(cls)()")
             if let title = p("title") {
                 switch source(title) {
@@ -278,7 +278,7 @@ struct PartEmitter {
             set(name, "contentHorizontalAlignment", p("alignment"), .enumeration(enumType("alignment")))
             onTap(name, p("action"))
 
-        case "title":
+        case .title:
             let hasMenu = p("menu") != nil
             declarations.append("let \(name) = \(cls)(type: \(hasMenu ? ".titleWithMenu" : ".titleOnly"))")
             set(name, "title", p("text"), .text)
@@ -295,7 +295,7 @@ struct PartEmitter {
                 configure.append("\(name).menuOptionObserver = { [weak self] option, index in \(menuCall(action)) }")
             }
 
-        case "titleDescription":
+        case .titleDescription:
             var arguments = "titlePosition: \(enumLiteral("titlePosition"))"
             if p("secondaryPosition") != nil { arguments += ", secondaryPosition: \(enumLiteral("secondaryPosition"))" }
             declarations.append("let \(name) = \(cls)(\(arguments))")
@@ -303,13 +303,13 @@ struct PartEmitter {
                 set(name, label + "Text", p(label), .text)
             }
 
-        case "pill":
+        case .pill:
             declarations.append("let \(name) = \(cls)()")
             set(name, "labelText", p("text"), .text)
             set(name, "verticalPadding", p("verticalPadding"), .cgFloat)
             set(name, "horizontalPadding", p("horizontalPadding"), .cgFloat)
 
-        case "iconLabel":
+        case .iconLabel:
             declarations.append("let \(name) = \(cls)()")
             set(name, "labelText", p("text"), .text)
             let iconName = p("icon").map { literal($0, .text) } ?? "\"\""
@@ -321,7 +321,7 @@ struct PartEmitter {
             set(name, "textAlignment", p("alignment"), .enumeration(enumType("alignment")))
             set(name, "iconPadding", p("iconPadding"), .cgFloat)
 
-        case "vstack", "hstack":
+        case .stack:
             declarations.append("let \(name) = \(cls)()")
             for preset in part.spec?.presets ?? [] { configure.append("\(name).\(preset.property) = \(preset.swiftValue)") }
             set(name, "spacing", p("spacing"), .cgFloat)
@@ -337,14 +337,14 @@ struct PartEmitter {
                 configure.append("\(name).pinBackground(\(name).backgroundView, to: \(name))")
             }
 
-        case "table":
+        case .table:
             declarations.append("let \(name) = \(cls)()")
             if case .enumCase(let style, _)? = p("style"), style != "plain" {
                 configure.append("// `style: .\(style)` has no CardParts 4.0 equivalent: CardPartTableView's table is always plain.")
             }
             rows(of: part, name: name, isTable: true)
 
-        case "collection":
+        case .collection:
             helpers.flowLayout = true
             var arguments = enumLiteral("direction")
             if case .size(let w, let h)? = p("itemSize") {
@@ -358,12 +358,12 @@ struct PartEmitter {
             }
             rows(of: part, name: name, isTable: false)
 
-        case "bar":
+        case .bar:
             declarations.append("let \(name) = \(cls)()")
             set(name, "percent", p("percent"), .double)
             set(name, "barColor", p("color"), .color)
 
-        case "paged":
+        case .paged:
             var pages: [String] = []
             for child in part.children { pages.append(emit(child, prefix: name)) }
             var isLazy = !pages.isEmpty
@@ -376,7 +376,7 @@ struct PartEmitter {
                 configure.append("\(name).delegate = \(CardPartsStacks.pagedDelegate) { [weak self] page in \(call(action, arguments: pageArgument(action))) }")
             }
 
-        case "slider":
+        case .slider:
             declarations.append("let \(name) = \(cls)()")
             set(name, "minimumValue", p("min"), .float)
             set(name, "maximumValue", p("max"), .float)
@@ -389,7 +389,7 @@ struct PartEmitter {
                 set(name, "value", p("value"), .float)
             }
 
-        case "multiSlider":
+        case .multiSlider:
             declarations.append("let \(name) = \(cls)()")
             set(name, "value", p("values"), .cgFloatList)
             set(name, "minimumValue", p("min"), .cgFloat)
@@ -400,12 +400,12 @@ struct PartEmitter {
             // CardParts' default orientation is vertical; the language's is horizontal.
             set(name, "orientation", resolved("orientation"), .enumeration(enumType("orientation")))
 
-        case "spacer":
+        case .spacer:
             var isLazy = false
             let height = initial(resolved("height"), .cgFloat, lazy: &isLazy, zero: "0")
             declarations.append("\(isLazy ? "lazy var" : "let") \(name) = \(cls)(height: \(height))")
 
-        case "textField":
+        case .textField:
             declarations.append("let \(name) = \(cls)(format: \(enumLiteral("format")))")
             set(name, "placeholder", p("placeholder"), .text)
             set(name, "keyboardType", p("keyboard"), .enumeration(enumType("keyboard")))
@@ -417,16 +417,16 @@ struct PartEmitter {
                 set(name, "text", p("text"), .text)
             }
 
-        case "centered":
+        case .centered:
             let children = part.children.map { emit($0, prefix: name) }
             let views = children + Array(repeating: "CardPartSpacerView(height: 0)", count: max(0, 3 - children.count))
             declarations.append("lazy var \(name) = \(cls)(leftView: \(views[0]), centeredView: \(views[1]), rightView: \(views[2]))")
 
-        case "oriented":
+        case .oriented:
             let children = part.children.map { emit($0, prefix: name) }
             declarations.append("lazy var \(name) = \(cls)(cardParts: [\(children.joined(separator: ", "))], orientation: \(enumLiteral("orientation")))")
 
-        case "confetti":
+        case .confetti:
             declarations.append("let \(name) = \(cls)()")
             // The language's defaults, which need not be CardParts' own.
             set(name, "type", resolved("type"), .enumeration(enumType("type")))
@@ -434,13 +434,13 @@ struct PartEmitter {
             set(name, "intensity", resolved("intensity"), .float)
             appear.append("\(name).beginConfetti()")
 
-        case "progressBar":
+        case .progressBar:
             progressBar(part, name: name, cls: cls)
 
-        case "map":
+        case .map:
             map(part, name: name, cls: cls)
 
-        case "radio":
+        case .radio:
             declarations.append("let \(name) = \(cls)()")
             if let selected = p("selected"), case .field(let field, _) = source(selected), !isCell {
                 bind.append("viewModel.\(SwiftWriter.identifier(field)).bind(to: \(name).rx.radioButtonValue).disposed(by: bag)")
@@ -452,7 +452,7 @@ struct PartEmitter {
             set(name, "outerCircleLineWidth", p("lineWidth"), .cgFloat)
             onTap(name, p("action"))
 
-        case "histogram":
+        case .histogram:
             declarations.append("let \(name) = \(cls)()")
             // The language's defaults (8, 8, every line), which are not CardParts' own.
             set(name, "width", resolved("width"), .cgFloat)
@@ -488,6 +488,23 @@ struct PartEmitter {
         }
         return name
     }
+
+    /// How each part is written, by part name: one dictionary lookup per part instead of a
+    /// string comparison per case.
+    enum Recipe {
+        case text, attributedText, image, button, title, titleDescription, pill, iconLabel, stack, table, collection, bar
+        case paged, slider, multiSlider, spacer, textField, centered, oriented, confetti, progressBar, map, radio, histogram
+        case other
+    }
+
+    static let recipes: [String: Recipe] = [
+        "text": .text, "attributedText": .attributedText, "image": .image, "button": .button, "title": .title,
+        "titleDescription": .titleDescription, "pill": .pill, "iconLabel": .iconLabel, "vstack": .stack, "hstack": .stack,
+        "table": .table, "collection": .collection, "bar": .bar, "paged": .paged, "slider": .slider,
+        "multiSlider": .multiSlider, "spacer": .spacer, "textField": .textField, "centered": .centered,
+        "oriented": .oriented, "confetti": .confetti, "progressBar": .progressBar, "map": .map, "radio": .radio,
+        "histogram": .histogram,
+    ]
 
     /// `(option: option, index: index)` for an action method, nothing for push and pop.
     func menuCall(_ action: Action) -> String {

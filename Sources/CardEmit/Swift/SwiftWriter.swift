@@ -26,28 +26,35 @@ struct SwiftWriter {
         for _ in 0..<level { out.append(contentsOf: Self.indentUnit) }
         out.append(contentsOf: text.utf8)
         out.append(0x0A)
-        suppressBlank = text.hasSuffix("{")
+        suppressBlank = text.utf8.last == UInt8(ascii: "{")
     }
 
     /// One line, or, when it is longer than `limit` columns, its first argument list (or array
     /// literal) with one element per line. Calls get no trailing comma (Swift before 6.1 rejects
     /// one), array literals do.
     mutating func wrap(_ text: String, limit: Int = 120) {
-        // `… = { [weak self] a, b in body }`: the closure's body on a line of its own.
-        if text.count + level * 4 > limit, text.hasSuffix(" }"), !text.hasPrefix("//") {
-            let characters = Array(text)
-            if let open = Self.find(Array("{ "), in: characters, from: 0),
-               let inStart = Self.find(Array(" in "), in: characters, from: open + 2),
-               !characters[open..<inStart].contains("\"") {
-                line(String(characters[..<inStart]) + " in")
-                level += 1
-                wrap(String(characters[(inStart + 4)..<(characters.count - 2)]), limit: limit)
-                level -= 1
-                line("}")
-                return
-            }
+        // Columns are counted in UTF-8 bytes: cheap, and a line with non-ASCII text at worst
+        // wraps a little early.
+        let long = text.utf8.count + level * 4 > limit
+        guard long else {
+            line(text)
+            return
         }
-        guard text.count + level * 4 > limit, let split = Self.splitFirstList(text), split.elements.count > 1 else {
+        // `… = { [weak self] a, b in body }`: the closure's body on a line of its own.
+        let bytes = Array(text.utf8)
+        if bytes.count > 3, bytes[bytes.count - 2] == 0x20, bytes[bytes.count - 1] == UInt8(ascii: "}"),
+           !text.hasPrefix("//"),
+           let open = Self.find(Array("{ ".utf8), in: bytes, from: 0),
+           let inStart = Self.find(Array(" in ".utf8), in: bytes, from: open + 2),
+           !bytes[open..<inStart].contains(UInt8(ascii: "\"")) {
+            line(String(decoding: bytes[..<inStart], as: UTF8.self) + " in")
+            level += 1
+            wrap(String(decoding: bytes[(inStart + 4)..<(bytes.count - 2)], as: UTF8.self), limit: limit)
+            level -= 1
+            line("}")
+            return
+        }
+        guard let split = Self.splitFirstList(text), split.elements.count > 1 else {
             line(text)
             return
         }
@@ -61,10 +68,11 @@ struct SwiftWriter {
         line(split.tail)
     }
 
-    /// Where `pattern` first occurs in `characters` at or after `start`.
-    static func find(_ pattern: [Character], in characters: [Character], from start: Int) -> Int? {
-        guard !pattern.isEmpty, characters.count >= pattern.count, start <= characters.count - pattern.count else { return nil }
-        for index in start...(characters.count - pattern.count) where characters[index..<(index + pattern.count)].elementsEqual(pattern) {
+    /// Where `pattern` first occurs in `bytes` at or after `start`.
+    static func find(_ pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard !pattern.isEmpty, bytes.count >= pattern.count, start <= bytes.count - pattern.count else { return nil }
+        for index in start...(bytes.count - pattern.count) where bytes[index] == pattern[0]
+            && bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
             return index
         }
         return nil
@@ -72,48 +80,51 @@ struct SwiftWriter {
 
     /// The first bracketed list of `text` outside string literals: what precedes it (with the
     /// opening bracket), its top-level elements, and the closing bracket with what follows.
+    /// Brackets, quotes and commas are ASCII, so the text is read as UTF-8 bytes.
     static func splitFirstList(_ text: String) -> (head: String, elements: [String], close: Character, tail: String)? {
-        let characters = Array(text)
+        let bytes = Array(text.utf8)
         var inString = false, escaped = false
         var open: Int?
         var depth = 0
         var elements: [String] = []
-        var current = ""
-        for (index, character) in characters.enumerated() {
+        var elementStart = 0
+        func element(_ range: Range<Int>) -> String {
+            var lower = range.lowerBound, upper = range.upperBound
+            while lower < upper, bytes[lower] == 0x20 { lower += 1 }
+            while upper > lower, bytes[upper - 1] == 0x20 { upper -= 1 }
+            return String(decoding: bytes[lower..<upper], as: UTF8.self)
+        }
+        for (index, byte) in bytes.enumerated() {
             if inString {
-                if open != nil { current.append(character) }
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
                 continue
             }
-            if character == "\"" {
+            if byte == UInt8(ascii: "\"") {
                 inString = true
-                if open != nil { current.append(character) }
                 continue
             }
             guard let start = open else {
-                if character == "(" || character == "[" {
+                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") {
                     open = index
                     depth = 1
+                    elementStart = index + 1
                 }
                 continue
             }
-            switch character {
-            case "(", "[", "{": depth += 1
-            case ")", "]", "}": depth -= 1
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
             default: break
             }
             if depth == 0 {
-                elements.append(current.trimmingCharacters())
-                let head = String(characters[...start])
-                let tail = String(characters[index...])
+                elements.append(element(elementStart..<index))
                 guard !elements.contains(where: \.isEmpty) else { return nil }
-                return (head, elements, character, tail)
+                return (String(decoding: bytes[...start], as: UTF8.self), elements, Character(UnicodeScalar(byte)),
+                        String(decoding: bytes[index...], as: UTF8.self))
             }
-            if character == ",", depth == 1 {
-                elements.append(current.trimmingCharacters())
-                current = ""
-            } else {
-                current.append(character)
+            if byte == UInt8(ascii: ","), depth == 1 {
+                elements.append(element(elementStart..<index))
+                elementStart = index + 1
             }
         }
         return nil
@@ -156,18 +167,45 @@ struct SwiftWriter {
     /// end's own text is wrapped at 100 columns; a source's doc comment is kept as written.
     mutating func doc(_ text: String?, wrapping: Bool = true) {
         guard let text, !text.isEmpty else { return }
+        if text.utf8.count <= 100 - level * 4 - 4, text.utf8.last != 0x20, Self.isPlainASCII(text) {
+            line("/// " + text)
+            return
+        }
+        for line in commentText(text, prefix: "///", width: wrapping ? 100 - level * 4 - 4 : nil) { self.line(line) }
+    }
+
+    /// The lines of a comment: the text's lines, escaped, wrapped at `width` when given, each
+    /// after `prefix`. The back end's own texts repeat from card to card: they are worked out once.
+    private mutating func commentText(_ text: String, prefix: String, width: Int?) -> [String] {
+        let key = CommentKey(text: text, prefix: prefix, width: width ?? -1)
+        if let known = commentCache[key] { return known }
+        var lines: [String] = []
         for line in Self.commentLines(text) {
-            for piece in wrapping ? Self.wrapWords(line, width: 100 - level * 4 - 4) : [line] {
-                self.line(piece.isEmpty ? "///" : "/// " + piece)
+            for piece in width.map({ Self.wrapWords(line, width: $0) }) ?? [line] {
+                lines.append(piece.isEmpty ? prefix : prefix + " " + piece)
             }
         }
+        // Only the back end's own texts (wrapped) are worth keeping; a source's doc comment is
+        // seen once.
+        if width != nil, commentCache.count < 4096 { commentCache[key] = lines }
+        return lines
     }
+
+    private struct CommentKey: Hashable {
+        let text: String
+        let prefix: String
+        let width: Int
+    }
+
+    private var commentCache: [CommentKey: [String]] = [:]
 
     /// A `//` comment for generator-written text, wrapped at 100 columns.
     mutating func comment(_ text: String) {
-        for line in Self.commentLines(text) {
-            for piece in Self.wrapWords(line, width: 100 - level * 4 - 3) { self.line(piece.isEmpty ? "//" : "// " + piece) }
+        if text.utf8.count <= 100 - level * 4 - 3, text.utf8.last != 0x20, Self.isPlainASCII(text) {
+            line("// " + text)
+            return
         }
+        for line in commentText(text, prefix: "//", width: 100 - level * 4 - 3) { self.line(line) }
     }
 
     /// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole).
@@ -196,6 +234,9 @@ struct SwiftWriter {
     /// `\\(`), or hide or reorder characters on screen; a combining mark that would otherwise
     /// follow a quote or an escape is escaped too. `#` needs nothing in a plain literal.
     static func literal(_ text: String) -> String {
+        if isPlainASCII(text), !text.utf8.contains(UInt8(ascii: "\"")), !text.utf8.contains(UInt8(ascii: "\\")) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         // Whether the last thing written is a quote or an escape, which a combining mark
         // would visually attach to.
@@ -219,6 +260,12 @@ struct SwiftWriter {
             }
         }
         return out + "\""
+    }
+
+    /// Whether `text` is printable ASCII only (space to `~`): it needs no escaping but for `"`
+    /// and `\\` in a literal, and no line splitting in a comment.
+    static func isPlainASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// Scalars a literal or a comment never shows raw: controls, format characters (bidi
@@ -245,6 +292,14 @@ struct SwiftWriter {
     /// (`\n`, `\r`, VT, FF, NEL, U+2028, U+2029), every other scalar `needsEscape` names shown
     /// as `\u{…}`. A `//` or `///` comment ends only at a line break, so no text can end it early.
     static func commentLines(_ text: String) -> [String] {
+        // Printable ASCII and line feeds only (the usual doc comment): split at the line feeds.
+        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }) {
+            return text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+                var end = line.endIndex
+                while end > line.startIndex, text.utf8[text.utf8.index(before: end)] == 0x20 { end = text.utf8.index(before: end) }
+                return String(decoding: line[line.startIndex..<end], as: UTF8.self)
+            }
+        }
         var lines: [String] = []
         var current = ""
         var lastWasCR = false
