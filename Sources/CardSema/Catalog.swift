@@ -1072,14 +1072,7 @@ public struct NamedColor: Sendable, Hashable {
         self.green = green
         self.blue = blue
         self.alpha = alpha
-        var hex = "#" + NamedColor.hexByte(red) + NamedColor.hexByte(green) + NamedColor.hexByte(blue)
-        if alpha != 255 { hex += NamedColor.hexByte(alpha) }
-        self.hex = hex
-    }
-
-    private static func hexByte(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
+        hex = ColorValue(red: red, green: green, blue: blue, alpha: alpha).hex
     }
 }
 
@@ -1099,11 +1092,15 @@ public struct CardPropertySpec: Sendable, Hashable {
     /// The stack kind that gives the property meaning, if only one does (`position`: sheet, W704;
     /// `swipe`: swipe).
     public let meaningfulInStackKind: String?
+    /// What the property does there, for W704's help when the card is in no such stack.
+    public let effect: String
 
     /// Creates a card property entry.
-    public init(_ parameter: Parameter, role: CardPropertyRole, allowedInState: Bool = false, meaningfulInStackKind: String? = nil) {
+    public init(_ parameter: Parameter, role: CardPropertyRole, allowedInState: Bool = false, meaningfulInStackKind: String? = nil,
+                effect: String = "") {
         self.parameter = parameter
         self.role = role
+        self.effect = effect
         self.allowedInState = allowedInState
         self.meaningfulInStackKind = meaningfulInStackKind
     }
@@ -1240,6 +1237,11 @@ public enum Catalog {
     // and for the messages of the rules that read a kind's flag directly (E705).
     static let swipeNodeStackKinds = StackKindSet(where: \.allowsSwipeNodes)
     static let cardPositionStackKinds = StackKindSet(where: \.allowsCardPosition)
+    /// Per card property (by index in `cardProperties`), the stack kinds that give it meaning
+    /// (empty: every kind), for W704.
+    static let cardPropertyStackKinds: [StackKindSet] = cardProperties.map {
+        $0.meaningfulInStackKind.map { StackKindSet(named: [$0]) } ?? StackKindSet()
+    }
     /// Per built-in action (by index in `builtInActions`), the stack kinds it is valid in (E704).
     static let builtInActionStackKinds: [StackKindSet] = builtInActions.map { StackKindSet(named: $0.validInStackKinds) }
     static let repeatingStackKinds = StackKindSet(where: \.cardsMayRepeat)
