@@ -195,7 +195,3 @@ struct CardPartsFlavor {
         }
     }
 }
-
-extension String {
-    func trimmingLeadingSpaces() -> String { String(drop { $0 == " " }) }
-}

@@ -110,16 +110,6 @@ struct PartEmitter {
         }
     }
 
-    /// The Swift spelling of a model value read in this scope: `viewModel.f.value`-style for
-    /// cells, `item.a.b` for rows.
-    func read(_ source: Source) -> String? {
-        switch source {
-        case .literal: nil
-        case .field(let name, _): isCell ? "viewModel.\(SwiftWriter.identifier(name)).value" : "viewModel.\(SwiftWriter.identifier(name)).value"
-        case .row(let path, _): "item." + path.map(SwiftWriter.identifier).joined(separator: ".")
-        }
-    }
-
     /// `viewModel.f` with a `.map { … }` converting to `kind` when needed.
     static func relay(_ name: String, type: ValueType, to kind: MemberKind) -> String {
         relay(name, mapping: convert("$0", from: type, to: kind))

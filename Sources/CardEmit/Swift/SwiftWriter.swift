@@ -415,11 +415,6 @@ struct NameScope {
         self.taken = taken
     }
 
-    /// Marks `name` as used.
-    mutating func reserve(_ name: String) { taken.insert(name) }
-
-    mutating func reserve<S: Sequence>(_ names: S) where S.Element == String { taken.formUnion(names) }
-
     func contains(_ name: String) -> Bool { reserved.contains(name) || taken.contains(name) }
 
     /// `base` if free, else `base2`, `base3`… (from `first` when the numbering must start at 1).

@@ -594,6 +594,115 @@ class HostileCardController: CardPartsViewController {
     }
 }
 
+// MARK: - Card HostileCells
+
+/// A cell reading card fields and holding a table of its row's rows.
+final class HostileCellsViewModel {
+    /// A row of `nested`.
+    struct NestedRow: Equatable {
+        /// A `Sub` value.
+        struct SubRow: Equatable {
+        }
+
+        var name: String
+        var sub: [SubRow]
+    }
+
+    let heading = BehaviorRelay<String>(value: "Heading \"quoted\"")
+    let accent = BehaviorRelay<UIColor>(value: UIColor(red: 0xFF / 255.0, green: 0x00 / 255.0, blue: 0x00 / 255.0, alpha: 0x80 / 255.0))
+    let nested = BehaviorRelay<[NestedRow]>(value: [
+        NestedRow(name: "a", sub: [NestedRow.SubRow()]),
+        NestedRow(name: "b", sub: [NestedRow.SubRow()]),
+    ])
+
+    init() {}
+}
+
+/// A cell reading card fields and holding a table of its row's rows.
+///
+/// Subclass it and override its action methods.
+class HostileCellsCardController: CardPartsViewController {
+    /// The view model the parts are bound to.
+    let viewModel: HostileCellsViewModel
+
+    let table = CardPartTableView()
+
+    init(viewModel: HostileCellsViewModel = HostileCellsViewModel()) {
+        self.viewModel = viewModel
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) {
+        self.viewModel = HostileCellsViewModel()
+        super.init(coder: coder)
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        configureParts()
+        bindViewModel()
+        setupCardParts([table])
+    }
+
+    private func configureParts() {
+        table.tableView.register(NestedCell.self, forCellReuseIdentifier: NestedCell.reuseIdentifier)
+    }
+
+    private func bindViewModel() {
+        viewModel.nested
+            .bind(to: table.tableView.rx.items(cellIdentifier: NestedCell.reuseIdentifier, cellType: NestedCell.self)) { [weak self] _, item, cell in
+                cell.configure(with: item, owner: self)
+            }
+            .disposed(by: bag)
+    }
+
+    // MARK: Actions (override them in a subclass)
+
+    /// `cellTapped`: run by a `button`.
+    func cellTapped() {}
+
+    /// The template of a row of `HostileCellsViewModel.NestedRow`.
+    final class NestedCell: CardPartTableViewCardPartsCell {
+        static let reuseIdentifier = "HostileCellsCardController.NestedCell"
+
+        /// The card showing the cell, for its actions and card values.
+        weak var owner: HostileCellsCardController?
+        private let bag = DisposeBag()
+        private var rowsBag = DisposeBag()
+        let text1 = CardPartTextView(type: .normal)
+        let text2 = CardPartTextView(type: .normal)
+        let table1 = CardPartTableView()
+        let button1 = CardPartButtonView()
+
+        override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+            super.init(style: style, reuseIdentifier: reuseIdentifier)
+            button1.setTitle("tap", for: .normal)
+            button1.rx.tap.bind(onNext: { [weak self] in self?.owner?.cellTapped() }).disposed(by: bag)
+            setupCardParts([text1, text2, table1, button1])
+        }
+
+        /// CardParts' cells are not decodable (their superclass traps in `init(coder:)`).
+        required init?(coder aDecoder: NSCoder) {
+            return nil
+        }
+
+        func configure(with item: HostileCellsViewModel.NestedRow, owner: HostileCellsCardController?) {
+            self.owner = owner
+            rowsBag = DisposeBag()
+            text1.text = item.name
+            Observable.just(item.sub)
+                .bind(to: table1.tableView.rx.items(cellIdentifier: "CellId", cellType: CardPartTableViewCell.self)) { _, row, cell in
+                    _ = (row, cell)
+                }
+                .disposed(by: rowsBag)
+            if let viewModel = owner?.viewModel {
+                text2.text = viewModel.heading.value
+                text2.textColor = viewModel.accent.value
+            }
+        }
+    }
+}
+
 // MARK: - Card class
 
 /// Doc with a NUL-free but odd ending \

@@ -102,6 +102,44 @@ protocol HostileActions: AnyObject {
     func `func`()
 }
 
+// MARK: - Card HostileCells
+
+/// The states of HostileCells.
+enum HostileCellsState: Hashable, Sendable {
+    case none
+}
+
+/// A cell reading card fields and holding a table of its row's rows.
+@Observable
+final class HostileCellsViewModel {
+    /// A row of `nested`.
+    struct NestedRow: Hashable, Sendable {
+        /// A `Sub` value.
+        struct SubRow: Hashable, Sendable {
+        }
+
+        var name: String
+        var sub: [SubRow]
+    }
+
+    var heading: String = "Heading \"quoted\""
+    var accent: String = "#FF000080"
+    var nested: [NestedRow] = [
+        NestedRow(name: "a", sub: [NestedRow.SubRow()]),
+        NestedRow(name: "b", sub: [NestedRow.SubRow()]),
+    ]
+    var state: HostileCellsState = .none
+
+    init() {}
+}
+
+/// The actions of HostileCells, for the app to implement.
+@MainActor
+protocol HostileCellsActions: AnyObject {
+    /// `cellTapped`: run by a `button`.
+    func cellTapped()
+}
+
 // MARK: - Card class
 
 /// The states of class.
