@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit"]),
         .executableTarget(name: "cardc", dependencies: ["CardDriver"]),
         .plugin(name: "CardcPlugin", capability: .buildTool(), dependencies: ["cardc"]),
-        .executableTarget(name: "CardBench", dependencies: ["CardSyntax", "CardSema", "CardLayout", "CardEmit", "CardDriver", "CardTestSupport"]),
+        .executableTarget(name: "CardBench", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit", "CardDriver", "CardTestSupport"]),
         // The deterministic deck generator the benchmark and the tests share.
         .target(name: "CardTestSupport", path: "Tests/CardTestSupport"),
 

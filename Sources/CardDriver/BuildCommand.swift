@@ -20,8 +20,9 @@ import CardSema
 /// Files are written atomically (a temporary file in DIR, then a rename), only inside DIR, and
 /// only when their content changed, so an unchanged output keeps its modification time.
 enum BuildCommand {
-    /// The back ends run without `--emit`.
-    static let defaultBackends = ["json", "swift"]
+    /// The back ends run without `--emit`: `json,swift`, those of them that are registered
+    /// (`preview` and `html` only when asked for).
+    static var defaultBackends: [String] { ["json", "swift"].filter { Backends.named($0) != nil } }
 
     static let options: [OptionSpec] = [
         OptionSpec(names: ["--emit"], value: "BACKENDS",
@@ -50,7 +51,7 @@ enum BuildCommand {
 
         Checks each .cards file (with its imports) and, when there are no errors, runs the
         chosen back ends on it, writing DIR/<name>.<ext> for an input <name>.cards:
-        \(Backends.all.map { "  \($0.name.padded(to: 6)) <name>.\($0.fileExtension)  \($0.summary)" }.joined(separator: "\n"))
+        \(backendTable)
         Nothing is written when any input has errors. Files are replaced atomically and only when
         their content changed. Diagnostics and summaries go to stderr; `-o -` writes the one
         artifact to stdout. Exit status: 0 success, 1 errors (or warnings with --strict),
@@ -60,6 +61,15 @@ enum BuildCommand {
         \(ArgumentParser.usage(options))
 
         """
+    }
+
+    /// One line per back end: name, file, summary, in aligned columns.
+    static var backendTable: String {
+        let nameWidth = (Backends.names.map(\.count).max() ?? 0) + 1
+        let fileWidth = (Backends.all.map { "<name>.\($0.fileExtension)".count }.max() ?? 0) + 2
+        return Backends.all.map { backend in
+            "  " + backend.name.padded(to: nameWidth) + "<name>.\(backend.fileExtension)".padded(to: fileWidth) + backend.summary
+        }.joined(separator: "\n")
     }
 
     /// Runs the command; `compiled` receives the checked decks (see `Driver.run(_:output:compiled:)`).

@@ -49,12 +49,9 @@ struct DeckChecker {
             guard let tree = tree(ref) else { continue }
             if checker == nil { checker = CardChecker(values: valueChecker(for: tree)) }
             // Mutated in place through the optional: copying the checker would copy its scratch.
-            if checker?.tree !== tree { checker?.values.tree = tree }
+            checker?.use(tree)
             _ = checker?.check(ref.node, named: name, membership: membership[index], buildsModel: false)
-            if checker?.values.diagnostics.isEmpty == false {
-                diagnostics += checker?.values.diagnostics ?? []
-                checker?.values.diagnostics.clear()
-            }
+            diagnostics += checker?.takeDiagnostics() ?? []
         }
         checkSheetTitles(checkedStacks)
         suggestDeckNames()
@@ -180,10 +177,7 @@ struct DeckChecker {
         var resolved: [String: ResolvedTheme] = [:]
         var result: [ResolvedTheme] = []
         for builtIn in Catalog.builtInThemes {
-            let properties = Catalog.themeProperties.compactMap { spec in
-                builtIn.value(of: spec.name).flatMap(CardChecker.value(of:)).map { Property(spec.name, $0) }
-            }
-            let theme = ResolvedTheme(name: builtIn.name, parent: nil, isBuiltIn: true, properties: properties)
+            let theme = ResolvedTheme(builtIn)
             resolved[builtIn.name] = theme
             result.append(theme)
         }

@@ -176,8 +176,8 @@ import Testing
         let input = directory + "/app/deck.cards", other = directory + "/app/theme.cards"
         let cases: [([String], String)] = [
             (["build"], "missing input"),
-            (["build", input, "--emit", "swiftui"], "unknown back end 'swiftui' for '--emit' (available: json, swift)"),
-            (["build", input, "--emit", "json,preview"], "available: json, swift"),
+            (["build", input, "--emit", "pdf"], "unknown back end 'pdf' for '--emit' (available: \(Backends.names.joined(separator: ", ")))"),
+            (["build", input, "--emit", "json,pdf"], "available: json"),
             (["build", input, "-o", "-"], "'-o -' writes one artifact"),
             (["build", input, "--swift-flavor", "uikit"], "invalid value 'uikit' for '--swift-flavor': expected cardparts, observation"),
             (["build", input, "--access", "open"], "invalid value 'open' for '--access': expected internal, public, package"),
@@ -240,9 +240,12 @@ import Testing
 
     /// The registry drives `--emit`: every back end has a unique name and extension.
     @Test func backendRegistry() {
-        #expect(Backends.names == ["json", "swift"])
+        #expect(Backends.names.first == "json")
+        #expect(Backends.names.prefix(2) == ["json", "swift"])
         #expect(Backends.named("swift")?.fileExtension == "cards.swift")
         #expect(Backends.named("json")?.fileExtension == "layout.json")
+        #expect(Backends.named("preview")?.fileExtension == "preview.txt")
+        #expect(Set(Backends.names).count == Backends.all.count)
         #expect(Set(Backends.all.map(\.fileExtension)).count == Backends.all.count)
     }
 }
