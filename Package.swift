@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "cardc", targets: ["cardc"]),
         .library(name: "CardSyntax", targets: ["CardSyntax"]),
         .library(name: "CardSema", targets: ["CardSema"]),
+        // Generates Swift from a target's `.cards` files at build time (`cardc build --emit swift`).
+        .plugin(name: "CardcPlugin", targets: ["CardcPlugin"]),
     ],
     targets: [
         // Phase modules; data flows downward only:
@@ -21,6 +23,7 @@ let package = Package(
         // The command line as a library so tests drive it in-process; `cardc` is a thin main.
         .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit"]),
         .executableTarget(name: "cardc", dependencies: ["CardDriver"]),
+        .plugin(name: "CardcPlugin", capability: .buildTool(), dependencies: ["cardc"]),
         .executableTarget(name: "CardBench", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit", "CardDriver", "CardTestSupport"]),
         // The deterministic deck generator the benchmark and the tests share.
         .target(name: "CardTestSupport", path: "Tests/CardTestSupport"),
@@ -31,7 +34,7 @@ let package = Package(
         .testTarget(name: "CardLayoutTests", dependencies: ["CardLayout", "CardEmit", "CardDriver", "CardJSON", "CardTestSupport"],
                     exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CardEmitTests", dependencies: ["CardEmit", "CardLayout", "CardSema", "CardDriver", "CardJSON"],
-                    exclude: ["Golden"]),
+                    exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "CardDriverTests", dependencies: ["CardDriver"]),
     ]
 )

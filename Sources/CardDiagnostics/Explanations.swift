@@ -577,6 +577,30 @@ extension DiagnosticCode {
                   text("Checking $2,450.18", style: .title)
                 }
                 """#)
+        case .e312:
+            CodeExplanation(
+                summary: #"""
+                A name would clash in the Swift that `cardc build --emit swift` generates. Actions \#
+                become methods of the card's generated `CardPartsViewController` subclass and model \#
+                fields become properties of its view model, spelled as written, so an action named \#
+                after a method the controller inherits (`viewDidLoad`, `loadView`) or declares \#
+                (`viewModel`, a trait's `cornerRadius`), a name the generated code uses (`UIColor`, \#
+                `BehaviorRelay`), or a declaration whose generated type would be a framework type \#
+                (`stack CardParts: fullScreen` → `CardPartsFullScreenViewController`) would not \#
+                compile. Both flavors are checked. Rename the action, field or declaration.
+                """#,
+                wrong: #"""
+                card Budget {
+                  text("Monthly budget")
+                  button("Reload", action: viewDidLoad)
+                }
+                """#,
+                corrected: #"""
+                card Budget {
+                  text("Monthly budget")
+                  button("Reload", action: reloadBudget)
+                }
+                """#)
 
         // MARK: E4xx nesting
         case .e401:

@@ -10,11 +10,12 @@ import CardEmit
 import CardLayout
 import CardSema
 
-/// `cardc build FILE… [--emit json] [-o DIR] [--viewport WxH] [--root DIR] [--color WHEN]
-/// [--quiet] [--strict]` (CLI.md): check, then run the chosen back ends.
+/// `cardc build FILE… [--emit json,swift] [-o DIR] [--swift-flavor cardparts|observation]
+/// [--access internal|public|package] [--viewport WxH] [--root DIR] [--color WHEN] [--quiet]
+/// [--strict]`: check, then run the chosen back ends.
 ///
 /// Each input file is one compilation unit and gives one artifact per back end,
-/// `DIR/<name>.<extension>` (`deck.cards` → `deck.layout.json`). Nothing at all is written —
+/// `DIR/<name>.<extension>` (`deck.cards` → `deck.layout.json`, `deck.cards.swift`). Nothing at all is written —
 /// not even the output directory — when any input has errors (or warnings under `--strict`).
 /// Files are written atomically (a temporary file in DIR, then a rename), only inside DIR, and
 /// only when their content changed, so an unchanged output keeps its modification time.
@@ -26,8 +27,15 @@ enum BuildCommand {
     static let options: [OptionSpec] = [
         OptionSpec(names: ["--emit"], value: "BACKENDS",
                    help: "comma-separated back ends: \(Backends.names.joined(separator: ", ")) (default: \(defaultBackends.joined(separator: ",")))"),
+        OptionSpec(names: ["--swift-flavor"], value: "FLAVOR",
+                   help: "the Swift --emit swift writes: CardParts controllers with RxSwift view models, or @Observable view models (Foundation and Observation only) (default: cardparts)",
+                   choices: SwiftNames.Flavor.allCases.map(\.rawValue)),
+        OptionSpec(names: ["--access"], value: "LEVEL", help: "access level of generated Swift declarations (default: internal)",
+                   choices: SwiftAccess.allCases.map(\.rawValue)),
         OptionSpec(names: ["-o", "--output"], value: "DIR",
                    help: "output directory (default: .cardc-out beside the first input); `-` writes to stdout (one input, one back end)"),
+        OptionSpec(names: ["--name-prefix"], value: "PREFIX",
+                   help: "put PREFIX before every output file's name (the build plugin keeps names unique across folders with it)"),
         OptionSpec(names: ["--viewport"], value: "WxH", help: "screen size for the layout, in points (default: 390x844)"),
         OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: directory of the first input)"),
         OptionSpec(names: ["--color"], value: "WHEN", help: "colour text diagnostics (default: auto)", choices: ColorChoice.allCases.map(\.rawValue)),
@@ -82,7 +90,7 @@ enum BuildCommand {
             throw UsageError("'-o -' writes one artifact to stdout: give one input file and one --emit back end")
         }
         // Output names are fixed before anything runs, so a clash is a usage error up front.
-        let names = try outputNames(for: files, backends: backends)
+        let names = try outputNames(for: files, backends: backends, prefix: parsed.value("--name-prefix") ?? "")
 
         let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit), viewport: viewport)
         compiled = result
@@ -95,7 +103,10 @@ enum BuildCommand {
                                            strict: strict, quiet: quiet, fileCount: result.fileSet.files.count, output: &output)
         guard status == 0 else { return status }
 
-        let backendOptions = BackendOptions(viewport: viewport)
+        let backendOptions = BackendOptions(viewport: viewport,
+                                            swiftFlavor: parsed.value("--swift-flavor").flatMap(SwiftNames.Flavor.init(rawValue:)) ?? .cardParts,
+                                            access: parsed.value("--access").flatMap(SwiftAccess.init(rawValue:)) ?? .internal,
+                                            toolVersion: Driver.version)
         if toStdout, let backend = backends.first, let deck = result.decks.first {
             // Pieces end between UTF-8 sequences, so each decodes on its own.
             backend.emit(deck, options: backendOptions, to: { piece in output.writeOut(String(decoding: piece, as: UTF8.self)) })
@@ -139,13 +150,14 @@ enum BuildCommand {
 
     /// For each input, back-end name → output file name; a clash between two inputs is a usage
     /// error.
-    static func outputNames(for files: [String], backends: [any Backend]) throws -> [[String: String]] {
+    static func outputNames(for files: [String], backends: [any Backend], prefix: String = "") throws -> [[String: String]] {
         var owners: [String: String] = [:]
         var result: [[String: String]] = []
+        let prefix = OutputNames.component(prefix)
         for file in files {
             var names: [String: String] = [:]
             for backend in backends {
-                let name = OutputNames.fileName(forInput: file, extension: backend.fileExtension)
+                let name = prefix + OutputNames.fileName(forInput: file, extension: backend.fileExtension)
                 if let other = owners[name] {
                     throw UsageError("\(other) and \(file) would both write \(name); build them into different directories with -o")
                 }
@@ -166,16 +178,21 @@ enum OutputNames {
     static func fileName(forInput path: String, extension ext: String) -> String {
         var base = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
         if base.hasSuffix(".cards") { base.removeLast(".cards".count) }
+        let safe = component(base)
+        return (safe.isEmpty ? "_" : safe) + "." + ext
+    }
+
+    /// `text` as part of one path component: `/`, `\\` and control characters become `_`.
+    static func component(_ text: String) -> String {
         var safe = ""
-        for scalar in base.unicodeScalars {
+        for scalar in text.unicodeScalars {
             if scalar == "/" || scalar == "\\" || scalar.value < 0x20 || scalar.value == 0x7F {
                 safe.append("_")
             } else {
                 safe.unicodeScalars.append(scalar)
             }
         }
-        if safe.isEmpty { safe = "_" }
-        return safe + "." + ext
+        return safe
     }
 }
 

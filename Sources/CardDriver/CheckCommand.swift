@@ -8,7 +8,7 @@ enum CheckCommand {
         OptionSpec(names: ["--format"], value: "FORMAT", help: "diagnostic format (default: text)",
                    choices: ["text", "json", "sarif", "github"]),
         OptionSpec(names: ["--strict", "-W"], value: nil, help: "warnings fail the run (exit 1); `-W error` is accepted too"),
-        OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: directory of the first input)"),
+        OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: the first PATH when it is a directory, else the directory of the first input)"),
         OptionSpec(names: ["--color"], value: "WHEN", help: "colour text diagnostics (default: auto)", choices: ColorChoice.allCases.map(\.rawValue)),
         OptionSpec(names: ["--quiet", "-q"], value: nil, help: "omit the summary line"),
         OptionSpec(names: ["--max-size"], value: "BYTES", help: "refuse input files larger than this (default: 268435456)"),
@@ -38,7 +38,10 @@ enum CheckCommand {
         guard !parsed.operands.isEmpty else { throw UsageError("missing input: cardc check PATH...") }
         let sizeLimit = try CommonOptions.sizeLimit(parsed)
         let files = try InputFiles.expand(parsed.operands, allowDirectories: true, sizeLimit: sizeLimit)
+        // A directory named first is the project: its files may import one another, wherever
+        // the walk happens to find its first file (`cardc check Samples/` with a nested package).
         let root = try CommonOptions.root(parsed)
+            ?? parsed.operands.first.flatMap { InputFiles.isDirectory($0) ? $0 : nil }
         let viewport = try CommonOptions.viewport(parsed)
         let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit), viewport: viewport)
         compiled = result

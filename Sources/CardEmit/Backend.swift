@@ -5,9 +5,20 @@ import CardSema
 public struct BackendOptions: Sendable {
     /// The screen the layout is computed for (`--viewport`).
     public var viewport: Viewport
+    /// The kind of Swift `--emit swift` writes (`--swift-flavor`, default CardParts).
+    public var swiftFlavor: SwiftNames.Flavor
+    /// The access level of generated Swift declarations (`--access`, default internal).
+    public var access: SwiftAccess
+    /// The compiler's version, for generated files' headers (`cardc --version`); CardEmit cannot
+    /// read it from the driver.
+    public var toolVersion: String
 
-    public init(viewport: Viewport = .standard) {
+    public init(viewport: Viewport = .standard, swiftFlavor: SwiftNames.Flavor = .cardParts,
+                access: SwiftAccess = .internal, toolVersion: String = "") {
         self.viewport = viewport
+        self.swiftFlavor = swiftFlavor
+        self.access = access
+        self.toolVersion = toolVersion
     }
 }
 
@@ -41,7 +52,7 @@ extension Backend {
 /// The registry of back ends `--emit` accepts.
 public enum Backends {
     /// Every back end, in the order `--emit` lists them.
-    public static let all: [any Backend] = [LayoutJSONEmitter(), PreviewEmitter()]
+    public static let all: [any Backend] = [LayoutJSONEmitter(), SwiftEmitter(), PreviewEmitter()]
 
     /// The back end called `name`.
     public static func named(_ name: String) -> (any Backend)? { all.first { $0.name == name } }

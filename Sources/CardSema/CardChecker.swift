@@ -49,6 +49,13 @@ struct CardChecker {
     private(set) var buildsModel = true
     /// The card's action methods, in use order (sorted and de-duplicated at the end).
     private var actions: [String] = []
+    /// The card's name, for messages.
+    private var cardName = ""
+    /// E312 scratch: the card's `push(…)` targets and its action methods that start with
+    /// `push`, compared at the end of the card; the names already reported.
+    private var pushTargets: [String] = []
+    private var pushLikeActions: [(name: String, node: NodeID)] = []
+    private var clashReported: [String] = []
 
     // Scratch storage reused from card to card.
     private var stateNodes: [NodeID] = []
@@ -113,6 +120,10 @@ struct CardChecker {
         actions.clear()
         defaultCellRows.clear()
         rowFieldUses.clear()
+        cardName = name
+        pushTargets.clear()
+        pushLikeActions.clear()
+        clashReported.clear()
         values.scope.isActive = true
         values.scope.card.removeAll()
         values.scope.rows = nil
@@ -279,6 +290,7 @@ struct CardChecker {
                                        parts: sharedBefore + sharedAfter, span: nil))
         }
         checkExpectedStates(cardName: name)
+        checkPushMethodClashes()
 
         // Model and bindings.
         let (model, initialState) = checkModel(modelNode, cardName: name)
@@ -349,8 +361,12 @@ struct CardChecker {
 
     mutating func noteAction(_ action: Action, at node: NodeID) {
         switch action {
-        case .method(let method): if buildsModel { actions.append(method) } // the list is the model's
+        case .method(let method):
+            if buildsModel { actions.append(method) } // the list is the model's
+            if let clash = GeneratedNameRule.cardAction(method, card: cardName) { reportClash(clash, name: method, at: tree.span(node)) }
+            if method.hasPrefix("push") { pushLikeActions.append((method, node)) }
         case .push(let target):
+            pushTargets.append(target.name)
             let kinds = Self.stackKinds(of: .push)
             if membership.stackKinds.isDisjoint(with: kinds) {
                 report(.e704, "`push(\(target.name))` needs a \(kinds.names) stack, and this card is in none", at: tree.span(node))
@@ -368,6 +384,22 @@ struct CardChecker {
                        at: tree.span(node),
                        notes: [.help("a sheet stack's first card is its root; `pop` belongs in the cards pushed onto it")])
             }
+        }
+    }
+
+    /// E312, once per name and card.
+    mutating func reportClash(_ clash: GeneratedNameRule.Clash, name: String, at span: SourceSpan) {
+        guard !clashReported.contains(name) else { return }
+        clashReported.append(name)
+        report(.e312, clash.message, at: span, notes: [.help(clash.help)])
+    }
+
+    /// E312 for an action method named as the method generated for one of the card's `push(…)`.
+    mutating func checkPushMethodClashes() {
+        guard !pushTargets.isEmpty, !pushLikeActions.isEmpty else { return }
+        for (name, node) in pushLikeActions {
+            guard let target = pushTargets.first(where: { SwiftNames.pushMethod($0) == name }) else { continue }
+            reportClash(GeneratedNameRule.pushMethod(name, target: target, card: cardName), name: name, at: tree.span(node))
         }
     }
 
@@ -1000,6 +1032,7 @@ struct CardChecker {
             fields.append(ModelField(name: names.text(spelling: binding.spelling), type: used.type, defaultValue: nil,
                                      isTwoWay: used.twoWay, span: used.span))
         }
+        checkFieldNameClashes()
         return (fields, initialState)
     }
 
@@ -1040,6 +1073,45 @@ struct CardChecker {
             }
         }
         return (notes, fixIts)
+    }
+
+    /// E312 for model fields whose Swift names clash: with a framework name, with another
+    /// field's row type, or with `@Observable`'s storage of another field. Fields are the
+    /// defaults and the bindings without one (`$item` rows are not fields).
+    mutating func checkFieldNameClashes() {
+        let tree = self.tree, names = self.names
+        let scope = values.scope.card
+        var fieldNames = Set<String>()
+        var candidates: [(name: String, type: ValueType?, span: SourceSpan)] = []
+        for entry in defaults.entries where entry.name.identity != stateIdentity {
+            let name = names.text(entry.name)
+            let position = scope.position(of: entry.name.identity)
+            let type = position.flatMap { usedTypes[$0]?.type } ?? entry.type
+            if fieldNames.insert(name).inserted { candidates.append((name, type, ValueChecker.nameSpan(entry.item, in: tree))) }
+        }
+        for (position, binding) in scope.names.enumerated() where binding.identity != stateIdentity
+            && defaults.index(of: binding.identity) == nil {
+            guard let used = usedTypes[position] else { continue }
+            let name = names.text(spelling: binding.spelling)
+            if fieldNames.insert(name).inserted { candidates.append((name, used.type, used.span)) }
+        }
+        guard !candidates.isEmpty else { return }
+        var rowTypes: [String: String] = [:]
+        for candidate in candidates {
+            guard let type = candidate.type, GeneratedNameRule.generatesRowType(type) else { continue }
+            let row = SwiftNames.rowType(candidate.name)
+            if let other = rowTypes[row] {
+                reportClash(GeneratedNameRule.rowType(row, fields: other, candidate.name, card: cardName),
+                            name: candidate.name, at: candidate.span)
+            } else {
+                rowTypes[row] = candidate.name
+            }
+        }
+        for candidate in candidates {
+            if let clash = GeneratedNameRule.field(candidate.name, card: cardName, fields: fieldNames, rowTypes: rowTypes) {
+                reportClash(clash, name: candidate.name, at: candidate.span)
+            }
+        }
     }
 
     /// The field's declared type: the uses' type, made concrete by the default where the uses

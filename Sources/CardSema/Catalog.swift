@@ -918,6 +918,10 @@ public final class StackKindSpec: Sendable, Hashable {
     public let seedSystem: String
     /// The seed class or type the stack maps to (`CardsViewController`, `CardStack`).
     public let seedClass: String
+    /// What the Swift back end appends to the stack's name to name the view controller it
+    /// generates (`CardsViewController` → `OverviewCardsViewController`). No suffix is a suffix
+    /// of another generated type's suffix (`SwiftNames`), so generated names cannot collide.
+    public let swiftTypeSuffix: String
     /// One line for hover and explain.
     public let doc: String
     /// The kind's arguments (`cardOffset: 40`), with defaults and ranges (E705 outside).
@@ -947,7 +951,7 @@ public final class StackKindSpec: Sendable, Hashable {
     let argumentList: ParameterList
 
     /// Creates a stack kind entry.
-    public init(_ name: String, seedSystem: String, seedClass: String, doc: String,
+    public init(_ name: String, seedSystem: String, seedClass: String, swiftTypeSuffix: String, doc: String,
                 arguments: [Parameter] = [], bodyProperties: [Parameter] = [],
                 cardCount: CardCountRule = .atLeast(1), cardsMayRepeat: Bool = false,
                 allowsSwipeNodes: Bool = false, allowsCardPosition: Bool = false,
@@ -956,6 +960,7 @@ public final class StackKindSpec: Sendable, Hashable {
         self.name = name
         self.seedSystem = seedSystem
         self.seedClass = seedClass
+        self.swiftTypeSuffix = swiftTypeSuffix
         self.doc = doc
         self.arguments = arguments
         self.bodyProperties = bodyProperties

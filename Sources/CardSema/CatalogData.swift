@@ -659,7 +659,7 @@ extension Catalog {
     /// Every stack kind.
     public static let stackKinds: [StackKindSpec] = [
         StackKindSpec(
-            "list", seedSystem: "CardParts", seedClass: "CardsViewController",
+            "list", seedSystem: "CardParts", seedClass: "CardsViewController", swiftTypeSuffix: "CardsViewController",
             doc: "Cards one under another in a scrolling list.",
             bodyProperties: [
                 themeBodyProperty,
@@ -668,14 +668,14 @@ extension Catalog {
             ],
             geometry: .list, layoutPositions: ["list"]),
         StackKindSpec(
-            "fullScreen", seedSystem: "CardParts", seedClass: "CardPartsFullScreenViewController",
+            "fullScreen", seedSystem: "CardParts", seedClass: "CardPartsFullScreenViewController", swiftTypeSuffix: "FullScreenViewController",
             doc: "One card filling the screen.",
             bodyProperties: [themeBodyProperty],
             cardCount: .exactly(1),
             geometry: .list, layoutPositions: ["list"]),
         StackKindSpec(
             // CardsStack's `CardStack`, configured with its `Configuration` struct.
-            "collapsible", seedSystem: "CardsStack", seedClass: "CardStack",
+            "collapsible", seedSystem: "CardsStack", seedClass: "CardStack", swiftTypeSuffix: "StackViewController",
             doc: "A wallet-style stack that collapses cards into overlapping headers.",
             arguments: [
                 Parameter("cardOffset", .double, default: .int(40), range: .nonNegative, doc: "The visible part of each card when collapsed."),
@@ -699,7 +699,7 @@ extension Catalog {
             geometry: .collapsible, layoutPositions: ["collapsed", "expanded"],
             rules: [.lessThan(lower: "collapsedHeight", upper: "expandedHeight")]),
         StackKindSpec(
-            "swipe", seedSystem: "MGSwipeCards", seedClass: "MGCardStackView",
+            "swipe", seedSystem: "MGSwipeCards", seedClass: "MGCardStackView", swiftTypeSuffix: "SwipeViewController",
             doc: "A Tinder-style deck of cards swiped away one at a time.",
             arguments: [
                 Parameter("visibleCards", .int, default: .int(2), range: .atLeast(1),
@@ -723,7 +723,7 @@ extension Catalog {
             allowsSwipeNodes: true,
             geometry: .swipe, layoutPositions: ["stacked"]),
         StackKindSpec(
-            "sheet", seedSystem: "TGCardViewController", seedClass: "TGCardViewController",
+            "sheet", seedSystem: "TGCardViewController", seedClass: "TGCardViewController", swiftTypeSuffix: "SheetViewController",
             doc: "Cards in a draggable sheet over a map; the first is the root, others are pushed.",
             arguments: [
                 Parameter("extendedTop", .double, default: .int(64), range: .nonNegative, doc: "The card top when extended."),

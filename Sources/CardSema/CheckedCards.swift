@@ -45,6 +45,9 @@ public struct CheckedCards: RandomAccessCollection, Sendable {
     /// The name of the card at `position` (no model is built).
     public func name(at position: Int) -> String { declarations[position].name }
 
+    /// The file that declares the card at `position` (no model is built).
+    public func file(at position: Int) -> FileID { declarations[position].file }
+
     /// The position of the card called `name` (the first declared, for a duplicate name).
     public func position(named name: String) -> Int? { index[name] }
 

@@ -364,3 +364,9 @@ public struct ResolvedTheme: Hashable, Sendable {
         Catalog.builtInTheme(named: name).map(ResolvedTheme.init)
     }
 }
+
+extension CatalogValue {
+    /// The catalog value as a checked value (nil for a placeholder binding), as the checker
+    /// fills in defaults.
+    public var checkedValue: Value? { CardChecker.value(of: self) }
+}

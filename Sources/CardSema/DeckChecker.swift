@@ -182,6 +182,7 @@ struct DeckChecker {
                         reportDuplicate(name, "card", ref, cardDecls[earlier].ref)
                     } else {
                         cardDecls.append((name, ref))
+                        if let clash = GeneratedNameRule.card(name) { reportClash(clash, tree: tree, token: token) }
                     }
                 case .stackDecl:
                     if let earlier = Self.register(name, ref, in: &stacks, order: &stackOrder) { reportDuplicate(name, "stack", ref, earlier) }
@@ -212,6 +213,11 @@ struct DeckChecker {
         }
         order.append(name)
         return nil
+    }
+
+    /// E312 at a declaration's name.
+    mutating func reportClash(_ clash: GeneratedNameRule.Clash, tree: SyntaxTree, token: Token) {
+        diagnostics.append(Diagnostic(.e312, clash.message, at: tree.span(token: token), notes: [.help(clash.help)]))
     }
 
     /// E305 at the later declaration (in load order), with a note at the earlier one.
@@ -378,6 +384,9 @@ struct DeckChecker {
             for extra in conformances.dropFirst() {
                 values.report(.e310, "a stack has one kind; remove `\(tree.name(extra))`", at: values.nameSpan(extra))
             }
+            if let clash = GeneratedNameRule.stack(name, kind: kind) {
+                values.report(.e312, clash.message, at: stackSpan, notes: [.help(clash.help)])
+            }
             values.checkArguments(of: kindCall, parameters: kind.argumentList, ownerName: kindName, ownerKind: .stack)
             let args = values.arguments
             for rule in kind.rules {
@@ -447,6 +456,9 @@ struct DeckChecker {
                         continue
                     }
                     values.checkRange(value, parameter: spec, at: valueNode, owner: .stack)
+                    if case .action(.method(let action)) = value, let clash = GeneratedNameRule.stackAction(action, stack: name, kind: kind) {
+                        values.report(.e312, clash.message, at: tree.span(valueNode), notes: [.help(clash.help)])
+                    }
                     properties.append(Property(label, value))
                 case .node:
                     let cardName = tree.name(item)

@@ -46,6 +46,24 @@ stack Main: list { Hello }
         #expect(runCardc(["explain", "--help"]).code == 0)
     }
 
+    /// `cardc check DIR`: the directory is the project root, so a nested folder's file found
+    /// first does not shut the others' imports out (`Samples/` holds a sample package).
+    @Test func checkingADirectoryRootsImportsAtIt() throws {
+        let directory = try temporaryDirectory([
+            "deck.cards": "import \"theme.cards\"\ncard A { text(\"a\") }\nstack S: list { theme: T  A }\n",
+            "theme.cards": "theme T: Mint { titleColor: #112233 }\n",
+            "App/Sources/Cards/b.cards": "import \"../../../theme.cards\"\ncard B { text(\"b\") }\nstack R: list { theme: T  B }\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = runCardc(["check", directory])
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.err.contains("0 errors, 0 warnings in 3 files"), "\(result.err)")
+        // An explicit root still wins.
+        let rooted = runCardc(["check", directory, "--root", directory + "/App"])
+        #expect(rooted.code == 1)
+        #expect(rooted.err.contains("E308"))
+    }
+
     @Test func usageErrorsExitTwoWithOneLine() throws {
         let cases: [[String]] = [[], ["frobnicate"], ["check"], ["check", "--format", "xml", "a.cards"],
                                  ["check", "--bogus", "a.cards"], ["explain", "E999"], ["explain"]]

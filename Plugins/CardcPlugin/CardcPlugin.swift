@@ -1,0 +1,150 @@
+import Foundation
+import PackagePlugin
+
+/// The SwiftPM build-tool plugin: every `.cards` file of a target becomes Swift at build time, as
+/// `.proto` files do with swift-protobuf's plugin.
+///
+/// One build command per `.cards` file runs `cardc build FILE --emit swift` into the plugin's
+/// work directory. Its declared inputs are the file, the files it imports (found by following
+/// `import "…"` lines) and the target's `cardc.json`; its output is one Swift file, so SwiftPM
+/// reruns it only when one of those changes, and `cardc` rewrites the file only when its content
+/// changes. Output names stay unique when two folders hold files of the same name: a file
+/// `Wallet/cards.cards` gives `Wallet_cards.cards.swift` (the Swift compiler rejects two source
+/// files with the same name).
+///
+/// An optional `cardc.json` in the target's directory sets the flavor and the access level:
+/// `{ "flavor": "observation", "access": "public" }` (defaults `cardparts` and `internal`).
+@main
+struct CardcPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let target = target as? SwiftSourceModuleTarget else { return [] }
+        let directory = target.directoryURL
+        let configurationURL = directory.appendingPathComponent("cardc.json")
+        let configuration = try Configuration(contentsOf: configurationURL)
+        let tool = try context.tool(named: "cardc")
+        let output = context.pluginWorkDirectoryURL.appendingPathComponent("cards")
+        let inputs = target.sourceFiles(withSuffix: "cards").map(\.url).sorted { $0.path < $1.path }
+
+        // Output names: the folder as a prefix, and a number where two names still meet (a
+        // top-level `Wallet_cards.cards` beside `Wallet/cards.cards`).
+        var prefixes = PrefixTable()
+        var taken: Set<String> = []
+        var commands: [Command] = []
+        for input in inputs {
+            let base = input.deletingPathExtension().lastPathComponent
+            var prefix = prefixes.prefix(forDirectory: Self.relativeDirectory(of: input, in: directory))
+            var number = 2
+            while taken.contains(prefix + base) {
+                prefix = prefixes.prefix(forDirectory: Self.relativeDirectory(of: input, in: directory)) + "\(number)_"
+                number += 1
+            }
+            taken.insert(prefix + base)
+            let name = prefix + base + ".cards.swift"
+            var dependencies = [input] + Self.imports(of: input)
+            if FileManager.default.fileExists(atPath: configurationURL.path) { dependencies.append(configurationURL) }
+            commands.append(.buildCommand(
+                displayName: "Generating \(name) from \(input.lastPathComponent)",
+                executable: tool.url,
+                arguments: ["build", input.path, "--emit", "swift", "--swift-flavor", configuration.flavor,
+                            "--access", configuration.access, "--root", directory.path, "--name-prefix", prefix,
+                            "--quiet", "-o", output.path],
+                inputFiles: dependencies,
+                outputFiles: [output.appendingPathComponent(name)]))
+        }
+        return commands
+    }
+
+    /// The folder of `file` relative to the target's directory (`""` at its top).
+    static func relativeDirectory(of file: URL, in directory: URL) -> String {
+        let base = directory.standardizedFileURL.path
+        let folder = file.deletingLastPathComponent().standardizedFileURL.path
+        guard folder.hasPrefix(base) else { return folder }
+        return String(folder.dropFirst(base.count)).split(separator: "/").joined(separator: "/")
+    }
+
+    /// The files `file` imports, transitively: `import "path"` lines, relative to the importing
+    /// file. A rough reading (the compiler checks the real thing); it only decides when to rerun.
+    static func imports(of file: URL) -> [URL] {
+        var found: [URL] = []
+        var pending = [file]
+        var seen: Set<String> = [file.standardizedFileURL.path]
+        while let next = pending.popLast() {
+            guard let text = try? String(contentsOf: next, encoding: .utf8) else { continue }
+            for line in text.split(whereSeparator: \.isNewline) {
+                let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                guard trimmed.hasPrefix("import"), let open = trimmed.firstIndex(of: "\""),
+                      let close = trimmed[trimmed.index(after: open)...].firstIndex(of: "\"") else { continue }
+                let path = String(trimmed[trimmed.index(after: open)..<close])
+                let url = next.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
+                guard seen.insert(url.path).inserted, FileManager.default.fileExists(atPath: url.path) else { continue }
+                found.append(url)
+                pending.append(url)
+            }
+        }
+        return found
+    }
+}
+
+/// `cardc.json`: the flavor and access level of the target's generated Swift.
+struct Configuration {
+    var flavor = "cardparts"
+    var access = "internal"
+
+    static let flavors = ["cardparts", "observation"]
+    static let accessLevels = ["internal", "public", "package"]
+
+    init(contentsOf url: URL) throws {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return }
+        guard let object = try? JSONSerialization.jsonObject(with: data), let settings = object as? [String: Any] else {
+            throw PluginError("\(url.path): expected a JSON object such as {\"flavor\": \"observation\", \"access\": \"public\"}")
+        }
+        for key in settings.keys where key != "flavor" && key != "access" {
+            throw PluginError("\(url.path): unknown setting \"\(key)\" (cardc.json takes \"flavor\" and \"access\")")
+        }
+        if let flavor = settings["flavor"] {
+            guard let value = flavor as? String, Self.flavors.contains(value) else {
+                throw PluginError("\(url.path): \"flavor\" must be \(Self.flavors.map { "\"\($0)\"" }.joined(separator: " or "))")
+            }
+            self.flavor = value
+        }
+        if let access = settings["access"] {
+            guard let value = access as? String, Self.accessLevels.contains(value) else {
+                throw PluginError("\(url.path): \"access\" must be \(Self.accessLevels.map { "\"\($0)\"" }.joined(separator: ", "))")
+            }
+            self.access = value
+        }
+    }
+}
+
+/// A file-name prefix per folder of the target: `""` at its top, the folder's path with every
+/// character other than a letter, digit or `_` turned into `_` plus `_` below it (`Wallet/Cards` →
+/// `Wallet_Cards_`), and a number added when two folders would get the same prefix (`a-b` and `a_b`).
+struct PrefixTable {
+    private var byDirectory: [String: String] = [:]
+    private var used: Set<String> = []
+
+    mutating func prefix(forDirectory directory: String) -> String {
+        if let known = byDirectory[directory] { return known }
+        guard !directory.isEmpty else {
+            byDirectory[directory] = ""
+            return ""
+        }
+        let base = String(directory.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_") ? Character(scalar) : "_"
+        })
+        var candidate = base + "_"
+        var number = 2
+        while used.contains(candidate) {
+            candidate = base + "\(number)_"
+            number += 1
+        }
+        used.insert(candidate)
+        byDirectory[directory] = candidate
+        return candidate
+    }
+}
+
+struct PluginError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

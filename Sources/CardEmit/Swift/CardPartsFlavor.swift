@@ -1,0 +1,197 @@
+import CardSema
+
+/// `--swift-flavor cardparts` (the default): CardParts 4 view controllers and RxSwift 6 view
+/// models, as CardParts' sources spell its API. Per theme a function building its
+/// `CardPartsTheme`; per card a `final class <Card>ViewModel` of `BehaviorRelay`s and a
+/// `class <Card>CardController: CardPartsViewController` with its parts, bindings, states, taps,
+/// actions (overridable methods) and one extension per trait; per stack its controller
+/// (`CardsViewController`, `CardPartsFullScreenViewController`, CardsStack, MGSwipeCards,
+/// TGCardViewController); then the file's private helpers.
+struct CardPartsFlavor {
+    let file: SwiftFile
+    var access: SwiftAccess { file.access }
+    /// The private helpers the file's code uses, written at its end.
+    var helpers = Helpers()
+
+    struct Helpers {
+        var pagedDelegate = false
+        var flowLayout = false
+        var progressSegment = false
+        var embeddedCard = false
+        var hostCell = false
+        var decorate = false
+        var sheetCard = false
+        var mapManager = false
+        /// The cards whose sheet cards a `make<Card>SheetCard()` function builds.
+        var sheetCardMakers: [String] = []
+    }
+
+    init(file: SwiftFile) { self.file = file }
+
+    // MARK: Imports and themes
+
+    mutating func imports(_ w: inout SwiftWriter) {
+        // CardParts predates Swift concurrency: without `@preconcurrency`, Swift 6 code may not
+        // read its global `CardParts.theme`. MapKit is always imported: CardParts links it
+        // (CardPartMapView), and it re-exports CoreLocation.
+        var modules = ["@preconcurrency import CardParts", "import MapKit", "import RxCocoa", "import RxSwift", "import UIKit"]
+        let seeds = Set(file.stacks.compactMap { $0.spec?.seedSystem })
+        for seed in seeds.sorted() where seed != "CardParts" { modules.append("import \(seed)") }
+        modules.sort { $0.split(separator: " ").last ?? "" < $1.split(separator: " ").last ?? "" }
+        for module in modules { w.line(module) }
+        w.blank()
+    }
+
+    mutating func themes(_ w: inout SwiftWriter) {
+        for theme in file.deck.themes where !theme.isBuiltIn && theme.span?.file == file.deck.entry.id {
+            let root = file.deck.parents(ofTheme: theme.name).last ?? Catalog.defaultThemeName
+            guard let builtIn = Catalog.builtInTheme(named: root) else { continue }
+            w.line("// MARK: - Theme \(theme.name)")
+            w.blank()
+            w.doc("The theme \(theme.name) (\(theme.parent.map { "from \($0)" } ?? "")): CardParts' theme classes are `public`, not `open`, so a theme is a configured instance. Apply it (`apply()`) before creating the cards it draws.")
+            w.block("\(access.modifier)func \(SwiftNames.themeFunction(theme.name))() -> CardPartsTheme") { w in
+                w.line("let theme = \(builtIn.cardPartsClass)()")
+                for property in theme.properties {
+                    guard let base = builtIn.value(of: property.name)?.checkedValue, base != property.value else { continue }
+                    guard let spec = Catalog.themeProperty(named: property.name) else { continue }
+                    if property.name == "cardBackgroundColor" {
+                        w.comment("`cardBackgroundColor` has no CardParts 4.0 equivalent: CardParts paints cards white.")
+                        continue
+                    }
+                    w.line("theme.\(property.name) = \(Self.themeValue(property.value, type: spec.type))")
+                }
+                w.line("return theme")
+            }
+            w.blank()
+        }
+    }
+
+    static func themeValue(_ value: Value, type: ValueType) -> String {
+        switch value {
+        case .color(let color, let name): SwiftValues.color(color, name: name)
+        case .font(let font): SwiftValues.font(font)
+        case .insets(let t, let l, let b, let r): SwiftValues.insets(top: t, left: l, bottom: b, right: r)
+        case .int(let n): String(n)
+        case .double(let d): SwiftWriter.number(d)
+        default: "nil"
+        }
+    }
+
+    /// The expression applying a stack's theme: `makeEvergreenTheme().apply()`.
+    func applyTheme(_ name: String) -> String {
+        if let builtIn = Catalog.builtInTheme(named: name) { return "\(builtIn.cardPartsClass)().apply()" }
+        return "\(SwiftNames.themeFunction(name))().apply()"
+    }
+
+    // MARK: Cards
+
+    mutating func card(_ card: CheckedCard, _ w: inout SwiftWriter) {
+        let viewModel = card.name + SwiftNames.viewModelSuffix
+        let controller = card.name + SwiftNames.cardControllerSuffix
+        let facts = CardFacts(card) { viewModel + "." + SwiftNames.rowType($0) }
+        let types = SwiftModelTypes(flavor: .cardParts, defaultCellFields: facts.defaultCellFields)
+        let rows = types.rowStructs(card.model)
+        let hasState = !card.states.isEmpty && (card.states.first?.span != nil || card.field(named: Catalog.stateFieldName) != nil)
+
+        w.line("// MARK: - Card \(card.name)")
+        w.blank()
+
+        // The view model.
+        file.doc(card.documentation, fallback: "The view model of the card \(card.name).", &w)
+        w.block("\(access.modifier)final class \(viewModel)") { w in
+            for (field, row) in rows {
+                Self.rowStruct(row, types: types, access: access,
+                               doc: "A row of `\(field)`" + (row.optionalLabels ? " (shown in CardParts' default table cell)." : "."), &w)
+                w.blank()
+            }
+            for field in card.model where field.name != Catalog.stateFieldName {
+                let row = rows.first { $0.field == field.name }?.row
+                let type = types.swiftType(field.type, rowName: SwiftNames.rowType(field.name))
+                let value = types.defaultExpression(field, row: row)
+                Self.assignment("\(access.modifier)let \(SwiftWriter.identifier(field.name)) = BehaviorRelay<\(type)>(value: ", value, ")", &w)
+            }
+            if hasState {
+                w.line("\(access.modifier)let state = BehaviorRelay<CardState>(value: \(Self.cardState(card.initialState)))")
+            }
+            w.blank()
+            w.line("\(access.modifier)init() {}")
+        }
+        w.blank()
+
+        // The controller.
+        var builder = CardControllerBuilder(flavor: self, card: card, facts: facts, types: types, rows: rows)
+        builder.build()
+        helpers = builder.flavor.helpers
+        builder.write(controller: controller, viewModel: viewModel, hasState: hasState, &w)
+    }
+
+    /// A CardParts `CardState` case: `.hasData`, or `.custom("review")` for a custom state.
+    static func cardState(_ name: String) -> String {
+        Catalog.builtInState(named: name)?.swiftCase ?? ".custom(\(SwiftWriter.literal(name)))"
+    }
+
+    /// `prefix + value + suffix` on one line, or, when that is long and `value` is a list
+    /// literal, one element per line.
+    static func assignment(_ prefix: String, _ value: String, _ suffix: String, _ w: inout SwiftWriter) {
+        let single = prefix + value + suffix
+        guard single.utf8.count + w.level * 4 > 110, value.hasPrefix("["), value.hasSuffix("]"), value.count > 2,
+              let elements = splitTopLevel(String(value.dropFirst().dropLast())), elements.count > 1 else {
+            w.line(single)
+            return
+        }
+        w.line(prefix + "[")
+        w.indented { w in for element in elements { w.line(element + ",") } }
+        w.line("]" + suffix)
+    }
+
+    /// The comma-separated elements of a list literal's inside, split at depth 0 outside
+    /// string literals; nil when they cannot be split safely. (Brackets, quotes and commas are
+    /// ASCII: the text is read as UTF-8 bytes.)
+    static func splitTopLevel(_ text: String) -> [String]? {
+        let bytes = Array(text.utf8)
+        var elements: [String] = []
+        var start = 0
+        var depth = 0
+        var inString = false, escaped = false
+        func element(_ range: Range<Int>) -> String {
+            var lower = range.lowerBound
+            while lower < range.upperBound, bytes[lower] == 0x20 { lower += 1 }
+            return String(decoding: bytes[lower..<range.upperBound], as: UTF8.self)
+        }
+        for (index, byte) in bytes.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: ",") where depth == 0:
+                elements.append(element(start..<index))
+                start = index + 1
+            default: break
+            }
+        }
+        guard !inString, depth == 0 else { return nil }
+        elements.append(element(start..<bytes.count))
+        return elements
+    }
+
+    /// A row struct: `Equatable`, members in declaration order, an explicit initializer when
+    /// needed (default-cell rows, public or package declarations).
+    static func rowStruct(_ row: SwiftModelTypes.RowStruct, types: SwiftModelTypes, access: SwiftAccess, doc: String,
+                          _ w: inout SwiftWriter) {
+        w.doc(doc)
+        w.block("\(access.modifier)struct \(row.name): Equatable") { w in
+            for nested in row.nested {
+                rowStruct(nested, types: types, access: access, doc: "A `\(nested.name.dropLast(SwiftNames.rowSuffix.count))` value.", &w)
+                w.blank()
+            }
+            for field in row.fields {
+                w.line("\(access.modifier)var \(SwiftWriter.identifier(field.label)): \(types.memberType(field, in: row))")
+            }
+            ObservationFlavor.rowInitializer(row, types: types, access: access, &w)
+        }
+    }
+}

@@ -1,0 +1,577 @@
+import CardSema
+
+/// The CardParts flavor's stacks: a `CardsViewController` subclass for `list`, a
+/// `CardPartsFullScreenViewController` for `fullScreen`, a view controller driving CardsStack's
+/// `CardStack` for `collapsible`, one driving MGSwipeCards' `MGCardStackView` for `swipe`, a
+/// `TGCardViewController` for `sheet`; and the private helpers of the file (`Cardc…`).
+enum CardPartsStacks {
+    /// The file helpers (`SwiftNames.fileHelpers`).
+    static let helpers = "CardcHelpers"
+    static let pagedDelegate = "CardcPagedDelegate"
+    static let embeddedCard = "CardcEmbeddedCard"
+    static let hostCell = "CardcHostCell"
+    static let sheetCard = "CardcSheetCard"
+    static let mapManager = "CardcMapManager"
+
+    /// `CardcHelpers.sheetCardForSight`: builds the sheet card of `card`.
+    static func sheetCardMaker(_ card: String) -> String { helpers + ".sheetCardFor" + SwiftNames.capitalized(card) }
+}
+
+extension CardPartsFlavor {
+    /// The members a stack controller inherits, which its card properties avoid.
+    static let stackControllerInherited: Set<String> = Set(CardControllerBuilder.inheritedProperties)
+        .union(["self", "collectionView", "cardCellMargins", "rootCard", "topCard", "cardPosition", "delegate", "cardStack",
+                "configuration", "cards", "loadedCards", "coordinator", "shouldListenToKeyboardNotifications"])
+
+    static let stackControllerReserved = stackControllerInherited.union(SwiftNames.frameworkNames)
+
+    mutating func stacks(_ w: inout SwiftWriter) {
+        for stack in file.stacks {
+            guard let kind = stack.spec else { continue }
+            let type = stack.name + kind.swiftTypeSuffix
+            w.line("// MARK: - Stack \(stack.name) (\(kind.name))")
+            w.blank()
+            file.doc(stack.documentation, fallback: "The \(kind.name) stack \(stack.name) (\(kind.seedSystem): `\(kind.seedClass)`).", &w)
+            switch kind.geometry {
+            case .list where kind.cardCount == .exactly(1): fullScreen(stack, type: type, kind: kind, &w)
+            case .list: list(stack, type: type, kind: kind, &w)
+            case .collapsible: collapsible(stack, type: type, kind: kind, &w)
+            case .swipe: swipe(stack, type: type, kind: kind, &w)
+            case .sheet: sheet(stack, type: type, kind: kind, &w)
+            }
+            w.blank()
+        }
+    }
+
+    /// A property name per card of a stack: the card's name with a lower-case first letter,
+    /// clear of the controller's inherited members.
+    func cardProperties(_ stack: CheckedStack) -> [(card: String, property: String)] {
+        var scope = NameScope(reserved: Self.stackControllerReserved)
+        var seen: [String: String] = [:]
+        return stack.cards.map { reference in
+            if let property = seen[reference.name] { return (reference.name, property) }
+            let base = reference.name.prefix(1).lowercased() + reference.name.dropFirst()
+            let property = scope.allocate(String(base))
+            seen[reference.name] = property
+            return (reference.name, property)
+        }
+    }
+
+    func controllerType(_ card: String) -> String { card + SwiftNames.cardControllerSuffix }
+
+    // MARK: list
+
+    func list(_ stack: CheckedStack, type: String, kind: StackKindSpec, _ w: inout SwiftWriter) {
+        let modifier = access.modifier
+        let cards = cardProperties(stack)
+        w.block("\(access.openModifier)class \(type): \(kind.seedClass)") { w in
+            for (card, property) in cards { w.line("\(modifier)let \(SwiftWriter.identifier(property)): \(controllerType(card))") }
+            w.blank()
+            for (header, superInit) in [("\(modifier)init()", "super.init(nibName: nil, bundle: nil)"),
+                                        ("\(modifier)required init?(coder: NSCoder)", "super.init(coder: coder)")] {
+                w.block(header) { w in
+                    w.comment("Parts read `CardParts.theme` when they are created, so the theme goes first.")
+                    w.line(applyTheme(stack.theme))
+                    for (card, property) in cards { w.line("self.\(SwiftWriter.identifier(property)) = \(controllerType(card))()") }
+                    w.line(superInit)
+                }
+                w.blank()
+            }
+            w.block("override \(access.openModifier)func viewDidLoad()") { w in
+                if case .insets(let t, let l, let b, let r)? = stack.property("margins") {
+                    w.comment("`CardsViewController.viewDidLoad()` sizes the cards from the margins.")
+                    w.line("cardCellMargins = \(SwiftValues.insets(top: t, left: l, bottom: b, right: r))")
+                }
+                w.line("super.viewDidLoad()")
+                w.line("loadCards(cards: [\(cards.map { "self." + SwiftWriter.identifier($0.property) }.joined(separator: ", "))])")
+            }
+        }
+    }
+
+    // MARK: fullScreen
+
+    mutating func fullScreen(_ stack: CheckedStack, type: String, kind: StackKindSpec, _ w: inout SwiftWriter) {
+        helpers.embeddedCard = true
+        let modifier = access.modifier
+        guard let (card, property) = cardProperties(stack).first else { return }
+        let name = SwiftWriter.identifier(property)
+        w.block("\(access.openModifier)class \(type): \(kind.seedClass)") { w in
+            w.line("\(modifier)let \(name): \(controllerType(card))")
+            w.blank()
+            w.block("\(modifier)init(\(name) card: \(controllerType(card)))") { w in
+                w.line("self.\(name) = card")
+                w.line("super.init(nibName: nil, bundle: nil)")
+            }
+            w.blank()
+            w.comment("Default arguments may not create main-actor objects in Swift 5 mode: a convenience initializer does.")
+            w.block("\(modifier)convenience init()") { w in
+                w.line(applyTheme(stack.theme))
+                w.line("self.init(\(SwiftWriter.argumentLabel(property)): \(controllerType(card))())")
+            }
+            w.blank()
+            w.block("\(modifier)required init?(coder: NSCoder)") { w in
+                w.line(applyTheme(stack.theme))
+                w.line("self.\(name) = \(controllerType(card))()")
+                w.line("super.init(coder: coder)")
+            }
+            w.blank()
+            w.block("override \(access.openModifier)func viewDidLoad()") { w in
+                w.line("super.viewDidLoad()")
+                w.line("setupCardParts([\(CardPartsStacks.embeddedCard)(self.\(name))])")
+            }
+        }
+    }
+
+    // MARK: collapsible
+
+    mutating func collapsible(_ stack: CheckedStack, type: String, kind: StackKindSpec, _ w: inout SwiftWriter) {
+        helpers.hostCell = true
+        helpers.decorate = true
+        let modifier = access.modifier
+        let configuration = kind.arguments.map { "\($0.name): \(stack.number($0.name).map(SwiftWriter.number) ?? "0")" }
+        var initial = ".Collapsed"
+        if case .enumCase(let name, let arguments)? = stack.property("initial") {
+            initial = SwiftValues.enumCase(name, arguments: arguments, in: kind.bodyProperty(named: "initial")?.type.enumType)
+        }
+        let cards = stack.cards.map { controllerType($0.name) + "()" }
+        w.block("\(access.openModifier)class \(type): UIViewController, UICollectionViewDataSource, @preconcurrency CardsManagerDelegate") { w in
+            w.doc("CardsStack's settings (`Float`s, as `Configuration` takes them).")
+            w.wrap("\(modifier)let configuration = Configuration(\(configuration.joined(separator: ", ")))")
+            w.doc("The cards' controllers, in order.")
+            w.line("\(modifier)let cards: [CardPartsViewController]")
+            w.line("\(modifier)let collectionView = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())")
+            w.doc("The stack, once the view has loaded.")
+            w.line("\(modifier)private(set) var cardStack: CardStack?")
+            w.blank()
+            for (header, superInit) in [("\(modifier)init()", "super.init(nibName: nil, bundle: nil)"),
+                                        ("\(modifier)required init?(coder: NSCoder)", "super.init(coder: coder)")] {
+                w.block(header) { w in
+                    w.line(applyTheme(stack.theme))
+                    w.line("cards = [\(cards.joined(separator: ", "))]")
+                    w.line(superInit)
+                }
+                w.blank()
+            }
+            w.block("override \(access.openModifier)func viewDidLoad()") { w in
+                w.line("super.viewDidLoad()")
+                w.block("for card in cards") { w in
+                    w.line("addChild(card)")
+                    w.line("card.didMove(toParent: self)")
+                }
+                w.line("collectionView.translatesAutoresizingMaskIntoConstraints = false")
+                w.line("collectionView.register(\(CardPartsStacks.hostCell).self, forCellWithReuseIdentifier: \(CardPartsStacks.hostCell).reuseIdentifier)")
+                w.line("collectionView.dataSource = self")
+                w.line("view.addSubview(collectionView)")
+                w.comment("CardStack animates this constraint between collapsedHeight and expandedHeight.")
+                w.line("let height = collectionView.heightAnchor.constraint(equalToConstant: CGFloat(\(initial == ".Expanded" ? "configuration.expandedHeight" : "configuration.collapsedHeight")))")
+                w.line("NSLayoutConstraint.activate([")
+                w.indented { w in
+                    w.line("collectionView.leadingAnchor.constraint(equalTo: view.leadingAnchor),")
+                    w.line("collectionView.trailingAnchor.constraint(equalTo: view.trailingAnchor),")
+                    w.line("collectionView.bottomAnchor.constraint(equalTo: view.bottomAnchor),")
+                    w.line("height,")
+                }
+                w.line("])")
+                w.wrap("let stack = CardStack(cardsState: \(initial), configuration: configuration, collectionView: collectionView, collectionViewHeight: height)")
+                w.line("stack.delegate = self")
+                w.line("cardStack = stack")
+            }
+            w.blank()
+            w.block("\(modifier)func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int",
+                    lines: ["cards.count"])
+            w.blank()
+            w.block("\(modifier)func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell") { w in
+                w.line("let cell = collectionView.dequeueReusableCell(withReuseIdentifier: \(CardPartsStacks.hostCell).reuseIdentifier, for: indexPath)")
+                w.line("(cell as? \(CardPartsStacks.hostCell))?.show(cards[indexPath.item])")
+                w.line("return cell")
+            }
+            w.blank()
+            w.doc("Expands the stack when its collapsed cards are tapped (CardsStack only reports the tap).")
+            w.block("\(modifier)func tappedOnCardsStack(cardsCollectionView: UICollectionView)",
+                    lines: ["cardStack?.changeCardsPosition(to: .Expanded)"])
+        }
+    }
+
+    // MARK: swipe
+
+    mutating func swipe(_ stack: CheckedStack, type: String, kind: StackKindSpec, _ w: inout SwiftWriter) {
+        helpers.decorate = true
+        let modifier = access.modifier
+        let actions = ObservationFlavor.stackActions(stack)
+        var scope = NameScope(reserved: Self.stackControllerReserved,
+                              taken: Set(actions.map(\.0)).union(SwiftNames.swipeStackReserved.keys).union(["swipeCard"]))
+        let coordinator = scope.allocate("Coordinator")
+        // Cards by name, each with the indices it is listed at.
+        var order: [String] = []
+        var indices: [String: [Int]] = [:]
+        for (index, reference) in stack.cards.enumerated() {
+            if indices[reference.name] == nil { order.append(reference.name) }
+            indices[reference.name, default: []].append(index)
+        }
+        func number(_ name: String) -> String { stack.number(name).map(SwiftWriter.number) ?? "0" }
+        w.block("\(access.openModifier)class \(type): UIViewController") { w in
+            w.doc("The MGSwipeCards stack.")
+            w.line("\(modifier)let cardStack = MGCardStackView()")
+            w.doc("The controllers of the cards loaded so far, by index: MGSwipeCards asks for cards lazily, and a card may be listed more than once.")
+            w.line("\(modifier)private(set) var loadedCards: [Int: CardPartsViewController] = [:]")
+            w.comment("The stack holds its data source and delegate strongly; the coordinator holds this controller weakly.")
+            w.line("private lazy var coordinator = \(coordinator)(owner: self)")
+            w.blank()
+            for (header, superInit) in [("\(modifier)init()", "super.init(nibName: nil, bundle: nil)"),
+                                        ("\(modifier)required init?(coder: NSCoder)", "super.init(coder: coder)")] {
+                w.block(header) { w in
+                    w.line(applyTheme(stack.theme))
+                    w.line(superInit)
+                }
+                w.blank()
+            }
+            w.block("override \(access.openModifier)func viewDidLoad()") { w in
+                w.line("super.viewDidLoad()")
+                w.line("cardStack.numberOfVisibleCards = \(number("visibleCards"))")
+                if case .insets(let t, let l, let b, let r)? = stack.configuration.first(where: { $0.name == "insets" })?.value {
+                    w.line("cardStack.cardStackInsets = \(SwiftValues.insets(top: t, left: l, bottom: b, right: r))")
+                }
+                w.line("cardStack.translatesAutoresizingMaskIntoConstraints = false")
+                w.line("view.addSubview(cardStack)")
+                Self.pinEdges("cardStack", to: "view", &w)
+                w.line("cardStack.delegate = coordinator")
+                w.line("cardStack.dataSource = coordinator")
+            }
+            w.blank()
+            w.doc("The number of cards the stack shows, repeats included.")
+            w.line("\(modifier)static let cardCount = \(stack.cards.count)")
+            w.blank()
+            w.doc("Builds the swipe card at `index`: its card's controller as content, the card's overlays, footer and directions, and the stack's thresholds.")
+            w.block("fileprivate func swipeCard(at index: Int) -> MGSwipeCard") { w in
+                w.line("let card = MGSwipeCard()")
+                w.line("let controller: CardPartsViewController")
+                w.line("switch index {")
+                do {
+                    for name in order {
+                        let model = file.card(named: name)
+                        let variable = "card" + SwiftNames.capitalized(name)
+                        w.wrap("case " + (indices[name] ?? []).map(String.init).joined(separator: ", ") + ":")
+                        w.indented { w in
+                            w.line("let \(variable) = \(controllerType(name))()")
+                            if let model {
+                                let directions = model.swipeDirections.map { "." + $0.rawValue }.joined(separator: ", ")
+                                w.line("card.swipeDirections = [\(directions)]")
+                                for overlay in model.overlays { w.line("card.\(overlay.direction.rawValue)Overlay = \(variable).\(overlay.direction.rawValue)Overlay") }
+                                if let footer = model.footer {
+                                    w.line("card.footer = \(variable).footer")
+                                    w.line("card.footerHeight = \(SwiftWriter.number(footer.height))")
+                                    w.line("card.isFooterTransparent = \(footer.transparent)")
+                                }
+                            }
+                            w.line("controller = \(variable)")
+                        }
+                    }
+                    w.line("default:")
+                    w.indented { w in w.line("controller = CardPartsViewController()") }
+                }
+                w.line("}")
+                w.line("addChild(controller)")
+                w.line("controller.didMove(toParent: self)")
+                w.line("loadedCards[index] = controller")
+                w.line("card.content = controller.view")
+                w.line("card.minimumSwipeSpeed = \(number("minimumSwipeSpeed"))")
+                w.line("card.minimumSwipeMargin = \(number("minimumSwipeMargin"))")
+                w.comment("`maximumRotation` is in degrees; MGSwipeCards takes radians.")
+                w.line("card.maximumRotationAngle = \(number("maximumRotation")) * CGFloat.pi / 180")
+                w.line("\(CardPartsStacks.helpers).decorate(card, for: controller)")
+                w.line("return card")
+            }
+            if !actions.isEmpty {
+                w.blank()
+                w.line("// MARK: Actions (override them in a subclass)")
+                let method = access.openModifier + "func "
+                var plain: [String] = []
+                for (name, context, event) in actions {
+                    let escaped = SwiftWriter.identifier(name)
+                    let call = name == "self" ? "self.`self`()" : "\(escaped)()"
+                    switch context {
+                    case .swipe:
+                        w.blank()
+                        w.doc("`\(name)`: \(event).")
+                        w.block("\(method)\(escaped)(index: Int, direction: SwipeDirection)", lines: [call])
+                    case .select:
+                        w.blank()
+                        w.doc("`\(name)`: \(event).")
+                        w.block("\(method)\(escaped)(index: Int)", lines: [call])
+                    default: break
+                    }
+                    if !plain.contains(name) {
+                        plain.append(name)
+                        w.blank()
+                        w.doc("`\(name)`.")
+                        w.line("\(method)\(escaped)() {}")
+                    }
+                }
+            }
+            w.blank()
+            w.line("@MainActor")
+            w.block("private final class \(coordinator): @preconcurrency MGCardStackViewDataSource, @preconcurrency MGCardStackViewDelegate") { w in
+                w.line("weak var owner: \(type)?")
+                w.blank()
+                w.block("init(owner: \(type))", lines: ["self.owner = owner"])
+                w.blank()
+                w.block("func numberOfCards(in cardStack: MGCardStackView) -> Int", lines: ["\(type).cardCount"])
+                w.blank()
+                w.block("func cardStack(_ cardStack: MGCardStackView, cardForIndexAt index: Int) -> MGSwipeCard",
+                        lines: ["owner?.swipeCard(at: index) ?? MGSwipeCard()"])
+                for (property, action) in stack.properties.compactMap({ p -> (String, String)? in
+                    if case .action(.method(let name)) = p.value { return (p.name, name) } else { return nil }
+                }) {
+                    let escaped = SwiftWriter.identifier(action)
+                    w.blank()
+                    switch ObservationFlavor.swipeContext(property) {
+                    case .swipe where property == "onUndo":
+                        w.block("func cardStack(_ cardStack: MGCardStackView, didUndoCardAt index: Int, from direction: SwipeDirection)",
+                                lines: ["owner?.\(escaped)(index: index, direction: direction)"])
+                    case .swipe:
+                        w.block("func cardStack(_ cardStack: MGCardStackView, didSwipeCardAt index: Int, with direction: SwipeDirection)",
+                                lines: ["owner?.\(escaped)(index: index, direction: direction)"])
+                    case .select:
+                        w.block("func cardStack(_ cardStack: MGCardStackView, didSelectCardAt index: Int)",
+                                lines: ["owner?.\(escaped)(index: index)"])
+                    default:
+                        w.block("func didSwipeAllCards(_ cardStack: MGCardStackView)", lines: ["owner?.\(escaped)()"])
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: sheet
+
+    mutating func sheet(_ stack: CheckedStack, type: String, kind: StackKindSpec, _ w: inout SwiftWriter) {
+        helpers.sheetCard = true
+        let modifier = access.modifier
+        guard let root = stack.cards.first?.name else { return }
+        if !helpers.sheetCardMakers.contains(root) { helpers.sheetCardMakers.append(root) }
+        var initial = ".peaking"
+        if case .enumCase(let name, let arguments)? = stack.property("initial") {
+            initial = SwiftValues.enumCase(name, arguments: arguments, in: kind.bodyProperty(named: "initial")?.type.enumType)
+        }
+        let nib = "super.init(nibName: \"TGCardViewController\", bundle: TGCardViewController.bundle)"
+        w.block("\(access.openModifier)class \(type): \(kind.seedClass)") { w in
+            w.block("\(modifier)init()") { w in
+                w.line(applyTheme(stack.theme))
+                w.line(nib)
+            }
+            w.blank()
+            w.block("\(modifier)required init?(coder: NSCoder)") { w in
+                w.comment("As TGCardViewController asks: its own nib, not the storyboard's.")
+                w.line(applyTheme(stack.theme))
+                w.line(nib)
+            }
+            w.blank()
+            w.block("override \(access.openModifier)func viewDidLoad()") { w in
+                w.line("rootCard = \(CardPartsStacks.sheetCardMaker(root))(initialPosition: \(initial))")
+                w.line("super.viewDidLoad()")
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    static func pinEdges(_ view: String, to container: String, _ w: inout SwiftWriter) {
+        w.line("NSLayoutConstraint.activate([")
+        w.indented { w in
+            for edge in ["top", "leading", "trailing", "bottom"] {
+                w.line("\(view).\(edge)Anchor.constraint(equalTo: \(container).\(edge)Anchor),")
+            }
+        }
+        w.line("])")
+    }
+
+    /// The file's private helpers, those its code uses.
+    mutating func helpers(_ w: inout SwiftWriter) {
+        let h = helpers
+        let needsEnum = h.flowLayout || h.progressSegment || h.decorate || !h.sheetCardMakers.isEmpty
+        guard needsEnum || h.pagedDelegate || h.embeddedCard || h.hostCell || h.sheetCard else { return }
+        w.line("// MARK: - Helpers")
+        w.blank()
+        if needsEnum {
+            w.doc("Helpers of this file's generated code.")
+            w.line("@MainActor")
+            w.block("private enum \(CardPartsStacks.helpers)") { w in
+                var first = true
+                func separate(_ w: inout SwiftWriter) { if !first { w.blank() }; first = false }
+                if h.flowLayout {
+                    separate(&w)
+                    w.doc("A `collection` part's flow layout.")
+                    w.block("static func flowLayout(_ direction: UICollectionView.ScrollDirection, itemSize: CGSize? = nil, spacing: CGFloat? = nil) -> UICollectionViewFlowLayout") { w in
+                        w.line("let layout = UICollectionViewFlowLayout()")
+                        w.line("layout.scrollDirection = direction")
+                        w.line("if let itemSize { layout.itemSize = itemSize }")
+                        w.block("if let spacing") { w in
+                            w.line("layout.minimumInteritemSpacing = spacing")
+                            w.line("layout.minimumLineSpacing = spacing")
+                        }
+                        w.line("return layout")
+                    }
+                }
+                if h.progressSegment {
+                    separate(&w)
+                    w.doc("CardParts' progress bar marks a segment (1-based) of `count`, not a value: the number of `boundaries` not above `value`, clamped to 1…count.")
+                    w.block("nonisolated static func progressSegment(_ value: Double, _ boundaries: [Double], count: Int) -> Int",
+                            lines: ["Swift.min(Swift.max(boundaries.filter { $0 <= value }.count, 1), Swift.max(count, 1))"])
+                }
+                if h.decorate {
+                    separate(&w)
+                    w.doc("Applies the frame traits `CardsViewController` would draw (rounded, border, shadow) to a view hosting a card elsewhere.")
+                    w.block("static func decorate(_ host: UIView, for card: CardPartsViewController)") { w in
+                        w.block("if let rounded = card as? RoundedCardTrait", lines: ["host.layer.cornerRadius = rounded.cornerRadius()"])
+                        w.block("if let border = card as? BorderCardTrait") { w in
+                            w.line("host.layer.borderWidth = border.borderWidth()")
+                            w.line("host.layer.borderColor = border.borderColor()")
+                        }
+                        w.block("if let shadow = card as? ShadowCardTrait") { w in
+                            w.line("host.layer.shadowColor = shadow.shadowColor()")
+                            w.line("host.layer.shadowRadius = shadow.shadowRadius()")
+                            w.line("host.layer.shadowOpacity = shadow.shadowOpacity()")
+                            w.line("host.layer.shadowOffset = shadow.shadowOffset()")
+                        }
+                    }
+                }
+                for card in h.sheetCardMakers {
+                    separate(&w)
+                    sheetCardMaker(card, &w)
+                }
+            }
+            w.blank()
+        }
+        if h.pagedDelegate {
+            w.doc("Forwards a paged part's page changes to a closure (`CardPartPagedView` holds its delegate strongly).")
+            w.line("@MainActor")
+            w.block("private final class \(CardPartsStacks.pagedDelegate): @preconcurrency CardPartPagedViewDelegate") { w in
+                w.line("let onPage: (Int) -> Void")
+                w.blank()
+                w.block("init(_ onPage: @escaping (Int) -> Void)", lines: ["self.onPage = onPage"])
+                w.blank()
+                w.block("func didMoveToPage(page: Int)", lines: ["onPage(page)"])
+            }
+            w.blank()
+        }
+        if h.embeddedCard {
+            w.doc("Lets a card controller be the one part of a full-screen card: `setupCardParts(_:)` adds a part's `viewController` as a child.")
+            w.line("@MainActor")
+            w.block("private final class \(CardPartsStacks.embeddedCard): @preconcurrency CardPartView") { w in
+                w.line("var margins: UIEdgeInsets = .zero")
+                w.line("let card: CardPartsViewController")
+                w.blank()
+                w.block("init(_ card: CardPartsViewController)", lines: ["self.card = card"])
+                w.blank()
+                w.block("var view: UIView!", lines: ["card.view"])
+                w.blank()
+                w.block("var viewController: UIViewController?", lines: ["card"])
+            }
+            w.blank()
+        }
+        if h.hostCell {
+            w.doc("A collection view cell showing one card controller's view.")
+            w.block("private final class \(CardPartsStacks.hostCell): UICollectionViewCell") { w in
+                w.line("static let reuseIdentifier = \"\(CardPartsStacks.hostCell)\"")
+                w.blank()
+                w.block("func show(_ card: CardPartsViewController)") { w in
+                    w.line("contentView.subviews.forEach { $0.removeFromSuperview() }")
+                    w.line("let cardView: UIView = card.view")
+                    w.line("cardView.translatesAutoresizingMaskIntoConstraints = false")
+                    w.line("contentView.addSubview(cardView)")
+                    Self.pinEdges("cardView", to: "contentView", &w)
+                    w.line("\(CardPartsStacks.helpers).decorate(contentView, for: card)")
+                }
+            }
+            w.blank()
+        }
+        if h.sheetCard || !h.sheetCardMakers.isEmpty {
+            w.doc("A card on a TGCardViewController sheet: a card controller's view under a title.")
+            w.block("private final class \(CardPartsStacks.sheetCard): TGPlainCard") { w in
+                w.line("let cardController: CardPartsViewController")
+                w.blank()
+                w.block("init(title: String, subtitle: String?, controller: CardPartsViewController, mapManager: TGMapManager?, initialPosition: TGCardPosition?)") { w in
+                    w.line("cardController = controller")
+                    w.wrap("super.init(title: .default(title, subtitle, nil), contentView: controller.view, mapManager: mapManager, initialPosition: initialPosition)")
+                }
+            }
+            w.blank()
+            w.doc("The map a sheet card shows behind it: its `map` part's region. A card without one stays extended.")
+            w.block("private final class \(CardPartsStacks.mapManager): TGMapManager") { w in
+                w.line("let mapType: MKMapType")
+                w.line("let center: CLLocationCoordinate2D")
+                w.line("let span: Double")
+                w.blank()
+                w.block("init(type: MKMapType, latitude: Double, longitude: Double, span: Double)") { w in
+                    w.line("mapType = type")
+                    w.line("center = CLLocationCoordinate2D(latitude: latitude, longitude: longitude)")
+                    w.line("self.span = span")
+                    w.line("super.init()")
+                }
+                w.blank()
+                w.block("override func takeCharge(of mapView: MKMapView, animated: Bool)") { w in
+                    w.line("super.takeCharge(of: mapView, animated: animated)")
+                    w.line("mapView.mapType = mapType")
+                    w.line("let region = MKCoordinateRegion(center: center, span: MKCoordinateSpan(latitudeDelta: span, longitudeDelta: span))")
+                    w.line("mapView.setRegion(region, animated: animated)")
+                }
+            }
+            w.blank()
+        }
+    }
+
+    /// `static func sheetCardForSight(initialPosition:) -> TGCard`: the sheet card of `name`, its
+    /// title from the card's `title:`/`subtitle:`, its map from the card's first `map` part.
+    func sheetCardMaker(_ name: String, _ w: inout SwiftWriter) {
+        guard let card = file.card(named: name) else { return }
+        let method = String(CardPartsStacks.sheetCardMaker(name).dropFirst(CardPartsStacks.helpers.count + 1))
+        var position = "nil"
+        if let preferred = card.position { position = "." + SwiftWriter.identifier(preferred) }
+        func text(_ value: Value?) -> String {
+            switch value {
+            case .string(let s)?: return SwiftWriter.literal(s)
+            case .binding(let b)?: return "controller.viewModel.\(b.path.map(SwiftWriter.identifier).joined(separator: ".")).value"
+            default: return "\"\""
+            }
+        }
+        let subtitle = card.subtitle.map { text($0) } ?? "nil"
+        let usesNavigation = CardFacts(card) { $0 }.usesNavigation
+        w.doc("The sheet card of \(name).")
+        w.block("static func \(method)(initialPosition: TGCardPosition? = \(position)) -> TGCard") { w in
+            w.line("let controller = \(controllerType(name))()")
+            var mapManager = "nil"
+            if let map = Self.firstMap(in: card) {
+                func number(_ parameter: String) -> String {
+                    switch map.property(parameter) {
+                    case .int(let n)?: return String(n)
+                    case .double(let d)?: return SwiftWriter.number(d)
+                    case .binding(let b)?: return "controller.viewModel.\(b.path.map(SwiftWriter.identifier).joined(separator: ".")).value"
+                    default: return "0"
+                    }
+                }
+                var type = ".standard"
+                if case .enumCase(let c, let args)? = map.property("type") {
+                    type = SwiftValues.enumCase(c, arguments: args, in: map.spec?.parameter(named: "type")?.type.enumType)
+                }
+                mapManager = "\(CardPartsStacks.mapManager)(type: \(type), latitude: \(number("latitude")), longitude: \(number("longitude")), span: \(number("span")))"
+            }
+            w.wrap("let card = \(CardPartsStacks.sheetCard)(title: \(text(card.title)), subtitle: \(subtitle), controller: controller, mapManager: \(mapManager), initialPosition: initialPosition)")
+            if usesNavigation { w.line("controller.\(SwiftNames.sheetCardProperty) = card") }
+            w.line("return card")
+        }
+    }
+
+    /// The card's first `map` part (in its initial state, else any), for its sheet map.
+    static func firstMap(in card: CheckedCard) -> CheckedPart? {
+        func search(_ parts: [CheckedPart]) -> CheckedPart? {
+            for part in parts {
+                if part.spec?.name == "map" { return part }
+                if let found = search(part.children) { return found }
+            }
+            return nil
+        }
+        if let state = card.state(named: card.initialState), let found = search(state.parts) { return found }
+        for state in card.states { if let found = search(state.parts) { return found } }
+        return nil
+    }
+}

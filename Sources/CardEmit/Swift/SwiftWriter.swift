@@ -1,0 +1,432 @@
+/// Writes Swift source: lines indented four spaces per level, blank lines kept single, and the
+/// escaping every piece of source text needs before it becomes Swift — exact string literals,
+/// identifiers that are keywords in backticks, doc comments whose text cannot end the comment.
+///
+/// The output is UTF-8 bytes, handed out in pieces (`takeBytes`) so a large deck's file is never
+/// held whole.
+struct SwiftWriter {
+    private(set) var out: [UInt8] = []
+    /// The current indentation level.
+    private(set) var level = 0
+    /// Whether the last line written was blank or opened a block (no blank line may follow).
+    private var suppressBlank = true
+
+    init(capacity: Int = 1 << 16) { out.reserveCapacity(capacity) }
+
+    var count: Int { out.count }
+
+    /// The bytes written since the last call.
+    mutating func takeBytes() -> [UInt8] {
+        defer { out.removeAll(keepingCapacity: true) }
+        return out
+    }
+
+    /// One line at the current indentation.
+    mutating func line(_ text: String) {
+        for _ in 0..<level { out.append(contentsOf: Self.indentUnit) }
+        out.append(contentsOf: text.utf8)
+        out.append(0x0A)
+        suppressBlank = text.utf8.last == UInt8(ascii: "{")
+    }
+
+    /// One line, or, when it is longer than `limit` columns, its first argument list (or array
+    /// literal) with one element per line. Calls get no trailing comma (Swift before 6.1 rejects
+    /// one), array literals do.
+    mutating func wrap(_ text: String, limit: Int = 120) {
+        // Columns are counted in UTF-8 bytes: cheap, and a line with non-ASCII text at worst
+        // wraps a little early.
+        let long = text.utf8.count + level * 4 > limit
+        guard long else {
+            line(text)
+            return
+        }
+        // `… = { [weak self] a, b in body }`: the closure's body on a line of its own.
+        let bytes = Array(text.utf8)
+        if bytes.count > 3, bytes[bytes.count - 2] == 0x20, bytes[bytes.count - 1] == UInt8(ascii: "}"),
+           !text.hasPrefix("//"),
+           let open = Self.find(Array("{ ".utf8), in: bytes, from: 0),
+           let inStart = Self.find(Array(" in ".utf8), in: bytes, from: open + 2),
+           !bytes[open..<inStart].contains(UInt8(ascii: "\"")) {
+            line(String(decoding: bytes[..<inStart], as: UTF8.self) + " in")
+            level += 1
+            wrap(String(decoding: bytes[(inStart + 4)..<(bytes.count - 2)], as: UTF8.self), limit: limit)
+            level -= 1
+            line("}")
+            return
+        }
+        guard let split = Self.splitFirstList(text), split.elements.count > 1 else {
+            line(text)
+            return
+        }
+        line(split.head)
+        level += 1
+        for (index, element) in split.elements.enumerated() {
+            let last = index == split.elements.count - 1
+            line(element + (last && split.close == ")" ? "" : ","))
+        }
+        level -= 1
+        line(split.tail)
+    }
+
+    /// Where `pattern` first occurs in `bytes` at or after `start`.
+    static func find(_ pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard !pattern.isEmpty, bytes.count >= pattern.count, start <= bytes.count - pattern.count else { return nil }
+        for index in start...(bytes.count - pattern.count) where bytes[index] == pattern[0]
+            && bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+            return index
+        }
+        return nil
+    }
+
+    /// The first bracketed list of `text` outside string literals: what precedes it (with the
+    /// opening bracket), its top-level elements, and the closing bracket with what follows.
+    /// Brackets, quotes and commas are ASCII, so the text is read as UTF-8 bytes.
+    static func splitFirstList(_ text: String) -> (head: String, elements: [String], close: Character, tail: String)? {
+        let bytes = Array(text.utf8)
+        var inString = false, escaped = false
+        var open: Int?
+        var depth = 0
+        var elements: [String] = []
+        var elementStart = 0
+        func element(_ range: Range<Int>) -> String {
+            var lower = range.lowerBound, upper = range.upperBound
+            while lower < upper, bytes[lower] == 0x20 { lower += 1 }
+            while upper > lower, bytes[upper - 1] == 0x20 { upper -= 1 }
+            return String(decoding: bytes[lower..<upper], as: UTF8.self)
+        }
+        for (index, byte) in bytes.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                inString = true
+                continue
+            }
+            guard let start = open else {
+                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") {
+                    open = index
+                    depth = 1
+                    elementStart = index + 1
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+            if depth == 0 {
+                elements.append(element(elementStart..<index))
+                guard !elements.contains(where: \.isEmpty) else { return nil }
+                return (String(decoding: bytes[...start], as: UTF8.self), elements, Character(UnicodeScalar(byte)),
+                        String(decoding: bytes[index...], as: UTF8.self))
+            }
+            if byte == UInt8(ascii: ","), depth == 1 {
+                elements.append(element(elementStart..<index))
+                elementStart = index + 1
+            }
+        }
+        return nil
+    }
+
+    /// One blank line, unless the previous line was blank or opened a block.
+    mutating func blank() {
+        guard !suppressBlank else { return }
+        out.append(0x0A)
+        suppressBlank = true
+    }
+
+    /// `header {`, the body one level deeper, `}`.
+    mutating func block(_ header: String, _ body: (inout SwiftWriter) -> Void) {
+        wrap(header + " {")
+        level += 1
+        body(&self)
+        level -= 1
+        suppressBlank = false
+        line("}")
+    }
+
+    /// `body` one level deeper, without braces.
+    mutating func indented(_ body: (inout SwiftWriter) -> Void) {
+        level += 1
+        body(&self)
+        level -= 1
+    }
+
+    /// A block whose body may be empty: `header {}` then.
+    mutating func block(_ header: String, lines: [String]) {
+        if lines.isEmpty {
+            line(header + " {}")
+        } else {
+            block(header) { writer in for text in lines { writer.line(text) } }
+        }
+    }
+
+    /// `///` lines for `text` (one per line of it); nothing for nil or empty text. The back
+    /// end's own text is wrapped at 100 columns; a source's doc comment is kept as written.
+    mutating func doc(_ text: String?, wrapping: Bool = true) {
+        guard let text, !text.isEmpty else { return }
+        if text.utf8.count <= 100 - level * 4 - 4, text.utf8.last != 0x20, Self.isPlainASCII(text) {
+            line("/// " + text)
+            return
+        }
+        for line in commentText(text, prefix: "///", width: wrapping ? 100 - level * 4 - 4 : nil) { self.line(line) }
+    }
+
+    /// The lines of a comment: the text's lines, escaped, wrapped at `width` when given, each
+    /// after `prefix`. The back end's own texts repeat from card to card: they are worked out once.
+    private mutating func commentText(_ text: String, prefix: String, width: Int?) -> [String] {
+        let key = CommentKey(text: text, prefix: prefix, width: width ?? -1)
+        if let known = commentCache[key] { return known }
+        var lines: [String] = []
+        for line in Self.commentLines(text) {
+            for piece in width.map({ Self.wrapWords(line, width: $0) }) ?? [line] {
+                lines.append(piece.isEmpty ? prefix : prefix + " " + piece)
+            }
+        }
+        // Only the back end's own texts (wrapped) are worth keeping; a source's doc comment is
+        // seen once.
+        if width != nil, commentCache.count < 4096 { commentCache[key] = lines }
+        return lines
+    }
+
+    private struct CommentKey: Hashable {
+        let text: String
+        let prefix: String
+        let width: Int
+    }
+
+    private var commentCache: [CommentKey: [String]] = [:]
+
+    /// A `//` comment for generator-written text, wrapped at 100 columns.
+    mutating func comment(_ text: String) {
+        if text.utf8.count <= 100 - level * 4 - 3, text.utf8.last != 0x20, Self.isPlainASCII(text) {
+            line("// " + text)
+            return
+        }
+        for line in commentText(text, prefix: "//", width: 100 - level * 4 - 3) { self.line(line) }
+    }
+
+    /// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole).
+    static func wrapWords(_ text: String, width: Int) -> [String] {
+        guard text.count > width else { return [text] }
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if !current.isEmpty && current.count + 1 + word.count > width {
+                lines.append(current)
+                current = ""
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    static let indentUnit: [UInt8] = Array("    ".utf8)
+
+    // MARK: Escaping
+
+    /// The Swift string literal whose value is exactly `text`: `"`, `\`, line breaks, tabs,
+    /// NUL and every other control, format, separator, private-use or unassigned scalar is
+    /// escaped (`\u{…}`), so no text can end the literal, start an interpolation (`\(` is
+    /// `\\(`), or hide or reorder characters on screen; a combining mark that would otherwise
+    /// follow a quote or an escape is escaped too. `#` needs nothing in a plain literal.
+    static func literal(_ text: String) -> String {
+        if isPlainASCII(text), !text.utf8.contains(UInt8(ascii: "\"")), !text.utf8.contains(UInt8(ascii: "\\")) {
+            return "\"" + text + "\""
+        }
+        var out = "\""
+        // Whether the last thing written is a quote or an escape, which a combining mark
+        // would visually attach to.
+        var afterPunctuation = true
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""; afterPunctuation = true
+            case "\\": out += "\\\\"; afterPunctuation = true
+            case "\n": out += "\\n"; afterPunctuation = true
+            case "\r": out += "\\r"; afterPunctuation = true
+            case "\t": out += "\\t"; afterPunctuation = true
+            case "\0": out += "\\0"; afterPunctuation = true
+            default:
+                if needsEscape(scalar) || (afterPunctuation && isCombining(scalar)) {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                    afterPunctuation = true
+                } else {
+                    out.unicodeScalars.append(scalar)
+                    afterPunctuation = false
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// Whether `text` is printable ASCII only (space to `~`): it needs no escaping but for `"`
+    /// and `\\` in a literal, and no line splitting in a comment.
+    static func isPlainASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// Scalars a literal or a comment never shows raw: controls, format characters (bidi
+    /// overrides, zero-width joiners, BOM), line and paragraph separators, private-use,
+    /// surrogate and unassigned code points.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return true }
+        if scalar.isASCII { return false }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: return true
+        default: return false
+        }
+    }
+
+    static func isCombining(_ scalar: Unicode.Scalar) -> Bool {
+        guard !scalar.isASCII else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+
+    /// The lines of comment text: split at every line break Swift or an editor could see
+    /// (`\n`, `\r`, VT, FF, NEL, U+2028, U+2029), every other scalar `needsEscape` names shown
+    /// as `\u{…}`. A `//` or `///` comment ends only at a line break, so no text can end it early.
+    static func commentLines(_ text: String) -> [String] {
+        // Printable ASCII and line feeds only (the usual doc comment): split at the line feeds.
+        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }) {
+            return text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+                var end = line.endIndex
+                while end > line.startIndex, text.utf8[text.utf8.index(before: end)] == 0x20 { end = text.utf8.index(before: end) }
+                return String(decoding: line[line.startIndex..<end], as: UTF8.self)
+            }
+        }
+        var lines: [String] = []
+        var current = ""
+        var lastWasCR = false
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A where lastWasCR:
+                lastWasCR = false
+                continue
+            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
+                lines.append(current)
+                current = ""
+                lastWasCR = scalar.value == 0x0D
+                continue
+            default:
+                lastWasCR = false
+            }
+            if scalar == "\t" {
+                current += " "
+            } else if needsEscape(scalar) {
+                current += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        lines.append(current)
+        // Trailing spaces would be stripped by editors and formatters; drop them here.
+        return lines.map { line in
+            var line = line
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+
+    /// `name` as a Swift identifier: in backticks when it is a keyword. Names come from the
+    /// lexer (`[A-Za-z_][A-Za-z0-9_]*`); every one of them is a valid Swift identifier, escaped
+    /// or not.
+    static func identifier(_ name: String) -> String {
+        keywords.contains(name) ? "`" + name + "`" : name
+    }
+
+    /// `name` as an argument label in a call: bare (Swift warns about escaped keywords there),
+    /// except the two that cannot stand bare (`inout`, and `_`, which would mean no label).
+    static func argumentLabel(_ name: String) -> String {
+        name == "_" || name == "inout" ? "`" + name + "`" : name
+    }
+
+    /// Whether `name` must be written in backticks in a declaration or after a dot.
+    static func isKeyword(_ name: String) -> Bool { keywords.contains(name) }
+
+    /// The words that cannot be a property, case, parameter or method name without backticks,
+    /// or be read after a dot (`.Type`, `.self`), in Swift 5 and 6 (found by compiling each).
+    static let keywords: Set<String> = [
+        "Any", "Protocol", "Self", "Type", "_", "as", "associatedtype", "break", "case", "catch", "class",
+        "continue", "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false",
+        "fileprivate", "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let", "nil",
+        "operator", "precedencegroup", "private", "protocol", "public", "repeat", "rethrows", "return", "self",
+        "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try", "typealias", "var",
+        "where", "while",
+    ]
+
+    // MARK: Numbers
+
+    /// A `Double` as a Swift literal that reads back as exactly the same value (`0.62`,
+    /// `2000.0`, `1e-05`): Swift's shortest round-trip spelling.
+    static func double(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "Double.nan" : (value < 0 ? "-Double.infinity" : "Double.infinity") }
+        // A subnormal literal draws an "underflows and loses precision" warning: its bits say
+        // the same value without one.
+        if value.isSubnormal { return "Double(bitPattern: 0x" + String(value.bitPattern, radix: 16, uppercase: true) + ")" }
+        return "\(value)"
+    }
+
+    /// A number for a `Float` parameter: a literal when `Float` holds it without overflow or
+    /// underflow (which Swift warns about), else the `Double` converted.
+    static func float(_ value: Double) -> String {
+        let narrowed = Float(value)
+        if narrowed.isFinite, value == 0 || (!narrowed.isSubnormal && narrowed != 0) { return number(value) }
+        return "Float(\(double(value)))"
+    }
+
+    /// A number for a `CGFloat`, `Float` or `Double` parameter, written as a person would:
+    /// `10`, `0.5`, `-3` (an integral value without `.0`).
+    static func number(_ value: Double) -> String {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+            // `-0.0` keeps its sign.
+            return value == 0 && value.sign == .minus ? "-0.0" : String(Int(value))
+        }
+        return double(value)
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces.
+    func trimmingCharacters() -> String {
+        var text = Substring(self)
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return String(text)
+    }
+}
+
+/// Names the back end chooses itself (part properties, cell classes, helpers) inside one Swift
+/// scope: each is its base name, or the base name with the first free number, never one of the
+/// names taken by the user (actions), inherited or reserved there.
+struct NameScope {
+    /// Names taken in every scope of a kind (inherited members, framework names): shared, never
+    /// copied per card.
+    private let reserved: Set<String>
+    private var taken: Set<String>
+
+    init(reserved: Set<String> = [], taken: Set<String> = []) {
+        self.reserved = reserved
+        self.taken = taken
+    }
+
+    func contains(_ name: String) -> Bool { reserved.contains(name) || taken.contains(name) }
+
+    /// `base` if free, else `base2`, `base3`… (from `first` when the numbering must start at 1).
+    mutating func allocate(_ base: String, numberedFrom first: Int? = nil) -> String {
+        if first == nil, !contains(base) {
+            taken.insert(base)
+            return base
+        }
+        var n = first ?? 2
+        while contains(base + String(n)) { n += 1 }
+        let name = base + String(n)
+        taken.insert(name)
+        return name
+    }
+}
