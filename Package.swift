@@ -19,7 +19,11 @@ let package = Package(
         .target(name: "CardLayout", dependencies: ["CardSema", "CardDiagnostics"]),
         .target(name: "CardEmit", dependencies: ["CardLayout", "CardSema", "CardDiagnostics", "CardJSON"]),
         // The command line as a library so tests drive it in-process; `cardc` is a thin main.
-        .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit"]),
+        // Editor questions as plain data (no JSON, no LSP types), over snapshots of open buffers.
+        .target(name: "CardIDE", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit"]),
+        // The language server: JSON-RPC framing and LSP types only, delegating to CardIDE.
+        .target(name: "CardServer", dependencies: ["CardIDE", "CardJSON", "CardDiagnostics", "CardSema"]),
+        .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit", "CardServer"]),
         .executableTarget(name: "cardc", dependencies: ["CardDriver"]),
         .executableTarget(name: "CardBench", dependencies: ["CardSyntax", "CardSema", "CardLayout", "CardEmit", "CardDriver", "CardTestSupport"]),
         // The deterministic deck generator the benchmark and the tests share.
@@ -32,5 +36,7 @@ let package = Package(
                     exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CardEmitTests", dependencies: ["CardEmit", "CardLayout", "CardSema", "CardDriver", "CardJSON"]),
         .testTarget(name: "CardDriverTests", dependencies: ["CardDriver"]),
+        .testTarget(name: "CardIDETests", dependencies: ["CardIDE", "CardSema", "CardSyntax", "CardDiagnostics"]),
+        .testTarget(name: "CardServerTests", dependencies: ["CardServer", "CardIDE", "CardJSON"]),
     ]
 )

@@ -1,0 +1,21 @@
+import CardSema
+
+/// A file system seen through an editor: open buffers first, then the files underneath (the
+/// disk). Buffers are keyed by canonical path, so an import names an open file however it
+/// spells the path.
+public struct OverlayFileProvider: FileProvider {
+    /// Open buffers by canonical path.
+    public var buffers: [String: [UInt8]]
+    public let base: FileProvider
+
+    public init(buffers: [String: [UInt8]], base: FileProvider = DiskFileProvider()) {
+        self.buffers = buffers
+        self.base = base
+    }
+
+    public func contents(of path: String) -> [UInt8]? {
+        buffers[base.canonicalPath(path)] ?? base.contents(of: path)
+    }
+
+    public func canonicalPath(_ path: String) -> String { base.canonicalPath(path) }
+}

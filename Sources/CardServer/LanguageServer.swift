@@ -1,0 +1,1 @@
+// placeholder removed once the server lands
