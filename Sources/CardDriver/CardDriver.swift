@@ -72,6 +72,7 @@ public enum Driver {
         ("check", "report diagnostics for .cards files and directories (alias: lint)"),
         ("explain", "explain a diagnostic code, with a wrong and a corrected example"),
         ("help", "show help for a command"),
+        ("lsp", "run the language server for editors (Language Server Protocol over stdio)"),
     ]
 
     public static func run(_ arguments: [String], output: inout some DriverOutput) -> Int32 {
@@ -106,6 +107,8 @@ public enum Driver {
                 return try CheckCommand.run(rest, output: &output, compiled: &compiled)
             case "explain":
                 return try ExplainCommand.run(rest, output: &output)
+            case "lsp":
+                return try LSPCommand.run(rest, output: &output)
             default:
                 throw UsageError("unknown command '\(first)' (see 'cardc help')")
             }
@@ -131,6 +134,7 @@ public enum Driver {
         case "build": BuildCommand.usage
         case "check", "lint": CheckCommand.usage
         case "explain": ExplainCommand.usage
+        case "lsp": LSPCommand.usage
         case "help": "USAGE: cardc help [COMMAND]\n\nShows the usage of COMMAND, or the list of commands.\n"
         default: nil
         }

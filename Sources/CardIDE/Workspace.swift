@@ -90,6 +90,11 @@ public final class Workspace {
         return index
     }
 
+    /// Records that a file changed on disk (snapshots that loaded it are checked again).
+    public func fileChanged(_ path: String) {
+        touch(path)
+    }
+
     private func touch(_ path: String) {
         revision += 1
         changedAt[path] = revision
