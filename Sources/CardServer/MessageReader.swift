@@ -76,8 +76,25 @@ public struct MessageReader {
     /// A body that turned out not to be a message: the bytes from its first `Content-Length:`
     /// on (a following message its wrong length swallowed) are read again.
     public mutating func reread(afterBadBody body: [UInt8]) {
-        guard let at = Self.markerOffset(in: body, from: 1) else { return }
-        buffer.insert(contentsOf: body[at...], at: start)
+        if let at = Self.markerOffset(in: body, from: 1) {
+            buffer.insert(contentsOf: body[at...], at: start)
+        } else {
+            // The length was over by less than a header: the body ends in its first bytes.
+            guard body.count > 1 else { return }
+            let tail = Self.markerPrefixLength(atEndOf: body[1...])
+            buffer.insert(contentsOf: body[(body.count - tail)...], at: start)
+        }
+    }
+
+    /// The length of the longest end of `bytes` that begins `Content-Length:` (any case).
+    static func markerPrefixLength(atEndOf bytes: ArraySlice<UInt8>) -> Int {
+        var length = min(bytes.count, marker.count - 1)
+        while length > 0 {
+            let tail = bytes.suffix(length)
+            if zip(tail, marker).allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }) { return length }
+            length -= 1
+        }
+        return 0
     }
 
     /// The end of the header block at `start` (before its empty line) and where the body starts.
@@ -101,8 +118,7 @@ public struct MessageReader {
             start = at
         } else {
             // Keep a tail that may be the start of a `Content-Length:` still arriving.
-            start = max(start, buffer.count - Self.marker.count)
-            while start < buffer.count, buffer[start] != UInt8(ascii: "C"), buffer[start] != UInt8(ascii: "c") { start += 1 }
+            start = buffer.count - Self.markerPrefixLength(atEndOf: buffer[min(max(start, from), buffer.count)...])
         }
     }
 
