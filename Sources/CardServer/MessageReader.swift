@@ -48,6 +48,11 @@ public struct MessageReader {
             }
             return nil
         }
+        // Junk before the length (the tail of a body whose length was too short, or a header
+        // field we ignore anyway) is dropped.
+        if let marker = Self.markerOffset(in: buffer[start..<headerEnd.headerEnd], from: start), marker > start {
+            start = marker
+        }
         let header = buffer[start..<headerEnd.headerEnd]
         guard let length = Self.contentLength(in: header) else {
             resynchronize(from: start + 1)
