@@ -36,8 +36,9 @@ public final class Snapshot {
 
     /// Checks `bytes` as the document at `path` (canonical), reading imports through
     /// `provider`, with imports confined to `root`.
+    /// `lineIndex`, when given, is the lines of `bytes` already worked out.
     public init(path: String, version: Int, bytes: [UInt8], root: String, provider: FileProvider,
-                revision: Int = 0, viewport: Viewport = .standard) {
+                revision: Int = 0, viewport: Viewport = .standard, lineIndex: LineIndex? = nil) {
         self.path = path
         self.version = version
         self.revision = revision
@@ -54,7 +55,7 @@ public final class Snapshot {
         let entry = result.fileSet.files.first ?? SourceFile(path: path, bytes: bytes)
         file = entry
         tree = result.files[entry.id]?.tree ?? Parser.parse(entry)
-        lineIndex = LineIndex(entry.bytes)
+        self.lineIndex = lineIndex.flatMap { $0.bytes.count == entry.bytes.count ? $0 : nil } ?? LineIndex(entry.bytes)
         diagnostics = result.diagnostics
         dependencies = result.fileSet.files.map { provider.canonicalPath($0.path) }
     }

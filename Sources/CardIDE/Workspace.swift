@@ -74,9 +74,11 @@ public final class Workspace {
         let count = document.bytes.count
         let lower = min(max(range.lowerBound, 0), count)
         let upper = min(max(range.upperBound, lower), count)
+        let previousLines = document.cachedLineIndex
+        document.cachedLineIndex = nil
         document.bytes.replaceSubrange(lower..<upper, with: bytes)
         document.version = version
-        document.cachedLineIndex = nil
+        document.cachedLineIndex = previousLines?.replacing(lower..<upper, withCount: bytes.count, in: document.bytes)
         documents[path] = document
         touch(path)
     }
@@ -113,8 +115,10 @@ public final class Workspace {
         // Drop the old snapshot first: a large deck's two analyses need not be alive at once.
         snapshots[path] = nil
         let snapshot = Snapshot(path: path, version: document.version, bytes: document.bytes, root: root(for: path),
-                                provider: provider, revision: revision, viewport: viewport)
+                                provider: provider, revision: revision, viewport: viewport, lineIndex: document.cachedLineIndex)
         snapshots[path] = snapshot
+        // The next edit's positions are converted with these lines (the same bytes).
+        documents[path]?.cachedLineIndex = snapshot.lineIndex
         return snapshot
     }
 

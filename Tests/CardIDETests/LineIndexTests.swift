@@ -77,4 +77,23 @@ import Testing
         #expect(index.position(of: 0, in: .utf16) == LinePosition(line: 0, character: 0))
         #expect(index.offset(of: LinePosition(line: 3, character: 3), in: .utf16) == 0)
     }
+
+    @Test func incrementalUpdatesMatchARescan() {
+        var random = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [[], [0x0A], [0x0D], [0x0D, 0x0A], Array("ab".utf8), Array("x\ny\r\nz".utf8), Array("é😀\r".utf8)]
+        for _ in 0..<300 {
+            var bytes = (0..<Int.random(in: 0..<40, using: &random)).flatMap { _ in pieces.randomElement(using: &random)! }
+            var index = LineIndex(bytes)
+            for _ in 0..<10 {
+                let lower = Int.random(in: 0...bytes.count, using: &random)
+                let upper = Int.random(in: lower...bytes.count, using: &random)
+                let inserted = pieces.randomElement(using: &random)!
+                bytes.replaceSubrange(lower..<upper, with: inserted)
+                index = index.replacing(lower..<upper, withCount: inserted.count, in: bytes)
+                let fresh = LineIndex(bytes)
+                #expect(index.lineCount == fresh.lineCount)
+                for line in 0..<fresh.lineCount { #expect(index.lineRange(line) == fresh.lineRange(line)) }
+            }
+        }
+    }
 }
