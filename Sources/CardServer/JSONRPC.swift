@@ -64,7 +64,8 @@ enum IncomingMessage {
             self = .invalid(id: id ?? .null, reason: "`method` must be a string")
             return
         }
-        let params = value["params"]
+        // `"params": null` is read as no parameters (clients send it for `shutdown` and `exit`).
+        let params = value["params"] == .null ? nil : value["params"]
         if let params {
             switch params {
             case .object, .array: break

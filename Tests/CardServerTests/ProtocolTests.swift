@@ -46,6 +46,14 @@ card Budget {
         #expect(session.server.exitCode == 0)
     }
 
+    @Test func nullParamsAreNoParams() {
+        let session = Session()
+        session.initialize()
+        #expect(session.send(["jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": .null]).first?["result"] == .null)
+        session.send(["jsonrpc": "2.0", "method": "exit", "params": .null])
+        #expect(session.server.exitCode == 0)
+    }
+
     @Test func exitWithoutShutdownIsOne() {
         let session = Session()
         session.initialize()
