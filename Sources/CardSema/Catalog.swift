@@ -1067,14 +1067,7 @@ public struct NamedColor: Sendable, Hashable {
         self.green = green
         self.blue = blue
         self.alpha = alpha
-        var hex = "#" + NamedColor.hexByte(red) + NamedColor.hexByte(green) + NamedColor.hexByte(blue)
-        if alpha != 255 { hex += NamedColor.hexByte(alpha) }
-        self.hex = hex
-    }
-
-    private static func hexByte(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
+        hex = ColorValue(red: red, green: green, blue: blue, alpha: alpha).hex
     }
 }
 

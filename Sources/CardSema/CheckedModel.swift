@@ -130,7 +130,15 @@ public struct ColorValue: Hashable, Sendable {
     }
 
     /// Canonical `#RRGGBB`, or `#RRGGBBAA` when not opaque (upper case).
-    public var hex: String { ColorLiteral(red: red, green: green, blue: blue, alpha: alpha).hex }
+    public var hex: String {
+        let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = [UInt8(ascii: "#")]
+        for component in alpha == 255 ? [red, green, blue] : [red, green, blue, alpha] {
+            bytes.append(digits[Int(component >> 4)])
+            bytes.append(digits[Int(component & 0x0F)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// The components as fractions 0…1.
     public var fractions: (red: Double, green: Double, blue: Double, alpha: Double) {
