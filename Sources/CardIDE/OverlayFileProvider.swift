@@ -14,7 +14,11 @@ public struct OverlayFileProvider: FileProvider {
     }
 
     public func contents(of path: String) -> [UInt8]? {
-        buffers[base.canonicalPath(path)] ?? base.contents(of: path)
+        if let buffer = buffers[base.canonicalPath(path)] { return buffer }
+        // Only regular files: opening a FIFO an import names would block the server until
+        // something writes to it.
+        if base is DiskFileProvider, LocalFiles.status(of: path)?.kind != .regular { return nil }
+        return base.contents(of: path)
     }
 
     public func canonicalPath(_ path: String) -> String { base.canonicalPath(path) }

@@ -51,7 +51,7 @@ extension Snapshot {
         let count = tree.nodes.count
         var index = 0
         while index < count {
-            let node = NodeID(Int32(index))
+            let node = NodeID(Int32(truncatingIfNeeded: index))
             while let end = ends.last, end <= index { ends.removeLast(); path.removeLast() }
             path.append(node)
             ends.append(Int(tree.next(after: node).index))

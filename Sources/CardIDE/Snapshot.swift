@@ -103,6 +103,13 @@ public final class Snapshot {
         return tokens
     }
 
+    /// The token of the document at `offset`: the one it is inside, else the one ending there,
+    /// else the one starting there (see `SyntaxQuery.tokenIndex(at:in:)`).
+    public func token(at offset: Int) -> (kind: TokenKind, range: Range<Int>)? {
+        let tokens = self.tokens
+        return SyntaxQuery.tokenIndex(at: offset, in: tokens).map { (tokens.kind($0), tokens.range($0)) }
+    }
+
     /// The declarations and references of the unit (built once, when first asked for).
     public var index: SymbolIndex {
         if let cachedIndex { return cachedIndex }

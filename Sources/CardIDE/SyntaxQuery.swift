@@ -44,9 +44,9 @@ public struct SyntaxQuery {
         return nil
     }
 
-    /// The token holding `offset` in `tokens` (the document's tokens): the one it is inside, or
-    /// else the one ending at it (a cursor just after a name is on the name), or else the one
-    /// starting at it.
+    /// The token holding `offset` in `tokens` (the document's tokens): the one it is inside; at
+    /// the boundary of two, the one starting there, unless a name ends there and punctuation
+    /// starts there (a cursor just after a name is on the name); else the one ending there.
     public static func tokenIndex(at offset: Int, in tokens: TokenList) -> Int? {
         // The last token starting at or before the offset.
         var low = 0, high = tokens.count
@@ -54,18 +54,18 @@ public struct SyntaxQuery {
             let mid = (low + high) / 2
             if tokens.start(mid) <= offset { low = mid + 1 } else { high = mid }
         }
-        let before = low - 1
-        if before >= 0 && tokens.kind(before) != .endOfFile {
-            let range = tokens.range(before)
-            if offset < range.upperBound { return before }
-            if offset == range.upperBound {
-                // Ends here; prefer a name starting here over punctuation ending here.
-                if low < tokens.count, tokens.start(low) == offset, tokens.kind(low).isIdentifierLike,
-                   !tokens.kind(before).isIdentifierLike { return low }
-                return before
-            }
+        let found = low - 1
+        guard found >= 0, tokens.kind(found) != .endOfFile else { return nil }
+        func isName(_ i: Int) -> Bool {
+            let kind = tokens.kind(i)
+            return kind.isIdentifierLike || kind == .binding || kind == .enumCase
         }
-        if low < tokens.count && tokens.start(low) == offset && tokens.kind(low) != .endOfFile { return low }
-        return nil
+        let range = tokens.range(found)
+        if range.lowerBound == offset {
+            // A name ending here wins over punctuation starting here (`.title|)`).
+            if found >= 1, tokens.end(found - 1) == offset, isName(found - 1), !isName(found) { return found - 1 }
+            return found
+        }
+        return offset <= range.upperBound ? found : nil
     }
 }

@@ -649,8 +649,9 @@ public final class LanguageServer {
             var endLine = index.line(of: region.range.upperBound)
             // A closer alone on its line stays visible.
             let last = region.range.upperBound - 1
-            if region.kind == .region, last >= 0, last < bytes.count, [0x7D, 0x29, 0x5D].contains(bytes[last]),
-               bytes[index.lineRange(endLine).lowerBound..<last].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            let lineStart = index.lineRange(endLine).lowerBound
+            if region.kind == .region, last >= lineStart, last < bytes.count, [0x7D, 0x29, 0x5D].contains(bytes[last]),
+               bytes[lineStart..<last].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
                 endLine -= 1
             }
             guard endLine > startLine else { continue }

@@ -1,4 +1,5 @@
 import CardIDE
+import CardSyntax
 import Testing
 
 @Suite struct LineIndexTests {
@@ -95,5 +96,25 @@ import Testing
                 for line in 0..<fresh.lineCount { #expect(index.lineRange(line) == fresh.lineRange(line)) }
             }
         }
+    }
+}
+
+@Suite struct SyntaxQueryTests {
+    @Test func tokenAndNodeAtOffset() {
+        let text = "card A {\n  text(\"x\", style: .title)\n}"
+        let snapshot = snapshot(text)
+        let inside = snapshot.token(at: offset(of: "style", in: text, plus: 2))
+        #expect(inside?.kind == .identifier)
+        #expect(inside?.range == offset(of: "style", in: text)..<offset(of: "style", in: text) + 5)
+        // Just after a name: the name; between `(` and a string: the string starting there.
+        #expect(snapshot.token(at: offset(of: "(\"x", in: text))?.kind == .identifier)
+        #expect(snapshot.token(at: offset(of: "(\"x", in: text, plus: 1))?.kind == .string)
+        #expect(snapshot.token(at: offset(of: "title)", in: text, plus: 5))?.kind == .enumCase)
+        #expect(snapshot.token(at: 4) != nil)
+        #expect(snapshot.token(at: 10_000) == nil)
+        let query = SyntaxQuery(tree: snapshot.tree)
+        let path = query.path(at: offset(of: ".title", in: text, plus: 1))
+        #expect(path.map { snapshot.tree.kind($0) } == [.file, .cardDecl, .block, .node, .argument, .enumCase])
+        #expect(query.topLevelDeclaration(containing: 0).map { snapshot.tree.kind($0) } == .cardDecl)
     }
 }
