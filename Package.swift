@@ -37,7 +37,7 @@ let package = Package(
                     exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CardEmitTests", dependencies: ["CardEmit", "CardLayout", "CardSema", "CardDriver", "CardJSON"]),
         .testTarget(name: "CardDriverTests", dependencies: ["CardDriver"]),
-        .testTarget(name: "CardIDETests", dependencies: ["CardIDE", "CardSema", "CardSyntax", "CardDiagnostics"]),
+        .testTarget(name: "CardIDETests", dependencies: ["CardIDE", "CardSema", "CardSyntax", "CardDiagnostics", "CardTestSupport"]),
         .testTarget(name: "CardServerTests", dependencies: ["CardServer", "CardIDE", "CardJSON"]),
     ]
 )
