@@ -15,6 +15,8 @@ final class LockedBytes: Sendable {
 final class LSPProcess: Sendable {
     let process: Process
     let input: FileHandle
+    private let output: FileHandle
+    private let errorOutput: FileHandle
     private let received = LockedBytes()
     private let errors = LockedBytes()
 
@@ -41,6 +43,8 @@ final class LSPProcess: Sendable {
         process.standardOutput = stdout
         process.standardError = stderr
         input = stdin.fileHandleForWriting
+        output = stdout.fileHandleForReading
+        errorOutput = stderr.fileHandleForReading
         let received = self.received, errors = self.errors
         stdout.fileHandleForReading.readabilityHandler = { handle in
             let data = handle.availableData
@@ -82,6 +86,11 @@ final class LSPProcess: Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
         guard !process.isRunning else { process.terminate(); return nil }
+        // What the pipes still hold, read now rather than by their handlers.
+        output.readabilityHandler = nil
+        errorOutput.readabilityHandler = nil
+        received.append(output.readDataToEndOfFile())
+        errors.append(errorOutput.readDataToEndOfFile())
         return process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus
     }
 }
