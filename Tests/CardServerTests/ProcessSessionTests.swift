@@ -67,6 +67,22 @@ final class LSPProcess: Sendable {
         return CardServerTests.messages(in: bytes)
     }
 
+    /// Whether stdout so far is exactly a sequence of `Content-Length` frames of valid JSON.
+    var outputIsOnlyProtocolMessages: Bool {
+        let bytes = received.bytes
+        var i = 0
+        while i < bytes.count {
+            let prefix = Array("Content-Length: ".utf8)
+            guard bytes.count - i > prefix.count, Array(bytes[i..<i + prefix.count]) == prefix else { return false }
+            var j = i + prefix.count, length = 0
+            while j < bytes.count, bytes[j] >= 0x30, bytes[j] <= 0x39 { length = length * 10 + Int(bytes[j] - 0x30); j += 1 }
+            guard j + 4 <= bytes.count, Array(bytes[j..<j + 4]) == Array("\r\n\r\n".utf8), j + 4 + length <= bytes.count,
+                  (try? JSONParser.parse(Array(bytes[(j + 4)..<(j + 4 + length)]))) != nil else { return false }
+            i = j + 4 + length
+        }
+        return true
+    }
+
     var standardError: String { String(decoding: errors.bytes, as: UTF8.self) }
 
     /// Waits (at most `timeout` seconds) for a message matching `predicate`.
@@ -130,6 +146,7 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         #expect(server.reply(to: 4)?["result"] == .null)
         server.send(notification("exit"))
         #expect(server.exitCode() == 0)
+        #expect(server.outputIsOnlyProtocolMessages)
         #expect(server.standardError.isEmpty)
     }
 
@@ -184,6 +201,7 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         server.send(notification("exit"))
         #expect(server.exitCode() == 0)
         // Everything on stdout was a framed protocol message; logs went to stderr.
+        #expect(server.outputIsOnlyProtocolMessages)
         #expect(server.standardError.contains("cardc lsp: dropped malformed input"))
     }
 
