@@ -97,6 +97,13 @@ struct CompletionBuilder {
         case .argumentValue(let call, let label, let inList):
             guard let (type, parameter) = parameter(of: call, label: label) else { return }
             addValues(for: inList ? (type.elementType ?? type) : type, bindable: parameter?.bindable ?? type.isBindable)
+        case .stateName:
+            // The built-in states the card does not declare yet.
+            let declared = Set(currentCard()?.states.filter { $0.span != nil }.map(\.name) ?? [])
+            for state in Catalog.builtInStates where state.name != Catalog.defaultStateName && !declared.contains(state.name) {
+                add(state.name, .state, detail: "built-in state \(state.swiftCase)", doc: state.doc, insert: state.name,
+                    snippet: state.name + " {\n\t$0\n}")
+            }
         case .propertyValue(let block, let label, let inList):
             guard let (type, parameter) = property(label, in: block) else { return }
             addValues(for: inList ? (type.elementType ?? type) : type, bindable: parameter?.bindable ?? false)

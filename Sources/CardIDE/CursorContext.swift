@@ -66,6 +66,8 @@ public struct CursorContext {
         case argumentValue(Call, label: String?, inList: Bool)
         /// The value of `label:` written as a property in a block.
         case propertyValue(Block, label: String, inList: Bool)
+        /// The name after `state` in a card.
+        case stateName
     }
 
     public var site: Site
@@ -257,6 +259,8 @@ public struct CursorContext {
                 if item.count == 2 {
                     site = .propertyValue(block, label: reader.text(item[0]), inList: false)
                 }
+            } else if item.count == 1, tokens.kind(item[0]) == .keywordState, case .declaration(.card) = block {
+                site = .stateName
             }
         case .leftParen:
             guard let current = calls.last, calls.last?.1 == innermost else { return }

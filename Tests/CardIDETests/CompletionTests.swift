@@ -121,5 +121,9 @@ import Testing
         let item = snapshot(marked.text).completions(at: marked.offset).first { $0.label == ".title" }
         #expect(item?.replacing == marked.offset - 3..<marked.offset)
     }
-}
 
+    @Test func builtInStatesAfterStateKeyword() {
+        let labels = completionLabels("card A {\n  state loading { text(\"l\") }\n  state ‸\n}")
+        #expect(labels == ["empty", "hasData"])
+    }
+}
