@@ -54,8 +54,9 @@ extension DiagnosticCode {
                 A character that cannot begin any token (such as `!`, `@`, `%`, `=`, a backtick or a \#
                 typographic quote) appears outside a string or comment. The character is dropped and \#
                 reported once; the rest of the line is parsed as if it were not there. Delete it: \#
-                Swift habits such as force-unwrapping (`action: save!`) or assignment \#
-                (`spacing = 8`) have no meaning in a deck, where arguments are always `label: value`.
+                Swift habits such as force-unwrapping (`action: save!`) have no meaning in a deck, \#
+                where arguments are always `label: value`. (A `=` alone where that `:` belongs, as \#
+                in `spacing = 8`, is E201 instead, with a fix-it writing the `:`.)
                 """#,
                 wrong: #"""
                 card Transfer {
@@ -215,16 +216,22 @@ extension DiagnosticCode {
                 arguments without the `,` between them, a value where a name is needed, or a part \#
                 at file level. Every construct has one uniform form (`name(args) { items }`, \#
                 `label: value`), so the message says what was expected. After the error the parser \#
-                re-synchronises at the next item, so one mistake gives one diagnostic.
+                re-synchronises at the next item, so one mistake gives one diagnostic. A `=` written \#
+                where a property's or an argument label's `:` belongs (`title = "Trip"`, \#
+                `bar(percent = 0.4)`, a model field `spent = 0.4`) is reported here, at the `=`, with \#
+                a fix-it writing `:`; the property or argument is then checked as if the `:` were \#
+                there.
                 """#,
                 wrong: #"""
                 card Balance {
                   text("Checking $2,450.18" style: .title)
+                  bar(percent = 0.4)
                 }
                 """#,
                 corrected: #"""
                 card Balance {
                   text("Checking $2,450.18", style: .title)
+                  bar(percent: 0.4)
                 }
                 """#)
         case .e202:
@@ -1066,7 +1073,8 @@ extension DiagnosticCode {
                 target must be one of the cards of the same `sheet` stack: cards outside it have no \#
                 controller in that sheet. Add the target card to the sheet stack, or push a card \#
                 that is in it. Likewise `pop`, which returns to the card below on the sheet, needs \#
-                its card to be in a sheet stack.
+                its card to be in a sheet stack, and not to be the stack's root (its first card), \#
+                below which there is nothing.
                 """#,
                 wrong: #"""
                 card Trip {
@@ -1081,6 +1089,10 @@ extension DiagnosticCode {
 
                 stack Planner: sheet {
                   Trip
+                }
+
+                stack Later: sheet {
+                  Bookings
                 }
                 """#,
                 corrected: #"""
@@ -1163,10 +1175,12 @@ extension DiagnosticCode {
         case .w704:
             CodeExplanation(
                 summary: #"""
-                `position:` sets the TGCardViewController position (`.collapsed`, `.peaking`, \#
-                `.extended`) a card takes when it is pushed onto a sheet; a card in no `sheet` \#
-                stack is never pushed, so the property has no effect. Add the card to a sheet stack \#
-                or remove the property.
+                Some card properties mean something only in one kind of stack: `title:` and \#
+                `subtitle:` are the header a `sheet` stack (TGCardViewController) shows, \#
+                `position:` the position a card takes when it is pushed onto a sheet, and \#
+                `swipe:` the directions a card can be swiped in a `swipe` stack (MGSwipeCards). \#
+                On a card in no stack of that kind the property has no effect. Add the card to \#
+                such a stack, or remove the property.
                 """#,
                 wrong: #"""
                 card Bookings {
@@ -1188,6 +1202,36 @@ extension DiagnosticCode {
 
                 stack Planner: sheet {
                   Bookings
+                }
+                """#)
+        case .w705:
+            CodeExplanation(
+                summary: #"""
+                An `overlay(.direction)` shows while the card is dragged that way in a swipe stack \#
+                (MGSwipeCards' overlays), but the card's `swipe:` list does not allow that \#
+                direction, so it can never be dragged there and the overlay never shows. Add the \#
+                direction to `swipe:`, or remove the overlay.
+                """#,
+                wrong: #"""
+                card Match {
+                  swipe: [.left, .right]
+                  text("Ana, 29")
+                  overlay(.up) { text("Super like") }
+                }
+
+                stack Deck: swipe {
+                  Match
+                }
+                """#,
+                corrected: #"""
+                card Match {
+                  swipe: [.left, .right, .up]
+                  text("Ana, 29")
+                  overlay(.up) { text("Super like") }
+                }
+
+                stack Deck: swipe {
+                  Match
                 }
                 """#)
         case .w104:

@@ -165,7 +165,8 @@ public struct DeckLayouter {
 
     /// `card`, the deck's card at `index`, laid out in its primary context.
     public mutating func layoutInPrimaryContext(_ card: CheckedCard, at index: Int) -> LaidOutCard {
-        layout(card, at: index, in: primaryContext(for: card, at: index))
+        let context = primaryContext(for: card, at: index)
+        return layout(card, at: index, in: context)
     }
 
     private mutating func remember(_ card: CheckedCard, at index: Int, _ laidOut: LaidOutCard) {
@@ -184,7 +185,8 @@ public struct DeckLayouter {
             if facts.theme == context.theme && facts.width == context.width { return facts }
         }
         let card = reader.card(at: index)
-        _ = layout(card, at: index, in: context(for: card, in: stack))
+        let context = context(for: card, in: stack)
+        _ = layout(card, at: index, in: context)
         return known[index]
     }
 

@@ -15,6 +15,8 @@ struct CardMembership: Sendable {
     /// The cards of each navigating stack this card is in (valid `push` targets): one set per
     /// stack, shared by all its cards, so a stack of n cards costs n names, not n² (a copy per card).
     var sheetStacks: [StackCards] = []
+    /// The navigating stacks whose root (first) card this card is: nothing lies below it there.
+    var rootOf: [String] = []
 
     var isInAnyStack: Bool { !stackKinds.isEmpty }
 
@@ -139,6 +141,11 @@ struct CardChecker {
                     continue
                 }
                 let spec = Catalog.cardProperties[index]
+                let meaningful = Catalog.cardPropertyStackKinds[index]
+                if !meaningful.isEmpty && membership.stackKinds.isDisjoint(with: meaningful) {
+                    report(.w704, "`\(spec.name)` has no effect: card `\(name)` is in no \(meaningful.names) stack",
+                           at: values.nameSpan(item), notes: [.help(spec.effect)])
+                }
                 guard let valueNode = tree.value(item),
                       let value = values.check(valueNode, as: spec.parameter.type, parameter: spec.parameter) else { continue }
                 switch spec.role {
@@ -147,14 +154,7 @@ struct CardChecker {
                 case .title: title = value
                 case .subtitle: subtitle = value
                 case .position:
-                    if case .enumCase(let p, _) = value {
-                        position = p
-                        if membership.stackKinds.isDisjoint(with: Catalog.cardPositionStackKinds) {
-                            report(.w704, "`position` has no effect: card `\(name)` is in no \(Catalog.cardPositionStackKinds.names) stack",
-                                   at: values.nameSpan(item),
-                                   notes: [.help("`position` picks where a card opens when pushed onto a sheet stack")])
-                        }
-                    }
+                    if case .enumCase(let p, _) = value { position = p }
                 case .swipe:
                     if case .list(let directions) = value {
                         swipe = directions.compactMap { if case .enumCase(let d, _) = $0 { SwipeDirection(rawValue: d) } else { nil } }
@@ -221,6 +221,9 @@ struct CardChecker {
             }
         }
 
+        checkOverlayDirections(allowed: swipe, swipeProperty: seenProperties.first { tree.lookUp($0.1, in: Catalog.cardPropertyTable)
+            .map { Catalog.cardProperties[$0].role == .swipe } == true }?.1, cardName: name)
+
         // States: each lists the shared parts before the first state, its own, then the others.
         var states: [CheckedState] = []
         declaredStates.clear()
@@ -281,6 +284,17 @@ struct CardChecker {
                            swipeDirections: swipe ?? SwipeDirection.allCases)
     }
 
+    /// W705: an overlay for a direction the card's `swipe:` does not allow can never show.
+    mutating func checkOverlayDirections(allowed: [SwipeDirection]?, swipeProperty: NodeID?, cardName: String) {
+        guard let allowed, let swipeProperty else { return }
+        for (direction, node) in overlayNodes where !allowed.contains(direction) {
+            report(.w705, "`overlay(.\(direction.rawValue))` never shows: card `\(cardName)` cannot be swiped `.\(direction.rawValue)`",
+                   at: values.nameSpan(node),
+                   notes: [DiagnosticNote("its `swipe:` directions are set here", at: values.nameSpan(swipeProperty)),
+                           .help("add `.\(direction.rawValue)` to `swipe:`, or remove the overlay")])
+        }
+    }
+
     /// The properties a state block takes, for E310's message: "`tap:`".
     static let stateProperties = Catalog.cardProperties.filter(\.allowedInState).map { "`\($0.name):`" }.joined(separator: ", ")
 
@@ -322,6 +336,10 @@ struct CardChecker {
             if membership.stackKinds.isDisjoint(with: kinds) {
                 report(.e704, "`pop` needs a \(kinds.names) stack, and this card is in none", at: tree.span(node),
                        notes: [.help("`pop` returns to the card below in a sheet stack; list this card in one")])
+            } else if !membership.rootOf.isEmpty && membership.rootOf.count == membership.sheetStacks.count {
+                report(.e704, "`pop` in card `\(tree.name(decl))`, the root of \(Self.list(membership.rootOf.map { "`\($0)`" })): no card lies below it",
+                       at: tree.span(node),
+                       notes: [.help("a sheet stack's first card is its root; `pop` belongs in the cards pushed onto it")])
             }
         }
     }

@@ -1087,11 +1087,15 @@ public struct CardPropertySpec: Sendable, Hashable {
     /// The stack kind that gives the property meaning, if only one does (`position`: sheet, W704;
     /// `swipe`: swipe).
     public let meaningfulInStackKind: String?
+    /// What the property does there, for W704's help when the card is in no such stack.
+    public let effect: String
 
     /// Creates a card property entry.
-    public init(_ parameter: Parameter, role: CardPropertyRole, allowedInState: Bool = false, meaningfulInStackKind: String? = nil) {
+    public init(_ parameter: Parameter, role: CardPropertyRole, allowedInState: Bool = false, meaningfulInStackKind: String? = nil,
+                effect: String = "") {
         self.parameter = parameter
         self.role = role
+        self.effect = effect
         self.allowedInState = allowedInState
         self.meaningfulInStackKind = meaningfulInStackKind
     }
@@ -1228,6 +1232,11 @@ public enum Catalog {
     // and for the messages of the rules that read a kind's flag directly (E705).
     static let swipeNodeStackKinds = StackKindSet(where: \.allowsSwipeNodes)
     static let cardPositionStackKinds = StackKindSet(where: \.allowsCardPosition)
+    /// Per card property (by index in `cardProperties`), the stack kinds that give it meaning
+    /// (empty: every kind), for W704.
+    static let cardPropertyStackKinds: [StackKindSet] = cardProperties.map {
+        $0.meaningfulInStackKind.map { StackKindSet(named: [$0]) } ?? StackKindSet()
+    }
     /// Per built-in action (by index in `builtInActions`), the stack kinds it is valid in (E704).
     static let builtInActionStackKinds: [StackKindSet] = builtInActions.map { StackKindSet(named: $0.validInStackKinds) }
     static let repeatingStackKinds = StackKindSet(where: \.cardsMayRepeat)

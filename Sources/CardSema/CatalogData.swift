@@ -664,7 +664,7 @@ extension Catalog {
             bodyProperties: [
                 themeBodyProperty,
                 // No literal default: the theme's `cardCellMargins`.
-                Parameter("margins", .insets, doc: "The margins around each card (theme `cardCellMargins` by default)."),
+                Parameter("margins", .insets, range: .nonNegative, doc: "The margins around each card (theme `cardCellMargins` by default)."),
             ],
             geometry: .list, layoutPositions: ["list"]),
         StackKindSpec(
@@ -678,14 +678,14 @@ extension Catalog {
             "collapsible", seedSystem: "CardsStack", seedClass: "CardStack",
             doc: "A wallet-style stack that collapses cards into overlapping headers.",
             arguments: [
-                Parameter("cardOffset", .double, default: .int(40), doc: "The visible part of each card when collapsed."),
+                Parameter("cardOffset", .double, default: .int(40), range: .nonNegative, doc: "The visible part of each card when collapsed."),
                 Parameter("collapsedHeight", .double, default: .int(200), range: .nonNegative,
                           doc: "The stack's height when collapsed."),
                 Parameter("expandedHeight", .double, default: .int(500), range: .nonNegative,
                           doc: "The stack's height when expanded."),
                 Parameter("cardHeight", .double, default: .int(200), range: .nonNegative, doc: "The height of every card."),
-                Parameter("downwardThreshold", .double, default: .int(20), doc: "The drag distance that expands the stack."),
-                Parameter("upwardThreshold", .double, default: .int(20), doc: "The drag distance that collapses the stack."),
+                Parameter("downwardThreshold", .double, default: .int(20), range: .nonNegative, doc: "The drag distance that expands the stack."),
+                Parameter("upwardThreshold", .double, default: .int(20), range: .nonNegative, doc: "The drag distance that collapses the stack."),
                 Parameter("leftSpacing", .double, default: .int(8), range: .nonNegative, doc: "Space left of the cards."),
                 Parameter("rightSpacing", .double, default: .int(8), range: .nonNegative, doc: "Space right of the cards."),
                 Parameter("verticalSpacing", .double, default: .int(8), range: .nonNegative,
@@ -704,18 +704,20 @@ extension Catalog {
             arguments: [
                 Parameter("visibleCards", .int, default: .int(2), range: .atLeast(1),
                           doc: "How many cards are drawn at once."),
-                Parameter("insets", .insets, default: .insets(10), doc: "The insets of the cards within the stack."),
-                Parameter("minimumSwipeSpeed", .double, default: .int(1100),
+                Parameter("insets", .insets, default: .insets(10), range: .nonNegative, doc: "The insets of the cards within the stack."),
+                Parameter("minimumSwipeSpeed", .double, default: .int(1100), range: .nonNegative,
                           doc: "The speed, in points per second, that triggers a swipe."),
                 Parameter("minimumSwipeMargin", .double, default: .double(0.5), range: .unitInterval,
                           doc: "The drag distance, as a fraction of the card, that triggers a swipe."),
-                Parameter("maximumRotation", .double, default: .int(18), doc: "The maximum card rotation in degrees."),
+                Parameter("maximumRotation", .double, default: .int(18), range: .closed(0, 180), doc: "The maximum card rotation in degrees."),
             ],
             bodyProperties: [
                 themeBodyProperty,
                 Parameter("onSwipe", .action, doc: "The action run when a card is swiped."),
                 Parameter("onSwipedAll", .action, doc: "The action run when the last card is swiped."),
                 Parameter("onUndo", .action, doc: "The action run when a swipe is undone."),
+                Parameter("onSelect", .action,
+                          doc: "The action run when the top card is tapped (MGSwipeCards' `cardStack(_:didSelectCardAt:)`)."),
             ],
             cardsMayRepeat: true,
             allowsSwipeNodes: true,
@@ -724,7 +726,7 @@ extension Catalog {
             "sheet", seedSystem: "TGCardViewController", seedClass: "TGCardViewController",
             doc: "Cards in a draggable sheet over a map; the first is the root, others are pushed.",
             arguments: [
-                Parameter("extendedTop", .double, default: .int(64), doc: "The card top when extended."),
+                Parameter("extendedTop", .double, default: .int(64), range: .nonNegative, doc: "The card top when extended."),
             ],
             bodyProperties: [
                 themeBodyProperty,
@@ -846,19 +848,23 @@ extension Catalog {
             role: .tap, allowedInState: true),
         CardPropertySpec(
             Parameter("title", .string, doc: "The header title shown by sheet stacks (required there)."),
-            role: .title, meaningfulInStackKind: "sheet"),
+            role: .title, meaningfulInStackKind: "sheet",
+            effect: "a sheet stack shows a card's `title:` and `subtitle:` in its header; list the card in one, or remove the property"),
         CardPropertySpec(
             Parameter("subtitle", .string, doc: "The header subtitle shown by sheet stacks."),
-            role: .subtitle, meaningfulInStackKind: "sheet"),
+            role: .subtitle, meaningfulInStackKind: "sheet",
+            effect: "a sheet stack shows a card's `title:` and `subtitle:` in its header; list the card in one, or remove the property"),
         CardPropertySpec(
             Parameter("position", .enumeration(.sheetPosition),
                       doc: "The preferred position when the card is pushed in a sheet (W704 elsewhere)."),
-            role: .position, meaningfulInStackKind: "sheet"),
+            role: .position, meaningfulInStackKind: "sheet",
+            effect: "`position` picks where a card opens when pushed onto a sheet stack"),
         CardPropertySpec(
             Parameter("swipe", .list(.enumeration(.swipeDirection)),
                       default: .list([.enumCase("left"), .enumCase("right"), .enumCase("up"), .enumCase("down")]),
                       doc: "The directions the card may be swiped in a swipe stack."),
-            role: .swipe, meaningfulInStackKind: "swipe"),
+            role: .swipe, meaningfulInStackKind: "swipe",
+            effect: "`swipe:` sets the directions a card can be swiped in a swipe stack; list the card in one, or remove the property"),
     ]
 
     /// The built-in states (CardParts `CardState`); any other name is `.custom("NAME")`.

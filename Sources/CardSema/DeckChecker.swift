@@ -446,6 +446,7 @@ struct DeckChecker {
             let names = cardRefs.map(\.0)
             let stackCards = kind.supportsNavigation ? StackCards(Set(names)) : nil
             let kindSet = StackKindSet(kind)
+            if kind.supportsNavigation, let root = cardRefs.first { membership[root.2].rootOf.append(name) }
             for (_, _, index) in cardRefs {
                 membership[index].stackKinds.formUnion(kindSet)
                 // Once per stack, however often the stack lists the card (only a kind whose

@@ -691,6 +691,14 @@ struct ValueChecker {
                     report(owner.rangeCode, "`\(parameter.name)` entries must be \(range), found \(CatalogValue.format(number))", at: child)
                 }
             }
+        case .insets(let top, let left, let bottom, let right):
+            // Each side of insets with a range (margins, a swipe stack's insets) is in it: one
+            // diagnostic naming the sides that are not.
+            let outside = [("top", top), ("left", left), ("bottom", bottom), ("right", right)].filter { !range.contains($0.1) }
+            if !outside.isEmpty {
+                report(owner.rangeCode, "`\(parameter.name)` must be \(range) on every side, found "
+                       + CardChecker.list(outside.map { "\($0.0) \(CatalogValue.format($0.1))" }), at: node)
+            }
         default:
             break
         }

@@ -142,7 +142,7 @@ enum ByteClass {
 // Byte constants keep the scanning code readable.
 private let quote: UInt8 = 0x22, backslash: UInt8 = 0x5C, newline: UInt8 = 0x0A, carriageReturn: UInt8 = 0x0D
 private let space: UInt8 = 0x20, tab: UInt8 = 0x09, slash: UInt8 = 0x2F, star: UInt8 = 0x2A
-private let dot: UInt8 = 0x2E, minus: UInt8 = 0x2D, underscore: UInt8 = 0x5F
+private let dot: UInt8 = 0x2E, minus: UInt8 = 0x2D, underscore: UInt8 = 0x5F, equals: UInt8 = 0x3D
 
 @inline(__always) func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
 @inline(__always) func isIdentifierStart(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 || b == underscore }
@@ -356,7 +356,8 @@ struct LexerState {
 
     /// What one of the methods below lexed at its start: a token's kind, or nil for a comment
     /// or dropped characters; where it ends; and `TokenFlags` for the next token (`malformed`
-    /// for this one, or `newlineBefore` from a comment spanning lines).
+    /// for this one, `newlineBefore` from a comment spanning lines, or `equalsBefore` from a
+    /// dropped `=`).
     struct Lexeme {
         var kind: TokenKind?
         var end: Int
@@ -601,8 +602,12 @@ struct LexerState {
         while true {
             j = runEnd(of: ByteClass.plainStringByte, from: j) // ordinary ASCII content
             if j >= n || p[j] == newline || p[j] == carriageReturn {
+                // The parser adds the closers of constructs it then finds unclosed (`reportUnclosed`).
+                let fixIts = Self.closingQuote(in: p, string: start, end: j, closers: []).map {
+                    [FixIt(span($0.range), $0.replacement)]
+                } ?? []
                 report(.e101, "unterminated string literal", start..<j, label: "this string is never closed",
-                       fixIts: [FixIt(span(j..<j), "\"")])
+                       fixIts: fixIts)
                 return Lexeme(.string, end: j, malformed: true)
             }
             let b = p[j]
@@ -618,6 +623,65 @@ struct LexerState {
         return Lexeme(.string, end: j, malformed: malformed)
     }
 
+    /// Where to close the unterminated single-line string `start..<end` (it runs to the end of
+    /// its line), and what to insert: the fix-it of its E101. `closers` are those of the
+    /// constructs found unclosed right after it, innermost first (`")}"`).
+    ///
+    /// The string most likely swallowed what followed its intended end: a comment (`//` after a
+    /// blank), blanks, and a run of closers and commas. The quote goes before the last closers
+    /// of that run when they are the first ones `closers` needs (any before them stay in the
+    /// string: `title: "Trip)` becomes `title: "Trip)"`), and before the commas and blanks after
+    /// them; the closers the run lacks follow it. Nil when there is no safe spot: the quote
+    /// would land after an odd run of backslashes, which would escape it, or the string opens
+    /// right after another one (`"Save"", action: save)`: a stray quote, and wherever the
+    /// closing one goes, two strings end up side by side).
+    static func closingQuote(in p: UnsafeBufferPointer<UInt8>, string start: Int, end: Int, closers: [UInt8])
+        -> (range: Range<Int>, replacement: String)? {
+        let contentStart = start + 1
+        guard contentStart <= end, end <= p.count, start < p.count, !(start > 0 && p[start - 1] == quote) else { return nil }
+        let (contentEnd, runStart, runClosers) = trailingRun(in: p, string: start, end: end)
+        // The most closers at the end of the run that are the first ones needed, in order.
+        var used = min(closers.count, runClosers.count)
+        while used > 0 && !runClosers.suffix(used).lazy.map({ p[$0] }).elementsEqual(closers.prefix(used)) { used -= 1 }
+        let quote = used == runClosers.count ? runStart : runClosers[runClosers.count - used - 1] + 1
+        var backslashes = 0
+        while quote - backslashes > contentStart && p[quote - backslashes - 1] == backslash { backslashes += 1 }
+        if backslashes % 2 == 1 { return nil }
+        let missing = String(decoding: closers.dropFirst(used), as: UTF8.self)
+        if missing.isEmpty { return (quote..<quote, "\"") }
+        let kept = String(decoding: UnsafeBufferPointer(rebasing: p[quote..<contentEnd]), as: UTF8.self)
+        return (quote..<contentEnd, "\"" + kept + missing)
+    }
+
+    /// What the unterminated single-line string `start..<end` most likely swallowed: where its
+    /// content ends before a comment (`//` after a blank) and blanks, where the run of closers,
+    /// commas and blanks before that starts, and the offsets of that run's closers.
+    static func trailingRun(in p: UnsafeBufferPointer<UInt8>, string start: Int, end: Int)
+        -> (contentEnd: Int, runStart: Int, closers: [Int]) {
+        let contentStart = start + 1
+        guard contentStart <= end, end <= p.count else { return (end, end, []) }
+        func isBlank(_ b: UInt8) -> Bool { b == space || b == tab }
+        var contentEnd = end
+        var j = contentStart + 1
+        while j + 1 < end {
+            if p[j] == slash && p[j + 1] == slash && isBlank(p[j - 1]) { contentEnd = j; break }
+            j += 1
+        }
+        while contentEnd > contentStart && isBlank(p[contentEnd - 1]) { contentEnd -= 1 }
+        var runStart = contentEnd
+        var closers: [Int] = []
+        while runStart > contentStart {
+            let b = p[runStart - 1]
+            if b == 0x29 || b == 0x5D || b == 0x7D {
+                closers.append(runStart - 1)
+            } else if b != 0x2C && !isBlank(b) {
+                break
+            }
+            runStart -= 1
+        }
+        return (contentEnd, runStart, closers.reversed())
+    }
+
     /// One step inside a string body: an escape (E105), a non-ASCII sequence (E107) or a byte.
     @inline(__always)
     mutating func stepInString(_ j: Int) -> (end: Int, ok: Bool) {
@@ -630,14 +694,17 @@ struct LexerState {
     mutating func lexMultilineString(at start: Int) -> Lexeme {
         var j = start + 3
         var malformed = false
-        // Content must start on the next line (Swift's rule).
+        // Content must start on the next line (Swift's rule). The fix-it, a line break and the
+        // indentation, is known once the closing delimiter is.
+        var openingLineContent: (offset: Int, diagnostic: Int?)?
         var k = j
         while k < n && (p[k] == space || p[k] == tab) { k += 1 }
         if k < n && p[k] != newline && p[k] != carriageReturn {
             var lineEnd = k
             while lineEnd < n && p[lineEnd] != newline { lineEnd += 1 }
-            report(.e108, "multi-line string content must start on the line after `\"\"\"`", k..<lineEnd,
-                   fixIts: [FixIt(span(k..<k), "\n")])
+            let count = diagnostics.count
+            report(.e108, "multi-line string content must start on the line after `\"\"\"`", k..<lineEnd)
+            openingLineContent = (k, diagnostics.count > count ? count : nil)
             malformed = true
         }
         var lineStart = -1 // start of the current content line (after the first newline)
@@ -657,12 +724,20 @@ struct LexerState {
                 continue
             }
             if b == quote && j + 2 < n && p[j + 1] == quote && p[j + 2] == quote {
+                let indentation: Range<Int>
                 if lineStart < 0 || !onlyWhitespaceSoFar {
+                    // Moved to a line of its own, it takes the indentation the content lines share.
+                    indentation = commonIndentation(from: start + 3, to: j)
                     report(.e108, "closing `\"\"\"` of a multi-line string must be on a line of its own", j..<(j + 3),
-                           fixIts: [FixIt(span(j..<j), "\n")])
+                           fixIts: [FixIt(span(j..<j), "\n" + text(indentation))])
                     malformed = true
-                } else if !checkIndentation(openEnd: start + 3, closingLineStart: lineStart, closing: j) {
-                    malformed = true
+                } else {
+                    indentation = lineStart..<j
+                    if !checkIndentation(openEnd: start + 3, closingLineStart: lineStart, closing: j) { malformed = true }
+                }
+                // (`"""  """`: the closing delimiter's own fix-it puts it on the next line.)
+                if let (offset, diagnostic) = openingLineContent, let diagnostic, offset < j {
+                    diagnostics[diagnostic].fixIts = [FixIt(span(offset..<offset), "\n" + text(indentation))]
                 }
                 j += 3
                 break
@@ -675,8 +750,39 @@ struct LexerState {
         return Lexeme(.multilineString, end: j, malformed: malformed)
     }
 
+    /// The longest run of blanks that starts every non-blank content line of the multi-line
+    /// string whose opening delimiter ends at `openEnd`, up to `end` (a closing delimiter that
+    /// is not on a line of its own): a range of the first such line (empty when there is none).
+    func commonIndentation(from openEnd: Int, to end: Int) -> Range<Int> {
+        var j = openEnd
+        while j < end && p[j] != newline { j += 1 }
+        j += 1
+        var common: Range<Int>?
+        while j < end {
+            var lineEnd = j
+            while lineEnd < end && p[lineEnd] != newline { lineEnd += 1 }
+            var blanks = j
+            while blanks < lineEnd && (p[blanks] == space || p[blanks] == tab) { blanks += 1 }
+            let isBlankLine = blanks == lineEnd || (blanks + 1 == lineEnd && p[blanks] == carriageReturn)
+            if !isBlankLine {
+                if let shared = common {
+                    var matched = 0
+                    while matched < shared.count && j + matched < blanks && p[j + matched] == p[shared.lowerBound + matched] {
+                        matched += 1
+                    }
+                    common = shared.lowerBound..<(shared.lowerBound + matched)
+                } else {
+                    common = j..<blanks
+                }
+            }
+            j = lineEnd + 1
+        }
+        return common ?? end..<end
+    }
+
     /// Every content line must start with the closing delimiter's indentation (blank lines
-    /// excepted). Reports one E108 per offending line.
+    /// excepted). Reports one E108 per offending line, with a fix-it giving the line that
+    /// indentation in place of its own blanks.
     mutating func checkIndentation(openEnd: Int, closingLineStart: Int, closing: Int) -> Bool {
         let indent = closingLineStart..<closing
         var ok = true
@@ -694,9 +800,12 @@ struct LexerState {
                     matched += 1
                 }
                 if matched < indent.count {
+                    var blanks = j
+                    while blanks < lineEnd && (p[blanks] == space || p[blanks] == tab) { blanks += 1 }
                     report(.e108, "insufficient indentation of line in multi-line string", j..<(j + matched),
                            notes: [DiagnosticNote("the closing `\"\"\"` sets the indentation to strip",
-                                                  at: span(closing..<(closing + 3)))])
+                                                  at: span(closing..<(closing + 3)))],
+                           fixIts: [FixIt(span(j..<blanks), text(indent))])
                     ok = false
                 }
             }
@@ -744,10 +853,12 @@ struct LexerState {
     /// digit, or a stray dot.
     mutating func lexDot(at start: Int) -> Lexeme {
         if start + 1 < n && isDigit(p[start + 1]) {
-            var j = scanDigits(start + 1)
+            let digitsEnd = scanDigits(start + 1)
+            var j = digitsEnd
             while j < n && (isIdentifierContinue(p[j]) || p[j] == dot) { j += 1 }
+            // The leading `0` fixes `.5`, not `.5.5` or `.5x`.
             report(.e103, "malformed number `\(text(start..<j))`: a number must start with a digit", start..<j,
-                   fixIts: [FixIt(span(start..<start), "0")])
+                   fixIts: j == digitsEnd ? [FixIt(span(start..<start), "0")] : [])
             return Lexeme(.double, end: j, malformed: true)
         }
         report(.e102, "unexpected `.`: an enum case needs a name, as in `.center`", start..<(start + 1))
@@ -843,7 +954,10 @@ struct LexerState {
             if scalar.properties.isWhitespace { message += ": only ASCII spaces, tabs and newlines separate tokens" }
         }
         report(.e102, message, start..<j)
-        return Lexeme(nil, end: j)
+        var lexeme = Lexeme(nil, end: j)
+        // `title = "Trip"`: the parser may take a lone `=` for a `:` (`ParserState.takeEqualsAsColon`).
+        if j == start + 1 && p[start] == equals { lexeme.flags = TokenFlags.equalsBefore }
+        return lexeme
     }
 
     /// ASCII bytes that never start a token, for grouping runs of invalid characters.

@@ -9,8 +9,11 @@ import CardDiagnostics
 /// - The parser re-synchronises at the start of every block item and top-level declaration.
 ///   Between two sync points it reports at most one syntax error, and none at all after a
 ///   lexical error, so one mistake gives one diagnostic. A lexical error between the previous
-///   token and an item's first token on the same line (a dropped `=` in `x = 3`) belongs to that
+///   token and an item's first token on the same line (a dropped `~` in `x ~ 3`) belongs to that
 ///   item.
+/// - `IDENT = value` where a property or argument label belongs (`title = "Trip"`,
+///   `bar(percent = 0.5)`, a record or enum-case argument) is one E201 at the `=`, with a fix-it
+///   writing `:`, instead of the lexer's E102; it is then parsed as if written with `:`.
 /// - An unexpected token inside a block is wrapped in an `unexpected` node together with the
 ///   tokens up to the next item on a new line, or the block's `}`.
 /// - A missing `,` between arguments or list elements is reported and treated as present.
@@ -19,6 +22,16 @@ import CardDiagnostics
 ///   ends the unclosed constructs around it (one E202, for the innermost), so the next
 ///   declaration parses normally. A closer swallowed by an
 ///   unterminated block comment or multi-line string (E106/E101) is not reported missing.
+/// - An unterminated string (E101) ends the argument lists whose closers it swallowed
+///   (`text("Hello)`): the next line is not more arguments.
+///
+/// Fix-its are safe to apply all at once ("fix all"): none overlap, and applying them removes
+/// the diagnostics they belong to without causing new ones. So an E202's fix-it inserts every
+/// closer missing at its point, innermost first; an E101's puts the quote before the closers
+/// the string swallowed and adds those it lacks (none when the quote would be escaped); the
+/// fix-it of a missing `,` is offered in lists and records and before a labeled argument only
+/// (before an unlabeled one the comma may not be the fix: `text("a" "b")`), and becomes the
+/// list's closer when the list then runs into the block around it.
 /// - A declaration keyword starts a declaration only when an identifier follows, and `import`
 ///   only when a string follows (LANGUAGE.md §3); otherwise they are ordinary identifiers.
 /// - Nesting deeper than `maxDepth` is one E204; the too-deep group is skipped without recursion.
@@ -223,6 +236,31 @@ struct ParserState {
     /// Set when an unclosed construct ran into end of file or a column-1 declaration: the
     /// enclosing constructs close silently instead of reporting the same problem again.
     var abandoned = false
+    /// The constructs last found unclosed, all at one point (see `reportUnclosed`).
+    var closing: Closing?
+    /// Starts of the malformed `"…"` strings parsed as values (or import paths), ascending: an
+    /// unterminated one elsewhere (`card A: "rounded(radius: 4)`) is no string the author
+    /// meant, so closing it is no fix (`dropFixItsOfStrayStrings`).
+    var malformedValueStrings: [Int] = []
+    /// Set when the next value, a malformed string, follows the previous one without a comma.
+    var strayStringAhead = false
+
+    /// Constructs found unclosed at one point, and the diagnostics whose one fix-it closes them.
+    struct Closing {
+        /// Where the closers belong: the end of the token before the point where they were missed.
+        var point: Int
+        /// The start of an unterminated string ending at `point`, whose closing quote comes first.
+        var string: Int?
+        /// The closers, innermost first (`")]}"`).
+        var closers = ""
+        /// Indices in `diagnostics` of the E202s reported for them.
+        var reported: [Int] = []
+
+        init(point: Int, string: Int?) {
+            self.point = point
+            self.string = string
+        }
+    }
 
     /// Lexes and parses `file` into `nodes`. Returns what the lexer left besides tokens, the
     /// syntax diagnostics and the number of tokens.
@@ -385,7 +423,7 @@ struct ParserState {
     }
 
     /// Where the gap before `token` starts on its line: characters dropped there (E102, E107)
-    /// belong to the item that `token` starts, so they silence its syntax errors (`x = 3`).
+    /// belong to the item that `token` starts, so they silence its syntax errors (`x ~ 3`).
     /// `previousEnd` is where the token before it ends (-1: none).
     func gapStart(_ token: Token, previousEnd: Int) -> Int {
         let start = token.start
@@ -431,19 +469,197 @@ struct ParserState {
         return probe.omitted > 0
     }
 
+    /// True when a lone `=` the lexer dropped (E102) lies between the current token and the
+    /// next: a cheap test, done before `takeEqualsAsColon`.
+    @inline(__always) var equalsFollows: Bool { cursor[1].flags & TokenFlags.equalsBefore != 0 }
+
+    /// `IDENT = value` where `IDENT: value` belongs (a property or an argument label): when
+    /// only blanks surround the `=` on one line and a value follows it, takes it for the `:`. The
+    /// lexer's E102 for it is withdrawn (so nothing after it is silenced) and one E201 at the
+    /// `=` replaces it, with a fix-it writing `:` in its place; the caller then parses the
+    /// property or argument exactly as if written with `:`. Returns false, changing nothing,
+    /// when the `=` is not alone (`title == x`, `title = ~ x`, a comment between) or no value
+    /// follows it.
+    @inline(never) mutating func takeEqualsAsColon() -> Bool {
+        guard let equalsOffset = equalsStandingForColon() else { return false }
+        let name = token, value = cursor[1]
+        let bytes = file.bytes
+        // Withdraw the lexer's E102 (the lexer has lexed past it: the value token is lexed).
+        var low = 0, high = lexer.errorOffsets.count
+        while low < high {
+            let mid = (low + high) / 2
+            if lexer.errorOffsets[mid] < equalsOffset { low = mid + 1 } else { high = mid }
+        }
+        guard low < lexer.errorOffsets.count, lexer.errorOffsets[low] == equalsOffset,
+              let index = lexicalDiagnostic(.e102, at: equalsOffset)
+        else { return false }
+        lexer.errorOffsets.remove(at: low)
+        lexer.diagnostics.remove(at: index)
+        let equalsSpan = SourceSpan(file: file.id, start: equalsOffset, end: equalsOffset + 1)
+        // `title = "Trip"` becomes `title: "Trip"`: the blanks before the `=` go, and a space
+        // follows the `:`.
+        var fixStart = equalsOffset
+        while fixStart > name.end && (bytes[fixStart - 1] == 0x20 || bytes[fixStart - 1] == 0x09) { fixStart -= 1 }
+        let spaced = equalsOffset + 1 < value.start
+        let fix = FixIt(SourceSpan(file: file.id, start: fixStart, end: equalsOffset + 1), spaced ? ":" : ": ")
+        let label = file.text(name.range)
+        guard diagnostics.count < Lexer.diagnosticLimit else { omitted += 1; return true }
+        diagnostics.append(Diagnostic(.e201, "expected `:` after `\(label)`, found `=`", at: equalsSpan,
+                                      label: "write `:` here",
+                                      notes: [.help("replace the `=` with `:`: a property or argument label is written `\(label): value`")],
+                                      fixIts: [fix]))
+        return true
+    }
+
+    /// The offset of the lone `=` between the current token and the next when only spaces and
+    /// tabs surround it (one line) and the next token can start a value (see
+    /// `takeEqualsAsColon`), else nil.
+    @inline(never) func equalsStandingForColon() -> Int? {
+        let name = token, value = cursor[1]
+        guard Self.canStartValue(value.kind), name.end < value.start else { return nil }
+        var equalsOffset: Int?
+        let bytes = file.bytes
+        for j in name.end..<min(value.start, bytes.count) {
+            switch bytes[j] {
+            case 0x20, 0x09: continue
+            case 0x3D where equalsOffset == nil: equalsOffset = j
+            default: return nil
+            }
+        }
+        return equalsOffset
+    }
+
     mutating func expected(_ what: String) {
         syntaxError(.e201, "expected \(what), found \(describeCurrent())", at: span(token: token))
     }
 
+    /// Reports the construct opened by `opener` unclosed (E202) where its `closer` was expected,
+    /// just after the previous token. Enclosing constructs found unclosed at the same point (as
+    /// the parser unwinds at the end of the file or a column-1 declaration, or an argument list
+    /// around an unclosed list) are silent, but their closers join the fix-it, innermost first,
+    /// so that applying it balances the file. When an unterminated string ends there, its
+    /// closing quote goes first: the E101's fix-it closes the string and the constructs.
     mutating func reportUnclosed(opener: Token, closer: String) {
+        let point = previousEnd
+        if closing?.point != point {
+            closing = Closing(point: point, string: unterminatedStringBeforePoint())
+        }
+        closing?.closers += closer
+        defer { updateClosingFixIts() }
         if abandoned { return }
         // The closer may be inside the comment or string that swallowed the rest of the file.
         if current == .endOfFile && lexer.unterminatedAtEnd { return }
         let open = file.text(opener.range)
         let place = spanAfterPrevious()
+        let count = diagnostics.count
+        // The fix-it is `closing`'s, set by `updateClosingFixIts`.
         syntaxError(.e202, "unclosed `\(open)`", at: span(token: opener), label: "this `\(open)` is never closed",
-                    secondary: [DiagnosticLabel(place, "expected `\(closer)` here")],
-                    fixIts: [FixIt(place, closer)])
+                    secondary: [DiagnosticLabel(place, "expected `\(closer)` here")])
+        if diagnostics.count > count { closing?.reported.append(count) }
+    }
+
+    /// An argument list or list found unclosed (see `reportUnclosed`) after this list reported a
+    /// missing `,` with a fix-it, the E201 at `missingComma` in `diagnostics`. Running into the
+    /// block around it, the list most likely ended where the `,` was expected (the closer, not
+    /// the comma, was left out: `action: go` then `tap: x` on the next line and `}`), so the
+    /// E201's fix-it inserts the closer there instead. At the end of the file or a column-1
+    /// declaration both are likely missing, and the E202 is reported too, with its own fix-it.
+    mutating func reportUnclosedList(opener: Token, closer: String, endsAll: Bool, missingComma: Int?) {
+        guard let missingComma, !abandoned, missingComma < diagnostics.count,
+              let point = diagnostics[missingComma].fixIts.first?.span else {
+            reportUnclosed(opener: opener, closer: closer)
+            return
+        }
+        if endsAll {
+            reportedSinceSync = false
+            reportUnclosed(opener: opener, closer: closer)
+        } else {
+            // Enclosing lists found unclosed here start a closing of their own (a rare case:
+            // their closers are not added).
+            diagnostics[missingComma].fixIts = [FixIt(point, closer)]
+        }
+    }
+
+    /// True when the previous token is an unterminated string whose line ends in closers (before
+    /// any comment) that did not close lists yet: it swallowed them, so as many lists end with
+    /// it (`f(g("x))` ends both, `[(a: "x),` the record only).
+    func unterminatedStringSwallowedClosers() -> Bool {
+        guard let start = unterminatedStringBeforePoint() else { return false }
+        let end = cursor[-1].end
+        let swallowed = file.bytes.withUnsafeBufferPointer { bytes in
+            LexerState.trailingRun(in: bytes, string: start, end: end).closers.count
+        }
+        let closed = closing.map { $0.point == end && $0.string == start ? $0.closers.utf8.count : 0 } ?? 0
+        return swallowed > closed
+    }
+
+    @inline(never) mutating func noteMalformedValueString() {
+        if token.kind == .string && !strayStringAhead { malformedValueStrings.append(token.start) }
+        strayStringAhead = false
+    }
+
+    /// Removes the E101 fix-its of unterminated strings that were not values: only where a
+    /// string belongs does closing it fix anything.
+    mutating func dropFixItsOfStrayStrings() {
+        for i in lexer.diagnostics.indices where lexer.diagnostics[i].code == .e101 && !lexer.diagnostics[i].fixIts.isEmpty {
+            let start = lexer.diagnostics[i].span.start
+            if !isMalformedValueString(at: start) { lexer.diagnostics[i].fixIts = [] }
+        }
+    }
+
+    func isMalformedValueString(at start: Int) -> Bool {
+        var low = 0, high = malformedValueStrings.count
+        while low < high {
+            let mid = (low + high) / 2
+            if malformedValueStrings[mid] < start { low = mid + 1 } else { high = mid }
+        }
+        return low < malformedValueStrings.count && malformedValueStrings[low] == start
+    }
+
+    /// The start of the unterminated single-line string (E101) that the previous token is, or nil.
+    func unterminatedStringBeforePoint() -> Int? {
+        let previous = cursor[-1]
+        guard previous.kind == .string && previous.isMalformed else { return nil }
+        // Malformed by a bad escape or byte only, it was closed: then it has no E101.
+        let start = previous.start
+        return lexicalDiagnostic(.e101, at: start) == nil ? nil : start
+    }
+
+    /// The index in the lexer's diagnostics of its `code` diagnostic starting at `offset`, a
+    /// token the parser has reached: the lexer is at most a batch ahead, and its diagnostics
+    /// are in source order, so the search from the end stops soon.
+    func lexicalDiagnostic(_ code: DiagnosticCode, at offset: Int) -> Int? {
+        var i = lexer.diagnostics.count
+        while i > 0 {
+            i -= 1
+            let d = lexer.diagnostics[i]
+            if d.span.start < offset { return nil }
+            if d.span.start == offset && d.code == code { return i }
+        }
+        return nil
+    }
+
+    /// Gives the diagnostics of `closing` its fix-it: the closers at its point, or the closing
+    /// quote of its string followed by them (no fix-it when the quote has no safe spot).
+    mutating func updateClosingFixIts() {
+        guard let closing else { return }
+        let fixIts: [FixIt]
+        if let start = closing.string, !isMalformedValueString(at: start) {
+            // A stray string runs to the end of the line: a closer there would be inside it.
+            fixIts = []
+        } else if let start = closing.string {
+            let end = previousEnd
+            let fix = file.bytes.withUnsafeBufferPointer { bytes in
+                LexerState.closingQuote(in: bytes, string: start, end: end, closers: Array(closing.closers.utf8))
+            }
+            fixIts = fix.map { [FixIt(SourceSpan(file: file.id, $0.range), $0.replacement)] } ?? []
+            if let e101 = lexicalDiagnostic(.e101, at: start) {
+                lexer.diagnostics[e101].fixIts = fixIts
+            }
+        } else {
+            fixIts = [FixIt(SourceSpan(file: file.id, start: closing.point, end: closing.point), closing.closers)]
+        }
+        for index in closing.reported where index < diagnostics.count { diagnostics[index].fixIts = fixIts }
     }
 
     /// Enters one nesting level at an opener; past the limit reports E204 and skips the group.
@@ -506,12 +722,14 @@ struct ParserState {
             }
         }
         close(file)
+        dropFixItsOfStrayStrings()
     }
 
     mutating func parseImport() {
         let n = open(.importDecl)
         advance()
         if current == .string {
+            if token.isMalformed { noteMalformedValueString() }
             nodes.setMainToken(n, token)
             advancePastMain(n)
         } else {
@@ -598,6 +816,8 @@ struct ParserState {
                 } else {
                     parseItem()
                     if !abandoned { continue }
+                    // Silent (an inner construct was reported), but its `}` joins the fix-it.
+                    reportUnclosed(opener: opener, closer: "}")
                 }
             }
             break
@@ -608,7 +828,16 @@ struct ParserState {
 
     mutating func parseItem() {
         let k = current
-        if Self.isDeclarationKeyword(k) && peek().isIdentifierLike {
+        if equalsFollows && k.isIdentifierLike && peek() != .leftParen && !(k == .keywordState && peek().isIdentifierLike)
+            && takeEqualsAsColon() {
+            // `title = "Trip"`: the property `title: "Trip"` (a keyword too: `state = .hasData`).
+            // A stray `=` stays E102 where it more likely is: before a part's arguments
+            // (`hstack = (spacing: 8) {`) or a state's name (`state = loading {`).
+            let n = openNamed(.property)
+            advance()
+            parseValue()
+            close(n)
+        } else if Self.isDeclarationKeyword(k) && peek().isIdentifierLike {
             parseDeclaration(topLevel: false)
         } else if k == .keywordImport && peek() == .string {
             syntaxError(.e205, "`import` is only allowed at the top of a file", at: span(token: token))
@@ -649,8 +878,9 @@ struct ParserState {
     // MARK: Arguments and values
 
     /// Parses `( args )`, `[ values ]` or `( record )` contents as children of the open node.
-    /// `closer` tells which; labels are allowed except in lists.
-    mutating func parseArguments(closer: TokenKind) {
+    /// `closer` tells which (labels are allowed except in lists), and `isRecord` a record from
+    /// an argument list.
+    mutating func parseArguments(closer: TokenKind, isRecord: Bool = false) {
         let opener = token
         guard enterNesting() else { return }
         advance()
@@ -663,20 +893,22 @@ struct ParserState {
             labelCount = labelBase
             if hasLongLists { closeLongList(at: labelBase) }
         }
+        // This list's last E201 for a missing `,` that has a fix-it: its index in `diagnostics`.
+        var missingComma: Int?
         while true {
             let k = current
             if k == closer { advance(); break }
             let endsAll = k == .endOfFile || isColumnOneDeclaration()
             if endsAll || k == .leftBrace || k == .rightBrace {
-                reportUnclosed(opener: opener, closer: closerText)
+                reportUnclosedList(opener: opener, closer: closerText, endsAll: endsAll, missingComma: missingComma)
                 if endsAll { abandoned = true }
                 break
             }
-            if allowsLabels && k.isIdentifierLike && peek() == .colon {
+            if allowsLabels && k.isIdentifierLike && (peek() == .colon || equalsFollows && takeEqualsAsColon()) {
                 let a = openNamed(.argument)
                 pushLabel(token, since: labelBase)
-                advancePastMain(a)
                 advance()
+                if current == .colon { advance() } // else an `=` stood for it
                 parseValue()
                 close(a)
             } else {
@@ -693,17 +925,31 @@ struct ParserState {
             let k2 = current
             // `name(` or `name {` starting a line is the next item (the list was left open); on
             // the same line it is the next argument after a missing comma: `f($a size(0, 5))`.
-            let looksLikeItem = k2.isIdentifierLike && (peek() == .leftParen || peek() == .leftBrace) && token.startsLine
+            // An unterminated string that swallowed closers (`text("Hello)`) ended the list too.
+            // In a list, `name:` starting a line is the next property.
+            let looksLikeItem = k2.isIdentifierLike && token.startsLine
+                    && (peek() == .leftParen || peek() == .leftBrace || !allowsLabels && peek() == .colon)
                 || Self.isDeclarationKeyword(k2) || k2 == .endOfFile || k2 == .leftBrace || k2 == .rightBrace
+                || cursor[-1].kind == .string && cursor[-1].isMalformed && unterminatedStringSwallowedClosers()
             if looksLikeItem || (token.startsLine && !Self.canStartValue(k2)) {
-                reportUnclosed(opener: opener, closer: closerText)
-                if k2 == .endOfFile || isColumnOneDeclaration() { abandoned = true }
+                let endsAll = k2 == .endOfFile || isColumnOneDeclaration()
+                reportUnclosedList(opener: opener, closer: closerText, endsAll: endsAll, missingComma: missingComma)
+                if endsAll { abandoned = true }
                 break
             }
             if Self.canStartValue(k2) {
-                // Treat a missing comma as present.
+                // Treat a missing comma as present. Inserting it is a safe fix-it in a list or a
+                // record, and before a labeled argument; before an unlabeled one it may not be
+                // (`text("a" "b")` was not meant as two arguments).
+                let safe = closer == .rightBracket || isRecord
+                    || k2.isIdentifierLike && (peek() == .colon || equalsFollows && equalsStandingForColon() != nil)
+                // An unterminated string here silences this E201, and closing it would leave the
+                // comma missing: its E101 gets no fix-it either.
+                if k2 == .string && token.isMalformed { strayStringAhead = true }
+                let count = diagnostics.count
                 syntaxError(.e201, "expected `,` or `\(closerText)`, found \(describeCurrent())", at: span(token: token),
-                            fixIts: [FixIt(spanAfterPrevious(), ",")])
+                            fixIts: safe ? [FixIt(spanAfterPrevious(), ",")] : [])
+                if safe && diagnostics.count > count { missingComma = count }
                 continue
             }
             expected("`,` or `\(closerText)`")
@@ -809,7 +1055,9 @@ struct ParserState {
         // Every leaf goes through one `leaf` call: inlined once, not six times.
         let kind: NodeKind
         switch current {
-        case .string, .multilineString: kind = .string
+        case .string, .multilineString:
+            if token.isMalformed { noteMalformedValueString() }
+            kind = .string
         case .integer, .double: kind = .number
         case .color: kind = .color
         case .keywordTrue, .keywordFalse: kind = .boolean
@@ -827,7 +1075,7 @@ struct ParserState {
             return
         case .leftParen:
             let n = open(.record)
-            parseArguments(closer: .rightParen)
+            parseArguments(closer: .rightParen, isRecord: true)
             close(n)
             return
         default:

@@ -117,7 +117,7 @@ public struct TokenList: Sendable {
             longEnds.append(UInt32(truncatingIfNeeded: token.end))
         }
         if i & 31 == 0 { flagWords.append(0) }
-        flagWords[i >> 5] |= UInt64(token.flags) << UInt64((i & 31) << 1)
+        flagWords[i >> 5] |= UInt64(token.flags & TokenFlags.listed) << UInt64((i & 31) << 1)
     }
 
     public func kind(_ i: Int) -> TokenKind { kinds[i] }
@@ -143,10 +143,16 @@ public struct TokenList: Sendable {
     public func isMalformed(_ i: Int) -> Bool { flags(i) & TokenFlags.malformed != 0 }
 }
 
-/// Two bits: `TokenList` packs them 32 to a word; a tree keeps `malformed` per main token.
+/// Token flag bits. `TokenList` packs the first two 32 to a word; a tree keeps `malformed` per
+/// main token.
 public enum TokenFlags {
     public static let newlineBefore: UInt8 = 1
     public static let malformed: UInt8 = 2
+    /// The bits a `TokenList` keeps.
+    static let listed: UInt8 = newlineBefore | malformed
+    /// A lone `=` (dropped with E102) comes before this token: the parser may take it for the
+    /// `:` of a property or argument label (`title = "Trip"`). Only the parser sees it.
+    static let equalsBefore: UInt8 = 4
 }
 
 /// A comment, kept out of the token stream but reachable by position (formatter, hover, docs).

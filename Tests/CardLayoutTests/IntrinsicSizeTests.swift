@@ -59,7 +59,8 @@ import Testing
         """)
         var layouter = DeckLayouter(deck: deck)
         let card = try #require(deck.cards.first)
-        let laidOut = layouter.layout(card, at: 0, in: layouter.context(for: card, in: deck.stacks.first))
+        let context = layouter.context(for: card, in: deck.stacks.first)
+        let laidOut = layouter.layout(card, at: 0, in: context)
         // Mint list margins 12 + 12: card 366 wide, content 342.
         #expect(laidOut.context.width == 366)
         #expect(laidOut.contentWidth == 342)
@@ -100,7 +101,9 @@ import Testing
         stack S: list { C }
         """)
         var layouter = DeckLayouter(deck: deck)
-        let laidOut = layouter.layout(deck.cards[0], at: 0, in: layouter.context(for: deck.cards[0], in: deck.stacks.first))
+        let card = deck.cards[0]
+        let context = layouter.context(for: card, in: deck.stacks.first)
+        let laidOut = layouter.layout(card, at: 0, in: context)
         let parts = laidOut.states[0].parts
         // hstack: 342 − 2 × 10 − 1 = 321 shared by two → 160.5 each; the separator is 1 wide
         // and stretches to the row's 30 points; `.top` keeps the short spacer at y = 0.
@@ -130,7 +133,9 @@ import Testing
         stack S: list { C }
         """)
         var layouter = DeckLayouter(deck: deck)
-        let laidOut = layouter.layout(deck.cards[0], at: 0, in: layouter.context(for: deck.cards[0], in: deck.stacks.first))
+        let card = deck.cards[0]
+        let context = layouter.context(for: card, in: deck.stacks.first)
+        let laidOut = layouter.layout(card, at: 0, in: context)
         #expect(laidOut.states[0].parts[0].frame.height == 17)
         #expect(LayoutMetrics.placeholder(["unknown"]) == "‹unknown›")
     }
@@ -155,7 +160,9 @@ import Testing
             stack S: list { C }
             """)
             var layouter = DeckLayouter(deck: deck)
-            let laidOut = layouter.layout(deck.cards[0], at: 0, in: layouter.context(for: deck.cards[0], in: deck.stacks.first))
+            let card = deck.cards[0]
+            let context = layouter.context(for: card, in: deck.stacks.first)
+            let laidOut = layouter.layout(card, at: 0, in: context)
             return laidOut.states[0].parts.prefix(3).map(\.frame.height)
         }
         let few = try heights(fieldCount: 4), many = try heights(fieldCount: 64)

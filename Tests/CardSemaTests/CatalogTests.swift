@@ -283,7 +283,7 @@ import Testing
         #expect(swipe?.argument(named: "visibleCards")?.range?.contains(0) == false)
         #expect(swipe?.argument(named: "insets")?.defaultValue == .insets(10))
         #expect(swipe?.argument(named: "minimumSwipeMargin")?.range == .unitInterval)
-        #expect(swipe?.bodyProperties.map(\.name) == ["theme", "onSwipe", "onSwipedAll", "onUndo"])
+        #expect(swipe?.bodyProperties.map(\.name) == ["theme", "onSwipe", "onSwipedAll", "onUndo", "onSelect"])
         let sheet = Catalog.stackKind(named: "sheet")
         #expect(sheet?.argument(named: "extendedTop")?.defaultValue?.numericValue == 64)
         #expect(sheet?.bodyProperty(named: "initial")?.defaultValue == .enumCase("peaking"))

@@ -584,6 +584,7 @@ extension Compiler.Result {
             stack One: sheet { A B }
             stack Two: sheet { C A }
             stack Three: list { D A }
+            stack Four: sheet { D }
             """)
         #expect(result.summary == ["1 E704"])
         #expect(result.diagnostics.first?.message.contains("push(D)") == true)

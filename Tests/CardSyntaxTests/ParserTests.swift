@@ -511,7 +511,7 @@ import CardDiagnostics
         #expect(parse("card A { 42 }").diagnostics.first?.message == "expected a part, property or declaration, found number `42`")
         #expect(parse("card {").diagnostics.first?.message == "expected a name for the `card` declaration, found `{`")
         #expect(parse("card A { x: }").diagnostics.first?.message == "expected a value, found `}`")
-        #expect(parse("card A { f(1 2) }").diagnostics.first?.fixIts.first?.replacement == ",")
+        #expect(parse("card A { f(1 2) }").diagnostics.first?.message == "expected `,` or `)`, found number `2`")
     }
 
     @Test func nestingLimit() {
@@ -573,7 +573,7 @@ import CardDiagnostics
     }
 
     @Test func droppedCharacterBelongsToTheItemAfterIt() {
-        #expect(parse("card A {\n  title = \"x\"\n}").diagnosticSummary == ["2:9 E102"])
+        #expect(parse("card A {\n  title ~ \"x\"\n}").diagnosticSummary == ["2:9 E102"])
         #expect(parse("card A {\n  title ≔ \"x\"\n}").diagnosticSummary == ["2:9 E102"])
         // …but not across lines: the next line starts a new item.
         #expect(parse("card A {\n  text(\"a\") @\n  42\n}").diagnosticSummary == ["2:13 E102", "3:3 E201"])

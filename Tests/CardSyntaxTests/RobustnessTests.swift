@@ -335,7 +335,11 @@ import CardDriver
         return result.sorted()
     }
 
-    func insertEverywhere(_ inserted: [UInt8], expecting code: DiagnosticCode) {
+    /// Inserts `inserted` at token boundaries of every valid deck; each time, exactly one
+    /// diagnostic must follow, of one of `codes`. Returns how many diagnostics had each code.
+    @discardableResult
+    func insertEverywhere(_ inserted: [UInt8], expecting codes: Set<DiagnosticCode>) -> [DiagnosticCode: Int] {
+        var seen: [DiagnosticCode: Int] = [:]
         for entry in Self.validCorpus {
             let points = Self.boundaries(entry.bytes)
             let step = max(1, points.count / 250)
@@ -343,24 +347,75 @@ import CardDriver
                 var bytes = entry.bytes
                 bytes.insert(contentsOf: inserted, at: point)
                 let tree = parse(bytes: bytes)
-                if tree.codes != [code.rawValue] {
+                let diagnostics = tree.diagnostics.sortedAndDeduplicated()
+                guard diagnostics.count == 1, let only = diagnostics.first, codes.contains(only.code) else {
                     Issue.record("\(entry.name): inserting at \(tree.file.location(of: point)) gives \(tree.diagnosticSummary)")
+                    return seen
+                }
+                seen[only.code, default: 0] += 1
+            }
+        }
+        return seen
+    }
+
+    /// A stray character between tokens is one E102 and nothing else.
+    @Test func strayCharacterIsOneE102() { insertEverywhere(Array("@".utf8), expecting: [.e102]) }
+
+    /// A stray `=` is one E102, or, where it stands for the `:` after a property name or an
+    /// argument label, one E201 at the `=` (the item is then parsed with the `:`).
+    @Test func strayEqualsIsOneDiagnostic() {
+        let seen = insertEverywhere(Array(" = ".utf8), expecting: [.e102, .e201])
+        #expect(seen[.e102, default: 0] > 0, "\(seen)")
+    }
+
+    /// Writing ` =` for the `:` of any property or argument label is one E201 at the `=`, whose
+    /// fix-it gives back the file, and the tree is the one the `:` gives.
+    @Test func colonWrittenAsEqualsIsOneE201() {
+        var tried = 0
+        for entry in Self.validCorpus {
+            let tree = parse(bytes: entry.bytes)
+            let tokens = Lexer.tokenize(tree.file).tokens
+            var open: [TokenKind] = []
+            var colons = 0
+            for t in 1..<max(1, tokens.count - 1) {
+                switch tokens.kind(t) {
+                case .leftParen, .leftBracket, .leftBrace: open.append(tokens.kind(t))
+                case .rightParen, .rightBracket, .rightBrace: _ = open.popLast()
+                default: break
+                }
+                // A property's or label's colon, with its value on its line (not a conformance
+                // list's colon; and in a block, `name = (` stays a stray `=` before a part's
+                // arguments). Every third one.
+                guard tokens.kind(t) == .colon, tokens.kind(t - 1).isIdentifierLike, !tokens.startsLine(t + 1),
+                      open.last == .leftParen || open.last == .leftBrace && tokens.kind(t + 1) != .leftParen,
+                      !(t >= 2 && ParserState.isDeclarationKeyword(tokens.kind(t - 2)) && open.last == .leftBrace)
+                else { continue }
+                colons += 1
+                if colons % 3 != 0 { continue }
+                var bytes = entry.bytes
+                bytes.replaceSubrange(tokens.range(t), with: Array(" =".utf8))
+                let mutated = parse(bytes: bytes)
+                tried += 1
+                let place = tree.file.location(of: tokens.start(t))
+                guard mutated.codes == ["E201"], let fixed = mutated.applyingFixIts() else {
+                    Issue.record("\(entry.name): `=` for the `:` at \(place) gives \(mutated.diagnosticSummary)")
+                    return
+                }
+                if fixed != entry.bytes || mutated.dump() != tree.dump() {
+                    Issue.record("\(entry.name): `=` for the `:` at \(place): the fix-it or the tree differs")
                     return
                 }
             }
         }
+        #expect(tried > 50)
     }
 
-    /// A stray character between tokens is one E102 and nothing else.
-    @Test func strayCharacterIsOneE102() { insertEverywhere(Array("@".utf8), expecting: .e102) }
-    @Test func strayEqualsIsOneE102() { insertEverywhere(Array(" = ".utf8), expecting: .e102) }
-
     /// An invalid byte between tokens is one E107 and nothing else.
-    @Test func strayInvalidByteIsOneE107() { insertEverywhere([0xFF], expecting: .e107) }
+    @Test func strayInvalidByteIsOneE107() { insertEverywhere([0xFF], expecting: [.e107]) }
 
     /// Removing the closing quote of a string (whose line has no other quote or brace after it)
     /// is one E101: the string ends at the end of its line and the parser stays quiet until it
-    /// re-synchronises.
+    /// re-synchronises. Its fix-it, when it has one, repairs the file.
     @Test func droppedClosingQuoteIsOneE101() {
         var tried = 0
         for entry in Self.validCorpus {
@@ -381,12 +436,17 @@ import CardDriver
                     Issue.record("\(entry.name): unterminated string at \(tree.file.location(of: end - 1)) gives \(mutated.diagnosticSummary)")
                     return
                 }
+                if let problem = mutated.fixItProblem() {
+                    Issue.record("\(entry.name): unterminated string at \(tree.file.location(of: end - 1)): \(problem)")
+                    return
+                }
             }
         }
         #expect(tried > 20)
     }
 
-    /// Deleting one `,` between two arguments or list elements is one E201.
+    /// Deleting one `,` between two arguments or list elements is one E201; its fix-it, when
+    /// it has one, repairs the file.
     @Test func droppedCommaIsOneE201() {
         var tried = 0
         for entry in Self.validCorpus {
@@ -413,12 +473,17 @@ import CardDriver
                     Issue.record("\(entry.name): deleting the `,` at \(tree.file.location(of: tokens.start(t))) gives \(mutated.diagnosticSummary)")
                     return
                 }
+                if let problem = mutated.fixItProblem() {
+                    Issue.record("\(entry.name): deleting the `,` at \(tree.file.location(of: tokens.start(t))): \(problem)")
+                    return
+                }
             }
         }
         #expect(tried > 50)
     }
 
-    /// Deleting one closing `)`, `]` or `}` is one diagnostic.
+    /// Deleting one closing `)`, `]` or `}` is one diagnostic; its fix-it, when it has one,
+    /// repairs the file.
     @Test func droppedCloserIsOneDiagnostic() {
         for entry in Self.validCorpus {
             let tree = parse(bytes: entry.bytes)
@@ -431,6 +496,10 @@ import CardDriver
                 let mutated = parse(bytes: bytes)
                 if mutated.diagnostics.count != 1 {
                     Issue.record("\(entry.name): deleting the \(kind.spelling) at \(tree.file.location(of: tokens.start(t))) gives \(mutated.diagnosticSummary)")
+                    return
+                }
+                if let problem = mutated.fixItProblem() {
+                    Issue.record("\(entry.name): deleting the \(kind.spelling) at \(tree.file.location(of: tokens.start(t))): \(problem)")
                     return
                 }
             }
