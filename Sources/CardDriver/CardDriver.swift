@@ -70,6 +70,7 @@ public enum Driver {
     static let commands: [(name: String, summary: String)] = [
         ("build", "check .cards files, then write their layout JSON (and later back ends)"),
         ("check", "report diagnostics for .cards files and directories (alias: lint)"),
+        ("fmt", "rewrite .cards files in the canonical style (--check, --diff, - for stdin)"),
         ("explain", "explain a diagnostic code, with a wrong and a corrected example"),
         ("help", "show help for a command"),
         ("lsp", "run the language server for editors (Language Server Protocol over stdio)"),
@@ -109,6 +110,8 @@ public enum Driver {
                 return try ExplainCommand.run(rest, output: &output)
             case "lsp":
                 return try LSPCommand.run(rest, output: &output)
+            case "fmt":
+                return try FmtCommand.run(rest, output: &output)
             default:
                 throw UsageError("unknown command '\(first)' (see 'cardc help')")
             }
@@ -135,6 +138,7 @@ public enum Driver {
         case "check", "lint": CheckCommand.usage
         case "explain": ExplainCommand.usage
         case "lsp": LSPCommand.usage
+        case "fmt": FmtCommand.usage
         case "help": "USAGE: cardc help [COMMAND]\n\nShows the usage of COMMAND, or the list of commands.\n"
         default: nil
         }

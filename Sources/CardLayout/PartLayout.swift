@@ -161,48 +161,15 @@ struct PartLayouter {
 
     /// Lays out `part` at the origin with the given width.
     func layout(_ part: CheckedPart, width: Double) -> LaidOutPart {
+        // Containers here, recursively; a leaf's height in `leafHeight`, whose frame (large in a
+        // debug build) is then not part of every nesting level's.
         var children: [LaidOutPart] = []
         let height: Double
         switch PartKind(part.part) {
-        case .text:
-            var size = metrics.size(ofTextStyle: Self.caseName(part, "style") ?? "normal")
-            if case .font(let font)? = Self.authored(part, "font") { size = Finite.clamp(font.size, 0.01, 10_000) }
-            let cap = number(part, "lines").map { Int(Finite.clamp($0, 0, 1e9)) } ?? 0
-            height = measure(text(part, "text"), fontSize: size, width: width, maximumLines: cap)
         case .attributedText:
             let images = stackVertically(part.children, width: width, spacing: 0)
             children = images.parts
             height = images.height + measure(text(part, "text"), fontSize: metrics.normalTextSize, width: width)
-        case .image:
-            height = dimension(part, "height") ?? LayoutMetrics.defaultImageHeight
-        case .button:
-            height = max(LayoutMetrics.minimumButtonHeight, metrics.line(metrics.buttonTitleSize) + LayoutMetrics.controlPadding)
-        case .title:
-            let hasMenu = part.hasArgument("menu")
-            let textWidth = width - (hasMenu ? LayoutMetrics.titleMenuButtonWidth : 0)
-            let textHeight = measure(text(part, "text"), fontSize: metrics.titleSize, width: textWidth)
-            height = hasMenu ? max(textHeight, LayoutMetrics.titleMenuButtonSide) : textHeight
-        case .titleDescription:
-            let half = width / 2
-            func side(_ title: String, _ description: String) -> Double {
-                var h = 0.0
-                if part.hasArgument(title) { h += measure(text(part, title), fontSize: metrics.normalTextSize, width: half) }
-                if part.hasArgument(description) {
-                    h += measure(text(part, description), fontSize: metrics.detailTextSize, width: half)
-                }
-                return h
-            }
-            height = max(side("leftTitle", "leftDescription"), side("rightTitle", "rightDescription"))
-        case .pill:
-            height = metrics.line(metrics.normalTextSize) + 2 * (dimension(part, "verticalPadding") ?? 0)
-        case .iconLabel:
-            let icon = metrics.line(metrics.normalTextSize)
-            let textWidth = width - icon - (dimension(part, "iconPadding") ?? 0)
-            height = max(icon, measure(text(part, "text"), fontSize: metrics.normalTextSize, width: textWidth))
-        case .separator:
-            height = LayoutMetrics.separatorHeight
-        case .verticalSeparator:
-            height = 0
         case .vstack:
             let stacked = stackVertically(part.children, width: width, spacing: dimension(part, "spacing") ?? 0)
             (children, height) = stacked
@@ -221,8 +188,6 @@ struct PartLayouter {
             (children, height) = layoutTable(part, width: width)
         case .collection:
             (children, height) = layoutCollection(part, width: width)
-        case .bar:
-            height = LayoutMetrics.barHeight
         case .paged:
             height = dimension(part, "height") ?? 0
             for (page, child) in part.children.enumerated() {
@@ -230,30 +195,77 @@ struct PartLayouter {
                 node.frame = Frame(x: Double(page) * width, y: 0, width: width, height: height)
                 children.append(node)
             }
+        case let kind:
+            height = leafHeight(part, kind, width: width)
+        }
+        return LaidOutPart(part: part, frame: Frame(x: 0, y: 0, width: max(0, width), height: height), children: children)
+    }
+
+    /// The height of a part without children, `kind` being its kind, at the given width.
+    func leafHeight(_ part: CheckedPart, _ kind: PartKind, width: Double) -> Double {
+        switch kind {
+        case .text:
+            var size = metrics.size(ofTextStyle: Self.caseName(part, "style") ?? "normal")
+            if case .font(let font)? = Self.authored(part, "font") { size = Finite.clamp(font.size, 0.01, 10_000) }
+            let cap = number(part, "lines").map { Int(Finite.clamp($0, 0, 1e9)) } ?? 0
+            return measure(text(part, "text"), fontSize: size, width: width, maximumLines: cap)
+        case .image:
+            return dimension(part, "height") ?? LayoutMetrics.defaultImageHeight
+        case .button:
+            return max(LayoutMetrics.minimumButtonHeight, metrics.line(metrics.buttonTitleSize) + LayoutMetrics.controlPadding)
+        case .title:
+            let hasMenu = part.hasArgument("menu")
+            let textWidth = width - (hasMenu ? LayoutMetrics.titleMenuButtonWidth : 0)
+            let textHeight = measure(text(part, "text"), fontSize: metrics.titleSize, width: textWidth)
+            return hasMenu ? max(textHeight, LayoutMetrics.titleMenuButtonSide) : textHeight
+        case .titleDescription:
+            let half = width / 2
+            func side(_ title: String, _ description: String) -> Double {
+                var h = 0.0
+                if part.hasArgument(title) { h += measure(text(part, title), fontSize: metrics.normalTextSize, width: half) }
+                if part.hasArgument(description) {
+                    h += measure(text(part, description), fontSize: metrics.detailTextSize, width: half)
+                }
+                return h
+            }
+            return max(side("leftTitle", "leftDescription"), side("rightTitle", "rightDescription"))
+        case .pill:
+            return metrics.line(metrics.normalTextSize) + 2 * (dimension(part, "verticalPadding") ?? 0)
+        case .iconLabel:
+            let icon = metrics.line(metrics.normalTextSize)
+            let textWidth = width - icon - (dimension(part, "iconPadding") ?? 0)
+            return max(icon, measure(text(part, "text"), fontSize: metrics.normalTextSize, width: textWidth))
+        case .separator:
+            return LayoutMetrics.separatorHeight
+        case .verticalSeparator:
+            return 0
+        case .bar:
+            return LayoutMetrics.barHeight
         case .slider:
-            height = LayoutMetrics.sliderHeight
+            return LayoutMetrics.sliderHeight
         case .multiSlider:
-            height = Self.caseName(part, "orientation") == "vertical" ? LayoutMetrics.verticalMultiSliderHeight : LayoutMetrics.sliderHeight
+            return Self.caseName(part, "orientation") == "vertical" ? LayoutMetrics.verticalMultiSliderHeight : LayoutMetrics.sliderHeight
         case .spacer:
-            height = dimension(part, "height") ?? 0
+            return dimension(part, "height") ?? 0
         case .textField:
-            height = metrics.line(metrics.normalTextSize) + LayoutMetrics.controlPadding
+            return metrics.line(metrics.normalTextSize) + LayoutMetrics.controlPadding
         case .confetti:
-            height = LayoutMetrics.confettiHeight
+            return LayoutMetrics.confettiHeight
         case .progressBar:
             let label = metrics.line(metrics.smallTextSize) + LayoutMetrics.progressBarLabelGap
             var h = LayoutMetrics.progressBarTrackHeight
             if part.hasArgument("marker") || part.hasArgument("current") { h += label }
             if bool(part, "showValues") == true { h += label }
-            height = h
+            return h
         case .map:
-            height = dimension(part, "height") ?? 300
+            return dimension(part, "height") ?? 300
         case .radio:
-            height = LayoutMetrics.radioHeight
+            return LayoutMetrics.radioHeight
         case .histogram:
-            height = LayoutMetrics.histogramHeight
+            return LayoutMetrics.histogramHeight
+        case .attributedText, .vstack, .oriented, .other, .cell, .hstack, .centered, .table, .collection, .paged:
+            return 0 // containers: `layout`
         }
-        return LaidOutPart(part: part, frame: Frame(x: 0, y: 0, width: max(0, width), height: height), children: children)
     }
 
     /// Children side by side: with `quarterHalfQuarter` (a `centered` of three) a quarter, a half

@@ -36,9 +36,12 @@ final class StackCards: Sendable {
 /// One checker serves many cards, so its scratch storage (binding tables, argument lists) is
 /// reused.
 struct CardChecker {
-    var values: ValueChecker
-    var tree: SyntaxTree { values.tree }
-    var names: NameInterner { values.names }
+    private(set) var values: ValueChecker
+    // `values`' tree and interner, stored again: read through a computed property, a debug
+    // build copied the whole checker at every use, and the recursive part checks' frames grew
+    // too large for 256 nesting levels to fit a thread's stack.
+    private(set) var tree: SyntaxTree
+    let names: NameInterner
     /// The card being checked.
     private(set) var decl = NodeID(0)
     private(set) var membership = CardMembership()
@@ -80,6 +83,8 @@ struct CardChecker {
 
     init(values: ValueChecker) {
         self.values = values
+        tree = values.tree
+        names = values.names
         stateIdentity = values.names.intern(Catalog.stateFieldName).identity
         defaultStateIdentity = values.names.intern(Catalog.defaultStateName).identity
     }
@@ -485,6 +490,20 @@ struct CardChecker {
 
     /// Checks the items of a part-holding block (state, container, overlay, footer, cell); returns
     /// their parts (none without the model) and how many were accepted.
+    /// Checks the next cards in `tree`.
+    mutating func use(_ tree: SyntaxTree) {
+        guard tree !== self.tree else { return }
+        self.tree = tree
+        values.tree = tree
+    }
+
+    /// Takes the diagnostics reported so far.
+    mutating func takeDiagnostics() -> [Diagnostic] {
+        guard !values.diagnostics.isEmpty else { return [] }
+        defer { values.diagnostics = [] }
+        return values.diagnostics
+    }
+
     mutating func checkBlock(of owner: NodeID, context: PartContext) -> (parts: [CheckedPart], count: Int) {
         var parts: [CheckedPart] = []
         var count = 0
@@ -499,48 +518,55 @@ struct CardChecker {
     /// when the caller has looked it up already.
     @discardableResult
     mutating func checkPartItem(_ item: NodeID, spec known: Int? = nil, context: PartContext, into parts: inout [CheckedPart]) -> Bool {
+        // Recursive through `checkPart`: what is not needed on the way down stays in
+        // `partSpec(of:)`'s frame, not in every nesting level's.
+        guard let spec = partSpec(of: item, known: known, context: context) else { return false }
+        checkPart(item, spec: spec, context: context, into: &parts)
+        return true
+    }
+
+    /// The part block item `item` names, or nil after reporting why it is none here.
+    mutating func partSpec(of item: NodeID, known: Int?, context: PartContext) -> PartSpec? {
         switch tree.kind(item) {
         case .stateDecl:
             report(.e603, "a `state` block must sit directly inside a card", at: values.nameSpan(item).start == values.nameSpan(item).end
                    ? tree.span(item) : tree.span(token: tree.firstToken(item)),
                    notes: [.help("move `state \(tree.name(item))` to the card's body")])
-            return false
+            return nil
         case .property:
             let label = tree.name(item)
             let isCardProperty = tree.lookUp(item, in: Catalog.cardPropertyTable).map { Catalog.cardProperties[$0].allowedInState } ?? false
             report(.e310, isCardProperty ? "`\(label):` belongs to a card or a state, not inside a part"
                                          : "`\(label):` is not a property here; parts take their settings as arguments",
                    at: values.nameSpan(item))
-            return false
+            return nil
         case .node:
             break
         default:
-            return false
+            return nil
         }
         guard let specIndex = known ?? values.tree.lookUp(item, in: Catalog.nodeTable) else {
             let name = tree.name(item)
             let hint = values.suggestion(Catalog.suggestPart(for: name), replacing: values.nameSpan(item))
             report(.e301, "unknown part `\(name)`", at: values.nameSpan(item), notes: hint.notes, fixIts: hint.fixIts)
-            return false
+            return nil
         }
         let spec = Catalog.nodes[specIndex]
         // Structural nodes in the wrong place.
         switch spec.role {
         case .cell:
-            if case .part(let parent) = context, case .directlyInside(let parents) = spec.placement, parents.contains(parent.name) { break }
+            if case .part(let parent) = context, case .directlyInside(let parents) = spec.placement, parents.contains(parent.name) { return spec }
             let parents: [String]
             if case .directlyInside(let names) = spec.placement { parents = names } else { parents = [] }
             report(.e405, "`\(spec.name)` is only allowed directly inside \(Self.list(parents.map { "`\($0)`" }, conjunction: "or"))",
                    at: values.nameSpan(item))
-            return false
+            return nil
         case .model, .overlay, .footer:
             report(.e405, "`\(spec.name)` is only allowed directly in a card's body", at: values.nameSpan(item))
-            return false
+            return nil
         case .part:
-            break
+            return spec
         }
-        checkPart(item, spec: spec, context: context, into: &parts)
-        return true
     }
 
     /// Checks a part; appends it to `parts` when building the model.

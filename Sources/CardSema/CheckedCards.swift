@@ -83,12 +83,12 @@ public struct CheckedCards: RandomAccessCollection, Sendable {
             }
             if checker == nil {
                 checker = CardChecker(values: ValueChecker(tree: tree, cards: cards.index, names: NameInterner()))
-            } else if checker?.tree !== tree {
-                checker?.values.tree = tree
+            } else {
+                checker?.use(tree)
             }
             let card = checker?.check(declaration.node, named: declaration.name, membership: declaration.membership, buildsModel: true)
             // Its diagnostics were reported when the deck was checked.
-            checker?.values.diagnostics.clear()
+            _ = checker?.takeDiagnostics()
             return card ?? CheckedCard(name: declaration.name, span: tree.span(declaration.node),
                                        location: tree.file.location(of: tree.range(declaration.node).lowerBound),
                                        file: tree.file.path, initialState: Catalog.defaultStateName)

@@ -49,12 +49,9 @@ struct DeckChecker {
             guard let tree = tree(ref) else { continue }
             if checker == nil { checker = CardChecker(values: valueChecker(for: tree)) }
             // Mutated in place through the optional: copying the checker would copy its scratch.
-            if checker?.tree !== tree { checker?.values.tree = tree }
+            checker?.use(tree)
             _ = checker?.check(ref.node, named: name, membership: membership[index], buildsModel: false)
-            if checker?.values.diagnostics.isEmpty == false {
-                diagnostics += checker?.values.diagnostics ?? []
-                checker?.values.diagnostics.clear()
-            }
+            diagnostics += checker?.takeDiagnostics() ?? []
         }
         checkSheetTitles(checkedStacks)
         suggestDeckNames()

@@ -193,17 +193,60 @@ struct NodeSink {
     }
 }
 
+/// The parser's place in its token batch: `token` is the current token, `previous` the one
+/// before (before the first, a stand-in ending at 0) and `nextToken` the one after, always
+/// there: a batch is refilled, after the previous and current tokens, before its last token
+/// becomes current. At the end of the file the end-of-file token repeats. A pointer rather than
+/// an index into the batch: reading the current token is one load less, and the parser reads it
+/// several times per token.
+///
+/// The parser reads tokens through this small struct rather than computed members of
+/// `ParserState`: in a debug build every such call copies the whole state into the caller's
+/// frame, and the recursive `parse…` frames grew too large for 256 nesting levels to fit a
+/// thread's stack.
+struct TokenCursor {
+    var pointer: UnsafeMutablePointer<Token>
+
+    init(_ pointer: UnsafeMutablePointer<Token>) { self.pointer = pointer }
+
+    @inline(__always) var token: Token { pointer.pointee }
+    @inline(__always) var kind: TokenKind { pointer.pointee.kind }
+    @inline(__always) var previous: Token { pointer[-1] }
+    @inline(__always) var nextToken: Token { pointer[1] }
+    /// The next token's kind.
+    @inline(__always) var next: TokenKind { pointer[1].kind }
+    /// Where the previous token ends (0 at the start).
+    @inline(__always) var previousEnd: Int { pointer[-1].end }
+    /// True when a lone `=` the lexer dropped (E102) lies between the current token and the
+    /// next: a cheap test, done before `ParserState.takeEqualsAsColon`.
+    @inline(__always) var equalsFollows: Bool { pointer[1].flags & TokenFlags.equalsBefore != 0 }
+
+    /// `card|stack|theme NAME` or `import "…"`: the start of a top-level declaration.
+    @inline(__always) var isTopLevelStart: Bool {
+        switch kind {
+        case .keywordCard, .keywordStack, .keywordTheme: return next.isIdentifierLike
+        case .keywordImport: return next == .string
+        default: return false
+        }
+    }
+
+    /// A file-level declaration or import at column 1 of a new line: it ends every unclosed
+    /// construct around it.
+    @inline(__always) func isColumnOneDeclaration(in file: SourceFile) -> Bool {
+        // The kind test first: it rules out almost every token without reading the source.
+        guard isTopLevelStart && token.startsLine else { return false }
+        let start = token.start
+        return start == 0 || file.bytes[start - 1] == 0x0A
+    }
+}
+
 struct ParserState {
     let file: SourceFile
     /// Lexes on demand, a batch of tokens at a time, into `batch`.
     var lexer: LexerState
-    /// `cursor.pointee` is the current token, `cursor[-1]` the previous one (before the first, a
-    /// stand-in ending at 0), and `cursor[1]` the next, always there: a batch is refilled, after
-    /// the previous and current tokens, before its last token becomes current. At the end of the
-    /// file the end-of-file token repeats. A pointer rather than an index into `batch`: reading
-    /// the current token is one load less, and the parser reads it several times per token.
     let batch: UnsafeMutableBufferPointer<Token>
-    var cursor: UnsafeMutablePointer<Token>
+    /// The current token in `batch`.
+    var cursor: TokenCursor
     /// Just past the last token in `batch`.
     var batchEnd: UnsafeMutablePointer<Token>
     /// How many tokens of the file came before `batch[1]`.
@@ -287,81 +330,53 @@ struct ParserState {
         // Only the end of file: lex it again, so a next token is there (`refill` without moving).
         if count == 2 { count += self.lexer.fill(UnsafeMutableBufferPointer(rebasing: batch[2...])) }
         let base = batch.baseAddress.unsafelyUnwrapped
-        cursor = base + 1
+        cursor = TokenCursor(base + 1)
         batchEnd = base + count
-        syncToken = cursor.pointee
+        syncToken = cursor.token
     }
 
     // MARK: Tokens
 
-    @inline(__always) var token: Token { cursor.pointee }
-    @inline(__always) var current: TokenKind { cursor.pointee.kind }
-    @inline(__always) func peek() -> TokenKind { cursor[1].kind }
-    /// Where the token before `token` ends (0 at the start).
-    @inline(__always) var previousEnd: Int { cursor[-1].end }
     /// How many tokens have been consumed.
-    var pos: Int { batchStart &+ (cursor - batch.baseAddress.unsafelyUnwrapped) &- 1 }
+    var pos: Int { batchStart &+ (cursor.pointer - batch.baseAddress.unsafelyUnwrapped) &- 1 }
 
     /// Moves to the next token; at the end of the file, stays there.
     @inline(__always) mutating func advance() {
-        cursor += 1
-        if cursor + 1 == batchEnd { refill() }
+        cursor.pointer += 1
+        if cursor.pointer + 1 == batchEnd { refill() }
     }
 
     /// Moves the previous and current tokens to the front of the batch and lexes more after them.
     /// The lexer ends each batch at the end-of-file token, so the end of the file is current
     /// only just before a refill: an `advance` from it lands here and is undone.
     @inline(never) mutating func refill() {
-        if cursor[-1].kind == .endOfFile {
-            cursor -= 1
+        if cursor.previous.kind == .endOfFile {
+            cursor.pointer -= 1
             return
         }
         let base = batch.baseAddress.unsafelyUnwrapped
-        batchStart += cursor - base - 1
-        base[0] = cursor[-1]
-        base[1] = cursor[0]
-        cursor = base + 1
+        batchStart += cursor.pointer - base - 1
+        base[0] = cursor.previous
+        base[1] = cursor.token
+        cursor = TokenCursor(base + 1)
         batchEnd = base + 2 + lexer.fill(UnsafeMutableBufferPointer(rebasing: batch[2...]))
     }
 
     func span(token: Token) -> SourceSpan { SourceSpan(file: file.id, token.range) }
 
     /// An empty span just after the previous token: where a missing closer belongs.
-    func spanAfterPrevious() -> SourceSpan { SourceSpan(file: file.id, start: previousEnd, end: previousEnd) }
+    func spanAfterPrevious() -> SourceSpan { SourceSpan(file: file.id, start: cursor.previousEnd, end: cursor.previousEnd) }
 
     func describeCurrent() -> String {
-        switch current {
-        case .identifier: return "`\(file.text(token.range))`"
+        switch cursor.kind {
+        case .identifier: return "`\(file.text(cursor.token.range))`"
         case .endOfFile: return "end of file"
         case .leftBrace, .rightBrace, .leftParen, .rightParen, .leftBracket, .rightBracket, .colon, .comma, .semicolon:
-            return current.spelling // already shows the character: "`{`"
+            return cursor.kind.spelling // already shows the character: "`{`"
         default:
-            let text = file.text(token.range)
-            return text.utf8.count <= 24 && !text.contains("\n") ? "\(current.spelling) `\(text)`" : current.spelling
+            let text = file.text(cursor.token.range)
+            return text.utf8.count <= 24 && !text.contains("\n") ? "\(cursor.kind.spelling) `\(text)`" : cursor.kind.spelling
         }
-    }
-
-    // The three checks below run at every item and argument. Inlined, they do not copy the
-    // parser state the way a call to a non-mutating method of this large struct does.
-    @inline(__always) func isAtColumnOne() -> Bool {
-        let start = token.start
-        return start == 0 || file.bytes[start - 1] == 0x0A
-    }
-
-    /// `card|stack|theme NAME` or `import "…"`: the start of a top-level declaration.
-    @inline(__always) func isTopLevelStart() -> Bool {
-        switch current {
-        case .keywordCard, .keywordStack, .keywordTheme: return peek().isIdentifierLike
-        case .keywordImport: return peek() == .string
-        default: return false
-        }
-    }
-
-    /// A file-level declaration or import at column 1 of a new line: it ends every unclosed
-    /// construct around it.
-    @inline(__always) func isColumnOneDeclaration() -> Bool {
-        // The kind test first: it rules out almost every token without reading the source.
-        isTopLevelStart() && token.startsLine && isAtColumnOne()
     }
 
     static func isDeclarationKeyword(_ k: TokenKind) -> Bool {
@@ -372,36 +387,36 @@ struct ParserState {
 
     @inline(__always)
     mutating func open(_ kind: NodeKind) -> Int {
-        nodes.open(kind, start: token.start)
+        nodes.open(kind, start: cursor.token.start)
     }
 
     /// Opens a node named by the current token.
     @inline(__always)
     mutating func openNamed(_ kind: NodeKind) -> Int {
-        guard let main = NodeList.main(token, of: kind, offset: 0) else {
-            let n = nodes.open(kind, start: token.start)
-            nodes.setMainToken(n, token)
+        guard let main = NodeList.main(cursor.token, of: kind, offset: 0) else {
+            let n = nodes.open(kind, start: cursor.token.start)
+            nodes.setMainToken(n, cursor.token)
             return n
         }
-        return nodes.open(kind, start: token.start, main: main)
+        return nodes.open(kind, start: cursor.token.start, main: main)
     }
 
     @inline(__always)
     mutating func close(_ n: Int) {
-        nodes.close(n, end: previousEnd)
+        nodes.close(n, end: cursor.previousEnd)
     }
 
     /// Consumes node `n`'s main token, noting whether a `(` follows it.
     @inline(__always)
     mutating func advancePastMain(_ n: Int) {
         advance()
-        if current == .leftParen { nodes.setParentheses(n) }
+        if cursor.kind == .leftParen { nodes.setParentheses(n) }
     }
 
     /// A node holding just the current token.
     @inline(__always)
     mutating func leaf(_ kind: NodeKind) {
-        let token = self.token
+        let token = cursor.token
         // A leaf is its main token: it is complete once opened, unless that token is long.
         if let main = NodeList.main(token, of: kind, offset: 0) {
             advancePastMain(nodes.open(kind, start: token.start, main: main, length: token.end - token.start))
@@ -415,10 +430,10 @@ struct ParserState {
     // MARK: Diagnostics
 
     mutating func sync() {
-        syncToken = token
+        syncToken = cursor.token
         // `pos > 0`, without dividing the cursor's offset by the token size.
-        let atFirstToken = batchStart == 0 && cursor == batch.baseAddress.unsafelyUnwrapped + 1
-        syncPreviousEnd = atFirstToken ? -1 : previousEnd
+        let atFirstToken = batchStart == 0 && cursor.pointer == batch.baseAddress.unsafelyUnwrapped + 1
+        syncPreviousEnd = atFirstToken ? -1 : cursor.previousEnd
         reportedSinceSync = false
     }
 
@@ -447,7 +462,7 @@ struct ParserState {
     mutating func syntaxError(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, label: String? = nil,
                               secondary: [DiagnosticLabel] = [], notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) {
         defer { reportedSinceSync = true }
-        if reportedSinceSync || lexicalErrorSinceSync(upTo: max(span.end, token.end)) { return }
+        if reportedSinceSync || lexicalErrorSinceSync(upTo: max(span.end, cursor.token.end)) { return }
         // Past the lexer's limit, offsets stop being recorded: stay quiet rather than guess.
         if lexerOmitsErrors(from: span.start) { return }
         guard diagnostics.count < Lexer.diagnosticLimit else { omitted += 1; return }
@@ -469,10 +484,6 @@ struct ParserState {
         return probe.omitted > 0
     }
 
-    /// True when a lone `=` the lexer dropped (E102) lies between the current token and the
-    /// next: a cheap test, done before `takeEqualsAsColon`.
-    @inline(__always) var equalsFollows: Bool { cursor[1].flags & TokenFlags.equalsBefore != 0 }
-
     /// `IDENT = value` where `IDENT: value` belongs (a property or an argument label): when
     /// only blanks surround the `=` on one line and a value follows it, takes it for the `:`. The
     /// lexer's E102 for it is withdrawn (so nothing after it is silenced) and one E201 at the
@@ -482,7 +493,7 @@ struct ParserState {
     /// follows it.
     @inline(never) mutating func takeEqualsAsColon() -> Bool {
         guard let equalsOffset = equalsStandingForColon() else { return false }
-        let name = token, value = cursor[1]
+        let name = cursor.token, value = cursor.nextToken
         let bytes = file.bytes
         // Withdraw the lexer's E102 (the lexer has lexed past it: the value token is lexed).
         var low = 0, high = lexer.errorOffsets.count
@@ -515,7 +526,7 @@ struct ParserState {
     /// tabs surround it (one line) and the next token can start a value (see
     /// `takeEqualsAsColon`), else nil.
     @inline(never) func equalsStandingForColon() -> Int? {
-        let name = token, value = cursor[1]
+        let name = cursor.token, value = cursor.nextToken
         guard Self.canStartValue(value.kind), name.end < value.start else { return nil }
         var equalsOffset: Int?
         let bytes = file.bytes
@@ -530,7 +541,7 @@ struct ParserState {
     }
 
     mutating func expected(_ what: String) {
-        syntaxError(.e201, "expected \(what), found \(describeCurrent())", at: span(token: token))
+        syntaxError(.e201, "expected \(what), found \(describeCurrent())", at: span(token: cursor.token))
     }
 
     /// Reports the construct opened by `opener` unclosed (E202) where its `closer` was expected,
@@ -540,7 +551,7 @@ struct ParserState {
     /// so that applying it balances the file. When an unterminated string ends there, its
     /// closing quote goes first: the E101's fix-it closes the string and the constructs.
     mutating func reportUnclosed(opener: Token, closer: String) {
-        let point = previousEnd
+        let point = cursor.previousEnd
         if closing?.point != point {
             closing = Closing(point: point, string: unterminatedStringBeforePoint())
         }
@@ -548,7 +559,7 @@ struct ParserState {
         defer { updateClosingFixIts() }
         if abandoned { return }
         // The closer may be inside the comment or string that swallowed the rest of the file.
-        if current == .endOfFile && lexer.unterminatedAtEnd { return }
+        if cursor.kind == .endOfFile && lexer.unterminatedAtEnd { return }
         let open = file.text(opener.range)
         let place = spanAfterPrevious()
         let count = diagnostics.count
@@ -585,7 +596,7 @@ struct ParserState {
     /// it (`f(g("x))` ends both, `[(a: "x),` the record only).
     func unterminatedStringSwallowedClosers() -> Bool {
         guard let start = unterminatedStringBeforePoint() else { return false }
-        let end = cursor[-1].end
+        let end = cursor.previousEnd
         let swallowed = file.bytes.withUnsafeBufferPointer { bytes in
             LexerState.trailingRun(in: bytes, string: start, end: end).closers.count
         }
@@ -594,7 +605,7 @@ struct ParserState {
     }
 
     @inline(never) mutating func noteMalformedValueString() {
-        if token.kind == .string && !strayStringAhead { malformedValueStrings.append(token.start) }
+        if cursor.token.kind == .string && !strayStringAhead { malformedValueStrings.append(cursor.token.start) }
         strayStringAhead = false
     }
 
@@ -618,7 +629,7 @@ struct ParserState {
 
     /// The start of the unterminated single-line string (E101) that the previous token is, or nil.
     func unterminatedStringBeforePoint() -> Int? {
-        let previous = cursor[-1]
+        let previous = cursor.previous
         guard previous.kind == .string && previous.isMalformed else { return nil }
         // Malformed by a bad escape or byte only, it was closed: then it has no E101.
         let start = previous.start
@@ -648,7 +659,7 @@ struct ParserState {
             // A stray string runs to the end of the line: a closer there would be inside it.
             fixIts = []
         } else if let start = closing.string {
-            let end = previousEnd
+            let end = cursor.previousEnd
             let fix = file.bytes.withUnsafeBufferPointer { bytes in
                 LexerState.closingQuote(in: bytes, string: start, end: end, closers: Array(closing.closers.utf8))
             }
@@ -671,10 +682,10 @@ struct ParserState {
     /// `enterNesting` past the limit: returns false.
     mutating func nestingTooDeep() -> Bool {
         diagnostics.append(Diagnostic(.e204, "nesting is deeper than the limit of \(Parser.maxDepth) levels",
-                                      at: span(token: token), label: "too deeply nested",
+                                      at: span(token: cursor.token), label: "too deeply nested",
                                       notes: [.help("split the deck into smaller parts")]))
         skipBalanced()
-        if current == .endOfFile { abandoned = true }
+        if cursor.kind == .endOfFile { abandoned = true }
         depth -= 1
         return false
     }
@@ -683,7 +694,7 @@ struct ParserState {
     mutating func skipBalanced() {
         var level = 0
         repeat {
-            switch current {
+            switch cursor.kind {
             case .leftBrace, .leftParen, .leftBracket: level += 1
             case .rightBrace, .rightParen, .rightBracket: level -= 1
             case .endOfFile: return
@@ -698,13 +709,13 @@ struct ParserState {
     mutating func parseFile() {
         let file = open(.file)
         var seenDeclaration = false
-        while current != .endOfFile {
+        while cursor.kind != .endOfFile {
             sync()
             abandoned = false
-            switch current {
+            switch cursor.kind {
             case .keywordImport:
                 if seenDeclaration {
-                    syntaxError(.e205, "imports must come before declarations", at: span(token: token))
+                    syntaxError(.e205, "imports must come before declarations", at: span(token: cursor.token))
                 }
                 parseImport()
             case .keywordCard, .keywordStack, .keywordTheme, .keywordState:
@@ -714,8 +725,8 @@ struct ParserState {
                 expected("a declaration (`card`, `stack`, `theme`) or `import`")
                 let u = open(.unexpected)
                 skipBalanced()
-                while current != .endOfFile && !(token.startsLine
-                        && (isTopLevelStart() || Self.isDeclarationKeyword(current) || current == .keywordImport)) {
+                while cursor.kind != .endOfFile && !(cursor.token.startsLine
+                        && (cursor.isTopLevelStart || Self.isDeclarationKeyword(cursor.kind) || cursor.kind == .keywordImport)) {
                     skipBalanced()
                 }
                 close(u)
@@ -728,14 +739,14 @@ struct ParserState {
     mutating func parseImport() {
         let n = open(.importDecl)
         advance()
-        if current == .string {
-            if token.isMalformed { noteMalformedValueString() }
-            nodes.setMainToken(n, token)
+        if cursor.kind == .string {
+            if cursor.token.isMalformed { noteMalformedValueString() }
+            nodes.setMainToken(n, cursor.token)
             advancePastMain(n)
         } else {
             expected("a file path string after `import`")
             // The rest of the line belongs to the broken import (no second error at its tokens).
-            while current != .endOfFile && !token.startsLine { skipBalanced() }
+            while cursor.kind != .endOfFile && !cursor.token.startsLine { skipBalanced() }
         }
         close(n)
     }
@@ -750,42 +761,42 @@ struct ParserState {
     }
 
     mutating func parseDeclaration(topLevel: Bool) {
-        let keyword = current
-        let keywordToken = token
+        let keyword = cursor.kind
+        let keywordToken = cursor.token
         // Only needed for error messages: not built for every declaration.
         var keywordText: String { file.text(keywordToken.range) }
         let n = open(Self.declarationKind(keyword))
         if !topLevel && keyword != .keywordState {
-            syntaxError(.e205, "`\(keywordText)` declarations are only allowed at file level", at: span(token: token))
+            syntaxError(.e205, "`\(keywordText)` declarations are only allowed at file level", at: span(token: cursor.token))
         }
         advance()
-        if current.isIdentifierLike {
-            nodes.setMainToken(n, token)
+        if cursor.kind.isIdentifierLike {
+            nodes.setMainToken(n, cursor.token)
             advancePastMain(n)
         } else {
             expected("a name for the `\(keywordText)` declaration")
         }
-        if current == .colon {
+        if cursor.kind == .colon {
             advance()
             parseConformances()
         }
-        if current != .leftBrace && current != .endOfFile && !token.startsLine && !abandoned {
+        if cursor.kind != .leftBrace && cursor.kind != .endOfFile && !cursor.token.startsLine && !abandoned {
             expected("`{` or `,`")
-            while current != .endOfFile && current != .leftBrace && !token.startsLine { skipBalanced() }
+            while cursor.kind != .endOfFile && cursor.kind != .leftBrace && !cursor.token.startsLine { skipBalanced() }
         }
-        if current == .leftBrace { parseBlock() }
+        if cursor.kind == .leftBrace { parseBlock() }
         close(n)
     }
 
     mutating func parseConformances() {
         let list = open(.conformanceList)
         while true {
-            guard current.isIdentifierLike else {
+            guard cursor.kind.isIdentifierLike else {
                 expected("a trait, stack kind or theme name")
                 break
             }
             parseCall(.call)
-            guard current == .comma else { break }
+            guard cursor.kind == .comma else { break }
             advance()
         }
         close(list)
@@ -795,12 +806,12 @@ struct ParserState {
 
     mutating func parseBlock() {
         let b = open(.block)
-        let opener = token
+        let opener = cursor.token
         guard enterNesting() else { close(b); return }
         advance()
         while true {
             sync()
-            switch current {
+            switch cursor.kind {
             case .rightBrace:
                 advance()
             case .endOfFile:
@@ -810,7 +821,7 @@ struct ParserState {
                 advance()
                 continue
             default:
-                if isColumnOneDeclaration() {
+                if cursor.isColumnOneDeclaration(in: file) {
                     reportUnclosed(opener: opener, closer: "}")
                     abandoned = true
                 } else {
@@ -827,8 +838,8 @@ struct ParserState {
     }
 
     mutating func parseItem() {
-        let k = current
-        if equalsFollows && k.isIdentifierLike && peek() != .leftParen && !(k == .keywordState && peek().isIdentifierLike)
+        let k = cursor.kind
+        if cursor.equalsFollows && k.isIdentifierLike && cursor.next != .leftParen && !(k == .keywordState && cursor.next.isIdentifierLike)
             && takeEqualsAsColon() {
             // `title = "Trip"`: the property `title: "Trip"` (a keyword too: `state = .hasData`).
             // A stray `=` stays E102 where it more likely is: before a part's arguments
@@ -837,12 +848,12 @@ struct ParserState {
             advance()
             parseValue()
             close(n)
-        } else if Self.isDeclarationKeyword(k) && peek().isIdentifierLike {
+        } else if Self.isDeclarationKeyword(k) && cursor.next.isIdentifierLike {
             parseDeclaration(topLevel: false)
-        } else if k == .keywordImport && peek() == .string {
-            syntaxError(.e205, "`import` is only allowed at the top of a file", at: span(token: token))
+        } else if k == .keywordImport && cursor.next == .string {
+            syntaxError(.e205, "`import` is only allowed at the top of a file", at: span(token: cursor.token))
             parseImport()
-        } else if k.isIdentifierLike && peek() == .colon {
+        } else if k.isIdentifierLike && cursor.next == .colon {
             let n = openNamed(.property)
             advancePastMain(n)
             advance()
@@ -851,14 +862,14 @@ struct ParserState {
         } else if k.isIdentifierLike {
             let n = openNamed(.node)
             advancePastMain(n)
-            if current == .leftParen { parseArguments(closer: .rightParen) }
-            if current == .leftBrace { parseBlock() }
+            if cursor.kind == .leftParen { parseArguments(closer: .rightParen) }
+            if cursor.kind == .leftBrace { parseBlock() }
             close(n)
         } else {
             expected("a part, property or declaration")
             let u = open(.unexpected)
             skipBalanced()
-            while current != .endOfFile && current != .rightBrace && !(token.startsLine && Self.canStartItem(current)) {
+            while cursor.kind != .endOfFile && cursor.kind != .rightBrace && !(cursor.token.startsLine && Self.canStartItem(cursor.kind)) {
                 skipBalanced()
             }
             close(u)
@@ -871,7 +882,7 @@ struct ParserState {
     mutating func parseCall(_ kind: NodeKind) {
         let n = openNamed(kind)
         advancePastMain(n)
-        if current == .leftParen { parseArguments(closer: .rightParen) }
+        if cursor.kind == .leftParen { parseArguments(closer: .rightParen) }
         close(n)
     }
 
@@ -881,7 +892,7 @@ struct ParserState {
     /// `closer` tells which (labels are allowed except in lists), and `isRecord` a record from
     /// an argument list.
     mutating func parseArguments(closer: TokenKind, isRecord: Bool = false) {
-        let opener = token
+        let opener = cursor.token
         guard enterNesting() else { return }
         advance()
         // Only needed for error messages: not built for every list.
@@ -896,19 +907,19 @@ struct ParserState {
         // This list's last E201 for a missing `,` that has a fix-it: its index in `diagnostics`.
         var missingComma: Int?
         while true {
-            let k = current
+            let k = cursor.kind
             if k == closer { advance(); break }
-            let endsAll = k == .endOfFile || isColumnOneDeclaration()
+            let endsAll = k == .endOfFile || cursor.isColumnOneDeclaration(in: file)
             if endsAll || k == .leftBrace || k == .rightBrace {
                 reportUnclosedList(opener: opener, closer: closerText, endsAll: endsAll, missingComma: missingComma)
                 if endsAll { abandoned = true }
                 break
             }
-            if allowsLabels && k.isIdentifierLike && (peek() == .colon || equalsFollows && takeEqualsAsColon()) {
+            if allowsLabels && k.isIdentifierLike && (cursor.next == .colon || cursor.equalsFollows && takeEqualsAsColon()) {
                 let a = openNamed(.argument)
-                pushLabel(token, since: labelBase)
+                pushLabel(cursor.token, since: labelBase)
                 advance()
-                if current == .colon { advance() } // else an `=` stood for it
+                if cursor.kind == .colon { advance() } // else an `=` stood for it
                 parseValue()
                 close(a)
             } else {
@@ -919,37 +930,18 @@ struct ParserState {
                 }
                 parseValue()
             }
-            if current == .comma { advance(); continue }
-            if current == closer { advance(); break }
+            if cursor.kind == .comma { advance(); continue }
+            if cursor.kind == closer { advance(); break }
             // Neither `,` nor the closer.
-            let k2 = current
-            // `name(` or `name {` starting a line is the next item (the list was left open); on
-            // the same line it is the next argument after a missing comma: `f($a size(0, 5))`.
-            // An unterminated string that swallowed closers (`text("Hello)`) ended the list too.
-            // In a list, `name:` starting a line is the next property.
-            let looksLikeItem = k2.isIdentifierLike && token.startsLine
-                    && (peek() == .leftParen || peek() == .leftBrace || !allowsLabels && peek() == .colon)
-                || Self.isDeclarationKeyword(k2) || k2 == .endOfFile || k2 == .leftBrace || k2 == .rightBrace
-                || cursor[-1].kind == .string && cursor[-1].isMalformed && unterminatedStringSwallowedClosers()
-            if looksLikeItem || (token.startsLine && !Self.canStartValue(k2)) {
-                let endsAll = k2 == .endOfFile || isColumnOneDeclaration()
+            let k2 = cursor.kind
+            if listEndsAtItem(allowsLabels: allowsLabels) || (cursor.token.startsLine && !Self.canStartValue(k2)) {
+                let endsAll = k2 == .endOfFile || cursor.isColumnOneDeclaration(in: file)
                 reportUnclosedList(opener: opener, closer: closerText, endsAll: endsAll, missingComma: missingComma)
                 if endsAll { abandoned = true }
                 break
             }
             if Self.canStartValue(k2) {
-                // Treat a missing comma as present. Inserting it is a safe fix-it in a list or a
-                // record, and before a labeled argument; before an unlabeled one it may not be
-                // (`text("a" "b")` was not meant as two arguments).
-                let safe = closer == .rightBracket || isRecord
-                    || k2.isIdentifierLike && (peek() == .colon || equalsFollows && equalsStandingForColon() != nil)
-                // An unterminated string here silences this E201, and closing it would leave the
-                // comma missing: its E101 gets no fix-it either.
-                if k2 == .string && token.isMalformed { strayStringAhead = true }
-                let count = diagnostics.count
-                syntaxError(.e201, "expected `,` or `\(closerText)`, found \(describeCurrent())", at: span(token: token),
-                            fixIts: safe ? [FixIt(spanAfterPrevious(), ",")] : [])
-                if safe && diagnostics.count > count { missingComma = count }
+                if let index = reportMissingComma(closer: closer, isRecord: isRecord, closerText: closerText) { missingComma = index }
                 continue
             }
             expected("`,` or `\(closerText)`")
@@ -959,15 +951,49 @@ struct ParserState {
         depth -= 1
     }
 
+    // The argument list's rarer decisions, out of line: inlined in `parseArguments`, which
+    // recurses once per nesting level, their temporaries made its frame several times larger.
+
+    /// Whether the token after an argument starts the next item rather than another argument:
+    /// `name(` or `name {` starting a line (the list was left open; on the same line it is the
+    /// next argument after a missing comma: `f($a size(0, 5))`), an unterminated string that
+    /// swallowed closers (`text("Hello)`), or in a `[…]` list a `name:` starting a line.
+    @inline(never)
+    mutating func listEndsAtItem(allowsLabels: Bool) -> Bool {
+        let k2 = cursor.kind
+        return k2.isIdentifierLike && cursor.token.startsLine
+                && (cursor.next == .leftParen || cursor.next == .leftBrace || !allowsLabels && cursor.next == .colon)
+            || Self.isDeclarationKeyword(k2) || k2 == .endOfFile || k2 == .leftBrace || k2 == .rightBrace
+            || cursor.previous.kind == .string && cursor.previous.isMalformed && unterminatedStringSwallowedClosers()
+    }
+
+    /// E201 for a missing `,` before the current value, which is then treated as present.
+    /// Inserting it is a safe fix-it in a list or a record, and before a labeled argument;
+    /// before an unlabeled one it may not be (`text("a" "b")` was not meant as two arguments).
+    /// Returns the diagnostic's index when it was reported with a fix-it.
+    @inline(never)
+    mutating func reportMissingComma(closer: TokenKind, isRecord: Bool, closerText: String) -> Int? {
+        let k2 = cursor.kind
+        let safe = closer == .rightBracket || isRecord
+            || k2.isIdentifierLike && (cursor.next == .colon || cursor.equalsFollows && equalsStandingForColon() != nil)
+        // An unterminated string here silences this E201, and closing it would leave the
+        // comma missing: its E101 gets no fix-it either.
+        if k2 == .string && cursor.token.isMalformed { strayStringAhead = true }
+        let count = diagnostics.count
+        syntaxError(.e201, "expected `,` or `\(closerText)`, found \(describeCurrent())", at: span(token: cursor.token),
+                    fixIts: safe ? [FixIt(spanAfterPrevious(), ",")] : [])
+        return safe && diagnostics.count > count ? count : nil
+    }
+
     /// After a bad argument: skips to the next `,` or `closer` on this line and consumes it.
     /// Returns true when a `,` was found and the list goes on.
     mutating func skipToSeparator(_ closer: TokenKind) -> Bool {
-        while current != .endOfFile && current != .comma && current != closer && !token.startsLine
-                && current != .leftBrace && current != .rightBrace {
+        while cursor.kind != .endOfFile && cursor.kind != .comma && cursor.kind != closer && !cursor.token.startsLine
+                && cursor.kind != .leftBrace && cursor.kind != .rightBrace {
             skipBalanced()
         }
-        if current == .comma { advance(); return true }
-        if current == closer { advance() }
+        if cursor.kind == .comma { advance(); return true }
+        if cursor.kind == closer { advance() }
         return false
     }
 
@@ -1021,9 +1047,9 @@ struct ParserState {
             for label in labels[base..<labelCount] where firsts[bytes(label)] == nil { firsts[bytes(label)] = label }
             longListLabels[base] = firsts
         }
-        let key = bytes(token)
+        let key = bytes(cursor.token)
         if let earlier = longListLabels[base]?[key] { return earlier }
-        longListLabels[base]?[key] = token
+        longListLabels[base]?[key] = cursor.token
         return nil
     }
 
@@ -1054,9 +1080,9 @@ struct ParserState {
     mutating func parseValue() {
         // Every leaf goes through one `leaf` call: inlined once, not six times.
         let kind: NodeKind
-        switch current {
+        switch cursor.kind {
         case .string, .multilineString:
-            if token.isMalformed { noteMalformedValueString() }
+            if cursor.token.isMalformed { noteMalformedValueString() }
             kind = .string
         case .integer, .double: kind = .number
         case .color: kind = .color
@@ -1065,7 +1091,7 @@ struct ParserState {
         case .enumCase:
             let n = openNamed(.enumCase)
             advancePastMain(n)
-            if current == .leftParen { parseArguments(closer: .rightParen) }
+            if cursor.kind == .leftParen { parseArguments(closer: .rightParen) }
             close(n)
             return
         case .leftBracket:
@@ -1079,13 +1105,13 @@ struct ParserState {
             close(n)
             return
         default:
-            guard current.isIdentifierLike else {
+            guard cursor.kind.isIdentifierLike else {
                 expected("a value")
                 let n = open(.missing)
                 close(n)
                 return
             }
-            if peek() == .leftParen {
+            if cursor.next == .leftParen {
                 parseCall(.call)
                 return
             }
