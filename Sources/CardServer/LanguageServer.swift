@@ -190,6 +190,7 @@ public final class LanguageServer {
         case "textDocument/foldingRange": return try foldingRanges(params)
         case "textDocument/documentLink": return try documentLinks(params)
         case "textDocument/inlayHint": return try inlayHints(params)
+        case "textDocument/formatting": return try formatting(params)
         default:
             throw ResponseError(.methodNotFound, "unknown method `\(method)`")
         }
@@ -268,12 +269,10 @@ public final class LanguageServer {
             ("documentLinkProvider", ["resolveProvider": false]),
             ("inlayHintProvider", true),
         ]
-        capabilities += extraCapabilities()
+        capabilities.append(("documentFormattingProvider", true))
         return .object(capabilities)
     }
 
-    /// Capabilities of features that depend on optional parts of the toolchain.
-    private func extraCapabilities() -> [(String, JSONValue)] { [] }
 
     // MARK: Documents
 
@@ -665,6 +664,22 @@ public final class LanguageServer {
         return .array(snapshot.documentLinks().map { link in
             ["range": json(link.range, in: snapshot), "target": .string(DocumentURI.uri(forPath: link.target))]
         })
+    }
+
+    /// `cardc fmt`'s canonical form; a document with syntax errors is left alone (no edits:
+    /// its diagnostics already say why), any other formatter failure is an error.
+    private func formatting(_ params: Params) throws -> JSONValue {
+        guard let snapshot = try snapshot(params) else { return .null }
+        _ = try params.object("options")
+        do {
+            let edits = try snapshot.formatting()
+            var converter = Converter(server: self, snapshots: [snapshot])
+            return .array(edits.map { ["range": converter.range($0.location.range, in: $0.location.path), "newText": .string($0.newText)] })
+        } catch .syntaxErrors {
+            return []
+        } catch {
+            throw ResponseError(.requestFailed, error.description)
+        }
     }
 
     private func inlayHints(_ params: Params) throws -> JSONValue {

@@ -266,6 +266,7 @@ card Budget {
             ("textDocument/foldingRange", document),
             ("textDocument/documentLink", document),
             ("textDocument/inlayHint", ["textDocument": ["uri": .string(uri)], "range": range]),
+            ("textDocument/formatting", ["textDocument": ["uri": .string(uri)], "options": ["tabSize": 2, "insertSpaces": true]]),
         ]
         var results: [String: JSONValue] = [:]
         for (k, (method, params)) in requests.enumerated() {
@@ -285,6 +286,21 @@ card Budget {
         #expect((results["textDocument/semanticTokens/full"]?["data"]?.array?.count ?? 0) % 5 == 0)
         #expect(results["textDocument/foldingRange"]?.array?.isEmpty == false)
         #expect(results["textDocument/inlayHint"]?[0]?["label"] == ": Double")
+        // The sample's one-line model block opens onto its own lines.
+        #expect(results["textDocument/formatting"]?.array?.count == 1)
+    }
+
+    @Test func formattingGivesOneEditAndLeavesBrokenFilesAlone() throws {
+        let session = Session()
+        #expect(session.initialize()?["result"]?["capabilities"]?["documentFormattingProvider"] == true)
+        session.open(uri, "card A{text(\"x\")}\n")
+        let options: JSONValue = ["tabSize": 2, "insertSpaces": true]
+        let edits = try #require(session.send(request(2, "textDocument/formatting", ["textDocument": ["uri": .string(uri)], "options": options])).first?["result"]?.array)
+        #expect(edits.count == 1)
+        #expect(edits.first?["newText"]?.string?.contains("text(\"x\")") == true)
+        session.send(notification("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": "card A { text(\"x\" }"]]]))
+        #expect(session.send(request(3, "textDocument/formatting", ["textDocument": ["uri": .string(uri)], "options": options])).first?["result"] == [])
+        #expect(session.send(request(4, "textDocument/formatting", ["textDocument": ["uri": .string(uri)], "options": 5])).first?.errorCode == -32602)
     }
 
     @Test func renameErrorsAreRequestFailed() {

@@ -1,11 +1,13 @@
 -- Drives Neovim's built-in LSP client against `cardc lsp` (see nvim-lsp.sh): opens a sample
--- with the repository's Editors/nvim set-up, waits for diagnostics, breaks a part name and
--- waits for the error, asks for hover and completion, checks the answers, and quits with
--- status 0, or 1 on the first failure.
+-- with the repository's Editors/nvim set-up (its ftplugin starts the server), waits for
+-- diagnostics, breaks a part name and waits for the error, asks for hover and completion,
+-- checks the answers, and quits with status 0, or 1 on the first failure.
 local root = os.getenv('CARDS_ROOT')
 local sample = root .. '/Samples/overview.cards'
 vim.opt.runtimepath:append(root .. '/Editors/nvim')
 vim.g.cards_cardc = os.getenv('CARDC')
+vim.g.cards_format_on_save = false -- nothing is saved anyway
+vim.cmd('filetype plugin on')
 
 local function say(text) io.stdout:write(text .. '\n') end
 local function fail(text)
@@ -22,10 +24,11 @@ vim.lsp.handlers['textDocument/publishDiagnostics'] = function(err, result, ctx,
 end
 
 vim.cmd('edit ' .. vim.fn.fnameescape(sample))
-vim.bo.filetype = 'cards'
 local bufnr = vim.api.nvim_get_current_buf()
-local client = require('cards.lsp').start(bufnr)
-if not client then fail('the client did not start') end
+if vim.bo.filetype ~= 'cards' then fail('the filetype is ' .. vim.bo.filetype) end
+if not vim.wait(10000, function() return next(vim.lsp.buf_get_clients(bufnr)) ~= nil end, 20) then
+  fail('the ftplugin did not start the client')
+end
 
 if not vim.wait(20000, function() return published >= 1 end, 20) then fail('no diagnostics were published') end
 local initial = vim.diagnostic.get(bufnr)
@@ -71,6 +74,7 @@ local hover = request('textDocument/hover', { textDocument = { uri = uri }, posi
 local value = hover and hover.contents and hover.contents.value or ''
 say('hover on Budget: ' .. (value:gsub('\n', ' | ')):sub(1, 160))
 if not value:find('card Budget', 1, true) or not value:find("This month's budget", 1, true) then fail('hover on the card') end
+
 local binding = request('textDocument/hover', { textDocument = { uri = uri }, position = { line = spent_line, character = spent_col + 1 } })
 local binding_text = binding and binding.contents and binding.contents.value or ''
 say('hover on $spent: ' .. (binding_text:gsub('\n', ' | ')))

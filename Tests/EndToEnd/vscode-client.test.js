@@ -1,10 +1,12 @@
-// Runs Editors/vscode/lsp-client.js against the real `cardc lsp` with a fake `vscode` module
-// (just the API the client touches): open a sample, wait for diagnostics, edit it
-// incrementally, hover, complete, go to definition, shut down. Exits 1 on the first failure.
+// Activates the VS Code extension (Editors/vscode/extension.js, which starts lsp-client.js)
+// against the real `cardc lsp` with a fake `vscode` module (just the API the extension
+// touches): open a sample, wait for diagnostics, edit it incrementally, hover, complete, go to
+// definition, format, deactivate. Exits 1 on the first failure.
 'use strict';
 
 const fs = require('fs');
 const path = require('path');
+const childProcess = require('child_process');
 const Module = require('module');
 
 const root = path.resolve(__dirname, '../..');
@@ -27,12 +29,16 @@ class Hover { constructor(contents, range) { Object.assign(this, { contents, ran
 class MarkdownString { constructor(value) { this.value = value; } }
 class CompletionItem { constructor(label, kind) { Object.assign(this, { label, kind }); } }
 class SnippetString { constructor(value) { this.value = value; } }
-class TextEdit { constructor(range, newText) { Object.assign(this, { range, newText }); } }
+class TextEdit {
+  constructor(range, newText) { Object.assign(this, { range, newText }); }
+  static replace(range, newText) { return new TextEdit(range, newText); }
+}
 class Emitter {
   constructor() { this.listeners = []; this.event = (listener) => { this.listeners.push(listener); return { dispose() {} }; }; }
   fire(value) { this.listeners.forEach((l) => l(value)); }
 }
 
+const logs = [];
 const opened = new Emitter(), changed = new Emitter(), closed = new Emitter();
 const collections = [];
 const providers = {};
@@ -46,7 +52,9 @@ const vscode = {
   CompletionItem, SnippetString, TextEdit,
   DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2, Hint: 3 },
   DiagnosticTag: { Unnecessary: 1 },
+  window: { createOutputChannel: () => ({ appendLine(line) { logs.push(line); }, dispose() {} }) },
   workspace: {
+    getConfiguration: () => ({ get: (key) => (key === 'cardcPath' ? cardc : undefined) }),
     workspaceFolders: [{ uri: Uri.file(samples), name: 'Samples' }],
     textDocuments: [document],
     onDidOpenTextDocument: opened.event,
@@ -69,7 +77,7 @@ const load = Module._load;
 Module._load = function (request, ...rest) { return request === 'vscode' ? vscode : load.call(this, request, ...rest); };
 
 // --- The session --------------------------------------------------------------------------
-const { startLanguageClient } = require(path.join(root, 'Editors/vscode/lsp-client.js'));
+const extension = require(path.join(root, 'Editors/vscode/extension.js'));
 
 function check(condition, message) {
   if (!condition) { console.log('FAIL: ' + message); process.exit(1); }
@@ -85,9 +93,8 @@ async function until(predicate, what) {
 }
 
 (async () => {
-  const logs = [];
-  const client = await startLanguageClient(vscode, { command: cardc, log: (line) => logs.push(line) });
-  check(client, 'the client did not start');
+  const client = await extension.activate({ subscriptions: [] });
+  check(client, 'the client did not start: ' + logs.join(' | '));
   console.log('server capabilities: ' + Object.keys(client.capabilities).join(', '));
   check(providers.triggers.includes('$') && providers.triggers.includes('.'), 'completion trigger characters');
 
@@ -122,9 +129,19 @@ async function until(predicate, what) {
   const definition = await providers.definition.provideDefinition(document, new Position(stackLine, 4));
   check(definition.length === 1 && definition[0].range.start.line === lines.findIndex((l) => l.startsWith('card NetWorth')), 'definition of a card');
   console.log(`definition of NetWorth: line ${definition[0].range.start.line + 1}`);
-  console.log(providers.formatting ? 'formatting: registered (the server formats)' : 'formatting: not registered (the server does not advertise it)');
+  // Formatting through the server gives what `cardc fmt -` gives.
+  check(providers.formatting && client.capabilities.documentFormattingProvider, 'the server formats');
+  const edits = await providers.formatting.provideDocumentFormattingEdits(document, { tabSize: 2, insertSpaces: true });
+  const offset = (p) => text.split('\n').slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+  let formatted = text;
+  for (const edit of [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start))) {
+    formatted = formatted.slice(0, offset(edit.range.start)) + edit.newText + formatted.slice(offset(edit.range.end));
+  }
+  const expected = childProcess.execFileSync(cardc, ['fmt', '-'], { input: text }).toString('utf8');
+  check(formatted === expected, 'formatting differs from cardc fmt -');
+  console.log(`formatting: ${edits.length} edit(s), the same text as cardc fmt -`);
 
-  const code = await client.stop();
+  const code = await extension.deactivate();
   check(code === 0, `cardc lsp exited with ${code}`);
   console.log('server exit code: 0');
   console.log('PASS');
