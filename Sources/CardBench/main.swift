@@ -1,7 +1,7 @@
 // CardBench — throughput and memory benchmark for the cardc front end.
 //
 //   swift run -c release --scratch-path .build-bench CardBench \
-//       [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|check|build|all] \
+//       [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|check|build|preview|all] \
 //       [--memory cold|warm] [--write PATH] [--file PATH]
 //   swift run -c release --scratch-path .build-bench CardBench --phase lsp [--lines N] [--edits N] [--queries N]
 //
@@ -51,7 +51,7 @@ struct Options {
 
 func usage() -> Never {
     print("""
-    usage: CardBench [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|check|build|all]
+    usage: CardBench [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|check|build|preview|all]
                      [--memory cold|warm] [--write PATH] [--file PATH [--bench]]
            CardBench --phase lsp [--lines N] [--edits N] [--queries N] [--seed S]
     """)
@@ -192,6 +192,17 @@ let phases: [Phase] = [
         var written = 0
         if let deck = result.decks.first, !result.hasErrors {
             LayoutJSONEmitter().emit(deck, options: BackendOptions(), to: { written += $0.count })
+        }
+        return PhaseOutput(tokens: 0, nodes: 0, diagnostics: result.diagnostics.count, outputBytes: written)
+    },
+    // What `cardc build --emit preview` does short of the file: check, then draw every card in
+    // every state and every stack in every position at 80 columns, pieces counted and dropped.
+    Phase(name: "preview", title: "preview (Pipeline.check + --emit preview)") { file in
+        let result = Pipeline.check(paths: [file.path], root: "/", provider: MemoryFileProvider([:]),
+                                    sources: [file.path: file.bytes])
+        var written = 0
+        if let deck = result.decks.first, !result.hasErrors {
+            PreviewEmitter().emit(deck, options: BackendOptions(), to: { written += $0.count })
         }
         return PhaseOutput(tokens: 0, nodes: 0, diagnostics: result.diagnostics.count, outputBytes: written)
     },

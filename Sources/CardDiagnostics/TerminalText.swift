@@ -67,6 +67,18 @@ public enum TerminalText {
     /// Columns `text` occupies as printed by this type: the sum over its grapheme clusters, with
     /// escapes measured as their escaped text and tabs as `tabWidth`.
     public static func displayWidth(of text: some StringProtocol) -> Int {
+        if isPrintableASCII(text) { return text.utf8.count }
+        if isSingleColumnText(text) { return text.unicodeScalars.count }
+        var width = 0
+        for character in text { width += displayWidth(of: character) }
+        return width
+    }
+
+    /// `displayWidth(of:)` for a `String`: not generic, so callers in other modules do not run
+    /// the unspecialized generic code.
+    public static func displayWidth(of text: String) -> Int {
+        if isPrintableASCII(text) { return text.utf8.count }
+        if isSingleColumnText(text) { return text.unicodeScalars.count }
         var width = 0
         for character in text { width += displayWidth(of: character) }
         return width
@@ -155,6 +167,96 @@ public enum TerminalText {
     ///   count the escapes; an escape is ASCII, so it may be broken like a word.
     public static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(1, width)
+        if isPrintableASCII(text) {
+            return wrapSingleColumn(Array(text.utf8), width: width, space: 0x20) { String(decoding: $0, as: UTF8.self) }
+        }
+        if isSingleColumnText(text) {
+            return wrapSingleColumn(Array(text.unicodeScalars), width: width, space: " ") { units in
+                var line = ""
+                line.unicodeScalars.append(contentsOf: units)
+                return line
+            }
+        }
+        return wrapClusters(text, width: width)
+    }
+
+    /// Whether `text` is all printable ASCII (space to tilde): a byte a column.
+    @inline(__always)
+    static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// Whether every scalar of `text` is a grapheme cluster of its own, one column wide, that
+    /// needs no escaping: printable ASCII, U+00A0–U+02FF (Latin-1 letters and punctuation,
+    /// Latin Extended, IPA, spacing modifiers), U+2010–U+2027 (dashes, quotes, bullets, `…`) and
+    /// U+2500–U+259F (box drawing and blocks) — no marks, joiners, emoji, wide characters,
+    /// controls, tabs or line breaks. Such text, the common case, is measured, wrapped and cut
+    /// scalar by scalar, with the same results as cluster by cluster and without grapheme
+    /// breaking.
+    public static func isSingleColumnText(_ text: some StringProtocol) -> Bool {
+        if isPrintableASCII(text) { return true }
+        for scalar in text.unicodeScalars where !isSingleColumn(scalar) { return false }
+        return true
+    }
+
+    /// `isSingleColumnText(_:)` for a `String` (not generic: see `displayWidth(of:)`).
+    public static func isSingleColumnText(_ text: String) -> Bool {
+        if isPrintableASCII(text) { return true }
+        for scalar in text.unicodeScalars where !isSingleColumn(scalar) { return false }
+        return true
+    }
+
+    @inline(__always)
+    static func isSingleColumn(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v < 0x300 { return v >= 0x20 && (v < 0x7F || v >= 0xA0) }
+        return (v >= 0x2010 && v <= 0x2027) || (v >= 0x2500 && v <= 0x259F)
+    }
+
+    /// The ranges above U+02FF that `isSingleColumn` accepts (a test checks their properties).
+    static let singleColumnRangesAboveLatin: [ClosedRange<UInt32>] = [0x2010...0x2027, 0x2500...0x259F]
+
+    /// `wrap(_:width:)` for text of single-column units (`isSingleColumnText`): bytes of ASCII
+    /// or scalars; `width` at least 1.
+    static func wrapSingleColumn<Unit: Equatable>(_ units: [Unit], width: Int, space: Unit,
+                                                  text: (ArraySlice<Unit>) -> String) -> [String] {
+        var lines: [String] = []
+        var line: [Unit] = []
+        var lineOpen = false
+        var index = 0
+        while index < units.count {
+            if units[index] == space { index += 1; continue }
+            var end = index
+            while end < units.count && units[end] != space { end += 1 }
+            if lineOpen && line.count + 1 + (end - index) <= width {
+                line.append(space)
+                line.append(contentsOf: units[index..<end])
+                index = end
+                continue
+            }
+            if lineOpen {
+                lines.append(text(line[...]))
+                line.removeAll(keepingCapacity: true)
+                lineOpen = false
+            }
+            // An overlong word: pieces of `width - 1` units and `…` (one unit at width 1).
+            var start = index
+            while end - start > width {
+                let piece = max(1, width - 1)
+                lines.append(text(units[start..<(start + piece)]) + (width > 1 ? String(ellipsis) : ""))
+                start += piece
+            }
+            line.append(contentsOf: units[start..<end])
+            lineOpen = true
+            index = end
+        }
+        if lineOpen || lines.isEmpty { lines.append(text(line[...])) }
+        return lines
+    }
+
+    /// `wrap(_:width:)` cluster by cluster, for any text.
+    static func wrapClusters(_ text: String, width: Int) -> [String] {
+        let width = max(1, width)
         var lines: [String] = []
         var paragraph: [Cell] = []
         for character in text {
@@ -169,6 +271,23 @@ public enum TerminalText {
         return lines
     }
 
+    /// `text` wrapped as by `wrap(_:width:)`, keeping at most `maximumLines` lines: when more
+    /// would follow, the last line kept ends with `…` (clusters are dropped from its end until
+    /// the `…` fits), so a reader sees that text was cut. A `maximumLines` below 1 gives `[]`.
+    public static func wrap(_ text: String, width: Int, maximumLines: Int) -> [String] {
+        guard maximumLines > 0 else { return [] }
+        var lines = wrap(text, width: width)
+        guard lines.count > maximumLines else { return lines }
+        lines.removeLast(lines.count - maximumLines)
+        let width = max(1, width)
+        let last = lines[maximumLines - 1]
+        // `truncate` of a line one column too wide keeps the clusters that fit beside the `…`.
+        lines[maximumLines - 1] = displayWidth(of: last) + 1 <= width
+            ? last + String(ellipsis)
+            : truncate(last + String(ellipsis), to: width)
+        return lines
+    }
+
     /// `text` on one line of at most `width` display columns: unchanged when it fits, else as
     /// many whole grapheme clusters as fit in `width - 1` columns followed by `…`. A width of 1
     /// gives `…` for text that does not fit; a width of 0 or less gives `""`.
@@ -176,6 +295,22 @@ public enum TerminalText {
     /// Control and bidirectional characters, line feeds included, are escaped (`\u{A}`) and tabs
     /// become `tabWidth` spaces; widths count what is printed.
     public static func truncate(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        if isPrintableASCII(text) {
+            if text.utf8.count <= width { return text }
+            return String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + String(ellipsis)
+        }
+        if isSingleColumnText(text) {
+            if text.unicodeScalars.count <= width { return text }
+            var cut = ""
+            cut.unicodeScalars.append(contentsOf: text.unicodeScalars.prefix(width - 1))
+            return cut + String(ellipsis)
+        }
+        return truncateClusters(text, to: width)
+    }
+
+    /// `truncate(_:to:)` cluster by cluster, for any text.
+    static func truncateClusters(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         var cells: [Cell] = []
         for character in text { appendCells(of: character, to: &cells) }

@@ -19,13 +19,13 @@ import CardSema
 /// Files are written atomically (a temporary file in DIR, then a rename), only inside DIR, and
 /// only when their content changed, so an unchanged output keeps its modification time.
 enum BuildCommand {
-    /// The back ends run without `--emit`. CLI.md's default is `json,swift`; until the Swift
-    /// back end exists it is what the registry has.
-    static var defaultBackends: [String] { Backends.names }
+    /// The back ends run without `--emit`: `json,swift`, those of them that are registered
+    /// (`preview` and `html` only when asked for).
+    static var defaultBackends: [String] { ["json", "swift"].filter { Backends.named($0) != nil } }
 
     static let options: [OptionSpec] = [
         OptionSpec(names: ["--emit"], value: "BACKENDS",
-                   help: "comma-separated back ends: \(Backends.names.joined(separator: ", ")) (default: \(defaultBackends.joined(separator: ",")); CLI.md's default json,swift once the swift back end exists)"),
+                   help: "comma-separated back ends: \(Backends.names.joined(separator: ", ")) (default: \(defaultBackends.joined(separator: ",")))"),
         OptionSpec(names: ["-o", "--output"], value: "DIR",
                    help: "output directory (default: .cardc-out beside the first input); `-` writes to stdout (one input, one back end)"),
         OptionSpec(names: ["--viewport"], value: "WxH", help: "screen size for the layout, in points (default: 390x844)"),
@@ -43,7 +43,7 @@ enum BuildCommand {
 
         Checks each .cards file (with its imports) and, when there are no errors, runs the
         chosen back ends on it, writing DIR/<name>.<ext> for an input <name>.cards:
-        \(Backends.all.map { "  \($0.name.padded(to: 6)) <name>.\($0.fileExtension)  \($0.summary)" }.joined(separator: "\n"))
+        \(backendTable)
         Nothing is written when any input has errors. Files are replaced atomically and only when
         their content changed. Diagnostics and summaries go to stderr; `-o -` writes the one
         artifact to stdout. Exit status: 0 success, 1 errors (or warnings with --strict),
@@ -53,6 +53,15 @@ enum BuildCommand {
         \(ArgumentParser.usage(options))
 
         """
+    }
+
+    /// One line per back end: name, file, summary, in aligned columns.
+    static var backendTable: String {
+        let nameWidth = (Backends.names.map(\.count).max() ?? 0) + 1
+        let fileWidth = (Backends.all.map { "<name>.\($0.fileExtension)".count }.max() ?? 0) + 2
+        return Backends.all.map { backend in
+            "  " + backend.name.padded(to: nameWidth) + "<name>.\(backend.fileExtension)".padded(to: fileWidth) + backend.summary
+        }.joined(separator: "\n")
     }
 
     /// Runs the command; `compiled` receives the checked decks (see `Driver.run(_:output:compiled:)`).

@@ -16,6 +16,15 @@ public protocol DriverOutput {
     /// Whether stderr is a terminal (for `--color auto`).
     var errorIsTerminal: Bool { get }
     var environment: [String: String] { get }
+    /// Whether stdout is a terminal (for `cardc preview`'s `--color auto`).
+    var outputIsTerminal: Bool { get }
+    /// The width of the terminal stdout is, in columns, when it is one and its size is known.
+    var terminalColumns: Int? { get }
+}
+
+extension DriverOutput {
+    public var outputIsTerminal: Bool { false }
+    public var terminalColumns: Int? { nil }
 }
 
 /// The process's own streams.
@@ -25,6 +34,13 @@ public struct ProcessOutput: DriverOutput {
     public mutating func writeError(_ text: String) { Self.write(text, to: 2) }
     public var errorIsTerminal: Bool { isatty(2) != 0 }
     public var environment: [String: String] { LocalFiles.environment() }
+    public var outputIsTerminal: Bool { isatty(1) != 0 }
+    public var terminalColumns: Int? {
+        guard isatty(1) != 0 else { return nil }
+        var size = winsize()
+        let status = withUnsafeMutablePointer(to: &size) { ioctl(1, UInt(TIOCGWINSZ), $0) }
+        return status == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+    }
 
     static func write(_ text: String, to fd: Int32) {
         var text = text
@@ -35,10 +51,13 @@ public struct ProcessOutput: DriverOutput {
 /// Captured output, for tests and embedding: `CapturedOutput.run([...])` runs a command
 /// in-process and returns its exit code and both streams.
 public struct CapturedOutput: DriverOutput {
+    /// `terminal` makes both streams terminals, `columns` wide when given.
     public static func run(_ arguments: [String], environment: [String: String] = [:],
-                           terminal: Bool = false) -> (code: Int32, out: String, err: String) {
+                           terminal: Bool = false, columns: Int? = nil) -> (code: Int32, out: String, err: String) {
         var output = CapturedOutput(environment: environment)
         output.errorIsTerminal = terminal
+        output.outputIsTerminal = terminal
+        output.terminalColumns = terminal ? columns : nil
         let code = Driver.run(arguments, output: &output)
         return (code, output.out, output.error)
     }
@@ -46,6 +65,8 @@ public struct CapturedOutput: DriverOutput {
     public var out = ""
     public var error = ""
     public var errorIsTerminal = false
+    public var outputIsTerminal = false
+    public var terminalColumns: Int?
     public var environment: [String: String] = [:]
     public init(environment: [String: String] = [:]) { self.environment = environment }
     public mutating func writeOut(_ text: String) { out += text }
@@ -72,6 +93,7 @@ public enum Driver {
         ("check", "report diagnostics for .cards files and directories (alias: lint)"),
         ("fmt", "rewrite .cards files in the canonical style (--check, --diff, - for stdin)"),
         ("explain", "explain a diagnostic code, with a wrong and a corrected example"),
+        ("preview", "draw a .cards file's cards and stacks in the terminal"),
         ("help", "show help for a command"),
         ("lsp", "run the language server for editors (Language Server Protocol over stdio)"),
     ]
@@ -112,6 +134,8 @@ public enum Driver {
                 return try LSPCommand.run(rest, output: &output)
             case "fmt":
                 return try FmtCommand.run(rest, output: &output)
+            case "preview":
+                return try PreviewCommand.run(rest, output: &output, compiled: &compiled)
             default:
                 throw UsageError("unknown command '\(first)' (see 'cardc help')")
             }
@@ -139,6 +163,7 @@ public enum Driver {
         case "explain": ExplainCommand.usage
         case "lsp": LSPCommand.usage
         case "fmt": FmtCommand.usage
+        case "preview": PreviewCommand.usage
         case "help": "USAGE: cardc help [COMMAND]\n\nShows the usage of COMMAND, or the list of commands.\n"
         default: nil
         }

@@ -41,7 +41,7 @@ extension Backend {
 /// The registry of back ends `--emit` accepts.
 public enum Backends {
     /// Every back end, in the order `--emit` lists them.
-    public static let all: [any Backend] = [LayoutJSONEmitter()]
+    public static let all: [any Backend] = [LayoutJSONEmitter(), PreviewEmitter()]
 
     /// The back end called `name`.
     public static func named(_ name: String) -> (any Backend)? { all.first { $0.name == name } }

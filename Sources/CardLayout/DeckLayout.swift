@@ -70,10 +70,11 @@ public struct DeckLayouter {
         known = Array(repeating: nil, count: deck.cards.count)
     }
 
-    /// The engine for a theme name (the default theme's for an unknown name).
+    /// The engine for a theme name: a theme of the deck, else a built-in theme the deck does not
+    /// use (a preview may ask for one), else the default theme.
     public mutating func engine(theme: String) -> CardLayoutEngine {
         if let engine = engines[theme] { return engine }
-        let engine = CardLayoutEngine(theme: themes[theme] ?? themes[Catalog.defaultThemeName])
+        let engine = CardLayoutEngine(theme: themes[theme] ?? ResolvedTheme.builtIn(named: theme) ?? themes[Catalog.defaultThemeName])
         engines[theme] = engine
         return engine
     }

@@ -350,4 +350,17 @@ public struct ResolvedTheme: Hashable, Sendable {
     }
 
     public func value(_ name: String) -> Value? { properties.first { $0.name == name }?.value }
+
+    /// A built-in theme, resolved: every theme property with the catalog's value.
+    public init(_ builtIn: BuiltInTheme) {
+        let properties = Catalog.themeProperties.compactMap { spec in
+            builtIn.value(of: spec.name).flatMap(CardChecker.value(of:)).map { Property(spec.name, $0) }
+        }
+        self.init(name: builtIn.name, parent: nil, isBuiltIn: true, properties: properties)
+    }
+
+    /// The built-in theme called `name` (`Mint`, `Turbo`), resolved, whether or not a deck uses it.
+    public static func builtIn(named name: String) -> ResolvedTheme? {
+        Catalog.builtInTheme(named: name).map(ResolvedTheme.init)
+    }
 }

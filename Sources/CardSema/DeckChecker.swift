@@ -171,10 +171,7 @@ struct DeckChecker {
         var resolved: [String: ResolvedTheme] = [:]
         var result: [ResolvedTheme] = []
         for builtIn in Catalog.builtInThemes {
-            let properties = Catalog.themeProperties.compactMap { spec in
-                builtIn.value(of: spec.name).flatMap(CardChecker.value(of:)).map { Property(spec.name, $0) }
-            }
-            let theme = ResolvedTheme(name: builtIn.name, parent: nil, isBuiltIn: true, properties: properties)
+            let theme = ResolvedTheme(builtIn)
             resolved[builtIn.name] = theme
             result.append(theme)
         }

@@ -250,6 +250,23 @@ struct TerminalTextLayoutTests {
         #expect(TerminalText.wrap("\u{202E}", width: 5) == ["\\u{2…", "02E}"])
     }
 
+    @Test("a line limit ends the last kept line with …, within the width")
+    func maximumLines() {
+        #expect(TerminalText.wrap("the quick brown fox", width: 10, maximumLines: 2) == ["the quick", "brown fox"])
+        #expect(TerminalText.wrap("the quick brown fox", width: 10, maximumLines: 1) == ["the quick…"])
+        #expect(TerminalText.wrap("the quick brown fox", width: 9, maximumLines: 1) == ["the quic…"])
+        #expect(TerminalText.wrap("one\ntwo", width: 9, maximumLines: 1) == ["one…"])
+        #expect(TerminalText.wrap("漢字 漢字 漢字", width: 5, maximumLines: 1) == ["漢字…"])
+        #expect(TerminalText.wrap("漢字漢 字", width: 6, maximumLines: 1) == ["漢字…"])
+        #expect(TerminalText.wrap("ab cd", width: 1, maximumLines: 1) == ["…"])
+        #expect(TerminalText.wrap("anything", width: 5, maximumLines: 0) == [])
+        for width in 1...8 {
+            for line in TerminalText.wrap("hi 👨‍👩‍👧‍👦 🇫🇷 e\u{301}t\u{E9} 漢字 \u{1B}[2J", width: width, maximumLines: 2) {
+                #expect(TerminalText.displayWidth(of: line) <= width)
+            }
+        }
+    }
+
     @Test("width 1 and 2: single clusters, and … for a cluster wider than the line")
     func narrowWidths() {
         #expect(TerminalText.wrap("abc", width: 1) == ["a", "b", "c"])
@@ -408,5 +425,58 @@ struct TerminalStyleTests {
         #expect(TerminalStyle.bold.styled("Hi", in: .xterm256) == "\u{1B}[1mHi\u{1B}[0m")
         #expect(TerminalStyle.bold.styled("Hi", in: .off) == "Hi")
         #expect(TerminalStyle.plain.styled("Hi", in: .trueColor) == "Hi")
+    }
+}
+
+@Suite("Terminal text: single-column text takes a shortcut with the same results")
+struct TerminalTextASCIITests {
+    @Test("wrapping and cutting unit by unit equals cluster by cluster", arguments: 0..<4)
+    func wrapShortcut(seed: UInt64) {
+        var rng = SplitMix64(state: 0xA5C11 &+ seed)
+        let pieces = ["a", "bc", "word", "longerword", "supercalifragilistic", " ", "  ", "   ", "x!", "~", "é", "·", "ñandú",
+                      "\u{A0}", "ß", "\u{AD}", "ʃʒ", "Ünïcödé", "—", "“quoted”", "•", "…", "│┼╭╯", "█▓░"]
+        for _ in 0..<60 {
+            var text = ""
+            for _ in 0..<Int(rng.next() % 12) { text += pieces[Int(rng.next() % UInt64(pieces.count))] }
+            #expect(TerminalText.isSingleColumnText(text))
+            for width in [1, 2, 3, 4, 7, 10, 25] {
+                #expect(TerminalText.wrap(text, width: width) == TerminalText.wrapClusters(text, width: width), "`\(text)` at \(width)")
+                #expect(TerminalText.truncate(text, to: width) == TerminalText.truncateClusters(text, to: width), "`\(text)` at \(width)")
+            }
+            #expect(TerminalText.displayWidth(of: text) == text.reduce(0) { $0 + TerminalText.displayWidth(of: $1) })
+            #expect(text.count == text.unicodeScalars.count, "one cluster a scalar")
+        }
+    }
+
+    @Test("every scalar the shortcut accepts is a one-column cluster of its own")
+    func singleColumnScalars() {
+        var values = Array(0x20...0x7E) + Array(0xA0...0x2FF)
+        for range in TerminalText.singleColumnRangesAboveLatin { values += range.map { Int($0) } }
+        for value in values {
+            guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+            #expect(TerminalText.isSingleColumn(scalar))
+            #expect(TerminalText.displayWidth(of: scalar) == 1, "U+\(String(value, radix: 16))")
+            #expect(!TerminalText.needsEscaping(scalar) && !scalar.properties.isGraphemeExtend
+                    && !scalar.properties.isEmojiPresentation && !scalar.properties.isJoinControl, "U+\(String(value, radix: 16))")
+            // It does not join the scalar before it, nor the one after it.
+            #expect(Array("a\(Character(scalar))b").count == 3, "U+\(String(value, radix: 16))")
+        }
+    }
+
+    @Test("not single-column: marks, joiners, wide and control characters")
+    func notSingleColumn() {
+        for text in ["e\u{301}", "漢", "a\tb", "a\nb", "\u{1B}", "\u{85}", "👍", "a\u{200D}b", "\u{300}", "\u{2028}", "\u{202E}", "◽"] {
+            #expect(!TerminalText.isSingleColumnText(text), "\(Array(text.unicodeScalars))")
+        }
+    }
+
+    @Test("truncating ASCII by bytes")
+    func truncateShortcut() {
+        #expect(TerminalText.truncate("hello", to: 5) == "hello")
+        #expect(TerminalText.truncate("hello!", to: 5) == "hell…")
+        #expect(TerminalText.truncate("ab", to: 1) == "…")
+        #expect(TerminalText.truncate("", to: 3) == "")
+        #expect(TerminalText.wrap("", width: 3) == [""])
+        #expect(TerminalText.wrap("   ", width: 3) == [""])
     }
 }

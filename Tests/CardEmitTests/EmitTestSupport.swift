@@ -40,3 +40,77 @@ func emitDeck(_ source: String, sourceLocation: Testing.SourceLocation = #_sourc
     #expect(errors.isEmpty, "unexpected errors: \(errors)", sourceLocation: sourceLocation)
     return try #require(result.decks.first, sourceLocation: sourceLocation)
 }
+
+// MARK: - Preview
+
+extension EmitTestPaths {
+    /// `Tests/CardEmitTests/Golden/preview`.
+    static let previewGolden = testsDirectory.appendingPathComponent("Golden").appendingPathComponent("preview")
+
+    /// Whether golden files are re-blessed (`CARDC_UPDATE=1 swift test`).
+    static var updating: Bool { ProcessInfo.processInfo.environment["CARDC_UPDATE"].map { !$0.isEmpty && $0 != "0" } ?? false }
+}
+
+/// Reading preview output as a terminal would show it.
+enum PreviewOutput {
+    /// The text without its SGR sequences (`ESC [ digits/; m`), or nil with a description when
+    /// it holds any other escape, control or bidirectional character: nothing but the preview's
+    /// own styling may reach a terminal raw.
+    static func visible(_ text: String) -> (text: String, problem: String?) {
+        var result = ""
+        let scalars = text.unicodeScalars
+        var runStart = scalars.startIndex
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if scalar == "\u{1B}" {
+                // Copy the run before the sequence, then skip `ESC [ digits/; m`.
+                result.unicodeScalars.append(contentsOf: scalars[runStart..<index])
+                var next = scalars.index(after: index)
+                guard next < scalars.endIndex, scalars[next] == "[" else { return (result, "ESC not starting an SGR sequence") }
+                next = scalars.index(after: next)
+                while next < scalars.endIndex, scalars[next] == ";" || ("0"..."9").contains(scalars[next]) { next = scalars.index(after: next) }
+                guard next < scalars.endIndex, scalars[next] == "m" else { return (result, "an escape sequence other than SGR") }
+                index = scalars.index(after: next)
+                runStart = index
+                continue
+            }
+            if scalar != "\n" && TerminalText.needsEscaping(scalar) {
+                return (result, "raw U+\(String(scalar.value, radix: 16, uppercase: true))")
+            }
+            if scalar == "\t" { return (result, "a raw tab") }
+            index = scalars.index(after: index)
+        }
+        result.unicodeScalars.append(contentsOf: scalars[runStart..<index])
+        return (result, nil)
+    }
+
+    /// Problems with preview output for `width` columns: raw escapes or controls, lines wider
+    /// than the width by `TerminalText.displayWidth`, output not ending in a line feed.
+    static func problems(in text: String, width: Int) -> [String] {
+        let (visible, problem) = visible(text)
+        var problems: [String] = []
+        if let problem { problems.append(problem) }
+        if !text.isEmpty && !text.hasSuffix("\n") { problems.append("no final line feed") }
+        for (number, line) in visible.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let columns = TerminalText.displayWidth(of: line)
+            if columns > width { problems.append("line \(number + 1) is \(columns) columns wide: \(line)") }
+        }
+        return problems
+    }
+}
+
+/// The preview of a deck from one source text, as `cardc preview` draws it for `request`.
+func previewText(_ source: String, _ request: PreviewRequest = PreviewRequest(), width: Int = 80,
+                 colorMode: TerminalColorMode = .off, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
+    try previewText(emitDeck(source, sourceLocation: sourceLocation), request, width: width, colorMode: colorMode)
+}
+
+/// The preview of a checked deck, as `cardc preview` draws it for `request`.
+func previewText(_ deck: CheckedDeck, _ request: PreviewRequest = PreviewRequest(), width: Int = 80,
+                 colorMode: TerminalColorMode = .off) throws -> String {
+    var renderer = PreviewRenderer(deck: deck, width: width, colorMode: colorMode)
+    var bytes: [UInt8] = []
+    try renderer.render(request, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+}

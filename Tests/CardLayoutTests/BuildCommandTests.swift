@@ -152,8 +152,8 @@ import Testing
         let input = directory + "/app/deck.cards", other = directory + "/app/theme.cards"
         let cases: [([String], String)] = [
             (["build"], "missing input"),
-            (["build", input, "--emit", "swift"], "unknown back end 'swift' for '--emit' (available: json)"),
-            (["build", input, "--emit", "json,preview"], "available: json"),
+            (["build", input, "--emit", "pdf"], "unknown back end 'pdf' for '--emit' (available: \(Backends.names.joined(separator: ", ")))"),
+            (["build", input, "--emit", "json,pdf"], "available: json"),
             (["build", input, "--emit", ""], "unknown back end"),
             (["build", input, other, "-o", "-"], "'-o -' writes one artifact"),
             (["build", input, "--viewport", "390"], "invalid value '390' for '--viewport'"),
@@ -213,8 +213,10 @@ import Testing
 
     /// The registry drives `--emit`: every back end has a unique name and extension.
     @Test func backendRegistry() {
-        #expect(Backends.names == ["json"])
+        #expect(Backends.names.first == "json")
         #expect(Backends.named("json")?.fileExtension == "layout.json")
+        #expect(Backends.named("preview")?.fileExtension == "preview.txt")
+        #expect(Set(Backends.names).count == Backends.all.count)
         #expect(Set(Backends.all.map(\.fileExtension)).count == Backends.all.count)
     }
 }

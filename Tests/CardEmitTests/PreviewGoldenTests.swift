@@ -1,0 +1,96 @@
+import CardDiagnostics
+import CardEmit
+import CardSema
+import Foundation
+import Testing
+
+/// Golden files: the `--emit preview` document of every sample (every card in every state,
+/// every stack in every position) at 40, 80 and 120 columns, plain and in 24-bit colour,
+/// compared byte for byte with `Golden/preview/<sample>.w<width>[.color].txt`. Every line of
+/// every one fits its width. Re-bless with `CARDC_UPDATE=1 swift test`, then review the diff.
+@Suite struct PreviewGoldenTests {
+    static let samples = EmitTestPaths.cardsFiles(in: EmitTestPaths.samples)
+    static let widths = [40, 80, 120]
+
+    static func goldenURL(_ sample: String, width: Int, color: Bool) -> URL {
+        let base = sample.replacingOccurrences(of: ".cards", with: "")
+        return EmitTestPaths.previewGolden.appendingPathComponent("\(base).w\(width)\(color ? ".color" : "").txt")
+    }
+
+    @Test func samplesAreFound() {
+        #expect(Self.samples.count >= 5, "samples not found in \(EmitTestPaths.samples.path)")
+    }
+
+    @Test(arguments: samples)
+    func golden(_ sample: String) throws {
+        let result = checkInMemory(sample, in: EmitTestPaths.samples)
+        #expect(result.diagnostics.isEmpty, "\(sample) must be clean")
+        let deck = try #require(result.decks.first)
+        for width in Self.widths {
+            var plain = ""
+            for color in [false, true] {
+                let emitter = PreviewEmitter(width: width, colorMode: color ? .trueColor : .off)
+                let bytes = emitter.emit(deck, options: BackendOptions())
+                let text = try #require(String(validating: bytes, as: UTF8.self), "\(sample): invalid UTF-8")
+                let problems = PreviewOutput.problems(in: text, width: width)
+                #expect(problems.isEmpty, "\(sample) at \(width)\(color ? " in colour" : ""): \(problems.prefix(5))")
+                if color {
+                    #expect(deck.cards.isEmpty || text.contains("\u{1B}["), "\(sample): colour output has no styles")
+                    // The same drawing: colour only adds styles.
+                    #expect(Self.trimmingLineEnds(PreviewOutput.visible(text).text) == Self.trimmingLineEnds(plain),
+                            "\(sample) at \(width): colour changes the characters")
+                } else {
+                    #expect(!text.contains("\u{1B}"), "\(sample): plain output has an escape")
+                    plain = text
+                }
+                try compare(bytes, with: Self.goldenURL(sample, width: width, color: color), label: "\(sample) at \(width)")
+            }
+        }
+    }
+
+    /// Every golden file belongs to a sample, width and mode.
+    @Test func noStaleGoldens() {
+        var expected = Set<String>()
+        for sample in Self.samples {
+            for width in Self.widths {
+                for color in [false, true] { expected.insert(Self.goldenURL(sample, width: width, color: color).lastPathComponent) }
+            }
+        }
+        let present = (try? FileManager.default.contentsOfDirectory(atPath: EmitTestPaths.previewGolden.path)) ?? []
+        for name in present { #expect(expected.contains(name), "stale golden \(name)") }
+    }
+
+    /// Backgrounds may run to the end of a coloured line where the plain line stops early.
+    static func trimmingLineEnds(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var line = Substring(line)
+            while line.last == " " { line.removeLast() }
+            return String(line)
+        }.joined(separator: "\n")
+    }
+
+    func compare(_ bytes: [UInt8], with url: URL, label: String) throws {
+        if EmitTestPaths.updating {
+            try FileManager.default.createDirectory(at: EmitTestPaths.previewGolden, withIntermediateDirectories: true)
+            if (try? Data(contentsOf: url)).map({ [UInt8]($0) }) != bytes { try Data(bytes).write(to: url) }
+            return
+        }
+        let expected = try #require((try? Data(contentsOf: url)).map { [UInt8]($0) },
+                                    "missing golden \(url.lastPathComponent): run CARDC_UPDATE=1 swift test")
+        if expected != bytes {
+            let difference = Self.firstDifference(expected, bytes)
+            Issue.record("\(label) differs from \(url.lastPathComponent): \(difference); re-bless with CARDC_UPDATE=1 swift test if intended")
+        }
+    }
+
+    static func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> String {
+        let aLines = String(decoding: a, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let bLines = String(decoding: b, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        for index in 0..<max(aLines.count, bLines.count) {
+            let x = index < aLines.count ? String(aLines[index]) : "<end>"
+            let y = index < bLines.count ? String(bLines[index]) : "<end>"
+            if x != y { return "line \(index + 1): expected `\(x.prefix(160))`, got `\(y.prefix(160))`" }
+        }
+        return "same lines, different bytes"
+    }
+}
