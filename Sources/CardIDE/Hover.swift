@@ -10,9 +10,8 @@ public struct HoverInfo: Hashable, Sendable {
 
 extension Snapshot {
     /// The hover at `offset`: the catalog's documentation for parts, traits, stack kinds,
-    /// arguments and properties; a binding's inferred type; a card's doc comment (and its
-    /// preview, `previewWidth` columns wide, when the preview renderer is there); themes,
-    /// stacks and states.
+    /// arguments and properties; a binding's inferred type; a card's doc comment and its
+    /// terminal preview, `previewWidth` columns wide; themes, stacks and states.
     public func hover(at offset: Int, previewWidth: Int = 48) -> HoverInfo? {
         let query = SyntaxQuery(tree: tree)
         let path = query.path(at: offset)

@@ -74,6 +74,9 @@ local hover = request('textDocument/hover', { textDocument = { uri = uri }, posi
 local value = hover and hover.contents and hover.contents.value or ''
 say('hover on Budget: ' .. (value:gsub('\n', ' | ')):sub(1, 160))
 if not value:find('card Budget', 1, true) or not value:find("This month's budget", 1, true) then fail('hover on the card') end
+local preview = value:match('```text\n(.-)\n```')
+if not preview then fail("the hover has no preview of the card") end
+say('preview in the hover:\n' .. preview)
 
 local binding = request('textDocument/hover', { textDocument = { uri = uri }, position = { line = spent_line, character = spent_col + 1 } })
 local binding_text = binding and binding.contents and binding.contents.value or ''

@@ -116,6 +116,7 @@ async function until(predicate, what) {
   const cardLine = lines.findIndex((l) => l.startsWith('card Budget'));
   const hover = await providers.hover.provideHover(document, new Position(cardLine, 6));
   check(hover && hover.contents.value.includes('card Budget'), 'hover on the card');
+  check(hover.contents.value.includes('```text'), "hover shows the card's preview");
   console.log('hover on Budget: ' + hover.contents.value.split('\n').slice(0, 2).join(' '));
 
   const items = await providers.completion.provideCompletionItems(document, new Position(line, 4));

@@ -28,3 +28,14 @@ import Testing
         #expect(throws: FormatError.syntaxErrors(count: 1)) { try snapshot("card A { text(\"x\" }").formatting() }
     }
 }
+@Suite struct PreviewHoverTests {
+    @Test func cardHoverShowsItsPreviewAtTheWidth() throws {
+        let text = "/// Says hello.\ncard Hello {\n  model { name: \"World\" }\n  text($name, style: .title)\n}\n"
+        let hover = try #require(snapshot(text).hover(at: offset(of: "Hello", in: text), previewWidth: 30))
+        #expect(hover.markdown.contains("Says hello."))
+        let block = try #require(hover.markdown.split(separator: "```text\n").last)
+        let lines = block.split(separator: "\n").dropLast() // the closing fence
+        #expect(lines.contains { $0.contains("World") })
+        #expect(lines.allSatisfy { TerminalText.displayWidth(of: $0) <= 30 })
+    }
+}
