@@ -60,6 +60,8 @@ enum LSPBenchmark {
             }
         }
         guard !sites.isEmpty else { print("error: no text parts"); return }
+        // Card names, for hovers that draw the card's preview.
+        let cardLines = allLines.indices.filter { allLines[$0].hasPrefix("card ") }
         var random = SplitMix64(seed: seed)
 
         var changeTimes: [Double] = [], changeCPU: [Double] = []
@@ -94,6 +96,7 @@ enum LSPBenchmark {
 
         var completionTimes: [Double] = [], hoverTimes: [Double] = [], completionCPU: [Double] = [], hoverCPU: [Double] = []
         var completionItems = 0, hovers = 0
+        var previewTimes: [Double] = [], previewCPU: [Double] = [], previews = 0
         for k in 0..<queries {
             let site = sites[random.below(sites.count)]
             // Completion at the start of the line after a text part (a part may go there), and
@@ -112,6 +115,16 @@ enum LSPBenchmark {
             if send(hover).first?["result"]?["contents"] != nil { hovers += 1 }
             hoverTimes.append(now() - start)
             hoverCPU.append(cpuTime() - startCPU)
+            if !cardLines.isEmpty {
+                let line = cardLines[random.below(cardLines.count)]
+                let cardHover: JSONValue = ["jsonrpc": "2.0", "id": .int(1_000_000 + k), "method": "textDocument/hover",
+                                            "params": ["textDocument": ["uri": .string(uri)], "position": position(line, 6)]]
+                start = now()
+                startCPU = cpuTime()
+                if send(cardHover).first?["result"]?["contents"]?["value"]?.string?.contains("```text") == true { previews += 1 }
+                previewTimes.append(now() - start)
+                previewCPU.append(cpuTime() - startCPU)
+            }
         }
         report("change → publishDiagnostics, wall", changeTimes)
         report("change → publishDiagnostics, CPU ", changeCPU)
@@ -119,6 +132,8 @@ enum LSPBenchmark {
         report("completion, CPU ", completionCPU)
         report("hover, wall", hoverTimes, note: "\(hovers) of \(queries) with content")
         report("hover, CPU ", hoverCPU)
+        report("hover on a card (its preview), wall", previewTimes, note: "\(previews) of \(previewTimes.count) with a preview")
+        report("hover on a card (its preview), CPU ", previewCPU)
         if let first = memoryAfter100, let last = memoryAfterAll {
             let growth = Double(last - first) / Double(first) * 100
             print("  resident memory: \(mib(first)) after 100 edits, \(mib(last)) after \(edits) (\(String(format: "%+.1f", growth))%)")
