@@ -137,12 +137,7 @@ struct CardChecker {
                 }
                 seenProperties.append((label, item))
                 guard let index = tree.lookUp(item, in: Catalog.cardPropertyTable) else {
-                    let label = names.text(label)
-                    let hint = values.suggestion(Catalog.suggestCardProperty(for: label),
-                                                 replacing: values.nameSpan(item))
-                    report(.e310, "unknown card property `\(label)`", at: values.nameSpan(item),
-                           label: "cards take " + Catalog.cardProperties.map { "`\($0.name):`" }.joined(separator: ", "),
-                           notes: hint.notes, fixIts: hint.fixIts)
+                    reportUnknownCardProperty(item, named: names.text(label))
                     continue
                 }
                 let spec = Catalog.cardProperties[index]
@@ -290,6 +285,25 @@ struct CardChecker {
     }
 
     /// W705: an overlay for a direction the card's `swipe:` does not allow can never show.
+    /// E310 for an unknown property of the card's body. Its did-you-mean names a property the
+    /// body does not set (E203 otherwise) whose type the value has, so that applying it leaves
+    /// no error.
+    mutating func reportUnknownCardProperty(_ item: NodeID, named label: String) {
+        var notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+        if let suggested = Catalog.suggestCardProperty(for: label),
+           let index = Catalog.cardPropertyTable.index(of: suggested),
+           !tree.blockItems(decl).contains(where: { tree.kind($0) == .property && tree.lookUp($0, in: Catalog.cardPropertyTable) == index }),
+           let valueNode = tree.value(item) {
+            let parameter = Catalog.cardProperties[index].parameter
+            if values.checksClean({ _ = $0.check(valueNode, as: parameter.type, parameter: parameter) }) {
+                (notes, fixIts) = values.suggestion(suggested, replacing: values.nameSpan(item))
+            }
+        }
+        report(.e310, "unknown card property `\(label)`", at: values.nameSpan(item),
+               label: "cards take " + Catalog.cardProperties.map { "`\($0.name):`" }.joined(separator: ", "),
+               notes: notes, fixIts: fixIts)
+    }
+
     mutating func checkOverlayDirections(allowed: [SwipeDirection]?, swipeProperty: NodeID?, cardName: String) {
         guard let allowed, let swipeProperty else { return }
         for (direction, node) in overlayNodes where !allowed.contains(direction) {
@@ -372,11 +386,11 @@ struct CardChecker {
         var seen: UInt64 = 0
         var transparent: NodeID?
         decoratingTraits.clear()
+        // Traits offered to earlier unknown ones (by index in `Catalog.traits`).
+        var offered: [Int] = []
         for call in tree.children(list) {
             guard let index = tree.lookUp(call, in: Catalog.traitTable) else {
-                let name = tree.name(call), span = values.nameSpan(call)
-                let hint = values.suggestion(Catalog.suggestTrait(for: name), replacing: span)
-                report(.e302, "unknown trait `\(name)`", at: span, notes: hint.notes, fixIts: hint.fixIts)
+                reportUnknownTrait(call, in: list, offered: &offered)
                 continue
             }
             let spec = Catalog.traits[index]
@@ -436,22 +450,51 @@ struct CardChecker {
         return nil
     }
 
+    /// E302 for an unknown trait. Its did-you-mean names a trait not applied to the card (nor
+    /// offered for an earlier unknown one): applying both would be E502. The fix-it renames the
+    /// call and, as E501's would, adds the requirements it lacks; it is offered only when the
+    /// call's arguments check as the suggested trait's, so that applying it leaves no error.
+    mutating func reportUnknownTrait(_ call: NodeID, in list: NodeID, offered: inout [Int]) {
+        let name = tree.name(call), span = values.nameSpan(call)
+        guard let suggested = Catalog.suggestTrait(for: name), let index = Catalog.traitTable.index(of: suggested),
+              !offered.contains(index), firstCall(of: index, in: list) == nil else {
+            report(.e302, "unknown trait `\(name)`", at: span)
+            return
+        }
+        offered.append(index)
+        let spec = Catalog.traits[index]
+        let checksClean = values.checksClean {
+            $0.checkArguments(of: call, parameters: spec.parameterList, ownerName: spec.name, ownerKind: .trait, keepingValues: false)
+        }
+        var fixIts: [FixIt] = []
+        if checksClean {
+            fixIts = [FixIt(span, spec.name)]
+            let missing = values.arguments.missing
+            if !missing.isEmpty { fixIts.append(requirementsInsertion(missing, trait: spec, call: call).fixIt) }
+        }
+        report(.e302, "unknown trait `\(name)`", at: span, notes: [.help("did you mean `\(spec.name)`?")], fixIts: fixIts)
+    }
+
+    /// `missing` written out with placeholder values (`radius: 10, opacity: 0.5`), and the fix-it
+    /// inserting them into `call`'s arguments.
+    func requirementsInsertion(_ missing: [Parameter], trait: TraitSpec, call: NodeID) -> (placeholders: String, fixIt: FixIt) {
+        let placeholders = missing.map { p in "\(p.name): \(trait.requirement(named: p.name)?.placeholder.description ?? "…")" }
+            .joined(separator: ", ")
+        if tree.hasParentheses(call) {
+            let closeEnd = tree.range(call).upperBound
+            let hasArgs = tree.children(call).contains { tree.kind($0) != .block }
+            return (placeholders, FixIt(SourceSpan(file: tree.file.id, start: closeEnd - 1, end: closeEnd - 1),
+                                        (hasArgs ? ", " : "") + placeholders))
+        }
+        let end = tree.range(call).upperBound
+        return (placeholders, FixIt(SourceSpan(file: tree.file.id, start: end, end: end), "(\(placeholders))"))
+    }
+
     /// One E501 per trait listing every missing requirement, with a fix-it inserting them.
     mutating func reportMissingRequirements(_ missing: [Parameter], trait: TraitSpec, call: NodeID) {
         let names = missing.map(\.name)
         let members = missing.compactMap { p in trait.requirement(named: p.name)?.member.name }
-        let placeholders = missing.map { p in "\(p.name): \(trait.requirement(named: p.name)?.placeholder.description ?? "…")" }
-            .joined(separator: ", ")
-        let insertion: FixIt
-        if tree.hasParentheses(call) {
-            let closeEnd = tree.range(call).upperBound
-            let hasArgs = tree.children(call).contains { tree.kind($0) != .block }
-            insertion = FixIt(SourceSpan(file: tree.file.id, start: closeEnd - 1, end: closeEnd - 1),
-                              (hasArgs ? ", " : "") + placeholders)
-        } else {
-            let end = tree.range(call).upperBound
-            insertion = FixIt(SourceSpan(file: tree.file.id, start: end, end: end), "(\(placeholders))")
-        }
+        let (placeholders, insertion) = requirementsInsertion(missing, trait: trait, call: call)
         report(.e501, "trait `\(trait.name)` is missing \(Self.list(names.map { "`\($0)`" }))", at: values.nameSpan(call),
                label: "\(trait.cardPartsProtocol) requires \(Self.list(members))",
                notes: [.help("add `\(placeholders)`")], fixIts: [insertion])

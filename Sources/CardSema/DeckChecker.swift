@@ -54,7 +54,7 @@ struct DeckChecker {
             diagnostics += checker?.takeDiagnostics() ?? []
         }
         checkSheetTitles(checkedStacks)
-        suggestDeckNames()
+        suggestDeckNames(stacks: checkedStacks, membership: membership)
         guard let entry = order.first, let entryTree = trees[entry] else { return nil }
         let usedThemes = Set(checkedStacks.map(\.theme))
         let themesOut = resolvedThemes.filter { !$0.isBuiltIn || usedThemes.contains($0.name) || $0.name == Catalog.defaultThemeName }
@@ -72,23 +72,79 @@ struct DeckChecker {
     /// Did-you-mean for unknown cards (E303) and themes (E304), found after checking, for the
     /// first `suggestedDeckNameLimit` of them in source order. Their candidates are the deck's
     /// own names: a deck of thousands of cards and as many misspelt references would otherwise
-    /// compare each with every card (5,000 of each took 18 s). Done here, after the cards, so
-    /// which ones get a suggestion does not depend on the threads that checked the cards.
-    mutating func suggestDeckNames() {
+    /// compare each with every card (5,000 of each took 18 s).
+    ///
+    /// A suggestion is one whose fix-it introduces no error: in a stack whose cards may not
+    /// repeat, no card it lists already (or that an earlier misspelling in it was offered); in a
+    /// card (a `push` target), only a card of one of its sheet stacks when it is in any.
+    mutating func suggestDeckNames(stacks checkedStacks: [CheckedStack], membership: [CardMembership]) {
         var unknown = diagnostics.indices.filter { diagnostics[$0].code == .e303 || diagnostics[$0].code == .e304 }
         guard !unknown.isEmpty else { return }
         unknown.sort { diagnostics[$0].span < diagnostics[$1].span }
+        unknown = Array(unknown.prefix(Self.suggestedDeckNameLimit))
         lazy var cardNames = NameSuggester.Candidates(cardDecls.map(\.name))
         lazy var themeNames = NameSuggester.Candidates(themeOrder + Catalog.builtInThemes.map(\.name))
-        for index in unknown.prefix(Self.suggestedDeckNameLimit) {
+        lazy var enclosing = EnclosingDeclarations(self, stacks: checkedStacks)
+        // Per stack, the names listed or already offered in it.
+        var taken: [Int: Set<String>] = [:]
+        for index in unknown {
             let span = diagnostics[index].span
             guard let file = trees[span.file]?.file, span.end <= file.bytes.count else { continue }
             let name = file.text(span.range)
-            let suggested = diagnostics[index].code == .e303 ? NameSuggester.suggestion(for: name, among: cardNames)
-                : NameSuggester.suggestion(for: name, among: themeNames)
+            let suggested: String?
+            if diagnostics[index].code == .e304 {
+                suggested = NameSuggester.suggestion(for: name, among: themeNames)
+            } else {
+                switch enclosing.declaration(around: span) {
+                case .stack(let position):
+                    let stack = checkedStacks[position]
+                    if stack.spec?.cardsMayRepeat == true {
+                        suggested = NameSuggester.suggestion(for: name, among: cardNames)
+                    } else {
+                        let listed = taken[position] ?? Set(stack.cards.map(\.name))
+                        suggested = NameSuggester.suggestion(for: name, among: cardNames) { !listed.contains($0) }
+                        if let suggested { taken[position, default: listed].insert(suggested) }
+                    }
+                case .card(let position) where !membership[position].sheetStacks.isEmpty:
+                    suggested = NameSuggester.suggestion(for: name, among: cardNames) { membership[position].sharesSheetStack(with: $0) }
+                case .card, nil:
+                    suggested = NameSuggester.suggestion(for: name, among: cardNames)
+                }
+            }
             let hint = ValueChecker.suggestion(suggested, replacing: span)
             diagnostics[index].notes += hint.notes
             diagnostics[index].fixIts += hint.fixIts
+        }
+    }
+
+    /// The card or stack declaration around a span, by position in `cardDecls` or the checked
+    /// stacks: each file's declarations sorted by where they start.
+    struct EnclosingDeclarations {
+        enum Declaration { case card(Int), stack(Int) }
+        var byFile: [FileID: [(range: Range<Int>, declaration: Declaration)]] = [:]
+
+        init(_ checker: DeckChecker, stacks: [CheckedStack]) {
+            for (position, decl) in checker.cardDecls.enumerated() {
+                guard let tree = checker.tree(decl.ref) else { continue }
+                byFile[decl.ref.file, default: []].append((tree.range(decl.ref.node), .card(position)))
+            }
+            for (position, stack) in stacks.enumerated() {
+                guard let ref = checker.stacks[stack.name], let tree = checker.tree(ref) else { continue }
+                byFile[ref.file, default: []].append((tree.range(ref.node), .stack(position)))
+            }
+            for file in byFile.keys { byFile[file]?.sort { $0.range.lowerBound < $1.range.lowerBound } }
+        }
+
+        func declaration(around span: SourceSpan) -> Declaration? {
+            guard let declarations = byFile[span.file] else { return nil }
+            // The last declaration starting at or before the span.
+            var low = 0, high = declarations.count
+            while low < high {
+                let middle = (low + high) / 2
+                if declarations[middle].range.lowerBound <= span.start { low = middle + 1 } else { high = middle }
+            }
+            guard low > 0, declarations[low - 1].range.upperBound >= span.end else { return nil }
+            return declarations[low - 1].declaration
         }
     }
 

@@ -28,8 +28,10 @@ public enum NameSuggester {
         }
     }
 
-    /// The closest of `candidates` to `name`, or `nil` when none is close enough.
-    public static func suggestion(for name: String, among candidates: Candidates) -> String? {
+    /// The closest of `candidates` to `name` that `isAllowed` accepts, or `nil` when none is
+    /// close enough.
+    public static func suggestion(for name: String, among candidates: Candidates,
+                                  where isAllowed: (String) -> Bool = { _ in true }) -> String? {
         let needle = Array(name.lowercased().unicodeScalars)
         if needle.isEmpty { return nil }
         let limit = needle.count <= 2 ? 1 : maximumDistance
@@ -37,7 +39,7 @@ public enum NameSuggester {
         var rows = Rows()
         for (index, target) in candidates.scalars.enumerated() where abs(target.count - needle.count) <= limit {
             let bound = min(limit, best?.distance ?? limit)
-            guard let found = distance(needle, target, limit: bound, rows: &rows) else { continue }
+            guard let found = distance(needle, target, limit: bound, rows: &rows), isAllowed(candidates.names[index]) else { continue }
             if let current = best {
                 if found < current.distance || (found == current.distance && candidates.names[index] < candidates.names[current.index]) {
                     best = (index, found)

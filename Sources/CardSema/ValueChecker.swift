@@ -148,6 +148,18 @@ struct ValueChecker {
         Self.suggestion(suggested, replacing: span)
     }
 
+    /// Whether `body` reports nothing. What it reported and the binding uses it recorded are
+    /// forgotten: for a did-you-mean whose fix-it must leave no error, checked as if applied.
+    mutating func checksClean(_ body: (inout ValueChecker) -> Void) -> Bool {
+        let (reported, scope) = (diagnostics.count, self.scope)
+        body(&self)
+        defer {
+            diagnostics.truncate(to: reported)
+            self.scope = scope
+        }
+        return diagnostics.count == reported
+    }
+
     /// `suggestion(_:replacing:)` for callers without a `ValueChecker` (`DeckChecker.suggestDeckNames`).
     static func suggestion(_ suggested: String?, replacing span: SourceSpan) -> (notes: [DiagnosticNote], fixIts: [FixIt]) {
         guard let suggested else { return ([], []) }
@@ -749,7 +761,12 @@ struct ValueChecker {
             let parameterIndex: Int
             if isLabeled(arg) {
                 guard let found = tree.lookUp(arg, in: list.table) else {
-                    if !tree.containsSyntaxError(owner) { reportUnknownLabel(arg, of: list, ownerName: ownerName, ownerKind: ownerKind) }
+                    if !tree.containsSyntaxError(owner),
+                       let meant = reportUnknownLabel(arg, of: list, in: owner, ownerName: ownerName, ownerKind: ownerKind) {
+                        // The misspelt label stands for `meant`: its value is checked as that
+                        // parameter's, which is then not also missing (E501, E804).
+                        arguments.note(meant, accepting: checkArgument(valueNode, parameter: meant, of: list, owner: ownerKind), at: valueNode)
+                    }
                     continue
                 }
                 if shapes[found].positional && !shapes[found].labelOptional {
@@ -783,16 +800,27 @@ struct ValueChecker {
     // The argument checker's diagnostics, out of line: inlined, their message building made the
     // hot loop's frame large and its registers scarce.
 
-    /// E310 for a label `list` does not have.
+    /// E310 for a label `list` does not have, in `owner`'s arguments. Its did-you-mean names a
+    /// parameter that takes a label and is given by none of the arguments (renaming to one that is
+    /// would be a duplicate); returns its index in `list`.
     @inline(never)
-    mutating func reportUnknownLabel(_ arg: NodeID, of list: ParameterList, ownerName: String, ownerKind: ArgumentOwner) {
+    mutating func reportUnknownLabel(_ arg: NodeID, of list: ParameterList, in owner: NodeID, ownerName: String,
+                                     ownerKind: ArgumentOwner) -> Int? {
         let parameters = list.parameters
         let label = tree.name(arg)
         let labelSpan = nameSpan(arg)
-        let hint = suggestion(NameSuggester.suggestion(for: label, among: parameters.map(\.name)), replacing: labelSpan)
+        var labels = Set<String>()
+        for other in tree.children(owner) where tree.kind(other) != .block && isLabeled(other) { labels.insert(tree.name(other)) }
+        let candidates = parameters.indices.filter { index in
+            !arguments.isGiven(index) && !labels.contains(parameters[index].name)
+                && !(parameters[index].positional && !parameters[index].labelOptional)
+        }
+        let suggested = NameSuggester.suggestion(for: label, among: candidates.map { parameters[$0].name })
+        let hint = suggestion(suggested, replacing: labelSpan)
         let takes = parameters.isEmpty ? "takes no arguments" : "takes " + parameters.map { $0.positional ? "_ \($0.name)" : "`\($0.name):`" }.joined(separator: ", ")
         report(.e310, "\(ownerKind.describe(ownerName)) has no argument `\(label)`", at: labelSpan, label: takes,
                notes: hint.notes, fixIts: hint.fixIts)
+        return suggested.flatMap { name in candidates.first { parameters[$0].name == name } }
     }
 
     /// E310 for a label written on the positional parameter, with a fix-it removing it.

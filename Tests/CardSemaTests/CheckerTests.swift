@@ -125,7 +125,90 @@ extension Compiler.Result {
         let d = try #require(result.diagnostics.first)
         #expect(d.message == "unknown trait `ShadowCardTrait`")
         #expect(d.help == "did you mean `shadow`?")
-        #expect(d.fixIts.map(\.replacement) == ["shadow"])
+        // Renamed, with the requirements E501 would ask for: applying it leaves no error.
+        #expect(d.fixIts.map(\.replacement) == ["shadow", "(color: .lightGray, radius: 10, opacity: 0.5, offset: size(0, 0))"])
+        #expect(checkSource(result.applyingFixIts(of: result.diagnostics)).diagnostics.isEmpty)
+    }
+
+    @Test func unknownTraitSuggestionNeverDuplicatesATrait() throws {
+        // `shadow` is applied already: suggesting it would be E502.
+        let applied = checkSource("card A: shadw, shadow(color: .black, radius: 2, opacity: 1, offset: size(0, 1)) {\n  text(\"x\")\n}")
+        #expect(applied.summary == ["1 E302"])
+        #expect(applied.diagnostics.first?.help == nil)
+        #expect(applied.diagnostics.first?.fixIts == [])
+        // Two misspellings of one trait: only the first is offered it.
+        let twice = checkSource("card A: shadw, ShadowCardTrait {\n  text(\"x\")\n}")
+        #expect(twice.summary == ["1 E302", "1 E302"])
+        #expect(twice.diagnostics.map(\.help) == ["did you mean `shadow`?", nil])
+        #expect(checkSource(twice.applyingFixIts(of: twice.diagnostics)).summary == ["1 E302"])
+    }
+
+    @Test func unknownTraitWhoseArgumentsDoNotFitGetsNoFixIt() throws {
+        // `rounded` takes no `color:`: renaming alone would be E310.
+        let result = checkSource("card A: rounde(color: .red) {\n  text(\"x\")\n}")
+        #expect(result.summary == ["1 E302"])
+        let d = try #require(result.diagnostics.first)
+        #expect(d.help == "did you mean `rounded`?")
+        #expect(d.fixIts.isEmpty)
+    }
+
+    @Test func misspeltLabelOfAMissingParameterIsOneDiagnostic() throws {
+        // Not also E501 for the missing `radius`: its fix-it would add a second one.
+        let result = checkSource("card A: rounded(radios: 10) {\n  bar(percnt: 0.5)\n}")
+        #expect(result.summary == ["1 E310", "2 E310"])
+        #expect(result.diagnostics.map(\.help) == ["did you mean `radius`?", "did you mean `percent`?"])
+        #expect(checkSource(result.applyingFixIts(of: result.diagnostics)).diagnostics.isEmpty)
+        // The value is checked as the meant parameter's.
+        #expect(checkSource("card A: rounded(radios: \"big\") {\n  text(\"x\")\n}").summary == ["1 E310", "1 E801"])
+        // A parameter given by another argument is not suggested: that would be a duplicate.
+        let given = checkSource("card A: rounded(radios: 10, radius: 4) {\n  text(\"x\")\n}")
+        #expect(given.summary == ["1 E310"])
+        #expect(given.diagnostics.first?.help == nil)
+    }
+
+    @Test func unknownCardPropertySuggestedOnlyWhenTheValueFits() throws {
+        let fits = checkSource("card A {\n  titel: \"Trip\"\n  text(\"x\")\n}")
+        #expect(fits.summary == ["2 E310"])
+        #expect(fits.diagnostics.first?.help == "did you mean `title`?")
+        // `size` is close to `swipe`, but a size is no list of directions.
+        let misfit = checkSource("card A {\n  size: size(1, 2)\n  text(\"x\")\n}")
+        #expect(misfit.summary == ["2 E310"])
+        #expect(misfit.diagnostics.first?.help == nil)
+        #expect(misfit.diagnostics.first?.fixIts == [])
+        // Nor a property the card sets already.
+        let set = checkSource("card A {\n  title: \"a\"\n  titel: \"b\"\n  text(\"x\")\n}")
+        #expect(set.diagnostics.first { $0.code == .e310 }?.help == nil)
+    }
+
+    @Test func unknownCardSuggestionsKeepTheFixValid() throws {
+        let source = """
+            card Budget { text("x") }
+            card Budgets { text("y") }
+            stack Wallet: list {
+              Budget
+              Budgte
+            }
+            stack Deck: swipe {
+              Budget
+              Budgte
+            }
+            """
+        let result = checkSource(source)
+        #expect(result.summary == ["5 E303", "9 E303"])
+        // In a list, `Budget` is listed already (E705 if repeated); a swipe stack repeats cards.
+        #expect(result.diagnostics.map(\.help) == ["did you mean `Budgets`?", "did you mean `Budget`?"])
+        // A push target: only a card of the pushing card's sheet.
+        let push = checkSource("""
+            card Home { title: "Home"\n  button("Go", action: push(Detial)) }
+            card Detail { title: "Detail"\n  text("d") }
+            card Detal { text("elsewhere") }
+            stack Map: sheet {
+              Home
+              Detail
+            }
+            """)
+        #expect(push.summary == ["2 E303"])
+        #expect(push.diagnostics.first?.help == "did you mean `Detail`?")
     }
 
     @Test func unknownStackKindSuggestsTheKind() throws {

@@ -26,7 +26,7 @@ import Testing
         diagnostics.reduce(into: [:]) { $0[$1.code, default: 0] += 1 }
     }
 
-    @Test(.disabled("enabled once every fixture's fix-its are safe (issue 16)"), arguments: inputs)
+    @Test(arguments: inputs)
     func fixAll(_ path: String) throws {
         let name = (path as NSString).lastPathComponent
         let source = SemaTestPaths.bytes(of: URL(fileURLWithPath: path))
