@@ -21,10 +21,15 @@ let package = Package(
         .target(name: "CardLayout", dependencies: ["CardSema", "CardDiagnostics"]),
         .target(name: "CardEmit", dependencies: ["CardLayout", "CardSema", "CardDiagnostics", "CardJSON"]),
         // The command line as a library so tests drive it in-process; `cardc` is a thin main.
-        .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit"]),
+        // Editor questions as plain data (no JSON, no LSP types), over snapshots of open buffers.
+        .target(name: "CardIDE", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit"]),
+        // The language server: JSON-RPC framing and LSP types only, delegating to CardIDE.
+        .target(name: "CardServer", dependencies: ["CardIDE", "CardJSON", "CardDiagnostics", "CardSema"]),
+        .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit", "CardServer"]),
         .executableTarget(name: "cardc", dependencies: ["CardDriver"]),
         .plugin(name: "CardcPlugin", capability: .buildTool(), dependencies: ["cardc"]),
-        .executableTarget(name: "CardBench", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit", "CardDriver", "CardTestSupport"]),
+        .executableTarget(name: "CardBench", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit", "CardDriver",
+                                                           "CardTestSupport", "CardServer", "CardJSON"]),
         // The deterministic deck generator the benchmark and the tests share.
         .target(name: "CardTestSupport", path: "Tests/CardTestSupport"),
 
@@ -36,5 +41,7 @@ let package = Package(
         .testTarget(name: "CardEmitTests", dependencies: ["CardEmit", "CardLayout", "CardSema", "CardDriver", "CardJSON"],
                     exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "CardDriverTests", dependencies: ["CardDriver"]),
+        .testTarget(name: "CardIDETests", dependencies: ["CardIDE", "CardSema", "CardSyntax", "CardDiagnostics", "CardTestSupport"]),
+        .testTarget(name: "CardServerTests", dependencies: ["CardServer", "CardIDE", "CardJSON"]),
     ]
 )

@@ -1,10 +1,13 @@
-// The Cards extension's code: format on save through `cardc fmt -`. No dependencies: `vscode`
+// The Cards extension's code: the language server `cardc lsp` through the dependency-free
+// client in lsp-client.js (diagnostics, hover, completion, go to definition, formatting), and
+// format on save through `cardc fmt -` when the server cannot run. No dependencies: `vscode`
 // is the editor's own module and `child_process` is Node's.
 'use strict';
 
 const vscode = require('vscode');
 const childProcess = require('child_process');
 const path = require('path');
+const { startLanguageClient } = require('./lsp-client');
 
 /** The cardc executable (setting `cards.cardcPath`). */
 function cardcPath() {
@@ -40,11 +43,8 @@ function runFormatter(text, cwd, log) {
   });
 }
 
-function activate(context) {
-  const log = vscode.window.createOutputChannel('cardc');
-  context.subscriptions.push(log);
-
-  // Formatting (format on save is on for .cards files by default: see package.json).
+/** The formatter that runs `cardc fmt -` itself, for when the language server is not there. */
+function registerFormatter(context, log) {
   context.subscriptions.push(
     vscode.languages.registerDocumentFormattingEditProvider('cards', {
       async provideDocumentFormattingEdits(document) {
@@ -57,20 +57,26 @@ function activate(context) {
       },
     }),
   );
-
-  // Language server: `cardc lsp` does not exist yet. When it does, start it here (this is
-  // the only block to add), with vscode-languageclient as a dependency of this folder:
-  //
-  //   const { LanguageClient } = require('vscode-languageclient/node');
-  //   const client = new LanguageClient('cards', 'cardc',
-  //     { command: cardcPath(), args: ['lsp'] },
-  //     { documentSelector: [{ language: 'cards' }] });
-  //   client.start();
-  //   context.subscriptions.push(client);
-  //
-  // and drop the formatting provider above: the server formats with the same formatter.
 }
 
-function deactivate() {}
+let client = null;
+
+async function activate(context) {
+  const log = vscode.window.createOutputChannel('cardc');
+  context.subscriptions.push(log);
+  // The language server; it formats too (format on save is on for .cards files by default:
+  // see package.json).
+  client = await startLanguageClient(vscode, {
+    command: cardcPath(),
+    subscriptions: context.subscriptions,
+    log: (line) => log.appendLine(line),
+  });
+  if (!client || !client.capabilities.documentFormattingProvider) registerFormatter(context, log);
+  return client;
+}
+
+function deactivate() {
+  return client ? client.stop() : undefined;
+}
 
 module.exports = { activate, deactivate, runFormatter };

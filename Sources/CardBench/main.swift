@@ -3,6 +3,7 @@
 //   swift run -c release --scratch-path .build-bench CardBench \
 //       [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|check|build|preview|all] \
 //       [--memory cold|warm] [--write PATH] [--file PATH]
+//   swift run -c release --scratch-path .build-bench CardBench --phase lsp [--lines N] [--edits N] [--queries N]
 //
 // Generates a deterministic synthetic deck (`SyntheticDeck`, ~600 bytes a card), then times K
 // iterations of each phase on it and reports median / min / max wall time and throughput in
@@ -12,6 +13,7 @@
 // `warm` lets iterations reuse freed memory, as a long-running language server would.
 // `--file PATH` parses one file instead and prints its counts and diagnostics (a quick sanity
 // check after touching the lexer or parser); add `--bench` to time that file too.
+// `--phase lsp` times the language server instead (see LSPBenchmark.swift).
 // Benchmarks are not tests: numbers are printed, never asserted.
 
 #if canImport(Glibc)
@@ -42,12 +44,16 @@ struct Options {
     var filePath: String?
     var benchFile = false
     var memory = "cold"
+    var lines = 10_000
+    var edits = 10_000
+    var queries = 1_000
 }
 
 func usage() -> Never {
     print("""
     usage: CardBench [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|check|build|preview|all]
                      [--memory cold|warm] [--write PATH] [--file PATH [--bench]]
+           CardBench --phase lsp [--lines N] [--edits N] [--queries N] [--seed S]
     """)
     exit(2)
 }
@@ -69,6 +75,9 @@ func parseOptions() -> Options {
         case "--write": options.writePath = value(arg)
         case "--file": options.filePath = value(arg)
         case "--bench": options.benchFile = true
+        case "--lines": options.lines = max(1, Int(value(arg)) ?? { usage() }())
+        case "--edits": options.edits = max(100, Int(value(arg)) ?? { usage() }())
+        case "--queries": options.queries = max(1, Int(value(arg)) ?? { usage() }())
         case "--memory":
             options.memory = value(arg)
             if options.memory != "cold" && options.memory != "warm" { usage() }
@@ -261,6 +270,11 @@ func report(_ phase: Phase, _ m: Measurement, bytes: Int) {
 // MARK: - Main
 
 let options = parseOptions()
+if options.phase == "lsp" {
+    // The server's allocator as it runs: no policy set.
+    LSPBenchmark.run(lines: options.lines, edits: options.edits, queries: options.queries, seed: options.seed)
+    exit(0)
+}
 let memoryPolicySet = setMemoryPolicy(options.memory)
 
 if let path = options.filePath {

@@ -95,6 +95,7 @@ public enum Driver {
         ("explain", "explain a diagnostic code, with a wrong and a corrected example"),
         ("preview", "draw a .cards file's cards and stacks in the terminal"),
         ("help", "show help for a command"),
+        ("lsp", "run the language server for editors (Language Server Protocol over stdio)"),
     ]
 
     public static func run(_ arguments: [String], output: inout some DriverOutput) -> Int32 {
@@ -129,6 +130,8 @@ public enum Driver {
                 return try CheckCommand.run(rest, output: &output, compiled: &compiled)
             case "explain":
                 return try ExplainCommand.run(rest, output: &output)
+            case "lsp":
+                return try LSPCommand.run(rest, output: &output)
             case "fmt":
                 return try FmtCommand.run(rest, output: &output)
             case "preview":
@@ -158,6 +161,7 @@ public enum Driver {
         case "build": BuildCommand.usage
         case "check", "lint": CheckCommand.usage
         case "explain": ExplainCommand.usage
+        case "lsp": LSPCommand.usage
         case "fmt": FmtCommand.usage
         case "preview": PreviewCommand.usage
         case "help": "USAGE: cardc help [COMMAND]\n\nShows the usage of COMMAND, or the list of commands.\n"

@@ -565,6 +565,9 @@ public enum Compiler {
         public var decks: [CheckedDeck]
         /// Entry paths that could not be read.
         public var unreadable: [String]
+        /// Every loaded file's syntax tree and resolved imports, for tools that answer questions
+        /// about positions (the language server) without parsing again.
+        public var files: [FileID: LoadedFile] = [:]
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
@@ -595,6 +598,7 @@ public enum Compiler {
             if let deck = checker.check() { decks.append(deck) }
             diagnostics += checker.diagnostics
         }
-        return Result(fileSet: loader.fileSet, diagnostics: diagnostics.sortedAndDeduplicated(), decks: decks, unreadable: unreadable)
+        return Result(fileSet: loader.fileSet, diagnostics: diagnostics.sortedAndDeduplicated(), decks: decks, unreadable: unreadable,
+                      files: loader.files)
     }
 }

@@ -33,7 +33,7 @@ stack Main: list { Hello }
         let version = runCardc(["--version"])
         #expect(version.code == 0)
         #expect(version.out == "cardc \(Driver.version)\n")
-        for command in ["check", "lint", "explain", "help"] {
+        for command in ["check", "lint", "explain", "help", "lsp"] {
             let help = runCardc(["help", command])
             #expect(help.code == 0, "help \(command)")
             #expect(help.out.contains("USAGE: cardc"))
@@ -44,6 +44,7 @@ stack Main: list { Hello }
         #expect(checkHelp.out.contains("--strict"))
         #expect(runCardc(["-h"]).out.contains("COMMANDS"))
         #expect(runCardc(["explain", "--help"]).code == 0)
+        #expect(runCardc(["lsp", "--help"]).out.contains("--stall-timeout"))
     }
 
     /// `cardc check DIR`: the directory is the project root, so a nested folder's file found
@@ -66,7 +67,8 @@ stack Main: list { Hello }
 
     @Test func usageErrorsExitTwoWithOneLine() throws {
         let cases: [[String]] = [[], ["frobnicate"], ["check"], ["check", "--format", "xml", "a.cards"],
-                                 ["check", "--bogus", "a.cards"], ["explain", "E999"], ["explain"]]
+                                 ["check", "--bogus", "a.cards"], ["explain", "E999"], ["explain"],
+                                 ["lsp", "a.cards"], ["lsp", "--stall-timeout", "0"], ["lsp", "--stdio-please"]]
         for arguments in cases {
             let result = runCardc(arguments)
             #expect(result.code == 2, "\(arguments)")

@@ -10,12 +10,8 @@ vim.bo.comments = 's1:/*,mb:*,ex:*/,:///,://'
 
 require('cards').attach(vim.api.nvim_get_current_buf())
 
--- Language server: `cardc lsp` does not exist yet. When it does, this is the block to
--- uncomment (Neovim 0.8 or later); it also formats, so format on save can then use
--- `vim.lsp.buf.format()` instead of `cardc fmt -`:
---
--- vim.lsp.start({
---   name = 'cardc',
---   cmd = { 'cardc', 'lsp' },
---   root_dir = vim.fs.dirname(vim.fs.find({ 'Package.swift', '.git' }, { upward = true })[1]),
--- })
+-- The language server (diagnostics, completion, hover, …): see lua/cards/lsp.lua.
+-- `vim.g.cards_lsp = false` leaves it off.
+if vim.g.cards_lsp ~= false then
+  require('cards.lsp').start(vim.api.nvim_get_current_buf())
+end

@@ -1,0 +1,53 @@
+-- Starts `cardc lsp` for `.cards` buffers: diagnostics, completion, hover, signature help,
+-- go to definition, references, rename, code actions, symbols, semantic tokens, folding
+-- ranges, document links and inlay hints (whichever the Neovim version supports).
+-- Works with Neovim 0.7 and later.
+--
+--   vim.g.cards_cardc = 'cardc'   -- the executable (a name on PATH or a path)
+--   require('cards.lsp').start()  -- for the current buffer (ftplugin/cards.lua calls it)
+local M = {}
+
+-- The project root: the nearest folder above the file holding Package.swift or .git, else
+-- the file's own folder.
+function M.root_dir(path)
+  local dir = vim.fn.fnamemodify(path, ':p:h')
+  local found = vim.fn.finddir('.git', dir .. ';')
+  if found == '' then
+    local package = vim.fn.findfile('Package.swift', dir .. ';')
+    if package ~= '' then return vim.fn.fnamemodify(package, ':p:h') end
+    return dir
+  end
+  return vim.fn.fnamemodify(found, ':p:h:h')
+end
+
+-- The client's configuration for a buffer.
+function M.config(bufnr)
+  local path = vim.api.nvim_buf_get_name(bufnr)
+  return {
+    name = 'cardc',
+    cmd = { vim.g.cards_cardc or 'cardc', 'lsp' },
+    root_dir = M.root_dir(path ~= '' and path or vim.fn.getcwd() .. '/x.cards'),
+    -- The terminal preview of a card on hover is this many columns wide.
+    init_options = { previewWidth = 60 },
+  }
+end
+
+-- Starts (or reuses) the server and attaches it to the buffer; returns the client id.
+function M.start(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local config = M.config(bufnr)
+  if vim.lsp.start then -- Neovim 0.8+: reuses a client with the same name and root
+    return vim.lsp.start(config, { bufnr = bufnr })
+  end
+  -- Neovim 0.7: one client per root, attached by hand.
+  M.clients = M.clients or {}
+  local id = M.clients[config.root_dir]
+  if id == nil or vim.lsp.get_client_by_id(id) == nil then
+    id = vim.lsp.start_client(config)
+    M.clients[config.root_dir] = id
+  end
+  if id then vim.lsp.buf_attach_client(bufnr, id) end
+  return id
+end
+
+return M

@@ -1,0 +1,89 @@
+import CardDiagnostics
+
+/// A change an editor offers to make.
+public struct CodeAction: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        /// Fixes one diagnostic (or, titled so, all of the file's).
+        case quickFix = "quickfix"
+        /// Applies every fix-it of the file (an editor's "fix all" on save).
+        case sourceFixAll = "source.fixAll"
+    }
+
+    public var title: String
+    public var kind: Kind
+    public var edits: [FileEdit]
+    /// The diagnostics it resolves.
+    public var diagnostics: [DocumentDiagnostic]
+    public var isPreferred: Bool
+}
+
+extension Snapshot {
+    /// The quick fixes for the diagnostics overlapping `range` (one per diagnostic with
+    /// fix-its), and when the file has several fixable diagnostics, one that applies them all
+    /// (as a quick fix and as `source.fixAll`).
+    public func codeActions(in range: Range<Int>) -> [CodeAction] {
+        let fixable = documentDiagnostics().filter { !$0.fixes.isEmpty }
+        var actions: [CodeAction] = []
+        for diagnostic in fixable where diagnostic.range.lowerBound <= range.upperBound && range.lowerBound <= diagnostic.range.upperBound {
+            actions.append(CodeAction(title: title(for: diagnostic), kind: .quickFix, edits: diagnostic.fixes,
+                                      diagnostics: [diagnostic], isPreferred: fixable.count == 1 || diagnostic.fixes.count == 1))
+        }
+        if fixable.count >= 2 {
+            let (edits, resolved) = Self.combined(fixable)
+            let title = "Fix all \(resolved.count) problems with fix-its in this file"
+            if !actions.isEmpty {
+                actions.append(CodeAction(title: title, kind: .quickFix, edits: edits, diagnostics: resolved, isPreferred: false))
+            }
+            actions.append(CodeAction(title: title, kind: .sourceFixAll, edits: edits, diagnostics: resolved, isPreferred: false))
+        } else if let only = fixable.first {
+            actions.append(CodeAction(title: title(for: only), kind: .sourceFixAll, edits: only.fixes, diagnostics: [only], isPreferred: false))
+        }
+        return actions
+    }
+
+    /// The fix-its of `diagnostics` that can be applied together: a diagnostic whose edits
+    /// overlap an earlier one's is left for a second pass.
+    static func combined(_ diagnostics: [DocumentDiagnostic]) -> ([FileEdit], [DocumentDiagnostic]) {
+        var taken: [FileEdit] = []
+        var resolved: [DocumentDiagnostic] = []
+        for diagnostic in diagnostics {
+            let overlaps = diagnostic.fixes.contains { fix in
+                taken.contains { other in
+                    other.location.path == fix.location.path && other != fix
+                        && other.location.range.lowerBound < max(fix.location.range.upperBound, fix.location.range.lowerBound + 1)
+                        && fix.location.range.lowerBound < max(other.location.range.upperBound, other.location.range.lowerBound + 1)
+                }
+            }
+            guard !overlaps else { continue }
+            for fix in diagnostic.fixes where !taken.contains(fix) { taken.append(fix) }
+            resolved.append(diagnostic)
+        }
+        return (taken.sorted { $0.location < $1.location }, resolved)
+    }
+
+    /// "Replace `x` with `y`", "Insert `…`", "Remove `…`", or the diagnostic's help.
+    func title(for diagnostic: DocumentDiagnostic) -> String {
+        guard diagnostic.fixes.count == 1, let fix = diagnostic.fixes.first else {
+            return diagnostic.diagnostic.help.map { Self.capitalized($0) } ?? "Fix \(diagnostic.code.rawValue): \(diagnostic.code.title)"
+        }
+        let old = fix.location.path == path ? file.text(fix.location.range) : ""
+        let new = fix.newText
+        func quoted(_ text: String) -> String {
+            let visible = text.replacingNewlines
+            return Markdown.inlineCode(visible.count > 40 ? String(visible.prefix(39)) + "…" : visible)
+        }
+        if fix.location.range.isEmpty { return new.trimmingNewlines.isEmpty ? "Insert a line break" : "Insert \(quoted(new))" }
+        if new.isEmpty { return "Remove \(quoted(old))" }
+        return "Replace \(quoted(old)) with \(quoted(new))"
+    }
+
+    static func capitalized(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+}
+
+extension String {
+    var replacingNewlines: String { String(map { $0.isNewline ? " " : $0 }) }
+    var trimmingNewlines: String { String(filter { !$0.isNewline }) }
+}

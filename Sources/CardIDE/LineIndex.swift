@@ -1,0 +1,238 @@
+import CardDiagnostics
+
+/// How an editor counts the columns of a position (LSP 3.17 `PositionEncodingKind`): in UTF-8
+/// bytes, UTF-16 code units (the protocol's default) or Unicode scalars.
+public enum PositionEncoding: String, Sendable, CaseIterable {
+    case utf8 = "utf-8"
+    case utf16 = "utf-16"
+    case utf32 = "utf-32"
+}
+
+/// A 0-based line and a 0-based column counted in some `PositionEncoding`'s code units.
+public struct LinePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var line: Int
+    public var character: Int
+
+    public init(line: Int, character: Int) {
+        self.line = line
+        self.character = character
+    }
+
+    public static func < (lhs: LinePosition, rhs: LinePosition) -> Bool {
+        (lhs.line, lhs.character) < (rhs.line, rhs.character)
+    }
+
+    public var description: String { "\(line):\(character)" }
+}
+
+/// The one place byte offsets become editor positions and back: the lines of a text and the
+/// column arithmetic of every encoding.
+///
+/// Lines end at `\n`, `\r\n` or a lone `\r` (the protocol's three terminators). A column never
+/// points inside a terminator or a character: a position past the end of its line means the
+/// line's end, a line past the last means the end of the text, and a column inside a
+/// character (half a surrogate pair, the middle of a UTF-8 sequence) means that character's
+/// start. Bytes that are not valid UTF-8 count as one unit each in every encoding, as the
+/// replacement character a client shows for them does in UTF-16. So every input gives an
+/// answer, and `offset(of: position(of: o))` is `o` for every offset `o` at a character
+/// boundary outside a `\r\n`.
+public struct LineIndex: Sendable {
+    /// The text's bytes (shared with the document, not copied).
+    public let bytes: [UInt8]
+    /// Where each line starts; `lineStarts[0] == 0`.
+    private let lineStarts: [Int]
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        starts.reserveCapacity(bytes.count / 24 + 1)
+        bytes.withUnsafeBufferPointer { p in
+            let n = p.count
+            var i = 0
+            // Eight bytes at a time: most words hold no line break at all (a 10,000-line deck is
+            // scanned on every edit).
+            if let base = p.baseAddress {
+                while i + 8 <= n {
+                    let word = ByteWord.load(base, at: i)
+                    if ByteWord.matches(word, 0x0A) | ByteWord.matches(word, 0x0D) == 0 {
+                        i += 8
+                        continue
+                    }
+                    let end = i + 8
+                    while i < end { Self.scan(p, &i, n, &starts) }
+                }
+            }
+            while i < n { Self.scan(p, &i, n, &starts) }
+        }
+        lineStarts = starts
+    }
+
+    /// Looks at the byte at `i` (moving past a `\r\n` whole), recording a line start after a break.
+    @inline(__always)
+    private static func scan(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ n: Int, _ starts: inout [Int]) {
+        let b = p[i]
+        if b == 0x0A {
+            starts.append(i + 1)
+        } else if b == 0x0D {
+            if i + 1 < n && p[i + 1] == 0x0A { i += 1 }
+            starts.append(i + 1)
+        }
+        i += 1
+    }
+
+    public init(_ text: String) { self.init(Array(text.utf8)) }
+
+    private init(bytes: [UInt8], lineStarts: [Int]) {
+        self.bytes = bytes
+        self.lineStarts = lineStarts
+    }
+
+    /// The lines of `newBytes`, which are this text with `range` replaced by `count` bytes:
+    /// only the lines around the edit are scanned again; the starts after it are shifted.
+    /// (An editor's keystroke in a 10,000-line deck need not rescan the deck.)
+    public func replacing(_ range: Range<Int>, withCount count: Int, in newBytes: [UInt8]) -> LineIndex {
+        let lower = min(max(range.lowerBound, 0), bytes.count)
+        let upper = min(max(range.upperBound, lower), bytes.count)
+        let delta = count - (upper - lower)
+        guard newBytes.count == bytes.count + delta else { return LineIndex(newBytes) }
+        // From the start of the line before the edit's (a `\r` there may pair with a `\n`
+        // inserted), to the start of the second line after it (likewise), in the old text.
+        let firstLine = max(0, line(of: lower) - 1)
+        let lastLine = line(of: upper) + 2
+        let windowStart = lineStarts[firstLine]
+        let oldWindowEnd = lastLine < lineStarts.count ? lineStarts[lastLine] : bytes.count
+        let newWindowEnd = oldWindowEnd + delta
+        var starts = Array(lineStarts[...firstLine])
+        starts.reserveCapacity(lineStarts.count + count / 16 + 1)
+        newBytes.withUnsafeBufferPointer { p in
+            var i = windowStart
+            // A break ending the window starts the first kept line: scanned up to it, not past.
+            let end = lastLine < lineStarts.count ? newWindowEnd - 1 : newBytes.count
+            while i < end { Self.scan(p, &i, p.count, &starts) }
+            if lastLine < lineStarts.count {
+                // The byte before the first kept line is the old text's line break (or its
+                // `\n` half), unchanged: the kept lines follow it.
+                if i < newWindowEnd { Self.scan(p, &i, p.count, &starts) }
+            }
+        }
+        if lastLine < lineStarts.count {
+            if starts.last != newWindowEnd { return LineIndex(newBytes) } // the window did not end where expected
+            starts += lineStarts[(lastLine + 1)...].lazy.map { $0 + delta }
+        }
+        return LineIndex(bytes: newBytes, lineStarts: starts)
+    }
+
+    /// How many lines the text has (a text ending in a line break has an empty last line).
+    public var lineCount: Int { lineStarts.count }
+
+    /// The byte range of 0-based line `line` (clamped to the text's lines), without its
+    /// terminator.
+    public func lineRange(_ line: Int) -> Range<Int> {
+        let line = min(max(line, 0), lineStarts.count - 1)
+        let start = lineStarts[line]
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+        if end > start && line + 1 < lineStarts.count {
+            end -= 1 // the terminator's last byte
+            if end > start && bytes[end] == 0x0A && bytes[end - 1] == 0x0D { end -= 1 }
+        }
+        return start..<end
+    }
+
+    /// The 0-based line containing byte `offset` (clamped to the text).
+    public func line(of offset: Int) -> Int {
+        let offset = min(max(offset, 0), bytes.count)
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The position of byte `offset` (clamped to the text; inside a terminator, the line's end;
+    /// inside a character, that character's start).
+    public func position(of offset: Int, in encoding: PositionEncoding) -> LinePosition {
+        let offset = min(max(offset, 0), bytes.count)
+        let line = line(of: offset)
+        let range = lineRange(line)
+        let end = min(offset, range.upperBound)
+        return LinePosition(line: line, character: units(from: range.lowerBound, to: end, in: encoding))
+    }
+
+    /// The byte offset of `position`: its line clamped to the text, its column to its line.
+    public func offset(of position: LinePosition, in encoding: PositionEncoding) -> Int {
+        if position.line < 0 { return 0 }
+        if position.line >= lineStarts.count { return bytes.count }
+        let range = lineRange(position.line)
+        var remaining = max(position.character, 0)
+        var i = range.lowerBound
+        while i < range.upperBound && remaining > 0 {
+            let (length, units) = Self.scalar(at: i, in: bytes, limit: range.upperBound, encoding: encoding)
+            if units > remaining { break } // inside the character: its start
+            remaining -= units
+            i += length
+        }
+        return i
+    }
+
+    /// The code units of `encoding` in the bytes `start..<end` (clamped), counting each
+    /// character that starts before `end`.
+    public func units(from start: Int, to end: Int, in encoding: PositionEncoding) -> Int {
+        let start = min(max(start, 0), bytes.count)
+        let end = min(max(end, start), bytes.count)
+        if encoding == .utf8 { return snappedEnd(start, end) - start }
+        var count = 0
+        var i = start
+        while i < end {
+            let (length, units) = Self.scalar(at: i, in: bytes, limit: bytes.count, encoding: encoding)
+            if i + length > end { break } // `end` inside a character: up to its start
+            count += units
+            i += length
+        }
+        return count
+    }
+
+    /// `end`, moved back to the start of the character it falls inside (UTF-8 columns count
+    /// bytes, but still never split a character).
+    private func snappedEnd(_ start: Int, _ end: Int) -> Int {
+        var i = end
+        // At most three continuation bytes precede a character's last byte.
+        var steps = 0
+        while i > start && i < bytes.count && bytes[i] & 0xC0 == 0x80 && steps < 3 {
+            i -= 1
+            steps += 1
+        }
+        guard i < end else { return end }
+        let (length, _) = Self.scalar(at: i, in: bytes, limit: bytes.count, encoding: .utf8)
+        return i + length > end ? i : end
+    }
+
+    /// The byte length of the character at `i` (1 for a byte that starts no valid UTF-8
+    /// sequence before `limit`) and its code units in `encoding`.
+    @inline(__always)
+    static func scalar(at i: Int, in bytes: [UInt8], limit: Int, encoding: PositionEncoding) -> (length: Int, units: Int) {
+        let lead = bytes[i]
+        if lead < 0x80 { return (1, 1) }
+        let length: Int
+        let minimum: UInt32
+        var value: UInt32
+        switch lead {
+        case 0xC2...0xDF: length = 2; minimum = 0x80; value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF: length = 3; minimum = 0x800; value = UInt32(lead & 0x0F)
+        case 0xF0...0xF4: length = 4; minimum = 0x10000; value = UInt32(lead & 0x07)
+        default: return (1, 1)
+        }
+        guard i + length <= limit else { return (1, 1) }
+        for k in 1..<length {
+            let b = bytes[i + k]
+            guard b & 0xC0 == 0x80 else { return (1, 1) }
+            value = value << 6 | UInt32(b & 0x3F)
+        }
+        guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return (1, 1) }
+        switch encoding {
+        case .utf8: return (length, length)
+        case .utf16: return (length, value >= 0x10000 ? 2 : 1)
+        case .utf32: return (length, 1)
+        }
+    }
+}

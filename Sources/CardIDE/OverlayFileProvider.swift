@@ -1,0 +1,25 @@
+import CardSema
+
+/// A file system seen through an editor: open buffers first, then the files underneath (the
+/// disk). Buffers are keyed by canonical path, so an import names an open file however it
+/// spells the path.
+public struct OverlayFileProvider: FileProvider {
+    /// Open buffers by canonical path.
+    public var buffers: [String: [UInt8]]
+    public let base: FileProvider
+
+    public init(buffers: [String: [UInt8]], base: FileProvider = DiskFileProvider()) {
+        self.buffers = buffers
+        self.base = base
+    }
+
+    public func contents(of path: String) -> [UInt8]? {
+        if let buffer = buffers[base.canonicalPath(path)] { return buffer }
+        // Only regular files: opening a FIFO an import names would block the server until
+        // something writes to it.
+        if base is DiskFileProvider, LocalFiles.status(of: path)?.kind != .regular { return nil }
+        return base.contents(of: path)
+    }
+
+    public func canonicalPath(_ path: String) -> String { base.canonicalPath(path) }
+}

@@ -1,0 +1,144 @@
+import CardLayout
+import CardSema
+
+/// The documents an editor has open, and a checked snapshot of each, made when first asked
+/// for and kept until the document or a file it imports changes.
+///
+/// Every change bumps the workspace's revision and records it against the changed path; a
+/// snapshot is current while its document's version is and none of the files it loaded
+/// changed after it was made. Files on disk that no buffer covers are read afresh whenever a
+/// snapshot is made.
+public final class Workspace {
+    /// An open document.
+    public struct Document {
+        public let path: String
+        public var version: Int
+        public var bytes: [UInt8]
+        /// Built when first asked for after each change.
+        fileprivate var cachedLineIndex: LineIndex?
+    }
+
+    /// The project root imports are confined to (nil: each document's directory).
+    public let root: String?
+    public let viewport: Viewport
+    let base: FileProvider
+
+    public private(set) var documents: [String: Document] = [:]
+    private var snapshots: [String: Snapshot] = [:]
+    /// The revision at which each path last changed (opened, edited or closed).
+    private var changedAt: [String: Int] = [:]
+    public private(set) var revision = 0
+
+    /// `root` should be canonical (`canonicalPath(_:)`).
+    public init(root: String?, viewport: Viewport = .standard, base: FileProvider = DiskFileProvider()) {
+        self.root = root
+        self.viewport = viewport
+        self.base = base
+    }
+
+    /// The canonical form of `path` (symbolic links resolved where it exists).
+    public func canonicalPath(_ path: String) -> String { base.canonicalPath(path) }
+
+    /// The open paths, sorted.
+    public var openPaths: [String] { documents.keys.sorted() }
+
+    public func document(_ path: String) -> Document? { documents[path] }
+
+    /// Opens (or replaces) the document at canonical `path`.
+    public func open(path: String, bytes: [UInt8], version: Int) {
+        documents[path] = Document(path: path, version: version, bytes: bytes)
+        touch(path)
+    }
+
+    /// Closes the document; its imports now read the disk again.
+    public func close(path: String) {
+        guard documents.removeValue(forKey: path) != nil else { return }
+        snapshots[path] = nil
+        touch(path)
+    }
+
+    /// Replaces the whole text of an open document.
+    public func replaceAll(path: String, with bytes: [UInt8], version: Int) {
+        guard documents[path] != nil else { return }
+        documents[path]?.bytes = bytes
+        documents[path]?.version = version
+        documents[path]?.cachedLineIndex = nil
+        touch(path)
+    }
+
+    /// Replaces bytes `range` (clamped) of an open document. Positions of an editor's
+    /// incremental change are converted with `lineIndex(of:)` before each edit.
+    public func replace(path: String, range: Range<Int>, with bytes: [UInt8], version: Int) {
+        guard var document = documents[path] else { return }
+        documents[path] = nil // keep the bytes uniquely referenced: edit in place
+        let count = document.bytes.count
+        let lower = min(max(range.lowerBound, 0), count)
+        let upper = min(max(range.upperBound, lower), count)
+        let previousLines = document.cachedLineIndex
+        document.cachedLineIndex = nil
+        document.bytes.replaceSubrange(lower..<upper, with: bytes)
+        document.version = version
+        document.cachedLineIndex = previousLines?.replacing(lower..<upper, withCount: bytes.count, in: document.bytes)
+        documents[path] = document
+        touch(path)
+    }
+
+    /// The lines of the current text of an open document.
+    public func lineIndex(of path: String) -> LineIndex? {
+        guard let document = documents[path] else { return nil }
+        if let index = document.cachedLineIndex { return index }
+        let index = LineIndex(document.bytes)
+        documents[path]?.cachedLineIndex = index
+        return index
+    }
+
+    /// Records that a file changed on disk (snapshots that loaded it are checked again).
+    public func fileChanged(_ path: String) {
+        touch(path)
+    }
+
+    private func touch(_ path: String) {
+        revision += 1
+        changedAt[path] = revision
+    }
+
+    /// Whether the snapshot still describes its document and every file it loaded.
+    public func isCurrent(_ snapshot: Snapshot) -> Bool {
+        guard let document = documents[snapshot.path], document.version == snapshot.version else { return false }
+        return snapshot.dependencies.allSatisfy { (changedAt[$0] ?? 0) <= snapshot.revision }
+    }
+
+    /// The current snapshot of an open document, checked now if need be.
+    public func snapshot(of path: String) -> Snapshot? {
+        if let cached = snapshots[path], isCurrent(cached) { return cached }
+        guard let document = documents[path] else { return nil }
+        // Drop the old snapshot first: a large deck's two analyses need not be alive at once.
+        snapshots[path] = nil
+        let snapshot = Snapshot(path: path, version: document.version, bytes: document.bytes, root: root(for: path),
+                                provider: provider, revision: revision, viewport: viewport, lineIndex: document.cachedLineIndex)
+        snapshots[path] = snapshot
+        // The next edit's positions are converted with these lines (the same bytes).
+        documents[path]?.cachedLineIndex = snapshot.lineIndex
+        return snapshot
+    }
+
+    /// The current snapshots of every open document.
+    public func allSnapshots() -> [Snapshot] { openPaths.compactMap { snapshot(of: $0) } }
+
+    /// Open documents whose snapshot is missing or out of date (they need checking again).
+    public func stalePaths() -> [String] {
+        openPaths.filter { path in snapshots[path].map { !isCurrent($0) } ?? true }
+    }
+
+    /// The files as the compiler sees them: open buffers over the disk.
+    public var provider: OverlayFileProvider {
+        OverlayFileProvider(buffers: documents.mapValues(\.bytes), base: base)
+    }
+
+    /// The root for a document: the workspace's when the document lies inside it, else the
+    /// document's directory (as `cardc check FILE` would use).
+    public func root(for path: String) -> String {
+        if let root, PathUtilities.isInside(path, root: root) { return root }
+        return PathUtilities.directory(of: path)
+    }
+}

@@ -1,0 +1,707 @@
+import CardDiagnostics
+import CardIDE
+import CardJSON
+import CardSema
+
+/// The language server's protocol state machine: bytes in, framed JSON-RPC messages out. It
+/// knows LSP and JSON only; every answer comes from `CardIDE` (the rust-analyzer split). One
+/// thread drives it (`StdioTransport`, or a test): `receive` parses what arrived and queues it
+/// (a `$/cancelRequest` drops a queued request at once, answering it as cancelled),
+/// `processNext` answers one queued message, and `idle` — when the queue is empty — publishes
+/// diagnostics for the documents that changed. No input makes it trap or stop answering.
+public final class LanguageServer {
+    public struct Options: Sendable {
+        /// How long a message may stay incomplete before it is dropped (the transport reads it).
+        public var stallTimeoutMilliseconds: Int = 2000
+        public var maximumMessageLength: Int = MessageReader.defaultMaximumLength
+        /// The version `initialize` reports (`cardc --version`'s).
+        public var version = "0"
+        public init() {}
+    }
+
+    enum State { case uninitialized, running, shutDown }
+
+    public let options: Options
+    private var reader: MessageReader
+    private var queue: [IncomingMessage] = []
+    private var output: [UInt8] = []
+    private var state = State.uninitialized
+    /// Set by `exit` (0 after `shutdown`, else 1) or by the end of input.
+    public private(set) var exitCode: Int32?
+
+    // Negotiated at `initialize`.
+    private(set) var encoding = PositionEncoding.utf16
+    private var workspace = Workspace(root: nil)
+    private var snippetSupport = false
+    private var hierarchicalSymbols = false
+    private var previewWidth = 48
+    private var explainURL = "cardc-explain:{code}"
+
+    /// The client's URI for each open document's path.
+    private var uris: [String: String] = [:]
+    /// The (revision, version) of the snapshot whose diagnostics each open document last got.
+    private var published: [String: (Int, Int)] = [:]
+    private let log: (String) -> Void
+
+    public init(options: Options = Options(), log: @escaping (String) -> Void = { _ in }) {
+        self.options = options
+        self.log = log
+        reader = MessageReader(maximumLength: options.maximumMessageLength)
+    }
+
+    // MARK: Transport side
+
+    /// Whether messages wait to be answered.
+    public var hasQueuedMessages: Bool { !queue.isEmpty }
+    /// Whether part of a message has arrived.
+    public var hasPartialInput: Bool { reader.pendingByteCount > 0 }
+
+    /// The framed messages to write, handed over.
+    public func takeOutput() -> [UInt8] {
+        defer { output = [] }
+        return output
+    }
+
+    /// Feeds bytes read from the client.
+    public func receive<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+        reader.append(bytes)
+        while let event = reader.next() {
+            switch event {
+            case .message(let body): enqueue(body)
+            case .malformed(let reason): reject(reason)
+            }
+        }
+    }
+
+    /// A partial message stopped arriving: it is dropped and reading resumes after it.
+    public func stalled() {
+        if let event = reader.abandonPartialMessage(), case .malformed(let reason) = event { reject(reason) }
+        receive([])
+    }
+
+    /// The client closed its end: what is queued is answered, and the exit code set (1: the
+    /// client never sent `exit`, so it did not mean to stop us; 0 after `shutdown`).
+    public func endOfInput() {
+        stalled()
+        while exitCode == nil && processNext() {}
+        if exitCode == nil { exitCode = state == .shutDown ? 0 : 1 }
+    }
+
+    private func reject(_ reason: String) {
+        log("dropped malformed input: \(reason)")
+        send(Outgoing.error(id: .null, ResponseError(.parseError, reason)))
+    }
+
+    private func enqueue(_ body: [UInt8]) {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(body)
+        } catch {
+            reject("invalid JSON: \(error)")
+            // A wrong Content-Length may have swallowed the next message's header.
+            reader.reread(afterBadBody: body)
+            return
+        }
+        let message = IncomingMessage(value)
+        if case .notification("$/cancelRequest", let params) = message {
+            // Cancel a request still queued: it is answered now, as cancelled.
+            if let id = params?["id"], let at = queue.firstIndex(where: { if case .request(id, _, _) = $0 { true } else { false } }) {
+                queue.remove(at: at)
+                send(Outgoing.error(id: id, ResponseError(.requestCancelled, "cancelled")))
+            }
+            return
+        }
+        queue.append(message)
+    }
+
+    /// Answers the oldest queued message; false when none is queued.
+    @discardableResult
+    public func processNext() -> Bool {
+        guard exitCode == nil, !queue.isEmpty else { return false }
+        let message = queue.removeFirst()
+        switch message {
+        case .request(let id, let method, let params):
+            do {
+                send(Outgoing.response(id: id, result: try request(method, Params(value: params))))
+            } catch let error as ResponseError {
+                send(Outgoing.error(id: id, error))
+            } catch {
+                send(Outgoing.error(id: id, ResponseError(.internalError, "\(error)")))
+            }
+        case .notification(let method, let params):
+            do {
+                try notification(method, Params(value: params))
+            } catch {
+                log("dropped notification \(method): \(error)")
+            }
+        case .response:
+            break
+        case .invalid(let id, let reason):
+            send(Outgoing.error(id: id, ResponseError(.invalidRequest, reason)))
+        }
+        return true
+    }
+
+    /// Publishes diagnostics for every open document whose snapshot changed since it last got
+    /// some (the one edited, and those importing it). Call when the queue is empty, so a burst
+    /// of edits is checked once.
+    public func idle() {
+        guard state == .running else { return }
+        for path in workspace.openPaths {
+            guard let snapshot = workspace.snapshot(of: path) else { continue }
+            if let last = published[path], last == (snapshot.revision, snapshot.version) { continue }
+            published[path] = (snapshot.revision, snapshot.version)
+            publishDiagnostics(snapshot)
+        }
+    }
+
+    private func send(_ message: JSONValue) {
+        output += framed(message.serializedBytes())
+    }
+
+    // MARK: Dispatch
+
+    private func request(_ method: String, _ params: Params) throws -> JSONValue {
+        switch state {
+        case .uninitialized:
+            guard method == "initialize" else { throw ResponseError(.serverNotInitialized, "the server is not initialized: send `initialize` first") }
+            return try initialize(params)
+        case .shutDown:
+            throw ResponseError(.invalidRequest, "the server is shut down: only `exit` is accepted")
+        case .running:
+            break
+        }
+        switch method {
+        case "initialize": throw ResponseError(.invalidRequest, "the server is already initialized")
+        case "shutdown":
+            state = .shutDown
+            return .null
+        case "textDocument/completion": return try completion(params)
+        case "textDocument/hover": return try hover(params)
+        case "textDocument/signatureHelp": return try signatureHelp(params)
+        case "textDocument/definition": return try definition(params)
+        case "textDocument/references": return try references(params)
+        case "textDocument/documentSymbol": return try documentSymbols(params)
+        case "workspace/symbol": return try workspaceSymbols(params)
+        case "textDocument/codeAction": return try codeActions(params)
+        case "textDocument/prepareRename": return try prepareRename(params)
+        case "textDocument/rename": return try rename(params)
+        case "textDocument/semanticTokens/full": return try semanticTokens(params)
+        case "textDocument/foldingRange": return try foldingRanges(params)
+        case "textDocument/documentLink": return try documentLinks(params)
+        case "textDocument/inlayHint": return try inlayHints(params)
+        case "textDocument/formatting": return try formatting(params)
+        default:
+            throw ResponseError(.methodNotFound, "unknown method `\(method)`")
+        }
+    }
+
+    private func notification(_ method: String, _ params: Params) throws {
+        if method == "exit" {
+            exitCode = state == .shutDown ? 0 : 1
+            return
+        }
+        guard state == .running else { return } // dropped before `initialize` and after `shutdown`
+        switch method {
+        case "initialized": break
+        case "textDocument/didOpen": try didOpen(params)
+        case "textDocument/didChange": try didChange(params)
+        case "textDocument/didClose": try didClose(params)
+        case "workspace/didChangeWatchedFiles":
+            for change in try params.array("changes") {
+                if let uri = change["uri"]?.string, let path = path(ofURI: uri) { workspace.fileChanged(path) }
+            }
+        default:
+            break // `textDocument/didSave`, `$/setTrace`, `workspace/didChangeConfiguration`…
+        }
+    }
+
+    // MARK: Lifecycle
+
+    private func initialize(_ params: Params) throws -> JSONValue {
+        let capabilities = params.lookUp("capabilities")
+        let offered = capabilities?["general"]?["positionEncodings"]?.array?.compactMap(\.string)
+        if let offered {
+            if offered.contains(PositionEncoding.utf8.rawValue) { encoding = .utf8 }
+            else if offered.contains(PositionEncoding.utf16.rawValue) || offered.isEmpty { encoding = .utf16 }
+            else if offered.contains(PositionEncoding.utf32.rawValue) { encoding = .utf32 }
+        }
+        snippetSupport = capabilities?["textDocument"]?["completion"]?["completionItem"]?["snippetSupport"]?.bool ?? false
+        hierarchicalSymbols = capabilities?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.bool ?? false
+        if let options = params.lookUp("initializationOptions") {
+            if let width = options["previewWidth"]?.int, width >= 20, width <= 400 { previewWidth = width }
+            if let template = options["explainURL"]?.string, template.contains("{code}") { explainURL = template }
+        }
+        var rootPath: String?
+        if let folder = params.lookUp("workspaceFolders")?[0]?["uri"]?.string { rootPath = DocumentURI.path(of: folder) }
+        if rootPath == nil, let uri = params.lookUp("rootUri")?.string { rootPath = DocumentURI.path(of: uri) }
+        if rootPath == nil, let path = params.lookUp("rootPath")?.string, path.hasPrefix("/") { rootPath = path }
+        let base = DiskFileProvider()
+        workspace = Workspace(root: rootPath.map { base.canonicalPath($0) }, base: base)
+        state = .running
+        return [
+            "capabilities": capabilitiesJSON(),
+            "serverInfo": ["name": "cardc", "version": .string(options.version)],
+        ]
+    }
+
+
+    private func capabilitiesJSON() -> JSONValue {
+        var capabilities: [(String, JSONValue)] = [
+            ("positionEncoding", .string(encoding.rawValue)),
+            ("textDocumentSync", ["openClose": true, "change": 2]),
+            ("completionProvider", ["triggerCharacters": .array(completionTriggerCharacters.map(JSONValue.string)),
+                                    "resolveProvider": false]),
+            ("hoverProvider", true),
+            ("signatureHelpProvider", ["triggerCharacters": ["(", ","], "retriggerCharacters": [":"]]),
+            ("definitionProvider", true),
+            ("referencesProvider", true),
+            ("documentSymbolProvider", true),
+            ("workspaceSymbolProvider", true),
+            ("codeActionProvider", ["codeActionKinds": [.string(CodeAction.Kind.quickFix.rawValue), .string(CodeAction.Kind.sourceFixAll.rawValue)]]),
+            ("renameProvider", ["prepareProvider": true]),
+            ("semanticTokensProvider", [
+                "legend": ["tokenTypes": .array(SemanticTokenType.allCases.map { .string($0.name) }),
+                           "tokenModifiers": .array(SemanticTokenModifiers.names.map(JSONValue.string))],
+                "full": true, "range": false,
+            ]),
+            ("foldingRangeProvider", true),
+            ("documentLinkProvider", ["resolveProvider": false]),
+            ("inlayHintProvider", true),
+        ]
+        capabilities.append(("documentFormattingProvider", true))
+        return .object(capabilities)
+    }
+
+
+    // MARK: Documents
+
+    /// The canonical path for a URI: a `file:` URI's path; any other URI is kept under `/`
+    /// as a name of its own (an unsaved buffer), so it never names a file on disk.
+    private func path(ofURI uri: String) -> String? {
+        if let path = DocumentURI.path(of: uri) { return workspace.canonicalPath(path) }
+        guard !uri.isEmpty, uri.utf8.count < 4096, !uri.utf8.contains(0) else { return nil }
+        return "/" + String(uri.map { $0 == "/" ? "∕" : $0 })
+    }
+
+    private func uri(ofPath path: String) -> String { uris[path] ?? DocumentURI.uri(forPath: path) }
+
+    /// The path of `textDocument.uri` in the parameters.
+    private func documentPath(_ params: Params) throws -> String {
+        let uri = try params.object("textDocument").string("uri")
+        guard let path = path(ofURI: uri) else { throw ResponseError.invalidParams("`\(uri)` is not a document URI") }
+        return path
+    }
+
+    private func didOpen(_ params: Params) throws {
+        let document = try params.object("textDocument")
+        let uri = try document.string("uri")
+        let text = try document.string("text")
+        let version = try document.optionalInt("version") ?? 0
+        guard let path = path(ofURI: uri) else { throw ResponseError.invalidParams("`\(uri)` is not a document URI") }
+        uris[path] = uri
+        workspace.open(path: path, bytes: Array(text.utf8), version: version)
+        published[path] = nil
+    }
+
+    private func didChange(_ params: Params) throws {
+        let path = try documentPath(params)
+        let version = try params.object("textDocument").optionalInt("version") ?? 0
+        guard workspace.document(path) != nil else { throw ResponseError.invalidParams("`\(path)` is not open") }
+        let changes = try params.array("contentChanges")
+        // Read every change before applying any, so a malformed one changes nothing.
+        var edits: [(range: (LinePosition, LinePosition)?, text: String)] = []
+        for change in changes {
+            let change = Params(value: change)
+            let text = try change.string("text")
+            if let range = try change.optionalObject("range") {
+                edits.append(((try position(range.object("start")), try position(range.object("end"))), text))
+            } else {
+                edits.append((nil, text))
+            }
+        }
+        for edit in edits {
+            if let (start, end) = edit.range, let index = workspace.lineIndex(of: path) {
+                var lower = index.offset(of: start, in: encoding), upper = index.offset(of: end, in: encoding)
+                if upper < lower { swap(&lower, &upper) }
+                workspace.replace(path: path, range: lower..<upper, with: Array(edit.text.utf8), version: version)
+            } else {
+                workspace.replaceAll(path: path, with: Array(edit.text.utf8), version: version)
+            }
+        }
+    }
+
+    private func didClose(_ params: Params) throws {
+        let path = try documentPath(params)
+        let uri = uri(ofPath: path)
+        workspace.close(path: path)
+        uris[path] = nil
+        published[path] = nil
+        send(Outgoing.notification("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []]))
+    }
+
+    private func position(_ params: Params) throws -> LinePosition {
+        LinePosition(line: try params.unsigned("line"), character: try params.unsigned("character"))
+    }
+
+    /// The current snapshot of the document a request names, and the byte offset of its
+    /// `position` (clamped to the text); nil for a document that is not open.
+    private func snapshotAndOffset(_ params: Params) throws -> (Snapshot, Int)? {
+        let path = try documentPath(params)
+        let position = try position(params.object("position"))
+        guard let snapshot = workspace.snapshot(of: path) else { return nil }
+        return (snapshot, snapshot.lineIndex.offset(of: position, in: encoding))
+    }
+
+    private func snapshot(_ params: Params) throws -> Snapshot? {
+        workspace.snapshot(of: try documentPath(params))
+    }
+
+    private func byteRange(_ params: Params, in snapshot: Snapshot) throws -> Range<Int> {
+        let start = snapshot.lineIndex.offset(of: try position(params.object("start")), in: encoding)
+        let end = snapshot.lineIndex.offset(of: try position(params.object("end")), in: encoding)
+        return min(start, end)..<max(start, end)
+    }
+
+    // MARK: Conversions
+
+    /// Converts byte ranges of any file the given snapshots loaded into protocol ranges.
+    private struct Converter {
+        let server: LanguageServer
+        let snapshots: [Snapshot]
+        var cache: [String: LineIndex] = [:]
+
+        mutating func lineIndex(_ path: String) -> LineIndex? {
+            if let cached = cache[path] { return cached }
+            var index: LineIndex?
+            for snapshot in snapshots {
+                if snapshot.path == path { index = snapshot.lineIndex; break }
+                if let file = snapshot.sourceFile(atPath: path) { index = LineIndex(file.bytes); break }
+            }
+            if index == nil { index = server.workspace.lineIndex(of: path) }
+            if let index { cache[path] = index }
+            return index
+        }
+
+        mutating func range(_ range: Range<Int>, in path: String) -> JSONValue {
+            guard let index = lineIndex(path) else { return LanguageServer.json(LinePosition(line: 0, character: 0)..<LinePosition(line: 0, character: 0)) }
+            return LanguageServer.json(index.position(of: range.lowerBound, in: server.encoding)..<index.position(of: range.upperBound, in: server.encoding))
+        }
+
+        mutating func location(_ location: Location) -> JSONValue {
+            ["uri": .string(server.uri(ofPath: location.path)), "range": range(location.range, in: location.path)]
+        }
+
+        mutating func workspaceEdit(_ edits: [FileEdit]) -> JSONValue {
+            var byPath: [(String, [JSONValue])] = []
+            for edit in edits {
+                let textEdit: JSONValue = ["range": range(edit.location.range, in: edit.location.path), "newText": .string(edit.newText)]
+                if let at = byPath.firstIndex(where: { $0.0 == edit.location.path }) { byPath[at].1.append(textEdit) } else { byPath.append((edit.location.path, [textEdit])) }
+            }
+            return ["changes": .object(byPath.map { (server.uri(ofPath: $0.0), .array($0.1)) })]
+        }
+    }
+
+    static func json(_ position: LinePosition) -> JSONValue {
+        ["line": .int(position.line), "character": .int(position.character)]
+    }
+
+    static func json(_ range: Range<LinePosition>) -> JSONValue {
+        ["start": json(range.lowerBound), "end": json(range.upperBound)]
+    }
+
+    private func json(_ range: Range<Int>, in snapshot: Snapshot) -> JSONValue {
+        Self.json(snapshot.lineIndex.position(of: range.lowerBound, in: encoding)..<snapshot.lineIndex.position(of: range.upperBound, in: encoding))
+    }
+
+    // MARK: Diagnostics
+
+    private func publishDiagnostics(_ snapshot: Snapshot) {
+        var converter = Converter(server: self, snapshots: [snapshot])
+        let diagnostics = snapshot.documentDiagnostics().map { diagnosticJSON($0, snapshot: snapshot, converter: &converter) }
+        send(Outgoing.notification("textDocument/publishDiagnostics", [
+            "uri": .string(uri(ofPath: snapshot.path)), "version": .int(snapshot.version), "diagnostics": .array(diagnostics),
+        ]))
+    }
+
+    private func diagnosticJSON(_ diagnostic: DocumentDiagnostic, snapshot: Snapshot, converter: inout Converter) -> JSONValue {
+        let code = diagnostic.code.rawValue
+        var members: [(String, JSONValue)] = [
+            ("range", json(diagnostic.range, in: snapshot)),
+            ("severity", .int(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3)),
+            ("code", .string(code)),
+            ("codeDescription", ["href": .string(explainURL.replacingAll("{code}", with: code))]),
+            ("source", "cardc"),
+            ("message", .string(diagnostic.message)),
+        ]
+        if !diagnostic.related.isEmpty {
+            members.append(("relatedInformation", .array(diagnostic.related.map {
+                ["location": converter.location($0.location), "message": .string($0.message)]
+            })))
+        }
+        if diagnostic.isUnnecessary { members.append(("tags", [1])) }
+        return .object(members)
+    }
+
+    // MARK: Features
+
+    private func completion(_ params: Params) throws -> JSONValue {
+        guard let (snapshot, offset) = try snapshotAndOffset(params) else { return .null }
+        let items = snapshot.completions(at: offset)
+        let width = String(items.count).count
+        let entries: [JSONValue] = items.enumerated().map { index, item in
+            var members: [(String, JSONValue)] = [
+                ("label", .string(item.label)),
+                ("kind", .int(Self.completionKind(item.kind))),
+                ("sortText", .string(String(repeating: "0", count: width - String(index).count) + String(index))),
+                ("filterText", .string(item.label)),
+            ]
+            if let detail = item.detail { members.append(("detail", .string(detail))) }
+            if let doc = item.documentation { members.append(("documentation", ["kind": "markdown", "value": .string(doc)])) }
+            let useSnippet = snippetSupport && item.snippet != nil
+            let text = useSnippet ? item.snippet ?? item.insertText : item.insertText
+            members.append(("textEdit", ["range": json(item.replacing, in: snapshot), "newText": .string(text)]))
+            members.append(("insertTextFormat", .int(useSnippet ? 2 : 1)))
+            return .object(members)
+        }
+        return ["isIncomplete": false, "items": .array(entries)]
+    }
+
+    static func completionKind(_ kind: CompletionItem.Kind) -> Int {
+        switch kind {
+        case .keyword, .structuralNode: 14
+        case .part, .action: 3
+        case .trait: 8
+        case .stackKind, .card: 7
+        case .argumentLabel, .property: 10
+        case .enumCase, .state: 20
+        case .color: 16
+        case .theme: 9
+        case .binding: 6
+        case .constructor: 4
+        case .value: 12
+        }
+    }
+
+    private func hover(_ params: Params) throws -> JSONValue {
+        guard let (snapshot, offset) = try snapshotAndOffset(params),
+              let hover = snapshot.hover(at: offset, previewWidth: previewWidth) else { return .null }
+        return ["contents": ["kind": "markdown", "value": .string(hover.markdown)], "range": json(hover.range, in: snapshot)]
+    }
+
+    private func signatureHelp(_ params: Params) throws -> JSONValue {
+        guard let (snapshot, offset) = try snapshotAndOffset(params), let help = snapshot.signatureHelp(at: offset) else { return .null }
+        let signatures: [JSONValue] = help.signatures.map { signature in
+            let label = Array(signature.label.utf8)
+            var members: [(String, JSONValue)] = [("label", .string(signature.label))]
+            if let doc = signature.documentation { members.append(("documentation", ["kind": "markdown", "value": .string(doc)])) }
+            members.append(("parameters", .array(signature.parameters.map { parameter in
+                // Label offsets count UTF-16 code units of the label.
+                let start = String(decoding: label[..<parameter.range.lowerBound], as: UTF8.self).utf16.count
+                let end = String(decoding: label[..<parameter.range.upperBound], as: UTF8.self).utf16.count
+                return ["label": [.int(start), .int(end)], "documentation": ["kind": "markdown", "value": .string(parameter.documentation)]]
+            })))
+            return .object(members)
+        }
+        var result: [(String, JSONValue)] = [("signatures", .array(signatures)), ("activeSignature", .int(help.activeSignature))]
+        if let active = help.activeParameter { result.append(("activeParameter", .int(active))) }
+        return .object(result)
+    }
+
+    private func definition(_ params: Params) throws -> JSONValue {
+        guard let (snapshot, offset) = try snapshotAndOffset(params) else { return .null }
+        var converter = Converter(server: self, snapshots: [snapshot])
+        return .array(snapshot.definition(at: offset).map { converter.location($0) })
+    }
+
+    private func references(_ params: Params) throws -> JSONValue {
+        guard let (snapshot, offset) = try snapshotAndOffset(params) else { return .null }
+        let includeDeclaration = try params.optionalObject("context")?.optionalBool("includeDeclaration") ?? true
+        let others = workspace.allSnapshots().filter { $0 !== snapshot }
+        var converter = Converter(server: self, snapshots: [snapshot] + others)
+        return .array(snapshot.references(at: offset, includeDeclaration: includeDeclaration, others: others).map { converter.location($0) })
+    }
+
+    private func documentSymbols(_ params: Params) throws -> JSONValue {
+        guard let snapshot = try snapshot(params) else { return .null }
+        let symbols = snapshot.documentSymbols()
+        if hierarchicalSymbols {
+            func convert(_ symbol: DocumentSymbol) -> JSONValue {
+                var members: [(String, JSONValue)] = [("name", .string(symbol.name))]
+                if let detail = symbol.detail { members.append(("detail", .string(detail))) }
+                members += [("kind", .int(Self.symbolKind(symbol.kind))), ("range", json(symbol.range, in: snapshot)),
+                            ("selectionRange", json(symbol.selectionRange, in: snapshot)), ("children", .array(symbol.children.map(convert)))]
+                return .object(members)
+            }
+            return .array(symbols.map(convert))
+        }
+        let uri = uri(ofPath: snapshot.path)
+        var flat: [JSONValue] = []
+        for symbol in symbols {
+            flat.append(["name": .string(symbol.name), "kind": .int(Self.symbolKind(symbol.kind)),
+                         "location": ["uri": .string(uri), "range": json(symbol.range, in: snapshot)]])
+            for child in symbol.children {
+                flat.append(["name": .string(child.name), "kind": .int(Self.symbolKind(child.kind)), "containerName": .string(symbol.name),
+                             "location": ["uri": .string(uri), "range": json(child.range, in: snapshot)]])
+            }
+        }
+        return .array(flat)
+    }
+
+    static func symbolKind(_ kind: DocumentSymbol.Kind) -> Int {
+        switch kind {
+        case .card: 5
+        case .stack: 23
+        case .theme: 3
+        case .state: 22
+        case .modelField: 8
+        }
+    }
+
+    private func workspaceSymbols(_ params: Params) throws -> JSONValue {
+        let query = try params.string("query")
+        let snapshots = workspace.allSnapshots()
+        var converter = Converter(server: self, snapshots: snapshots)
+        return .array(Snapshot.workspaceSymbols(matching: query, in: snapshots).map { symbol in
+            var members: [(String, JSONValue)] = [("name", .string(symbol.name)), ("kind", .int(Self.symbolKind(symbol.kind))),
+                                                  ("location", converter.location(symbol.location))]
+            if let container = symbol.container { members.append(("containerName", .string(container))) }
+            return .object(members)
+        })
+    }
+
+    private func codeActions(_ params: Params) throws -> JSONValue {
+        guard let snapshot = try snapshot(params) else { return .null }
+        let range = try byteRange(params.object("range"), in: snapshot)
+        let only = try params.optionalObject("context")?.optionalArray("only")?.compactMap(\.string)
+        var converter = Converter(server: self, snapshots: [snapshot])
+        let actions = snapshot.codeActions(in: range).filter { action in
+            // `only: ["source"]` admits `source.fixAll`; no filter admits quick fixes only
+            // (a source action is asked for by kind, as on save).
+            guard let only else { return action.kind == .quickFix }
+            return only.contains { action.kind.rawValue == $0 || action.kind.rawValue.hasPrefix($0 + ".") }
+        }
+        return .array(actions.map { action in
+            var members: [(String, JSONValue)] = [
+                ("title", .string(action.title)), ("kind", .string(action.kind.rawValue)),
+                ("diagnostics", .array(action.diagnostics.map { diagnosticJSON($0, snapshot: snapshot, converter: &converter) })),
+                ("edit", converter.workspaceEdit(action.edits)),
+            ]
+            if action.isPreferred { members.append(("isPreferred", true)) }
+            return .object(members)
+        })
+    }
+
+    private func prepareRename(_ params: Params) throws -> JSONValue {
+        guard let (snapshot, offset) = try snapshotAndOffset(params), let target = snapshot.prepareRename(at: offset) else { return .null }
+        return ["range": json(target.range, in: snapshot), "placeholder": .string(target.placeholder)]
+    }
+
+    private func rename(_ params: Params) throws -> JSONValue {
+        let newName = try params.string("newName")
+        guard let (snapshot, offset) = try snapshotAndOffset(params) else { return .null }
+        let others = workspace.allSnapshots().filter { $0 !== snapshot }
+        switch snapshot.rename(at: offset, to: newName, others: others) {
+        case .success(let edits):
+            var converter = Converter(server: self, snapshots: [snapshot] + others)
+            return converter.workspaceEdit(edits)
+        case .failure(let error):
+            throw ResponseError(.requestFailed, error.message)
+        }
+    }
+
+    private func semanticTokens(_ params: Params) throws -> JSONValue {
+        guard let snapshot = try snapshot(params) else { return .null }
+        let index = snapshot.lineIndex
+        var data: [JSONValue] = []
+        var previousLine = 0, previousCharacter = 0
+        for token in snapshot.semanticTokens() {
+            // Tokens over several lines are sent a line at a time.
+            var start = token.range.lowerBound
+            let end = min(token.range.upperBound, index.bytes.count)
+            while start < end {
+                let line = index.line(of: start)
+                let lineRange = index.lineRange(line)
+                let pieceEnd = min(end, lineRange.upperBound)
+                if pieceEnd > start {
+                    let character = index.position(of: start, in: encoding).character
+                    let length = index.units(from: start, to: pieceEnd, in: encoding)
+                    data += [.int(line - previousLine), .int(line == previousLine ? character - previousCharacter : character),
+                             .int(length), .int(token.type.rawValue), .int(token.modifiers.rawValue)]
+                    previousLine = line
+                    previousCharacter = character
+                }
+                guard line + 1 < index.lineCount else { break }
+                start = index.lineRange(line + 1).lowerBound
+            }
+        }
+        return ["data": .array(data)]
+    }
+
+    private func foldingRanges(_ params: Params) throws -> JSONValue {
+        guard let snapshot = try snapshot(params) else { return .null }
+        let index = snapshot.lineIndex
+        let bytes = index.bytes
+        var ranges: [JSONValue] = []
+        for region in snapshot.foldingRanges() {
+            let startLine = index.line(of: region.range.lowerBound)
+            var endLine = index.line(of: region.range.upperBound)
+            // A closer alone on its line stays visible.
+            let last = region.range.upperBound - 1
+            let lineStart = index.lineRange(endLine).lowerBound
+            if region.kind == .region, last >= lineStart, last < bytes.count, [0x7D, 0x29, 0x5D].contains(bytes[last]),
+               bytes[lineStart..<last].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                endLine -= 1
+            }
+            guard endLine > startLine else { continue }
+            ranges.append(["startLine": .int(startLine), "endLine": .int(endLine), "kind": .string(region.kind.rawValue)])
+        }
+        return .array(ranges)
+    }
+
+    private func documentLinks(_ params: Params) throws -> JSONValue {
+        guard let snapshot = try snapshot(params) else { return .null }
+        return .array(snapshot.documentLinks().map { link in
+            ["range": json(link.range, in: snapshot), "target": .string(DocumentURI.uri(forPath: link.target))]
+        })
+    }
+
+    /// `cardc fmt`'s canonical form; a document with syntax errors is left alone (no edits:
+    /// its diagnostics already say why), any other formatter failure is an error.
+    private func formatting(_ params: Params) throws -> JSONValue {
+        guard let snapshot = try snapshot(params) else { return .null }
+        _ = try params.object("options")
+        do {
+            let edits = try snapshot.formatting()
+            var converter = Converter(server: self, snapshots: [snapshot])
+            return .array(edits.map { ["range": converter.range($0.location.range, in: $0.location.path), "newText": .string($0.newText)] })
+        } catch .syntaxErrors {
+            return []
+        } catch {
+            throw ResponseError(.requestFailed, error.description)
+        }
+    }
+
+    private func inlayHints(_ params: Params) throws -> JSONValue {
+        guard let snapshot = try snapshot(params) else { return .null }
+        let range = try byteRange(params.object("range"), in: snapshot)
+        return .array(snapshot.inlayHints(in: range).map { hint in
+            ["position": Self.json(snapshot.lineIndex.position(of: hint.offset, in: encoding)), "label": .string(hint.label),
+             "kind": 1, "paddingLeft": false, "paddingRight": false]
+        })
+    }
+}
+
+extension String {
+    /// Every `target` replaced (no Foundation).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

@@ -1,0 +1,95 @@
+-- Drives Neovim's built-in LSP client against `cardc lsp` (see nvim-lsp.sh): opens a sample
+-- with the repository's Editors/nvim set-up (its ftplugin starts the server), waits for
+-- diagnostics, breaks a part name and waits for the error, asks for hover and completion,
+-- checks the answers, and quits with status 0, or 1 on the first failure.
+local root = os.getenv('CARDS_ROOT')
+local sample = root .. '/Samples/overview.cards'
+vim.opt.runtimepath:append(root .. '/Editors/nvim')
+vim.g.cards_cardc = os.getenv('CARDC')
+vim.g.cards_format_on_save = false -- nothing is saved anyway
+vim.cmd('filetype plugin on')
+
+local function say(text) io.stdout:write(text .. '\n') end
+local function fail(text)
+  say('FAIL: ' .. text)
+  vim.cmd('cquit 1')
+end
+
+-- Count every publishDiagnostics the client gets.
+local published = 0
+local default_handler = vim.lsp.handlers['textDocument/publishDiagnostics']
+vim.lsp.handlers['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
+  published = published + 1
+  return default_handler(err, result, ctx, config)
+end
+
+vim.cmd('edit ' .. vim.fn.fnameescape(sample))
+local bufnr = vim.api.nvim_get_current_buf()
+if vim.bo.filetype ~= 'cards' then fail('the filetype is ' .. vim.bo.filetype) end
+if not vim.wait(10000, function() return next(vim.lsp.buf_get_clients(bufnr)) ~= nil end, 20) then
+  fail('the ftplugin did not start the client')
+end
+
+if not vim.wait(20000, function() return published >= 1 end, 20) then fail('no diagnostics were published') end
+local initial = vim.diagnostic.get(bufnr)
+say(('diagnostics on open: %d'):format(#initial))
+if #initial ~= 0 then fail('the sample should be clean') end
+
+-- The line `  title($title, …)` of card Budget: `title` → `titel`, an incremental change.
+local lines = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+local title_line
+for i, line in ipairs(lines) do
+  if line:match('^  title%(%$title') then title_line = i - 1; break end
+end
+if not title_line then fail('no title line in the sample') end
+vim.api.nvim_buf_set_text(bufnr, title_line, 2, title_line, 7, { 'titel' })
+local function has_code(code)
+  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+    if d.code == code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code == code) then return d end
+  end
+end
+if not vim.wait(20000, function() return has_code('E301') ~= nil end, 20) then fail('no E301 after the edit') end
+local e301 = has_code('E301')
+say(('after the edit: %d diagnostics; E301 at %d:%d: %s'):format(#vim.diagnostic.get(bufnr), e301.lnum + 1, e301.col + 1,
+  (e301.message:gsub('\n.*', ''))))
+
+local uri = vim.uri_from_bufnr(bufnr)
+local function request(method, params)
+  local responses = vim.lsp.buf_request_sync(bufnr, method, params, 10000)
+  if not responses then fail(method .. ': no answer') end
+  for _, response in pairs(responses) do
+    if response.err then fail(method .. ': ' .. vim.inspect(response.err)) end
+    return response.result
+  end
+end
+
+-- Hover on `Budget` in `card Budget:` and on `$spent`.
+local card_line, spent_line, spent_col
+for i, line in ipairs(lines) do
+  if line:match('^card Budget') then card_line = i - 1 end
+  local col = line:find('$spent', 1, true)
+  if col and not spent_line then spent_line, spent_col = i - 1, col end
+end
+local hover = request('textDocument/hover', { textDocument = { uri = uri }, position = { line = card_line, character = 6 } })
+local value = hover and hover.contents and hover.contents.value or ''
+say('hover on Budget: ' .. (value:gsub('\n', ' | ')):sub(1, 160))
+if not value:find('card Budget', 1, true) or not value:find("This month's budget", 1, true) then fail('hover on the card') end
+local preview = value:match('```text\n(.-)\n```')
+if not preview then fail("the hover has no preview of the card") end
+say('preview in the hover:\n' .. preview)
+
+local binding = request('textDocument/hover', { textDocument = { uri = uri }, position = { line = spent_line, character = spent_col + 1 } })
+local binding_text = binding and binding.contents and binding.contents.value or ''
+say('hover on $spent: ' .. (binding_text:gsub('\n', ' | ')))
+if not binding_text:find('$spent: Double', 1, true) then fail('hover on the binding') end
+
+-- Completion at the start of the (broken) title line: parts of the catalog.
+local completion = request('textDocument/completion', { textDocument = { uri = uri }, position = { line = title_line, character = 4 } })
+local items = completion and (completion.items or completion) or {}
+local labels = {}
+for _, item in ipairs(items) do labels[item.label] = true end
+say(('completion at `ti|`: %d items, e.g. %s'):format(#items, table.concat(vim.tbl_map(function(i) return i.label end, { unpack(items, 1, 6) }), ', ')))
+if not labels['title'] or not labels['text'] then fail('completion lacks title or text') end
+
+say('PASS')
+vim.cmd('qall!')

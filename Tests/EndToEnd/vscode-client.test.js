@@ -1,0 +1,149 @@
+// Activates the VS Code extension (Editors/vscode/extension.js, which starts lsp-client.js)
+// against the real `cardc lsp` with a fake `vscode` module (just the API the extension
+// touches): open a sample, wait for diagnostics, edit it incrementally, hover, complete, go to
+// definition, format, deactivate. Exits 1 on the first failure.
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+const childProcess = require('child_process');
+const Module = require('module');
+
+const root = path.resolve(__dirname, '../..');
+const cardc = process.env.CARDC || path.join(root, '.build/debug/cardc');
+
+// --- A fake `vscode` ----------------------------------------------------------------------
+class Position { constructor(line, character) { this.line = line; this.character = character; } }
+class Range { constructor(start, end) { this.start = start; this.end = end; } }
+class Location { constructor(uri, range) { this.uri = uri; this.range = range; } }
+class Uri {
+  constructor(value) { this.value = value; }
+  static parse(value) { return new Uri(value); }
+  static file(p) { return new Uri('file://' + p.split('/').map(encodeURIComponent).join('/')); }
+  get fsPath() { return decodeURIComponent(this.value.replace(/^file:\/\//, '')); }
+  toString() { return this.value; }
+}
+class Diagnostic { constructor(range, message, severity) { Object.assign(this, { range, message, severity }); } }
+class DiagnosticRelatedInformation { constructor(location, message) { Object.assign(this, { location, message }); } }
+class Hover { constructor(contents, range) { Object.assign(this, { contents, range }); } }
+class MarkdownString { constructor(value) { this.value = value; } }
+class CompletionItem { constructor(label, kind) { Object.assign(this, { label, kind }); } }
+class SnippetString { constructor(value) { this.value = value; } }
+class TextEdit {
+  constructor(range, newText) { Object.assign(this, { range, newText }); }
+  static replace(range, newText) { return new TextEdit(range, newText); }
+}
+class Emitter {
+  constructor() { this.listeners = []; this.event = (listener) => { this.listeners.push(listener); return { dispose() {} }; }; }
+  fire(value) { this.listeners.forEach((l) => l(value)); }
+}
+
+const logs = [];
+const opened = new Emitter(), changed = new Emitter(), closed = new Emitter();
+const collections = [];
+const providers = {};
+const samples = path.join(root, 'Samples');
+const sample = path.join(samples, 'overview.cards');
+let text = fs.readFileSync(sample, 'utf8');
+const document = { uri: Uri.file(sample), languageId: 'cards', version: 1, getText: () => text };
+
+const vscode = {
+  Position, Range, Location, Uri, Diagnostic, DiagnosticRelatedInformation, Hover, MarkdownString,
+  CompletionItem, SnippetString, TextEdit,
+  DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2, Hint: 3 },
+  DiagnosticTag: { Unnecessary: 1 },
+  window: { createOutputChannel: () => ({ appendLine(line) { logs.push(line); }, dispose() {} }) },
+  workspace: {
+    getConfiguration: () => ({ get: (key) => (key === 'cardcPath' ? cardc : undefined) }),
+    workspaceFolders: [{ uri: Uri.file(samples), name: 'Samples' }],
+    textDocuments: [document],
+    onDidOpenTextDocument: opened.event,
+    onDidChangeTextDocument: changed.event,
+    onDidCloseTextDocument: closed.event,
+  },
+  languages: {
+    createDiagnosticCollection() {
+      const collection = { entries: new Map(), set(uri, list) { this.entries.set(uri.toString(), list); }, dispose() {} };
+      collections.push(collection);
+      return collection;
+    },
+    registerHoverProvider(_, provider) { providers.hover = provider; return { dispose() {} }; },
+    registerCompletionItemProvider(_, provider, ...triggers) { providers.completion = provider; providers.triggers = triggers; return { dispose() {} }; },
+    registerDefinitionProvider(_, provider) { providers.definition = provider; return { dispose() {} }; },
+    registerDocumentFormattingEditProvider(_, provider) { providers.formatting = provider; return { dispose() {} }; },
+  },
+};
+const load = Module._load;
+Module._load = function (request, ...rest) { return request === 'vscode' ? vscode : load.call(this, request, ...rest); };
+
+// --- The session --------------------------------------------------------------------------
+const extension = require(path.join(root, 'Editors/vscode/extension.js'));
+
+function check(condition, message) {
+  if (!condition) { console.log('FAIL: ' + message); process.exit(1); }
+}
+async function until(predicate, what) {
+  const deadline = Date.now() + 15000;
+  while (Date.now() < deadline) {
+    const value = predicate();
+    if (value) return value;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  check(false, 'timed out waiting for ' + what);
+}
+
+(async () => {
+  const client = await extension.activate({ subscriptions: [] });
+  check(client, 'the client did not start: ' + logs.join(' | '));
+  console.log('server capabilities: ' + Object.keys(client.capabilities).join(', '));
+  check(providers.triggers.includes('$') && providers.triggers.includes('.'), 'completion trigger characters');
+
+  const diagnostics = () => collections[0].entries.get(document.uri.toString());
+  await until(() => diagnostics(), 'diagnostics');
+  console.log(`diagnostics on open: ${diagnostics().length}`);
+  check(diagnostics().length === 0, 'the sample should be clean');
+
+  // Break `title(` → `titel(` on card Budget's title line, as an incremental change.
+  const lines = text.split('\n');
+  const line = lines.findIndex((l) => l.startsWith('  title($title'));
+  lines[line] = lines[line].replace('title', 'titel');
+  text = lines.join('\n');
+  document.version = 2;
+  changed.fire({ document, contentChanges: [{ range: new Range(new Position(line, 2), new Position(line, 7)), text: 'titel' }] });
+  const broken = await until(() => (diagnostics() || []).find((d) => d.code && d.code.value === 'E301'), 'E301');
+  console.log(`after the edit: E301 at ${broken.range.start.line + 1}:${broken.range.start.character + 1}: ${broken.message.split('\n')[0]} (${broken.code.target})`);
+
+  const cardLine = lines.findIndex((l) => l.startsWith('card Budget'));
+  const hover = await providers.hover.provideHover(document, new Position(cardLine, 6));
+  check(hover && hover.contents.value.includes('card Budget'), 'hover on the card');
+  check(hover.contents.value.includes('```text'), "hover shows the card's preview");
+  console.log('hover on Budget: ' + hover.contents.value.split('\n').slice(0, 2).join(' '));
+
+  const items = await providers.completion.provideCompletionItems(document, new Position(line, 4));
+  const labels = items.map((i) => i.label);
+  check(labels.includes('title') && labels.includes('text'), 'completion of parts');
+  const snippet = items.find((i) => i.label === 'text');
+  check(snippet.insertText instanceof SnippetString, 'parts complete as snippets');
+  console.log(`completion at \`ti|\`: ${items.length} items; text inserts ${JSON.stringify(snippet.insertText.value)}`);
+
+  const stackLine = lines.findIndex((l) => l.trim() === 'NetWorth');
+  const definition = await providers.definition.provideDefinition(document, new Position(stackLine, 4));
+  check(definition.length === 1 && definition[0].range.start.line === lines.findIndex((l) => l.startsWith('card NetWorth')), 'definition of a card');
+  console.log(`definition of NetWorth: line ${definition[0].range.start.line + 1}`);
+  // Formatting through the server gives what `cardc fmt -` gives.
+  check(providers.formatting && client.capabilities.documentFormattingProvider, 'the server formats');
+  const edits = await providers.formatting.provideDocumentFormattingEdits(document, { tabSize: 2, insertSpaces: true });
+  const offset = (p) => text.split('\n').slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+  let formatted = text;
+  for (const edit of [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start))) {
+    formatted = formatted.slice(0, offset(edit.range.start)) + edit.newText + formatted.slice(offset(edit.range.end));
+  }
+  const expected = childProcess.execFileSync(cardc, ['fmt', '-'], { input: text }).toString('utf8');
+  check(formatted === expected, 'formatting differs from cardc fmt -');
+  console.log(`formatting: ${edits.length} edit(s), the same text as cardc fmt -`);
+
+  const code = await extension.deactivate();
+  check(code === 0, `cardc lsp exited with ${code}`);
+  console.log('server exit code: 0');
+  console.log('PASS');
+})().catch((error) => check(false, error.stack));
