@@ -181,6 +181,9 @@ enum InputFiles {
                 guard allowDirectories else { throw UsageError("\(operand) is a directory, expected a .cards file") }
                 let found = cardsFiles(under: operand)
                 if found.isEmpty { throw UsageError("no .cards files found under \(operand)") }
+                // Each as if named on the command line: a FIFO named `x.cards` is refused here,
+                // not opened (which would wait for a writer forever).
+                for file in found { try validate(file, sizeLimit: sizeLimit) }
                 files += found
                 continue
             }
@@ -196,7 +199,7 @@ enum InputFiles {
 
     static func validate(_ path: String, sizeLimit: Int) throws {
         guard let status = LocalFiles.status(of: path) else { throw UsageError("cannot read \(path)") }
-        if status.kind != .regular { throw UsageError("\(path) is not a regular file") }
+        if status.kind != .regular { throw UsageError("\(path) is \(status.kind.description), not a regular file") }
         if status.size > sizeLimit {
             throw UsageError("\(path) is \(status.size) bytes, over the size limit of \(sizeLimit) bytes")
         }
