@@ -116,6 +116,9 @@ public struct SourceLoader {
     public private(set) var fileSet = FileSet()
     public private(set) var files: [FileID: LoadedFile] = [:]
     public private(set) var diagnostics: [Diagnostic] = []
+    /// The import diagnostics each file has had: a file of a million broken imports records a
+    /// thousand (`DiagnosticLimit`).
+    public private(set) var limit = DiagnosticLimit()
     private var byCanonicalPath: [String: FileID] = [:]
     /// Each loaded file's canonical path: imports are resolved from its real directory, never
     /// from the path it is shown by.
@@ -202,14 +205,14 @@ public struct SourceLoader {
         let joined = importerDirectory.hasSuffix("/") ? importerDirectory + spec : importerDirectory + "/" + spec
         // Spelt outside the root: refused whether or not it exists, so nothing outside is probed.
         if spec.isEmpty || spec.hasPrefix("/") || !PathUtilities.isInside(joined, root: canonicalRoot) {
-            diagnostics.append(Diagnostic(.e308, "import `\(spec)` is outside the project root `\(root)`", at: span,
+            report(Diagnostic(.e308, "import `\(spec)` is outside the project root `\(root)`", at: span,
                                           notes: [.help("imports are relative to the importing file and must stay under the root; pass `--root DIR` to widen it")]))
             return nil
         }
         let canonical: String, irregular: String?
         switch provider.resolve(joined) {
         case .missing:
-            diagnostics.append(Diagnostic(.e306, "cannot find imported file `\(displayPath)`", at: span,
+            report(Diagnostic(.e306, "cannot find imported file `\(displayPath)`", at: span,
                                           label: "imported here"))
             return nil
         case .file(let real):
@@ -218,11 +221,11 @@ public struct SourceLoader {
             (canonical, irregular) = (real, kind)
         }
         if !PathUtilities.isInside(canonical, root: canonicalRoot) {
-            diagnostics.append(Diagnostic(.e308, "import `\(spec)` resolves outside the project root `\(root)`", at: span))
+            report(Diagnostic(.e308, "import `\(spec)` resolves outside the project root `\(root)`", at: span))
             return nil
         }
         if let irregular {
-            diagnostics.append(Diagnostic(.e306, "imported file `\(displayPath)` is \(irregular), not a regular file", at: span,
+            report(Diagnostic(.e306, "imported file `\(displayPath)` is \(irregular), not a regular file", at: span,
                                           label: "imported here"))
             return nil
         }
@@ -236,11 +239,15 @@ public struct SourceLoader {
             return nil
         }
         guard let bytes = provider.contents(of: canonical) else {
-            diagnostics.append(Diagnostic(.e306, "cannot read imported file `\(displayPath)`", at: span,
+            report(Diagnostic(.e306, "cannot read imported file `\(displayPath)`", at: span,
                                           label: "imported here"))
             return nil
         }
         return (canonical, displayPath, bytes)
+    }
+
+    private mutating func report(_ diagnostic: Diagnostic) {
+        if limit.admits(diagnostic.severity, in: diagnostic.span.file) { diagnostics.append(diagnostic) }
     }
 
     /// The most files an E307 names, and the most imports it has notes at. One file can close
@@ -273,7 +280,7 @@ public struct SourceLoader {
         if members.count - 1 > shown {
             notes.append(DiagnosticNote("and \(members.count - 1 - shown) more imports of the cycle"))
         }
-        diagnostics.append(Diagnostic(.e307, "import cycle: " + names.joined(separator: " → "), at: first, notes: notes))
+        report(Diagnostic(.e307, "import cycle: " + names.joined(separator: " → "), at: first, notes: notes))
     }
 
     /// The entry file and everything it imports, in load order.

@@ -35,6 +35,23 @@ import Darwin
     }
 }
 
+/// The diagnostic limit as the command line shows it.
+@Suite struct DiagnosticFloodTests {
+    @Test("a flood of errors prints a thousand, one note counting the rest, and the summary of those shown")
+    func flood() throws {
+        let directory = try temporaryDirectory(["flood.cards": "card A { " + String(repeating: "zz ", count: 3000) + "}\n"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let text = runCardc(["check", directory + "/flood.cards"])
+        #expect(text.code == 1)
+        #expect(text.err.components(separatedBy: "error[E301]").count - 1 == 1000)
+        #expect(text.err.components(separatedBy: "= note: 2000 more diagnostics in this file not shown").count - 1 == 1)
+        #expect(text.err.hasSuffix("1000 errors, 0 warnings in 1 file\n"))
+        let json = runCardc(["check", "--format", "json", directory + "/flood.cards"])
+        #expect(json.code == 1)
+        #expect(json.out.components(separatedBy: "\"code\": \"E301\"").count - 1 == 1000)
+    }
+}
+
 /// Watches a FIFO from another thread: whenever someone has it open for reading, a writer's
 /// non-blocking open succeeds — which also releases a reader blocked in `open`, so a regression
 /// fails the test instead of hanging it. `stop()` says whether that ever happened.
