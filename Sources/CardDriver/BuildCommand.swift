@@ -19,6 +19,9 @@ import CardSema
 /// Files are written atomically (a temporary file in DIR, then a rename), only inside DIR, and
 /// only when their content changed, so an unchanged output keeps its modification time.
 enum BuildCommand {
+    /// Thrown from the stdout sink to stop a back end once stdout has failed.
+    private struct StoppedWriting: Error {}
+
     /// The back ends run without `--emit`: `json,swift`, those of them that are registered
     /// (`preview` and `html` only when asked for).
     static var defaultBackends: [String] { ["json", "swift"].filter { Backends.named($0) != nil } }
@@ -97,8 +100,15 @@ enum BuildCommand {
 
         let backendOptions = BackendOptions(viewport: viewport)
         if toStdout, let backend = backends.first, let deck = result.decks.first {
-            // Pieces end between UTF-8 sequences, so each decodes on its own.
-            backend.emit(deck, options: backendOptions, to: { piece in output.writeOut(String(decoding: piece, as: UTF8.self)) })
+            // Pieces end between UTF-8 sequences, so each decodes on its own. Once stdout fails
+            // (the reader is gone, the disk is full) the rest is not even produced; `Driver.run`
+            // then decides the exit status.
+            do {
+                try backend.emit(deck, options: backendOptions, to: { piece in
+                    output.writeOut(String(decoding: piece, as: UTF8.self))
+                    if output.failedWrite != nil { throw StoppedWriting() }
+                })
+            } catch is StoppedWriting {}
             return 0
         }
         let directory = parsed.value("-o") ?? PathUtilities.join(PathUtilities.directory(of: files[0]), ".cardc-out")

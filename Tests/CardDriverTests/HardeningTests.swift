@@ -52,6 +52,171 @@ import Darwin
     }
 }
 
+/// Write errors on stdout and stderr, and a reader that goes away.
+@Suite struct OutputFailureTests {
+    static let badDeck = "card A { zz }\n"
+
+    /// Runs `arguments` in-process with stdout on /dev/full (every write fails with ENOSPC);
+    /// returns the exit code and what went to stderr.
+    func runIntoFullDisk(_ arguments: [String]) throws -> (code: Int32, err: String) {
+        let full = open("/dev/full", O_WRONLY)
+        try #require(full >= 0, "/dev/full is needed")
+        defer { close(full) }
+        let errorPipe = Pipe()
+        var output = ProcessOutput(outputDescriptor: full, errorDescriptor: errorPipe.fileHandleForWriting.fileDescriptor)
+        let code = Driver.run(arguments, output: &output)
+        try errorPipe.fileHandleForWriting.close()
+        let err = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (code, err)
+    }
+
+    @Test("an unwritable stdout is exit 2 with one line, for every command and format")
+    func fullDisk() throws {
+        let directory = try temporaryDirectory(["deck.cards": cleanDeck, "bad.cards": Self.badDeck])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let deck = directory + "/deck.cards", bad = directory + "/bad.cards"
+        let commands: [[String]] = [
+            ["build", deck, "--emit", "json", "-o", "-"],
+            ["check", deck, "--format", "json"], ["check", bad, "--format", "json"],
+            ["check", bad, "--format", "sarif"], ["check", bad, "--format", "github"],
+            ["--version"], ["--help"], ["help", "build"], ["check", "--help"], ["explain", "E301"], ["explain", "--list"],
+        ]
+        for arguments in commands {
+            let (code, err) = try runIntoFullDisk(arguments)
+            #expect(code == 2, "\(arguments)")
+            #expect(err.hasSuffix("cardc: error: cannot write to standard output: \(String(cString: strerror(ENOSPC)))\n"), "\(arguments): \(err)")
+            #expect(err.components(separatedBy: "cardc: error:").count == 2, "\(arguments): one line")
+        }
+        // Text diagnostics go to stderr: stdout's state does not matter to them.
+        let text = try runIntoFullDisk(["check", bad])
+        #expect(text.code == 1)
+        #expect(!text.err.contains("cardc: error:"))
+    }
+
+    @Test("the real cardc: a closed pipe ends the output quietly, exit 0 unless errors were found")
+    func closedPipe() throws {
+        let directory = try temporaryDirectory(["deck.cards": cleanDeck, "bad.cards": Self.badDeck])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let binary = try #require(CardcProcess.binary, "the cardc executable beside the test bundle")
+        let build = try CardcProcess.run(binary, ["build", directory + "/deck.cards", "--emit", "json", "-o", "-"], stdout: .closedPipe)
+        #expect(build.status == .exited(0))
+        #expect(build.err == "0 errors, 0 warnings in 1 file\n")
+        let check = try CardcProcess.run(binary, ["check", directory + "/bad.cards", "--format", "json"], stdout: .closedPipe)
+        #expect(check.status == .exited(1))
+        #expect(check.err == "")
+        let version = try CardcProcess.run(binary, ["--version"], stdout: .closedPipe)
+        #expect(version.status == .exited(0))
+        let preview = try CardcProcess.run(binary, ["preview", directory + "/deck.cards"], stdout: .closedPipe)
+        #expect(preview.status == .exited(0))
+        #expect(preview.err == "")
+    }
+
+    /// An output whose stdout fails from the first write on, as a closed pipe does.
+    struct ClosedPipeOutput: DriverOutput {
+        var writes = 0
+        var failedWrite: FailedWrite?
+        mutating func writeOut(_ text: String) {
+            writes += 1
+            failedWrite = FailedWrite(stream: .output, errorNumber: EPIPE)
+        }
+        mutating func writeError(_ text: String) {}
+        var errorIsTerminal: Bool { false }
+        var environment: [String: String] { [:] }
+    }
+
+    @Test("preview --watch stops once its frames cannot be written")
+    func watchStops() throws {
+        let directory = try temporaryDirectory(["deck.cards": cleanDeck])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // Every poll sees a change: a watch that ignored the failure would draw a frame each time.
+        final class Polls { var value = 0 }
+        let polls = Polls()
+        let watch = PreviewWatch(sleep: { _ in polls.value += 1 }, stamp: { _ in
+            FileStamp(seconds: polls.value, nanoseconds: 0, size: 0, inode: 0)
+        }, maximumPolls: 20)
+        var output = ClosedPipeOutput()
+        var compiled: Compiler.Result?
+        let code = try PreviewCommand.run([directory + "/deck.cards", "--watch"], output: &output, compiled: &compiled, watch: watch)
+        #expect(code == 0)
+        #expect(polls.value == 0, "stopped after the first frame")
+        #expect(Driver.run(["preview", directory + "/deck.cards"], output: &output) == 0, "the reader went away: no error")
+    }
+
+    @Test("the real cardc: stdout on a full disk is exit 2 with one line")
+    func fullDiskProcess() throws {
+        let directory = try temporaryDirectory(["deck.cards": cleanDeck])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let binary = try #require(CardcProcess.binary, "the cardc executable beside the test bundle")
+        let build = try CardcProcess.run(binary, ["build", directory + "/deck.cards", "--emit", "json", "-o", "-"], stdout: .fullDisk)
+        #expect(build.status == .exited(2))
+        #expect(build.err.hasSuffix("cardc: error: cannot write to standard output: \(String(cString: strerror(ENOSPC)))\n"))
+    }
+}
+
+/// The `cardc` executable run as a process, with SIGPIPE at its default action whatever the
+/// test runner's is (an ignored signal would be inherited and hide the defect).
+enum CardcProcess {
+    enum Status: Equatable {
+        case exited(Int32)
+        case signaled(Int32)
+    }
+
+    enum Stdout { case closedPipe, fullDisk }
+
+    /// `cardc` in the build directory: beside the test executable (Linux) or a few levels above
+    /// it (a macOS test bundle).
+    static var binary: String? {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("cardc").path
+            if access(candidate, X_OK) == 0 { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    static func run(_ binary: String, _ arguments: [String], stdout: Stdout) throws -> (status: Status, err: String) {
+        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
+        try #require(pipe(&outPipe) == 0 && pipe(&errPipe) == 0)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        switch stdout {
+        case .closedPipe:
+            // No process keeps the read end: the child's first write to stdout meets a closed pipe.
+            posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        case .fullDisk:
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/full", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        for fd in outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let argv: [UnsafeMutablePointer<CChar>?] = ([binary] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, binary, &actions, &attributes, argv, environ)
+        close(outPipe[0])
+        close(outPipe[1])
+        close(errPipe[1])
+        try #require(spawned == 0, "posix_spawn: \(spawned)")
+        let err = String(decoding: FileHandle(fileDescriptor: errPipe[0], closeOnDealloc: true).readDataToEndOfFile(), as: UTF8.self)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let signal = status & 0x7f
+        return (signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal), err)
+    }
+}
+
 /// Watches a FIFO from another thread: whenever someone has it open for reading, a writer's
 /// non-blocking open succeeds — which also releases a reader blocked in `open`, so a regression
 /// fails the test instead of hanging it. `stop()` says whether that ever happened.
