@@ -153,6 +153,52 @@ import Darwin
     }
 }
 
+/// Temporary files left by a build killed mid-write.
+@Suite struct StaleTemporaryTests {
+    /// The id of a process that has exited (and been reaped).
+    static func deadProcess() throws -> pid_t {
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+        defer { for pointer in argv { free(pointer) } }
+        try #require(posix_spawn(&pid, "/bin/true", nil, nil, argv, environ) == 0)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return pid
+    }
+
+    @Test("names of temporary files are recognised exactly")
+    func names() {
+        #expect(ArtifactWriter.temporaryWriter(of: ArtifactWriter.temporaryName(for: "deck.layout.json", process: 4242, attempt: 3)) == 4242)
+        #expect(ArtifactWriter.temporaryWriter(of: ".a.tmp-1-0") == 1)
+        #expect(ArtifactWriter.temporaryWriter(of: ".x.tmp-12.tmp-34-5") == 34)
+        for other in ["deck.layout.json.tmp-12-0", "..tmp-12-0", ".tmp-12-0", ".a.tmp-12-", ".a.tmp--0", ".a.tmp-12-x",
+                      ".a.tmp-x-0", ".a.tmp-0-0", ".a.tmp-12", ".a.tmp-99999999999999999999-0", ".a.layout.json", ""] {
+            #expect(ArtifactWriter.temporaryWriter(of: other) == nil, "\(other)")
+        }
+    }
+
+    @Test("a build removes the temporaries of processes that are gone, and nothing else")
+    func removedBeforeWriting() throws {
+        let dead = try Self.deadProcess()
+        let directory = try temporaryDirectory(["deck.cards": cleanDeck, "bad.cards": "card A { zz }\n"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let out = directory + "/out"
+        let stale = [".deck.layout.json.tmp-\(dead)-0", ".deck.layout.json.tmp-\(dead)-17", ".other.layout.json.tmp-\(dead)-0"]
+        let kept = [".deck.layout.json.tmp-\(getpid())-0", ".deck.layout.json.tmp-1-0", "deck.layout.json.tmp-\(dead)-0",
+                    ".deck.layout.json.tmp-\(dead)-x", "notes.txt"]
+        try FileManager.default.createDirectory(atPath: out + "/.dir.tmp-\(dead)-0", withIntermediateDirectories: true)
+        for name in stale + kept { try Data("partial".utf8).write(to: URL(fileURLWithPath: out + "/" + name)) }
+        try FileManager.default.createSymbolicLink(atPath: out + "/.link.tmp-\(dead)-0", withDestinationPath: out + "/notes.txt")
+        // Nothing is written when there are errors: the directory is left as it is.
+        #expect(runCardc(["build", directory + "/bad.cards", "-o", out]).code == 1)
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: out)).isSuperset(of: stale))
+        let build = runCardc(["build", directory + "/deck.cards", "-o", out])
+        #expect(build.code == 0, "\(build.err)")
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: out))
+        #expect(left == Set(kept + ["deck.layout.json", ".dir.tmp-\(dead)-0", ".link.tmp-\(dead)-0"]))
+    }
+}
+
 /// The `cardc` executable run as a process, with SIGPIPE at its default action whatever the
 /// test runner's is (an ignored signal would be inherited and hide the defect).
 enum CardcProcess {
