@@ -199,6 +199,55 @@ import Darwin
     }
 }
 
+/// Inputs from the fuzz target (Tests/EndToEnd/Fuzz), run through every command and format as
+/// the target runs them: no raw control character in any output, check and build agreeing.
+@Suite struct FuzzFindingTests {
+    /// The first control character (C0 but the line feed, DEL, C1) in `text`; tabs are allowed
+    /// in the line-oriented formats (text, GitHub), as in the fuzz target.
+    func rawControl(in text: String, tabAllowed: Bool) -> UInt32? {
+        text.unicodeScalars.first { scalar in
+            let v = scalar.value
+            if v == 0x0A || (v == 0x09 && tabAllowed) { return false }
+            return v < 0x20 || (0x7F...0x9F).contains(v)
+        }?.value
+    }
+
+    func checkEverything(_ bytes: [UInt8], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let deck = directory + "/deck.cards"
+        try Data(bytes).write(to: URL(fileURLWithPath: deck))
+        let text = runCardc(["check", deck])
+        #expect(rawControl(in: text.err, tabAllowed: true) == nil, "text", sourceLocation: sourceLocation)
+        for format in ["json", "sarif", "github"] {
+            let result = runCardc(["check", deck, "--format", format])
+            #expect(result.code == text.code, "\(format)", sourceLocation: sourceLocation)
+            #expect(rawControl(in: result.out, tabAllowed: format == "github") == nil, "\(format)", sourceLocation: sourceLocation)
+        }
+        let build = runCardc(["build", deck, "--emit", "json", "-o", "-"])
+        #expect(build.code == text.code, "check and build agree", sourceLocation: sourceLocation)
+        #expect(rawControl(in: build.out, tabAllowed: false) == nil, "layout JSON", sourceLocation: sourceLocation)
+    }
+
+    @Test("a tab and NULs in an import path (the target's first finding: tabs stay raw in GitHub commands only)")
+    func tabInAnImport() throws {
+        try checkEverything([
+        0x69, 0x6D, 0x70, 0x6F, 0x72, 0x74, 0x20, 0x22, 0x2E, 0x2E, 0x2F, 0x73, 0x68, 0x61, 0x09,
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x72, 0x65, 0x64, 0x2E, 0x63, 0x2A, 0x61, 0x72,
+        0x64, 0x73, 0x22, 0x0A, 0x65, 0x6D, 0x65, 0x20, 0x45, 0x76, 0x65, 0x72, 0x67, 0x72, 0x65,
+        0x65, 0x6E, 0x3A, 0x20, 0x4D, 0x69, 0x6E, 0x74, 0x20, 0x7B, 0x0A, 0x20, 0x20, 0x74, 0x69,
+        0x74, 0x6C, 0x65, 0x63, 0x61, 0x72, 0x64, 0x43, 0x6F, 0x6C, 0x6F, 0x72, 0x3A, 0x20, 0x23,
+        0xCD, 0x30, 0x42, 0x33, 0x44, 0x32, 0x45, 0x0A, 0x7D, 0x0A,
+        ])
+    }
+
+    @Test("C1 controls in an import path and in a card's text are escaped in JSON and SARIF")
+    func c1Controls() throws {
+        try checkEverything(Array("import \"a\u{85}b\u{9B}[31m.cards\"\n".utf8))
+        try checkEverything(Array("card A { text(\"a\u{85}b\u{9B}[31mc\") }\nstack S: list { A }\n".utf8))
+    }
+}
+
 /// The `cardc` executable run as a process, with SIGPIPE at its default action whatever the
 /// test runner's is (an ignored signal would be inherited and hide the defect).
 enum CardcProcess {
