@@ -4,10 +4,11 @@ import CardDriver
 import CardEmit
 import CardSema
 
-/// One input: the bytes are `deck.cards`, which may import `lib.cards` (fixed, valid). Both
-/// `cardc check` and `cardc build` run on it, in memory, with every renderer and back end;
-/// any trap is a finding, and so is an output with a raw control character or a check and a
-/// build that disagree about errors.
+/// One input: the bytes are `deck.cards`, which may import `lib.cards` (fixed, valid). It is
+/// checked as `cardc check` does (`Pipeline.check`, every diagnostic renderer) and built as
+/// `cardc build` does (its own `Pipeline.check`, then every back end, which builds every card's
+/// model), in memory. Any trap is a finding, and so is an output with a raw control character
+/// or a check and a build that disagree about the diagnostics.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
@@ -25,12 +26,12 @@ enum FuzzTarget {
     static func run(_ bytes: [UInt8]) {
         let provider = MemoryFileProvider(["lib.cards": library])
         let sources = ["deck.cards": bytes]
-        let check = Pipeline.check(paths: ["deck.cards"], root: ".", provider: provider, sources: sources, for: .diagnostics)
-        let build = Pipeline.check(paths: ["deck.cards"], root: ".", provider: provider, sources: sources, for: .backEnds)
-        guard check.hasErrors == build.hasErrors else {
-            fatalError("check and build disagree about errors: \(check.hasErrors) / \(build.hasErrors)")
+        let check = Pipeline.check(paths: ["deck.cards"], root: ".", provider: provider, sources: sources)
+        let build = Pipeline.check(paths: ["deck.cards"], root: ".", provider: provider, sources: sources)
+        guard check.hasErrors == build.hasErrors, check.diagnostics == build.diagnostics else {
+            fatalError("check and build disagree: errors \(check.hasErrors) / \(build.hasErrors)")
         }
-        let files = build.fileSet, diagnostics = build.diagnostics
+        let files = check.fileSet, diagnostics = check.diagnostics
         var outputs: [(name: String, text: String)] = [
             ("text", TextRenderer(useColor: false).render(diagnostics, in: files)),
             ("summary", TextRenderer.summary(for: diagnostics, fileCount: files.files.count)),
