@@ -142,6 +142,15 @@ import Darwin
         #expect(Driver.run(["preview", directory + "/deck.cards"], output: &output) == 0, "the reader went away: no error")
     }
 
+    @Test("fmt --check stops listing once nobody reads the list, and keeps its status")
+    func fmtStops() throws {
+        let directory = try temporaryDirectory(["a.cards": "card   A {text(\"x\")}\n", "b.cards": "card   B {text(\"y\")}\n"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var output = ClosedPipeOutput()
+        #expect(Driver.run(["fmt", "--check", directory], output: &output) == 1)
+        #expect(output.writes == 1)
+    }
+
     @Test("the real cardc: stdout on a full disk is exit 2 with one line")
     func fullDiskProcess() throws {
         let directory = try temporaryDirectory(["deck.cards": cleanDeck])
@@ -196,6 +205,18 @@ import Darwin
         #expect(build.code == 0, "\(build.err)")
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: out))
         #expect(left == Set(kept + ["deck.layout.json", ".dir.tmp-\(dead)-0", ".link.tmp-\(dead)-0"]))
+    }
+
+    @Test("fmt removes them too before rewriting a file in its directory")
+    func removedByFmt() throws {
+        let dead = try Self.deadProcess()
+        let directory = try temporaryDirectory(["deck.cards": "card   A {text(\"x\")}\n"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let stale = ".deck.cards.tmp-\(dead)-0", live = ".deck.cards.tmp-\(getpid())-0"
+        for name in [stale, live] { try Data("partial".utf8).write(to: URL(fileURLWithPath: directory + "/" + name)) }
+        let result = runCardc(["fmt", directory + "/deck.cards"])
+        #expect(result.code == 0, "\(result.err)")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory)) == ["deck.cards", live])
     }
 }
 
