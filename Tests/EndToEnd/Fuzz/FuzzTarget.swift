@@ -3,12 +3,14 @@ import CardDiagnostics
 import CardDriver
 import CardEmit
 import CardSema
+import CardSyntax
 
 /// One input: the bytes are `deck.cards`, which may import `lib.cards` (fixed, valid). It is
 /// checked as `cardc check` does (`Pipeline.check`, every diagnostic renderer) and built as
 /// `cardc build` does (its own `Pipeline.check`, then every back end, which builds every card's
-/// model), in memory. Any trap is a finding, and so is an output with a raw control character
-/// or a check and a build that disagree about the diagnostics.
+/// model), in memory, and formatted as `cardc fmt` does. Any trap is a finding, and so is an
+/// output with a raw control character, a check and a build that disagree about the
+/// diagnostics, or a formatter that fails on a file without syntax errors or is not idempotent.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
@@ -46,10 +48,26 @@ enum FuzzTarget {
                 }
             }
         }
+        format(bytes)
         for (name, text) in outputs {
             if let scalar = firstRawControl(in: text, tabAllowed: name == "text" || name == "github") {
                 fatalError("raw control character U+\(String(scalar.value, radix: 16, uppercase: true)) in the \(name) output")
             }
+        }
+    }
+
+    /// `cardc fmt`: a file without syntax errors formats, and its formatted text formats to itself.
+    static func format(_ bytes: [UInt8]) {
+        let formatted: [UInt8]
+        do {
+            formatted = try Formatter.formattedBytes(Parser.parse(SourceFile(path: "deck.cards", bytes: bytes)))
+        } catch .syntaxErrors {
+            return
+        } catch {
+            fatalError("fmt failed: \(error)")
+        }
+        guard (try? Formatter.formattedBytes(Parser.parse(SourceFile(path: "deck.cards", bytes: formatted)))) == formatted else {
+            fatalError("fmt is not idempotent")
         }
     }
 
