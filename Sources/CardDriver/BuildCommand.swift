@@ -20,6 +20,9 @@ import CardSema
 /// Files are written atomically (a temporary file in DIR, then a rename), only inside DIR, and
 /// only when their content changed, so an unchanged output keeps its modification time.
 enum BuildCommand {
+    /// Thrown from the stdout sink to stop a back end once stdout has failed.
+    private struct StoppedWriting: Error {}
+
     /// The back ends run without `--emit`: `json,swift`, those of them that are registered
     /// (`preview` and `html` only when asked for).
     static var defaultBackends: [String] { ["json", "swift"].filter { Backends.named($0) != nil } }
@@ -108,12 +111,20 @@ enum BuildCommand {
                                             access: parsed.value("--access").flatMap(SwiftAccess.init(rawValue:)) ?? .internal,
                                             toolVersion: Driver.version)
         if toStdout, let backend = backends.first, let deck = result.decks.first {
-            // Pieces end between UTF-8 sequences, so each decodes on its own.
-            backend.emit(deck, options: backendOptions, to: { piece in output.writeOut(String(decoding: piece, as: UTF8.self)) })
+            // Pieces end between UTF-8 sequences, so each decodes on its own. Once stdout fails
+            // (the reader is gone, the disk is full) the rest is not even produced; `Driver.run`
+            // then decides the exit status.
+            do {
+                try backend.emit(deck, options: backendOptions, to: { piece in
+                    output.writeOut(String(decoding: piece, as: UTF8.self))
+                    if output.failedWrite != nil { throw StoppedWriting() }
+                })
+            } catch is StoppedWriting {}
             return 0
         }
         let directory = parsed.value("-o") ?? PathUtilities.join(PathUtilities.directory(of: files[0]), ".cardc-out")
         try ArtifactWriter.prepareDirectory(directory)
+        ArtifactWriter.removeStaleTemporaries(in: directory)
         var written = 0, unchanged = 0
         for (index, deck) in result.decks.enumerated() {
             for backend in backends {
@@ -207,6 +218,50 @@ enum ArtifactWriter {
         }
         if let failure = LocalFiles.createDirectory(directory) {
             throw UsageError("cannot create output directory \(directory): \(failure)")
+        }
+    }
+
+    /// The temporary file an artifact `name` is written to before it is renamed over `name`:
+    /// `.NAME.tmp-PID-N`, hidden, beside it, named after the writing process.
+    static func temporaryName(for name: String, process: pid_t, attempt: Int) -> String {
+        ".\(name).tmp-\(process)-\(attempt)"
+    }
+
+    /// The process that wrote temporary file `entry`, when `entry` is named as
+    /// `temporaryName(for:process:attempt:)` names one.
+    static func temporaryWriter(of entry: String) -> pid_t? {
+        // `.` NAME `.tmp-` digits `-` digits, read backwards from the end.
+        let bytes = Array(entry.utf8)
+        func digits(endingAt end: Int) -> Int {
+            var start = end
+            while start > 0 && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[start - 1]) { start -= 1 }
+            return start
+        }
+        let attemptStart = digits(endingAt: bytes.count)
+        guard attemptStart < bytes.count, attemptStart > 0, bytes[attemptStart - 1] == UInt8(ascii: "-") else { return nil }
+        let processEnd = attemptStart - 1, processStart = digits(endingAt: processEnd)
+        let marker = Array(".tmp-".utf8)
+        guard processStart < processEnd, processStart - marker.count > 1, bytes.first == UInt8(ascii: "."),
+              Array(bytes[(processStart - marker.count)..<processStart]) == marker,
+              let process = pid_t(String(decoding: bytes[processStart..<processEnd], as: UTF8.self)), process > 0 else { return nil }
+        return process
+    }
+
+    /// Removes the temporary files of runs that were killed while writing into `directory`
+    /// (the rename never came): regular files named as `temporaryName` names them whose
+    /// process no longer exists. Called before writing into a directory, so killed builds do
+    /// not pile up copies of their artifacts. A process that still exists, of any user, keeps
+    /// its files; failures are ignored (the files are only litter).
+    static func removeStaleTemporaries(in directory: String) {
+        guard let entries = LocalFiles.entries(of: directory) else { return }
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        for entry in entries {
+            guard let process = temporaryWriter(of: entry) else { continue }
+            var info = stat()
+            guard lstat(prefix + entry, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            // Signal 0 only asks whether the process exists; EPERM means it does.
+            guard kill(process, 0) != 0, errno == ESRCH else { continue }
+            unlink(prefix + entry)
         }
     }
 
@@ -322,7 +377,8 @@ struct StreamingArtifact {
         var fd: Int32 = -1
         var temporaryPath = ""
         while fd < 0 {
-            temporaryPath = (directory.hasSuffix("/") ? directory : directory + "/") + ".\(name).tmp-\(getpid())-\(attempt)"
+            temporaryPath = (directory.hasSuffix("/") ? directory : directory + "/")
+                + ArtifactWriter.temporaryName(for: name, process: getpid(), attempt: attempt)
             fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if fd < 0 {
                 guard errno == EEXIST, attempt < 100 else { throw failure() }

@@ -20,31 +20,83 @@ public protocol DriverOutput {
     var outputIsTerminal: Bool { get }
     /// The width of the terminal stdout is, in columns, when it is one and its size is known.
     var terminalColumns: Int? { get }
+    /// The first write that failed, if any: from then on the output is dropped, and
+    /// `Driver.run` ends the run accordingly (`FailedWrite`). Nil unless the output can fail.
+    var failedWrite: FailedWrite? { get }
 }
 
 extension DriverOutput {
     public var outputIsTerminal: Bool { false }
     public var terminalColumns: Int? { nil }
+    public var failedWrite: FailedWrite? { nil }
 }
 
-/// The process's own streams.
+/// A write to stdout or stderr that failed, and why (`errno`).
+public struct FailedWrite: Equatable, Sendable {
+    public enum Stream: Sendable { case output, error }
+    public var stream: Stream
+    public var errorNumber: Int32
+
+    public init(stream: Stream, errorNumber: Int32) {
+        self.stream = stream
+        self.errorNumber = errorNumber
+    }
+
+    /// The reader went away (`EPIPE`: `cardc … | head`). Not an error: the run stops quietly,
+    /// as git and ripgrep do, and exits as it would have (0, or 1 when errors were found).
+    public var readerGone: Bool { errorNumber == EPIPE }
+
+    /// `cardc: error: cannot write to standard output: No space left on device`.
+    public var message: String {
+        "cannot write to standard \(stream == .output ? "output" : "error"): \(String(cString: strerror(errorNumber)))"
+    }
+}
+
+/// The process's own streams (or any two descriptors). A write that fails is remembered
+/// (`failedWrite`) and nothing more is written to that stream. SIGPIPE must be ignored for a
+/// closed pipe to come back as `EPIPE` rather than end the process: `cardc`'s `main` does.
 public struct ProcessOutput: DriverOutput {
-    public init() {}
-    public mutating func writeOut(_ text: String) { Self.write(text, to: 1) }
-    public mutating func writeError(_ text: String) { Self.write(text, to: 2) }
-    public var errorIsTerminal: Bool { isatty(2) != 0 }
+    let outputDescriptor: Int32
+    let errorDescriptor: Int32
+    public private(set) var failedWrite: FailedWrite?
+    private var outputFailed = false
+    private var errorFailed = false
+
+    public init(outputDescriptor: Int32 = 1, errorDescriptor: Int32 = 2) {
+        self.outputDescriptor = outputDescriptor
+        self.errorDescriptor = errorDescriptor
+    }
+
+    public mutating func writeOut(_ text: String) {
+        guard !outputFailed else { return }
+        if let error = Self.write(text, to: outputDescriptor) {
+            outputFailed = true
+            if failedWrite == nil { failedWrite = FailedWrite(stream: .output, errorNumber: error) }
+        }
+    }
+
+    public mutating func writeError(_ text: String) {
+        guard !errorFailed else { return }
+        if let error = Self.write(text, to: errorDescriptor) {
+            errorFailed = true
+            if failedWrite == nil { failedWrite = FailedWrite(stream: .error, errorNumber: error) }
+        }
+    }
+
+    public var errorIsTerminal: Bool { isatty(errorDescriptor) != 0 }
     public var environment: [String: String] { LocalFiles.environment() }
-    public var outputIsTerminal: Bool { isatty(1) != 0 }
+    public var outputIsTerminal: Bool { isatty(outputDescriptor) != 0 }
     public var terminalColumns: Int? {
-        guard isatty(1) != 0 else { return nil }
+        guard isatty(outputDescriptor) != 0 else { return nil }
         var size = winsize()
-        let status = withUnsafeMutablePointer(to: &size) { ioctl(1, UInt(TIOCGWINSZ), $0) }
+        let status = withUnsafeMutablePointer(to: &size) { ioctl(outputDescriptor, UInt(TIOCGWINSZ), $0) }
         return status == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
     }
 
-    static func write(_ text: String, to fd: Int32) {
+    /// Writes all of `text`; the `errno` of a failed write, else nil.
+    static func write(_ text: String, to fd: Int32) -> Int32? {
         var text = text
-        text.withUTF8 { _ = LocalFiles.writeAll(fd, UnsafeRawBufferPointer($0)) }
+        return text.withUTF8 { LocalFiles.writeAll(fd, UnsafeRawBufferPointer($0)) ? nil : errno }
     }
 }
 
@@ -106,6 +158,15 @@ public enum Driver {
     /// Runs a command, handing the decks it compiled (if any) to the caller in `compiled`, so
     /// that the caller decides when they are freed.
     static func run(_ arguments: [String], output: inout some DriverOutput, compiled: inout Compiler.Result?) -> Int32 {
+        let code = runCommand(arguments, output: &output, compiled: &compiled)
+        // One place for every command and format: an output that could not be written is
+        // exit 2 with one line (on stderr, if that still works); a reader gone is no error.
+        guard let failed = output.failedWrite, !failed.readerGone else { return code }
+        if failed.stream == .output { output.writeError("cardc: error: \(failed.message)\n") }
+        return 2
+    }
+
+    private static func runCommand(_ arguments: [String], output: inout some DriverOutput, compiled: inout Compiler.Result?) -> Int32 {
         guard let first = arguments.first else {
             output.writeError(mainUsage())
             return 2
@@ -185,6 +246,9 @@ enum InputFiles {
                 guard allowDirectories else { throw UsageError("\(operand) is a directory, expected a .cards file") }
                 let found = cardsFiles(under: operand)
                 if found.isEmpty { throw UsageError("no .cards files found under \(operand)") }
+                // Each as if named on the command line: a FIFO named `x.cards` is refused here,
+                // not opened (which would wait for a writer forever).
+                for file in found { try validate(file, sizeLimit: sizeLimit) }
                 files += found
                 continue
             }
@@ -200,7 +264,7 @@ enum InputFiles {
 
     static func validate(_ path: String, sizeLimit: Int) throws {
         guard let status = LocalFiles.status(of: path) else { throw UsageError("cannot read \(path)") }
-        if status.kind != .regular { throw UsageError("\(path) is not a regular file") }
+        if status.kind != .regular { throw UsageError("\(path) is \(status.kind.description), not a regular file") }
         if status.size > sizeLimit {
             throw UsageError("\(path) is \(status.size) bytes, over the size limit of \(sizeLimit) bytes")
         }

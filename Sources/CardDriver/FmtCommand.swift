@@ -50,6 +50,9 @@ enum FmtCommand {
     struct Tally {
         var changed = 0
         var withErrors = 0
+        /// Directories written into so far, each cleared of stale temporaries before the first
+        /// write (`ArtifactWriter.removeStaleTemporaries`), once.
+        var directoriesWritten: Set<String> = []
     }
 
     static func run(_ arguments: [String], output: inout some DriverOutput) throws -> Int32 {
@@ -73,6 +76,9 @@ enum FmtCommand {
             try formatStandardInput(bytes, mode: mode, color: color, tally: &tally, output: &output)
         } else {
             for path in try InputFiles.expand(parsed.operands, allowDirectories: true, sizeLimit: sizeLimit) {
+                // Listing or diffing for a reader that has gone (or a full disk): stop. Rewriting
+                // goes on, whatever becomes of the messages.
+                if !mode.writes, output.failedWrite != nil { break }
                 guard let bytes = LocalFiles.contents(of: path, sizeLimit: sizeLimit) else { throw UsageError("cannot read \(path)") }
                 try formatFile(path, bytes, mode: mode, color: color, tally: &tally, output: &output)
             }
@@ -103,7 +109,7 @@ enum FmtCommand {
         } else if mode.check {
             output.writeOut(TerminalText.escaped(path) + "\n")
         } else {
-            try rewrite(path, with: formatted)
+            try rewrite(path, with: formatted, directoriesWritten: &tally.directoriesWritten)
         }
     }
 
@@ -143,13 +149,14 @@ enum FmtCommand {
 
     /// Replaces the file at `path` (through any symbolic link: the link stays) with `bytes`,
     /// atomically, keeping its permissions.
-    static func rewrite(_ path: String, with bytes: [UInt8]) throws {
+    static func rewrite(_ path: String, with bytes: [UInt8], directoriesWritten: inout Set<String>) throws {
         let target = LocalFiles.realPath(path) ?? path
         var info = stat()
         let mode = stat(target, &info) == 0 ? info.st_mode & 0o7777 : nil
-        let directory = PathUtilities.directory(of: target)
+        let directory = PathUtilities.directory(of: target).isEmpty ? "." : PathUtilities.directory(of: target)
         let name = String(target.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(target))
-        try ArtifactWriter.write(bytes, named: name, in: directory.isEmpty ? "." : directory)
+        if directoriesWritten.insert(directory).inserted { ArtifactWriter.removeStaleTemporaries(in: directory) }
+        try ArtifactWriter.write(bytes, named: name, in: directory)
         // The new file was created 0644; give it the old one's permissions back.
         if let mode { _ = chmod(target, mode) }
     }

@@ -11,9 +11,7 @@ public enum Pipeline {
                              sources: [String: [UInt8]] = [:], viewport: Viewport = .standard) -> Compiler.Result {
         var result = Compiler.check(paths: paths, root: root, provider: provider, sources: sources)
         if !result.hasErrors {
-            var diagnostics = result.diagnostics
-            for deck in result.decks { diagnostics += layoutDiagnostics(for: deck, viewport: viewport) }
-            result.diagnostics = diagnostics.sortedAndDeduplicated()
+            result.add(result.decks.flatMap { layoutDiagnostics(for: $0, viewport: viewport) })
         }
         return result
     }

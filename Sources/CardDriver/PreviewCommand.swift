@@ -167,6 +167,8 @@ struct PreviewWatch {
             } catch {
                 output.writeError("cardc: error: \(TerminalText.escaped(String(describing: error)))\n")
             }
+            // Nobody reads the frames any more (or they cannot be written): `Driver.run` says which.
+            if output.failedWrite != nil { return 0 }
             let others = files.count - 1
             output.writeError("cardc: watching \(TerminalText.escaped(settings.file))"
                               + (others > 0 ? " and \(others) import\(others == 1 ? "" : "s")" : "") + "; press Ctrl-C to stop\n")

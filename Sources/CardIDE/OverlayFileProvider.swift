@@ -22,4 +22,10 @@ public struct OverlayFileProvider: FileProvider {
     }
 
     public func canonicalPath(_ path: String) -> String { base.canonicalPath(path) }
+
+    /// An open buffer is a regular file at its canonical path, even before it is saved.
+    public func resolve(_ path: String) -> ResolvedPath {
+        let canonical = base.canonicalPath(path)
+        return buffers[canonical] != nil ? .file(canonical) : base.resolve(path)
+    }
 }

@@ -89,8 +89,8 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 ///     out.endObject()
 ///
 /// Keys come out in the order written; integral numbers without a fraction (`200`), others in
-/// the shortest form that reads back exactly; strings escaped per RFC 8259, plus DEL, U+2028
-/// and U+2029, so the output is safe to embed in JavaScript and to print. Pretty output puts one
+/// the shortest form that reads back exactly; strings escaped per RFC 8259, plus DEL, the C1
+/// controls, U+2028 and U+2029, so the output is safe to embed in JavaScript and to print. Pretty output puts one
 /// member per line with 2-space indentation, except in containers opened `inline`, which stay
 /// on one line (`{"x": 0, "y": 8}`). Misuse (a value where a key is expected, unbalanced
 /// `end…`) produces invalid JSON but never traps.
@@ -406,7 +406,8 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    /// `"…"` with RFC 8259 escaping, and DEL, U+2028 and U+2029 escaped too, into room reserved.
+    /// `"…"` with RFC 8259 escaping, and DEL, the C1 controls, U+2028 and U+2029 escaped too,
+    /// into room reserved.
     private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
         buffer.put(0x22)
         var plain = true
@@ -423,6 +424,15 @@ public struct JSONWriter: Sendable {
         while i < utf8.count {
             let byte = utf8[i]
             i += 1
+            // The C1 controls U+0080…U+009F are C2 80…C2 9F: `\u0080`…`\u009f`, as a terminal may
+            // act on them (U+009B starts a control sequence on some).
+            if byte == 0xC2, i < utf8.count, utf8[i] <= 0x9F {
+                buffer.put("\\u00")
+                buffer.put(Self.hexDigit(utf8[i] >> 4))
+                buffer.put(Self.hexDigit(utf8[i] & 0x0F))
+                i += 1
+                continue
+            }
             // U+2028 / U+2029 are E2 80 A8 / E2 80 A9.
             if byte == 0xE2, i + 1 < utf8.count, utf8[i] == 0x80, utf8[i + 1] == 0xA8 || utf8[i + 1] == 0xA9 {
                 buffer.put("\\u202")
@@ -453,9 +463,9 @@ public struct JSONWriter: Sendable {
     }
 
     /// Whether a byte of a string's UTF-8 may need escaping (a control character, `"`, `\`, DEL,
-    /// or the lead byte of U+2028/U+2029).
+    /// or the lead byte of a C1 control or of U+2028/U+2029).
     private static func needsEscaping(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xE2
     }
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x57 + nibble }

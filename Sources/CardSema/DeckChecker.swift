@@ -15,6 +15,9 @@ struct DeckChecker {
     let trees: [FileID: SyntaxTree]
     let order: [FileID]
     var diagnostics: [Diagnostic] = []
+    /// The diagnostics each file has had: handed to every `ValueChecker` and taken back, so
+    /// that the limit holds across cards, stacks and themes (`record`, `ValueChecker.report`).
+    var limit = DiagnosticLimit()
     /// Card name → index in `cardDecls`.
     var cards: [String: Int] = [:]
     /// Cards in load order.
@@ -37,7 +40,16 @@ struct DeckChecker {
         tree(ref).map { ValueChecker.nameSpan(ref.node, in: $0) }
     }
 
-    func valueChecker(for tree: SyntaxTree) -> ValueChecker { ValueChecker(tree: tree, cards: cards, names: names) }
+    func valueChecker(for tree: SyntaxTree) -> ValueChecker {
+        var values = ValueChecker(tree: tree, cards: cards, names: names)
+        values.limit = limit
+        return values
+    }
+
+    /// Records a diagnostic of the deck's own passes, within the file's limit.
+    mutating func record(_ diagnostic: Diagnostic) {
+        if limit.admits(diagnostic.severity, in: diagnostic.span.file) { diagnostics.append(diagnostic) }
+    }
 
     mutating func check() -> CheckedDeck? {
         collectDeclarations()
@@ -53,6 +65,7 @@ struct DeckChecker {
             _ = checker?.check(ref.node, named: name, membership: membership[index], buildsModel: false)
             diagnostics += checker?.takeDiagnostics() ?? []
         }
+        if let checker { limit = checker.values.limit }
         checkSheetTitles(checkedStacks)
         suggestDeckNames(stacks: checkedStacks, membership: membership)
         guard let entry = order.first, let entryTree = trees[entry] else { return nil }
@@ -188,14 +201,14 @@ struct DeckChecker {
                     if let earlier = Self.register(name, ref, in: &stacks, order: &stackOrder) { reportDuplicate(name, "stack", ref, earlier) }
                 case .themeDecl:
                     if Catalog.builtInTheme(named: name) != nil {
-                        diagnostics.append(Diagnostic(.e305, "theme `\(name)` is built in and cannot be redeclared",
+                        record(Diagnostic(.e305, "theme `\(name)` is built in and cannot be redeclared",
                                                       at: tree.span(token: token),
                                                       notes: [.help("give your theme another name and inherit: `theme My\(name): \(name) { … }`")]))
                     } else {
                         if let earlier = Self.register(name, ref, in: &themes, order: &themeOrder) { reportDuplicate(name, "theme", ref, earlier) }
                     }
                 case .stateDecl:
-                    diagnostics.append(Diagnostic(.e603, "a `state` block must sit directly inside a card",
+                    record(Diagnostic(.e603, "a `state` block must sit directly inside a card",
                                                   at: tree.span(token: tree.firstToken(node))))
                 default: break
                 }
@@ -223,7 +236,7 @@ struct DeckChecker {
     /// E305 at the later declaration (in load order), with a note at the earlier one.
     mutating func reportDuplicate(_ name: String, _ kind: String, _ ref: DeclarationRef, _ earlier: DeclarationRef) {
         guard let span = nameSpan(ref), let earlierSpan = nameSpan(earlier) else { return }
-        diagnostics.append(Diagnostic(.e305, "\(kind) `\(name)` is declared twice", at: span,
+        record(Diagnostic(.e305, "\(kind) `\(name)` is declared twice", at: span,
                                       notes: [DiagnosticNote("first declared here", at: earlierSpan)]))
     }
 
@@ -289,6 +302,7 @@ struct DeckChecker {
             }
             overrides[name] = props
             diagnostics += values.diagnostics
+            limit = values.limit
         }
         // Each theme is resolved from its parent's properties, after its parent: a walk up the
         // chain to the first theme resolved or built in, then back down, so every theme is
@@ -345,7 +359,7 @@ struct DeckChecker {
             return tree.mainToken(call).map { tree.span(token: $0) }
         }
         guard let span = parentSpan(first) else { return }
-        diagnostics.append(Diagnostic(.e307, "theme inheritance cycle: " + (rotated + [first]).joined(separator: " → "), at: span,
+        record(Diagnostic(.e307, "theme inheritance cycle: " + (rotated + [first]).joined(separator: " → "), at: span,
                                       notes: rotated.dropFirst().compactMap { name in
                                           parentSpan(name).map { DiagnosticNote("`\(name)` continues the cycle here", at: $0) }
                                       }))
@@ -365,7 +379,10 @@ struct DeckChecker {
         for (stackIndex, name) in stackOrder.enumerated() {
             guard let ref = stacks[name], let tree = tree(ref) else { continue }
             var values = valueChecker(for: tree)
-            defer { diagnostics += values.diagnostics }
+            defer {
+                diagnostics += values.diagnostics
+                limit = values.limit
+            }
             let stackSpan = values.nameSpan(ref.node)
             let conformances = tree.conformances(ref.node)
             guard let kindCall = conformances.first else {
@@ -545,7 +562,7 @@ struct DeckChecker {
                 } ?? false
                 if !hasTitle, let cardSpan = nameSpan(cardRef) {
                     let refSpan = tree.mainToken(refNode).map { tree.span(token: $0) } ?? tree.span(refNode)
-                    diagnostics.append(Diagnostic(.e703, "card `\(cardName)` in sheet stack `\(stack.name)` has no `title:`", at: refSpan,
+                    record(Diagnostic(.e703, "card `\(cardName)` in sheet stack `\(stack.name)` has no `title:`", at: refSpan,
                                                   label: "TGCardViewController shows every sheet card's title in its header",
                                                   notes: [DiagnosticNote("add `title: \"…\"` to this card", at: cardSpan)]))
                 }
@@ -568,7 +585,15 @@ public enum Compiler {
         /// Every loaded file's syntax tree and resolved imports, for tools that answer questions
         /// about positions (the language server) without parsing again.
         public var files: [FileID: LoadedFile] = [:]
+        /// Diagnostics left out of `diagnostics` past the limit, per file (`DiagnosticLimit`).
+        public var omitted: [FileID: Int] = [:]
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+        /// Adds diagnostics found after checking (the layout pass's), sorted in, within the limit.
+        public mutating func add(_ more: [Diagnostic]) {
+            guard !more.isEmpty else { return }
+            (diagnostics, omitted) = DiagnosticLimit.finish(diagnostics + more, omitted: omitted)
+        }
     }
 
     /// Checks each entry file as a compilation unit (the file plus its imports). `sources`
@@ -589,7 +614,16 @@ public enum Compiler {
             }
         }
         var diagnostics = loader.diagnostics
-        for file in loader.fileSet.files { diagnostics += loader.files[file.id]?.tree.diagnostics ?? [] }
+        // Diagnostics the phases left out past the limit: the loader's and the parser's, and
+        // the largest count of any unit's checker (a file imported by several units is checked
+        // in each, the same way).
+        var omitted = loader.limit.omitted
+        var checkerOmitted: [FileID: Int] = [:]
+        for file in loader.fileSet.files {
+            guard let tree = loader.files[file.id]?.tree else { continue }
+            diagnostics += tree.diagnostics
+            if tree.omittedDiagnostics > 0 { omitted[file.id, default: 0] += tree.omittedDiagnostics }
+        }
         var trees: [FileID: SyntaxTree] = [:]
         for (id, loaded) in loader.files { trees[id] = loaded.tree }
         var decks: [CheckedDeck] = []
@@ -597,8 +631,11 @@ public enum Compiler {
             var checker = DeckChecker(trees: trees, order: loader.unit(of: entry))
             if let deck = checker.check() { decks.append(deck) }
             diagnostics += checker.diagnostics
+            checkerOmitted.merge(checker.limit.omitted, uniquingKeysWith: max)
         }
-        return Result(fileSet: loader.fileSet, diagnostics: diagnostics.sortedAndDeduplicated(), decks: decks, unreadable: unreadable,
-                      files: loader.files)
+        omitted.merge(checkerOmitted, uniquingKeysWith: +)
+        let (capped, left) = DiagnosticLimit.finish(diagnostics, omitted: omitted)
+        return Result(fileSet: loader.fileSet, diagnostics: capped, decks: decks, unreadable: unreadable,
+                      files: loader.files, omitted: left)
     }
 }

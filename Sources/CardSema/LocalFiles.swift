@@ -11,15 +11,40 @@ import CardDiagnostics
 /// 7 MB to every run's resident memory, and even FoundationEssentials 4 MB, for what is a `stat`,
 /// a `read` and a `mkdir`.
 public enum LocalFiles {
-    public enum Kind: Sendable { case regular, directory, other }
+    public enum Kind: Sendable {
+        case regular, directory, fifo, socket, characterDevice, blockDevice, other
+
+        init(mode: mode_t) {
+            self = switch mode & S_IFMT {
+            case S_IFREG: .regular
+            case S_IFDIR: .directory
+            case S_IFIFO: .fifo
+            case S_IFSOCK: .socket
+            case S_IFCHR: .characterDevice
+            case S_IFBLK: .blockDevice
+            default: .other
+            }
+        }
+
+        /// "a directory", "a FIFO"…: what a message says a path is.
+        public var description: String {
+            switch self {
+            case .regular: "a regular file"
+            case .directory: "a directory"
+            case .fifo: "a FIFO"
+            case .socket: "a socket"
+            case .characterDevice: "a character device"
+            case .blockDevice: "a block device"
+            case .other: "a special file"
+            }
+        }
+    }
 
     /// What `path` is (following links), and its size; nil when it does not exist.
     public static func status(of path: String) -> (kind: Kind, size: Int)? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        let type = info.st_mode & S_IFMT
-        let kind: Kind = type == S_IFREG ? .regular : type == S_IFDIR ? .directory : .other
-        return (kind, Int(info.st_size))
+        return (Kind(mode: info.st_mode), Int(info.st_size))
     }
 
     public static func isDirectory(_ path: String) -> Bool { status(of: path)?.kind == .directory }
@@ -28,8 +53,14 @@ public enum LocalFiles {
 
     /// The whole content of the regular file at `path`, or nil when it is not one, is larger than
     /// `sizeLimit`, or cannot be read.
+    ///
+    /// Nothing but a regular file is opened: a FIFO would block `open` until a writer came, and
+    /// opening a device can have effects of its own. The type is checked before opening, and
+    /// the open is non-blocking in case the path was swapped for a FIFO in between (then
+    /// `fstat` refuses it).
     public static func contents(of path: String, sizeLimit: Int) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard status(of: path)?.kind == .regular else { return nil }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()

@@ -8,6 +8,21 @@ public protocol FileProvider: Sendable {
     func contents(of path: String) -> [UInt8]?
     /// The canonical form of a path for identity (symlinks resolved where possible).
     func canonicalPath(_ path: String) -> String
+    /// What `path` names, resolved as the file system resolves it (symbolic links, then `..`):
+    /// a regular file's real path, nothing, or something that is not a regular file. Imports
+    /// are checked against the root and read by this real path only.
+    func resolve(_ path: String) -> ResolvedPath
+}
+
+/// What `FileProvider.resolve(_:)` found at a path.
+public enum ResolvedPath: Equatable, Sendable {
+    /// A regular file, by its real path (absolute for the disk; links and `.`/`..` resolved).
+    case file(String)
+    /// Nothing (or a dangling link, or a directory on the way that is not one).
+    case missing
+    /// Something that is not a regular file, by its real path, with what it is for a diagnostic:
+    /// "a directory", "a FIFO", "a socket", "a character device", "a block device".
+    case notRegular(String, kind: String)
 }
 
 /// Reads files from disk; refuses directories and files over `sizeLimit`.
@@ -24,6 +39,12 @@ public struct DiskFileProvider: FileProvider {
     public func canonicalPath(_ path: String) -> String {
         LocalFiles.canonicalPath(path)
     }
+
+    public func resolve(_ path: String) -> ResolvedPath {
+        // A C string would end at a NUL byte and name a shorter path.
+        guard !path.utf8.contains(0), let real = LocalFiles.realPath(path), let status = LocalFiles.status(of: real) else { return .missing }
+        return status.kind == .regular ? .file(real) : .notRegular(real, kind: status.kind.description)
+    }
 }
 
 /// An in-memory file system for tests and editors: paths are compared after normalisation.
@@ -36,6 +57,10 @@ public struct MemoryFileProvider: FileProvider {
     }
     public func contents(of path: String) -> [UInt8]? { files[PathUtilities.normalize(path)] }
     public func canonicalPath(_ path: String) -> String { PathUtilities.normalize(path) }
+    public func resolve(_ path: String) -> ResolvedPath {
+        let normalized = PathUtilities.normalize(path)
+        return files[normalized] == nil ? .missing : .file(normalized)
+    }
 }
 
 /// Lexical path handling: `a/./b/../c` → `a/c`, without touching the disk.
@@ -91,7 +116,15 @@ public struct SourceLoader {
     public private(set) var fileSet = FileSet()
     public private(set) var files: [FileID: LoadedFile] = [:]
     public private(set) var diagnostics: [Diagnostic] = []
+    /// The import diagnostics each file has had: a file of a million broken imports records a
+    /// thousand (`DiagnosticLimit`).
+    public private(set) var limit = DiagnosticLimit()
     private var byCanonicalPath: [String: FileID] = [:]
+    /// Each loaded file's canonical path: imports are resolved from its real directory, never
+    /// from the path it is shown by.
+    private var canonicalPaths: [FileID: String] = [:]
+    /// `root` resolved once (`FileProvider.canonicalPath`).
+    private let canonicalRoot: String
     /// Files on the current depth-first path, with the import node that left each of them.
     private var stack: [(file: FileID, importNode: NodeID?)] = []
     /// Where each file of `stack` is in it, so that a cycle is found without a search.
@@ -100,6 +133,7 @@ public struct SourceLoader {
     public init(provider: FileProvider, root: String) {
         self.provider = provider
         self.root = root
+        canonicalRoot = provider.canonicalPath(root)
     }
 
     /// Loads an entry file given on the command line; nil when it cannot be read.
@@ -143,6 +177,7 @@ public struct SourceLoader {
                                 onto walk: inout [(tree: SyntaxTree, imports: [NodeID], next: Int)]) -> FileID {
         let source = fileSet.add(path: path, bytes: bytes)
         byCanonicalPath[canonical] = source.id
+        canonicalPaths[source.id] = canonical
         let tree = Parser.parse(source)
         files[source.id] = LoadedFile(tree: tree, imports: [])
         stackPosition[source.id] = stack.count
@@ -153,22 +188,45 @@ public struct SourceLoader {
 
     /// Checks import `node` of the file on top of `stack`: reports it (E306, E307, E308) or
     /// records a file loaded before, and returns nil; or returns the new file to load.
+    ///
+    /// The import is resolved once, by the file system, from the importing file's real
+    /// directory, and that real path alone is checked against the real root and read: a
+    /// symbolic link on the way cannot lead the read elsewhere, and a file that does not exist
+    /// is E306, never looked for under another spelling. `displayPath` (the importer's shown
+    /// path joined with the import, normalised) only names the file in diagnostics.
     private mutating func resolveImport(_ node: NodeID, in tree: SyntaxTree) -> (canonical: String, displayPath: String, bytes: [UInt8])? {
         guard let token = tree.mainToken(node), !token.isMalformed else { return nil }
         let spec = StringLiteral.value(of: Substring(tree.text(token)))
         let span = tree.span(token: token)
         let importer = tree.file
         let displayPath = PathUtilities.join(PathUtilities.directory(of: importer.path), spec)
-        let rootCheckPath = PathUtilities.join(PathUtilities.directory(of: provider.canonicalPath(importer.path)), spec)
-        let canonicalRoot = provider.canonicalPath(root)
-        if spec.isEmpty || spec.hasPrefix("/") || !PathUtilities.isInside(rootCheckPath, root: canonicalRoot) {
-            diagnostics.append(Diagnostic(.e308, "import `\(spec)` is outside the project root `\(root)`", at: span,
+        let importerDirectory = PathUtilities.directory(of: canonicalPaths[importer.id] ?? provider.canonicalPath(importer.path))
+        // Not normalised: `..` after a link is the file system's to resolve, from the link's target.
+        let joined = importerDirectory.hasSuffix("/") ? importerDirectory + spec : importerDirectory + "/" + spec
+        // Spelt outside the root: refused whether or not it exists, so nothing outside is probed.
+        if spec.isEmpty || spec.hasPrefix("/") || !PathUtilities.isInside(joined, root: canonicalRoot) {
+            report(Diagnostic(.e308, "import `\(spec)` is outside the project root `\(root)`", at: span,
                                           notes: [.help("imports are relative to the importing file and must stay under the root; pass `--root DIR` to widen it")]))
             return nil
         }
-        let canonical = provider.canonicalPath(rootCheckPath)
+        let canonical: String, irregular: String?
+        switch provider.resolve(joined) {
+        case .missing:
+            report(Diagnostic(.e306, "cannot find imported file `\(displayPath)`", at: span,
+                                          label: "imported here"))
+            return nil
+        case .file(let real):
+            (canonical, irregular) = (real, nil)
+        case .notRegular(let real, let kind):
+            (canonical, irregular) = (real, kind)
+        }
         if !PathUtilities.isInside(canonical, root: canonicalRoot) {
-            diagnostics.append(Diagnostic(.e308, "import `\(spec)` resolves outside the project root `\(root)`", at: span))
+            report(Diagnostic(.e308, "import `\(spec)` resolves outside the project root `\(root)`", at: span))
+            return nil
+        }
+        if let irregular {
+            report(Diagnostic(.e306, "imported file `\(displayPath)` is \(irregular), not a regular file", at: span,
+                                          label: "imported here"))
             return nil
         }
         stack[stack.count - 1].importNode = node
@@ -180,12 +238,16 @@ public struct SourceLoader {
             }
             return nil
         }
-        guard let bytes = provider.contents(of: canonical) ?? provider.contents(of: displayPath) else {
-            diagnostics.append(Diagnostic(.e306, "cannot find imported file `\(displayPath)`", at: span,
+        guard let bytes = provider.contents(of: canonical) else {
+            report(Diagnostic(.e306, "cannot read imported file `\(displayPath)`", at: span,
                                           label: "imported here"))
             return nil
         }
         return (canonical, displayPath, bytes)
+    }
+
+    private mutating func report(_ diagnostic: Diagnostic) {
+        if limit.admits(diagnostic.severity, in: diagnostic.span.file) { diagnostics.append(diagnostic) }
     }
 
     /// The most files an E307 names, and the most imports it has notes at. One file can close
@@ -218,7 +280,7 @@ public struct SourceLoader {
         if members.count - 1 > shown {
             notes.append(DiagnosticNote("and \(members.count - 1 - shown) more imports of the cycle"))
         }
-        diagnostics.append(Diagnostic(.e307, "import cycle: " + names.joined(separator: " → "), at: first, notes: notes))
+        report(Diagnostic(.e307, "import cycle: " + names.joined(separator: " → "), at: first, notes: notes))
     }
 
     /// The entry file and everything it imports, in load order.

@@ -107,6 +107,9 @@ struct ValueChecker {
     /// The file being checked (the card checker moves on to the next file's tree).
     var tree: SyntaxTree
     var diagnostics: [Diagnostic] = []
+    /// How many diagnostics each file has had (the deck checker's, carried from checker to
+    /// checker), so that past the limit nothing more is built.
+    var limit = DiagnosticLimit()
     /// The unit's cards, for `push(…)` and stack references.
     let cards: [String: Int]
     /// Names read from source (bindings, actions, model fields), interned deck-wide.
@@ -126,13 +129,17 @@ struct ValueChecker {
         self.names = names
     }
 
+    /// Records a diagnostic, unless its file has had its share (`DiagnosticLimit`): then it is
+    /// only counted, so memory stays bounded however many the input makes.
     mutating func report(_ code: DiagnosticCode, _ message: String, at node: NodeID, label: String? = nil,
                          notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) {
+        guard limit.admits(code.severity, in: tree.file.id) else { return }
         diagnostics.append(Diagnostic(code, message, at: tree.span(node), label: label, notes: notes, fixIts: fixIts))
     }
 
     mutating func report(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, label: String? = nil,
                          notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) {
+        guard limit.admits(code.severity, in: span.file) else { return }
         diagnostics.append(Diagnostic(code, message, at: span, label: label, notes: notes, fixIts: fixIts))
     }
 
@@ -144,8 +151,13 @@ struct ValueChecker {
     }
 
     /// A did-you-mean help note plus a rename fix-it, when there is a suggestion.
-    func suggestion(_ suggested: String?, replacing span: SourceSpan) -> (notes: [DiagnosticNote], fixIts: [FixIt]) {
-        Self.suggestion(suggested, replacing: span)
+    ///
+    /// `suggested` is worked out only while the file can take more errors (the diagnostics that
+    /// carry a did-you-mean are errors): past the limit the error is dropped anyway, and
+    /// comparing a name with a catalog's names is most of an unknown name's cost.
+    func suggestion(_ suggested: @autoclosure () -> String?, replacing span: SourceSpan) -> (notes: [DiagnosticNote], fixIts: [FixIt]) {
+        guard limit.hasRoom(for: .error, in: span.file) else { return ([], []) }
+        return Self.suggestion(suggested(), replacing: span)
     }
 
     /// Whether `body` reports nothing. What it reported and the binding uses it recorded are

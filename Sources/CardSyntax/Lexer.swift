@@ -12,7 +12,8 @@ public struct LexedFile: Sendable {
     /// True when an unterminated block comment or multi-line string ran to the end of the file:
     /// it swallowed any closers after it, so the parser does not report them missing (E202).
     public var unterminatedAtEnd = false
-    /// Lexical errors found past `Lexer.diagnosticLimit` and not recorded.
+    /// Lexical errors found past `Lexer.diagnosticLimit` and not recorded (from the parser, the
+    /// syntax errors past it too).
     public var omitted = 0
 }
 
@@ -21,8 +22,9 @@ public struct LexedFile: Sendable {
 /// fails: every byte sequence yields tokens ending in `.endOfFile`, plus E1xx diagnostics.
 public enum Lexer {
     /// At most this many lexical diagnostics are recorded per file (and as many syntax ones);
-    /// the last recorded one carries a note with the number left out.
-    public static let diagnosticLimit = 1000
+    /// the rest are counted (`LexedFile.omitted`, `SyntaxTree.omittedDiagnostics`) for the
+    /// note `DiagnosticLimit.finish` adds.
+    public static let diagnosticLimit = DiagnosticLimit.perFile
 
     /// Lexes the whole file into a `TokenList` (for tests and tools).
     public static func tokenize(_ file: SourceFile) -> LexedFile {

@@ -47,18 +47,11 @@ public enum Parser {
             let (nodes, needed, lexed, diagnostics, tokenCount) = parse(file, capacity: capacity)
             if needed <= capacity {
                 return SyntaxTree(file: file, comments: lexed.comments, nodes: nodes,
-                                  diagnostics: capped(lexed.diagnostics, omitted: lexed.omitted) + diagnostics,
-                                  tokenCount: tokenCount)
+                                  diagnostics: lexed.diagnostics + diagnostics, tokenCount: tokenCount,
+                                  omittedDiagnostics: lexed.omitted)
             }
             capacity = needed
         }
-    }
-
-    /// Notes on the last recorded lexical diagnostic how many more were found.
-    static func capped(_ diagnostics: [Diagnostic], omitted: Int) -> [Diagnostic] {
-        guard omitted > 0, var last = diagnostics.last else { return diagnostics }
-        last.notes.append(DiagnosticNote("\(omitted) more lexical errors in this file are not shown"))
-        return diagnostics.dropLast() + [last]
     }
 
     /// Lexes and parses in one go, straight into the
@@ -314,7 +307,9 @@ struct ParserState {
                 defer { state.labels.deallocate() }
                 state.parseFile()
                 nodes = state.nodes
-                return (state.lexer.output, state.diagnostics, state.pos + 1)
+                var lexed = state.lexer.output
+                lexed.omitted += state.omitted
+                return (lexed, state.diagnostics, state.pos + 1)
             }
         }
         return Lexer.withLexer(for: file, parse)
@@ -459,6 +454,9 @@ struct ParserState {
         return low < errorOffsets.count && errorOffsets[low] < end
     }
 
+    /// Records a syntax error unless it is one too many (see the type's recovery rules), or past
+    /// the file's limit (`Lexer.diagnosticLimit`, `DiagnosticLimit`): then it is only counted.
+    /// (At most one per sync point reaches here, so building its message costs little.)
     mutating func syntaxError(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, label: String? = nil,
                               secondary: [DiagnosticLabel] = [], notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) {
         defer { reportedSinceSync = true }

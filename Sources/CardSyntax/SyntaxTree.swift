@@ -181,13 +181,17 @@ public final class SyntaxTree: Sendable {
     /// Start offsets of the lexical and syntax errors, ascending: the checker stays quiet about
     /// constructs that contain one, so a broken construct yields no cascade.
     public let errorOffsets: [Int]
+    /// Lexical and syntax errors past `Lexer.diagnosticLimit`, counted but not in `diagnostics`.
+    public let omittedDiagnostics: Int
 
-    public init(file: SourceFile, comments: [Comment], nodes: NodeList, diagnostics: [Diagnostic], tokenCount: Int) {
+    public init(file: SourceFile, comments: [Comment], nodes: NodeList, diagnostics: [Diagnostic], tokenCount: Int,
+                omittedDiagnostics: Int = 0) {
         self.file = file
         self.comments = comments
         self.nodes = nodes
         self.diagnostics = diagnostics
         self.tokenCount = tokenCount
+        self.omittedDiagnostics = omittedDiagnostics
         self.errorOffsets = diagnostics.filter { $0.severity == .error }.map(\.span.start).sorted()
     }
 

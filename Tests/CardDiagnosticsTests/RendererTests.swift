@@ -425,6 +425,15 @@ struct JSONWriterTests {
         #expect(out.text == #""a\u2028b\u2029\#u{E2}\"""#)
     }
 
+    @Test("escapes the C1 controls (they reached JSON on stdout raw)")
+    func c1Controls() {
+        #expect(JSONValue.string("a\u{80}b\u{85}c\u{9B}d\u{9F}e\u{A0}f\u{C2}").serialized()
+                == #""a\u0080b\u0085c\u009bd\u009fe\#u{A0}f\#u{C2}""#)
+        var out = JSONWriter()
+        out.write("x\u{9B}[31my\u{85}")
+        #expect(out.text == #""x\u009b[31my\u0085""#)
+    }
+
     @Test("numbers: integers plain, integral doubles as integers, shortest round trip otherwise")
     func numbers() {
         func json(_ d: Double) -> String { JSONValue.double(d).serialized() }

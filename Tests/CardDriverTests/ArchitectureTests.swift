@@ -301,6 +301,8 @@ import Testing
         #expect(Self.sourceFiles.count >= 40)
         for (path, text) in Self.sourceFiles {
             for (number, line, _) in Self.lines(containing: ["signal(", "sigaction("], in: text) {
+                // Ignoring SIGPIPE in the executable's main installs no handler: EPIPE ends the output.
+                if path.hasSuffix("cardc/main.swift"), line.trimmingCharacters(in: .whitespaces) == "signal(SIGPIPE, SIG_IGN)" { continue }
                 Issue.record("\(path):\(number) installs a signal handler: \(line)")
             }
         }
