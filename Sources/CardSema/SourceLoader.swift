@@ -141,7 +141,8 @@ public struct SourceLoader {
         let canonical = provider.canonicalPath(path)
         if let existing = byCanonicalPath[canonical] { return existing }
         guard let bytes = provider.contents(of: path) else { return nil }
-        return load(path: path, canonical: canonical, bytes: bytes)
+        // Read by the path as given; shown normalised, as imports are (`./a//b.cards` → `a/b.cards`).
+        return load(path: PathUtilities.normalize(path), canonical: canonical, bytes: bytes)
     }
 
     /// Adds a file from memory (the language server's open buffers, or stdin).

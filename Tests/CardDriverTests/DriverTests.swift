@@ -65,6 +65,19 @@ stack Main: list { Hello }
         #expect(rooted.err.contains("E308"))
     }
 
+    /// A walked file and its import are named the same way: no `./`, no doubled `/`.
+    @Test func walkedGivenAndImportedPathsAreSpeltAlike() throws {
+        let directory = try temporaryDirectory(["imports/main.cards": "import \"missing.cards\"\ncard A { text(\"a\") }\n"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for operand in [directory + "/./", directory + "/./imports//main.cards"] {
+            let result = runCardc(["check", operand, "--root", directory])
+            #expect(result.code == 1)
+            #expect(result.err.contains("\(directory)/imports/main.cards:1:8: error[E306]: cannot find imported file `\(directory)/imports/missing.cards`"),
+                    "\(result.err)")
+            #expect(!result.err.contains("/./") && !result.err.contains("//"), "\(result.err)")
+        }
+    }
+
     @Test func usageErrorsExitTwoWithOneLine() throws {
         let cases: [[String]] = [[], ["frobnicate"], ["check"], ["check", "--format", "xml", "a.cards"],
                                  ["check", "--bogus", "a.cards"], ["explain", "E999"], ["explain"],
