@@ -66,12 +66,15 @@ for (const file of ['language-configuration.json', 'syntaxes/cards.tmLanguage.js
 // 2. The formatting provider, with a stand-in `vscode` module.
 let provider = null;
 const logged = [];
+let configuredCardc = path.join(root, 'no-such-cardc');
 class Position { constructor(offset) { this.offset = offset; } }
 class Range { constructor(start, end) { this.start = start; this.end = end; } }
 const vscode = {
   Range,
   TextEdit: { replace: (range, newText) => ({ range, newText }) },
-  workspace: { getConfiguration: () => ({ get: () => 'cardc' }) },
+  // `cards.cardcPath`: first a cardc that cannot run, so that activation falls back to the
+  // formatter of its own (the language server's half is vscode-client.sh's), then the real one.
+  workspace: { getConfiguration: () => ({ get: () => configuredCardc }) },
   window: { createOutputChannel: () => ({ appendLine: (line) => logged.push(line), dispose() {} }) },
   languages: {
     registerDocumentFormattingEditProvider: (selector, registered) => {
@@ -84,8 +87,6 @@ const vscode = {
 const load = Module._load;
 Module._load = function (request, ...rest) { return request === 'vscode' ? vscode : load.call(this, request, ...rest); };
 const extension = require(path.join(folder, manifest.main));
-extension.activate({ subscriptions: [] });
-check(provider !== null, 'activate must register a formatting provider');
 
 const documentFor = (text) => ({
   getText: () => text,
@@ -94,6 +95,11 @@ const documentFor = (text) => ({
 });
 
 (async () => {
+  const client = await extension.activate({ subscriptions: [] });
+  check(client === null, 'without a cardc to run, activate must start no language client');
+  check(provider !== null, 'activate must register a formatting provider when the language server cannot run');
+  check(logged.some((line) => line.includes('cannot run')), 'the failed start must be logged');
+  configuredCardc = 'cardc';
   if (provider) {
     const messy = fs.readFileSync(path.join(root, 'Samples', 'overview.cards'), 'utf8');
     const expected = childProcess.execFileSync('cardc', ['fmt', '-'], { input: messy }).toString('utf8');
