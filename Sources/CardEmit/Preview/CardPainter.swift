@@ -30,10 +30,13 @@ struct CardDecoration {
     var inset: Int { edge == .none ? 0 : 1 }
 
     init(card: CheckedCard, palette: PreviewPalette) {
-        let transparent = card.trait("transparent") != nil
-        isRounded = card.trait("rounded") != nil
-        isEditable = card.trait("editable") != nil
-        if transparent {
+        let appearance = CardAppearance(card: card, palette: palette.colors)
+        func rgb(_ color: ColorValue?, over background: RGBColor? = nil) -> RGBColor? {
+            PreviewPalette.rgb(color.map { .color($0, name: nil) }, over: background)
+        }
+        isRounded = appearance.cornerRadius != nil
+        isEditable = appearance.isEditable
+        if appearance.isTransparent {
             edge = .none
             edgeColor = nil
             shadow = nil
@@ -42,26 +45,17 @@ struct CardDecoration {
             return
         }
         background = palette.cardBackground
-        if let border = card.trait("border") {
+        if let border = appearance.border {
             edge = .heavy
-            edgeColor = PreviewPalette.rgb(border.value("color"), over: background)
+            edgeColor = rgb(border.color, over: background)
         } else {
             edge = .light
             edgeColor = PreviewPalette.cardEdge
         }
-        if let trait = card.trait("shadow") {
-            var right = true, below = true
-            if case .size(let width, let height)? = trait.value("offset") {
-                right = width >= 0
-                below = height >= 0
-            }
-            shadow = (right, below, PreviewPalette.rgb(trait.value("color")))
-        } else {
-            shadow = nil
-        }
-        if let trait = card.trait("gradient"), case .list(let items)? = trait.value("colors") {
-            let colors = items.compactMap { PreviewPalette.rgb($0, over: palette.cardBackground) }
-            gradient = colors.count >= 2 ? (colors, trait.value("angle")?.number ?? 0) : nil
+        shadow = appearance.shadow.map { ($0.offsetX >= 0, $0.offsetY >= 0, rgb($0.color)) }
+        if let gradient = appearance.gradient {
+            let colors = gradient.colors.compactMap { rgb($0, over: palette.cardBackground) }
+            self.gradient = colors.count >= 2 ? (colors, gradient.angle) : nil
         } else {
             gradient = nil
         }

@@ -180,30 +180,25 @@ struct PartPainter {
 
     // MARK: Arguments
 
+    /// The argument readers and shared decisions (`PartArguments`, one implementation for every
+    /// drawing back end).
+    var arguments: PartArguments { PartArguments(values: values) }
+
     /// The text an argument shows (a binding's default, a row's field, or `‹name›`).
-    func string(_ part: CheckedPart, _ name: String) -> String { values.text(part.property(name)) }
+    func string(_ part: CheckedPart, _ name: String) -> String { arguments.string(part, name) }
 
-    func number(_ part: CheckedPart, _ name: String) -> Double? { values.resolve(part.property(name))?.number }
+    func number(_ part: CheckedPart, _ name: String) -> Double? { arguments.number(part, name) }
 
-    func bool(_ part: CheckedPart, _ name: String) -> Bool? {
-        if case .bool(let value)? = values.resolve(part.property(name)) { return value }
-        return nil
-    }
+    func bool(_ part: CheckedPart, _ name: String) -> Bool? { arguments.bool(part, name) }
 
     func color(_ part: CheckedPart, _ name: String) -> RGBColor? {
-        PreviewPalette.rgb(values.resolve(part.property(name)), over: background)
+        PreviewPalette.rgb(arguments.colorValue(part, name), over: background)
     }
 
-    func caseName(_ part: CheckedPart, _ name: String) -> String? {
-        if case .enumCase(let caseName, _)? = part.property(name) { return caseName }
-        return nil
-    }
+    func caseName(_ part: CheckedPart, _ name: String) -> String? { arguments.caseName(part, name) }
 
     /// The elements of a list argument (a binding's default list).
-    func elements(_ part: CheckedPart, _ name: String) -> [Value] {
-        if case .list(let items)? = values.resolve(part.property(name)) { return items }
-        return []
-    }
+    func elements(_ part: CheckedPart, _ name: String) -> [Value] { arguments.elements(part, name) }
 
     func alignment(_ caseName: String?) -> TerminalText.Alignment {
         switch caseName {
@@ -369,8 +364,7 @@ struct PartPainter {
     /// `█████░░░ 62%`: the filled share of the track, and the percentage (or the binding's
     /// `‹name›` when it has no default).
     func paintBar(_ part: CheckedPart, in rect: CellRect, canvas: inout PreviewCanvas) {
-        let percent = number(part, "percent").map { Finite.clamp($0, 0, 1) }
-        let label = percent.map { String(Int(($0 * 100).rounded())) + "%" } ?? string(part, "percent")
+        let (percent, label) = arguments.bar(part)
         let color = color(part, "color") ?? palette.accent
         paintTrack(fraction: percent ?? 0, label: label, row: rect.row + (rect.rows - 1) / 2, left: rect.column, columns: rect.columns,
                    fill: color, canvas: &canvas)
@@ -396,12 +390,10 @@ struct PartPainter {
     /// `──●────`: the thumb at the value's place between `min` and `max`; a binding without a
     /// default puts the thumb at `min` and its `‹name›` after the track.
     func paintSlider(_ part: CheckedPart, in rect: CellRect, canvas: inout PreviewCanvas) {
-        let low = number(part, "min") ?? 0, high = number(part, "max") ?? 1
-        let value = number(part, "value")
+        let (low, high, value, label) = arguments.slider(part)
         let row = rect.row + (rect.rows - 1) / 2
         var track = rect.columns
         if value == nil {
-            let label = string(part, "value")
             track = max(1, rect.columns - TerminalText.displayWidth(of: label) - 1)
             paintLine(label, row: row, left: rect.column + track + 1, columns: rect.columns - track - 1, style: .plain, canvas: &canvas)
         }
@@ -418,21 +410,23 @@ struct PartPainter {
 
     /// The cell (0…cells−1) of `value` between `low` and `high`.
     func fractionColumn(_ value: Double, _ low: Double, _ high: Double, _ cells: Int) -> Int {
-        let span = high - low
-        let fraction = span > 0 && span.isFinite ? Finite.clamp((value - low) / span, 0, 1) : 0
-        return min(cells - 1, max(0, Int((fraction * Double(cells - 1)).rounded())))
+        column(ofFraction: PartArguments.fraction(value, low, high), cells)
+    }
+
+    /// The cell (0…cells−1) of a fraction 0…1 of `cells`.
+    func column(ofFraction fraction: Double, _ cells: Int) -> Int {
+        min(cells - 1, max(0, Int((fraction * Double(cells - 1)).rounded())))
     }
 
     /// Thumbs `●` on a track, the span between the first and last thumb heavy; vertical sliders
     /// run down the middle column.
     func paintMultiSlider(_ part: CheckedPart, in rect: CellRect, canvas: inout PreviewCanvas) {
-        let low = number(part, "min") ?? 0, high = number(part, "max") ?? 1
-        let thumbs = elements(part, "values").compactMap(\.number)
+        let thumbs = arguments.multiSliderThumbs(part)
         let vertical = caseName(part, "orientation") == "vertical"
         let cells = vertical ? rect.rows : rect.columns
         guard cells >= 1 else { return }
         // Vertical sliders have `max` at the top.
-        let positions = thumbs.map { fractionColumn($0, low, high, cells) }.map { vertical ? cells - 1 - $0 : $0 }
+        let positions = thumbs.map { column(ofFraction: $0, cells) }.map { vertical ? cells - 1 - $0 : $0 }
         let inner = (positions.min() ?? 0)...(positions.max() ?? 0)
         let tint = canvas.number(of: TerminalStyle(foreground: color(part, "tint") ?? PreviewPalette.systemBlue))
         let outer = canvas.number(of: TerminalStyle(foreground: color(part, "outerTrack") ?? palette.separator))
@@ -452,17 +446,8 @@ struct PartPainter {
     /// `[text______]`: the text, or the placeholder dimmed, on a field of underscores.
     func paintTextField(_ part: CheckedPart, in rect: CellRect, canvas: inout PreviewCanvas) {
         let row = rect.row + (rect.rows - 1) / 2
-        let text = values.resolve(part.property("text")).flatMap(ValueResolver.display) ?? ""
-        let placeholder = part.hasArgument("placeholder") ? string(part, "placeholder") : ""
-        var content = text, style = palette.textStyle("normal")
-        if text.isEmpty {
-            if !placeholder.isEmpty {
-                content = placeholder
-                style = TerminalStyle(isDim: true, foreground: palette.detailText)
-            } else if case .binding? = part.property("text") {
-                content = string(part, "text")  // ‹name›
-            }
-        }
+        let (content, isPlaceholder) = arguments.textField(part)
+        let style = isPlaceholder ? TerminalStyle(isDim: true, foreground: palette.detailText) : palette.textStyle("normal")
         guard rect.columns >= 3 else { return }
         let inner = rect.columns - 2
         let shown = TerminalText.truncate(content, to: inner)
@@ -513,22 +498,12 @@ struct PartPainter {
         guard columns >= segments else { return rows }
         func segmentStart(_ index: Int) -> Int { rect.column + index * columns / segments }
         if hasMarker {
-            let current = number(part, "current")
             var column = rect.column
-            if let current, !values.isEmpty {
-                let index = values.lastIndex { $0 <= current } ?? 0
-                let fraction: Double
-                if current < values[0] {
-                    fraction = 0
-                } else if index + 1 < values.count, values[index + 1] > values[index] {
-                    fraction = (current - values[index]) / (values[index + 1] - values[index])
-                } else {
-                    fraction = 0.5
-                }
+            if let (index, fraction) = PartArguments.progressMarker(current: number(part, "current"), values: values) {
                 let start = segmentStart(index), end = segmentStart(index + 1)
-                column = min(rect.maxColumn - 1, start + Int((Finite.clamp(fraction, 0, 1) * Double(max(0, end - start - 1))).rounded()))
+                column = min(rect.maxColumn - 1, start + Int((fraction * Double(max(0, end - start - 1))).rounded()))
             }
-            let label = part.hasArgument("marker") ? string(part, "marker") : current.map(Finite.format) ?? string(part, "current")
+            let label = arguments.progressMarkerLabel(part)
             let area = clip.intersection(CellRect(row: row, column: rect.column, rows: 1, columns: columns))
             canvas.put(PreviewGlyphs.marker, row: row, column: column, clip: area)
             // The label right of the marker, else left of it, else cut short on the right.
@@ -569,13 +544,8 @@ struct PartPainter {
                                  clip: clip, canvas: &canvas)
     }
 
-    /// `⌖ 38.7223, -9.1393` (with the map type unless standard).
-    static func mapLabel(_ part: CheckedPart, values: ValueResolver) -> String {
-        let latitude = values.text(part.property("latitude")), longitude = values.text(part.property("longitude"))
-        var label = String(PreviewGlyphs.pin) + " " + latitude + ", " + longitude
-        if case .enumCase(let type, _)? = part.property("type"), type != "standard" { label += " · " + type }
-        return label
-    }
+    /// `⌖ 38.7223, -9.1393` (`PartArguments.mapLabel`).
+    static func mapLabel(_ part: CheckedPart, values: ValueResolver) -> String { PartArguments.mapLabel(part, values: values) }
 
     /// A map's shaded block with a centred label.
     static func paintMapArea(_ rect: CellRect, label: String, type: String, clip: CellRect, canvas: inout PreviewCanvas) {
@@ -598,12 +568,7 @@ struct PartPainter {
     /// `width` and `spacing` points wide; `.bottom` draws a base line, `.middle` and `.top`
     /// dotted guides.
     func paintHistogram(_ part: CheckedPart, in rect: CellRect, canvas: inout PreviewCanvas) {
-        let entries = elements(part, "entries").compactMap(\.number).map { $0.isFinite ? max(0, $0) : 0 }
-        let lines = Set(elements(part, "lines").compactMap { value -> String? in
-            if case .enumCase(let name, _) = value { return name }
-            return nil
-        })
-        let scale = max(1, entries.max() ?? 1)
+        let (entries, scale, lines) = arguments.histogram(part)
         let barColumns = max(1, mapping.columns(number(part, "width") ?? 8))
         let gap = max(1, mapping.columns(number(part, "spacing") ?? 8))
         let area = clip.intersection(rect)
@@ -828,18 +793,4 @@ struct PartPainter {
 extension CellRect {
     /// The same rectangle with `rows` rows.
     func with(rows: Int) -> CellRect { CellRect(row: row, column: column, rows: rows, columns: columns) }
-}
-
-/// How the painter draws a part, by catalog name: a drawing of its own, or `stacked` (its
-/// children one under another: `vstack`, `oriented`, and any part the preview does not know).
-/// A test checks every part of the catalog has a case or is a container.
-enum PaintedPart: String, CaseIterable {
-    case text, title, attributedText, image, button, titleDescription, pill, iconLabel, separator, verticalSeparator
-    case hstack, centered, table, collection, bar, paged, slider, multiSlider, spacer, textField, confetti, progressBar
-    case map, radio, histogram, cell, stacked
-
-    /// The case for a part name (a hash lookup rather than a string compare per case).
-    init(_ name: String) { self = PaintedPart.byName[name] ?? .stacked }
-
-    private static let byName: [String: PaintedPart] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 }

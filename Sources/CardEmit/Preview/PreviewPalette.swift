@@ -2,11 +2,14 @@ import CardDiagnostics
 import CardLayout
 import CardSema
 
-/// The colours and text styles the preview draws with, from one resolved theme: text colours
-/// per `text(style:)`, the `title` part's, buttons', separators' and the card background.
-/// Colours written in the source (`color: #2E7D32`, `.red`) come resolved in the checked model
-/// (named colours with their UIKit values from the catalog).
+/// The colours and text styles the preview draws with, from one resolved theme: the theme's
+/// colours (`ThemePalette`, shared with the HTML gallery) made opaque for a terminal, and the
+/// text style of each `text(style:)` case. Colours written in the source (`color: #2E7D32`,
+/// `.red`) come resolved in the checked model (named colours with their UIKit values from the
+/// catalog).
 struct PreviewPalette {
+    /// The theme's colours as they are (alpha kept).
+    let colors: ThemePalette
     var normalText: RGBColor?
     var smallText: RGBColor?
     var titleText: RGBColor?
@@ -20,43 +23,38 @@ struct PreviewPalette {
 
     /// The palette of `theme` (Mint's values for anything it lacks).
     init(theme: ResolvedTheme?) {
-        func color(_ name: String) -> RGBColor? {
-            if let value = theme?.value(name) { return PreviewPalette.rgb(value) }
-            guard let mint = Catalog.themeProperty(named: name)?.mintValue else { return nil }
-            return PreviewPalette.rgb(mint)
-        }
-        normalText = color("normalTextColor")
-        smallText = color("smallTextColor")
-        titleText = color("titleTextColor")
-        headerText = color("headerTextColor")
-        detailText = color("detailTextColor")
-        title = color("titleColor")
-        buttonTitle = color("buttonTitleColor")
-        separator = color("separatorColor")
-        cardBackground = color("cardBackgroundColor")
+        colors = ThemePalette(theme: theme)
+        func rgb(_ color: ColorValue?) -> RGBColor? { PreviewPalette.rgb(color.map { .color($0, name: nil) }) }
+        normalText = rgb(colors.normalText)
+        smallText = rgb(colors.smallText)
+        titleText = rgb(colors.titleText)
+        headerText = rgb(colors.headerText)
+        detailText = rgb(colors.detailText)
+        title = rgb(colors.title)
+        buttonTitle = rgb(colors.buttonTitle)
+        separator = rgb(colors.separator)
+        cardBackground = rgb(colors.cardBackground)
     }
 
-    /// The fill of a `bar` or `histogram` without a colour of its own: the catalog's themes have
-    /// no bar colour, so the button title colour, the theme's accent, stands in.
+    /// The fill of a `bar` or `histogram` without a colour of its own (`ThemePalette.accent`).
     var accent: RGBColor? { buttonTitle }
 
-    /// The colour `radio` uses when none is given (UIKit's system blue, as CardParts does).
-    static let systemBlue = RGBColor(red: 0, green: 122, blue: 255)
-    /// The border of a card without a `border` trait.
-    static let cardEdge = RGBColor(red: 199, green: 199, blue: 204)
-    /// The map placeholder's land and label colours.
-    static let mapLand = RGBColor(red: 214, green: 232, blue: 206)
-    static let mapInk = RGBColor(red: 58, green: 94, blue: 62)
+    /// The shared fixed colours (`ThemePalette`), opaque.
+    static let systemBlue = opaque(ThemePalette.systemBlue)
+    static let cardEdge = opaque(ThemePalette.cardEdge)
+    static let mapLand = opaque(ThemePalette.mapLand)
+    static let mapInk = opaque(ThemePalette.mapInk)
+
+    static func opaque(_ color: ColorValue) -> RGBColor { RGBColor(red: color.red, green: color.green, blue: color.blue) }
 
     /// The text style of a `text(style:)` case: `.title` and `.header` bold, `.detail` and
     /// `.small` dim, each in its theme colour.
     func textStyle(_ style: String) -> TerminalStyle {
+        let color = PreviewPalette.rgb(colors.textColor(ofStyle: style).map { .color($0, name: nil) })
         switch style {
-        case "title": TerminalStyle(isBold: true, foreground: titleText)
-        case "header": TerminalStyle(isBold: true, foreground: headerText)
-        case "detail": TerminalStyle(isDim: true, foreground: detailText)
-        case "small": TerminalStyle(isDim: true, foreground: smallText)
-        default: TerminalStyle(foreground: normalText)
+        case "title", "header": return TerminalStyle(isBold: true, foreground: color)
+        case "detail", "small": return TerminalStyle(isDim: true, foreground: color)
+        default: return TerminalStyle(foreground: color)
         }
     }
 
@@ -73,16 +71,9 @@ struct PreviewPalette {
         return blend(rgb, alpha: Double(color.alpha) / 255, over: background ?? RGBColor(red: 255, green: 255, blue: 255))
     }
 
-    /// A catalog value's colour (a theme default or a part's default colour list).
+    /// A catalog value's colour (a theme default or a part's default colour list), opaque.
     static func rgb(_ value: CatalogValue) -> RGBColor? {
-        switch value {
-        case .color(let hex):
-            return ColorValue(hex: hex).flatMap { rgb(.color($0, name: nil)) }
-        case .namedColor(let name):
-            return Catalog.namedColor(name).flatMap { rgb(.color(ColorValue(red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha), name: name)) }
-        default:
-            return nil
-        }
+        ThemePalette.color(catalog: value).flatMap { rgb(.color($0, name: nil)) }
     }
 
     /// `color` at `alpha` (0…1) over `background`.

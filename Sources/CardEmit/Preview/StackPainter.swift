@@ -126,17 +126,6 @@ struct StackPainter {
                                  label: label ?? String(PreviewGlyphs.pin) + " map", type: type, clip: screen, canvas: &canvas)
     }
 
-    /// The first `map` part among `parts` and their children, depth first.
-    static func firstMap(in parts: [LaidOutPart]) -> LaidOutPart? {
-        for part in parts {
-            if part.part.part == SheetMapPart.name { return part }
-            if let found = firstMap(in: part.children) { return found }
-        }
-        return nil
-    }
-}
-
-/// The part whose presence lets a sheet card be dragged, and whose coordinates label the map.
-enum SheetMapPart {
-    static let name = "map"
+    /// The first `map` part among `parts` and their children (`PartArguments.firstMap`).
+    static func firstMap(in parts: [LaidOutPart]) -> LaidOutPart? { PartArguments.firstMap(in: parts) }
 }

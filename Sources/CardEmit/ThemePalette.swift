@@ -1,0 +1,158 @@
+import CardLayout
+import CardSema
+
+/// The colours of one resolved theme that the drawing back ends (the terminal preview, the HTML
+/// gallery) paint with, and the fixed colours they share. Each back end turns these into its own
+/// form: the preview into opaque terminal colours (alpha blended over the background), the
+/// gallery into CSS colours (alpha kept).
+///
+/// Theme colours come from the theme, else from `Mint` (the catalog's value), so a theme that
+/// lacks a property still draws.
+struct ThemePalette {
+    var normalText: ColorValue?
+    var smallText: ColorValue?
+    var titleText: ColorValue?
+    var headerText: ColorValue?
+    var detailText: ColorValue?
+    /// The `title` part and a sheet card's header title.
+    var title: ColorValue?
+    var buttonTitle: ColorValue?
+    var separator: ColorValue?
+    var cardBackground: ColorValue?
+
+    /// The palette of `theme` (Mint's values for anything it lacks).
+    init(theme: ResolvedTheme?) {
+        func color(_ name: String) -> ColorValue? {
+            if let value = theme?.value(name) { return ThemePalette.color(value) }
+            guard let mint = Catalog.themeProperty(named: name)?.mintValue else { return nil }
+            return ThemePalette.color(catalog: mint)
+        }
+        normalText = color("normalTextColor")
+        smallText = color("smallTextColor")
+        titleText = color("titleTextColor")
+        headerText = color("headerTextColor")
+        detailText = color("detailTextColor")
+        title = color("titleColor")
+        buttonTitle = color("buttonTitleColor")
+        separator = color("separatorColor")
+        cardBackground = color("cardBackgroundColor")
+    }
+
+    /// The fill of a `bar` or `histogram` without a colour of its own: the catalog's themes have
+    /// no bar colour, so the button title colour, the theme's accent, stands in.
+    var accent: ColorValue? { buttonTitle }
+
+    /// The colour of a `text(style:)` case (any other case has `normal`'s).
+    func textColor(ofStyle style: String) -> ColorValue? {
+        switch style {
+        case "small": smallText
+        case "title": titleText
+        case "header": headerText
+        case "detail": detailText
+        default: normalText
+        }
+    }
+
+    /// The colour `radio`, `slider` and `multiSlider` use when none is given (UIKit's system
+    /// blue, as CardParts does).
+    static let systemBlue = ColorValue(red: 0, green: 122, blue: 255)
+    /// The edge of a card without a `border` trait, where a back end draws one.
+    static let cardEdge = ColorValue(red: 199, green: 199, blue: 204)
+    /// The map placeholder's land and ink colours.
+    static let mapLand = ColorValue(red: 214, green: 232, blue: 206)
+    static let mapInk = ColorValue(red: 58, green: 94, blue: 62)
+
+    /// The colour of a checked value: a colour literal or named colour (already resolved to its
+    /// components); nil for anything else.
+    static func color(_ value: Value?) -> ColorValue? {
+        if case .color(let color, _)? = value { return color }
+        return nil
+    }
+
+    /// A catalog value's colour (a theme default or a part's default colour list).
+    static func color(catalog value: CatalogValue) -> ColorValue? {
+        switch value {
+        case .color(let hex):
+            return ColorValue(hex: hex)
+        case .namedColor(let name):
+            return Catalog.namedColor(name).map { ColorValue(red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha) }
+        default:
+            return nil
+        }
+    }
+}
+
+/// How a card's frame looks, from its traits, for every drawing back end: `transparent` (no
+/// background, edge or shadow), `rounded`, `border`, `shadow`, `gradient` and `editable`.
+struct CardAppearance {
+    struct Shadow {
+        var color: ColorValue?
+        /// The blur radius in points (CALayer's `shadowRadius`).
+        var radius: Double
+        /// 0…1.
+        var opacity: Double
+        var offsetX: Double
+        var offsetY: Double
+    }
+
+    struct Border {
+        var width: Double
+        var color: ColorValue?
+    }
+
+    struct Gradient {
+        /// At least two.
+        var colors: [ColorValue]
+        /// Degrees.
+        var angle: Double
+    }
+
+    var isTransparent: Bool
+    /// `rounded(radius:)`.
+    var cornerRadius: Double?
+    var border: Border?
+    var shadow: Shadow?
+    var gradient: Gradient?
+    /// The theme's `cardBackgroundColor`; nil when transparent.
+    var background: ColorValue?
+    var isEditable: Bool
+
+    /// The traits that change how a card's frame looks.
+    enum TraitName {
+        static let transparent = "transparent"
+        static let rounded = "rounded"
+        static let border = "border"
+        static let shadow = "shadow"
+        static let gradient = "gradient"
+        static let editable = "editable"
+    }
+
+    init(card: CheckedCard, palette: ThemePalette) {
+        isEditable = card.trait(TraitName.editable) != nil
+        cornerRadius = card.trait(TraitName.rounded).map { Finite.dimension($0.value("radius")?.number ?? 0) }
+        isTransparent = card.trait(TraitName.transparent) != nil
+        guard !isTransparent else {
+            border = nil
+            shadow = nil
+            gradient = nil
+            background = nil
+            return
+        }
+        background = palette.cardBackground
+        border = card.trait(TraitName.border).map { trait in
+            Border(width: Finite.dimension(trait.value("width")?.number ?? 1), color: ThemePalette.color(trait.value("color")))
+        }
+        shadow = card.trait(TraitName.shadow).map { trait in
+            var x = 0.0, y = 0.0
+            if case .size(let width, let height)? = trait.value("offset") { (x, y) = (Finite.coordinate(width), Finite.coordinate(height)) }
+            return Shadow(color: ThemePalette.color(trait.value("color")), radius: Finite.dimension(trait.value("radius")?.number ?? 0),
+                          opacity: Finite.clamp(trait.value("opacity")?.number ?? 0, 0, 1), offsetX: x, offsetY: y)
+        }
+        if let trait = card.trait(TraitName.gradient), case .list(let items)? = trait.value("colors") {
+            let colors = items.compactMap { ThemePalette.color($0) }
+            gradient = colors.count >= 2 ? Gradient(colors: colors, angle: Finite.coordinate(trait.value("angle")?.number ?? 0)) : nil
+        } else {
+            gradient = nil
+        }
+    }
+}
