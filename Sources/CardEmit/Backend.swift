@@ -52,7 +52,7 @@ extension Backend {
 /// The registry of back ends `--emit` accepts.
 public enum Backends {
     /// Every back end, in the order `--emit` lists them.
-    public static let all: [any Backend] = [LayoutJSONEmitter(), SwiftEmitter(), PreviewEmitter()]
+    public static let all: [any Backend] = [LayoutJSONEmitter(), SwiftEmitter(), PreviewEmitter(), HTMLEmitter()]
 
     /// The back end called `name`.
     public static func named(_ name: String) -> (any Backend)? { all.first { $0.name == name } }

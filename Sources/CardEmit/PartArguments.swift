@@ -109,10 +109,16 @@ struct PartArguments {
         part.hasArgument("marker") ? string(part, "marker") : number(part, "current").map(Finite.format) ?? string(part, "current")
     }
 
-    /// `⌖ 38.7223, -9.1393` (with the map type unless standard).
+    /// `⌖ 38.7223, -9.1393` (with the map type unless standard): the pin glyph, then
+    /// `mapCoordinates`.
     static func mapLabel(_ part: CheckedPart, values: ValueResolver) -> String {
+        "\u{2316} " + mapCoordinates(part, values: values)
+    }
+
+    /// `38.7223, -9.1393`, with ` · satellite` or ` · hybrid` for those map types.
+    static func mapCoordinates(_ part: CheckedPart, values: ValueResolver) -> String {
         let latitude = values.text(part.property("latitude")), longitude = values.text(part.property("longitude"))
-        var label = "\u{2316} " + latitude + ", " + longitude
+        var label = latitude + ", " + longitude
         if case .enumCase(let type, _)? = part.property("type"), type != "standard" { label += " · " + type }
         return label
     }

@@ -18,7 +18,7 @@ public struct PreviewRenderer {
     public let width: Int
     public let colorMode: TerminalColorMode
     public let viewport: Viewport
-    var source: PreviewCardSource
+    var source: CardSource
     var canvas: PreviewCanvas
 
     /// A renderer for `deck` at `width` columns (held to `widthRange`); `theme` replaces every
@@ -28,7 +28,7 @@ public struct PreviewRenderer {
         self.width = min(max(width, Self.widthRange.lowerBound), Self.widthRange.upperBound)
         self.colorMode = colorMode
         self.viewport = viewport
-        source = PreviewCardSource(deck: deck, viewport: viewport, theme: theme)
+        source = CardSource(deck: deck, viewport: viewport, theme: theme)
         // A label row, a panel, and room for a state matrix's captions and shadows.
         canvas = PreviewCanvas(width: self.width, maximumHeight: PreviewScale.maximumPanelRows + 4, isStyled: colorMode != .off)
     }
@@ -87,11 +87,7 @@ public struct PreviewRenderer {
     }
 
     /// The position a stack starts in: its `initial:` when it is one of its positions, else its first.
-    func initialPosition(of stack: CheckedStack) -> String {
-        let positions = stack.spec?.layoutPositions ?? []
-        if case .enumCase(let name, _)? = stack.property("initial"), positions.contains(name) { return name }
-        return positions.first ?? ""
-    }
+    func initialPosition(of stack: CheckedStack) -> String { CardSource.initialPosition(of: stack) }
 
     /// The deck positions of the cards referred to, each once, in order.
     static func uniquePositions(of references: [Reference], in deck: CheckedDeck) -> [Int] {

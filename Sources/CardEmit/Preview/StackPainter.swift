@@ -25,7 +25,7 @@ struct StackPainter {
 
     /// Draws `position` from row `top` across the canvas; `focus` names the card a sheet shows
     /// (default: the root card). Returns the rows used.
-    func paint(_ position: StackPosition, top: Int, focus: String?, source: inout PreviewCardSource,
+    func paint(_ position: StackPosition, top: Int, focus: String?, source: inout CardSource,
                canvas: inout PreviewCanvas) -> Int {
         let mapping = CellMapping(originColumn: 0, columns: canvas.width, points: viewport.width)
         let clip = CellRect(row: top, column: 0, rows: PreviewScale.maximumPanelRows, columns: canvas.width).intersection(canvas.bounds)

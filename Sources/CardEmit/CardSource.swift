@@ -1,12 +1,13 @@
 import CardLayout
 import CardSema
 
-/// The cards a preview draws, built and laid out when needed: one checker reused for every card
-/// read by position (`CheckedCards.Reader`) and the deck's `DeckLayouter`, so a whole-deck
-/// preview holds one card's model at a time. `theme` (`--theme`) replaces every stack's theme.
-struct PreviewCardSource {
+/// The cards a drawing back end (the terminal preview, the HTML gallery) draws, built and laid
+/// out when needed: one checker reused for every card read by position (`CheckedCards.Reader`)
+/// and the deck's `DeckLayouter`, so a whole-deck drawing holds one card's model at a time.
+/// `theme` (the preview's `--theme`, a gallery column's theme) replaces every stack's theme.
+struct CardSource {
     let deck: CheckedDeck
-    /// `--theme`: replaces every stack's theme when set.
+    /// Replaces every stack's theme when set.
     var theme: String?
     var layouter: DeckLayouter
     private var reader: CheckedCards.Reader
@@ -46,5 +47,12 @@ struct PreviewCardSource {
     /// The resolved theme called `name`: the deck's, else a built-in one, else the default theme.
     func theme(named name: String) -> ResolvedTheme? {
         deck.theme(named: name) ?? ResolvedTheme.builtIn(named: name) ?? deck.theme(named: Catalog.defaultThemeName)
+    }
+
+    /// The position a stack starts in: its `initial:` when it is one of its positions, else its first.
+    static func initialPosition(of stack: CheckedStack) -> String {
+        let positions = stack.spec?.layoutPositions ?? []
+        if case .enumCase(let name, _)? = stack.property("initial"), positions.contains(name) { return name }
+        return positions.first ?? ""
     }
 }

@@ -1,0 +1,300 @@
+import CardLayout
+import CardSema
+
+/// The HTML gallery back end (`--emit html`): `<name>.cards.html`, one self-contained page
+/// (inline CSS, no script, no external request: its Content-Security-Policy forbids them) that
+/// shows every card in every state — and every swipe overlay — in a grid of the gallery's themes
+/// at the viewport and at a narrow width, then every stack in every position. Every part is
+/// drawn at the frame the layout engine computed (the layout JSON's numbers) in its theme's
+/// fonts and colours, with the card traits' look; hovering a part shows its name and frame.
+/// docs/gallery.md describes the page.
+///
+/// **Themes.** The themes the deck's stacks use, then the built-in `Mint` and `Turbo`, then any
+/// theme the deck declares whose card background is dark.
+///
+/// **Large decks.** A deck of more than `fullGalleryLimit` cards gets the lean gallery: each
+/// card only where it is first laid out — the first stack that lists it, else a list in the
+/// default theme — at the viewport, in every state; stacks as always. The page stays a size a
+/// browser opens, and building it costs about what the layout JSON costs.
+///
+/// Cards are read and drawn one at a time and the page is handed out in pieces of about
+/// `pieceSize` bytes, ending between cards.
+public struct HTMLEmitter: Backend {
+    public let name = "html"
+    public let fileExtension = "cards.html"
+    public let summary = "HTML gallery: every card in every state, theme and width, every stack in every position"
+
+    /// The narrow width of the gallery's second column per theme, in points.
+    public static let narrowWidth = 320.0
+    /// The most cards a deck may have for the full gallery; larger decks get the lean one.
+    public static let defaultFullGalleryLimit = 200
+
+    public var fullGalleryLimit: Int
+    public var pieceSize: Int
+
+    public init(fullGalleryLimit: Int = HTMLEmitter.defaultFullGalleryLimit, pieceSize: Int = 1 << 20) {
+        self.fullGalleryLimit = max(0, fullGalleryLimit)
+        self.pieceSize = max(1, pieceSize)
+    }
+
+    public func emit(_ deck: CheckedDeck, options: BackendOptions, to sink: ([UInt8]) throws -> Void) rethrows {
+        var gallery = Gallery(deck: deck, viewport: options.viewport, isLean: deck.cards.count > fullGalleryLimit)
+        var out = HTMLWriter(capacity: min(pieceSize, 1 << 20) + (1 << 16))
+        gallery.writeHead(into: &out)
+        for index in deck.cards.indices {
+            gallery.writeCard(at: index, into: &out)
+            if out.count >= pieceSize { try sink(out.takeBytes()) }
+        }
+        for (index, stack) in deck.stacks.enumerated() {
+            gallery.writeStack(stack, number: index, into: &out)
+            if out.count >= pieceSize { try sink(out.takeBytes()) }
+        }
+        out.raw("</main>\n</body>\n</html>\n")
+        try sink(out.takeBytes())
+    }
+}
+
+/// One gallery page being written: the themes and widths it shows and the card sources that
+/// build and lay out its cards.
+struct Gallery {
+    let deck: CheckedDeck
+    let viewport: Viewport
+    let isLean: Bool
+    /// The themes of the grid's columns (full gallery), in order.
+    let columnThemes: [String]
+    /// Every theme drawn anywhere, with its CSS class number.
+    let themeNumbers: [String: Int]
+    let themeOrder: [String]
+    /// The card sources at the viewport and at the narrow width (if narrower).
+    var sources: [CardSource]
+
+    /// The content security policy: nothing may load (no scripts, styles, images, fonts or
+    /// frames from anywhere), inline event handlers and scripts are refused; the page's own
+    /// style element and style attributes are allowed.
+    static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+
+    init(deck: CheckedDeck, viewport: Viewport, isLean: Bool) {
+        self.deck = deck
+        self.viewport = viewport
+        self.isLean = isLean
+        var order: [String] = []
+        func add(_ name: String) { if !order.contains(name) { order.append(name) } }
+        for stack in deck.stacks { add(stack.theme) }
+        if deck.stacks.isEmpty { add(Catalog.defaultThemeName) }
+        for theme in Catalog.builtInThemes { add(theme.name) }
+        for theme in deck.themes where !theme.isBuiltIn {
+            if let background = ThemePalette(theme: theme).cardBackground, GalleryStyle.isDark(background) { add(theme.name) }
+        }
+        columnThemes = order
+        // The lean gallery also draws cards in no stack in the default theme.
+        add(Catalog.defaultThemeName)
+        themeOrder = order
+        themeNumbers = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        sources = [CardSource(deck: deck, viewport: viewport, theme: nil)]
+        if !isLean && viewport.width > HTMLEmitter.narrowWidth {
+            sources.append(CardSource(deck: deck, viewport: Viewport(width: HTMLEmitter.narrowWidth, height: viewport.height), theme: nil))
+        }
+    }
+
+    func themeNumber(_ name: String) -> Int { themeNumbers[name] ?? 0 }
+
+    // MARK: Page
+
+    mutating func writeHead(into out: inout HTMLWriter) {
+        out.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        out.raw("<meta http-equiv=\"Content-Security-Policy\" content=\"" + Self.contentSecurityPolicy + "\">\n")
+        out.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        out.raw("<meta name=\"generator\" content=\"cardc build --emit html\">\n<title>")
+        out.text(deck.entry.path)
+        out.raw(" · cardc gallery</title>\n<style>\n")
+        out.raw(GalleryStyle.fixed)
+        out.raw("\n")
+        for (number, name) in themeOrder.enumerated() {
+            GalleryStyle.writeTheme(sources[0].theme(named: name), number: number, to: &out)
+        }
+        out.raw("</style>\n</head>\n<body>\n<input type=\"checkbox\" id=\"outline\"><label class=\"tog\" for=\"outline\">outline parts</label>\n<main>\n")
+        out.raw("<header class=\"top\"><h1>")
+        out.text(deck.entry.path)
+        out.raw("</h1>\n<p class=\"meta\">")
+        let cards = deck.cards.count, stacks = deck.stacks.count
+        out.raw("\(cards) card\(cards == 1 ? "" : "s"), \(stacks) stack\(stacks == 1 ? "" : "s"). ")
+        if isLean {
+            out.raw("Lean gallery (more than \(HTMLEmitter.defaultFullGalleryLimit) cards): each card where it is first laid out, at ")
+            out.number(viewport.width)
+            out.raw(" points, in every state.")
+        } else {
+            out.raw("Every card in every state in ")
+            for (index, name) in columnThemes.enumerated() {
+                if index > 0 { out.raw(index == columnThemes.count - 1 ? " and " : ", ") }
+                out.text(name)
+            }
+            out.raw(", on a ")
+            out.number(viewport.width)
+            out.raw("-point screen")
+            if sources.count > 1 { out.raw(" and a 320-point one") }
+            out.raw(".")
+        }
+        out.raw(" Parts sit at the layout engine's frames (the layout JSON's numbers); heights of text are the layout model's estimates. Hover over a part for its name and frame. Generated by cardc build --emit html; do not edit.</p>\n")
+        out.raw("<nav>")
+        if !isLean {
+            for index in deck.cards.indices {
+                out.raw("<a href=\"#c\(index)\">")
+                out.text(deck.cards.name(at: index))
+                out.raw("</a>")
+            }
+        }
+        for (index, stack) in deck.stacks.enumerated() {
+            out.raw("<a href=\"#s\(index)\">")
+            out.text(stack.name)
+            out.raw(" (")
+            out.text(stack.kind)
+            out.raw(")</a>")
+        }
+        out.raw("</nav></header>\n")
+    }
+
+    // MARK: Cards
+
+    /// One grid column: a theme at one width.
+    struct Column {
+        var source: Int
+        var theme: String?
+    }
+
+    mutating func writeCard(at index: Int, into out: inout HTMLWriter) {
+        let card = sources[0].card(at: index)
+        var columns: [Column] = []
+        if isLean {
+            columns = [Column(source: 0, theme: nil)]
+        } else {
+            for theme in columnThemes {
+                for source in sources.indices { columns.append(Column(source: source, theme: theme)) }
+            }
+        }
+        var drawers: [HTMLCardDrawer] = []
+        drawers.reserveCapacity(columns.count)
+        for column in columns {
+            sources[column.source].theme = column.theme
+            let laidOut = sources[column.source].layout(card, at: index, in: nil)
+            let themeName = laidOut.context.theme
+            drawers.append(HTMLCardDrawer(card: card, laidOut: laidOut, theme: sources[column.source].theme(named: themeName),
+                                          themeNumber: themeNumber(themeName),
+                                          metrics: sources[column.source].layouter.engine(theme: themeName).metrics))
+        }
+        for source in sources.indices { sources[source].theme = nil }
+        guard let first = drawers.first else { return }
+
+        out.raw("<section id=\"c\(index)\"><h2>")
+        out.text(card.name)
+        out.raw("</h2>\n")
+        if let documentation = card.documentation {
+            out.raw("<p class=\"doc\">")
+            out.text(documentation)
+            out.raw("</p>\n")
+        }
+        out.raw("<table class=\"g\"><tr><th></th>")
+        for (column, drawer) in zip(columns, drawers) {
+            let context = drawer.laidOut.context
+            out.raw("<th>")
+            out.text(context.theme)
+            out.raw(" · ")
+            out.number(sources[column.source].layouter.viewport.width)
+            out.raw(" pt<small>")
+            if let stack = context.stack {
+                out.raw("in ")
+                out.text(stack)
+                out.raw(", ")
+            }
+            out.raw("card ")
+            out.number(context.width)
+            out.raw(" pt</small></th>")
+        }
+        out.raw("</tr>\n")
+        let several = first.laidOut.states.count > 1
+        for (stateIndex, state) in first.laidOut.states.enumerated() {
+            out.raw("<tr><th class=\"s\">")
+            out.text(state.name)
+            if several && state.name == first.laidOut.initialState { out.raw("<small>initial</small>") }
+            if let tap = state.tap {
+                out.raw("<small>tap: ")
+                out.text(tap.description)
+                out.raw("</small>")
+            }
+            out.raw("</th>")
+            for drawer in drawers {
+                out.raw("<td>")
+                if stateIndex < drawer.laidOut.states.count {
+                    drawer.draw(.state(drawer.laidOut.states[stateIndex]), at: .init(), into: &out)
+                }
+                out.raw("</td>")
+            }
+            out.raw("</tr>\n")
+        }
+        for (overlayIndex, overlay) in first.laidOut.overlays.enumerated() {
+            out.raw("<tr><th class=\"s\">overlay(.")
+            out.text(overlay.direction.rawValue)
+            out.raw(")</th>")
+            for drawer in drawers {
+                out.raw("<td>")
+                if overlayIndex < drawer.laidOut.overlays.count {
+                    drawer.draw(.overlay(drawer.laidOut.overlays[overlayIndex]), at: .init(), into: &out)
+                }
+                out.raw("</td>")
+            }
+            out.raw("</tr>\n")
+        }
+        out.raw("</table></section>\n")
+    }
+
+    // MARK: Stacks
+
+    mutating func writeStack(_ stack: CheckedStack, number: Int, into out: inout HTMLWriter) {
+        let laidOut = sources[0].layouter.layout(stack)
+        let themeNumber = themeNumber(stack.theme)
+        let drawer = HTMLStackDrawer(stack: stack, laidOut: laidOut, viewport: viewport, themeNumber: themeNumber)
+        out.raw("<section id=\"s\(number)\"><h2>")
+        out.text(stack.name)
+        out.raw(" <small class=\"meta\">")
+        out.text(stack.kind)
+        out.raw(" · ")
+        out.text(stack.theme)
+        out.raw("</small></h2>\n")
+        if let documentation = stack.documentation {
+            out.raw("<p class=\"doc\">")
+            out.text(documentation)
+            out.raw("</p>\n")
+        }
+        let positions = stack.spec?.layoutPositions ?? []
+        let initial = CardSource.initialPosition(of: stack)
+        // Each card is built and laid out once per stack, whatever the positions.
+        var cards: [String: (HTMLCardDrawer, LaidOutState?)] = [:]
+        for reference in stack.cards where cards[reference.name] == nil {
+            guard let index = deck.cards.position(named: reference.name) else { continue }
+            let card = sources[0].card(at: index)
+            let cardLayout = sources[0].layout(card, at: index, in: stack)
+            let state = cardLayout.states.first { $0.name == cardLayout.initialState } ?? cardLayout.states.first
+            cards[reference.name] = (HTMLCardDrawer(card: card, laidOut: cardLayout, theme: sources[0].theme(named: stack.theme),
+                                                    themeNumber: themeNumber,
+                                                    metrics: sources[0].layouter.engine(theme: stack.theme).metrics), state)
+            if stack.spec?.geometry == .sheet { break }  // a sheet shows its root card
+        }
+        out.raw("<div class=\"positions\">")
+        for position in laidOut.positions {
+            out.raw("<figure><figcaption>")
+            out.text(position.name)
+            if positions.count > 1 && position.name == initial { out.raw(" <small>(initial)</small>") }
+            if stack.spec?.geometry == .sheet, let root = position.frames.first {
+                out.raw(" <small>· ")
+                out.text(root.card)
+                if position.name != SheetGeometry.Position.extended.rawValue, root.draggable == false {
+                    out.raw(" (no map: stays extended)")
+                }
+                out.raw("</small>")
+            }
+            out.raw("</figcaption>")
+            drawer.draw(position, drawer: { cards[$0] }, into: &out)
+            out.raw("</figure>")
+        }
+        out.raw("</div></section>\n")
+    }
+}

@@ -1,0 +1,277 @@
+#!/usr/bin/env python3
+r"""Opens cardc HTML galleries in headless Chromium and checks them with the DOM's measured boxes.
+
+For every gallery given:
+  - no part (`.p`) of a card drawn on its own or in a list stack lies outside its card's box
+    (clipping containers inside the card, such as a scrolling collection, clip what they hold;
+    collapsible, swipe and sheet stacks clip their cards by design and are not checked);
+  - no text box (`.x`, a wrapping text whose height is the layout model's estimate) needs more
+    height or width than its frame: its content is measured with `height: auto` (except where
+    it shows escapes: the layout measures one raw character, the page shows `\u{202E}`);
+  - the page made no network request and ran no script of its own (its CSP forbids both);
+  - a full-page screenshot is written beside it (`<name>.png`).
+
+With --calibrate it also prints, per part kind, how far the layout model's estimate is from the
+rendered height (median and worst error in points and percent), and with --json writes every
+measured text box. Talks to Chromium over the DevTools protocol on a pipe
+(--remote-debugging-pipe): Python's standard library only. Exit status 1 on any problem.
+"""
+import argparse
+import base64
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+class Browser:
+    """A headless Chromium driven over --remote-debugging-pipe (fd 3 in, fd 4 out)."""
+
+    def __init__(self, executable):
+        self.profile = tempfile.mkdtemp(prefix="cardc-gallery-")
+        to_browser_read, self.to_browser = os.pipe()
+        self.from_browser, from_browser_write = os.pipe()
+
+        def wire():
+            # Through spare numbers first, so neither end is overwritten by the other; dup2 to
+            # the same number would keep close-on-exec, so the flag is cleared explicitly.
+            high_read, high_write = os.dup(to_browser_read), os.dup(from_browser_write)
+            os.dup2(high_read, 3)
+            os.dup2(high_write, 4)
+            os.set_inheritable(3, True)
+            os.set_inheritable(4, True)
+
+        self.process = subprocess.Popen(
+            [executable, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+             "--no-first-run", "--no-default-browser-check", "--disable-extensions",
+             "--font-render-hinting=none", "--remote-debugging-pipe",
+             "--user-data-dir=" + self.profile, "about:blank"],
+            preexec_fn=wire, close_fds=False, stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_browser_read)
+        os.close(from_browser_write)
+        self.buffer = b""
+        self.next_id = 0
+        self.events = []
+
+    def send(self, method, params=None, session=None, timeout=120):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        os.write(self.to_browser, json.dumps(message).encode() + b"\0")
+        deadline = time.time() + timeout
+        while True:
+            reply = self.read(deadline)
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply.get("result", {})
+            self.events.append(reply)
+
+    def read(self, deadline):
+        while b"\0" not in self.buffer:
+            if time.time() > deadline:
+                raise TimeoutError("no reply from Chromium")
+            chunk = os.read(self.from_browser, 1 << 20)
+            if not chunk:
+                raise RuntimeError("Chromium closed the pipe")
+            self.buffer += chunk
+        message, self.buffer = self.buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def wait_for(self, method, session, timeout=120):
+        deadline = time.time() + timeout
+        while True:
+            for index, event in enumerate(self.events):
+                if event.get("method") == method and event.get("sessionId") == session:
+                    del self.events[index]
+                    return event
+            self.events.append(self.read(deadline))
+
+    def close(self):
+        try:
+            self.send("Browser.close", timeout=10)
+        except Exception:
+            pass
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+# Runs in the page through DevTools (the page's own CSP allows no script; DevTools is exempt).
+MEASURE = r"""
+(() => {
+  const problems = [];
+  const texts = [];
+  const fmt = r => `(${r.left.toFixed(1)}, ${r.top.toFixed(1)}, ${r.width.toFixed(1)} x ${r.height.toFixed(1)})`;
+  const label = el => {
+    const part = el.closest('.p');
+    const card = el.closest('.c');
+    const where = card ? (card.getAttribute('title') || '?').split(' · ')[0] : '?';
+    const section = el.closest('section');
+    return `${section ? section.id : '?'} ${where}: ${part ? part.getAttribute('title') : el.className}`;
+  };
+  const clips = el => { const s = getComputedStyle(el); return s.overflowX !== 'visible' || s.overflowY !== 'visible'; };
+  for (const card of document.querySelectorAll('.c')) {
+    const screen = card.closest('.scr');
+    if (screen && !screen.classList.contains('list')) continue;
+    const box = card.getBoundingClientRect();
+    for (const part of card.querySelectorAll('.p')) {
+      let r = part.getBoundingClientRect();
+      let left = r.left, top = r.top, right = r.right, bottom = r.bottom;
+      for (let a = part.parentElement; a && a !== card; a = a.parentElement) {
+        if (!clips(a)) continue;
+        const c = a.getBoundingClientRect();
+        left = Math.max(left, c.left); top = Math.max(top, c.top);
+        right = Math.min(right, c.right); bottom = Math.min(bottom, c.bottom);
+      }
+      if (right - left <= 0 || bottom - top <= 0) continue;  // clipped away entirely
+      if (left < box.left - 0.5 || top < box.top - 0.5 || right > box.right + 0.5 || bottom > box.bottom + 0.5) {
+        problems.push(`part outside its card: ${label(part)} ${fmt(r)} in card ${fmt(box)}`);
+      }
+    }
+  }
+  for (const el of document.querySelectorAll('.x')) {
+    const estimate = parseFloat(el.style.height);
+    const width = el.getBoundingClientRect().width;
+    const saved = el.style.height;
+    el.style.height = 'auto';
+    const real = el.getBoundingClientRect().height;
+    const overflowX = el.scrollWidth > el.clientWidth + 1;
+    el.style.height = saved;
+    const style = getComputedStyle(el);
+    const part = el.closest('.p');
+    const kind = el.closest('.hd') ? 'sheet header' : (part ? part.getAttribute('title').split(' · ')[0] : '?');
+    const lineHeight = parseFloat(style.lineHeight);
+    texts.push({kind, estimate, real, width, size: parseFloat(style.fontSize), weight: style.fontWeight,
+                family: style.fontFamily, lines: Math.round(real / lineHeight), text: el.textContent.slice(0, 80)});
+    const screen = el.closest('.scr');
+    // A box showing escapes (`\u{202E}` for one raw character) is wider than the layout measured.
+    const escapes = el.querySelector('.e') !== null;
+    if (real > estimate + 0.5 && !escapes) {
+      problems.push(`text taller than its frame: ${label(el)} needs ${real.toFixed(1)}, has ${estimate} (${JSON.stringify(el.textContent.slice(0, 60))})`);
+    }
+    if (overflowX) problems.push(`text wider than its frame: ${label(el)} (${JSON.stringify(el.textContent.slice(0, 60))})`);
+  }
+  const scripts = document.querySelectorAll('script').length;
+  const handlers = [...document.querySelectorAll('*')].filter(el => [...el.attributes].some(a => a.name.startsWith('on'))).length;
+  const resources = performance.getEntriesByType('resource').map(e => e.name);
+  if (scripts) problems.push(`${scripts} script element(s)`);
+  if (handlers) problems.push(`${handlers} element(s) with event handler attributes`);
+  if (resources.length) problems.push(`requests: ${resources.join(', ')}`);
+  return {problems, texts, width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight,
+          cards: document.querySelectorAll('.c').length, parts: document.querySelectorAll('.p').length};
+})()
+"""
+
+
+def open_page(browser, path, width=1600, height=1000):
+    target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+    session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+    browser.send("Page.enable", session=session)
+    browser.send("Emulation.setDeviceMetricsOverride",
+                 {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}, session=session)
+    browser.send("Page.navigate", {"url": "file://" + os.path.abspath(path)}, session=session)
+    browser.wait_for("Page.loadEventFired", session)
+    return target, session
+
+
+def evaluate(browser, session, expression):
+    result = browser.send("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session=session)
+    if "exceptionDetails" in result:
+        raise RuntimeError(json.dumps(result["exceptionDetails"])[:2000])
+    return result["result"]["value"]
+
+
+def screenshot(browser, session, path, width, height, clip=None):
+    browser.send("Emulation.setDeviceMetricsOverride",
+                 {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}, session=session)
+    params = {"format": "png", "captureBeyondViewport": True}
+    if clip:
+        params["clip"] = dict(clip, scale=1)
+    data = browser.send("Page.captureScreenshot", params, session=session)["data"]
+    with open(path, "wb") as file:
+        file.write(base64.b64decode(data))
+
+
+def calibration_table(texts):
+    kinds = {}
+    for text in texts:
+        kinds.setdefault(text["kind"], []).append(text)
+    lines = ["| Part kind | Text boxes | Median error (pt) | Worst under (pt) | Worst over (pt) | Median error (%) | Lines off |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for kind in sorted(kinds):
+        items = kinds[kind]
+        errors = [t["estimate"] - t["real"] for t in items]
+        percent = [100 * (t["estimate"] - t["real"]) / t["real"] for t in items if t["real"] > 0]
+        line_height = [t["size"] * 1.2 for t in items]
+        lines_off = sum(1 for t, h in zip(items, line_height) if abs(t["estimate"] - t["real"]) >= h * 0.75)
+        lines.append(f"| `{kind}` | {len(items)} | {statistics.median(errors):+.1f} | {min(errors):+.1f} | {max(errors):+.1f} | "
+                     f"{statistics.median(percent) if percent else 0:+.0f}% | {lines_off} |")
+    errors = [t["estimate"] - t["real"] for t in texts]
+    lines.append(f"| all | {len(texts)} | {statistics.median(errors):+.1f} | {min(errors):+.1f} | {max(errors):+.1f} | | "
+                 f"{sum(1 for t in texts if abs(t['estimate'] - t['real']) >= t['size'] * 0.9)} |")
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("pages", nargs="+", help="gallery pages (*.cards.html)")
+    parser.add_argument("--chromium", default=shutil.which("chromium") or shutil.which("chromium-browser") or "chromium")
+    parser.add_argument("--screenshots", action="store_true", help="write <page>.png beside each page")
+    parser.add_argument("--readme-image", metavar="PNG", help="write a crop of the first page's top for the README")
+    parser.add_argument("--calibrate", action="store_true", help="print the estimate's error per part kind")
+    parser.add_argument("--json", metavar="FILE", help="write every measured text box as JSON")
+    parser.add_argument("--no-text-check", action="store_true", help="report text taller than its frame without failing")
+    arguments = parser.parse_args()
+
+    browser = Browser(arguments.chromium)
+    failed = False
+    all_texts = []
+    try:
+        for index, page in enumerate(arguments.pages):
+            target, session = open_page(browser, page)
+            report = evaluate(browser, session, MEASURE)
+            problems = report["problems"]
+            if arguments.no_text_check:
+                problems = [p for p in problems if not p.startswith("text taller")]
+            for text in report["texts"]:
+                text["page"] = os.path.basename(page)
+            all_texts += report["texts"]
+            status = "ok" if not problems else f"{len(problems)} problem(s)"
+            print(f"{os.path.basename(page)}: {report['cards']} cards, {report['parts']} parts, "
+                  f"{len(report['texts'])} text boxes: {status}")
+            for problem in problems[:40]:
+                print("  " + problem)
+            if len(problems) > 40:
+                print(f"  … and {len(problems) - 40} more")
+            failed = failed or bool(problems)
+            width, height = min(report["width"], 4000), min(report["height"], 16000)
+            if arguments.screenshots:
+                screenshot(browser, session, page[: -len(".html")] + ".png" if page.endswith(".html") else page + ".png",
+                           width, height, clip={"x": 0, "y": 0, "width": width, "height": height})
+            if arguments.readme_image and index == 0:
+                screenshot(browser, session, arguments.readme_image, 1200, 820,
+                           clip={"x": 0, "y": 0, "width": 1200, "height": 820})
+            browser.send("Target.closeTarget", {"targetId": target})
+    finally:
+        browser.close()
+    if arguments.calibrate and all_texts:
+        print()
+        print("Estimate minus rendered height, per part kind (negative: the estimate is too small):")
+        print(calibration_table(all_texts))
+    if arguments.json:
+        with open(arguments.json, "w") as file:
+            json.dump(all_texts, file, indent=1)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
