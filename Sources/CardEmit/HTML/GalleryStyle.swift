@@ -27,6 +27,7 @@ enum GalleryStyle {
     nav a{color:#0B5CAD;margin-right:10px;text-decoration:none}
     section{padding:18px 24px 8px;border-bottom:1px solid #D6DBE0}
     .doc{color:#46515C;max-width:60em;white-space:pre-wrap}
+    .idx{font-size:12px;color:#46515C;max-width:120em}
     table.g{border-collapse:separate;border-spacing:20px 10px;margin-left:-20px}
     .g th{font-size:12px;font-weight:600;color:#46515C;text-align:left;vertical-align:bottom;white-space:nowrap}
     .g th small{display:block;font-weight:400;color:#7A8590}

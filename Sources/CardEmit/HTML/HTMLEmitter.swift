@@ -12,10 +12,12 @@ import CardSema
 /// **Themes.** The themes the deck's stacks use, then the built-in `Mint` and `Turbo`, then any
 /// theme the deck declares whose card background is dark.
 ///
-/// **Large decks.** A deck of more than `fullGalleryLimit` cards gets the lean gallery: each
-/// card only where it is first laid out — the first stack that lists it, else a list in the
-/// default theme — at the viewport, in every state; stacks as always. The page stays a size a
-/// browser opens, and building it costs about what the layout JSON costs.
+/// **Large decks.** A deck of more than `fullGalleryLimit` cards gets the lean gallery: its
+/// first `fullGalleryLimit` cards, each only where it is first laid out (the first stack that
+/// lists it, else a list in the default theme) at the viewport, in every state; the stacks all
+/// of whose cards are among those; and an index naming every card and stack not drawn. Only the
+/// cards drawn have their models built, so the page costs little more than checking the deck,
+/// and it stays a size a browser opens (docs/gallery.md).
 ///
 /// Cards are read and drawn one at a time and the page is handed out in pieces of about
 /// `pieceSize` bytes, ending between cards.
@@ -38,17 +40,19 @@ public struct HTMLEmitter: Backend {
     }
 
     public func emit(_ deck: CheckedDeck, options: BackendOptions, to sink: ([UInt8]) throws -> Void) rethrows {
-        var gallery = Gallery(deck: deck, viewport: options.viewport, isLean: deck.cards.count > fullGalleryLimit)
+        let lean = deck.cards.count > fullGalleryLimit
+        var gallery = Gallery(deck: deck, viewport: options.viewport, drawnCards: lean ? fullGalleryLimit : deck.cards.count)
         var out = HTMLWriter(capacity: min(pieceSize, 1 << 20) + (1 << 16))
         gallery.writeHead(into: &out)
-        for index in deck.cards.indices {
+        for index in 0..<gallery.drawnCards {
             gallery.writeCard(at: index, into: &out)
             if out.count >= pieceSize { try sink(out.takeBytes()) }
         }
-        for (index, stack) in deck.stacks.enumerated() {
+        for (index, stack) in deck.stacks.enumerated() where gallery.draws(stack) {
             gallery.writeStack(stack, number: index, into: &out)
             if out.count >= pieceSize { try sink(out.takeBytes()) }
         }
+        if lean { gallery.writeIndex(into: &out) }
         out.raw("</main>\n</body>\n</html>\n")
         try sink(out.takeBytes())
     }
@@ -59,7 +63,10 @@ public struct HTMLEmitter: Backend {
 struct Gallery {
     let deck: CheckedDeck
     let viewport: Viewport
+    /// The lean gallery (`HTMLEmitter.fullGalleryLimit`): fewer cards drawn than the deck has.
     let isLean: Bool
+    /// The cards drawn: the first this many.
+    let drawnCards: Int
     /// The themes of the grid's columns (full gallery), in order.
     let columnThemes: [String]
     /// Every theme drawn anywhere, with its CSS class number.
@@ -73,10 +80,11 @@ struct Gallery {
     /// style element and style attributes are allowed.
     static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
-    init(deck: CheckedDeck, viewport: Viewport, isLean: Bool) {
+    init(deck: CheckedDeck, viewport: Viewport, drawnCards: Int) {
         self.deck = deck
         self.viewport = viewport
-        self.isLean = isLean
+        self.drawnCards = min(max(0, drawnCards), deck.cards.count)
+        isLean = self.drawnCards < deck.cards.count
         var order: [String] = []
         func add(_ name: String) { if !order.contains(name) { order.append(name) } }
         for stack in deck.stacks { add(stack.theme) }
@@ -97,6 +105,11 @@ struct Gallery {
     }
 
     func themeNumber(_ name: String) -> Int { themeNumbers[name] ?? 0 }
+
+    /// Whether `stack` is drawn: all its cards are among the cards drawn.
+    func draws(_ stack: CheckedStack) -> Bool {
+        !isLean || stack.cards.allSatisfy { deck.cards.position(named: $0.name).map { $0 < drawnCards } ?? true }
+    }
 
     // MARK: Page
 
@@ -119,9 +132,9 @@ struct Gallery {
         let cards = deck.cards.count, stacks = deck.stacks.count
         out.raw("\(cards) card\(cards == 1 ? "" : "s"), \(stacks) stack\(stacks == 1 ? "" : "s"). ")
         if isLean {
-            out.raw("Lean gallery (more than \(HTMLEmitter.defaultFullGalleryLimit) cards): each card where it is first laid out, at ")
+            out.raw("A large deck: the lean gallery draws its first \(drawnCards) cards, each where it is first laid out, on a ")
             out.number(viewport.width)
-            out.raw(" points, in every state.")
+            out.raw("-point screen, in every state, and the stacks made of them; the index at the end names the rest.")
         } else {
             out.raw("Every card in every state in ")
             for (index, name) in columnThemes.enumerated() {
@@ -136,21 +149,41 @@ struct Gallery {
         }
         out.raw(" Parts sit at the layout engine's frames (the layout JSON's numbers); heights of text are the layout model's estimates. Hover over a part for its name and frame. Generated by cardc build --emit html; do not edit.</p>\n")
         out.raw("<nav>")
-        if !isLean {
-            for index in deck.cards.indices {
-                out.raw("<a href=\"#c\(index)\">")
-                out.text(deck.cards.name(at: index))
-                out.raw("</a>")
-            }
+        for index in 0..<min(drawnCards, HTMLEmitter.defaultFullGalleryLimit) {
+            out.raw("<a href=\"#c\(index)\">")
+            out.text(deck.cards.name(at: index))
+            out.raw("</a>")
         }
-        for (index, stack) in deck.stacks.enumerated() {
+        for (index, stack) in deck.stacks.enumerated() where draws(stack) {
             out.raw("<a href=\"#s\(index)\">")
             out.text(stack.name)
             out.raw(" (")
             out.text(stack.kind)
             out.raw(")</a>")
         }
+        if isLean { out.raw("<a href=\"#index\">index of the rest</a>") }
         out.raw("</nav></header>\n")
+    }
+
+    /// The lean gallery's index: every card and stack not drawn, by name (no model is built).
+    func writeIndex(into out: inout HTMLWriter) {
+        let cards = deck.cards.count - drawnCards
+        out.raw("<section id=\"index\"><h2>Not drawn</h2>\n<p class=\"meta\">\(cards) card\(cards == 1 ? "" : "s"):</p>\n<p class=\"idx\">")
+        for index in drawnCards..<deck.cards.count {
+            if index > drawnCards { out.raw(", ") }
+            out.text(deck.cards.name(at: index))
+        }
+        out.raw("</p>\n")
+        let stacks = deck.stacks.filter { !draws($0) }
+        out.raw("<p class=\"meta\">\(stacks.count) stack\(stacks.count == 1 ? "" : "s"):</p>\n<p class=\"idx\">")
+        for (index, stack) in stacks.enumerated() {
+            if index > 0 { out.raw(", ") }
+            out.text(stack.name)
+            out.raw(" (")
+            out.text(stack.kind)
+            out.raw(")")
+        }
+        out.raw("</p></section>\n")
     }
 
     // MARK: Cards

@@ -26,8 +26,9 @@ struct HTMLPartDrawer {
         HTMLPartDrawer.writeFrame(frame, into: &out)
     }
 
-    /// Ends the style attribute, writes the hover title and ends the start tag.
-    func close(_ name: String, _ frame: Frame, into out: inout HTMLWriter) {
+    /// Ends the style attribute, writes the hover title (`detail` after the frame) and ends the
+    /// start tag.
+    func close(_ name: String, _ frame: Frame, detail: String = "", into out: inout HTMLWriter) {
         out.raw("\" title=\"")
         out.attribute(name)
         out.raw(" · ")
@@ -38,6 +39,10 @@ struct HTMLPartDrawer {
         out.number(frame.width)
         out.raw(" × ")
         out.number(frame.height)
+        if !detail.isEmpty {
+            out.raw(" · ")
+            out.attribute(detail)
+        }
         out.raw("\">")
     }
 
@@ -207,7 +212,7 @@ struct HTMLPartDrawer {
         case .bar:
             let (fraction, label) = arguments.bar(part)
             open(frame, "br", into: &out)
-            close(name + " " + label, frame, into: &out)
+            close(name, frame, detail: label, into: &out)
             out.raw("<i style=\"width:")
             out.number((fraction ?? 0) * 100)
             out.raw("%;background:")

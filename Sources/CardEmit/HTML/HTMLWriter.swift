@@ -89,11 +89,22 @@ struct HTMLWriter {
     // MARK: Numbers and colours
 
     /// A length or coordinate as CSS and the hover titles write it: a whole number without a
-    /// point, else rounded to two decimals (`12`, `103.33`, `-4.5`); a non-finite value as 0.
-    mutating func number(_ value: Double) {
-        guard value.isFinite else { byte(0x30); return }
+    /// point, else rounded to two decimals (`12`, `103.33`, `-4.5`); a non-finite or absurd
+    /// value (beyond ±10¹⁵) as 0.
+    mutating func number(_ value: Double) { _ = writeNumber(value) }
+
+    /// `number` followed by `px` (`0` alone for zero).
+    mutating func px(_ value: Double) {
+        if writeNumber(value) { raw("px") }
+    }
+
+    /// Writes `value` as `number` does; returns whether it was other than zero.
+    private mutating func writeNumber(_ value: Double) -> Bool {
         let hundredths = (value * 100).rounded()
-        guard hundredths.magnitude < 1e17 else { byte(0x30); return }
+        guard hundredths.isFinite, hundredths.magnitude < 1e17, hundredths != 0 else {
+            byte(0x30)
+            return false
+        }
         var units = Int64(hundredths)
         if units < 0 {
             byte(UInt8(ascii: "-"))
@@ -106,12 +117,7 @@ struct HTMLWriter {
             byte(0x30 + UInt8(fraction / 10))
             if fraction % 10 != 0 { byte(0x30 + UInt8(fraction % 10)) }
         }
-    }
-
-    /// `number` followed by `px` (`0` alone for zero).
-    mutating func px(_ value: Double) {
-        number(value)
-        if (value * 100).rounded() != 0 { raw("px") }
+        return true
     }
 
     /// An integer.
@@ -155,11 +161,12 @@ struct HTMLWriter {
         bytes.append(digit(value & 0x0F))
     }
 
-    /// Source text as a CSS string (`"…"`): every character other than an ASCII letter, digit,
-    /// space, `-` or `_` written as a CSS hex escape, so nothing in it can end the string, the
-    /// declaration, the attribute or the style element.
+    /// Source text as a CSS string (`'…'`, which fits in a double-quoted style attribute as in
+    /// the style element): every character other than an ASCII letter, digit, space, `-` or `_`
+    /// written as a CSS hex escape, so nothing in it can end the string, the declaration, the
+    /// attribute or the style element.
     mutating func cssString(_ text: String) {
-        byte(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "'"))
         for scalar in text.unicodeScalars {
             let v = scalar.value
             let isSafe = (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || v == 0x20 || v == 0x2D || v == 0x5F
@@ -171,7 +178,7 @@ struct HTMLWriter {
                 byte(0x20)
             }
         }
-        byte(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "'"))
     }
 }
 

@@ -1,0 +1,258 @@
+import CardDiagnostics
+import CardDriver
+@testable import CardEmit
+import CardJSON
+import CardLayout
+import CardSema
+import Foundation
+import Testing
+
+/// The HTML gallery (`--emit html`): well-formed, complete, at the layout JSON's frames, inert
+/// with hostile text. The browser half of the checks is Tests/EndToEnd/gallery.sh.
+@Suite struct HTMLGalleryTests {
+    static let fixtures = EmitTestPaths.testsDirectory.appendingPathComponent("Fixtures")
+    static let layoutFixtures = EmitTestPaths.packageRoot.appendingPathComponent("Tests/CardLayoutTests/Fixtures")
+
+    static func gallery(_ deck: CheckedDeck, emitter: HTMLEmitter = HTMLEmitter()) -> String {
+        String(decoding: emitter.emit(deck, options: BackendOptions()), as: UTF8.self)
+    }
+
+    static func sampleDeck(_ name: String) throws -> CheckedDeck {
+        let result = checkInMemory(name, in: EmitTestPaths.samples)
+        #expect(!result.hasErrors)
+        return try #require(result.decks.first)
+    }
+
+    // MARK: Structure
+
+    @Test(arguments: EmitTestPaths.cardsFiles(in: EmitTestPaths.samples))
+    func everySampleIsWellFormedWithEveryCellAtTheLayoutFrames(_ sample: String) throws {
+        let deck = try Self.sampleDeck(sample)
+        let html = Self.gallery(deck)
+        let (root, problems) = HTMLReader.parse(html)
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
+        let json = try JSONParser.parse(LayoutJSONEmitter().emit(deck, options: BackendOptions()))
+        let gallery = Gallery(deck: deck, viewport: .standard, drawnCards: deck.cards.count)
+        let columns = gallery.columnThemes.count * 2
+
+        for (index, card) in (json["cards"]?.array ?? []).enumerated() {
+            let section = try #require(root.element(id: "c\(index)"), "no section for card \(index)")
+            #expect(section.descendants.first { $0.name == "h2" }?.allText == card["name"]?.string)
+            let rows = section.descendants.filter { $0.name == "tr" }
+            let header = try #require(rows.first)
+            #expect(header.elements.filter { $0.name == "th" }.count == columns + 1)
+            let states = card["states"]?.array ?? []
+            let overlays = card["overlays"]?.array ?? []
+            #expect(rows.count == 1 + states.count + overlays.count)
+            for (stateIndex, state) in states.enumerated() {
+                let row = rows[1 + stateIndex]
+                #expect(row.elements.first?.text == state["name"]?.string)
+                let cells = row.elements.filter { $0.name == "td" }
+                #expect(cells.count == columns, "\(card["name"]?.string ?? "") \(state["name"]?.string ?? "")")
+                #expect(cells.allSatisfy { cell in cell.elements.filter { $0.hasClass("c") }.count == 1 })
+                // The first column is the card's primary context: the layout JSON's numbers.
+                let drawn = try #require(cells.first?.elements.first)
+                let footer = card["footer"]?["height"]?.double ?? 0
+                #expect(drawn.attribute("style")?.contains("height:\(Self.css((state["height"]?.double ?? 0) + footer))") == true)
+                #expect(drawn.attribute("style")?.contains("width:\(Self.css(card["layout"]?["width"]?.double ?? 0))") == true)
+                let content = try #require(drawn.elements.first { $0.hasClass("b") })
+                let titles = content.descendants.filter { $0.hasClass("p") }.compactMap { $0.attribute("title").flatMap(PartTitle.init) }
+                let expected = Self.partFrames(state["parts"]?.array ?? [])
+                #expect(titles == expected, "\(card["name"]?.string ?? "") · \(state["name"]?.string ?? "")")
+            }
+        }
+        // Every stack in every position.
+        for (index, stack) in (json["stacks"]?.array ?? []).enumerated() {
+            let section = try #require(root.element(id: "s\(index)"))
+            let figures = section.descendants.filter { $0.name == "figure" }
+            var positions: [String] = []
+            if case .object(let members)? = stack["positions"] { positions = members.filter { $0.1["frames"] != nil }.map(\.0) }
+            #expect(figures.map { $0.elements.first?.text.trimmingCharacters(in: .whitespaces) } == positions)
+            for (figure, position) in zip(figures, positions) {
+                let screen = try #require(figure.elements.first { $0.hasClass("scr") })
+                let frames = stack["positions"]?[position]?["frames"]?.array ?? []
+                let cards = screen.elements.filter { $0.hasClass("c") }
+                if stack["kind"]?.string == "sheet" {
+                    #expect(cards.count == 1)
+                } else {
+                    #expect(cards.count == frames.count)
+                }
+                if let frame = frames.first, let card = stack["kind"]?.string == "swipe" ? cards.last : cards.first {
+                    #expect(card.attribute("style")?.contains("left:\(Self.css(frame["x"]?.double ?? 0));top:\(Self.css(frame["y"]?.double ?? 0))") == true)
+                }
+            }
+        }
+    }
+
+    /// The layout JSON's parts, depth first, as the hover titles give them.
+    static func partFrames(_ parts: [JSONValue]) -> [PartTitle] {
+        parts.flatMap { part -> [PartTitle] in
+            let frame = part["frame"]
+            func rounded(_ key: String) -> Double { ((frame?[key]?.double ?? 0) * 100).rounded() / 100 }
+            let title = PartTitle("\(part["part"]?.string ?? "") · \(rounded("x")), \(rounded("y")) · \(rounded("width")) × \(rounded("height"))")
+            return [title].compactMap { $0 } + partFrames(part["children"]?.array ?? [])
+        }
+    }
+
+    /// A length as the gallery's CSS writes it.
+    static func css(_ value: Double) -> String {
+        var writer = HTMLWriter()
+        writer.px(value)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    @Test func everyPartOfTheCatalogIsDrawn() throws {
+        let source = EmitTestPaths.text(of: Self.layoutFixtures.appendingPathComponent("layout-every-part.cards"))
+        let html = Self.gallery(try emitDeck(source))
+        let (root, problems) = HTMLReader.parse(html)
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
+        let drawn = Set(root.descendants.filter { $0.hasClass("p") }.compactMap { $0.attribute("title")?.components(separatedBy: " · ").first })
+        for spec in Catalog.nodes where spec.kind == .part {
+            #expect(drawn.contains(spec.name), "part \(spec.name) is not drawn")
+        }
+    }
+
+    @Test func themesAreTheStacksThenTheBuiltInsThenDarkOnes() throws {
+        let deck = try emitDeck("""
+        theme Night: Mint {
+          cardBackgroundColor: #1C1C1E
+          normalTextColor: #FFFFFF
+        }
+        theme Pale: Turbo {
+          cardBackgroundColor: #FAFAFA
+        }
+        card A {
+          text("a")
+        }
+        stack S: list {
+          theme: Pale
+          A
+        }
+        """)
+        let gallery = Gallery(deck: deck, viewport: .standard, drawnCards: deck.cards.count)
+        #expect(gallery.columnThemes == ["Pale", "Mint", "Turbo", "Night"])
+        let html = Self.gallery(deck)
+        #expect(html.contains(".T3{--bg:#1C1C1E;"))
+        // A narrow column per theme, and none when the viewport is already narrow.
+        #expect(html.components(separatedBy: "<th>Night · 320 pt").count == 2)
+        let narrow = String(decoding: HTMLEmitter().emit(deck, options: BackendOptions(viewport: Viewport(width: 300, height: 600))),
+                            as: UTF8.self)
+        #expect(!narrow.contains(" · 320 pt"))
+    }
+
+    @Test func aLargeDeckGetsTheLeanGallery() throws {
+        let deck = try emitDeck("""
+        card A {
+          text("a")
+        }
+        card B {
+          state loading {
+            text("…")
+          }
+          state hasData {
+            text("b")
+          }
+        }
+        card C {
+          text("c")
+        }
+        card D {
+          text("d")
+        }
+        stack First: list {
+          A
+          B
+        }
+        stack Second: list {
+          B
+          C
+        }
+        """)
+        let html = Self.gallery(deck, emitter: HTMLEmitter(fullGalleryLimit: 2))
+        let (root, problems) = HTMLReader.parse(html)
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
+        // The first two cards, one column each (where each is first laid out), every state.
+        for index in 0..<2 {
+            let section = try #require(root.element(id: "c\(index)"))
+            let rows = section.descendants.filter { $0.name == "tr" }
+            #expect(rows.count == 1 + (index == 1 ? 2 : 1))
+            for row in rows { #expect(row.elements.filter { $0.name == "td" || $0.name == "th" }.count == 2) }
+        }
+        #expect(root.element(id: "c2") == nil)
+        // The stack of drawn cards only; the rest named in the index.
+        #expect(root.element(id: "s0") != nil)
+        #expect(root.element(id: "s1") == nil)
+        let index = try #require(root.element(id: "index"))
+        #expect(index.allText.contains("C, D"))
+        #expect(index.allText.contains("Second (list)"))
+    }
+
+    // MARK: Hostile text
+
+    @Test func hostileTextIsInert() throws {
+        let result = checkInMemory("gallery-hostile.cards", in: Self.fixtures)
+        #expect(!result.hasErrors)
+        let html = Self.gallery(try #require(result.decks.first))
+        let (root, problems) = HTMLReader.parse(html)
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
+        // The policy forbids every load and every script, handler included.
+        let policy = root.descendants.first { $0.attribute("http-equiv") == "Content-Security-Policy" }?.attribute("content")
+        #expect(policy == "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'")
+        #expect(root.descendants.allSatisfy { node in node.attribute("href").map { $0.hasPrefix("#") } ?? true })
+        // No raw bidirectional control or other escaped scalar reaches the page.
+        #expect(!html.unicodeScalars.contains { $0 != "\n" && TerminalText.needsEscaping($0) })
+        // The payloads are there, as text.
+        let text = root.allText
+        for payload in ["<script>alert('title')</script>", "\"><img src=x onerror=alert(1)>",
+                        "</style><style>body{display:none}</style>", "<img src=x onerror=alert(5)>",
+                        "</style><script>alert(2)</script>", "<b onmouseover=alert(4)>Ada</b>",
+                        "user\\u{202E}gnp.exe\\u{202C}", "<h1>big</h1>", "</body></html><script>alert(11)</script>"] {
+            #expect(text.contains(payload), "\(payload)")
+        }
+        #expect(root.descendants.contains { $0.hasClass("e") && $0.text == "\\u{202E}" })
+        // A hostile font family is a CSS string of escapes.
+        #expect(html.contains("'Evil\\22 \\3c \\2f style\\3e "))
+    }
+
+    // MARK: Writer
+
+    @Test func theWriterEscapesTextAndAttributes() {
+        var writer = HTMLWriter()
+        writer.text("a<b>&\"c'\u{202E}d\ne")
+        writer.raw("|")
+        writer.attribute("a<b>&\"c'\u{202E}d\ne")
+        #expect(String(decoding: writer.bytes, as: UTF8.self)
+                == "a&lt;b&gt;&amp;&quot;c&#39;<span class=\"e\">\\u{202E}</span>d\ne|a&lt;b&gt;&amp;&quot;c&#39;\\u{202E}d\\u{A}e")
+    }
+
+    @Test func theWriterWritesNumbersAsCSSDoes() {
+        var writer = HTMLWriter()
+        for value in [0, 12, -4.5, 103.333333, 0.004, 1e300, .infinity, 2.005] {
+            writer.px(value)
+            writer.raw(" ")
+        }
+        writer.color(ColorValue(red: 0, green: 168, blue: 107))
+        writer.raw(" ")
+        writer.color(ColorValue(red: 255, green: 255, blue: 255, alpha: 204))
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "0 12px -4.5px 103.33px 0 0 0 2.01px #00A86B #FFFFFFCC")
+    }
+
+    // MARK: The build command
+
+    @Test func buildWritesTheGalleryOnceAndOnlyWhenChanged() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cardc-gallery-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("deck.cards")
+        try "card A {\n  text(\"Hello\")\n}\n".write(to: input, atomically: true, encoding: .utf8)
+        let output = directory.appendingPathComponent("out")
+        let first = CapturedOutput.run(["build", input.path, "--emit", "html", "-o", output.path])
+        #expect(first.code == 0, "\(first.err)")
+        #expect(first.err.contains("wrote 1 file"))
+        let page = output.appendingPathComponent("deck.cards.html")
+        #expect(EmitTestPaths.text(of: page).hasPrefix("<!DOCTYPE html>"))
+        let second = CapturedOutput.run(["build", input.path, "--emit", "html", "-o", output.path])
+        #expect(second.err.contains("(1 file unchanged)"), "\(second.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == ["deck.cards.html"])
+    }
+}
