@@ -145,14 +145,18 @@ MEASURE = r"""
     el.style.height = 'auto';
     const real = el.getBoundingClientRect().height;
     const overflowX = el.scrollWidth > el.clientWidth + 1;
+    // The text's width on one line (its widest paragraph), for the glyph-advance fit.
+    const savedWidth = el.style.width, savedSpace = el.style.whiteSpace;
+    el.style.width = 'max-content'; el.style.whiteSpace = 'pre';
+    const natural = el.getBoundingClientRect().width;
+    el.style.width = savedWidth; el.style.whiteSpace = savedSpace;
     el.style.height = saved;
     const style = getComputedStyle(el);
     const part = el.closest('.p');
     const kind = el.closest('.hd') ? 'sheet header' : (part ? part.getAttribute('title').split(' · ')[0] : '?');
     const lineHeight = parseFloat(style.lineHeight);
-    texts.push({kind, estimate, real, width, size: parseFloat(style.fontSize), weight: style.fontWeight,
+    texts.push({kind, estimate, real, width, natural, escapes: el.querySelector('.e') !== null, size: parseFloat(style.fontSize), weight: style.fontWeight,
                 family: style.fontFamily, lines: Math.round(real / lineHeight), text: el.textContent.slice(0, 80)});
-    const screen = el.closest('.scr');
     // A box showing escapes (`\u{202E}` for one raw character) is wider than the layout measured.
     const escapes = el.querySelector('.e') !== null;
     if (real > estimate + 0.5 && !escapes) {
@@ -201,23 +205,49 @@ def screenshot(browser, session, path, width, height, clip=None):
         file.write(base64.b64decode(data))
 
 
+def full_page_screenshot(browser, session, path, width):
+    """The whole page `width` wide (at most 4000 x 16000): the height is measured at that width,
+    as a wider window wraps the page's prose into fewer lines."""
+    width = min(width, 4000)
+    browser.send("Emulation.setDeviceMetricsOverride",
+                 {"width": width, "height": 1000, "deviceScaleFactor": 1, "mobile": False}, session=session)
+    height = min(evaluate(browser, session, "document.documentElement.scrollHeight"), 16000)
+    screenshot(browser, session, path, width, height, clip={"x": 0, "y": 0, "width": width, "height": height})
+
+
+def advance(text):
+    """The rendered width per character of a one-paragraph text, in ems; None when not measurable."""
+    characters = len(text["text"])
+    if text.get("escapes") or "\n" in text["text"] or characters < 8 or characters >= 80 or not text["size"]:
+        return None
+    return text["natural"] / (characters * text["size"])
+
+
 def calibration_table(texts):
+    # A box showing escapes is wider than the text the layout measured: not a fair comparison.
+    escapes = [t for t in texts if t.get("escapes")]
+    texts = [t for t in texts if not t.get("escapes")]
     kinds = {}
     for text in texts:
         kinds.setdefault(text["kind"], []).append(text)
-    lines = ["| Part kind | Text boxes | Median error (pt) | Worst under (pt) | Worst over (pt) | Median error (%) | Lines off |",
-             "| --- | --- | --- | --- | --- | --- | --- |"]
-    for kind in sorted(kinds):
-        items = kinds[kind]
+    lines = ["| Part kind | Text boxes | Median error (pt) | Worst under (pt) | Worst over (pt) | Median error (%) | Lines off | Advance (em, median) |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+
+    def row(name, items):
         errors = [t["estimate"] - t["real"] for t in items]
         percent = [100 * (t["estimate"] - t["real"]) / t["real"] for t in items if t["real"] > 0]
-        line_height = [t["size"] * 1.2 for t in items]
-        lines_off = sum(1 for t, h in zip(items, line_height) if abs(t["estimate"] - t["real"]) >= h * 0.75)
-        lines.append(f"| `{kind}` | {len(items)} | {statistics.median(errors):+.1f} | {min(errors):+.1f} | {max(errors):+.1f} | "
-                     f"{statistics.median(percent) if percent else 0:+.0f}% | {lines_off} |")
-    errors = [t["estimate"] - t["real"] for t in texts]
-    lines.append(f"| all | {len(texts)} | {statistics.median(errors):+.1f} | {min(errors):+.1f} | {max(errors):+.1f} | | "
-                 f"{sum(1 for t in texts if abs(t['estimate'] - t['real']) >= t['size'] * 0.9)} |")
+        # A whole line off: the error is at least most of one line (1.2 x the font size).
+        lines_off = sum(1 for t in items if abs(t["estimate"] - t["real"]) >= t["size"] * 0.9)
+        advances = [a for a in map(advance, items) if a is not None]
+        return (f"| {name} | {len(items)} | {statistics.median(errors):+.1f} | {min(errors):+.1f} | {max(errors):+.1f} | "
+                f"{statistics.median(percent) if percent else 0:+.0f}% | {lines_off} | "
+                f"{f'{statistics.median(advances):.3f}' if advances else '–'} |")
+
+    for kind in sorted(kinds):
+        lines.append(row(f"`{kind}`", kinds[kind]))
+    lines.append(row("all", texts))
+    if escapes:
+        lines.append(f"\n({len(escapes)} boxes left out: they show escapes such as `\\u{{202E}}` for one raw character.)")
     return "\n".join(lines)
 
 
@@ -253,10 +283,9 @@ def main():
             if len(problems) > 40:
                 print(f"  … and {len(problems) - 40} more")
             failed = failed or bool(problems)
-            width, height = min(report["width"], 4000), min(report["height"], 16000)
             if arguments.screenshots:
-                screenshot(browser, session, page[: -len(".html")] + ".png" if page.endswith(".html") else page + ".png",
-                           width, height, clip={"x": 0, "y": 0, "width": width, "height": height})
+                full_page_screenshot(browser, session, page[: -len(".html")] + ".png" if page.endswith(".html") else page + ".png",
+                                     report["width"])
             if arguments.readme_image and index == 0:
                 screenshot(browser, session, arguments.readme_image, 1200, 820,
                            clip={"x": 0, "y": 0, "width": 1200, "height": 820})

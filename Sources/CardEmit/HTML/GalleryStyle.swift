@@ -47,6 +47,7 @@ enum GalleryStyle {
     .f{border-top:1px solid var(--sep)}
     .f.tr{border-top:0}
     .dim{opacity:.22}
+    .c.bh{filter:brightness(.93)}
     .ov{position:absolute;inset:0;background:rgba(255,255,255,.35)}
     .ed{position:absolute;top:4px;right:6px;font:13px/1 var(--sys);color:var(--btn)}
     .grab{position:absolute;top:5px;left:50%;width:36px;height:5px;margin-left:-18px;border-radius:3px;background:#C5CBD1}
@@ -109,8 +110,12 @@ enum GalleryStyle {
     .hi>.gl.base{border-top-style:solid}
     #outline:checked~main .p{outline:1px solid rgba(255,59,48,.45);outline-offset:-1px}
     #outline:checked~main .x{background:rgba(0,122,255,.08)}
-    label.tog{position:fixed;top:10px;right:16px;background:#FFF;border:1px solid #C5CBD1;border-radius:6px;padding:4px 8px;font-size:12px;z-index:10}
-    #outline{position:fixed;top:16px;right:150px;z-index:11}
+    label.tog{position:fixed;top:10px;right:16px;background:#FFF;border:1px solid #C5CBD1;border-radius:6px;padding:4px 8px;font-size:12px;z-index:10;cursor:pointer}
+    label.tog::before{content:"\\2610  "}
+    #outline{position:fixed;top:0;right:0;opacity:0;pointer-events:none}
+    #outline:checked+label.tog{background:#FFF4E5;border-color:#F0A350}
+    #outline:checked+label.tog::before{content:"\\2611  "}
+    #outline:focus-visible+label.tog{outline:2px solid #0B5CAD}
     """
 
     /// The CSS `font` value of a theme font: weight, size, the 1.2 line height of the layout

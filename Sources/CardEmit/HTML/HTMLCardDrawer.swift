@@ -66,6 +66,8 @@ struct HTMLCardDrawer {
         out.integer(themeNumber)
         if appearance.isTransparent { out.raw(" tr") }
         if isHidden(values) { out.raw(" hid") }
+        // A card behind a swipe stack's top card, shaded so its edge shows against the one in front.
+        if placement.depth > 0 { out.raw(" bh") }
         out.raw("\" style=\"")
         if let frame = placement.frame {
             out.raw("left:")
