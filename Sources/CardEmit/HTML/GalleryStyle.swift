@@ -49,7 +49,7 @@ enum GalleryStyle {
     .dim{opacity:.22}
     .c.bh{filter:brightness(.93)}
     .ov{position:absolute;inset:0;background:rgba(255,255,255,.35)}
-    .ed{position:absolute;top:4px;right:6px;font:13px/1 var(--sys);color:var(--btn)}
+    .ed{position:absolute;top:1px;right:2px;font:11px/1 var(--sys);color:var(--btn);z-index:1}
     .grab{position:absolute;top:5px;left:50%;width:36px;height:5px;margin-left:-18px;border-radius:3px;background:#C5CBD1}
     .p{position:absolute}
     .x{position:absolute;white-space:pre-wrap;overflow-wrap:anywhere}
