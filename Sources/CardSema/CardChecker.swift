@@ -1081,19 +1081,25 @@ struct CardChecker {
     mutating func checkFieldNameClashes() {
         let tree = self.tree, names = self.names
         let scope = values.scope.card
-        var fieldNames = Set<String>()
+        // Names are deduplicated by identity (equal spellings share one), and the field names
+        // are gathered as strings only when a name starts with `_`, the one rule that needs them.
+        var seen = Set<Int>()
+        var underscored = false
         var candidates: [(name: String, type: ValueType?, span: SourceSpan)] = []
+        func add(_ identity: Int, _ name: String, _ type: ValueType?, _ span: @autoclosure () -> SourceSpan) {
+            guard seen.insert(identity).inserted else { return }
+            if name.utf8.first == UInt8(ascii: "_") { underscored = true }
+            candidates.append((name, type, span()))
+        }
         for entry in defaults.entries where entry.name.identity != stateIdentity {
-            let name = names.text(entry.name)
             let position = scope.position(of: entry.name.identity)
             let type = position.flatMap { usedTypes[$0]?.type } ?? entry.type
-            if fieldNames.insert(name).inserted { candidates.append((name, type, ValueChecker.nameSpan(entry.item, in: tree))) }
+            add(entry.name.identity, names.text(entry.name), type, ValueChecker.nameSpan(entry.item, in: tree))
         }
         for (position, binding) in scope.names.enumerated() where binding.identity != stateIdentity
             && defaults.index(of: binding.identity) == nil {
             guard let used = usedTypes[position] else { continue }
-            let name = names.text(spelling: binding.spelling)
-            if fieldNames.insert(name).inserted { candidates.append((name, used.type, used.span)) }
+            add(binding.identity, names.text(spelling: binding.spelling), used.type, used.span)
         }
         guard !candidates.isEmpty else { return }
         var rowTypes: [String: String] = [:]
@@ -1107,6 +1113,7 @@ struct CardChecker {
                 rowTypes[row] = candidate.name
             }
         }
+        let fieldNames = underscored ? Set(candidates.map(\.name)) : []
         for candidate in candidates {
             if let clash = GeneratedNameRule.field(candidate.name, card: cardName, fields: fieldNames, rowTypes: rowTypes) {
                 reportClash(clash, name: candidate.name, at: candidate.span)

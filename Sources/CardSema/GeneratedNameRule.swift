@@ -71,15 +71,15 @@ enum GeneratedNameRule {
                      help: "rename the action: it becomes a method of `\(stack)\(kind.swiftTypeSuffix)`")
     }
 
-    /// Model field `field` of card `card`, given the card's other field names and the names of
-    /// the row types its list-of-record fields generate.
+    /// Model field `field` of card `card`, given the card's other field names (needed only when
+    /// `field` starts with `_`) and the names of the row types its list-of-record fields generate.
     static func field(_ field: String, card: String, fields: Set<String>, rowTypes: [String: String]) -> Clash? {
-        let viewModel = card + SwiftNames.viewModelSuffix
+        var viewModel: String { card + SwiftNames.viewModelSuffix }
         if let why = frameworkClash(field) {
             return Clash(message: "model field `\(field)` clashes in the generated Swift with \(why)",
                          help: "rename the field: it becomes a property of `\(viewModel)`")
         }
-        if let list = rowTypes[field] {
+        if !rowTypes.isEmpty, let list = rowTypes[field] {
             return Clash(message: "model field `\(field)` clashes in the generated Swift with the row type of `\(list)`, `\(viewModel).\(field)`",
                          help: "rename the field")
         }
