@@ -25,7 +25,7 @@ public struct BackendOptions: Sendable {
 /// A back end: turns one checked deck (an input file and its imports) into one artifact.
 ///
 /// Back ends read only the checked model (never syntax), run only when there are no errors, and
-/// are deterministic: identical input gives byte-identical output (LANGUAGE.md §11). `cardc build`
+/// are deterministic: identical input gives byte-identical output (docs/language.md §11). `cardc build`
 /// finds them by `name` in `Backends.all`, so a new back end plugs into `--emit` by adding one
 /// entry there; the command itself does not change.
 public protocol Backend: Sendable {
