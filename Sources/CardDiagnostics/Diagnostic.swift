@@ -100,7 +100,7 @@ public struct Diagnostic: Hashable, Sendable {
 }
 
 extension Array where Element == Diagnostic {
-    /// Sorted by file, then position, then code, with exact duplicates removed (LANGUAGE.md §10).
+    /// Sorted by file, then position, then code, with exact duplicates removed (docs/language.md §10).
     public func sortedAndDeduplicated() -> [Diagnostic] {
         var seen = Set<Diagnostic>()
         var unique: [Diagnostic] = []

@@ -1,5 +1,5 @@
 /// Every diagnostic code `cardc` can report: the one table of codes. A code's letter gives its
-/// severity (`E` error, `W` warning); its hundreds digit its area (LANGUAGE.md §10).
+/// severity (`E` error, `W` warning); its hundreds digit its area (docs/language.md §10).
 /// Long explanations with a wrong and a corrected example live in `Explanations.swift`.
 public enum DiagnosticCode: String, CaseIterable, Hashable, Comparable, Sendable {
     // E1xx lexical

@@ -1,4 +1,4 @@
-// Long explanations for `cardc explain CODE` (LANGUAGE.md §10): for every `DiagnosticCode` a
+// Long explanations for `cardc explain CODE` (docs/language.md §10): for every `DiagnosticCode` a
 // short rationale, a minimal deck that triggers exactly that code, and the same deck fixed.
 //
 // The examples are data that tests run through the real checker: every `wrong` deck must report
@@ -326,7 +326,7 @@ extension DiagnosticCode {
         case .e301:
             CodeExplanation(
                 summary: #"""
-                The name is not a part of the catalog (LANGUAGE.md §7.1). Parts map one-to-one to \#
+                The name is not a part of the catalog (the language reference, §7.1). Parts map one-to-one to \#
                 CardParts views (`text` is `CardPartTextView`, `bar` is `CardPartBarView`), and the \#
                 message suggests the closest part name, also when a CardParts class name is written \#
                 instead. Use the suggested part.
@@ -1263,8 +1263,8 @@ extension DiagnosticCode {
                 summary: #"""
                 In a `collapsible` stack every card is exactly `cardHeight` points tall (CardsStack's \#
                 `frameFor(index:cardState:translation:)`), and this card's laid-out content is \#
-                taller, so its bottom would be clipped. The height is the layout estimate of \#
-                LANGUAGE.md §11.1. Raise `cardHeight`, or shorten the card's content.
+                taller, so its bottom would be clipped. The height is the layout estimate (the language \#
+                reference, §11.1). Raise `cardHeight`, or shorten the card's content.
                 """#,
                 wrong: #"""
                 card Visa {

@@ -1,5 +1,5 @@
 import CardJSON
-// The machine-readable diagnostic formats of `cardc check --format` (CLI.md "Output streams"):
+// The machine-readable diagnostic formats of `cardc check --format` (docs/cli.md, "Output streams"):
 // `json`, `sarif` (SARIF 2.1.0) and `github` (GitHub Actions workflow commands). All write to
 // stdout, all name files by the path as given, and all use 1-based lines and columns counted in
 // Unicode scalars, with exclusive end columns.

@@ -1,4 +1,4 @@
-// The human-readable diagnostic format (LANGUAGE.md §10), modelled on rustc:
+// The human-readable diagnostic format (docs/language.md §10), modelled on rustc:
 //
 //     deck.cards:14:14: error[E501]: trait `shadow` is missing `opacity` and `offset`
 //        |

@@ -125,7 +125,7 @@ public struct CapturedOutput: DriverOutput {
     public mutating func writeError(_ text: String) { error += text }
 }
 
-/// The `cardc` command line (CLI.md): thin — it parses arguments, reads files, calls the
+/// The `cardc` command line (docs/cli.md): thin — it parses arguments, reads files, calls the
 /// compiler and maps results to exit codes 0 (success), 1 (input errors), 2 (usage).
 public enum Driver {
     public static let version = "0.1.0"
@@ -141,7 +141,7 @@ public enum Driver {
     }
 
     static let commands: [(name: String, summary: String)] = [
-        ("build", "check .cards files, then write their layout JSON (and later back ends)"),
+        ("build", "check .cards files, then write their layout JSON and Swift (--emit json,swift,preview,html)"),
         ("check", "report diagnostics for .cards files and directories (alias: lint)"),
         ("fmt", "rewrite .cards files in the canonical style (--check, --diff, - for stdin)"),
         ("explain", "explain a diagnostic code, with a wrong and a corrected example"),

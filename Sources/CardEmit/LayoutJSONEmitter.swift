@@ -2,7 +2,7 @@ import CardJSON
 import CardLayout
 import CardSema
 
-/// The layout JSON back end (`--emit json`, LANGUAGE.md §11.1): one `<name>.layout.json` per
+/// The layout JSON back end (`--emit json`, docs/language.md §11.1): one `<name>.layout.json` per
 /// input file, describing the file and its imports — resolved themes, every card with every
 /// state laid out, every stack in every position. `Grammar/layout.schema.json` is the document's
 /// JSON Schema.

@@ -1,7 +1,7 @@
 import CardSema
 
 /// Where a card is laid out: the theme whose fonts and margins apply and the width of the card's
-/// frame, as a stack gives it (LANGUAGE.md §6.1).
+/// frame, as a stack gives it (docs/language.md §6.1).
 public struct LayoutContext: Hashable, Sendable {
     /// The stack that places the card, or `nil` for a card in no stack.
     public var stack: String?
@@ -55,7 +55,7 @@ public struct LaidOutCard: Sendable {
     public var states: [LaidOutState]
     public var overlays: [LaidOutOverlay]
     public var footer: LaidOutFooter?
-    /// The sheet header: `title:` and `subtitle:` laid out plus 24 points (LANGUAGE.md §6.1).
+    /// The sheet header: `title:` and `subtitle:` laid out plus 24 points (docs/language.md §6.1).
     public var headerHeight: Double
     /// The card's initial state (`model { state: … }`, else the first).
     public var initialState: String

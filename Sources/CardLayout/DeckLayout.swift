@@ -28,7 +28,7 @@ public struct LaidOutStack: Sendable {
     public var margins: EdgeInsets?
 }
 
-/// Lays out a checked deck (LANGUAGE.md §6.1, §11.1): cards by the intrinsic-size model, stacks
+/// Lays out a checked deck (docs/language.md §6.1, §11.1): cards by the intrinsic-size model, stacks
 /// by their kind's geometry.
 ///
 /// Cards are laid out one at a time, as a back end reads them (`layout(_:at:in:)`); what the

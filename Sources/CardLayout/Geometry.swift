@@ -3,7 +3,7 @@
 // are passed through `Finite.dimension`/`Finite.coordinate` first, so no input can turn a frame
 // into infinity or NaN.
 
-/// The screen the layout is computed for (`--viewport WxH`, LANGUAGE.md §6.1).
+/// The screen the layout is computed for (`--viewport WxH`, docs/language.md §6.1).
 public struct Viewport: Hashable, Sendable, CustomStringConvertible {
     /// The width in points.
     public var width: Double
@@ -43,7 +43,7 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
     /// `390x844`.
     public var description: String { Finite.format(width) + "x" + Finite.format(height) }
 
-    /// The stack bounds: the whole viewport, `(0, 0, width, height)` (LANGUAGE.md §6.1).
+    /// The stack bounds: the whole viewport, `(0, 0, width, height)` (docs/language.md §6.1).
     public var bounds: Frame { Frame(x: 0, y: 0, width: width, height: height) }
 }
 

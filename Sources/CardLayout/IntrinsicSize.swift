@@ -7,7 +7,7 @@ import CardSema
 /// be recomputed by hand (the same text lives in `Grammar/layout-model.md`). All lengths are in
 /// points.
 ///
-/// **Text.** A text's font size comes from the stack's theme (LANGUAGE.md §9) — `text(style:)`
+/// **Text.** A text's font size comes from the stack's theme (docs/language.md §9) — `text(style:)`
 /// picks `smallTextFont`, `normalTextFont`, `titleTextFont`, `headerTextFont` or `detailTextFont`,
 /// and an explicit `font:` wins. One line is `1.2 × size` tall (`lineHeightFactor`). Every
 /// character (Unicode scalar) advances `0.5 × size` (`glyphAdvanceFactor`); a paragraph (text
@@ -65,7 +65,7 @@ import CardSema
 /// parent: top-level parts to the content box, children to their container part.
 ///
 /// A card is laid out for a *context*: the theme of a stack and the width the stack gives its
-/// cards (LANGUAGE.md §6.1). The sheet header is the `title:` (`titleFont`) and `subtitle:`
+/// cards (docs/language.md §6.1). The sheet header is the `title:` (`titleFont`) and `subtitle:`
 /// (`detailTextFont`) wrapped in the content width, plus `sheetHeaderPadding` (24).
 public enum LayoutMetrics {
     /// Line height as a multiple of the font size.

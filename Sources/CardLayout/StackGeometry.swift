@@ -1,6 +1,6 @@
 import CardSema
 
-// The geometry of each stack kind, exactly as LANGUAGE.md §6.1 states it. The bounds of every
+// The geometry of each stack kind, exactly as docs/language.md §6.1 states it. The bounds of every
 // stack are the whole viewport `(0, 0, width, height)`.
 
 /// The numbers of a `collapsible` stack (CardsStack's `Configuration`).
@@ -58,7 +58,7 @@ public struct CollapsibleConfiguration: Hashable, Sendable {
     }
 }
 
-/// CardsStack's `frameFor(index:cardState:translation:)` (LANGUAGE.md §6.1).
+/// CardsStack's `frameFor(index:cardState:translation:)` (docs/language.md §6.1).
 ///
 /// Every card frame is `x = leftSpacing`, `width = viewport.width − leftSpacing − rightSpacing`,
 /// `height = cardHeight`; only `y` depends on the position:
@@ -128,7 +128,7 @@ public struct SheetTransition: Hashable, Sendable {
     public var to: SheetGeometry.Position
 }
 
-/// TGCardViewController's card positions (LANGUAGE.md §6.1). Every frame has `x = 0`,
+/// TGCardViewController's card positions (docs/language.md §6.1). Every frame has `x = 0`,
 /// `width = viewport.width` and `height = viewport.height − y`; the card top `y` is
 /// `viewport.height − headerHeight` collapsed, `viewport.height / 2` peaking and `extendedTop`
 /// extended. A card with no `map` part is not draggable (it cannot leave `extended`).
@@ -173,7 +173,7 @@ public enum SheetGeometry {
     static let mapPart = "map"
 }
 
-/// MGSwipeCards' deck (LANGUAGE.md §6.1): each of the top `visibleCards` cards fills the stack
+/// MGSwipeCards' deck (docs/language.md §6.1): each of the top `visibleCards` cards fills the stack
 /// bounds inset by `insets`; index 0 is on top.
 public enum SwipeGeometry {
     /// The frames of the cards drawn: `min(visibleCards, cardCount)` of them.

@@ -1,6 +1,6 @@
 import CardDiagnostics
 
-/// One use of a binding inside a card, for inference (LANGUAGE.md §8).
+/// One use of a binding inside a card, for inference (docs/language.md §8).
 struct BindingUse {
     var type: ValueType
     var span: SourceSpan

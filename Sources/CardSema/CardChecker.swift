@@ -30,7 +30,7 @@ final class StackCards: Sendable {
     init(_ names: Set<String>) { self.names = names }
 }
 
-/// Checks card declarations (LANGUAGE.md §5, §7, §8). With `buildsModel`, the card's model is
+/// Checks card declarations (docs/language.md §5, §7, §8). With `buildsModel`, the card's model is
 /// built as a `CheckedCard`; without, only its diagnostics are reported (`cardc check`). The
 /// rules are the same either way: the model is what they leave behind when someone reads it.
 /// One checker serves many cards, so its scratch storage (binding tables, argument lists) is

@@ -1,4 +1,4 @@
-// The catalog: the one table of the language's vocabulary (LANGUAGE.md §7).
+// The catalog: the one table of the language's vocabulary (docs/language.md §7).
 //
 // This file declares the *shape* of the table — plain `Sendable` value types, no classes — and
 // the `Catalog` namespace with its O(1) lookups. The entries themselves live in
@@ -8,7 +8,7 @@
 
 // MARK: - Value types
 
-/// The type of a value in a `.cards` source (LANGUAGE.md §8).
+/// The type of a value in a `.cards` source (docs/language.md §8).
 ///
 /// `indirect` is fine here: catalog types are built once and only compared, never on a hot path.
 public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
@@ -68,7 +68,7 @@ public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Whether a binding (`$name`) may stand for a value of this type (LANGUAGE.md §8):
+    /// Whether a binding (`$name`) may stand for a value of this type (docs/language.md §8):
     /// Text, Number, Bool, Color, lists and records may be bound; actions, enum cases, sizes,
     /// insets, fonts and references are literal only.
     public var isBindable: Bool {
@@ -230,7 +230,7 @@ public enum FontFamily: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A font weight, as `UIFont.Weight`. LANGUAGE.md §8 names `.regular|.medium|.semibold|.bold`;
+/// A font weight, as `UIFont.Weight`. docs/language.md §8 names `.regular|.medium|.semibold|.bold`;
 /// the other `UIFont.Weight` values are accepted too because the built-in themes need `.black`
 /// (CardParts' `turboGenericFontBlack`) and a CardParts user expects the full UIKit set.
 public enum FontWeight: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
@@ -449,7 +449,7 @@ public final class Parameter: Sendable, Hashable {
     public let range: NumericRange?
     /// The minimum number of elements of a list value (gradient colors: 2).
     public let minimumCount: Int?
-    /// Whether a binding may stand for the value (LANGUAGE.md §8).
+    /// Whether a binding may stand for the value (docs/language.md §8).
     public let bindable: Bool
     /// Whether a binding here is two-way (`slider.value`, `textField.text`).
     public let twoWay: Bool
@@ -531,7 +531,7 @@ struct IndexedRule: Sendable {
 
 /// Whether a node is a CardParts part or one of the language's structural nodes.
 public enum CatalogEntryKind: Sendable, Hashable {
-    /// A part from LANGUAGE.md §7.1, backed by a CardParts class.
+    /// A part from docs/language.md §7.1, backed by a CardParts class.
     case part
     /// `cell`, `overlay`, `footer`, `model`: nodes of the language itself, with their own rules.
     case structural
@@ -838,7 +838,7 @@ public struct TraitRequirement: Sendable, Hashable {
     }
 }
 
-/// One trait a card may conform to (LANGUAGE.md §7.2).
+/// One trait a card may conform to (docs/language.md §7.2).
 public final class TraitSpec: Sendable, Hashable {
     // A class: specs are looked up per node, and copying a struct of arrays cost a retain per field.
     public static func == (lhs: TraitSpec, rhs: TraitSpec) -> Bool { lhs === rhs }
@@ -906,7 +906,7 @@ public enum CardCountRule: Sendable, Hashable {
     case exactly(Int)
 }
 
-/// One stack kind (LANGUAGE.md §6).
+/// One stack kind (docs/language.md §6).
 public final class StackKindSpec: Sendable, Hashable {
     // A class: specs are looked up per node, and copying a struct of arrays cost a retain per field.
     public static func == (lhs: StackKindSpec, rhs: StackKindSpec) -> Bool { lhs === rhs }
@@ -941,7 +941,7 @@ public final class StackKindSpec: Sendable, Hashable {
     /// Whether `push(Card)`/`pop` are valid, and `push` targets must be cards of the same stack
     /// (E704).
     public let supportsNavigation: Bool
-    /// How the layout places the stack's cards (LANGUAGE.md §6.1).
+    /// How the layout places the stack's cards (docs/language.md §6.1).
     public let geometry: StackGeometryKind
     /// The layout positions the layout back end emits for the stack, in order.
     public let layoutPositions: [String]
@@ -987,7 +987,7 @@ public final class StackKindSpec: Sendable, Hashable {
     }
 }
 
-/// How a stack kind places its cards (LANGUAGE.md §6.1): the layout's geometry for the kind.
+/// How a stack kind places its cards (docs/language.md §6.1): the layout's geometry for the kind.
 public enum StackGeometryKind: Sendable, Hashable {
     /// One under another, each as tall as its content (`CardsViewController`).
     case list
@@ -1001,7 +1001,7 @@ public enum StackGeometryKind: Sendable, Hashable {
 
 // MARK: - Themes, colors, card-level vocabulary
 
-/// One `CardPartsTheme` property a theme may set (LANGUAGE.md §9), with the built-in values.
+/// One `CardPartsTheme` property a theme may set (docs/language.md §9), with the built-in values.
 public struct ThemePropertySpec: Sendable, Hashable {
     /// The property name (`normalTextFont`).
     public let name: String
@@ -1195,7 +1195,7 @@ public enum Catalog {
     /// The one state of a card without state blocks.
     public static let defaultStateName = "none"
 
-    /// Every CardParts part (kind `.part`), in LANGUAGE.md §7.1 order.
+    /// Every CardParts part (kind `.part`), in docs/language.md §7.1 order.
     public static let parts: [PartSpec] = nodes.filter { $0.kind == .part }
     /// The structural nodes (`cell`, `overlay`, `footer`, `model`).
     public static let structuralNodes: [PartSpec] = nodes.filter { $0.kind == .structural }

@@ -1,9 +1,9 @@
-// The catalog's entries: the language's vocabulary as data (LANGUAGE.md §5–§9).
+// The catalog's entries: the language's vocabulary as data (docs/language.md §5–§9).
 //
-// Every name, type, enum case, default and range below follows LANGUAGE.md. CardParts class,
+// Every name, type, enum case, default and range below follows docs/language.md. CardParts class,
 // protocol and member names were checked against the CardParts sources
 // (github.com/intuit/CardParts, `CardParts/src/Classes/`); where the two disagree, or where
-// LANGUAGE.md leaves a detail open, a comment says which way we went and why.
+// docs/language.md leaves a detail open, a comment says which way we went and why.
 //
 // To add a part: append one `PartSpec` to `nodes`. To add a trait, stack kind or theme property:
 // append one entry to the matching array. Nothing else needs to change.
@@ -21,7 +21,7 @@ extension EnumType {
         name: "TextAlignment", swiftType: "NSTextAlignment",
         simpleCases: ["left", "center", "right", "justified"])
 
-    /// `iconLabel(alignment:)` — the label's `NSTextAlignment`. LANGUAGE.md does not list the
+    /// `iconLabel(alignment:)` — the label's `NSTextAlignment`. docs/language.md does not list the
     /// cases; `CardPartIconLabel.drawText(in:)` only lays the icon out for left, right and center.
     public static let iconLabelAlignment = EnumType(
         name: "IconLabelAlignment", swiftType: "NSTextAlignment",
@@ -106,7 +106,7 @@ extension EnumType {
         simpleCases: ["top", "bottom"])
 
     /// `confetti(type:)` — CardParts `ConfettiType`. CardParts also has `.confetti` and
-    /// `.image(UIImage)`; LANGUAGE.md exposes only these three.
+    /// `.image(UIImage)`; docs/language.md exposes only these three.
     public static let confettiType = EnumType(
         name: "ConfettiType", swiftType: "ConfettiType",
         simpleCases: ["diamond", "star", "mixed"])
@@ -150,11 +150,11 @@ extension EnumType {
         simpleCases: ["system"])
 }
 
-// MARK: - Parts and structural nodes (LANGUAGE.md §7.1, §5)
+// MARK: - Parts and structural nodes (docs/language.md §7.1, §5)
 
 extension Catalog {
-    /// Every node that may appear in a card body: the CardParts parts in LANGUAGE.md §7.1 order,
-    /// then the structural nodes. `cell` is listed with the parts' table in LANGUAGE.md but is a
+    /// Every node that may appear in a card body: the CardParts parts in docs/language.md §7.1 order,
+    /// then the structural nodes. `cell` is listed with the parts' table in docs/language.md but is a
     /// structural node here: it has no class of its own and only lives inside `table`/`collection`.
     public static let nodes: [PartSpec] = [
         PartSpec(
@@ -344,7 +344,7 @@ extension Catalog {
                 Parameter("orientation", .enumeration(.axis), default: .enumCase("horizontal"),
                           doc: "The slider's axis."),
             ],
-            // Not stated for multiSlider in LANGUAGE.md, but the same rule as `slider` applies.
+            // Not stated for multiSlider in docs/language.md, but the same rule as `slider` applies.
             rules: [.lessThan(lower: "min", upper: "max")]),
         PartSpec(
             "spacer", cardPartsClass: "CardPartSpacerView",
@@ -394,7 +394,7 @@ extension Catalog {
             doc: "A segmented progress bar with a marker at the current value.",
             parameters: [
                 Parameter("values", .list(.double), required: true, doc: "The segment values."),
-                // LANGUAGE.md requires as many colors as values (E806). CardParts itself asserts
+                // docs/language.md requires as many colors as values (E806). CardParts itself asserts
                 // `barValues.count == barColors.count + 1` (values are segment boundaries); the
                 // Swift back end reconciles the two.
                 Parameter("colors", .list(.color), required: true, doc: "One color per value."),
@@ -432,7 +432,7 @@ extension Catalog {
             doc: "A bar chart of values.",
             parameters: [
                 Parameter("entries", .list(.double), required: true, doc: "The bar heights, from 0 to 1."),
-                // LANGUAGE.md's defaults (CardParts' own are 20 and 10).
+                // the language reference's defaults (CardParts' own are 20 and 10).
                 Parameter("width", .double, default: .double(8), range: .nonNegative, doc: "The width of each bar."),
                 Parameter("spacing", .double, default: .double(8), range: .nonNegative, doc: "The space between bars."),
                 Parameter("lines", .list(.enumeration(.histogramLine)),
@@ -492,7 +492,7 @@ extension Catalog {
     ]
 }
 
-// MARK: - Traits (LANGUAGE.md §7.2)
+// MARK: - Traits (docs/language.md §7.2)
 
 extension Catalog {
     /// Every trait. Protocol member names and return types are copied from CardParts'
@@ -649,7 +649,7 @@ extension Catalog {
     ]
 }
 
-// MARK: - Stack kinds (LANGUAGE.md §6)
+// MARK: - Stack kinds (docs/language.md §6)
 
 extension Catalog {
     /// `theme: Name`, accepted by every stack kind.
@@ -740,7 +740,7 @@ extension Catalog {
     ]
 }
 
-// MARK: - Themes (LANGUAGE.md §9)
+// MARK: - Themes (docs/language.md §9)
 
 extension Catalog {
     // Values are CardParts' `CardPartsMintTheme` and `CardPartsTurboTheme`. Colors written there
@@ -767,7 +767,7 @@ extension Catalog {
         .font(FontValue(.system, size: size, weight: weight))
     }
 
-    /// Every theme property, in LANGUAGE.md §9 order.
+    /// Every theme property, in docs/language.md §9 order.
     public static let themeProperties: [ThemePropertySpec] = [
         ThemePropertySpec("smallTextFont", .font, swiftType: "UIFont", doc: "Font of `text(style: .small)`.",
                           mint: helvetica(10), turbo: system(10)),
@@ -817,7 +817,7 @@ extension Catalog {
     ]
 }
 
-// MARK: - Named colors, card properties, states, actions, constructors (LANGUAGE.md §5, §8)
+// MARK: - Named colors, card properties, states, actions, constructors (docs/language.md §5, §8)
 
 extension Catalog {
     /// The UIKit named colors, with the sRGB values of their `UIColor` class properties
@@ -884,7 +884,7 @@ extension Catalog {
         BuiltInActionSpec("pop", kind: .pop, validInStackKinds: ["sheet"], doc: "Pops the top card of the sheet."),
     ]
 
-    /// The value constructors of LANGUAGE.md §8.
+    /// The value constructors of docs/language.md §8.
     public static let valueConstructors: [ValueConstructorSpec] = [
         ValueConstructorSpec(
             "size", result: .size,

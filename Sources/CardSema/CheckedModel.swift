@@ -2,7 +2,7 @@ import CardDiagnostics
 import CardSyntax
 
 /// The checked model: plain data, fully resolved — the only thing back ends and the IDE layer
-/// read (LANGUAGE.md §11). Nothing here refers to syntax except source spans, which every
+/// read (docs/language.md §11). Nothing here refers to syntax except source spans, which every
 /// reference carries so that editors can jump to it and rename it.
 ///
 /// A deck holds its themes and stacks; its cards are checked into `CheckedCard`s when read

@@ -108,7 +108,7 @@ public struct LoadedFile: Sendable {
     public var file: SourceFile { tree.file }
 }
 
-/// Loads entry files and their imports depth-first in source order (LANGUAGE.md §4): each file
+/// Loads entry files and their imports depth-first in source order (docs/language.md §4): each file
 /// once, relative imports confined to the root, cycles reported once with the whole cycle.
 public struct SourceLoader {
     public let provider: FileProvider

@@ -1,6 +1,6 @@
 import CardDiagnostics
 
-/// The canonical formatter behind `cardc fmt` (and, later, the language server's formatting):
+/// The canonical formatter behind `cardc fmt` and the language server's formatting:
 /// one style, no options, in the spirit of gofmt.
 ///
 /// - Two spaces of indentation; one item per line (`;` and `,` between items become line

@@ -7,7 +7,7 @@ public struct LexedFile: Sendable {
     public var comments: [Comment]
     public var diagnostics: [Diagnostic]
     /// Start offsets of lexical errors, ascending; the parser stays quiet after one until it
-    /// re-synchronises (LANGUAGE.md §3).
+    /// re-synchronises (docs/language.md §3).
     public var errorOffsets: [Int]
     /// True when an unterminated block comment or multi-line string ran to the end of the file:
     /// it swallowed any closers after it, so the parser does not report them missing (E202).
@@ -17,7 +17,7 @@ public struct LexedFile: Sendable {
     public var omitted = 0
 }
 
-/// Turns UTF-8 bytes into tokens (LANGUAGE.md §2), a small batch at a time: the parser pulls
+/// Turns UTF-8 bytes into tokens (docs/language.md §2), a small batch at a time: the parser pulls
 /// them as it needs them, so no whole-file token list is ever built on the way to a tree. Never
 /// fails: every byte sequence yields tokens ending in `.endOfFile`, plus E1xx diagnostics.
 public enum Lexer {

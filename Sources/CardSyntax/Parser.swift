@@ -5,7 +5,7 @@ import CardDiagnostics
 /// lexer refills as it goes, so no whole-file token list is ever built; the nodes keep what
 /// later passes need in bytes (`NodeList`).
 ///
-/// Recovery (LANGUAGE.md §3):
+/// Recovery (docs/language.md §3):
 /// - The parser re-synchronises at the start of every block item and top-level declaration.
 ///   Between two sync points it reports at most one syntax error, and none at all after a
 ///   lexical error, so one mistake gives one diagnostic. A lexical error between the previous
@@ -33,7 +33,7 @@ import CardDiagnostics
 /// (before an unlabeled one the comma may not be the fix: `text("a" "b")`), and becomes the
 /// list's closer when the list then runs into the block around it.
 /// - A declaration keyword starts a declaration only when an identifier follows, and `import`
-///   only when a string follows (LANGUAGE.md §3); otherwise they are ordinary identifiers.
+///   only when a string follows (docs/language.md §3); otherwise they are ordinary identifiers.
 /// - Nesting deeper than `maxDepth` is one E204; the too-deep group is skipped without recursion.
 public enum Parser {
     public static let maxDepth = 256

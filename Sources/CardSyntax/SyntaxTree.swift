@@ -1,6 +1,6 @@
 import CardDiagnostics
 
-/// The kinds of syntax node. Every construct of LANGUAGE.md §3 maps to one of a handful of
+/// The kinds of syntax node. Every construct of docs/language.md §3 maps to one of a handful of
 /// kinds, so the checker, formatter and language server walk one uniform tree.
 ///
 /// Child layout per kind (children are in source order):

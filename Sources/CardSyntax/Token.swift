@@ -1,4 +1,4 @@
-/// The kinds of token. Keywords are contextual (LANGUAGE.md §2): the lexer tags them so the
+/// The kinds of token. Keywords are contextual (docs/language.md §2): the lexer tags them so the
 /// parser can test one byte, and the parser accepts them wherever an identifier is expected.
 /// The raw values stay the implicit 0, 1, 2…, equal to the cases' in-memory tags: the lexer
 /// turns a one-byte token's raw value into its kind with a bit cast (`LexerState.fill`).

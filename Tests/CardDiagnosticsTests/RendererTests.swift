@@ -46,7 +46,7 @@ private func width(_ text: Substring) -> Int {
 
 @Suite("Text renderer")
 struct TextRendererTests {
-    @Test("renders the LANGUAGE.md §10 example exactly")
+    @Test("renders the docs/language.md §10 example exactly")
     func specExample() {
         let prefix = String(repeating: "// filler\n", count: 13)
         let (files, file) = fileSet(prefix + "card Budget: shadow(color: .lightGray, radius: 10) {\n}\n")

@@ -7,7 +7,7 @@ import Foundation
 import Testing
 @testable import CardDriver
 
-/// `cardc build` through `Driver.run`, in temporary directories (CLI.md "Files it writes").
+/// `cardc build` through `Driver.run`, in temporary directories (docs/cli.md, "Files it writes").
 @Suite struct BuildCommandTests {
     static let deck = """
     import "theme.cards"

@@ -6,7 +6,7 @@ import CardSema
 import Foundation
 import Testing
 
-/// Stack geometry (LANGUAGE.md §6.1) with non-default configurations, through the public API
+/// Stack geometry (docs/language.md §6.1) with non-default configurations, through the public API
 /// and through the layout JSON.
 @Suite struct GeometryTests {
     static let viewport = Viewport(width: 400, height: 800)

@@ -1,9 +1,9 @@
 import Testing
 @testable import CardSema
 
-/// The catalog against LANGUAGE.md §6, §7 and §9, and did-you-mean.
+/// The catalog against docs/language.md §6, §7 and §9, and did-you-mean.
 @Suite struct CatalogTests {
-    /// LANGUAGE.md §7.1: part → CardParts class.
+    /// docs/language.md §7.1: part → CardParts class.
     static let languagePartTable: [(part: String, cardPartsClass: String)] = [
         ("text", "CardPartTextView"),
         ("attributedText", "CardPartAttributedTextView"),
@@ -34,7 +34,7 @@ import Testing
         ("histogram", "CardPartHistogramView"),
     ]
 
-    /// LANGUAGE.md §7.2: trait → CardParts protocol.
+    /// docs/language.md §7.2: trait → CardParts protocol.
     static let languageTraitTable: [(trait: String, cardPartsProtocol: String)] = [
         ("noTopBottomMargins", "NoTopBottomMarginsCardTrait"),
         ("transparent", "TransparentCardTrait"),
@@ -401,7 +401,7 @@ import Testing
     }
 
     /// The stack kinds the catalog's flags name, as the rules read them: every name is a kind,
-    /// and the sets say what LANGUAGE.md's rules say (W502, W703, W704, E704).
+    /// and the sets say what the language reference's rules say (W502, W703, W704, E704).
     @Test func stackKindSetsFromTheCatalog() {
         #expect(Catalog.stackKinds.count <= 32, "a StackKindSet has 32 bits")
         let kinds = Set(Catalog.stackKinds.map(\.name))

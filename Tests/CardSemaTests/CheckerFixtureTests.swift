@@ -16,7 +16,7 @@ import Testing
     static let singleFileFixtures: [String] = SemaTestPaths.cardsFiles(in: SemaTestPaths.fixtures)
     static let importCases: [String] = SemaTestPaths.subdirectories(of: SemaTestPaths.imports)
 
-    /// Codes this suite must cover with a triggering fixture and a near miss (LANGUAGE.md §10,
+    /// Codes this suite must cover with a triggering fixture and a near miss (docs/language.md §10,
     /// E3xx–E8xx plus the checker's warnings; W104 belongs to the layout pass).
     static let checkerCodes: [DiagnosticCode] = DiagnosticCode.allCases.filter { code in
         guard code != .w104 else { return false }

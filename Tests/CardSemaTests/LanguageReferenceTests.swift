@@ -91,9 +91,8 @@ import Testing
 
     // MARK: Examples
 
-    /// The documents whose ```cards examples are checked: the reference, and the README draft
-    /// while it is one (its tour).
-    static let documentsWithExamples = ["docs/language.md", "docs/README-draft.md"]
+    /// The documents whose ```cards examples are checked: the reference, and the README's tour.
+    static let documentsWithExamples = ["docs/language.md", "README.md"]
 
     /// Every ```cards example of those documents, with the line its fence opens on.
     static func examples() -> [ReferenceExample] {

@@ -3,7 +3,7 @@ import Testing
 import CardDiagnostics
 @testable import CardSyntax
 
-/// `Grammar/cards.ebnf` is the authoritative grammar (LANGUAGE.md §3): every worked example in
+/// `Grammar/cards.ebnf` is the authoritative grammar (docs/language.md §3): every worked example in
 /// it must parse cleanly, and so must every sample deck.
 @Suite struct GrammarTests {
     /// The text of every `(* example: … *)` block, with the line it starts on.

@@ -2,7 +2,7 @@ import Testing
 import CardDiagnostics
 @testable import CardSyntax
 
-/// Token kinds, byte ranges and literal values for every lexical form of LANGUAGE.md §2.
+/// Token kinds, byte ranges and literal values for every lexical form of docs/language.md §2.
 @Suite struct LexerTests {
     /// Tokens (without the end-of-file token) as `kind text` pairs.
     func lex(_ text: String) -> (tokens: [(TokenKind, String)], lexed: LexedFile, file: SourceFile) {

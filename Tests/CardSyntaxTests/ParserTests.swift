@@ -2,7 +2,7 @@ import Testing
 import CardDiagnostics
 @testable import CardSyntax
 
-/// Tree shapes (via `dump()`) for every construct of LANGUAGE.md §3, node byte ranges, the tree
+/// Tree shapes (via `dump()`) for every construct of docs/language.md §3, node byte ranges, the tree
 /// accessors, and the shape of recovery.
 @Suite struct ParserTests {
     /// Parses, asserts there are no diagnostics, and returns the dump without the `file` line.

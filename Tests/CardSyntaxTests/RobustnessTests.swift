@@ -8,7 +8,7 @@ import CardDriver
 // Seeded with CardDriver's SplitMix64, so every run tests the same inputs and a failure names
 // the seed and variant that reproduce it.
 
-/// No input makes the parser crash, hang or produce an ill-formed tree (LANGUAGE.md §12):
+/// No input makes the parser crash, hang or produce an ill-formed tree (docs/language.md §12):
 /// seeded mutations of every sample, random byte buffers, pathological nesting, a large file and
 /// invalid UTF-8 everywhere.
 @Suite struct RobustnessTests {
@@ -317,7 +317,7 @@ import CardDriver
 }
 
 
-/// "One mistake, one diagnostic" (LANGUAGE.md §3) checked on every sample: a single, local
+/// "One mistake, one diagnostic" (docs/language.md §3) checked on every sample: a single, local
 /// corruption of a valid deck yields exactly one diagnostic.
 @Suite struct SingleMistakeTests {
     static let validCorpus: [(name: String, bytes: [UInt8])] = RobustnessTests.corpus().filter { entry in

@@ -5,7 +5,7 @@
 /// average, plus, for every group of 50 cards, a `list`, a `collapsible` and a `swipe` stack over
 /// cards of that group, and one `theme` declaration at the top.
 ///
-/// Every generated deck is meant to be clean for the checker (LANGUAGE.md §5–§9): every model
+/// Every generated deck is meant to be clean for the checker (docs/language.md §5–§9): every model
 /// field is used by a binding, each binding name has one type across the whole generator (so one
 /// per card), `state:` defaults name declared states, every button has an action, a card with
 /// `loading` also has `hasData`, containers are never empty, ranges hold, cards in collapsible
