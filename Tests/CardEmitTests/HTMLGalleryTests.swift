@@ -214,6 +214,19 @@ import Testing
         #expect(html.contains("'Evil\\22 \\3c \\2f style\\3e "))
     }
 
+    /// Found by the fuzz target: string escapes put a tab, a carriage return and a NUL in the
+    /// text. A tab and a line feed stay (white space to a browser, as in the terminal's text);
+    /// every other control character is shown as an escape.
+    @Test func controlCharactersFromStringEscapesAreShownEscaped() throws {
+        let fixtures = EmitTestPaths.packageRoot.appendingPathComponent("Tests/CardSyntaxTests/Fixtures")
+        let result = checkInMemory("clean-strings.cards", in: fixtures)
+        #expect(!result.hasErrors)
+        let html = Self.gallery(try #require(result.decks.first))
+        #expect(html.contains("\t"))
+        #expect(html.contains("<span class=\"e\">\\u{D}</span>") && html.contains("<span class=\"e\">\\u{0}</span>"))
+        #expect(!html.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || (0x7F...0x9F).contains($0.value) })
+    }
+
     // MARK: Writer
 
     @Test func theWriterEscapesTextAndAttributes() {
