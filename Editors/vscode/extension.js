@@ -60,17 +60,38 @@ function registerFormatter(context, log) {
 }
 
 let client = null;
+/** How long activation waits for `cardc lsp` to answer `initialize`. */
+const startTimeout = 10000;
 
 async function activate(context) {
   const log = vscode.window.createOutputChannel('cardc');
   context.subscriptions.push(log);
   // The language server; it formats too (format on save is on for .cards files by default:
   // see package.json).
-  client = await startLanguageClient(vscode, {
+  // A cardc that cannot start the server — missing, too old for `lsp`, failing, or silent —
+  // leaves the extension with its own formatter, after at most `startTimeout` milliseconds.
+  const starting = startLanguageClient(vscode, {
     command: cardcPath(),
     subscriptions: context.subscriptions,
     log: (line) => log.appendLine(line),
   });
+  let timer = null;
+  const timedOut = new Promise((resolve) => { timer = setTimeout(() => resolve('timeout'), startTimeout); });
+  let started = null;
+  try {
+    started = await Promise.race([starting, timedOut]);
+  } catch (error) {
+    log.appendLine(`cardc lsp could not start: ${error && error.message ? error.message : error}`);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (started === 'timeout') {
+    log.appendLine(`cardc lsp did not answer within ${startTimeout / 1000} s; formatting with cardc fmt -`);
+    // Should it answer later, stop it: this session formats on its own.
+    starting.then((late) => late && late.stop(), () => {});
+    started = null;
+  }
+  client = started;
   if (!client || !client.capabilities.documentFormattingProvider) registerFormatter(context, log);
   return client;
 }

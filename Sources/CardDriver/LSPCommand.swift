@@ -16,8 +16,8 @@ enum LSPCommand {
 
         Runs the Language Server Protocol server for editors on standard input and output
         (JSON-RPC 2.0 with Content-Length framing); logs go to standard error. Positions are
-        UTF-16 unless the client offers UTF-8. Exit status: 0 after `shutdown` then `exit`,
-        1 when `exit` comes without `shutdown` or the input ends first.
+        UTF-16 unless the client offers UTF-8. Exit status: 0 after `shutdown` (then `exit`
+        or the end of input), 1 when `exit` or the end of input comes without `shutdown`.
 
         OPTIONS:
         \(ArgumentParser.usage(options))

@@ -60,7 +60,7 @@ extension Snapshot {
             guard let first = errors.first, let token = tree.mainToken(node) else { continue }
             let files = Set(errors.map(\.span.file)).compactMap { sourceFile($0)?.path }.sorted()
             var diagnostic = Diagnostic(first.code, "imported \(files.count == 1 ? "file" : "files") \(files.map { "`\(Self.lastComponent($0))`" }.joined(separator: ", ")) "
-                                        + "\(errors.count == 1 ? "has an error" : "have \(errors.count) errors"): \(first.message)",
+                                        + "\(files.count == 1 ? "has" : "have") \(errors.count == 1 ? "an error" : "\(errors.count) errors"): \(first.message)",
                                         at: SourceSpan(file: fileID, token.range))
             diagnostic.notes = [DiagnosticNote(first.message, at: first.span)]
             own.append(documentDiagnostic(diagnostic, at: token.range))

@@ -136,9 +136,12 @@ public final class Workspace {
     }
 
     /// The root for a document: the workspace's when the document lies inside it, else the
-    /// document's directory (as `cardc check FILE` would use).
+    /// document's directory (as `cardc check FILE` would use). A document directly under `/`
+    /// — an unsaved buffer, which the server names `/untitled:…` — is its own root, so none of
+    /// its imports reaches the disk (each is E308) rather than all of `/`.
     public func root(for path: String) -> String {
         if let root, PathUtilities.isInside(path, root: root) { return root }
-        return PathUtilities.directory(of: path)
+        let directory = PathUtilities.directory(of: path)
+        return directory == "/" ? path : directory
     }
 }

@@ -188,6 +188,18 @@ func deckSnapshot() -> Snapshot { snapshot(deckText, files: ["theme.cards": them
         #expect(atImport.related.first?.location.path == "/p/bad.cards")
     }
 
+    /// An unsaved buffer (named `/untitled:…` by the server) is its own root: an import in it
+    /// is E308 and reads nothing, where the root `/` let it read any file on the disk.
+    @Test func importsOfAnUnsavedBufferReachNoFile() throws {
+        let workspace = memoryWorkspace(files: ["/etc/secret.cards": "card Secret { text(\"s\") }\n"])
+        let path = "/untitled:Untitled-1"
+        #expect(workspace.root(for: path) == path)
+        workspace.open(path: path, bytes: Array("import \"etc/secret.cards\"\ncard A { text(\"a\") }\n".utf8), version: 1)
+        let diagnostics = try #require(workspace.snapshot(of: path)).documentDiagnostics()
+        #expect(diagnostics.map(\.code) == [.e308])
+        #expect(workspace.root(for: "/p/main.cards") == "/p" && workspace.root(for: "/q/x.cards") == "/q")
+    }
+
     @Test func layoutWarningW104() {
         let text = """
         card Tall { text("a") text("b") text("c") text("d") text("e") }

@@ -13,6 +13,7 @@
 
 const fs = require('fs');
 const path = require('path');
+const os = require('os');
 const Module = require('module');
 const childProcess = require('child_process');
 
@@ -99,6 +100,16 @@ const documentFor = (text) => ({
   check(client === null, 'without a cardc to run, activate must start no language client');
   check(provider !== null, 'activate must register a formatting provider when the language server cannot run');
   check(logged.some((line) => line.includes('cannot run')), 'the failed start must be logged');
+  // A cardc that runs but cannot serve (too old for `lsp`, or failing): the same fallback.
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-vscode-'));
+  process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
+  const failing = path.join(scratch, 'cardc');
+  fs.writeFileSync(failing, '#!/bin/sh\necho "cardc: error: unknown command \'lsp\'" >&2\nexit 2\n', { mode: 0o755 });
+  provider = null;
+  configuredCardc = failing;
+  check(await extension.activate({ subscriptions: [] }) === null, 'a cardc whose server exits must give no client');
+  check(provider !== null, 'activate must register a formatting provider when the language server exits at once');
+  check(logged.some((line) => line.includes('could not start')), 'the server that exited must be logged');
   configuredCardc = 'cardc';
   if (provider) {
     const messy = fs.readFileSync(path.join(root, 'Samples', 'overview.cards'), 'utf8');
