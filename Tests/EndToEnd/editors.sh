@@ -29,7 +29,7 @@ status=0
 
 # Neovim.
 if command -v nvim >/dev/null 2>&1; then
-    cp "$root/Samples/overview.cards" "$scratch/decks/messy.cards"
+    cp "$here/unformatted.cards" "$scratch/decks/messy.cards"
     cardc fmt - < "$scratch/decks/messy.cards" > "$scratch/decks/expected.cards"
     printf 'card A {\n  text("a"\n}\n' > "$scratch/decks/broken.cards"
     # Any error in the script ends Neovim with exit status 1 (never a prompt left waiting).

@@ -112,7 +112,7 @@ const documentFor = (text) => ({
   check(logged.some((line) => line.includes('could not start')), 'the server that exited must be logged');
   configuredCardc = 'cardc';
   if (provider) {
-    const messy = fs.readFileSync(path.join(root, 'Samples', 'overview.cards'), 'utf8');
+    const messy = fs.readFileSync(path.join(__dirname, 'unformatted.cards'), 'utf8');
     const expected = childProcess.execFileSync('cardc', ['fmt', '-'], { input: messy }).toString('utf8');
     check(expected !== messy, 'the sample used is already formatted');
     const edits = await provider.provideDocumentFormattingEdits(documentFor(messy));
