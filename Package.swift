@@ -35,7 +35,7 @@ let package = Package(
 
         .testTarget(name: "CardDiagnosticsTests", dependencies: ["CardDiagnostics", "CardJSON"]),
         .testTarget(name: "CardSyntaxTests", dependencies: ["CardSyntax", "CardDriver", "CardTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CardSemaTests", dependencies: ["CardSema", "CardDriver", "CardTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CardSemaTests", dependencies: ["CardSema", "CardSyntax", "CardDriver", "CardTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CardLayoutTests", dependencies: ["CardLayout", "CardEmit", "CardDriver", "CardJSON", "CardTestSupport"],
                     exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CardEmitTests", dependencies: ["CardEmit", "CardLayout", "CardSema", "CardDriver", "CardJSON"],

@@ -1,5 +1,6 @@
 import CardDiagnostics
 import CardDriver
+import CardSyntax
 import Foundation
 import Testing
 @testable import CardSema
@@ -123,6 +124,19 @@ import Testing
         #expect(result.unreadable.isEmpty)
         let report = Expectations.verify(result.fileSet, diagnostics: result.diagnostics)
         #expect(report.isEmpty, "example at \(example): \(report)")
+    }
+
+    /// The README's tour is what `cardc fmt` writes: the first code a user reads is in the one
+    /// canonical style.
+    @Test func readmeExamplesAreInTheCanonicalStyle() throws {
+        let examples = Self.examples().filter { $0.document == "README.md" }
+        #expect(!examples.isEmpty)
+        for example in examples {
+            for (name, text) in example.files {
+                let formatted = try Formatter.formattedBytes(Parser.parse(SourceFile(path: name, bytes: Array(text.utf8))))
+                #expect(String(decoding: formatted, as: UTF8.self) == text, "\(example), \(name)")
+            }
+        }
     }
 
     // MARK: Section numbers
