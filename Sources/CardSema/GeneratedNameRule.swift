@@ -14,15 +14,10 @@ enum GeneratedNameRule {
         let help: String
     }
 
-    /// Declaration name → (generated type, flavor) for the declaration names whose generated
-    /// type would be a framework type (`CardParts` + `FullScreenViewController`), found once by
-    /// taking each suffix off each framework name that ends with it.
+    /// Card name → generated type for the card names whose generated type would be a framework
+    /// type (`Card` + `State`), found once by taking each suffix off each framework name that
+    /// ends with it.
     private static let clashingCardNames: [String: String] = clashingNames { flavor in SwiftNames.cardSuffixes(flavor) }
-    private static let clashingStackNames: [StackKindSpec: [String: String]] = {
-        var table: [StackKindSpec: [String: String]] = [:]
-        for kind in Catalog.stackKinds { table[kind] = clashingNames { SwiftNames.stackSuffixes(kind, $0) } }
-        return table
-    }()
 
     private static func clashingNames(_ suffixes: (SwiftNames.Flavor) -> [String]) -> [String: String] {
         var table: [String: String] = [:]
@@ -43,11 +38,18 @@ enum GeneratedNameRule {
                      help: "rename the card")
     }
 
-    /// A stack called `name` of `kind`.
+    /// A stack called `name` of `kind`. Asked per stack (one or two lookups) rather than
+    /// tabulated as card names are: a deck has few stacks, and a table per stack kind cost a
+    /// tenth of checking a small deck.
     static func stack(_ name: String, kind: StackKindSpec) -> Clash? {
-        guard let type = clashingStackNames[kind]?[name] else { return nil }
-        return Clash(message: "stack `\(name)` would generate the Swift type `\(type)`, which is a framework type the generated code uses",
-                     help: "rename the stack")
+        guard !name.isEmpty else { return nil }
+        for flavor in SwiftNames.Flavor.allCases {
+            for suffix in SwiftNames.stackSuffixes(kind, flavor) where SwiftNames.frameworkNames(flavor).contains(name + suffix) {
+                return Clash(message: "stack `\(name)` would generate the Swift type `\(name + suffix)`, which is a framework type the generated code uses",
+                             help: "rename the stack")
+            }
+        }
+        return nil
     }
 
     /// An action method of card `card`.
