@@ -8,8 +8,10 @@ import CardSyntax
 /// One input: the bytes are `deck.cards`, which may import `lib.cards` (fixed, valid). It is
 /// checked as `cardc check` does (`Pipeline.check`, every diagnostic renderer) and built as
 /// `cardc build` does (its own `Pipeline.check`, then every back end, which builds every card's
-/// model), in memory, and formatted as `cardc fmt` does. Any trap is a finding, and so is an
-/// output with a raw control character, a check and a build that disagree about the
+/// model), in memory, and formatted as `cardc fmt` does. `check` and `build` share
+/// `Pipeline.check`, so comparing their two runs' diagnostics tests that checking is
+/// deterministic (no order from a hash seed, no state left from the run before). Any trap is a
+/// finding, and so is an output with a raw control character, two runs that disagree about the
 /// diagnostics, or a formatter that fails on a file without syntax errors or is not idempotent.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -31,7 +33,7 @@ enum FuzzTarget {
         let check = Pipeline.check(paths: ["deck.cards"], root: ".", provider: provider, sources: sources)
         let build = Pipeline.check(paths: ["deck.cards"], root: ".", provider: provider, sources: sources)
         guard check.hasErrors == build.hasErrors, check.diagnostics == build.diagnostics else {
-            fatalError("check and build disagree: errors \(check.hasErrors) / \(build.hasErrors)")
+            fatalError("two runs of Pipeline.check disagree: errors \(check.hasErrors) / \(build.hasErrors)")
         }
         let files = check.fileSet, diagnostics = check.diagnostics
         var outputs: [(name: String, text: String)] = [
