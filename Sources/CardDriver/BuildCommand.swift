@@ -324,17 +324,9 @@ struct StreamingArtifact {
         self.path = path
         self.directory = directory
         self.name = name
-        // Only a regular file is compared. The open neither follows a link nor waits for a
-        // writer, in case the path was swapped for a link or a FIFO after `lstat`; `fstat`
-        // then says what was opened. Anything else counts as no old file, and is replaced.
-        var info = stat()
-        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
-            old = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-            if old >= 0, fstat(old, &info) != 0 || (info.st_mode & S_IFMT) != S_IFREG {
-                close(old)
-                old = -1
-            }
-        }
+        // Only a regular file is compared, not a link or a FIFO put there: anything else counts
+        // as no old file, and is replaced.
+        old = LocalFiles.openRegularFile(path, followingLinks: false)?.fd ?? -1
     }
 
     private func failure(_ reason: String? = nil) -> UsageError {

@@ -51,21 +51,28 @@ public enum LocalFiles {
 
     public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
-    /// The whole content of the regular file at `path`, or nil when it is not one, is larger than
-    /// `sizeLimit`, or cannot be read.
-    ///
-    /// Nothing but a regular file is opened: a FIFO would block `open` until a writer came, and
-    /// opening a device can have effects of its own. The type is checked before opening, and
-    /// the open is non-blocking in case the path was swapped for a FIFO in between (then
-    /// `fstat` refuses it).
-    public static func contents(of path: String, sizeLimit: Int) -> [UInt8]? {
-        guard status(of: path)?.kind == .regular else { return nil }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+    /// A read-only descriptor of the regular file at `path` and its size, or nil when there is
+    /// none. Nothing but a regular file is opened: a FIFO would block `open` until a writer came,
+    /// and opening a device can have effects of its own. The type is checked before opening,
+    /// and the open is non-blocking in case the path was swapped for a FIFO in between (then
+    /// `fstat` refuses it). With `followingLinks: false`, a link at `path` is not a file.
+    public static func openRegularFile(_ path: String, followingLinks: Bool = true) -> (fd: Int32, size: Int)? {
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let expected = Int(info.st_size)
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else { return nil }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        return (fd, Int(info.st_size))
+    }
+
+    /// The whole content of the regular file at `path` (`openRegularFile`), or nil when it is
+    /// not one, is larger than `sizeLimit`, or cannot be read.
+    public static func contents(of path: String, sizeLimit: Int) -> [UInt8]? {
+        guard let (fd, expected) = openRegularFile(path) else { return nil }
+        defer { close(fd) }
         guard expected <= sizeLimit else { return nil }
         // Read straight into uninitialised capacity (no zeroing of a 12 MB deck first). One byte
         // more than the size tells a file that grew while being read: the rest comes in chunks,
