@@ -15,9 +15,8 @@ public struct OverlayFileProvider: FileProvider {
 
     public func contents(of path: String) -> [UInt8]? {
         if let buffer = buffers[base.canonicalPath(path)] { return buffer }
-        // Only regular files: opening a FIFO an import names would block the server until
-        // something writes to it.
-        if base is DiskFileProvider, LocalFiles.status(of: path)?.kind != .regular { return nil }
+        // The disk opens only regular files (`LocalFiles.contents`), so a FIFO an import names
+        // cannot block the server.
         return base.contents(of: path)
     }
 
