@@ -17,19 +17,17 @@ enum GeneratedNameRule {
     /// Card name → generated type for the card names whose generated type would be a framework
     /// type (`Card` + `State`), found once by taking each suffix off each framework name that
     /// ends with it.
-    private static let clashingCardNames: [String: String] = clashingNames { flavor in SwiftNames.cardSuffixes(flavor) }
-
-    private static func clashingNames(_ suffixes: (SwiftNames.Flavor) -> [String]) -> [String: String] {
+    private static let clashingCardNames: [String: String] = {
         var table: [String: String] = [:]
         for flavor in SwiftNames.Flavor.allCases {
             for framework in SwiftNames.frameworkNames(flavor) {
-                for suffix in suffixes(flavor) where framework.count > suffix.count && framework.hasSuffix(suffix) {
+                for suffix in SwiftNames.cardSuffixes(flavor) where framework.count > suffix.count && framework.hasSuffix(suffix) {
                     table[String(framework.dropLast(suffix.count))] = framework
                 }
             }
         }
         return table
-    }
+    }()
 
     /// A card called `name`.
     static func card(_ name: String) -> Clash? {
