@@ -55,6 +55,8 @@ public struct DeckLayouter {
         var customMargin: Double?
         /// The position of the initial state among the states.
         var initialPosition: Int
+        /// The card's name in its declaration, where W104's note points.
+        var span: SourceSpan
     }
 
     /// The trait whose value replaces a list's left and right margins around its card.
@@ -174,7 +176,7 @@ public struct DeckLayouter {
         guard known.indices.contains(index) else { return }
         known[index] = KnownCard(theme: laidOut.context.theme, width: laidOut.context.width, heights: laidOut.states.map(\.height),
                                  stateNames: laidOut.states.map(\.name), customMargin: Self.customMargin(card),
-                                 initialPosition: card.states.firstIndex { $0.name == card.initialState } ?? 0)
+                                 initialPosition: card.states.firstIndex { $0.name == card.initialState } ?? 0, span: card.span)
     }
 
     /// What the stacks need of card `index` laid out in `stack`: from an earlier layout in the
@@ -267,15 +269,15 @@ public struct DeckLayouter {
                       // The tallest state (`max(by:)` keeps the first of equally tall ones).
                       let tallest = facts.heights.indices.max(by: { facts.heights[$0] < facts.heights[$1] }),
                       facts.heights[tallest] > configuration.cardHeight else { continue }
-                let card = reader.card(at: index)
+                // What W104 says of the card was kept when it was laid out: its model is not built again.
                 let height = Finite.format(facts.heights[tallest])
                 var notes: [DiagnosticNote] = []
-                if reference.span != card.span { notes.append(DiagnosticNote("card `\(card.name)` is declared here", at: card.span)) }
+                if reference.span != facts.span { notes.append(DiagnosticNote("card `\(reference.name)` is declared here", at: facts.span)) }
                 notes.append(.help("raise `cardHeight` to at least \(height), or shorten the card; "
                                    + "heights are estimates (see `cardc explain W104`)"))
                 result.append(Diagnostic(
                     .w104,
-                    "card `\(card.name)` is \(height) pt tall in state `\(facts.stateNames[tallest])`, taller than stack `\(stack.name)`'s cardHeight of \(Finite.format(configuration.cardHeight))",
+                    "card `\(reference.name)` is \(height) pt tall in state `\(facts.stateNames[tallest])`, taller than stack `\(stack.name)`'s cardHeight of \(Finite.format(configuration.cardHeight))",
                     at: reference.span, label: "CardsStack clips every card to cardHeight", notes: notes))
             }
         }
