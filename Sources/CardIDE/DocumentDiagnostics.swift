@@ -38,7 +38,15 @@ public struct DocumentDiagnostic: Hashable, Sendable {
 extension Snapshot {
     /// The diagnostics of the document: its own, and for each import whose files have
     /// errors, one at the import naming them (the imported file shows its own when opened).
+    /// Worked out once per snapshot.
     public func documentDiagnostics() -> [DocumentDiagnostic] {
+        if let cachedDocumentDiagnostics { return cachedDocumentDiagnostics }
+        let computed = computeDocumentDiagnostics()
+        cachedDocumentDiagnostics = computed
+        return computed
+    }
+
+    private func computeDocumentDiagnostics() -> [DocumentDiagnostic] {
         var own: [DocumentDiagnostic] = []
         var foreignErrors: [FileID: [Diagnostic]] = [:]
         for diagnostic in diagnostics {

@@ -33,6 +33,8 @@ public final class Snapshot {
     private var cachedTokens: TokenList?
     private var cachedIndex: SymbolIndex?
     private var cachedLineIndexes: [FileID: LineIndex] = [:]
+    /// `documentDiagnostics()`, worked out once: publishing and every code action read it.
+    var cachedDocumentDiagnostics: [DocumentDiagnostic]?
 
     /// Checks `bytes` as the document at `path` (canonical), reading imports through
     /// `provider`, with imports confined to `root`.

@@ -125,11 +125,6 @@ public final class Workspace {
     /// The current snapshots of every open document.
     public func allSnapshots() -> [Snapshot] { openPaths.compactMap { snapshot(of: $0) } }
 
-    /// Open documents whose snapshot is missing or out of date (they need checking again).
-    public func stalePaths() -> [String] {
-        openPaths.filter { path in snapshots[path].map { !isCurrent($0) } ?? true }
-    }
-
     /// The files as the compiler sees them: open buffers over the disk.
     public var provider: OverlayFileProvider {
         OverlayFileProvider(buffers: documents.mapValues(\.bytes), base: base)

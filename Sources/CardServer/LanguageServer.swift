@@ -376,7 +376,7 @@ public final class LanguageServer {
             var index: LineIndex?
             for snapshot in snapshots {
                 if snapshot.path == path { index = snapshot.lineIndex; break }
-                if let file = snapshot.sourceFile(atPath: path) { index = LineIndex(file.bytes); break }
+                if let file = snapshot.sourceFile(atPath: path) { index = snapshot.lineIndex(of: file.id); break }
             }
             if index == nil { index = server.workspace.lineIndex(of: path) }
             if let index { cache[path] = index }
