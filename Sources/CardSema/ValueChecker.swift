@@ -927,8 +927,7 @@ struct ValueChecker {
         let parameters = list.parameters
         let label = tree.name(arg)
         let labelSpan = nameSpan(arg)
-        var labels = Set<String>()
-        for other in tree.children(owner) where tree.kind(other) != .block && isLabeled(other) { labels.insert(tree.name(other)) }
+        let labels = writtenLabels(of: owner)
         let candidates = parameters.indices.filter { index in
             !arguments.isGiven(index) && !labels.contains(parameters[index].name)
                 && !(parameters[index].positional && !parameters[index].labelOptional)
@@ -1010,6 +1009,13 @@ struct ValueChecker {
         checkRange(number, range, parameter: list.parameters[index], at: node, owner: owner)
     }
 
+    /// The labels written in `owner`'s argument list (its block aside).
+    func writtenLabels(of owner: NodeID) -> Set<String> {
+        var labels = Set<String>()
+        for other in tree.children(owner) where tree.kind(other) != .block && isLabeled(other) { labels.insert(tree.name(other)) }
+        return labels
+    }
+
     /// E310 for an unlabeled value where none is accepted, with a fix-it adding the label of the
     /// parameter it was probably meant for. That parameter then counts as given.
     mutating func reportStrayPositional(_ arg: NodeID, of owner: NodeID, parameters: [Parameter], ownerName: String,
@@ -1017,8 +1023,7 @@ struct ValueChecker {
         var fixIts: [FixIt] = []
         // The parameter the value was probably meant for: the only one not given (by label
         // anywhere in the list), else the only such required one.
-        var givenLabels = Set<String>()
-        for other in tree.children(owner) where tree.kind(other) != .block && isLabeled(other) { givenLabels.insert(tree.name(other)) }
+        let givenLabels = writtenLabels(of: owner)
         let unlabeled = parameters.indices.filter { index in
             !arguments.isGiven(index) && !givenLabels.contains(parameters[index].name)
                 && !parameters[index].acceptsPositional
