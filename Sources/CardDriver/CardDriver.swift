@@ -258,10 +258,6 @@ enum InputFiles {
         return files
     }
 
-    static func isDirectory(_ path: String) -> Bool {
-        LocalFiles.isDirectory(path)
-    }
-
     static func validate(_ path: String, sizeLimit: Int) throws {
         guard let status = LocalFiles.status(of: path) else { throw UsageError("cannot read \(path)") }
         if status.kind != .regular { throw UsageError("\(path) is \(status.kind.description), not a regular file") }

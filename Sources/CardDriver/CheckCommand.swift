@@ -41,7 +41,7 @@ enum CheckCommand {
         // A directory named first is the project: its files may import one another, wherever
         // the walk happens to find its first file (`cardc check Samples/` with a nested package).
         let root = try CommonOptions.root(parsed)
-            ?? parsed.operands.first.flatMap { InputFiles.isDirectory($0) ? $0 : nil }
+            ?? parsed.operands.first.flatMap { LocalFiles.isDirectory($0) ? $0 : nil }
         let viewport = try CommonOptions.viewport(parsed)
         let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit), viewport: viewport)
         compiled = result

@@ -44,7 +44,7 @@ enum CommonOptions {
 
     static func root(_ parsed: ParsedArguments) throws -> String? {
         guard let root = parsed.value("--root") else { return nil }
-        guard InputFiles.isDirectory(root) else { throw UsageError("--root \(root) is not a directory") }
+        guard LocalFiles.isDirectory(root) else { throw UsageError("--root \(root) is not a directory") }
         return root
     }
 
