@@ -138,6 +138,8 @@ struct CardChecker {
         var cardTap: Action?
         var title: Value?, subtitle: Value?, position: String?
         var swipe: [SwipeDirection]?
+        /// The `swipe:` property, where W705 points.
+        var swipeProperty: NodeID?
         overlayNodes.clear()
         var overlays: [CheckedOverlay] = []
         var footer: CheckedFooter?
@@ -177,6 +179,7 @@ struct CardChecker {
                 case .swipe:
                     if case .list(let directions) = value {
                         swipe = directions.compactMap { if case .enumCase(let d, _) = $0 { SwipeDirection(rawValue: d) } else { nil } }
+                        swipeProperty = item
                     }
                 }
             case .node:
@@ -240,8 +243,7 @@ struct CardChecker {
             }
         }
 
-        checkOverlayDirections(allowed: swipe, swipeProperty: seenProperties.first { tree.lookUp($0.1, in: Catalog.cardPropertyTable)
-            .map { Catalog.cardProperties[$0].role == .swipe } == true }?.1, cardName: name)
+        checkOverlayDirections(allowed: swipe, swipeProperty: swipeProperty, cardName: name)
 
         // States: each lists the shared parts before the first state, its own, then the others.
         var states: [CheckedState] = []
