@@ -228,9 +228,9 @@ struct DeckChecker {
         return nil
     }
 
-    /// E312 at a declaration's name.
+    /// E312 at a declaration's name (within the per-file limit, as every other diagnostic).
     mutating func reportClash(_ clash: GeneratedNameRule.Clash, tree: SyntaxTree, token: Token) {
-        diagnostics.append(Diagnostic(.e312, clash.message, at: tree.span(token: token), notes: [.help(clash.help)]))
+        record(Diagnostic(.e312, clash.message, at: tree.span(token: token), notes: [.help(clash.help)]))
     }
 
     /// E305 at the later declaration (in load order), with a note at the earlier one.
