@@ -44,7 +44,7 @@ enum BuildCommand {
         OptionSpec(names: ["--color"], value: "WHEN", help: "colour text diagnostics (default: auto)", choices: ColorChoice.allCases.map(\.rawValue)),
         OptionSpec(names: ["--quiet", "-q"], value: nil, help: "omit the summary lines"),
         OptionSpec(names: ["--strict", "-W"], value: nil, help: "warnings fail the build (exit 1, nothing written); `-W error` is accepted too"),
-        OptionSpec(names: ["--max-size"], value: "BYTES", help: "refuse input files larger than this (default: 268435456)"),
+        CommonOptions.maxSizeOption,
         OptionSpec(names: ["-h", "--help"], value: nil, help: "show this help"),
     ]
 

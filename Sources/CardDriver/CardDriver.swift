@@ -234,7 +234,6 @@ public enum Driver {
 /// Expands operands into `.cards` files (directories recursively, skipping hidden directories
 /// and `.build`), checking each is a readable regular file within the size limit.
 enum InputFiles {
-    static let defaultSizeLimit = 256 << 20
 
     static func expand(_ operands: [String], allowDirectories: Bool, sizeLimit: Int) throws -> [String] {
         var files: [String] = []

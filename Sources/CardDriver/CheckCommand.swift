@@ -11,7 +11,7 @@ enum CheckCommand {
         OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: the first PATH when it is a directory, else the directory of the first input)"),
         OptionSpec(names: ["--color"], value: "WHEN", help: "colour text diagnostics (default: auto)", choices: ColorChoice.allCases.map(\.rawValue)),
         OptionSpec(names: ["--quiet", "-q"], value: nil, help: "omit the summary line"),
-        OptionSpec(names: ["--max-size"], value: "BYTES", help: "refuse input files larger than this (default: 268435456)"),
+        CommonOptions.maxSizeOption,
         OptionSpec(names: ["--viewport"], value: "WxH", help: "screen size for the layout checks (W104), in points (default: 390x844)"),
         OptionSpec(names: ["-h", "--help"], value: nil, help: "show this help"),
     ]

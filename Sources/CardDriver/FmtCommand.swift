@@ -20,7 +20,7 @@ enum FmtCommand {
         OptionSpec(names: ["--check"], value: nil, help: "change nothing; list the files that would change, exit 1 if any"),
         OptionSpec(names: ["--diff"], value: nil, help: "change nothing; print a unified diff of the changes, exit 1 if any"),
         OptionSpec(names: ["--color"], value: "WHEN", help: "colour diagnostics (default: auto)", choices: ColorChoice.allCases.map(\.rawValue)),
-        OptionSpec(names: ["--max-size"], value: "BYTES", help: "refuse input files larger than this (default: 268435456)"),
+        CommonOptions.maxSizeOption,
         OptionSpec(names: ["-h", "--help"], value: nil, help: "show this help"),
     ]
 

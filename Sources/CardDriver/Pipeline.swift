@@ -28,8 +28,12 @@ enum CommonOptions {
         return arguments
     }
 
+    /// `--max-size`, as every command that reads files offers it.
+    static let maxSizeOption = OptionSpec(names: ["--max-size"], value: "BYTES",
+                                          help: "refuse input files larger than this (default: \(DiskFileProvider.defaultSizeLimit))")
+
     static func sizeLimit(_ parsed: ParsedArguments) throws -> Int {
-        guard let text = parsed.value("--max-size") else { return InputFiles.defaultSizeLimit }
+        guard let text = parsed.value("--max-size") else { return DiskFileProvider.defaultSizeLimit }
         guard let limit = Int(text), limit > 0 else { throw UsageError("invalid value '\(text)' for '--max-size'") }
         return limit
     }

@@ -33,7 +33,7 @@ enum PreviewCommand {
         OptionSpec(names: ["--watch"], value: nil, help: "redraw whenever the file or one of its imports changes, until interrupted"),
         OptionSpec(names: ["--viewport"], value: "WxH", help: "screen size for the layout, in points (default: 390x844)"),
         OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: directory of the input)"),
-        OptionSpec(names: ["--max-size"], value: "BYTES", help: "refuse input files larger than this (default: 268435456)"),
+        CommonOptions.maxSizeOption,
         OptionSpec(names: ["-h", "--help"], value: nil, help: "show this help"),
     ]
 

@@ -28,7 +28,10 @@ public enum ResolvedPath: Equatable, Sendable {
 /// Reads files from disk; refuses directories and files over `sizeLimit`.
 public struct DiskFileProvider: FileProvider {
     public var sizeLimit: Int
-    public init(sizeLimit: Int = 256 << 20) {
+    /// The largest file read unless told otherwise (`--max-size`).
+    public static let defaultSizeLimit = 256 << 20
+
+    public init(sizeLimit: Int = DiskFileProvider.defaultSizeLimit) {
         self.sizeLimit = sizeLimit
     }
 
