@@ -129,8 +129,8 @@ public enum TerminalText {
         return count
     }
 
-    /// The escape shown for a scalar: `\u{` upper-case hex `}`.
-    static func escape(_ v: UInt32) -> String {
+    /// The escape shown for a scalar: `\u{` upper-case hex `}` (the terminal's and the gallery's).
+    public static func escape(_ v: UInt32) -> String {
         "\\u{" + String(v, radix: 16, uppercase: true) + "}"
     }
 

@@ -113,8 +113,6 @@ struct CardAppearance {
     var border: Border?
     var shadow: Shadow?
     var gradient: Gradient?
-    /// The theme's `cardBackgroundColor`; nil when transparent.
-    var background: ColorValue?
     var isEditable: Bool
 
     /// The traits that change how a card's frame looks.
@@ -127,7 +125,7 @@ struct CardAppearance {
         static let editable = "editable"
     }
 
-    init(card: CheckedCard, palette: ThemePalette) {
+    init(card: CheckedCard) {
         isEditable = card.trait(TraitName.editable) != nil
         cornerRadius = card.trait(TraitName.rounded).map { Finite.dimension($0.value("radius")?.number ?? 0) }
         isTransparent = card.trait(TraitName.transparent) != nil
@@ -135,10 +133,8 @@ struct CardAppearance {
             border = nil
             shadow = nil
             gradient = nil
-            background = nil
             return
         }
-        background = palette.cardBackground
         border = card.trait(TraitName.border).map { trait in
             Border(width: Finite.dimension(trait.value("width")?.number ?? 1), color: ThemePalette.color(trait.value("color")))
         }

@@ -13,12 +13,12 @@ struct HTMLCardDrawer {
     let metrics: ThemeMetrics
     let appearance: CardAppearance
 
-    init(card: CheckedCard, laidOut: LaidOutCard, theme: ResolvedTheme?, themeNumber: Int, metrics: ThemeMetrics) {
+    init(card: CheckedCard, laidOut: LaidOutCard, themeNumber: Int, metrics: ThemeMetrics) {
         self.card = card
         self.laidOut = laidOut
         self.themeNumber = themeNumber
         self.metrics = metrics
-        appearance = CardAppearance(card: card, palette: ThemePalette(theme: theme))
+        appearance = CardAppearance(card: card)
     }
 
     /// What fills the content box.

@@ -210,8 +210,7 @@ struct Gallery {
             sources[column.source].theme = column.theme
             let laidOut = sources[column.source].layout(card, at: index, in: nil)
             let themeName = laidOut.context.theme
-            drawers.append(HTMLCardDrawer(card: card, laidOut: laidOut, theme: sources[column.source].theme(named: themeName),
-                                          themeNumber: themeNumber(themeName),
+            drawers.append(HTMLCardDrawer(card: card, laidOut: laidOut, themeNumber: themeNumber(themeName),
                                           metrics: sources[column.source].layouter.engine(theme: themeName).metrics))
         }
         for source in sources.indices { sources[source].theme = nil }
@@ -282,9 +281,7 @@ struct Gallery {
     // MARK: Stacks
 
     mutating func writeStack(_ stack: CheckedStack, number: Int, into out: inout HTMLWriter) {
-        let laidOut = sources[0].layouter.layout(stack)
         let themeNumber = themeNumber(stack.theme)
-        let drawer = HTMLStackDrawer(stack: stack, laidOut: laidOut, viewport: viewport, themeNumber: themeNumber)
         out.raw("<section id=\"s\(number)\"><h2>")
         out.text(stack.name)
         out.raw(" <small class=\"meta\">")
@@ -306,11 +303,13 @@ struct Gallery {
             let card = sources[0].card(at: index)
             let cardLayout = sources[0].layout(card, at: index, in: stack)
             let state = cardLayout.states.first { $0.name == cardLayout.initialState } ?? cardLayout.states.first
-            cards[reference.name] = (HTMLCardDrawer(card: card, laidOut: cardLayout, theme: sources[0].theme(named: stack.theme),
-                                                    themeNumber: themeNumber,
+            cards[reference.name] = (HTMLCardDrawer(card: card, laidOut: cardLayout, themeNumber: themeNumber,
                                                     metrics: sources[0].layouter.engine(theme: stack.theme).metrics), state)
             if stack.spec?.geometry == .sheet { break }  // a sheet shows its root card
         }
+        // After the cards: the stack's layout then finds each one laid out in its theme and width.
+        let laidOut = sources[0].layouter.layout(stack)
+        let drawer = HTMLStackDrawer(stack: stack, laidOut: laidOut, viewport: viewport, themeNumber: themeNumber)
         out.raw("<div class=\"positions\">")
         for position in laidOut.positions {
             out.raw("<figure><figcaption>")

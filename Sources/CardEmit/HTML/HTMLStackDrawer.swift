@@ -63,11 +63,8 @@ struct HTMLStackDrawer {
             }
         case .sheet:
             guard let frame = position.frames.first, let (card, shown) = drawer(frame.card) else { break }
-            var map = shown.flatMap { PartArguments.firstMap(in: $0.parts) }.map { ($0.part, card.card.model) }
-            if map == nil, let root = position.frames.first?.card, root != frame.card, let (rootCard, rootState) = drawer(root),
-               let rootMap = rootState.flatMap({ PartArguments.firstMap(in: $0.parts) }) {
-                map = (rootMap.part, rootCard.card.model)
-            }
+            // `frame` is the root card's: the sheet's map is the first map part it shows.
+            let map = shown.flatMap { PartArguments.firstMap(in: $0.parts) }.map { ($0.part, card.card.model) }
             out.raw("<div class=\"mp\" style=\"position:absolute;left:0;top:0;width:100%;height:")
             out.px(max(0, frame.frame.y + 24))
             out.raw("\">")

@@ -75,9 +75,7 @@ struct HTMLWriter {
             default:
                 if TerminalText.needsEscaping(scalar) {
                     if !inAttribute { raw("<span class=\"e\">") }
-                    raw("\\u{")
-                    raw(String(scalar.value, radix: 16, uppercase: true))
-                    raw("}")
+                    raw(TerminalText.escape(scalar.value))
                     if !inAttribute { raw("</span>") }
                 } else {
                     bytes.append(contentsOf: String(scalar).utf8)
