@@ -30,7 +30,7 @@ struct CardDecoration {
     var inset: Int { edge == .none ? 0 : 1 }
 
     init(card: CheckedCard, palette: PreviewPalette) {
-        let appearance = CardAppearance(card: card, palette: palette.colors)
+        let appearance = CardAppearance(card: card)
         func rgb(_ color: ColorValue?, over background: RGBColor? = nil) -> RGBColor? {
             PreviewPalette.rgb(color.map { .color($0, name: nil) }, over: background)
         }
@@ -179,10 +179,9 @@ struct CardPainter {
     /// The sheet header: the title (bold, `titleFont`'s colour) and subtitle (dim), as many rows
     /// as the layout's `headerHeight`; returns the row the content starts at.
     func paintHeader(values: ValueResolver, row: Int, left: Int, columns: Int, clip: CellRect, canvas: inout PreviewCanvas) -> Int {
-        var painter = PartPainter(palette: palette, metrics: metrics, values: values,
+        let painter = PartPainter(palette: palette, metrics: metrics, values: values,
                                   mapping: CellMapping(originColumn: left, columns: columns, points: 1), clip: clip,
                                   background: decoration.background)
-        painter.clip = clip
         var next = row
         if card.title != nil {
             painter.paintLine(values.text(card.title), row: next, left: left, columns: columns,

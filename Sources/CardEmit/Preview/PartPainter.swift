@@ -540,12 +540,10 @@ struct PartPainter {
     /// A shaded block (`░` standard, `▓` satellite, `▒` hybrid) with `⌖ latitude, longitude` in
     /// its middle row.
     func paintMap(_ part: CheckedPart, in rect: CellRect, canvas: inout PreviewCanvas) {
-        PartPainter.paintMapArea(rect, label: PartPainter.mapLabel(part, values: values), type: caseName(part, "type") ?? "standard",
+        PartPainter.paintMapArea(rect, label: PartArguments.mapLabel(part, values: values), type: caseName(part, "type") ?? "standard",
                                  clip: clip, canvas: &canvas)
     }
 
-    /// `⌖ 38.7223, -9.1393` (`PartArguments.mapLabel`).
-    static func mapLabel(_ part: CheckedPart, values: ValueResolver) -> String { PartArguments.mapLabel(part, values: values) }
 
     /// A map's shaded block with a centred label.
     static func paintMapArea(_ rect: CellRect, label: String, type: String, clip: CellRect, canvas: inout PreviewCanvas) {

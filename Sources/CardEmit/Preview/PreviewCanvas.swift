@@ -28,11 +28,6 @@ struct CellRect: Hashable {
                         columns: min(maxColumn, other.maxColumn) - left)
     }
 
-    /// The rectangle shrunk by the given number of cells on each side.
-    func inset(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) -> CellRect {
-        CellRect(row: row + top, column: column + left, rows: rows - top - bottom, columns: columns - left - right)
-    }
-
     func contains(row r: Int, column c: Int) -> Bool { r >= row && r < maxRow && c >= column && c < maxColumn }
 }
 
@@ -110,12 +105,6 @@ struct PreviewCanvas {
         styleTable.append(style)
         styleNumbers[style] = number
         return number
-    }
-
-    /// The style of a cell (plain outside the canvas or when unstyled).
-    func style(row: Int, column: Int) -> TerminalStyle {
-        guard isStyled, row >= 0, row < height, column >= 0, column < width else { return .plain }
-        return styleTable[Int(styles[row * width + column])]
     }
 
     // MARK: Cells
@@ -249,16 +238,6 @@ struct PreviewCanvas {
                 styles[index] = number(of: style)
             }
         }
-    }
-
-    /// Sets the background of one cell, replacing any (gradients, map shading).
-    mutating func setBackground(row: Int, column: Int, color: RGBColor, clip: CellRect) {
-        guard isStyled, clip.contains(row: row, column: column), row >= 0, row < maximumHeight, column >= 0, column < width else { return }
-        extend(to: row + 1)
-        let index = row * width + column
-        var style = styleTable[Int(styles[index])]
-        style.background = color
-        styles[index] = number(of: style)
     }
 
     /// Writes `text` on one row from `column`, cluster by cluster, stopping before the first
@@ -420,15 +399,6 @@ struct PreviewCanvas {
         } else {
             Self.appendUTF8(value, to: &out)
         }
-    }
-
-    /// The row as text (tests and the command line).
-    func line(_ row: Int, mode: TerminalColorMode = .off) -> String {
-        guard row >= 0 && row < height else { return "" }
-        var bytes: [UInt8] = []
-        appendLine(row, to: &bytes, mode: mode, sequences: isStyled && mode != .off ? styleTable.map { $0.startSequence(in: mode) } : [])
-        bytes.removeLast()
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func appendUTF8(_ value: UInt32, to out: inout [UInt8]) {

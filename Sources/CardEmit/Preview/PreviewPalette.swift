@@ -58,8 +58,6 @@ struct PreviewPalette {
         }
     }
 
-    /// The theme font size of a `text(style:)` case.
-    static func fontSize(_ style: String, _ metrics: ThemeMetrics) -> Double { metrics.size(ofTextStyle: style) }
 
     /// An opaque colour from a checked value: a colour literal or named colour, with alpha
     /// blended over `background` (over white when there is none); nil for anything else and for
@@ -69,11 +67,6 @@ struct PreviewPalette {
         let rgb = RGBColor(red: color.red, green: color.green, blue: color.blue)
         guard color.alpha < 255 else { return rgb }
         return blend(rgb, alpha: Double(color.alpha) / 255, over: background ?? RGBColor(red: 255, green: 255, blue: 255))
-    }
-
-    /// A catalog value's colour (a theme default or a part's default colour list), opaque.
-    static func rgb(_ value: CatalogValue) -> RGBColor? {
-        ThemePalette.color(catalog: value).flatMap { rgb(.color($0, name: nil)) }
     }
 
     /// `color` at `alpha` (0…1) over `background`.

@@ -50,7 +50,7 @@ public struct PreviewRenderer {
                 // A card of a sheet is shown in the sheet: at its preferred position, else where
                 // TGCardViewController opens it (a card without a map stays extended).
                 let position = request.position ?? card.position.flatMap { p in stack.spec?.layoutPositions.contains(p) == true ? p : nil }
-                    ?? (SheetGeometry.isDraggable(card) ? initialPosition(of: stack) : SheetGeometry.Position.extended.rawValue)
+                    ?? (SheetGeometry.isDraggable(card) ? CardSource.initialPosition(of: stack) : SheetGeometry.Position.extended.rawValue)
                 appendStack(stack, positions: [position], state: request.state, focus: name, to: &out)
             } else if request.allStates {
                 appendStateMatrix(card, at: index, in: stack, to: &out)
@@ -63,7 +63,7 @@ public struct PreviewRenderer {
                     appendStateMatrix(source.card(at: index), at: index, in: stack, to: &out)
                 }
             } else {
-                appendStack(stack, positions: [request.position ?? initialPosition(of: stack)], state: request.state, to: &out)
+                appendStack(stack, positions: [request.position ?? CardSource.initialPosition(of: stack)], state: request.state, to: &out)
             }
         } else if request.allStates || deck.stacks.isEmpty {
             for (index, card) in deck.cards.enumerated() {
@@ -80,14 +80,12 @@ public struct PreviewRenderer {
                     guard stack.spec?.layoutPositions.contains(position) == true else { continue }
                     appendStack(stack, positions: [position], state: request.state, to: &out)
                 } else {
-                    appendStack(stack, positions: [initialPosition(of: stack)], state: request.state, to: &out)
+                    appendStack(stack, positions: [CardSource.initialPosition(of: stack)], state: request.state, to: &out)
                 }
             }
         }
     }
 
-    /// The position a stack starts in: its `initial:` when it is one of its positions, else its first.
-    func initialPosition(of stack: CheckedStack) -> String { CardSource.initialPosition(of: stack) }
 
     /// The deck positions of the cards referred to, each once, in order.
     static func uniquePositions(of references: [Reference], in deck: CheckedDeck) -> [Int] {
@@ -170,7 +168,7 @@ public struct PreviewRenderer {
         let drawn = source.drawn(stack)
         let laidOut = source.layouter.layout(drawn)
         let painter = StackPainter(stack: drawn, laidOut: laidOut, viewport: viewport, state: state)
-        let initial = initialPosition(of: stack)
+        let initial = CardSource.initialPosition(of: stack)
         let several = (stack.spec?.layoutPositions.count ?? 0) > 1
         for position in laidOut.positions where positions?.contains(position.name) ?? true {
             var label = stack.name + " · " + stack.kind

@@ -100,13 +100,13 @@ struct StackPainter {
             let cardTop = min(top + screenRows, top + max(0, CellMapping.rows(frame.frame.y)))
             // The map: the card's own, else the root card's.
             var map: (part: CheckedPart, model: [ModelField])?
-            if let own = shown.flatMap({ StackPainter.firstMap(in: $0.parts) }) {
+            if let own = shown.flatMap({ PartArguments.firstMap(in: $0.parts) }) {
                 map = (own.part, card.card.model)
             } else if let root = position.frames.first?.card, root != frame.card, let (rootCard, rootState) = painter(for: root),
-                      let rootMap = rootState.flatMap({ StackPainter.firstMap(in: $0.parts) }) {
+                      let rootMap = rootState.flatMap({ PartArguments.firstMap(in: $0.parts) }) {
                 map = (rootMap.part, rootCard.card.model)
             }
-            paintMap(label: map.map { PartPainter.mapLabel($0.part, values: ValueResolver(model: $0.model)) }, part: map?.part,
+            paintMap(label: map.map { PartArguments.mapLabel($0.part, values: ValueResolver(model: $0.model)) }, part: map?.part,
                      rows: cardTop - top, top: top, screen: screen, canvas: &canvas)
             if cardTop < screen.maxRow {
                 let placement = CardPainter.Placement(row: cardTop, column: 0, columns: canvas.width, rows: screen.maxRow - cardTop,
@@ -125,7 +125,4 @@ struct StackPainter {
         PartPainter.paintMapArea(CellRect(row: top, column: 0, rows: rows, columns: canvas.width),
                                  label: label ?? String(PreviewGlyphs.pin) + " map", type: type, clip: screen, canvas: &canvas)
     }
-
-    /// The first `map` part among `parts` and their children (`PartArguments.firstMap`).
-    static func firstMap(in parts: [LaidOutPart]) -> LaidOutPart? { PartArguments.firstMap(in: parts) }
 }
