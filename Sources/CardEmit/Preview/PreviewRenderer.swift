@@ -170,6 +170,7 @@ public struct PreviewRenderer {
         let painter = StackPainter(stack: drawn, laidOut: laidOut, viewport: viewport, state: state)
         let initial = CardSource.initialPosition(of: stack)
         let several = (stack.spec?.layoutPositions.count ?? 0) > 1
+        var cards: [String: (CardPainter, LaidOutState?)] = [:]
         for position in laidOut.positions where positions?.contains(position.name) ?? true {
             var label = stack.name + " · " + stack.kind
             if several { label += " · " + position.name + (position.name == initial ? " (initial)" : "") }
@@ -184,7 +185,7 @@ public struct PreviewRenderer {
             if let state { label += " · state " + state }
             canvas.clear()
             PreviewLabel.paintRule(label, row: 0, column: 0, columns: width, canvas: &canvas)
-            _ = painter.paint(position, top: 1, focus: focus, source: &source, canvas: &canvas)
+            _ = painter.paint(position, top: 1, focus: focus, source: &source, cards: &cards, canvas: &canvas)
             flush(to: &out)
         }
     }

@@ -24,20 +24,24 @@ struct StackPainter {
     let state: String?
 
     /// Draws `position` from row `top` across the canvas; `focus` names the card a sheet shows
-    /// (default: the root card). Returns the rows used.
+    /// (default: the root card). Returns the rows used. `cards` keeps each card built and laid
+    /// out for this stack, so that drawing the stack's other positions does not build it again.
     func paint(_ position: StackPosition, top: Int, focus: String?, source: inout CardSource,
-               canvas: inout PreviewCanvas) -> Int {
+               cards: inout [String: (CardPainter, LaidOutState?)], canvas: inout PreviewCanvas) -> Int {
         let mapping = CellMapping(originColumn: 0, columns: canvas.width, points: viewport.width)
         let clip = CellRect(row: top, column: 0, rows: PreviewScale.maximumPanelRows, columns: canvas.width).intersection(canvas.bounds)
         let palette = PreviewPalette(theme: source.theme(named: stack.theme))
         let metrics = source.layouter.engine(theme: stack.theme).metrics
         func painter(for name: String) -> (CardPainter, LaidOutState?)? {
+            if let known = cards[name] { return known }
             guard let index = source.deck.cards.position(named: name) else { return nil }
             let card = source.card(at: index)
             let laidOut = source.layout(card, at: index, in: stack)
             let wanted = state.flatMap { name in laidOut.states.first { $0.name == name } }
             let shown = wanted ?? laidOut.states.first { $0.name == laidOut.initialState } ?? laidOut.states.first
-            return (CardPainter(card: card, laidOut: laidOut, palette: palette, metrics: metrics), shown)
+            let built = (CardPainter(card: card, laidOut: laidOut, palette: palette, metrics: metrics), shown)
+            cards[name] = built
+            return built
         }
         func content(_ state: LaidOutState?) -> CardPainter.Content { state.map { .state($0) } ?? .nothing }
         func columns(of frame: Frame) -> (left: Int, columns: Int) {
