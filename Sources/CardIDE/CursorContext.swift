@@ -296,13 +296,6 @@ public struct CursorContext {
     }
 }
 
-extension ChildRule {
-    /// Whether the children are a row template (`cell`).
-    var isCellTemplate: Bool {
-        if case .cellTemplate = self { return true }
-        return false
-    }
-}
 
 /// Reads declarations and calls backwards from brackets in a window's tokens.
 private struct TokenReader {

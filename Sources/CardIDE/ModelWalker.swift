@@ -32,11 +32,9 @@ struct ModelWalker {
             // Shared parts repeat in every state: the name's position identifies a part.
             guard seen.insert(part.span.start).inserted else { continue }
             var childRows = rows
-            if let spec = part.spec, case .cellTemplate = spec.children {
-                for property in part.properties {
-                    if let parameter = spec.parameter(named: property.name), parameter.bindingRequired,
-                       parameter.type.elementType != nil, case .binding(let rowsBinding) = property.value,
-                       !rowsBinding.isRowField, let field = rowsBinding.path.first {
+            if let rowsParameter = part.spec?.rowsParameter?.name {
+                for property in part.properties where property.name == rowsParameter {
+                    if case .binding(let rowsBinding) = property.value, !rowsBinding.isRowField, let field = rowsBinding.path.first {
                         childRows = field
                     }
                 }

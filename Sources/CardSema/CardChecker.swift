@@ -665,8 +665,7 @@ struct CardChecker {
                        notes: [.help("use `separator` between stacked parts")])
             }
         }
-        let isRowContainer: Bool
-        if case .cellTemplate = spec.children { isRowContainer = true } else { isRowContainer = false }
+        let isRowContainer = spec.children.isCellTemplate
         // Without the model, only a rule comparing values reads them.
         values.checkArguments(of: node, parameters: spec.parameterList, ownerName: name, ownerKind: .part,
                               keepingValues: buildsModel || spec.rulesReadValues)
@@ -674,7 +673,7 @@ struct CardChecker {
         if !spec.indexedRules.isEmpty { checkCrossRules(spec, node: node) }
         noteActions()
         // Read before the children reuse the argument storage.
-        let rowsParameter = isRowContainer ? Self.rowsParameter(of: spec) : nil
+        let rowsParameter = spec.rowsParameter
         let rows = rowsParameter.flatMap { values.arguments.node($0.name) }.flatMap { node -> InternedName? in
             guard tree.kind(node) == .binding, case .card(let name) = values.bindingTarget(node) else { return nil }
             return name
@@ -717,11 +716,6 @@ struct CardChecker {
             }
         }
         if buildsModel { parts.append(CheckedPart(spec: spec, name: name, properties: properties, children: children, span: nameSpan)) }
-    }
-
-    /// A row container's list parameter (`table.rows`, `collection.items`).
-    static func rowsParameter(of spec: PartSpec) -> Parameter? {
-        spec.parameters.first { $0.required && $0.type.elementType != nil }
     }
 
     /// A table's `rows: $x` binding gets the row record type inferred from its cell's

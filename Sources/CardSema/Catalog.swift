@@ -558,6 +558,12 @@ public enum ChildRule: Sendable, Hashable {
         if case .leaf = self { return false }
         return true
     }
+
+    /// Whether the children are a row template (`cell`): the node is a row container.
+    public var isCellTemplate: Bool {
+        if case .cellTemplate = self { return true }
+        return false
+    }
 }
 
 /// A cap on how many children of one kind a container accepts (E406 at the excess child).
@@ -687,6 +693,11 @@ public final class PartSpec: Sendable, Hashable {
     public let doc: String
     /// The arguments, positional one first.
     public let parameters: [Parameter]
+    /// A row container's list parameter (`table.rows`, `collection.items`): the checker, the
+    /// back ends and the editor read the rows from it.
+    public var rowsParameter: Parameter? {
+        children.isCellTemplate ? parameters.first { $0.required && $0.type.elementType != nil } : nil
+    }
     /// What the block accepts.
     public let children: ChildRule
     /// Per-kind caps on children (`attributedText`: at most one `image`).

@@ -51,6 +51,18 @@ import Testing
 
     // MARK: Presence and lookups
 
+    /// Every row container names its rows parameter, a bound list, which the checker, the
+    /// back ends and the editor all read through `PartSpec.rowsParameter`.
+    @Test func everyRowContainerHasItsRowsParameter() {
+        let containers = Catalog.nodes.filter(\.children.isCellTemplate)
+        #expect(containers.map(\.name).sorted() == ["collection", "table"])
+        for spec in containers {
+            let rows = spec.rowsParameter
+            #expect(rows?.bindingRequired == true && rows?.type.elementType != nil, "\(spec.name)")
+        }
+        #expect(Catalog.nodes.filter { !$0.children.isCellTemplate }.allSatisfy { $0.rowsParameter == nil })
+    }
+
     @Test func everyLanguagePartIsPresentWithItsClass() {
         for (name, cardPartsClass) in Self.languagePartTable {
             let part = Catalog.part(named: name)

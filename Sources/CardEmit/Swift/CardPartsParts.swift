@@ -525,8 +525,7 @@ struct PartEmitter {
     /// Binds a table's or collection's rows: CardParts' default cell for a table without a
     /// `cell`, else a nested cell class made of the template's parts.
     mutating func rows(of part: CheckedPart, name: String, isTable: Bool) {
-        let rowsParameter = part.spec?.parameters.first { $0.bindingRequired }?.name ?? "rows"
-        guard let rowsValue = part.property(rowsParameter) else { return }
+        guard let rowsParameter = part.spec?.rowsParameter?.name, let rowsValue = part.property(rowsParameter) else { return }
         let rowsSource = source(rowsValue)
         let observable: String
         let rowType: String
