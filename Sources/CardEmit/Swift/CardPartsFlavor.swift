@@ -134,48 +134,14 @@ struct CardPartsFlavor {
     /// literal, one element per line.
     static func assignment(_ prefix: String, _ value: String, _ suffix: String, _ w: inout SwiftWriter) {
         let single = prefix + value + suffix
-        guard single.utf8.count + w.level * 4 > 110, value.hasPrefix("["), value.hasSuffix("]"), value.count > 2,
-              let elements = splitTopLevel(String(value.dropFirst().dropLast())), elements.count > 1 else {
+        guard single.utf8.count + w.level * 4 > 110, value.hasPrefix("["),
+              let list = SwiftWriter.splitFirstList(value), list.head == "[", list.tail == "]", list.elements.count > 1 else {
             w.line(single)
             return
         }
         w.line(prefix + "[")
-        w.indented { w in for element in elements { w.line(element + ",") } }
+        w.indented { w in for element in list.elements { w.line(element + ",") } }
         w.line("]" + suffix)
-    }
-
-    /// The comma-separated elements of a list literal's inside, split at depth 0 outside
-    /// string literals; nil when they cannot be split safely. (Brackets, quotes and commas are
-    /// ASCII: the text is read as UTF-8 bytes.)
-    static func splitTopLevel(_ text: String) -> [String]? {
-        let bytes = Array(text.utf8)
-        var elements: [String] = []
-        var start = 0
-        var depth = 0
-        var inString = false, escaped = false
-        func element(_ range: Range<Int>) -> String {
-            var lower = range.lowerBound
-            while lower < range.upperBound, bytes[lower] == 0x20 { lower += 1 }
-            return String(decoding: bytes[lower..<range.upperBound], as: UTF8.self)
-        }
-        for (index, byte) in bytes.enumerated() {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
-            case UInt8(ascii: ",") where depth == 0:
-                elements.append(element(start..<index))
-                start = index + 1
-            default: break
-            }
-        }
-        guard !inString, depth == 0 else { return nil }
-        elements.append(element(start..<bytes.count))
-        return elements
     }
 
     /// A row struct: `Equatable`, members in declaration order, an explicit initializer when
