@@ -54,14 +54,14 @@ enum GeneratedNameRule {
     static func cardAction(_ action: String, card: String) -> Clash? {
         guard let why = SwiftNames.cardControllerReserved[action] ?? frameworkClash(action) else { return nil }
         return Clash(message: "action `\(action)` clashes in the generated Swift with \(why)",
-                     help: "rename the action: it becomes a method of `\(card)\(SwiftNames.cardControllerSuffix)`")
+                     help: "rename the action: it becomes a method of `\(SwiftNames.cardController(card))`")
     }
 
     /// An action method of card `card` whose name is that of the method generated for
     /// `push(target)` in the same card.
     static func pushMethod(_ action: String, target: String, card: String) -> Clash {
         Clash(message: "action `\(action)` clashes in the generated Swift with the method generated for `push(\(target))`",
-              help: "rename the action: both become methods of `\(card)\(SwiftNames.cardControllerSuffix)`")
+              help: "rename the action: both become methods of `\(SwiftNames.cardController(card))`")
     }
 
     /// An action of swipe stack `stack`.
@@ -74,7 +74,7 @@ enum GeneratedNameRule {
     /// Model field `field` of card `card`, given the card's other field names (needed only when
     /// `field` starts with `_`) and the names of the row types its list-of-record fields generate.
     static func field(_ field: String, card: String, fields: Set<String>, rowTypes: [String: String]) -> Clash? {
-        var viewModel: String { card + SwiftNames.viewModelSuffix }
+        var viewModel: String { SwiftNames.viewModel(card) }
         if let why = frameworkClash(field) {
             return Clash(message: "model field `\(field)` clashes in the generated Swift with \(why)",
                          help: "rename the field: it becomes a property of `\(viewModel)`")
@@ -93,7 +93,7 @@ enum GeneratedNameRule {
 
     /// Two list fields whose row types have the same name (`items` and `Items`).
     static func rowType(_ row: String, fields first: String, _ second: String, card: String) -> Clash {
-        Clash(message: "model fields `\(first)` and `\(second)` would both generate the row type `\(card)\(SwiftNames.viewModelSuffix).\(row)`",
+        Clash(message: "model fields `\(first)` and `\(second)` would both generate the row type `\(SwiftNames.viewModel(card)).\(row)`",
               help: "rename one of the fields")
     }
 

@@ -38,6 +38,10 @@ public enum SwiftNames {
     public static let actionsSuffix = "Actions"
     /// `Places` → `PlacesSwipeDelegate`, the protocol of a swipe stack's actions (Observation flavor).
     public static let swipeDelegateSuffix = "SwipeDelegate"
+    /// Card `card`'s view model type: `Budget` → `BudgetViewModel`.
+    public static func viewModel(_ card: String) -> String { card + viewModelSuffix }
+    /// Card `card`'s controller class (CardParts flavor): `Budget` → `BudgetCardController`.
+    public static func cardController(_ card: String) -> String { card + cardControllerSuffix }
     /// A list field's row struct: `transactions` → `TransactionsRow`, nested in the view model.
     public static let rowSuffix = "Row"
     /// A theme's function: `Evergreen` → `makeEvergreenTheme()` (CardParts flavor).

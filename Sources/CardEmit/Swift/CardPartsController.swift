@@ -16,7 +16,7 @@ struct CardControllerBuilder {
     /// The containers of the overlays and the footer (fixed names, `SwiftNames`).
     var swipeViews: [String] = []
     var access: SwiftAccess { flavor.access }
-    var controller: String { card.name + SwiftNames.cardControllerSuffix }
+    var controller: String { SwiftNames.cardController(card.name) }
 
     /// Members UIKit and CardParts give every controller, which no part property may take.
     static let inheritedProperties: [String] = [
@@ -44,7 +44,7 @@ struct CardControllerBuilder {
         var taken = Set(facts.actions.map(\.name))
         taken.formUnion(facts.pushTargets.map(SwiftNames.pushMethod))
         parts = PartEmitter(mode: .controller, card: card, facts: facts, types: types,
-                            controller: card.name + SwiftNames.cardControllerSuffix,
+                            controller: SwiftNames.cardController(card.name),
                             scope: NameScope(reserved: Self.reservedMembers, taken: taken),
                             helpers: flavor.helpers)
     }

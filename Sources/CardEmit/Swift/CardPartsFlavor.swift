@@ -86,8 +86,8 @@ struct CardPartsFlavor {
     // MARK: Cards
 
     mutating func card(_ card: CheckedCard, _ w: inout SwiftWriter) {
-        let viewModel = card.name + SwiftNames.viewModelSuffix
-        let controller = card.name + SwiftNames.cardControllerSuffix
+        let viewModel = SwiftNames.viewModel(card.name)
+        let controller = SwiftNames.cardController(card.name)
         let facts = CardFacts(card) { viewModel + "." + SwiftNames.rowType($0) }
         let types = SwiftModelTypes(flavor: .cardParts, defaultCellFields: facts.defaultCellFields)
         let rows = types.rowStructs(card.model)

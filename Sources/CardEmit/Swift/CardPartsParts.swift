@@ -532,7 +532,7 @@ struct PartEmitter {
         switch rowsSource {
         case .field(let field, _):
             observable = "viewModel.\(SwiftWriter.identifier(field))"
-            rowType = card.name + SwiftNames.viewModelSuffix + "." + SwiftNames.rowType(field)
+            rowType = SwiftNames.viewModel(card.name) + "." + SwiftNames.rowType(field)
         case .row(let path, _):
             usesRowsBag = true
             observable = "Observable.just(item.\(path.map(SwiftWriter.identifier).joined(separator: ".")))"

@@ -57,7 +57,7 @@ extension CardPartsFlavor {
         }
     }
 
-    func controllerType(_ card: String) -> String { card + SwiftNames.cardControllerSuffix }
+    func controllerType(_ card: String) -> String { SwiftNames.cardController(card) }
 
     // MARK: list
 

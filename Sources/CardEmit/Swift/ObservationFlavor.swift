@@ -18,7 +18,7 @@ struct ObservationFlavor {
     // MARK: Cards
 
     func card(_ card: CheckedCard, _ w: inout SwiftWriter) {
-        let viewModel = card.name + SwiftNames.viewModelSuffix
+        let viewModel = SwiftNames.viewModel(card.name)
         let stateType = card.name + SwiftNames.stateSuffix
         let facts = CardFacts(card) { viewModel + "." + SwiftNames.rowType($0) }
         let types = SwiftModelTypes(flavor: .observation, defaultCellFields: facts.defaultCellFields)
