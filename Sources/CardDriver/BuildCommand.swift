@@ -187,7 +187,7 @@ enum OutputNames {
     /// is one path component: `/`, `\` and control characters become `_`, and an empty name is
     /// `_`, so the file always lands directly inside the output directory.
     static func fileName(forInput path: String, extension ext: String) -> String {
-        var base = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
+        var base = PathUtilities.lastComponent(path) ?? ""
         if base.hasSuffix(".cards") { base.removeLast(".cards".count) }
         let safe = component(base)
         return (safe.isEmpty ? "_" : safe) + "." + ext
@@ -254,14 +254,13 @@ enum ArtifactWriter {
     /// its files; failures are ignored (the files are only litter).
     static func removeStaleTemporaries(in directory: String) {
         guard let entries = LocalFiles.entries(of: directory) else { return }
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         for entry in entries {
             guard let process = temporaryWriter(of: entry) else { continue }
             var info = stat()
-            guard lstat(prefix + entry, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            guard lstat(PathUtilities.appending(entry, to: directory), &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
             // Signal 0 only asks whether the process exists; EPERM means it does.
             guard kill(process, 0) != 0, errno == ESRCH else { continue }
-            unlink(prefix + entry)
+            unlink(PathUtilities.appending(entry, to: directory))
         }
     }
 
@@ -296,7 +295,7 @@ enum ArtifactWriter {
     private static func write(named name: String, in directory: String,
                               _ body: (inout StreamingArtifact) throws -> Void) throws -> Bool {
         guard isSafeName(name) else { throw UsageError("refusing to write '\(name)': not a plain file name inside \(directory)") }
-        let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        let path = PathUtilities.appending(name, to: directory)
         var artifact = StreamingArtifact(path: path, directory: directory, name: name)
         defer { artifact.discard() }
         try body(&artifact)
@@ -376,8 +375,8 @@ struct StreamingArtifact {
         var fd: Int32 = -1
         var temporaryPath = ""
         while fd < 0 {
-            temporaryPath = (directory.hasSuffix("/") ? directory : directory + "/")
-                + ArtifactWriter.temporaryName(for: name, process: getpid(), attempt: attempt)
+            temporaryPath = PathUtilities.appending(ArtifactWriter.temporaryName(for: name, process: getpid(), attempt: attempt),
+                                                    to: directory)
             fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if fd < 0 {
                 guard errno == EEXIST, attempt < 100 else { throw failure() }

@@ -272,7 +272,7 @@ enum InputFiles {
         while let current = pending.popLast() {
             guard let entries = LocalFiles.entries(of: current) else { continue }
             for entry in entries.sorted() {
-                let path = current.hasSuffix("/") ? current + entry : current + "/" + entry
+                let path = PathUtilities.appending(entry, to: current)
                 guard let status = LocalFiles.status(of: path) else { continue }
                 if status.kind == .directory {
                     if !entry.hasPrefix(".") && entry != ".build" { pending.append(path) }

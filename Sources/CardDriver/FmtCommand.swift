@@ -153,8 +153,8 @@ enum FmtCommand {
         let target = LocalFiles.realPath(path) ?? path
         var info = stat()
         let mode = stat(target, &info) == 0 ? info.st_mode & 0o7777 : nil
-        let directory = PathUtilities.directory(of: target).isEmpty ? "." : PathUtilities.directory(of: target)
-        let name = String(target.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(target))
+        let directory = PathUtilities.directory(of: target)
+        let name = PathUtilities.lastComponent(target) ?? target
         if directoriesWritten.insert(directory).inserted { ArtifactWriter.removeStaleTemporaries(in: directory) }
         try ArtifactWriter.write(bytes, named: name, in: directory)
         // The new file was created 0644; give it the old one's permissions back.

@@ -76,7 +76,7 @@ extension Snapshot {
         return own.sorted { ($0.range.lowerBound, $0.code.rawValue) < ($1.range.lowerBound, $1.code.rawValue) }
     }
 
-    static func lastComponent(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+    static func lastComponent(_ path: String) -> String { PathUtilities.lastComponent(path) ?? path }
 
     func documentDiagnostic(_ diagnostic: Diagnostic, at range: Range<Int>) -> DocumentDiagnostic {
         var message = diagnostic.message

@@ -234,7 +234,7 @@ public struct SymbolIndex: Sendable {
                     if let known = files[imported] {
                         index = known
                     } else {
-                        index = symbol(.file, path.split(separator: "/").last.map(String.init) ?? path)
+                        index = symbol(.file, PathUtilities.lastComponent(path) ?? path)
                         files[imported] = index
                         symbols[index].declaration = Location(path: path, range: 0..<0)
                     }

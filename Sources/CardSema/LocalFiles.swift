@@ -145,7 +145,7 @@ public enum LocalFiles {
     public static func createDirectory(_ path: String) -> String? {
         if let status = status(of: path) { return status.kind == .directory ? nil : String(cString: strerror(ENOTDIR)) }
         let parent = PathUtilities.directory(of: path)
-        if parent != path && !parent.isEmpty && parent != ".", let failure = createDirectory(parent) { return failure }
+        if parent != path && parent != ".", let failure = createDirectory(parent) { return failure }
         if mkdir(path, 0o777) == 0 || (errno == EEXIST && isDirectory(path)) { return nil }
         return String(cString: strerror(errno))
     }
@@ -172,9 +172,8 @@ public enum LocalFiles {
         if !path.hasPrefix("/"), let cwd = realPath(".") { absolute = cwd + "/" + path }
         absolute = PathUtilities.normalize(absolute)
         let directory = PathUtilities.directory(of: absolute)
-        guard directory != absolute, let name = absolute.split(separator: "/").last else { return absolute }
-        let parent = canonicalPath(directory)
-        return parent.hasSuffix("/") ? parent + name : parent + "/" + name
+        guard directory != absolute, let name = PathUtilities.lastComponent(absolute) else { return absolute }
+        return PathUtilities.appending(name, to: canonicalPath(directory))
     }
 
     /// `path` with symbolic links and `.`/`..` resolved, or nil when it does not exist.

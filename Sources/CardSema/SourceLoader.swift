@@ -88,6 +88,17 @@ public enum PathUtilities {
         return String(path[..<slash])
     }
 
+    /// `name` inside `directory`, spelt as given: nothing is normalised (`a/` and `b` → `a/b`;
+    /// `..` in `name` is left for the file system to resolve).
+    public static func appending(_ name: String, to directory: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// The last component of `path` (`a/b.cards` → `b.cards`); nil when it has none (`/`, "").
+    public static func lastComponent(_ path: String) -> String? {
+        path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init)
+    }
+
     public static func join(_ directory: String, _ path: String) -> String {
         if path.hasPrefix("/") { return normalize(path) }
         if directory == "." || directory.isEmpty { return normalize(path) }
@@ -206,7 +217,7 @@ public struct SourceLoader {
         let displayPath = PathUtilities.join(PathUtilities.directory(of: importer.path), spec)
         let importerDirectory = PathUtilities.directory(of: canonicalPaths[importer.id] ?? provider.canonicalPath(importer.path))
         // Not normalised: `..` after a link is the file system's to resolve, from the link's target.
-        let joined = importerDirectory.hasSuffix("/") ? importerDirectory + spec : importerDirectory + "/" + spec
+        let joined = PathUtilities.appending(spec, to: importerDirectory)
         // Spelt outside the root: refused whether or not it exists, so nothing outside is probed.
         if spec.isEmpty || spec.hasPrefix("/") || !PathUtilities.isInside(joined, root: canonicalRoot) {
             report(Diagnostic(.e308, "import `\(spec)` is outside the project root `\(root)`", at: span,
