@@ -163,17 +163,7 @@ enum FmtCommand {
 
     /// All of stdin, or nil when it cannot be read or holds more than `limit` bytes.
     static func readStandardInput(limit: Int) -> [UInt8]? {
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if n == 0 { return result }
-            result += chunk[0..<n]
-            if result.count > limit { return nil }
-        }
+        var bytes: [UInt8] = []
+        return LocalFiles.readRemaining(0, into: &bytes, limit: limit) ? bytes : nil
     }
 }

@@ -83,15 +83,20 @@ public enum LocalFiles {
             count = n
         }
         guard !failed else { return nil }
-        if bytes.count == expected + 1 {
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while bytes.count <= sizeLimit {
-                guard let n = chunk.withUnsafeMutableBytes({ readFully(fd, into: $0) }) else { return nil }
-                bytes += chunk[..<n]
-                if n < chunk.count { break }
-            }
-        }
+        if bytes.count == expected + 1, !readRemaining(fd, into: &bytes, limit: sizeLimit) { return nil }
         return bytes.count <= sizeLimit ? bytes : nil
+    }
+
+    /// Appends what is left of `fd` to `bytes`, in chunks, until the end; false on an error or
+    /// once `bytes` holds more than `limit` bytes (the rest is not read).
+    public static func readRemaining(_ fd: Int32, into bytes: inout [UInt8], limit: Int) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count <= limit {
+            guard let n = chunk.withUnsafeMutableBytes({ readFully(fd, into: $0) }) else { return false }
+            bytes += chunk[..<n]
+            if n < chunk.count { break }
+        }
+        return bytes.count <= limit
     }
 
 
