@@ -9,6 +9,11 @@ import CardSema
 struct PartArguments {
     var values: ValueResolver
 
+    /// The text of field `label` of a default-cell row's record ("" when it has none).
+    func field(_ record: [Argument], _ label: String) -> String {
+        record.first { $0.label == label }.flatMap { values.resolve($0.value) }.flatMap(ValueResolver.display) ?? ""
+    }
+
     /// The text an argument shows (a binding's default, a row's field, or `‹name›`).
     func string(_ part: CheckedPart, _ name: String) -> String { values.text(part.property(name)) }
 

@@ -198,6 +198,10 @@ public struct ThemeMetrics: Hashable, Sendable {
 
     /// One line of a `size` font: `ceil(1.2 × size)`.
     public func line(_ size: Double) -> Double { LayoutMetrics.textHeight(lines: 1, fontSize: size) }
+
+    /// A row of CardParts' default table cell: a normal line, a detail line and the control
+    /// padding (the layout, the preview and the gallery all use it).
+    public var defaultTableRowHeight: Double { line(normalTextSize) + line(detailTextSize) + LayoutMetrics.controlPadding }
 }
 
 /// The `text(style:)` cases by font size: any other case has `normal`'s.

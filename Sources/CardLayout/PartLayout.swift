@@ -328,8 +328,7 @@ struct PartLayouter {
         let rows = elements(table, "rows")
         let padding = LayoutMetrics.tableCellPadding
         guard let cell = table.children.first(where: { $0.part == "cell" }) else {
-            let rowHeight = metrics.line(metrics.normalTextSize) + metrics.line(metrics.detailTextSize) + LayoutMetrics.controlPadding
-            return ([], rowHeight * Double(rows.count))
+            return ([], metrics.defaultTableRowHeight * Double(rows.count))
         }
         var rowLayouter = self
         var laidOut: [LaidOutPart] = []

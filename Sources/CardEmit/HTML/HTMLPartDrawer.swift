@@ -359,10 +359,8 @@ struct HTMLPartDrawer {
             out.raw("</div>")
             return
         }
-        let rowHeight = metrics.line(metrics.normalTextSize) + metrics.line(metrics.detailTextSize) + LayoutMetrics.controlPadding
-        func field(_ record: [Argument], _ label: String) -> String {
-            record.first { $0.label == label }.flatMap { values.resolve($0.value) }.flatMap(ValueResolver.display) ?? ""
-        }
+        let rowHeight = metrics.defaultTableRowHeight
+        let field = arguments.field
         for (index, element) in arguments.elements(part, "rows").enumerated() {
             guard case .record(let record) = element else { continue }
             out.raw("<div class=\"r\" style=\"top:")

@@ -725,11 +725,8 @@ struct PartPainter {
                 if case .record(let fields) = value { return fields }
                 return []
             }
-            func field(_ record: [Argument], _ label: String) -> String {
-                record.first { $0.label == label }.flatMap { values.resolve($0.value) }.flatMap(ValueResolver.display) ?? ""
-            }
-            let rowHeight = metrics.line(metrics.normalTextSize) + metrics.line(metrics.detailTextSize) + LayoutMetrics.controlPadding
-            let rowRows = max(2, CellMapping.rows(rowHeight))
+            let field = arguments.field
+            let rowRows = max(2, CellMapping.rows(metrics.defaultTableRowHeight))
             let right = min(columns / 2, records.reduce(0) { max($0, TerminalText.displayWidth(of: field($1, "rightTitle")),
                                                                     TerminalText.displayWidth(of: field($1, "rightDescription"))) })
             let leftColumns = max(0, columns - right - (right > 0 ? 1 : 0))
