@@ -60,11 +60,18 @@ public struct LaidOutCard: Sendable {
     /// The card's initial state (`model { state: … }`, else the first).
     public var initialState: String
 
+    /// The state called `name`, or nil for an unknown state name.
+    public func state(named name: String) -> LaidOutState? { states.first { $0.name == name } }
+
     /// The height in `state`, or nil for an unknown state name.
-    public func height(inState state: String) -> Double? { states.first { $0.name == state }?.height }
+    public func height(inState state: String) -> Double? { self.state(named: state)?.height }
+
+    /// The initial state as laid out (the first state when that one is missing): what a card
+    /// shows unless told otherwise.
+    public var initialLaidOutState: LaidOutState? { state(named: initialState) ?? states.first }
 
     /// The height in the initial state (the first state's when that one is missing).
-    public var initialHeight: Double { height(inState: initialState) ?? states.first?.height ?? padding.vertical }
+    public var initialHeight: Double { initialLaidOutState?.height ?? padding.vertical }
 
     /// The tallest state (the first of equally tall ones).
     public var tallestState: LaidOutState? {

@@ -111,7 +111,7 @@ struct HTMLCardDrawer {
             drawFooter(parts, height: height, top: state.height, placement: placement, dimmed: false, into: &out)
         case .overlay(let overlay):
             // The initial state and the footer faded, the overlay's parts over them.
-            let state = laidOut.states.first(where: { $0.name == laidOut.initialState }) ?? laidOut.states.first
+            let state = laidOut.initialLaidOutState
             if let state {
                 box(top: contentTop, height: max(0, state.height - padding.vertical), classes: "b dim", into: &out)
                 parts.draw(state.parts, into: &out)

@@ -302,7 +302,7 @@ struct Gallery {
             guard let index = deck.cards.position(named: reference.name) else { continue }
             let card = sources[0].card(at: index)
             let cardLayout = sources[0].layout(card, at: index, in: stack)
-            let state = cardLayout.states.first { $0.name == cardLayout.initialState } ?? cardLayout.states.first
+            let state = cardLayout.initialLaidOutState
             cards[reference.name] = (HTMLCardDrawer(card: card, laidOut: cardLayout, themeNumber: themeNumber,
                                                     metrics: sources[0].layouter.engine(theme: stack.theme).metrics), state)
             if stack.spec?.geometry == .sheet { break }  // a sheet shows its root card

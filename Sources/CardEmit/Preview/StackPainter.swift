@@ -37,8 +37,7 @@ struct StackPainter {
             guard let index = source.deck.cards.position(named: name) else { return nil }
             let card = source.card(at: index)
             let laidOut = source.layout(card, at: index, in: stack)
-            let wanted = state.flatMap { name in laidOut.states.first { $0.name == name } }
-            let shown = wanted ?? laidOut.states.first { $0.name == laidOut.initialState } ?? laidOut.states.first
+            let shown = state.flatMap(laidOut.state(named:)) ?? laidOut.initialLaidOutState
             let built = (CardPainter(card: card, laidOut: laidOut, palette: palette, metrics: metrics), shown)
             cards[name] = built
             return built
