@@ -31,9 +31,6 @@ struct CardDecoration {
 
     init(card: CheckedCard, palette: PreviewPalette) {
         let appearance = CardAppearance(card: card)
-        func rgb(_ color: ColorValue?, over background: RGBColor? = nil) -> RGBColor? {
-            PreviewPalette.rgb(color.map { .color($0, name: nil) }, over: background)
-        }
         isRounded = appearance.cornerRadius != nil
         isEditable = appearance.isEditable
         if appearance.isTransparent {
@@ -47,14 +44,14 @@ struct CardDecoration {
         background = palette.cardBackground
         if let border = appearance.border {
             edge = .heavy
-            edgeColor = rgb(border.color, over: background)
+            edgeColor = PreviewPalette.rgb(border.color, over: background)
         } else {
             edge = .light
             edgeColor = PreviewPalette.cardEdge
         }
-        shadow = appearance.shadow.map { ($0.offsetX >= 0, $0.offsetY >= 0, rgb($0.color)) }
+        shadow = appearance.shadow.map { ($0.offsetX >= 0, $0.offsetY >= 0, PreviewPalette.rgb($0.color)) }
         if let gradient = appearance.gradient {
-            let colors = gradient.colors.compactMap { rgb($0, over: palette.cardBackground) }
+            let colors = gradient.colors.compactMap { PreviewPalette.rgb($0, over: palette.cardBackground) }
             self.gradient = colors.count >= 2 ? (colors, gradient.angle) : nil
         } else {
             gradient = nil

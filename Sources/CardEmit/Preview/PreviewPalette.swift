@@ -8,33 +8,22 @@ import CardSema
 /// `.red`) come resolved in the checked model (named colours with their UIKit values from the
 /// catalog).
 struct PreviewPalette {
-    /// The theme's colours as they are (alpha kept).
+    /// The theme's colours as they are (alpha kept); the properties below are them, opaque.
     let colors: ThemePalette
-    var normalText: RGBColor?
-    var smallText: RGBColor?
-    var titleText: RGBColor?
-    var headerText: RGBColor?
-    var detailText: RGBColor?
-    /// The `title` part and a sheet card's header title.
-    var title: RGBColor?
-    var buttonTitle: RGBColor?
-    var separator: RGBColor?
-    var cardBackground: RGBColor?
 
     /// The palette of `theme` (Mint's values for anything it lacks).
     init(theme: ResolvedTheme?) {
         colors = ThemePalette(theme: theme)
-        func rgb(_ color: ColorValue?) -> RGBColor? { PreviewPalette.rgb(color.map { .color($0, name: nil) }) }
-        normalText = rgb(colors.normalText)
-        smallText = rgb(colors.smallText)
-        titleText = rgb(colors.titleText)
-        headerText = rgb(colors.headerText)
-        detailText = rgb(colors.detailText)
-        title = rgb(colors.title)
-        buttonTitle = rgb(colors.buttonTitle)
-        separator = rgb(colors.separator)
-        cardBackground = rgb(colors.cardBackground)
     }
+
+    var smallText: RGBColor? { Self.rgb(colors.smallText) }
+    var titleText: RGBColor? { Self.rgb(colors.titleText) }
+    var detailText: RGBColor? { Self.rgb(colors.detailText) }
+    /// The `title` part and a sheet card's header title.
+    var title: RGBColor? { Self.rgb(colors.title) }
+    var buttonTitle: RGBColor? { Self.rgb(colors.buttonTitle) }
+    var separator: RGBColor? { Self.rgb(colors.separator) }
+    var cardBackground: RGBColor? { Self.rgb(colors.cardBackground) }
 
     /// The fill of a `bar` or `histogram` without a colour of its own (`ThemePalette.accent`).
     var accent: RGBColor? { buttonTitle }
@@ -50,7 +39,7 @@ struct PreviewPalette {
     /// The text style of a `text(style:)` case: `.title` and `.header` bold, `.detail` and
     /// `.small` dim, each in its theme colour.
     func textStyle(_ style: String) -> TerminalStyle {
-        let color = PreviewPalette.rgb(colors.textColor(ofStyle: style).map { .color($0, name: nil) })
+        let color = PreviewPalette.rgb(colors.textColor(ofStyle: style))
         switch style {
         case "title", "header": return TerminalStyle(isBold: true, foreground: color)
         case "detail", "small": return TerminalStyle(isDim: true, foreground: color)
@@ -63,7 +52,14 @@ struct PreviewPalette {
     /// blended over `background` (over white when there is none); nil for anything else and for
     /// a fully transparent colour (`.clear`).
     static func rgb(_ value: Value?, over background: RGBColor? = nil) -> RGBColor? {
-        guard case .color(let color, _)? = value, color.alpha > 0 else { return nil }
+        guard case .color(let color, _)? = value else { return nil }
+        return rgb(color, over: background)
+    }
+
+    /// `color` made opaque: blended over `background` (over white when there is none); nil for
+    /// no colour and for a fully transparent one.
+    static func rgb(_ color: ColorValue?, over background: RGBColor? = nil) -> RGBColor? {
+        guard let color, color.alpha > 0 else { return nil }
         let rgb = RGBColor(red: color.red, green: color.green, blue: color.blue)
         guard color.alpha < 255 else { return rgb }
         return blend(rgb, alpha: Double(color.alpha) / 255, over: background ?? RGBColor(red: 255, green: 255, blue: 255))
