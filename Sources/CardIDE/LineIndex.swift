@@ -165,14 +165,16 @@ public struct LineIndex: Sendable {
         if position.line >= lineStarts.count { return bytes.count }
         let range = lineRange(position.line)
         var remaining = max(position.character, 0)
-        var i = range.lowerBound
-        while i < range.upperBound && remaining > 0 {
-            let (length, units) = Self.scalar(at: i, in: bytes, limit: range.upperBound, encoding: encoding)
-            if units > remaining { break } // inside the character: its start
-            remaining -= units
-            i += length
+        return bytes.withUnsafeBufferPointer { p in
+            var i = range.lowerBound
+            while i < range.upperBound && remaining > 0 {
+                let (length, units) = Self.scalar(at: i, in: p, encoding: encoding)
+                if units > remaining { break } // inside the character: its start
+                remaining -= units
+                i += length
+            }
+            return i
         }
-        return i
     }
 
     /// The code units of `encoding` in the bytes `start..<end` (clamped), counting each
@@ -181,15 +183,17 @@ public struct LineIndex: Sendable {
         let start = min(max(start, 0), bytes.count)
         let end = min(max(end, start), bytes.count)
         if encoding == .utf8 { return snappedEnd(start, end) - start }
-        var count = 0
-        var i = start
-        while i < end {
-            let (length, units) = Self.scalar(at: i, in: bytes, limit: bytes.count, encoding: encoding)
-            if i + length > end { break } // `end` inside a character: up to its start
-            count += units
-            i += length
+        return bytes.withUnsafeBufferPointer { p in
+            var count = 0
+            var i = start
+            while i < end {
+                let (length, units) = Self.scalar(at: i, in: p, encoding: encoding)
+                if i + length > end { break } // `end` inside a character: up to its start
+                count += units
+                i += length
+            }
+            return count
         }
-        return count
     }
 
     /// `end`, moved back to the start of the character it falls inside (UTF-8 columns count
@@ -203,35 +207,19 @@ public struct LineIndex: Sendable {
             steps += 1
         }
         guard i < end else { return end }
-        let (length, _) = Self.scalar(at: i, in: bytes, limit: bytes.count, encoding: .utf8)
+        let length = bytes.withUnsafeBufferPointer { Self.scalar(at: i, in: $0, encoding: .utf8).length }
         return i + length > end ? i : end
     }
 
     /// The byte length of the character at `i` (1 for a byte that starts no valid UTF-8
-    /// sequence before `limit`) and its code units in `encoding`.
+    /// sequence, as `UTF8Scanner` decides for the lexer) and its code units in `encoding`.
     @inline(__always)
-    static func scalar(at i: Int, in bytes: [UInt8], limit: Int, encoding: PositionEncoding) -> (length: Int, units: Int) {
-        let lead = bytes[i]
-        if lead < 0x80 { return (1, 1) }
-        let length: Int
-        let minimum: UInt32
-        var value: UInt32
-        switch lead {
-        case 0xC2...0xDF: length = 2; minimum = 0x80; value = UInt32(lead & 0x1F)
-        case 0xE0...0xEF: length = 3; minimum = 0x800; value = UInt32(lead & 0x0F)
-        case 0xF0...0xF4: length = 4; minimum = 0x10000; value = UInt32(lead & 0x07)
-        default: return (1, 1)
-        }
-        guard i + length <= limit else { return (1, 1) }
-        for k in 1..<length {
-            let b = bytes[i + k]
-            guard b & 0xC0 == 0x80 else { return (1, 1) }
-            value = value << 6 | UInt32(b & 0x3F)
-        }
-        guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return (1, 1) }
+    static func scalar(at i: Int, in p: UnsafeBufferPointer<UInt8>, encoding: PositionEncoding) -> (length: Int, units: Int) {
+        let length = UTF8Scanner.sequenceLength(p, at: i)
+        guard length > 1 else { return (1, 1) }
         switch encoding {
         case .utf8: return (length, length)
-        case .utf16: return (length, value >= 0x10000 ? 2 : 1)
+        case .utf16: return (length, length == 4 ? 2 : 1)
         case .utf32: return (length, 1)
         }
     }

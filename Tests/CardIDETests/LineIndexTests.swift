@@ -57,6 +57,21 @@ import Testing
         #expect(index.offset(of: LinePosition(line: 1, character: 1), in: .utf16) == 6)
     }
 
+    /// Overlong forms, surrogates and values past U+10FFFF are invalid, one unit per byte, as
+    /// the lexer's `UTF8Scanner` says; the largest valid 4-byte scalar is two UTF-16 units.
+    @Test func invalidSequencesAreTheLexersInvalidBytes() {
+        for invalid: [UInt8] in [[0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF]] {
+            let index = LineIndex(invalid)
+            for encoding in PositionEncoding.allCases {
+                #expect(index.position(of: invalid.count, in: encoding).character == invalid.count, "\(invalid) \(encoding)")
+            }
+        }
+        let largest = LineIndex([0xF4, 0x8F, 0xBF, 0xBF])
+        #expect(largest.position(of: 4, in: .utf16).character == 2)
+        #expect(largest.position(of: 4, in: .utf32).character == 1)
+        #expect(largest.position(of: 2, in: .utf16).character == 0)
+    }
+
     @Test func roundTripsEveryBoundary() {
         let text = "card A {\r\n  text(\"héllo 😀\")\n\r  // ✓ done\n}"
         let bytes = Array(text.utf8)
