@@ -158,13 +158,6 @@ public final class SourceFile: Sendable {
         return SourceLocation(line: line + 1, column: column)
     }
 
-    /// The UTF-16 column of a byte offset on its line (0-based), for editors.
-    public func utf16Column(of offset: Int) -> Int {
-        let clamped = min(max(offset, 0), bytes.count)
-        let line = lineIndex(of: clamped)
-        return UTF8Scanner.utf16Count(bytes, from: lineStart(line), to: clamped)
-    }
-
     /// The text of a byte range, with invalid UTF-8 repaired.
     public func text(_ range: Range<Int>) -> String {
         let lower = min(max(range.lowerBound, 0), bytes.count)

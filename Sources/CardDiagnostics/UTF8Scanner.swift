@@ -1,5 +1,5 @@
-/// Byte-level UTF-8 helpers shared by the lexer (E107) and by column computation, so both agree
-/// on what one invalid byte is.
+/// Byte-level UTF-8 helpers shared by the lexer (E107), column computation and the editor's line
+/// index, so all agree on what one invalid byte is.
 public enum UTF8Scanner {
     /// Length of the valid UTF-8 sequence starting at `i` (1…4), or 0 if the byte at `i` does not
     /// start a valid sequence (then that one byte is invalid). Rejects overlongs and surrogates.
@@ -50,19 +50,6 @@ public enum UTF8Scanner {
             while i < to {
                 if p[i] < 0x80 { i += 1 } else { i += max(1, sequenceLength(p, at: i)) }
                 count += 1
-            }
-            return count
-        }
-    }
-
-    /// Number of UTF-16 code units in `bytes[from..<to]`, each invalid byte counting as one.
-    public static func utf16Count(_ bytes: [UInt8], from: Int, to: Int) -> Int {
-        bytes.withUnsafeBufferPointer { p in
-            var i = from, count = 0
-            while i < to {
-                let length = p[i] < 0x80 ? 1 : sequenceLength(p, at: i)
-                count += length == 4 ? 2 : 1
-                i += max(1, length)
             }
             return count
         }
