@@ -91,6 +91,12 @@ struct PartArguments {
         return (entries, max(1, entries.max() ?? 1), lines)
     }
 
+    /// A `progressBar`'s equal segments: one per value that has a colour (one per value when
+    /// no colours are given), at least one.
+    static func progressSegments(values: Int, colors: Int) -> Int {
+        max(1, min(values, colors) == 0 ? values : min(values, colors))
+    }
+
     /// A `progressBar`'s marker: the segment it points into (the last value not above
     /// `current`) and where in that segment, 0…1 — CardParts' values are segment boundaries, so
     /// `current` sits between its value and the next. Nil without a `current` value.

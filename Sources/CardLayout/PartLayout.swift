@@ -254,7 +254,7 @@ struct PartLayouter {
         case .progressBar:
             let label = metrics.line(metrics.smallTextSize) + LayoutMetrics.progressBarLabelGap
             var h = LayoutMetrics.progressBarTrackHeight
-            if part.hasArgument("marker") || part.hasArgument("current") { h += label }
+            if part.drawsProgressMarker { h += label }
             if bool(part, "showValues") == true { h += label }
             return h
         case .map:
@@ -379,4 +379,10 @@ struct PartLayouter {
         }
         return (laidOut, height)
     }
+}
+
+extension CheckedPart {
+    /// Whether a `progressBar` draws its `▼` marker (and so a row for it): the layout makes
+    /// room for it, and the back ends draw it.
+    public var drawsProgressMarker: Bool { hasArgument("marker") || hasArgument("current") }
 }

@@ -505,8 +505,8 @@ struct HTMLPartDrawer {
         let part = laidOut.part, frame = laidOut.frame
         let values = arguments.elements(part, "values").compactMap(\.number)
         let colors = arguments.elements(part, "colors").map { ThemePalette.color($0) }
-        let segments = max(1, min(values.count, colors.count) == 0 ? values.count : min(values.count, colors.count))
-        let hasMarker = part.hasArgument("marker") || part.hasArgument("current")
+        let segments = PartArguments.progressSegments(values: values.count, colors: colors.count)
+        let hasMarker = part.drawsProgressMarker
         let labelHeight = metrics.line(metrics.smallTextSize) + LayoutMetrics.progressBarLabelGap
         open(frame, "pb", into: &out)
         close(part.part, frame, into: &out)

@@ -489,8 +489,8 @@ struct PartPainter {
     func paintProgressBar(_ part: CheckedPart, in rect: CellRect, canvas: inout PreviewCanvas) -> Int {
         let values = elements(part, "values").compactMap(\.number)
         let colors = elements(part, "colors").map { PreviewPalette.rgb($0, over: background) }
-        let segments = max(1, min(values.count, colors.count) == 0 ? values.count : min(values.count, colors.count))
-        let hasMarker = part.hasArgument("marker") || part.hasArgument("current")
+        let segments = PartArguments.progressSegments(values: values.count, colors: colors.count)
+        let hasMarker = part.drawsProgressMarker
         let showValues = bool(part, "showValues") ?? false
         let rows = max(rect.rows, 1 + (hasMarker ? 1 : 0) + (showValues ? 1 : 0))
         var row = rect.row
