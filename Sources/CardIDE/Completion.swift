@@ -270,7 +270,7 @@ struct CompletionBuilder {
         for parameters in parameters(of: call) {
             if let label, let parameter = parameters.first(where: { $0.name == label }) { return (parameter.type, parameter) }
             if label == nil {
-                if call.argumentIndex < parameters.count, parameters[call.argumentIndex].positional || call.argumentIndex == 0 && parameters[0].labelOptional {
+                if parameters.takesUnlabelledValue(at: call.argumentIndex) {
                     return (parameters[call.argumentIndex].type, parameters[call.argumentIndex])
                 }
             }

@@ -173,9 +173,9 @@ struct NodeResolver {
             // A bare argument: the positional parameter at its place.
             let arguments = tree.arguments(parent)
             guard let position = arguments.firstIndex(of: value) else { return nil }
-            for parameters in overloads(ofCallAt: Array(path[..<index])) where position < parameters.count {
-                let parameter = parameters[position]
-                if parameter.positional || position == 0 && parameter.labelOptional { type = parameter.type; break }
+            for parameters in overloads(ofCallAt: Array(path[..<index])) where parameters.takesUnlabelledValue(at: position) {
+                type = parameters[position].type
+                break
             }
         default:
             type = nil

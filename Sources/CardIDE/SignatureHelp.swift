@@ -64,7 +64,7 @@ extension Snapshot {
     static func activeParameter(in parameters: [CardSema.Parameter], call: CursorContext.Call) -> Int? {
         if let label = call.label { return parameters.firstIndex { $0.name == label } }
         let index = call.argumentIndex
-        if index < parameters.count, parameters[index].positional || index == 0 && parameters[index].labelOptional { return index }
+        if parameters.takesUnlabelledValue(at: index) { return index }
         return parameters.firstIndex { !$0.positional && !call.givenLabels.contains($0.name) }
     }
 }

@@ -491,6 +491,14 @@ public final class Parameter: Sendable, Hashable {
     }
 }
 
+extension Array where Element == Parameter {
+    /// Whether an unlabelled value at `index` of an argument list is this list's parameter at
+    /// `index`: a positional parameter, or the first one when its label may be left out.
+    public func takesUnlabelledValue(at index: Int) -> Bool {
+        index >= 0 && index < count && (self[index].positional || index == 0 && self[index].labelOptional)
+    }
+}
+
 /// A rule relating two parameters of one entry, kept as data so the checker applies them
 /// uniformly.
 public enum CrossParameterRule: Sendable, Hashable {
