@@ -168,6 +168,7 @@ public enum TerminalText {
     public static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(1, width)
         if isPrintableASCII(text) {
+            if fitsAsOneLine(text.utf8, width: width) { return [text] }
             return wrapSingleColumn(Array(text.utf8), width: width, space: 0x20) { String(decoding: $0, as: UTF8.self) }
         }
         if isSingleColumnText(text) {
@@ -180,6 +181,18 @@ public enum TerminalText {
         return wrapClusters(text, width: width)
     }
 
+    /// Whether printable ASCII `bytes` wrap to themselves: they fit in `width` and have no space
+    /// to drop or merge (none leading, trailing or doubled) — most labels, at no allocation.
+    static func fitsAsOneLine(_ bytes: String.UTF8View, width: Int) -> Bool {
+        guard bytes.count <= width, bytes.first != 0x20, bytes.last != 0x20 else { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == 0x20 && previous == 0x20 { return false }
+            previous = byte
+        }
+        return true
+    }
+
     /// Whether `text` is all printable ASCII (space to tilde): a byte a column.
     @inline(__always)
     static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
@@ -189,10 +202,10 @@ public enum TerminalText {
     /// Whether every scalar of `text` is a grapheme cluster of its own, one column wide, that
     /// needs no escaping: printable ASCII, U+00A0–U+02FF (Latin-1 letters and punctuation,
     /// Latin Extended, IPA, spacing modifiers), U+2010–U+2027 (dashes, quotes, bullets, `…`) and
-    /// U+2500–U+259F (box drawing and blocks) — no marks, joiners, emoji, wide characters,
-    /// controls, tabs or line breaks. Such text, the common case, is measured, wrapped and cut
-    /// scalar by scalar, with the same results as cluster by cluster and without grapheme
-    /// breaking.
+    /// U+2500–U+25FC (box drawing, blocks, and the geometric shapes the preview draws with) — no
+    /// marks, joiners, emoji, wide characters, controls, tabs or line breaks. Such text, the
+    /// common case, is measured, wrapped and cut scalar by scalar, with the same results as
+    /// cluster by cluster and without grapheme breaking.
     public static func isSingleColumnText(_ text: some StringProtocol) -> Bool {
         if isPrintableASCII(text) { return true }
         for scalar in text.unicodeScalars where !isSingleColumn(scalar) { return false }
@@ -210,11 +223,11 @@ public enum TerminalText {
     static func isSingleColumn(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         if v < 0x300 { return v >= 0x20 && (v < 0x7F || v >= 0xA0) }
-        return (v >= 0x2010 && v <= 0x2027) || (v >= 0x2500 && v <= 0x259F)
+        return (v >= 0x2010 && v <= 0x2027) || (v >= 0x2500 && v <= 0x25FC)
     }
 
     /// The ranges above U+02FF that `isSingleColumn` accepts (a test checks their properties).
-    static let singleColumnRangesAboveLatin: [ClosedRange<UInt32>] = [0x2010...0x2027, 0x2500...0x259F]
+    static let singleColumnRangesAboveLatin: [ClosedRange<UInt32>] = [0x2010...0x2027, 0x2500...0x25FC]
 
     /// `wrap(_:width:)` for text of single-column units (`isSingleColumnText`): bytes of ASCII
     /// or scalars; `width` at least 1.

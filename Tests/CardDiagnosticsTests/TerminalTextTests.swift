@@ -240,6 +240,24 @@ struct TerminalTextLayoutTests {
         #expect(TerminalText.wrap("any", width: 0) == TerminalText.wrap("any", width: 1))
     }
 
+    @Test("ASCII that fits on one line wraps as the general rule wraps it")
+    func oneLineShortcut() {
+        var rng = SplitMix64(state: 0x0F17)
+        let alphabet = Array("ab  c".utf8)
+        for _ in 0..<2_000 {
+            let length = Int.random(in: 0...12, using: &rng)
+            let text = String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &rng) ?? 0x61 }, as: UTF8.self)
+            let width = Int.random(in: 1...12, using: &rng)
+            let general = TerminalText.wrapSingleColumn(Array(text.utf8), width: width, space: 0x20) {
+                String(decoding: $0, as: UTF8.self)
+            }
+            #expect(TerminalText.wrap(text, width: width) == general, "\(text.debugDescription) at \(width)")
+        }
+        #expect(TerminalText.fitsAsOneLine("a b".utf8, width: 3))
+        #expect(!TerminalText.fitsAsOneLine("a  b".utf8, width: 9) && !TerminalText.fitsAsOneLine(" a".utf8, width: 9)
+                && !TerminalText.fitsAsOneLine("a ".utf8, width: 9) && !TerminalText.fitsAsOneLine("abcd".utf8, width: 3))
+    }
+
     @Test("an overlong word is broken with … and no cluster is split")
     func overlongWords() {
         #expect(TerminalText.wrap("abcdefghij", width: 4) == ["abc…", "def…", "ghij"])

@@ -20,6 +20,8 @@ public struct PreviewRenderer {
     public let viewport: Viewport
     var source: CardSource
     var canvas: PreviewCanvas
+    /// Palettes by theme name: a deck has few themes and many cards.
+    private var palettes: [String: PreviewPalette] = [:]
 
     /// A renderer for `deck` at `width` columns (held to `widthRange`); `theme` replaces every
     /// stack's theme (and the default theme of cards in no stack).
@@ -154,8 +156,15 @@ public struct PreviewRenderer {
     }
 
     mutating func cardPainter(_ card: CheckedCard, _ laidOut: LaidOutCard) -> CardPainter {
-        CardPainter(card: card, laidOut: laidOut, palette: PreviewPalette(theme: source.theme(named: laidOut.context.theme)),
+        CardPainter(card: card, laidOut: laidOut, palette: palette(ofTheme: laidOut.context.theme),
                     metrics: source.layouter.engine(theme: laidOut.context.theme).metrics)
+    }
+
+    mutating func palette(ofTheme name: String) -> PreviewPalette {
+        if let palette = palettes[name] { return palette }
+        let palette = PreviewPalette(theme: source.theme(named: name))
+        palettes[name] = palette
+        return palette
     }
 
     // MARK: Stacks
