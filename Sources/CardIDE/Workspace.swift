@@ -18,8 +18,9 @@ public final class Workspace {
         fileprivate var cachedLineIndex: LineIndex?
     }
 
-    /// The project root imports are confined to (nil: each document's directory).
-    public let root: String?
+    /// The project roots (the client's workspace folders) imports are confined to; a document
+    /// in none of them is confined to its own directory.
+    public let roots: [String]
     public let viewport: Viewport
     let base: FileProvider
 
@@ -29,9 +30,9 @@ public final class Workspace {
     private var changedAt: [String: Int] = [:]
     public private(set) var revision = 0
 
-    /// `root` should be canonical (`canonicalPath(_:)`).
-    public init(root: String?, viewport: Viewport = .standard, base: FileProvider = DiskFileProvider()) {
-        self.root = root
+    /// `roots` should be canonical (`canonicalPath(_:)`).
+    public init(roots: [String], viewport: Viewport = .standard, base: FileProvider = DiskFileProvider()) {
+        self.roots = roots
         self.viewport = viewport
         self.base = base
     }
@@ -130,12 +131,13 @@ public final class Workspace {
         OverlayFileProvider(buffers: documents.mapValues(\.bytes), base: base)
     }
 
-    /// The root for a document: the workspace's when the document lies inside it, else the
-    /// document's directory (as `cardc check FILE` would use). A document directly under `/`
+    /// The root for a document: the innermost workspace root it lies inside (folders may nest),
+    /// else the document's directory (as `cardc check FILE` would use). A document directly under `/`
     /// — an unsaved buffer, which the server names `/untitled:…` — is its own root, so none of
     /// its imports reaches the disk (each is E308) rather than all of `/`.
     public func root(for path: String) -> String {
-        if let root, PathUtilities.isInside(path, root: root) { return root }
+        let containing = roots.filter { PathUtilities.isInside(path, root: $0) }
+        if let innermost = containing.max(by: { $0.utf8.count < $1.utf8.count }) { return innermost }
         let directory = PathUtilities.directory(of: path)
         return directory == "/" ? path : directory
     }

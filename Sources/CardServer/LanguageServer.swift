@@ -31,7 +31,7 @@ public final class LanguageServer {
 
     // Negotiated at `initialize`.
     private(set) var encoding = PositionEncoding.utf16
-    private var workspace = Workspace(root: nil)
+    private var workspace = Workspace(roots: [])
     private var snippetSupport = false
     private var hierarchicalSymbols = false
     private var previewWidth = 48
@@ -232,12 +232,12 @@ public final class LanguageServer {
             if let width = options["previewWidth"]?.int, width >= 20, width <= 400 { previewWidth = width }
             if let template = options["explainURL"]?.string, template.contains("{code}") { explainURL = template }
         }
-        var rootPath: String?
-        if let folder = params.lookUp("workspaceFolders")?[0]?["uri"]?.string { rootPath = DocumentURI.path(of: folder) }
-        if rootPath == nil, let uri = params.lookUp("rootUri")?.string { rootPath = DocumentURI.path(of: uri) }
-        if rootPath == nil, let path = params.lookUp("rootPath")?.string, path.hasPrefix("/") { rootPath = path }
+        // Every workspace folder is a root; without any, the older `rootUri`, then `rootPath`.
+        var rootPaths = (params.lookUp("workspaceFolders")?.array ?? []).compactMap { $0["uri"]?.string.flatMap(DocumentURI.path(of:)) }
+        if rootPaths.isEmpty, let uri = params.lookUp("rootUri")?.string, let path = DocumentURI.path(of: uri) { rootPaths = [path] }
+        if rootPaths.isEmpty, let path = params.lookUp("rootPath")?.string, path.hasPrefix("/") { rootPaths = [path] }
         let base = DiskFileProvider()
-        workspace = Workspace(root: rootPath.map { base.canonicalPath($0) }, base: base)
+        workspace = Workspace(roots: rootPaths.map { base.canonicalPath($0) }, base: base)
         state = .running
         return [
             "capabilities": capabilitiesJSON(),

@@ -200,6 +200,22 @@ func deckSnapshot() -> Snapshot { snapshot(deckText, files: ["theme.cards": them
         #expect(workspace.root(for: "/p/main.cards") == "/p" && workspace.root(for: "/q/x.cards") == "/q")
     }
 
+    /// Every workspace folder is a root: a file deep in the second folder imports from that
+    /// folder's top, as it could from the first's; nested folders give the innermost root.
+    @Test func everyWorkspaceFolderIsARoot() throws {
+        let files = MemoryFileProvider(["/b/theme.cards": "theme T: Mint { }\n"])
+        let main = Array("import \"../theme.cards\"\ncard A { text(\"a\") }\n".utf8)
+        for (roots, expected) in [(["/a", "/b"], [DiagnosticCode]()), (["/a"], [.e308])] {
+            let workspace = Workspace(roots: roots, base: files)
+            workspace.open(path: "/b/deck/main.cards", bytes: main, version: 1)
+            let diagnostics = try #require(workspace.snapshot(of: "/b/deck/main.cards")).documentDiagnostics()
+            #expect(diagnostics.map(\.code) == expected, "roots \(roots)")
+        }
+        let nested = Workspace(roots: ["/b", "/b/deck", "/a"], base: files)
+        #expect(nested.root(for: "/b/deck/main.cards") == "/b/deck" && nested.root(for: "/b/x.cards") == "/b"
+                && nested.root(for: "/bb/x.cards") == "/bb")
+    }
+
     @Test func layoutWarningW104() {
         let text = """
         card Tall { text("a") text("b") text("c") text("d") text("e") }

@@ -29,7 +29,7 @@ func snapshot(_ main: String, files: [String: String] = [:]) -> Snapshot {
 func memoryWorkspace(files: [String: String] = [:]) -> Workspace {
     var all: [String: String] = [:]
     for (path, text) in files { all[path.hasPrefix("/") ? path : "/p/" + path] = text }
-    return Workspace(root: "/p", base: MemoryFileProvider(all))
+    return Workspace(roots: ["/p"], base: MemoryFileProvider(all))
 }
 
 /// The completion labels at the marked cursor.

@@ -1,5 +1,6 @@
 import CardJSON
 import CardServer
+import Foundation
 import Testing
 
 let uri = "file:///nonexistent-cardc-root/main.cards"
@@ -209,6 +210,27 @@ card Budget {
         #expect(unknown["codeDescription"]?["href"] == "cardc-explain:E301")
         #expect(unknown["severity"] == 1)
         #expect(notification["params"]?["version"] == 1)
+    }
+
+    /// Every workspace folder of `initialize` is a project root: a deck deep in the second one
+    /// imports from that folder's top (E308, outside the root, when only the first counted).
+    @Test func everyWorkspaceFolderIsARoot() throws {
+        let top = FileManager.default.temporaryDirectory.appendingPathComponent("cardc-folders-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: top) }
+        let second = top.appendingPathComponent("second")
+        try FileManager.default.createDirectory(at: second.appendingPathComponent("deck"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: top.appendingPathComponent("first"), withIntermediateDirectories: true)
+        try "theme T: Mint { }\n".write(to: second.appendingPathComponent("theme.cards"), atomically: true, encoding: .utf8)
+        let session = Session()
+        let folders: JSONValue = .array(["first", "second"].map { name in
+            ["uri": .string("file://" + top.appendingPathComponent(name).path), "name": .string(name)]
+        })
+        session.send(request(1, "initialize", ["workspaceFolders": folders, "capabilities": [:]]))
+        session.send(notification("initialized"))
+        let main = "file://" + second.appendingPathComponent("deck/main.cards").path
+        let published = session.open(main, "import \"../theme.cards\"\ncard A { text(\"a\") }\n")
+        let notification = try #require(published.first { $0.method == "textDocument/publishDiagnostics" })
+        #expect(notification["params"]?["diagnostics"]?.array?.isEmpty == true)
     }
 
     @Test func incrementalAndFullChangesRepublish() throws {
