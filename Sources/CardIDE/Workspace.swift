@@ -132,13 +132,13 @@ public final class Workspace {
     }
 
     /// The root for a document: the innermost workspace root it lies inside (folders may nest),
-    /// else the document's directory (as `cardc check FILE` would use). A document directly under `/`
-    /// — an unsaved buffer, which the server names `/untitled:…` — is its own root, so none of
-    /// its imports reaches the disk (each is E308) rather than all of `/`.
+    /// else the document's directory (as `cardc check FILE` would use). A document directly
+    /// under `/` — an unsaved buffer, which the server names `/untitled:…` — is its own root,
+    /// even in a workspace folder `/`, so none of its imports reaches the disk (each is E308).
     public func root(for path: String) -> String {
-        let containing = roots.filter { PathUtilities.isInside(path, root: $0) }
-        if let innermost = containing.max(by: { $0.utf8.count < $1.utf8.count }) { return innermost }
         let directory = PathUtilities.directory(of: path)
-        return directory == "/" ? path : directory
+        guard directory != "/" else { return path }
+        let containing = roots.filter { PathUtilities.isInside(path, root: $0) }
+        return containing.max(by: { $0.utf8.count < $1.utf8.count }) ?? directory
     }
 }

@@ -214,6 +214,7 @@ func deckSnapshot() -> Snapshot { snapshot(deckText, files: ["theme.cards": them
         let nested = Workspace(roots: ["/b", "/b/deck", "/a"], base: files)
         #expect(nested.root(for: "/b/deck/main.cards") == "/b/deck" && nested.root(for: "/b/x.cards") == "/b"
                 && nested.root(for: "/bb/x.cards") == "/bb")
+        #expect(Workspace(roots: ["/"], base: files).root(for: "/untitled:Untitled-1") == "/untitled:Untitled-1")
     }
 
     @Test func layoutWarningW104() {
