@@ -236,17 +236,7 @@ struct CompletionBuilder {
     // MARK: Arguments
 
     /// The parameters of the call's callee, as the grammar reads them.
-    func parameters(of call: CursorContext.Call) -> [[Parameter]] {
-        switch call.role {
-        case .part: return [Catalog.part(named: call.name)?.parameters ?? []]
-        case .trait: return [Catalog.trait(named: call.name)?.parameters ?? []]
-        case .stackKind: return [Catalog.stackKind(named: call.name)?.arguments ?? []]
-        case .value(let enumCase):
-            if enumCase { return [] }
-            if let action = Catalog.builtInAction(named: call.name) { return [action.parameters] }
-            return Catalog.valueConstructor(named: call.name)?.overloads ?? []
-        }
-    }
+    func parameters(of call: CursorContext.Call) -> [[Parameter]] { call.role.overloads(ofCallNamed: call.name) }
 
     mutating func addArguments(_ call: CursorContext.Call) {
         let overloads = parameters(of: call)

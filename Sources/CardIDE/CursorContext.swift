@@ -48,6 +48,20 @@ public struct CursorContext {
         /// A call inside a value: a constructor (`size(…)`), an action (`push(…)`), an enum
         /// case with arguments (`.custom(…)`), or a record (`(…)`, empty name).
         case value(enumCase: Bool)
+
+        /// The parameter lists a call in this role named `name` may take, from the catalog (a
+        /// value constructor has several; an enum case's arguments are not the catalog's).
+        public func overloads(ofCallNamed name: String) -> [[Parameter]] {
+            switch self {
+            case .part: return [Catalog.part(named: name)?.parameters ?? []]
+            case .trait: return [Catalog.trait(named: name)?.parameters ?? []]
+            case .stackKind: return [Catalog.stackKind(named: name)?.arguments ?? []]
+            case .value(let enumCase):
+                if enumCase { return [] }
+                if let action = Catalog.builtInAction(named: name) { return [action.parameters] }
+                return Catalog.valueConstructor(named: name)?.overloads ?? []
+            }
+        }
     }
 
     /// What is being completed.

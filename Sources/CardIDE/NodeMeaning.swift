@@ -97,24 +97,27 @@ struct NodeResolver {
     }
 
     func overloads(ofCallAt path: [NodeID]) -> [[Parameter]] {
-        guard let owner = path.last else { return [] }
-        let name = tree.name(owner)
+        guard let owner = path.last, let role = callRole(at: path) else { return [] }
+        return role.overloads(ofCallNamed: tree.name(owner))
+    }
+
+    /// The role of the call or node at the end of `path` (as completion names the call around
+    /// the cursor); nil for what takes no arguments, such as a card listed in a stack's body.
+    func callRole(at path: [NodeID]) -> CursorContext.CallRole? {
+        guard let owner = path.last else { return nil }
         switch tree.kind(owner) {
         case .node:
-            if path.count >= 3, tree.kind(path[path.count - 3]) == .stackDecl { return [] }
-            return [Catalog.part(named: name)?.parameters ?? []]
+            if path.count >= 3, tree.kind(path[path.count - 3]) == .stackDecl { return nil }
+            return .part
         case .call:
-            if path.count >= 3, tree.kind(path[path.count - 2]) == .conformanceList {
-                switch tree.kind(path[path.count - 3]) {
-                case .cardDecl: return [Catalog.trait(named: name)?.parameters ?? []]
-                case .stackDecl: return [Catalog.stackKind(named: name)?.arguments ?? []]
-                default: return []
-                }
+            guard path.count >= 3, tree.kind(path[path.count - 2]) == .conformanceList else { return .value(enumCase: false) }
+            switch tree.kind(path[path.count - 3]) {
+            case .cardDecl: return .trait
+            case .stackDecl: return .stackKind
+            default: return nil
             }
-            if let action = Catalog.builtInAction(named: name) { return [action.parameters] }
-            return Catalog.valueConstructor(named: name)?.overloads ?? []
         default:
-            return []
+            return nil
         }
     }
 
