@@ -29,12 +29,12 @@ struct PartEmitter {
     /// The controller's type name (cells call actions through `owner`).
     let controller: String
     var scope: NameScope
-    var declarations: [String] = []
-    var configure: [String] = []
-    var bind: [String] = []
+    var declarations = SwiftLines()
+    var configure = SwiftLines()
+    var bind = SwiftLines()
     /// Card-field reads in a cell, run with `viewModel` bound to the owner's view model.
-    var cellFieldBind: [String] = []
-    var appear: [String] = []
+    var cellFieldBind = SwiftLines()
+    var appear = SwiftLines()
     /// Nested cell classes, written into the controller.
     var cells: [CellClass] = []
     /// Whether a cell's code calls its owner (actions, card fields).
@@ -543,7 +543,6 @@ struct PartEmitter {
         let container = isTable ? "tableView" : "collectionView"
         let disposal = isCell ? "rowsBag" : "bag"
         let template = part.children.first { $0.spec?.name == "cell" }
-        let target: [String]
         if let template, case .field = rowsSource {
             let cellName = scope.allocate(SwiftNames.capitalized(rowsValue.bindingPath?.last ?? "row") + "Cell")
             var cell = PartEmitter(mode: .cell(rowType: rowType), card: card, facts: facts, types: types, controller: controller,
@@ -557,35 +556,32 @@ struct PartEmitter {
                 : "register(\(cellName).self, forCellWithReuseIdentifier: \(cellName).reuseIdentifier)"
             configure.append("\(name).\(container).\(register)")
             let ownerArgument = cell.usesOwner ? ", owner: self" : ""
-            target = [
-                "\(observable)",
-                "    .bind(to: \(name).\(container).rx.items(cellIdentifier: \(cellName).reuseIdentifier, cellType: \(cellName).self)) { \(cell.usesOwner ? "[weak self] " : "")_, item, cell in",
-                "        cell.configure(with: item\(ownerArgument))",
-                "    }",
-                "    .disposed(by: \(disposal))",
-            ]
+            bind.append("\(observable)")
+            bind.append("    .bind(to: \(name).\(container).rx.items(cellIdentifier: \(cellName).reuseIdentifier, cellType: \(cellName).self)) { \(cell.usesOwner ? "[weak self] " : "")_, item, cell in")
+            bind.append("        cell.configure(with: item\(ownerArgument))")
+            bind.append("    }")
+            bind.append("    .disposed(by: \(disposal))")
         } else if isTable, template == nil {
             // CardParts' default cell, registered as "CellId" (an internal constant in CardParts).
             let labels = SwiftModelTypes.defaultCellLabels
-            var lines = ["\(observable)",
-                         "    .bind(to: \(name).tableView.rx.items(cellIdentifier: \"CellId\", cellType: CardPartTableViewCell.self)) { _, row, cell in"]
+            bind.append("\(observable)")
+            bind.append("    .bind(to: \(name).tableView.rx.items(cellIdentifier: \"CellId\", cellType: CardPartTableViewCell.self)) { _, row, cell in")
             switch rowsSource {
             case .field:
-                for label in labels { lines.append("        cell.\(label)Label.text = row.\(SwiftWriter.identifier(label))") }
+                for label in labels { bind.append("        cell.\(label)Label.text = row.\(SwiftWriter.identifier(label))") }
             case .row(_, let type):
                 var present: [String] = []
                 if case .list(.record(let fields)) = type { present = labels.filter { label in fields.contains { $0.label == label } } }
-                for label in present { lines.append("        cell.\(label)Label.text = row.\(SwiftWriter.identifier(label))") }
-                if present.isEmpty { lines.append("        _ = (row, cell)") }
+                for label in present { bind.append("        cell.\(label)Label.text = row.\(SwiftWriter.identifier(label))") }
+                if present.isEmpty { bind.append("        _ = (row, cell)") }
             case .literal:
                 break
             }
-            lines += ["    }", "    .disposed(by: \(disposal))"]
-            target = lines
+            bind.append("    }")
+            bind.append("    .disposed(by: \(disposal))")
         } else {
-            target = ["// Rows bound to a row of an enclosing cell are not shown: a nested cell template needs a card field."]
+            bind.append("// Rows bound to a row of an enclosing cell are not shown: a nested cell template needs a card field.")
         }
-        bind.append(contentsOf: target)
 
         if case .action(let action)? = part.property("onSelect"), isTable, case .field = rowsSource {
             if isCell { usesOwner = true }

@@ -62,7 +62,7 @@ struct ObservationFlavor {
                     let requirement = Self.requirement(action.name, context)
                     guard !written.contains(requirement) else { continue }
                     written.append(requirement)
-                    w.doc(context.event.map { "`\(action.name)`: \($0)." } ?? action.event.map { "`\(action.name)`: \($0)." })
+                    w.doc(context.event.map { "`\(action.name)`: \($0)." } ?? action.event.map { "`\(action.name)`: \($0.text)." })
                     w.line(requirement)
                 }
             }

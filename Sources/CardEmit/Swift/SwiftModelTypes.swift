@@ -234,10 +234,11 @@ enum SwiftValues {
     static func enumCase(_ name: String, arguments: [Argument], in type: EnumType?) -> String {
         let spec = type?.enumCase(named: name)
         let swiftName = spec?.swiftName ?? name
-        guard !arguments.isEmpty || swiftName.contains("(") else { return "." + SwiftWriter.identifier(swiftName) }
+        let hasLabels = swiftName.utf8.contains(UInt8(ascii: "("))
+        guard !arguments.isEmpty || hasLabels else { return "." + SwiftWriter.identifier(swiftName) }
         // `center(amount:)`: the Swift labels, in order, for the arguments in the catalog's order.
         let base = String(swiftName.prefix { $0 != "(" })
-        var labels = swiftName.contains("(")
+        var labels = hasLabels
             ? swiftName.drop { $0 != "(" }.dropFirst().dropLast().split(separator: ":").map(String.init)
             : (spec?.arguments.map(\.label) ?? arguments.compactMap(\.label))
         if labels.count < arguments.count { labels += arguments.dropFirst(labels.count).compactMap(\.label) }

@@ -23,10 +23,44 @@ struct SwiftWriter {
 
     /// One line at the current indentation.
     mutating func line(_ text: String) {
-        for _ in 0..<level { out.append(contentsOf: Self.indentUnit) }
+        indent()
         out.append(contentsOf: text.utf8)
+        endLine()
+    }
+
+    private mutating func indent() {
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 4))
+    }
+
+    /// Ends the line being written; a line ending in `{` opened a block (no blank line follows).
+    private mutating func endLine() {
+        // An empty line's last byte is indentation or the previous line break.
+        suppressBlank = out.last == UInt8(ascii: "{")
         out.append(0x0A)
-        suppressBlank = text.utf8.last == UInt8(ascii: "{")
+    }
+
+    /// Each of `lines` after `prefix`, wrapped as `wrap` wraps a line when it is long.
+    mutating func wrap(_ lines: SwiftLines, prefix: String = "", limit: Int = 120) {
+        let fixed = prefix.utf8.count + level * 4
+        lines.forEach { bytes in
+            guard fixed + bytes.count <= limit else {
+                wrap(prefix + String(decoding: bytes, as: UTF8.self), limit: limit)
+                return
+            }
+            indent()
+            out.append(contentsOf: prefix.utf8)
+            out.append(contentsOf: bytes)
+            endLine()
+        }
+    }
+
+    /// Each of `lines`, as it is.
+    mutating func lines(_ lines: SwiftLines) {
+        lines.forEach { bytes in
+            indent()
+            out.append(contentsOf: bytes)
+            endLine()
+        }
     }
 
     /// One line, or, when it is longer than `limit` columns, its first argument list (or array
@@ -223,8 +257,6 @@ struct SwiftWriter {
         if !current.isEmpty { lines.append(current) }
         return lines
     }
-
-    static let indentUnit: [UInt8] = Array("    ".utf8)
 
     // MARK: Escaping
 

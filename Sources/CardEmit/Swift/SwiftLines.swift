@@ -1,0 +1,62 @@
+/// Lines of Swift collected before they are written — a scope's part declarations, its
+/// configuration, its bindings — kept as UTF-8 bytes. A line is written as an interpolated
+/// literal (`configure.append("\(name).text = \(value)")`) whose pieces go straight into bytes
+/// (`SwiftCode`), not assembled as a `String` first; `SwiftWriter.wrap(_:prefix:)` writes them.
+struct SwiftLines {
+    /// The lines' bytes, one after another, without line breaks.
+    private(set) var bytes: [UInt8] = []
+    /// Where each line ends in `bytes`.
+    private(set) var ends: [Int] = []
+
+    var isEmpty: Bool { ends.isEmpty }
+    var count: Int { ends.count }
+
+    /// Adds one line.
+    mutating func append(_ line: SwiftCode) {
+        bytes.append(contentsOf: line.bytes)
+        ends.append(bytes.count)
+    }
+
+    /// Adds every line of `other`, in order.
+    mutating func append(contentsOf other: SwiftLines) {
+        let offset = bytes.count
+        bytes.append(contentsOf: other.bytes)
+        ends.append(contentsOf: other.ends.map { $0 + offset })
+    }
+
+    /// The bytes of each line, in order.
+    func forEach(_ body: (ArraySlice<UInt8>) -> Void) {
+        var start = 0
+        for end in ends {
+            body(bytes[start..<end])
+            start = end
+        }
+    }
+}
+
+/// One line of Swift as UTF-8 bytes, written as a string literal with interpolations of
+/// `String`s, `Int`s and `Bool`s (spelled as `String` interpolation would spell them).
+struct SwiftCode: ExpressibleByStringInterpolation {
+    let bytes: [UInt8]
+
+    init(stringLiteral text: String) { bytes = Array(text.utf8) }
+
+    init(stringInterpolation: Interpolation) { bytes = stringInterpolation.bytes }
+
+    /// A line whose text was made elsewhere.
+    init(_ text: String) { bytes = Array(text.utf8) }
+
+    struct Interpolation: StringInterpolationProtocol {
+        var bytes: [UInt8] = []
+
+        init(literalCapacity: Int, interpolationCount: Int) {
+            bytes.reserveCapacity(literalCapacity + 16 * interpolationCount)
+        }
+
+        mutating func appendLiteral(_ literal: String) { bytes.append(contentsOf: literal.utf8) }
+        mutating func appendInterpolation(_ text: String) { bytes.append(contentsOf: text.utf8) }
+        mutating func appendInterpolation(_ text: Substring) { bytes.append(contentsOf: text.utf8) }
+        mutating func appendInterpolation(_ number: Int) { bytes.append(contentsOf: String(number).utf8) }
+        mutating func appendInterpolation(_ flag: Bool) { bytes.append(contentsOf: (flag ? "true" : "false").utf8) }
+    }
+}
