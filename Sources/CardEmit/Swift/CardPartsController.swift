@@ -220,7 +220,7 @@ struct CardControllerBuilder {
             w.blank()
             let header = cell.isTable ? "override \(modifier)init(style: UITableViewCell.CellStyle, reuseIdentifier: String?)"
                 : "override \(modifier)init(frame: CGRect)"
-            w.block(header) { w in
+            w.block(SwiftCode(header)) { w in
                 w.line(cell.isTable ? "super.init(style: style, reuseIdentifier: reuseIdentifier)" : "super.init(frame: frame)")
                 w.wrap(emitter.configure)
                 w.line("setupCardParts([\(cell.topLevel.joined(separator: ", "))])")
@@ -268,7 +268,7 @@ struct CardControllerBuilder {
             w.block("extension \(controller): \(conformance)") { w in
                 for (index, member) in members.enumerated() {
                     if index > 0 { w.blank() }
-                    w.block(access.modifier + member.declaration) { w in for line in member.body { w.wrap(line) } }
+                    w.block("\(access.modifier)\(member.declaration)") { w in for line in member.body { w.wrap(line) } }
                 }
             }
             w.blank()

@@ -38,7 +38,7 @@ struct CardPartsFlavor {
         let seeds = Set(file.stacks.compactMap { $0.spec?.seedSystem })
         for seed in seeds.sorted() where seed != "CardParts" { modules.append("import \(seed)") }
         modules.sort { $0.split(separator: " ").last ?? "" < $1.split(separator: " ").last ?? "" }
-        for module in modules { w.line(module) }
+        for module in modules { w.line(verbatim: module) }
         w.blank()
     }
 
@@ -136,12 +136,12 @@ struct CardPartsFlavor {
         let single = prefix + value + suffix
         guard single.utf8.count + w.level * 4 > 110, value.hasPrefix("["),
               let list = SwiftWriter.splitFirstList(value), list.head == "[", list.tail == "]", list.elements.count > 1 else {
-            w.line(single)
+            w.line(verbatim: single)
             return
         }
-        w.line(prefix + "[")
-        w.indented { w in for element in list.elements { w.line(element + ",") } }
-        w.line("]" + suffix)
+        w.line(verbatim: prefix + "[")
+        w.indented { w in for element in list.elements { w.line(verbatim: element + ",") } }
+        w.line(verbatim: "]" + suffix)
     }
 
     /// A row struct: `Equatable`, members in declaration order, an explicit initializer when

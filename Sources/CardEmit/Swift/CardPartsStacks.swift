@@ -69,11 +69,11 @@ extension CardPartsFlavor {
             w.blank()
             for (header, superInit) in [("\(modifier)init()", "super.init(nibName: nil, bundle: nil)"),
                                         ("\(modifier)required init?(coder: NSCoder)", "super.init(coder: coder)")] {
-                w.block(header) { w in
+                w.block(SwiftCode(header)) { w in
                     w.comment("Parts read `CardParts.theme` when they are created, so the theme goes first.")
-                    w.line(applyTheme(stack.theme))
+                    w.line(verbatim: applyTheme(stack.theme))
                     for (card, property) in cards { w.line("self.\(SwiftWriter.identifier(property)) = \(controllerType(card))()") }
-                    w.line(superInit)
+                    w.line(verbatim: superInit)
                 }
                 w.blank()
             }
@@ -105,12 +105,12 @@ extension CardPartsFlavor {
             w.blank()
             w.comment("Default arguments may not create main-actor objects in Swift 5 mode: a convenience initializer does.")
             w.block("\(modifier)convenience init()") { w in
-                w.line(applyTheme(stack.theme))
+                w.line(verbatim: applyTheme(stack.theme))
                 w.line("self.init(\(SwiftWriter.argumentLabel(property)): \(controllerType(card))())")
             }
             w.blank()
             w.block("\(modifier)required init?(coder: NSCoder)") { w in
-                w.line(applyTheme(stack.theme))
+                w.line(verbatim: applyTheme(stack.theme))
                 w.line("self.\(name) = \(controllerType(card))()")
                 w.line("super.init(coder: coder)")
             }
@@ -145,10 +145,10 @@ extension CardPartsFlavor {
             w.blank()
             for (header, superInit) in [("\(modifier)init()", "super.init(nibName: nil, bundle: nil)"),
                                         ("\(modifier)required init?(coder: NSCoder)", "super.init(coder: coder)")] {
-                w.block(header) { w in
-                    w.line(applyTheme(stack.theme))
+                w.block(SwiftCode(header)) { w in
+                    w.line(verbatim: applyTheme(stack.theme))
                     w.line("cards = [\(cards.joined(separator: ", "))]")
-                    w.line(superInit)
+                    w.line(verbatim: superInit)
                 }
                 w.blank()
             }
@@ -219,9 +219,9 @@ extension CardPartsFlavor {
             w.blank()
             for (header, superInit) in [("\(modifier)init()", "super.init(nibName: nil, bundle: nil)"),
                                         ("\(modifier)required init?(coder: NSCoder)", "super.init(coder: coder)")] {
-                w.block(header) { w in
-                    w.line(applyTheme(stack.theme))
-                    w.line(superInit)
+                w.block(SwiftCode(header)) { w in
+                    w.line(verbatim: applyTheme(stack.theme))
+                    w.line(verbatim: superInit)
                 }
                 w.blank()
             }
@@ -356,14 +356,14 @@ extension CardPartsFlavor {
         let nib = "super.init(nibName: \"TGCardViewController\", bundle: TGCardViewController.bundle)"
         w.block("\(access.openModifier)class \(type): \(kind.seedClass)") { w in
             w.block("\(modifier)init()") { w in
-                w.line(applyTheme(stack.theme))
-                w.line(nib)
+                w.line(verbatim: applyTheme(stack.theme))
+                w.line(verbatim: nib)
             }
             w.blank()
             w.block("\(modifier)required init?(coder: NSCoder)") { w in
                 w.comment("As TGCardViewController asks: its own nib, not the storyboard's.")
-                w.line(applyTheme(stack.theme))
-                w.line(nib)
+                w.line(verbatim: applyTheme(stack.theme))
+                w.line(verbatim: nib)
             }
             w.blank()
             w.block("override \(access.openModifier)func viewDidLoad()") { w in

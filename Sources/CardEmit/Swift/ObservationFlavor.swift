@@ -28,7 +28,7 @@ struct ObservationFlavor {
         w.blank()
         w.doc("The states of \(card.name).")
         w.block("\(modifier)enum \(stateType): Hashable, Sendable") { w in
-            for state in card.states { w.line("case " + SwiftWriter.identifier(state.name)) }
+            for state in card.states { w.line("case \(SwiftWriter.identifier(state.name))") }
         }
         w.blank()
 
@@ -63,7 +63,7 @@ struct ObservationFlavor {
                     guard !written.contains(requirement) else { continue }
                     written.append(requirement)
                     w.doc(context.event.map { "`\(action.name)`: \($0)." } ?? action.event.map { "`\(action.name)`: \($0.text)." })
-                    w.line(requirement)
+                    w.line(verbatim: requirement)
                 }
             }
         }
@@ -151,7 +151,7 @@ struct ObservationFlavor {
                     guard !written.contains(requirement) else { continue }
                     written.append(requirement)
                     w.doc("`\(name)`: \(event).")
-                    w.line(requirement)
+                    w.line(verbatim: requirement)
                 }
             }
             w.blank()

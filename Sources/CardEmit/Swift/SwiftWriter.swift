@@ -21,8 +21,15 @@ struct SwiftWriter {
         return out
     }
 
-    /// One line at the current indentation.
-    mutating func line(_ text: String) {
+    /// One line at the current indentation, its pieces written straight into the output.
+    mutating func line(_ code: SwiftCode) {
+        indent()
+        out.append(contentsOf: code.bytes)
+        endLine()
+    }
+
+    /// One line made elsewhere, at the current indentation.
+    mutating func line(verbatim text: String) {
         indent()
         out.append(contentsOf: text.utf8)
         endLine()
@@ -71,7 +78,7 @@ struct SwiftWriter {
         // wraps a little early.
         let long = text.utf8.count + level * 4 > limit
         guard long else {
-            line(text)
+            line(verbatim: text)
             return
         }
         // `… = { [weak self] a, b in body }`: the closure's body on a line of its own.
@@ -81,7 +88,7 @@ struct SwiftWriter {
            let open = Self.find(Array("{ ".utf8), in: bytes, from: 0),
            let inStart = Self.find(Array(" in ".utf8), in: bytes, from: open + 2),
            !bytes[open..<inStart].contains(UInt8(ascii: "\"")) {
-            line(String(decoding: bytes[..<inStart], as: UTF8.self) + " in")
+            line(verbatim: String(decoding: bytes[..<inStart], as: UTF8.self) + " in")
             level += 1
             wrap(String(decoding: bytes[(inStart + 4)..<(bytes.count - 2)], as: UTF8.self), limit: limit)
             level -= 1
@@ -89,17 +96,17 @@ struct SwiftWriter {
             return
         }
         guard let split = Self.splitFirstList(text), split.elements.count > 1 else {
-            line(text)
+            line(verbatim: text)
             return
         }
-        line(split.head)
+        line(verbatim: split.head)
         level += 1
         for (index, element) in split.elements.enumerated() {
             let last = index == split.elements.count - 1
-            line(element + (last && split.close == ")" ? "" : ","))
+            line(verbatim: element + (last && split.close == ")" ? "" : ","))
         }
         level -= 1
-        line(split.tail)
+        line(verbatim: split.tail)
     }
 
     /// Where `pattern` first occurs in `bytes` at or after `start`.
@@ -172,8 +179,15 @@ struct SwiftWriter {
     }
 
     /// `header {`, the body one level deeper, `}`.
-    mutating func block(_ header: String, _ body: (inout SwiftWriter) -> Void) {
-        wrap(header + " {")
+    mutating func block(_ header: SwiftCode, _ body: (inout SwiftWriter) -> Void) {
+        if header.bytes.count + 2 + level * 4 <= 120 {
+            indent()
+            out.append(contentsOf: header.bytes)
+            out.append(contentsOf: " {".utf8)
+            endLine()
+        } else {
+            wrap(String(decoding: header.bytes, as: UTF8.self) + " {")
+        }
         level += 1
         body(&self)
         level -= 1
@@ -189,11 +203,14 @@ struct SwiftWriter {
     }
 
     /// A block whose body may be empty: `header {}` then.
-    mutating func block(_ header: String, lines: [String]) {
+    mutating func block(_ header: SwiftCode, lines: [String]) {
         if lines.isEmpty {
-            line(header + " {}")
+            indent()
+            out.append(contentsOf: header.bytes)
+            out.append(contentsOf: " {}".utf8)
+            endLine()
         } else {
-            block(header) { writer in for text in lines { writer.line(text) } }
+            block(header) { writer in for text in lines { writer.line(verbatim: text) } }
         }
     }
 
@@ -202,10 +219,10 @@ struct SwiftWriter {
     mutating func doc(_ text: String?, wrapping: Bool = true) {
         guard let text, !text.isEmpty else { return }
         if text.utf8.count <= 100 - level * 4 - 4, text.utf8.last != 0x20, Self.isPlainASCII(text) {
-            line("/// " + text)
+            line("/// \(text)")
             return
         }
-        for line in commentText(text, prefix: "///", width: wrapping ? 100 - level * 4 - 4 : nil) { self.line(line) }
+        for line in commentText(text, prefix: "///", width: wrapping ? 100 - level * 4 - 4 : nil) { self.line(verbatim: line) }
     }
 
     /// The lines of a comment: the text's lines, escaped, wrapped at `width` when given, each
@@ -236,10 +253,10 @@ struct SwiftWriter {
     /// A `//` comment for generator-written text, wrapped at 100 columns.
     mutating func comment(_ text: String) {
         if text.utf8.count <= 100 - level * 4 - 3, text.utf8.last != 0x20, Self.isPlainASCII(text) {
-            line("// " + text)
+            line("// \(text)")
             return
         }
-        for line in commentText(text, prefix: "//", width: 100 - level * 4 - 3) { self.line(line) }
+        for line in commentText(text, prefix: "//", width: 100 - level * 4 - 3) { self.line(verbatim: line) }
     }
 
     /// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole).
@@ -266,8 +283,13 @@ struct SwiftWriter {
     /// `\\(`), or hide or reorder characters on screen; a combining mark that would otherwise
     /// follow a quote or an escape is escaped too. `#` needs nothing in a plain literal.
     static func literal(_ text: String) -> String {
-        if isPlainASCII(text), !text.utf8.contains(UInt8(ascii: "\"")), !text.utf8.contains(UInt8(ascii: "\\")) {
-            return "\"" + text + "\""
+        // Printable ASCII without quotes or backslashes, the usual text, is written as it is.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            var quoted = "\""
+            quoted.reserveCapacity(text.utf8.count + 2)
+            quoted += text
+            quoted += "\""
+            return quoted
         }
         var out = "\""
         // Whether the last thing written is a quote or an escape, which a combining mark
@@ -451,14 +473,13 @@ struct NameScope {
 
     /// `base` if free, else `base2`, `base3`… (from `first` when the numbering must start at 1).
     mutating func allocate(_ base: String, numberedFrom first: Int? = nil) -> String {
-        if first == nil, !contains(base) {
-            taken.insert(base)
-            return base
-        }
+        // `insert` answers whether the name was free in this scope: one hash, not two.
+        if first == nil, !reserved.contains(base), taken.insert(base).inserted { return base }
         var n = first ?? 2
-        while contains(base + String(n)) { n += 1 }
-        let name = base + String(n)
-        taken.insert(name)
-        return name
+        while true {
+            let name = base + String(n)
+            if !reserved.contains(name), taken.insert(name).inserted { return name }
+            n += 1
+        }
     }
 }
