@@ -36,8 +36,16 @@ struct SwiftWriter {
     }
 
     private mutating func indent() {
-        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 4))
+        let width = level * 4
+        if width <= Self.spaces.count {
+            out.append(contentsOf: Self.spaces[..<width])
+        } else {
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width))
+        }
     }
+
+    /// Indentation for up to 16 levels, copied as one piece.
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
     /// Ends the line being written; a line ending in `{` opened a block (no blank line follows).
     private mutating func endLine() {
@@ -319,7 +327,10 @@ struct SwiftWriter {
     /// Whether `text` is printable ASCII only (space to `~`): it needs no escaping but for `"`
     /// and `\\` in a literal, and no line splitting in a comment.
     static func isPlainASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        // Read through the contiguous storage when there is one: iterating `utf8` cost ~30 M
+        // instructions per 3,000-card deck (callgrind), the buffer a fraction of that.
+        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+            ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// Scalars a literal or a comment never shows raw: controls, format characters (bidi
