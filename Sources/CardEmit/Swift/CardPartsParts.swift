@@ -160,8 +160,8 @@ struct PartEmitter {
 
     /// `target.rx.member`, or for a nested member `target.label.rx.numberOfLines`.
     static func binder(_ target: String, _ member: String) -> String {
-        guard let dot = member.lastIndex(of: ".") else { return "\(target).rx.\(member)" }
-        return "\(target).\(member[..<dot]).rx.\(member[member.index(after: dot)...])"
+        guard let dot = member.utf8.lastIndex(of: UInt8(ascii: ".")) else { return target + ".rx." + member }
+        return target + "." + member[..<dot] + ".rx." + member[member.utf8.index(after: dot)...]
     }
 
     /// The value an init-only argument has when the part is created: a literal, a model field's

@@ -202,15 +202,29 @@ enum SwiftValues {
     /// `UIColor.red` for a named color, else `UIColor(red: 0x2E / 255.0, …)`.
     static func color(_ color: ColorValue, name: String?) -> String {
         if let name, let named = Catalog.namedColor(name) { return named.swiftName }
-        func component(_ byte: UInt8) -> String { "0x" + hex(byte) + " / 255.0" }
-        let alpha = color.alpha == 255 ? "1" : component(color.alpha)
-        return "UIColor(red: \(component(color.red)), green: \(component(color.green)), blue: \(component(color.blue)), alpha: \(alpha))"
+        // Built as bytes: colors are the most frequent literal in a deck.
+        var text: [UInt8] = []
+        text.reserveCapacity(96)
+        func component(_ label: StaticString, _ byte: UInt8) {
+            text.appendUTF8(label)
+            text.appendUTF8("0x")
+            text.append(hexDigit(byte >> 4))
+            text.append(hexDigit(byte & 0x0F))
+            text.appendUTF8(" / 255.0")
+        }
+        component("UIColor(red: ", color.red)
+        component(", green: ", color.green)
+        component(", blue: ", color.blue)
+        if color.alpha == 255 { text.appendUTF8(", alpha: 1") } else { component(", alpha: ", color.alpha) }
+        text.append(UInt8(ascii: ")"))
+        return String(decoding: text, as: UTF8.self)
     }
 
-    static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
+    /// The uppercase hexadecimal digit of `value` (0…15).
+    static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + (value - 10)
     }
+
 
     /// `UIFont.systemFont(ofSize: 17, weight: .semibold)`, or a named font with the system font
     /// as the fallback (`UIFont(name:size:)` is failable).

@@ -31,7 +31,7 @@ struct SwiftWriter {
     /// One line made elsewhere, at the current indentation.
     mutating func line(verbatim text: String) {
         indent()
-        out.append(contentsOf: text.utf8)
+        out.appendUTF8(text)
         endLine()
     }
 
@@ -63,7 +63,7 @@ struct SwiftWriter {
                 return
             }
             indent()
-            out.append(contentsOf: prefix.utf8)
+            out.appendUTF8(prefix)
             out.append(contentsOf: bytes)
             endLine()
         }
@@ -191,7 +191,7 @@ struct SwiftWriter {
         if header.bytes.count + 2 + level * 4 <= 120 {
             indent()
             out.append(contentsOf: header.bytes)
-            out.append(contentsOf: " {".utf8)
+            out.appendUTF8(" {")
             endLine()
         } else {
             wrap(String(decoding: header.bytes, as: UTF8.self) + " {")
@@ -215,7 +215,7 @@ struct SwiftWriter {
         if lines.isEmpty {
             indent()
             out.append(contentsOf: header.bytes)
-            out.append(contentsOf: " {}".utf8)
+            out.appendUTF8(" {}")
             endLine()
         } else {
             block(header) { writer in for text in lines { writer.line(verbatim: text) } }
