@@ -13,7 +13,7 @@ struct SwiftLines {
 
     /// Adds one line.
     mutating func append(_ line: SwiftCode) {
-        bytes.append(contentsOf: line.bytes)
+        line.write(to: &bytes)
         ends.append(bytes.count)
     }
 
@@ -37,18 +37,44 @@ struct SwiftLines {
 /// One line of Swift as UTF-8 bytes, written as a string literal with interpolations of
 /// `String`s, `Int`s and `Bool`s (spelled as `String` interpolation would spell them).
 struct SwiftCode: ExpressibleByStringInterpolation {
-    let bytes: [UInt8]
-
-    init(stringLiteral text: StaticString) {
-        var bytes: [UInt8] = []
-        bytes.appendUTF8(text)
-        self.bytes = bytes
+    /// A literal without interpolations is kept as it is, not copied into an array of its own.
+    private enum Storage {
+        case literal(StaticString)
+        case bytes([UInt8])
     }
 
-    init(stringInterpolation: Interpolation) { bytes = stringInterpolation.bytes }
+    private let storage: Storage
+
+    init(stringLiteral text: StaticString) { storage = .literal(text) }
+
+    init(stringInterpolation: Interpolation) { storage = .bytes(stringInterpolation.bytes) }
 
     /// A line whose text was made elsewhere.
-    init(_ text: String) { bytes = Array(text.utf8) }
+    init(_ text: String) { storage = .bytes(Array(text.utf8)) }
+
+    /// The length in UTF-8 bytes.
+    var count: Int {
+        switch storage {
+        case .literal(let text): text.utf8CodeUnitCount
+        case .bytes(let bytes): bytes.count
+        }
+    }
+
+    /// Appends the line's bytes to `out`.
+    func write(to out: inout [UInt8]) {
+        switch storage {
+        case .literal(let text): out.appendUTF8(text)
+        case .bytes(let bytes): out.append(contentsOf: bytes)
+        }
+    }
+
+    /// The text, for the rare line that must be rewrapped.
+    var text: String {
+        switch storage {
+        case .literal(let text): text.description
+        case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+        }
+    }
 
     struct Interpolation: StringInterpolationProtocol {
         var bytes: [UInt8] = []

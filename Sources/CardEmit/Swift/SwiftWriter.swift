@@ -24,7 +24,7 @@ struct SwiftWriter {
     /// One line at the current indentation, its pieces written straight into the output.
     mutating func line(_ code: SwiftCode) {
         indent()
-        out.append(contentsOf: code.bytes)
+        code.write(to: &out)
         endLine()
     }
 
@@ -188,13 +188,13 @@ struct SwiftWriter {
 
     /// `header {`, the body one level deeper, `}`.
     mutating func block(_ header: SwiftCode, _ body: (inout SwiftWriter) -> Void) {
-        if header.bytes.count + 2 + level * 4 <= 120 {
+        if header.count + 2 + level * 4 <= 120 {
             indent()
-            out.append(contentsOf: header.bytes)
+            header.write(to: &out)
             out.appendUTF8(" {")
             endLine()
         } else {
-            wrap(String(decoding: header.bytes, as: UTF8.self) + " {")
+            wrap(header.text + " {")
         }
         level += 1
         body(&self)
@@ -214,7 +214,7 @@ struct SwiftWriter {
     mutating func block(_ header: SwiftCode, lines: [String]) {
         if lines.isEmpty {
             indent()
-            out.append(contentsOf: header.bytes)
+            header.write(to: &out)
             out.appendUTF8(" {}")
             endLine()
         } else {
@@ -478,6 +478,8 @@ struct NameScope {
     init(reserved: Set<String> = [], taken: Set<String> = []) {
         self.reserved = reserved
         self.taken = taken
+        // A card's parts take a few dozen names: room for them up front, not a rehash per doubling.
+        self.taken.reserveCapacity(32)
     }
 
     func contains(_ name: String) -> Bool { reserved.contains(name) || taken.contains(name) }
