@@ -124,8 +124,8 @@ struct CardControllerBuilder {
                 if !parts.bind.isEmpty { w.line("\(bindName)()") }
                 let hasStates = card.states.first?.span != nil
                 for (state, names) in stateParts {
-                    let list = "[" + names.joined(separator: ", ") + "]"
-                    CardPartsFlavor.assignment("setupCardParts(", list, hasStates ? ", forState: \(CardPartsFlavor.cardState(state.name)))" : ")", &w)
+                    CardPartsFlavor.assignment("setupCardParts(", elements: names,
+                                               hasStates ? ", forState: \(CardPartsFlavor.cardState(state.name)))" : ")", &w)
                 }
                 for (state, _) in stateParts {
                     guard let tap = state.tap else { continue }

@@ -144,6 +144,20 @@ struct CardPartsFlavor {
         w.line(verbatim: "]" + suffix)
     }
 
+    /// `prefix[elements]suffix` on one line, or, when that is long, one element per line: what
+    /// `assignment` writes for a list literal of names (no brackets, quotes or commas in them).
+    static func assignment(_ prefix: String, elements: [String], _ suffix: String, _ w: inout SwiftWriter) {
+        let length = prefix.utf8.count + suffix.utf8.count + 2
+            + elements.reduce(0) { $0 + $1.utf8.count } + 2 * max(0, elements.count - 1)
+        guard length + w.level * 4 > 110, elements.count > 1 else {
+            w.line("\(prefix)[\(elements.joined(separator: ", "))]\(suffix)")
+            return
+        }
+        w.line("\(prefix)[")
+        w.indented { w in for element in elements { w.line("\(element),") } }
+        w.line("]\(suffix)")
+    }
+
     /// A row struct: `Equatable`, members in declaration order, an explicit initializer when
     /// needed (default-cell rows, public or package declarations).
     static func rowStruct(_ row: SwiftModelTypes.RowStruct, types: SwiftModelTypes, access: SwiftAccess, doc: String,

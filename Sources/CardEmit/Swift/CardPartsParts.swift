@@ -202,7 +202,8 @@ struct PartEmitter {
     /// Declares `part` (and its children) in this scope; returns its property name.
     @discardableResult
     mutating func emit(_ part: CheckedPart, prefix: String) -> String {
-        let base = prefix.isEmpty ? part.part : prefix + SwiftNames.capitalized(part.part)
+        let kind = Self.kinds[part.part]
+        let base = prefix.isEmpty ? part.part : prefix + (kind?.capitalizedName ?? SwiftNames.capitalized(part.part))
         let name = isCell ? scope.allocate(base, numberedFrom: 1) : scope.allocate(base)
         let cls = part.spec?.cardPartsClass ?? "CardPartTextView"
         func p(_ parameter: String) -> Value? { part.hasArgument(parameter) ? part.property(parameter) : nil }
@@ -213,7 +214,7 @@ struct PartEmitter {
             return SwiftValues.enumCase(c, arguments: args, in: enumType(parameter))
         }
 
-        switch Self.recipes[part.part] ?? .other {
+        switch kind?.recipe ?? .other {
         case .text:
             declarations.append("let \(name) = \(cls)(type: \(enumLiteral("style")))")
             set(name, "text", p("text"), .text)
@@ -479,15 +480,26 @@ struct PartEmitter {
         return name
     }
 
-    /// How each part is written, by part name: one dictionary lookup per part instead of a
-    /// string comparison per case.
+    /// How each part is written: one case per part (or group of parts) `emit` spells.
     enum Recipe {
         case text, attributedText, image, button, title, titleDescription, pill, iconLabel, stack, table, collection, bar
         case paged, slider, multiSlider, spacer, textField, centered, oriented, confetti, progressBar, map, radio, histogram
         case other
     }
 
-    static let recipes: [String: Recipe] = [
+    /// What `emit` reads off a part kind, decided once per catalog entry.
+    struct Kind {
+        let recipe: Recipe
+        /// The part's name as the second word of a nested part's name (`reviewVstack` → `reviewVstackText`).
+        let capitalizedName: String
+    }
+
+    /// Each catalog part's kind, by part name: one dictionary lookup per part.
+    static let kinds: [String: Kind] = Dictionary(
+        Catalog.parts.map { ($0.name, Kind(recipe: recipes[$0.name] ?? .other, capitalizedName: SwiftNames.capitalized($0.name))) },
+        uniquingKeysWith: { first, _ in first })
+
+    private static let recipes: [String: Recipe] = [
         "text": .text, "attributedText": .attributedText, "image": .image, "button": .button, "title": .title,
         "titleDescription": .titleDescription, "pill": .pill, "iconLabel": .iconLabel, "vstack": .stack, "hstack": .stack,
         "table": .table, "collection": .collection, "bar": .bar, "paged": .paged, "slider": .slider,

@@ -40,10 +40,19 @@ struct SwiftModelTypes {
     /// The row structs the card's fields need, with their fields, in field order.
     func rowStructs(_ fields: [ModelField]) -> [(field: String, row: RowStruct)] {
         fields.compactMap { field in
-            guard field.name != Catalog.stateFieldName,
+            guard field.name != Catalog.stateFieldName, Self.holdsRecords(field.type),
                   let row = rowStruct(for: Self.rowFieldType(field), name: SwiftNames.rowType(field.name),
                                       defaultCell: defaultCellFields.contains(field.name)) else { return nil }
             return (field.name, row)
+        }
+    }
+
+    /// Whether values of `type` are records or lists of them: the types a row struct is made for.
+    static func holdsRecords(_ type: ValueType) -> Bool {
+        switch type {
+        case .list(let element): holdsRecords(element)
+        case .record, .openRecord: true
+        default: false
         }
     }
 
@@ -88,7 +97,9 @@ struct SwiftModelTypes {
                                  optionalLabels: true, nested: [])
             }
             guard case .record(let fields) = type else { return RowStruct(name: name, path: path, fields: [], optionalLabels: false, nested: []) }
-            let nested = fields.compactMap { rowStruct(for: $0.type, name: SwiftNames.rowType($0.label), parent: path) }
+            let nested = fields.compactMap { field in
+                Self.holdsRecords(field.type) ? rowStruct(for: field.type, name: SwiftNames.rowType(field.label), parent: path) : nil
+            }
             return RowStruct(name: name, path: path, fields: fields, optionalLabels: false, nested: nested)
         default: return nil
         }
@@ -97,7 +108,7 @@ struct SwiftModelTypes {
     // MARK: Types
 
     /// The Swift type of a value of `type`; `rowName` names the struct of a record.
-    func swiftType(_ type: ValueType, rowName: String) -> String {
+    func swiftType(_ type: ValueType, rowName: @autoclosure () -> String) -> String {
         switch type {
         case .string: "String"
         case .int: "Int"
@@ -107,8 +118,8 @@ struct SwiftModelTypes {
         case .size: "CGSize"
         case .insets: flavor == .cardParts ? "UIEdgeInsets" : "String"
         case .font: flavor == .cardParts ? "UIFont" : "String"
-        case .list(let element): "[" + swiftType(element, rowName: rowName) + "]"
-        case .record, .openRecord: rowName
+        case .list(let element): "[" + swiftType(element, rowName: rowName()) + "]"
+        case .record, .openRecord: rowName()
         case .cardState, .action, .cardRef, .themeRef, .enumeration: "String"
         }
     }

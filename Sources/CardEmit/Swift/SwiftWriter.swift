@@ -230,6 +230,21 @@ struct SwiftWriter {
             line("/// \(text)")
             return
         }
+        if !wrapping, Self.isPlainASCIILines(text) {
+            // A source's doc comment of plain lines, the usual kind: each line as it is.
+            for piece in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                var end = piece.endIndex
+                while end > piece.startIndex, text.utf8[text.utf8.index(before: end)] == 0x20 { end = text.utf8.index(before: end) }
+                indent()
+                out.appendUTF8("///")
+                if end > piece.startIndex {
+                    out.append(0x20)
+                    out.append(contentsOf: text.utf8[piece.startIndex..<end])
+                }
+                endLine()
+            }
+            return
+        }
         for line in commentText(text, prefix: "///", width: wrapping ? 100 - level * 4 - 4 : nil) { self.line(verbatim: line) }
     }
 
@@ -333,6 +348,12 @@ struct SwiftWriter {
             ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
+    /// Whether `text` is printable ASCII and line feeds only: its comment lines are its lines.
+    static func isPlainASCIILines(_ text: String) -> Bool {
+        func plain(_ byte: UInt8) -> Bool { (byte >= 0x20 && byte < 0x7F) || byte == 0x0A }
+        return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(plain) } ?? text.utf8.allSatisfy(plain)
+    }
+
     /// Scalars a literal or a comment never shows raw: controls, format characters (bidi
     /// overrides, zero-width joiners, BOM), line and paragraph separators, private-use,
     /// surrogate and unassigned code points.
@@ -358,7 +379,7 @@ struct SwiftWriter {
     /// as `\u{…}`. A `//` or `///` comment ends only at a line break, so no text can end it early.
     static func commentLines(_ text: String) -> [String] {
         // Printable ASCII and line feeds only (the usual doc comment): split at the line feeds.
-        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }) {
+        if isPlainASCIILines(text) {
             return text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
                 var end = line.endIndex
                 while end > line.startIndex, text.utf8[text.utf8.index(before: end)] == 0x20 { end = text.utf8.index(before: end) }
