@@ -59,7 +59,10 @@ struct SwiftWriter {
         let fixed = prefix.utf8.count + level * 4
         lines.forEach { bytes in
             guard fixed + bytes.count <= limit else {
-                wrap(prefix + String(decoding: bytes, as: UTF8.self), limit: limit)
+                var whole: [UInt8] = []
+                whole.appendUTF8(prefix)
+                whole.append(contentsOf: bytes)
+                wrapLong(whole, limit: limit)
                 return
             }
             indent()
@@ -84,37 +87,50 @@ struct SwiftWriter {
     mutating func wrap(_ text: String, limit: Int = 120) {
         // Columns are counted in UTF-8 bytes: cheap, and a line with non-ASCII text at worst
         // wraps a little early.
-        let long = text.utf8.count + level * 4 > limit
-        guard long else {
+        guard text.utf8.count + level * 4 > limit else {
             line(verbatim: text)
             return
         }
+        wrapLong(Array(text.utf8), limit: limit)
+    }
+
+    /// `bytes`, a line longer than `limit` columns, broken as `wrap` breaks it. Brackets,
+    /// quotes, commas and spaces are ASCII: the line is split as bytes, at character boundaries.
+    private mutating func wrapLong(_ bytes: [UInt8], limit: Int) {
         // `… = { [weak self] a, b in body }`: the closure's body on a line of its own.
-        let bytes = Array(text.utf8)
         if bytes.count > 3, bytes[bytes.count - 2] == 0x20, bytes[bytes.count - 1] == UInt8(ascii: "}"),
-           !text.hasPrefix("//"),
+           !bytes.starts(with: "//".utf8),
            let open = Self.find(Array("{ ".utf8), in: bytes, from: 0),
-           let inStart = Self.find(Array(" in ".utf8), in: bytes, from: open + 2),
+           let inStart = Self.find(Array(" in ".utf8), in: bytes, from: open + 2), inStart + 4 <= bytes.count - 2,
            !bytes[open..<inStart].contains(UInt8(ascii: "\"")) {
-            line(verbatim: String(decoding: bytes[..<inStart], as: UTF8.self) + " in")
+            line(bytes: bytes[..<inStart], then: " in")
             level += 1
-            wrap(String(decoding: bytes[(inStart + 4)..<(bytes.count - 2)], as: UTF8.self), limit: limit)
+            let body = Array(bytes[(inStart + 4)..<(bytes.count - 2)])
+            if body.count + level * 4 > limit { wrapLong(body, limit: limit) } else { line(bytes: body[...]) }
             level -= 1
             line("}")
             return
         }
-        guard let split = Self.splitFirstList(text), split.elements.count > 1 else {
-            line(verbatim: text)
+        guard let split = Self.splitFirstList(bytes), split.elements.count > 1 else {
+            line(bytes: bytes[...])
             return
         }
-        line(verbatim: split.head)
+        line(bytes: bytes[...split.open])
         level += 1
         for (index, element) in split.elements.enumerated() {
             let last = index == split.elements.count - 1
-            line(verbatim: element + (last && split.close == ")" ? "" : ","))
+            line(bytes: bytes[element], then: last && bytes[split.close] == UInt8(ascii: ")") ? "" : ",")
         }
         level -= 1
-        line(verbatim: split.tail)
+        line(bytes: bytes[split.close...])
+    }
+
+    /// One line of `bytes` and `suffix`.
+    private mutating func line(bytes: ArraySlice<UInt8>, then suffix: StaticString = "") {
+        indent()
+        out.append(contentsOf: bytes)
+        out.appendUTF8(suffix)
+        endLine()
     }
 
     /// Where `pattern` first occurs in `bytes` at or after `start`.
@@ -129,19 +145,30 @@ struct SwiftWriter {
 
     /// The first bracketed list of `text` outside string literals: what precedes it (with the
     /// opening bracket), its top-level elements, and the closing bracket with what follows.
-    /// Brackets, quotes and commas are ASCII, so the text is read as UTF-8 bytes.
     static func splitFirstList(_ text: String) -> (head: String, elements: [String], close: Character, tail: String)? {
         let bytes = Array(text.utf8)
+        guard let split = splitFirstList(bytes) else { return nil }
+        return (String(decoding: bytes[...split.open], as: UTF8.self),
+                split.elements.map { String(decoding: bytes[$0], as: UTF8.self) },
+                Character(UnicodeScalar(bytes[split.close])),
+                String(decoding: bytes[split.close...], as: UTF8.self))
+    }
+
+    /// The first bracketed list of `bytes` outside string literals: where its opening bracket
+    /// is, its top-level elements without surrounding spaces, and where its closing bracket is;
+    /// nil when there is none or an element is empty. Brackets, quotes and commas are ASCII, so
+    /// the text is read as UTF-8 bytes.
+    static func splitFirstList(_ bytes: [UInt8]) -> (open: Int, elements: [Range<Int>], close: Int)? {
         var inString = false, escaped = false
         var open: Int?
         var depth = 0
-        var elements: [String] = []
+        var elements: [Range<Int>] = []
         var elementStart = 0
-        func element(_ range: Range<Int>) -> String {
+        func element(_ range: Range<Int>) -> Range<Int> {
             var lower = range.lowerBound, upper = range.upperBound
             while lower < upper, bytes[lower] == 0x20 { lower += 1 }
             while upper > lower, bytes[upper - 1] == 0x20 { upper -= 1 }
-            return String(decoding: bytes[lower..<upper], as: UTF8.self)
+            return lower..<upper
         }
         for (index, byte) in bytes.enumerated() {
             if inString {
@@ -168,8 +195,7 @@ struct SwiftWriter {
             if depth == 0 {
                 elements.append(element(elementStart..<index))
                 guard !elements.contains(where: \.isEmpty) else { return nil }
-                return (String(decoding: bytes[...start], as: UTF8.self), elements, Character(UnicodeScalar(byte)),
-                        String(decoding: bytes[index...], as: UTF8.self))
+                return (start, elements, index)
             }
             if byte == UInt8(ascii: ","), depth == 1 {
                 elements.append(element(elementStart..<index))
