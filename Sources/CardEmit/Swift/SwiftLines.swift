@@ -91,6 +91,30 @@ struct SwiftCode: ExpressibleByStringInterpolation {
     }
 }
 
+extension SwiftCode.Interpolation {
+    /// `name` as `SwiftWriter.identifier` spells it: in backticks when it is a keyword.
+    mutating func appendInterpolation(identifier name: String) {
+        guard SwiftWriter.isKeyword(name) else {
+            bytes.appendUTF8(name)
+            return
+        }
+        bytes.append(UInt8(ascii: "`"))
+        bytes.appendUTF8(name)
+        bytes.append(UInt8(ascii: "`"))
+    }
+
+    /// The Swift string literal `SwiftWriter.literal` makes of `text`.
+    mutating func appendInterpolation(literal text: String) {
+        guard SwiftWriter.needsNoEscaping(text) else {
+            bytes.appendUTF8(SwiftWriter.literal(text))
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.appendUTF8(text)
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
+
 extension [UInt8] {
     // Copying through the text's contiguous UTF-8 is a memcpy; `append(contentsOf: text.utf8)`
     // went through String's generic copy, ~190 instructions a piece (callgrind, 3,000-card deck).

@@ -332,8 +332,7 @@ struct SwiftWriter {
     /// `\\(`), or hide or reorder characters on screen; a combining mark that would otherwise
     /// follow a quote or an escape is escaped too. `#` needs nothing in a plain literal.
     static func literal(_ text: String) -> String {
-        // Printable ASCII without quotes or backslashes, the usual text, is written as it is.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+        if needsNoEscaping(text) {
             var quoted = "\""
             quoted.reserveCapacity(text.utf8.count + 2)
             quoted += text
@@ -363,6 +362,15 @@ struct SwiftWriter {
             }
         }
         return out + "\""
+    }
+
+    /// Whether `text` is printable ASCII without quotes or backslashes, the usual text: its
+    /// literal is the text in quotes.
+    static func needsNoEscaping(_ text: String) -> Bool {
+        func plain(_ byte: UInt8) -> Bool {
+            byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+        }
+        return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(plain) } ?? text.utf8.allSatisfy(plain)
     }
 
     /// Whether `text` is printable ASCII only (space to `~`): it needs no escaping but for `"`
