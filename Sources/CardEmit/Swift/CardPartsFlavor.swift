@@ -132,16 +132,17 @@ struct CardPartsFlavor {
 
     /// `prefix + value + suffix` on one line, or, when that is long and `value` is a list
     /// literal, one element per line.
-    static func assignment(_ prefix: String, _ value: String, _ suffix: String, _ w: inout SwiftWriter) {
-        let single = prefix + value + suffix
-        guard single.utf8.count + w.level * 4 > 110, value.hasPrefix("["),
-              let list = SwiftWriter.splitFirstList(value), list.head == "[", list.tail == "]", list.elements.count > 1 else {
-            w.line(verbatim: single)
+    static func assignment(_ prefix: String, _ value: [UInt8], _ suffix: String, _ w: inout SwiftWriter) {
+        let length = prefix.utf8.count + value.count + suffix.utf8.count
+        guard length + w.level * 4 > 110, value.first == UInt8(ascii: "["),
+              let list = SwiftWriter.splitFirstList(value), list.open == 0, list.close == value.count - 1,
+              value[list.close] == UInt8(ascii: "]"), list.elements.count > 1 else {
+            w.line(prefix, value[...], suffix)
             return
         }
-        w.line(verbatim: prefix + "[")
-        w.indented { w in for element in list.elements { w.line(verbatim: element + ",") } }
-        w.line(verbatim: "]" + suffix)
+        w.line("\(prefix)[")
+        w.indented { w in for element in list.elements { w.line("", value[element], ",") } }
+        w.line("]\(suffix)")
     }
 
     /// `prefix[elements]suffix` on one line, or, when that is long, one element per line: what

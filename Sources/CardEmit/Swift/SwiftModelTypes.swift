@@ -134,31 +134,61 @@ struct SwiftModelTypes {
 
     /// `value` as a Swift expression of the type `swiftType(type, rowName:)` gives.
     func expression(_ value: Value, type: ValueType, row: RowStruct?) -> String {
+        var out: [UInt8] = []
+        write(value, type: type, row: row, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `expression(value, type:, row:)` to `out`: lists and rows are assembled as
+    /// bytes, not as a `String` per element.
+    func write(_ value: Value, type: ValueType, row: RowStruct?, to out: inout [UInt8]) {
         switch (value, type) {
         case (.list(let items), .list(let element)):
-            return "[" + items.map { expression($0, type: element, row: row) }.joined(separator: ", ") + "]"
+            out.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.appendUTF8(", ") }
+                write(item, type: element, row: row, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
         case (.record(let arguments), _):
-            guard let row else { return "nil" }
-            return rowExpression(arguments, row: row)
+            guard let row else {
+                out.appendUTF8("nil")
+                return
+            }
+            writeRow(arguments, row: row, to: &out)
         default:
-            return scalar(value, type: type)
+            out.appendUTF8(scalar(value, type: type))
         }
     }
 
     /// A row struct's initializer call with `arguments`, in the struct's member order.
     func rowExpression(_ arguments: [Argument], row: RowStruct) -> String {
-        var parts: [String] = []
+        var out: [UInt8] = []
+        writeRow(arguments, row: row, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `rowExpression(arguments, row:)` to `out`.
+    func writeRow(_ arguments: [Argument], row: RowStruct, to out: inout [UInt8]) {
+        out.appendUTF8(row.path)
+        out.append(UInt8(ascii: "("))
+        var first = true
         for field in row.fields {
-            let label = SwiftWriter.argumentLabel(field.label)
-            if let argument = arguments.first(where: { $0.label == field.label }) {
-                let nested = row.nested.first { $0.name == SwiftNames.rowType(field.label) }
-                parts.append(label + ": " + expression(argument.value, type: field.type, row: nested))
-            } else if !row.optionalLabels {
-                let nested = row.nested.first { $0.name == SwiftNames.rowType(field.label) }
-                parts.append(label + ": " + zero(field.type, row: nested))
+            let argument = arguments.first { $0.label == field.label }
+            guard argument != nil || !row.optionalLabels else { continue }
+            if !first { out.appendUTF8(", ") }
+            first = false
+            out.appendUTF8(SwiftWriter.argumentLabel(field.label))
+            out.appendUTF8(": ")
+            // Only a field holding records has a nested row struct.
+            let nested = Self.holdsRecords(field.type) ? row.nested.first { $0.name == SwiftNames.rowType(field.label) } : nil
+            if let argument {
+                write(argument.value, type: field.type, row: nested, to: &out)
+            } else {
+                out.appendUTF8(zero(field.type, row: nested))
             }
         }
-        return row.path + "(" + parts.joined(separator: ", ") + ")"
+        out.append(UInt8(ascii: ")"))
     }
 
     /// A scalar value.
@@ -201,10 +231,15 @@ struct SwiftModelTypes {
         }
     }
 
-    /// The default of `field` as an expression of its Swift type.
-    func defaultExpression(_ field: ModelField, row: RowStruct?) -> String {
-        if let value = field.defaultValue { return expression(value, type: field.type, row: row) }
-        return zero(field.type, row: row)
+    /// The default of `field` as an expression of its Swift type, in UTF-8.
+    func defaultExpression(_ field: ModelField, row: RowStruct?) -> [UInt8] {
+        var out: [UInt8] = []
+        if let value = field.defaultValue {
+            write(value, type: field.type, row: row, to: &out)
+        } else {
+            out.appendUTF8(zero(field.type, row: row))
+        }
+        return out
     }
 }
 

@@ -125,6 +125,15 @@ struct SwiftWriter {
         line(bytes: bytes[split.close...])
     }
 
+    /// One line of `head`, `bytes` and `tail`.
+    mutating func line(_ head: String, _ bytes: ArraySlice<UInt8>, _ tail: String) {
+        indent()
+        out.appendUTF8(head)
+        out.append(contentsOf: bytes)
+        out.appendUTF8(tail)
+        endLine()
+    }
+
     /// One line of `bytes` and `suffix`.
     private mutating func line(bytes: ArraySlice<UInt8>, then suffix: StaticString = "") {
         indent()
