@@ -102,17 +102,6 @@ extension SwiftCode.Interpolation {
         bytes.appendUTF8(name)
         bytes.append(UInt8(ascii: "`"))
     }
-
-    /// The Swift string literal `SwiftWriter.literal` makes of `text`.
-    mutating func appendInterpolation(literal text: String) {
-        guard SwiftWriter.needsNoEscaping(text) else {
-            bytes.appendUTF8(SwiftWriter.literal(text))
-            return
-        }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.appendUTF8(text)
-        bytes.append(UInt8(ascii: "\""))
-    }
 }
 
 extension [UInt8] {

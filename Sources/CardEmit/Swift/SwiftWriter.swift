@@ -341,36 +341,44 @@ struct SwiftWriter {
     /// `\\(`), or hide or reorder characters on screen; a combining mark that would otherwise
     /// follow a quote or an escape is escaped too. `#` needs nothing in a plain literal.
     static func literal(_ text: String) -> String {
+        var out: [UInt8] = []
+        appendLiteral(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `literal(text)` to `out`, as UTF-8.
+    static func appendLiteral(_ text: String, to out: inout [UInt8]) {
+        out.reserveCapacity(out.count + text.utf8.count + 2)
+        out.append(UInt8(ascii: "\""))
         if needsNoEscaping(text) {
-            var quoted = "\""
-            quoted.reserveCapacity(text.utf8.count + 2)
-            quoted += text
-            quoted += "\""
-            return quoted
+            out.appendUTF8(text)
+            out.append(UInt8(ascii: "\""))
+            return
         }
-        var out = "\""
         // Whether the last thing written is a quote or an escape, which a combining mark
         // would visually attach to.
         var afterPunctuation = true
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": out += "\\\""; afterPunctuation = true
-            case "\\": out += "\\\\"; afterPunctuation = true
-            case "\n": out += "\\n"; afterPunctuation = true
-            case "\r": out += "\\r"; afterPunctuation = true
-            case "\t": out += "\\t"; afterPunctuation = true
-            case "\0": out += "\\0"; afterPunctuation = true
+            case "\"": out.appendUTF8("\\\""); afterPunctuation = true
+            case "\\": out.appendUTF8("\\\\"); afterPunctuation = true
+            case "\n": out.appendUTF8("\\n"); afterPunctuation = true
+            case "\r": out.appendUTF8("\\r"); afterPunctuation = true
+            case "\t": out.appendUTF8("\\t"); afterPunctuation = true
+            case "\0": out.appendUTF8("\\0"); afterPunctuation = true
             default:
                 if needsEscape(scalar) || (afterPunctuation && isCombining(scalar)) {
-                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                    out.appendUTF8("\\u{")
+                    out.appendUTF8(String(scalar.value, radix: 16, uppercase: true))
+                    out.append(UInt8(ascii: "}"))
                     afterPunctuation = true
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    UTF8.encode(scalar) { out.append($0) }
                     afterPunctuation = false
                 }
             }
         }
-        return out + "\""
+        out.append(UInt8(ascii: "\""))
     }
 
     /// Whether `text` is printable ASCII without quotes or backslashes, the usual text: its
