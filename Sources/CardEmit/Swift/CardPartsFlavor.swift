@@ -26,7 +26,28 @@ struct CardPartsFlavor {
         var sheetCardMakers: [String] = []
     }
 
-    init(file: SwiftFile) { self.file = file }
+    /// The cards the file's swipe stacks list, and what those stacks read off each of them,
+    /// recorded as the card is written so that a stack builds no card's model a second time.
+    let swipeStackCards: Set<String>
+    var swipeCards: [String: SwipeCardFacts] = [:]
+
+    /// What a swipe stack reads off one of its cards.
+    struct SwipeCardFacts {
+        let directions: [SwipeDirection]
+        let overlays: [SwipeDirection]
+        let footer: (height: Double, transparent: Bool)?
+
+        init(_ card: CheckedCard) {
+            directions = card.swipeDirections
+            overlays = card.overlays.map(\.direction)
+            footer = card.footer.map { ($0.height, $0.transparent) }
+        }
+    }
+
+    init(file: SwiftFile) {
+        self.file = file
+        swipeStackCards = Set(file.stacks.filter { $0.spec?.geometry == .swipe }.flatMap { $0.cards.map(\.name) })
+    }
 
     // MARK: Imports and themes
 
@@ -86,6 +107,7 @@ struct CardPartsFlavor {
     // MARK: Cards
 
     mutating func card(_ card: CheckedCard, _ w: inout SwiftWriter) {
+        if swipeStackCards.contains(card.name) { swipeCards[card.name] = SwipeCardFacts(card) }
         let viewModel = SwiftNames.viewModel(card.name)
         let controller = SwiftNames.cardController(card.name)
         let facts = CardFacts(card) { viewModel + "." + SwiftNames.rowType($0) }

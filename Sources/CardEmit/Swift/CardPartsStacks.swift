@@ -248,16 +248,17 @@ extension CardPartsFlavor {
                 w.line("switch index {")
                 do {
                     for name in order {
-                        let model = file.card(named: name)
+                        // A card of this file was recorded when it was written; an imported one is built here.
+                        let facts = swipeCards[name] ?? file.card(named: name).map(SwipeCardFacts.init)
                         let variable = "card" + SwiftNames.capitalized(name)
                         w.wrap("case " + (indices[name] ?? []).map(String.init).joined(separator: ", ") + ":")
                         w.indented { w in
                             w.line("let \(variable) = \(controllerType(name))()")
-                            if let model {
-                                let directions = model.swipeDirections.map { "." + $0.rawValue }.joined(separator: ", ")
+                            if let facts {
+                                let directions = facts.directions.map { "." + $0.rawValue }.joined(separator: ", ")
                                 w.line("card.swipeDirections = [\(directions)]")
-                                for overlay in model.overlays { w.line("card.\(overlay.direction.rawValue)Overlay = \(variable).\(overlay.direction.rawValue)Overlay") }
-                                if let footer = model.footer {
+                                for direction in facts.overlays { w.line("card.\(direction.rawValue)Overlay = \(variable).\(direction.rawValue)Overlay") }
+                                if let footer = facts.footer {
                                     w.line("card.footer = \(variable).footer")
                                     w.line("card.footerHeight = \(SwiftWriter.number(footer.height))")
                                     w.line("card.isFooterTransparent = \(footer.transparent)")
