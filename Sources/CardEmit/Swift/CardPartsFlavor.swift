@@ -130,7 +130,7 @@ struct CardPartsFlavor {
                 let row = rows.first { $0.field == field.name }?.row
                 let type = types.swiftType(field.type, rowName: SwiftNames.rowType(field.name))
                 let value = types.defaultExpression(field, row: row)
-                Self.assignment("\(access.modifier)let \(SwiftWriter.identifier(field.name)) = BehaviorRelay<\(type)>(value: ", value, ")", &w)
+                Self.assignment("\(access.modifier)let \(identifier: field.name) = BehaviorRelay<\(type)>(value: ", value, ")", &w)
             }
             if hasState {
                 w.line("\(access.modifier)let state = BehaviorRelay<CardState>(value: \(Self.cardState(card.initialState)))")
@@ -154,17 +154,17 @@ struct CardPartsFlavor {
 
     /// `prefix + value + suffix` on one line, or, when that is long and `value` is a list
     /// literal, one element per line.
-    static func assignment(_ prefix: String, _ value: [UInt8], _ suffix: String, _ w: inout SwiftWriter) {
-        let length = prefix.utf8.count + value.count + suffix.utf8.count
+    static func assignment(_ prefix: SwiftCode, _ value: [UInt8], _ suffix: StaticString, _ w: inout SwiftWriter) {
+        let length = prefix.count + value.count + suffix.utf8CodeUnitCount
         guard length + w.level * 4 > 110, value.first == UInt8(ascii: "["),
               let list = SwiftWriter.splitFirstList(value), list.open == 0, list.close == value.count - 1,
               value[list.close] == UInt8(ascii: "]"), list.elements.count > 1 else {
             w.line(prefix, value[...], suffix)
             return
         }
-        w.line("\(prefix)[")
+        w.line(prefix, [UInt8(ascii: "[")], "")
         w.indented { w in for element in list.elements { w.line("", value[element], ",") } }
-        w.line("]\(suffix)")
+        w.line("]", [], suffix)
     }
 
     /// `prefix[elements]suffix` on one line, or, when that is long, one element per line: what

@@ -66,7 +66,7 @@ struct SwiftWriter {
                 return
             }
             indent()
-            out.appendUTF8(prefix)
+            if !prefix.isEmpty { out.appendUTF8(prefix) }
             out.append(contentsOf: bytes)
             endLine()
         }
@@ -126,9 +126,9 @@ struct SwiftWriter {
     }
 
     /// One line of `head`, `bytes` and `tail`.
-    mutating func line(_ head: String, _ bytes: ArraySlice<UInt8>, _ tail: String) {
+    mutating func line(_ head: SwiftCode, _ bytes: ArraySlice<UInt8>, _ tail: StaticString) {
         indent()
-        out.appendUTF8(head)
+        head.write(to: &out)
         out.append(contentsOf: bytes)
         out.appendUTF8(tail)
         endLine()
