@@ -253,45 +253,46 @@ struct CardControllerBuilder {
     func writeTraits(controller: String, _ w: inout SwiftWriter) {
         for trait in card.traits {
             guard let spec = trait.spec else { continue }
-            var members: [(declaration: String, body: [String])] = []
-            let shapes = TraitMemberShape.of(spec)
-            for (requirement, shape) in zip(spec.requirements, shapes) {
-                guard let value = trait.value(requirement.parameter.name) else { continue }
-                members.append(member(requirement.member, shape, value: value))
+            // The requirements the trait's arguments implement, with the values.
+            let given = zip(spec.requirements, TraitMemberShape.of(spec)).compactMap { requirement, shape in
+                trait.value(requirement.parameter.name).map { (member: requirement.member, shape: shape, value: $0) }
             }
-            let conformance = members.isEmpty ? spec.cardPartsProtocol : "@preconcurrency " + spec.cardPartsProtocol
-            if members.isEmpty {
-                w.line("extension \(controller): \(conformance) {}")
+            if given.isEmpty {
+                w.line("extension \(controller): \(spec.cardPartsProtocol) {}")
                 w.blank()
                 continue
             }
-            w.block("extension \(controller): \(conformance)") { w in
-                for (index, member) in members.enumerated() {
+            w.block("extension \(controller): @preconcurrency \(spec.cardPartsProtocol)") { w in
+                for (index, requirement) in given.enumerated() {
                     if index > 0 { w.blank() }
-                    w.block("\(access.modifier)\(member.declaration)") { w in for line in member.body { w.wrap(line) } }
+                    w.block("\(access.modifier)\(requirement.shape.declaration)") { w in
+                        writeBody(requirement.member, requirement.shape, value: requirement.value, &w)
+                    }
                 }
             }
             w.blank()
         }
     }
 
-    /// A trait requirement's declaration (from the catalog) and body (from the argument).
-    func member(_ member: SwiftMember, _ shape: TraitMemberShape, value: Value) -> (String, [String]) {
-        let declaration = shape.declaration
+    /// The body of a trait requirement's member (its declaration is the catalog's), from the
+    /// trait's argument.
+    func writeBody(_ member: SwiftMember, _ shape: TraitMemberShape, value: Value, _ w: inout SwiftWriter) {
         switch value {
         case .action(let action):
             switch (shape.kind, action) {
             case (.longPress, _):
-                return (declaration, ["if gesture.state == .began {", "    \(plainCall(action))", "}"])
+                w.wrap("if gesture.state == .began {")
+                w.wrap("    " + plainCall(action))
+                w.wrap("}")
             case (.visibility, .method(let name)):
-                return (declaration, ["\(SwiftWriter.identifier(name))(cardVisibilityRatio: cardVisibilityRatio, containerCoverageRatio: containerCoverageRatio)"])
+                w.wrap(SwiftWriter.identifier(name) + "(cardVisibilityRatio: cardVisibilityRatio, containerCoverageRatio: containerCoverageRatio)")
             default:
-                return (declaration, [plainCall(action)])
+                w.wrap(plainCall(action))
             }
         case .binding(let binding):
-            return (declaration, ["viewModel.\(binding.path.map(SwiftWriter.identifier).joined(separator: "."))"])
+            w.wrap("viewModel." + binding.path.map(SwiftWriter.identifier).joined(separator: "."))
         default:
-            return (declaration, [expression(value, returnType: member.returnType)])
+            w.wrap(expression(value, returnType: member.returnType))
         }
     }
 
