@@ -105,12 +105,12 @@ struct SwiftFile {
     /// The model of the card called `name` (an imported card too).
     func card(named name: String) -> CheckedCard? { deck.card(named: name) }
 
-    /// A `///` doc comment: the source's `///` text, else `fallback`.
-    func doc(_ documentation: String?, fallback: String, _ w: inout SwiftWriter) {
+    /// A `///` doc comment: the source's `///` text, else `fallback` (spelled out only then).
+    func doc(_ documentation: String?, fallback: @autoclosure () -> String, _ w: inout SwiftWriter) {
         if let documentation, !documentation.isEmpty {
             w.doc(documentation, wrapping: false)
         } else {
-            w.doc(fallback)
+            w.doc(fallback())
         }
     }
 }
