@@ -387,6 +387,7 @@ struct SwiftWriter {
         func plain(_ byte: UInt8) -> Bool {
             byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
         }
+        // The contiguous bytes when there are some, as in `isPlainASCII`: every literal is checked.
         return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(plain) } ?? text.utf8.allSatisfy(plain)
     }
 
@@ -402,6 +403,7 @@ struct SwiftWriter {
     /// Whether `text` is printable ASCII and line feeds only: its comment lines are its lines.
     static func isPlainASCIILines(_ text: String) -> Bool {
         func plain(_ byte: UInt8) -> Bool { (byte >= 0x20 && byte < 0x7F) || byte == 0x0A }
+        // The contiguous bytes when there are some, as in `isPlainASCII`: every doc comment is checked.
         return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(plain) } ?? text.utf8.allSatisfy(plain)
     }
 
