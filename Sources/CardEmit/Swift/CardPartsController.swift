@@ -104,7 +104,7 @@ struct CardControllerBuilder {
             if stateParts.count > 1, stateParts.contains(where: { $0.state.parts.count > 0 }) {
                 w.comment("One instance of each part per state: `setupCardParts(_:forState:)` takes the views of every state but the shown one out of the card.")
             }
-            for declaration in parts.declarations { w.wrap(modifier + declaration) }
+            w.wrap(parts.declarations, prefix: modifier)
             w.blank()
 
             w.block("\(modifier)init(viewModel: \(viewModel) = \(viewModel)())") { w in
@@ -124,8 +124,8 @@ struct CardControllerBuilder {
                 if !parts.bind.isEmpty { w.line("\(bindName)()") }
                 let hasStates = card.states.first?.span != nil
                 for (state, names) in stateParts {
-                    let list = "[" + names.joined(separator: ", ") + "]"
-                    CardPartsFlavor.assignment("setupCardParts(", list, hasStates ? ", forState: \(CardPartsFlavor.cardState(state.name)))" : ")", &w)
+                    CardPartsFlavor.assignment("setupCardParts(", elements: names,
+                                               hasStates ? ", forState: \(CardPartsFlavor.cardState(state.name)))" : ")", &w)
                 }
                 for (state, _) in stateParts {
                     guard let tap = state.tap else { continue }
@@ -139,16 +139,16 @@ struct CardControllerBuilder {
                 w.blank()
                 w.block("override \(access.openModifier)func viewDidAppear(_ animated: Bool)") { w in
                     w.line("super.viewDidAppear(animated)")
-                    for line in parts.appear { w.line(line) }
+                    w.lines(parts.appear)
                 }
             }
             if !parts.configure.isEmpty {
                 w.blank()
-                w.block("private func \(configureName)()") { w in for line in parts.configure { w.wrap(line) } }
+                w.block("private func \(configureName)()") { w in w.wrap(parts.configure) }
             }
             if !parts.bind.isEmpty {
                 w.blank()
-                w.block("private func \(bindName)()") { w in for line in parts.bind { w.wrap(line) } }
+                w.block("private func \(bindName)()") { w in w.wrap(parts.bind) }
             }
             writeActions(&w)
             for cell in parts.cells {
@@ -186,7 +186,7 @@ struct CardControllerBuilder {
                 w.block("\(method)\(name)(\(parameters))", lines: [plainCall])
             }
             w.blank()
-            w.doc("`\(action.name)`" + (action.event.map { ": \($0)." } ?? "."))
+            w.doc("`\(action.name)`" + (action.event.map { ": " + $0.text + "." } ?? "."))
             w.line("\(method)\(name)() {}")
         }
         for target in facts.pushTargets {
@@ -216,13 +216,13 @@ struct CardControllerBuilder {
             }
             if emitter.usesBag { w.line("private let bag = DisposeBag()") }
             if emitter.usesRowsBag { w.line("private var rowsBag = DisposeBag()") }
-            for declaration in emitter.declarations { w.wrap(modifier + declaration) }
+            w.wrap(emitter.declarations, prefix: modifier)
             w.blank()
             let header = cell.isTable ? "override \(modifier)init(style: UITableViewCell.CellStyle, reuseIdentifier: String?)"
                 : "override \(modifier)init(frame: CGRect)"
-            w.block(header) { w in
+            w.block(SwiftCode(header)) { w in
                 w.line(cell.isTable ? "super.init(style: style, reuseIdentifier: reuseIdentifier)" : "super.init(frame: frame)")
-                for line in emitter.configure { w.wrap(line) }
+                w.wrap(emitter.configure)
                 w.line("setupCardParts([\(cell.topLevel.joined(separator: ", "))])")
             }
             w.blank()
@@ -230,18 +230,16 @@ struct CardControllerBuilder {
             w.block("\(modifier)required init?(coder aDecoder: NSCoder)", lines: ["return nil"])
             w.blank()
             let ownerParameter = emitter.usesOwner ? ", owner: \(controller)?" : ""
-            let body = emitter.bind + (emitter.cellFieldBind.isEmpty ? [] : ["__FIELDS__"])
             w.block("\(modifier)func configure(with item: \(cell.rowType)\(ownerParameter))") { w in
                 if emitter.usesOwner { w.line("self.owner = owner") }
                 if emitter.usesRowsBag { w.line("rowsBag = DisposeBag()") }
-                for line in body {
-                    if line == "__FIELDS__" {
-                        w.block("if let viewModel = owner?.viewModel") { w in for field in emitter.cellFieldBind { w.wrap(field) } }
-                    } else {
-                        w.wrap(line)
-                    }
+                w.wrap(emitter.bind)
+                if !emitter.cellFieldBind.isEmpty {
+                    w.block("if let viewModel = owner?.viewModel") { w in w.wrap(emitter.cellFieldBind) }
                 }
-                if body.isEmpty && !emitter.usesOwner && !emitter.usesRowsBag { w.line("_ = item") }
+                if emitter.bind.isEmpty && emitter.cellFieldBind.isEmpty && !emitter.usesOwner && !emitter.usesRowsBag {
+                    w.line("_ = item")
+                }
             }
         }
     }
@@ -255,48 +253,46 @@ struct CardControllerBuilder {
     func writeTraits(controller: String, _ w: inout SwiftWriter) {
         for trait in card.traits {
             guard let spec = trait.spec else { continue }
-            var members: [(declaration: String, body: [String])] = []
-            for requirement in spec.requirements {
-                guard let value = trait.value(requirement.parameter.name) else { continue }
-                members.append(member(requirement.member, value: value))
+            // The requirements the trait's arguments implement, with the values.
+            let given = zip(spec.requirements, TraitMemberShape.of(spec)).compactMap { requirement, shape in
+                trait.value(requirement.parameter.name).map { (member: requirement.member, shape: shape, value: $0) }
             }
-            let conformance = members.isEmpty ? spec.cardPartsProtocol : "@preconcurrency " + spec.cardPartsProtocol
-            if members.isEmpty {
-                w.line("extension \(controller): \(conformance) {}")
+            if given.isEmpty {
+                w.line("extension \(controller): \(spec.cardPartsProtocol) {}")
                 w.blank()
                 continue
             }
-            w.block("extension \(controller): \(conformance)") { w in
-                for (index, member) in members.enumerated() {
+            w.block("extension \(controller): @preconcurrency \(spec.cardPartsProtocol)") { w in
+                for (index, requirement) in given.enumerated() {
                     if index > 0 { w.blank() }
-                    w.block(access.modifier + member.declaration) { w in for line in member.body { w.wrap(line) } }
+                    w.block("\(access.modifier)\(requirement.shape.declaration)") { w in
+                        writeBody(requirement.member, requirement.shape, value: requirement.value, &w)
+                    }
                 }
             }
             w.blank()
         }
     }
 
-    /// A trait requirement's declaration (from the catalog) and body (from the argument).
-    func member(_ member: SwiftMember, value: Value) -> (String, [String]) {
-        var declaration = member.declaration
-        for attribute in ["@objc optional ", "@objc "] where declaration.hasPrefix(attribute) {
-            declaration.removeFirst(attribute.count)
-        }
-        if declaration.hasSuffix(" -> Void") { declaration.removeLast(" -> Void".count) }
-        if declaration.hasSuffix(" { get }") { declaration.removeLast(" { get }".count) }
+    /// The body of a trait requirement's member (its declaration is the catalog's), from the
+    /// trait's argument.
+    func writeBody(_ member: SwiftMember, _ shape: TraitMemberShape, value: Value, _ w: inout SwiftWriter) {
         switch value {
         case .action(let action):
-            if declaration.contains("UILongPressGestureRecognizer") {
-                return (declaration, ["if gesture.state == .began {", "    \(plainCall(action))", "}"])
+            switch (shape.kind, action) {
+            case (.longPress, _):
+                w.wrap("if gesture.state == .began {")
+                w.wrap("    " + plainCall(action))
+                w.wrap("}")
+            case (.visibility, .method(let name)):
+                w.wrap(SwiftWriter.identifier(name) + "(cardVisibilityRatio: cardVisibilityRatio, containerCoverageRatio: containerCoverageRatio)")
+            default:
+                w.wrap(plainCall(action))
             }
-            if declaration.contains("cardVisibilityRatio"), case .method(let name) = action {
-                return (declaration, ["\(SwiftWriter.identifier(name))(cardVisibilityRatio: cardVisibilityRatio, containerCoverageRatio: containerCoverageRatio)"])
-            }
-            return (declaration, [plainCall(action)])
         case .binding(let binding):
-            return (declaration, ["viewModel.\(binding.path.map(SwiftWriter.identifier).joined(separator: "."))"])
+            w.wrap("viewModel." + binding.path.map(SwiftWriter.identifier).joined(separator: "."))
         default:
-            return (declaration, [expression(value, returnType: member.returnType)])
+            w.wrap(expression(value, returnType: member.returnType))
         }
     }
 

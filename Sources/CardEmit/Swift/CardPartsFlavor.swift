@@ -26,7 +26,28 @@ struct CardPartsFlavor {
         var sheetCardMakers: [String] = []
     }
 
-    init(file: SwiftFile) { self.file = file }
+    /// The cards the file's swipe stacks list, and what those stacks read off each of them,
+    /// recorded as the card is written so that a stack builds no card's model a second time.
+    let swipeStackCards: Set<String>
+    var swipeCards: [String: SwipeCardFacts] = [:]
+
+    /// What a swipe stack reads off one of its cards.
+    struct SwipeCardFacts {
+        let directions: [SwipeDirection]
+        let overlays: [SwipeDirection]
+        let footer: (height: Double, transparent: Bool)?
+
+        init(_ card: CheckedCard) {
+            directions = card.swipeDirections
+            overlays = card.overlays.map(\.direction)
+            footer = card.footer.map { ($0.height, $0.transparent) }
+        }
+    }
+
+    init(file: SwiftFile) {
+        self.file = file
+        swipeStackCards = Set(file.stacks.filter { $0.spec?.geometry == .swipe }.flatMap { $0.cards.map(\.name) })
+    }
 
     // MARK: Imports and themes
 
@@ -38,7 +59,7 @@ struct CardPartsFlavor {
         let seeds = Set(file.stacks.compactMap { $0.spec?.seedSystem })
         for seed in seeds.sorted() where seed != "CardParts" { modules.append("import \(seed)") }
         modules.sort { $0.split(separator: " ").last ?? "" < $1.split(separator: " ").last ?? "" }
-        for module in modules { w.line(module) }
+        for module in modules { w.line(verbatim: module) }
         w.blank()
     }
 
@@ -86,6 +107,7 @@ struct CardPartsFlavor {
     // MARK: Cards
 
     mutating func card(_ card: CheckedCard, _ w: inout SwiftWriter) {
+        if swipeStackCards.contains(card.name) { swipeCards[card.name] = SwipeCardFacts(card) }
         let viewModel = SwiftNames.viewModel(card.name)
         let controller = SwiftNames.cardController(card.name)
         let facts = CardFacts(card) { viewModel + "." + SwiftNames.rowType($0) }
@@ -108,7 +130,7 @@ struct CardPartsFlavor {
                 let row = rows.first { $0.field == field.name }?.row
                 let type = types.swiftType(field.type, rowName: SwiftNames.rowType(field.name))
                 let value = types.defaultExpression(field, row: row)
-                Self.assignment("\(access.modifier)let \(SwiftWriter.identifier(field.name)) = BehaviorRelay<\(type)>(value: ", value, ")", &w)
+                Self.assignment("\(access.modifier)let \(identifier: field.name) = BehaviorRelay<\(type)>(value: ", value, ")", &w)
             }
             if hasState {
                 w.line("\(access.modifier)let state = BehaviorRelay<CardState>(value: \(Self.cardState(card.initialState)))")
@@ -132,16 +154,31 @@ struct CardPartsFlavor {
 
     /// `prefix + value + suffix` on one line, or, when that is long and `value` is a list
     /// literal, one element per line.
-    static func assignment(_ prefix: String, _ value: String, _ suffix: String, _ w: inout SwiftWriter) {
-        let single = prefix + value + suffix
-        guard single.utf8.count + w.level * 4 > 110, value.hasPrefix("["),
-              let list = SwiftWriter.splitFirstList(value), list.head == "[", list.tail == "]", list.elements.count > 1 else {
-            w.line(single)
+    static func assignment(_ prefix: SwiftCode, _ value: [UInt8], _ suffix: StaticString, _ w: inout SwiftWriter) {
+        let length = prefix.count + value.count + suffix.utf8CodeUnitCount
+        guard length + w.level * 4 > 110, value.first == UInt8(ascii: "["),
+              let list = SwiftWriter.splitFirstList(value), list.open == 0, list.close == value.count - 1,
+              value[list.close] == UInt8(ascii: "]"), list.elements.count > 1 else {
+            w.line(prefix, value[...], suffix)
             return
         }
-        w.line(prefix + "[")
-        w.indented { w in for element in list.elements { w.line(element + ",") } }
-        w.line("]" + suffix)
+        w.line(prefix, [UInt8(ascii: "[")], "")
+        w.indented { w in for element in list.elements { w.line("", value[element], ",") } }
+        w.line("]", [], suffix)
+    }
+
+    /// `prefix[elements]suffix` on one line, or, when that is long, one element per line: what
+    /// `assignment` writes for a list literal of names (no brackets, quotes or commas in them).
+    static func assignment(_ prefix: String, elements: [String], _ suffix: String, _ w: inout SwiftWriter) {
+        let length = prefix.utf8.count + suffix.utf8.count + 2
+            + elements.reduce(0) { $0 + $1.utf8.count } + 2 * max(0, elements.count - 1)
+        guard length + w.level * 4 > 110, elements.count > 1 else {
+            w.line("\(prefix)[\(elements.joined(separator: ", "))]\(suffix)")
+            return
+        }
+        w.line("\(prefix)[")
+        w.indented { w in for element in elements { w.line("\(element),") } }
+        w.line("]\(suffix)")
     }
 
     /// A row struct: `Equatable`, members in declaration order, an explicit initializer when

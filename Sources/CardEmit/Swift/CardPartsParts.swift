@@ -29,12 +29,12 @@ struct PartEmitter {
     /// The controller's type name (cells call actions through `owner`).
     let controller: String
     var scope: NameScope
-    var declarations: [String] = []
-    var configure: [String] = []
-    var bind: [String] = []
+    var declarations = SwiftLines()
+    var configure = SwiftLines()
+    var bind = SwiftLines()
     /// Card-field reads in a cell, run with `viewModel` bound to the owner's view model.
-    var cellFieldBind: [String] = []
-    var appear: [String] = []
+    var cellFieldBind = SwiftLines()
+    var appear = SwiftLines()
     /// Nested cell classes, written into the controller.
     var cells: [CellClass] = []
     /// Whether a cell's code calls its owner (actions, card fields).
@@ -110,15 +110,6 @@ struct PartEmitter {
         }
     }
 
-    /// `viewModel.f` with a `.map { … }` converting to `kind` when needed.
-    static func relay(_ name: String, type: ValueType, to kind: MemberKind) -> String {
-        relay(name, mapping: convert("$0", from: type, to: kind))
-    }
-
-    /// `viewModel.f.map { mapping }` (no map when `mapping` is `$0`).
-    static func relay(_ name: String, mapping: String) -> String {
-        "viewModel.\(SwiftWriter.identifier(name))" + (mapping == "$0" ? "" : ".map { \(mapping) }")
-    }
 
     /// Sets `target.member` from `value`: a literal is configured once, a field is bound (kept
     /// in step), a row field is set when the cell is configured.
@@ -132,7 +123,7 @@ struct PartEmitter {
                 usesOwner = true
                 cellFieldBind.append("\(target).\(member) = \(Self.convert("viewModel.\(SwiftWriter.identifier(name)).value", from: type, to: kind))")
             } else {
-                bind.append("\(Self.relay(name, type: type, to: kind)).bind(to: \(Self.binder(target, member))).disposed(by: bag)")
+                bind.append("\(relay: name, from: type, to: kind).bind(to: \(binder: target, member)).disposed(by: bag)")
             }
         case .row(let path, let type):
             bind.append("\(target).\(member) = \(Self.convert("item." + path.map(SwiftWriter.identifier).joined(separator: "."), from: type, to: kind))")
@@ -151,18 +142,13 @@ struct PartEmitter {
                 usesOwner = true
                 cellFieldBind.append("\(target).\(member) = \(transform("viewModel.\(SwiftWriter.identifier(name)).value"))")
             } else {
-                bind.append("viewModel.\(SwiftWriter.identifier(name)).map { \(transform("$0")) }.bind(to: \(Self.binder(target, member))).disposed(by: bag)")
+                bind.append("viewModel.\(identifier: name).map { \(transform("$0")) }.bind(to: \(binder: target, member)).disposed(by: bag)")
             }
         case .row(let path, _):
             bind.append("\(target).\(member) = \(transform("item." + path.map(SwiftWriter.identifier).joined(separator: ".")))")
         }
     }
 
-    /// `target.rx.member`, or for a nested member `target.label.rx.numberOfLines`.
-    static func binder(_ target: String, _ member: String) -> String {
-        guard let dot = member.lastIndex(of: ".") else { return "\(target).rx.\(member)" }
-        return "\(target).\(member[..<dot]).rx.\(member[member.index(after: dot)...])"
-    }
 
     /// The value an init-only argument has when the part is created: a literal, a model field's
     /// current value (the part becomes `lazy`), or the row type's zero in a cell.
@@ -202,7 +188,8 @@ struct PartEmitter {
     /// Declares `part` (and its children) in this scope; returns its property name.
     @discardableResult
     mutating func emit(_ part: CheckedPart, prefix: String) -> String {
-        let base = prefix.isEmpty ? part.part : prefix + SwiftNames.capitalized(part.part)
+        let kind = Self.kinds[part.part]
+        let base = prefix.isEmpty ? part.part : prefix + (kind?.capitalizedName ?? SwiftNames.capitalized(part.part))
         let name = isCell ? scope.allocate(base, numberedFrom: 1) : scope.allocate(base)
         let cls = part.spec?.cardPartsClass ?? "CardPartTextView"
         func p(_ parameter: String) -> Value? { part.hasArgument(parameter) ? part.property(parameter) : nil }
@@ -213,7 +200,7 @@ struct PartEmitter {
             return SwiftValues.enumCase(c, arguments: args, in: enumType(parameter))
         }
 
-        switch Self.recipes[part.part] ?? .other {
+        switch kind?.recipe ?? .other {
         case .text:
             declarations.append("let \(name) = \(cls)(type: \(enumLiteral("style")))")
             set(name, "text", p("text"), .text)
@@ -257,9 +244,9 @@ struct PartEmitter {
                 case .field(let field, _):
                     if isCell {
                         usesOwner = true
-                        cellFieldBind.append("\(name).setTitle(viewModel.\(SwiftWriter.identifier(field)).value, for: .normal)")
+                        cellFieldBind.append("\(name).setTitle(viewModel.\(identifier: field).value, for: .normal)")
                     } else {
-                        bind.append("viewModel.\(SwiftWriter.identifier(field)).bind(to: \(name).rx.buttonTitle).disposed(by: bag)")
+                        bind.append("viewModel.\(identifier: field).bind(to: \(name).rx.buttonTitle).disposed(by: bag)")
                     }
                 case .row(let path, _):
                     bind.append("\(name).setTitle(item.\(path.map(SwiftWriter.identifier).joined(separator: ".")), for: .normal)")
@@ -306,7 +293,7 @@ struct PartEmitter {
             setMapped(name, "icon", p("icon"), literal: { _ in "UIImage(named: \(iconName))" },
                       transform: { "UIImage(named: \($0))" })
             if case .enumCase(let position, _)? = p("iconPosition") {
-                configure.append("\(name).iconPosition = (.\(SwiftWriter.identifier(position)), .top)")
+                configure.append("\(name).iconPosition = (.\(identifier: position), .top)")
             }
             set(name, "textAlignment", p("alignment"), .enumeration(enumType("alignment")))
             set(name, "iconPadding", p("iconPadding"), .cgFloat)
@@ -372,9 +359,9 @@ struct PartEmitter {
             set(name, "maximumValue", p("max"), .float)
             if let value = p("value"), case .field(let field, let type) = source(value), !isCell {
                 bind.append("// Two-way: the model drives the slider, and the user's changes (not the initial value) drive the model.")
-                bind.append("\(Self.relay(field, type: type, to: .float)).bind(to: \(name).rx.value).disposed(by: bag)")
+                bind.append("\(relay: field, from: type, to: .float).bind(to: \(name).rx.value).disposed(by: bag)")
                 let back = type == .int ? "Int($0)" : "Double($0)"
-                bind.append("\(name).rx.value.changed.map { \(back) }.bind(to: viewModel.\(SwiftWriter.identifier(field))).disposed(by: bag)")
+                bind.append("\(name).rx.value.changed.map { \(back) }.bind(to: viewModel.\(identifier: field)).disposed(by: bag)")
             } else {
                 set(name, "value", p("value"), .float)
             }
@@ -401,8 +388,8 @@ struct PartEmitter {
             set(name, "keyboardType", p("keyboard"), .enumeration(enumType("keyboard")))
             if let value = p("text"), case .field(let field, _) = source(value), !isCell {
                 bind.append("// Two-way: the model drives the text field, and the user's edits drive the model.")
-                bind.append("viewModel.\(SwiftWriter.identifier(field)).bind(to: \(name).rx.text).disposed(by: bag)")
-                bind.append("\(name).rx.text.orEmpty.changed.bind(to: viewModel.\(SwiftWriter.identifier(field))).disposed(by: bag)")
+                bind.append("viewModel.\(identifier: field).bind(to: \(name).rx.text).disposed(by: bag)")
+                bind.append("\(name).rx.text.orEmpty.changed.bind(to: viewModel.\(identifier: field)).disposed(by: bag)")
             } else {
                 set(name, "text", p("text"), .text)
             }
@@ -433,7 +420,7 @@ struct PartEmitter {
         case .radio:
             declarations.append("let \(name) = \(cls)()")
             if let selected = p("selected"), case .field(let field, _) = source(selected), !isCell {
-                bind.append("viewModel.\(SwiftWriter.identifier(field)).bind(to: \(name).rx.radioButtonValue).disposed(by: bag)")
+                bind.append("viewModel.\(identifier: field).bind(to: \(name).rx.radioButtonValue).disposed(by: bag)")
             } else {
                 set(name, "isSelected", p("selected"), .bool)
             }
@@ -461,9 +448,9 @@ struct PartEmitter {
                 case .field(let field, _):
                     if isCell {
                         usesOwner = true
-                        cellFieldBind.append("\(name).updateDataEntries(dataEntries: viewModel.\(SwiftWriter.identifier(field)).value.map { \(entry) }, animated: false)")
+                        cellFieldBind.append("\(name).updateDataEntries(dataEntries: viewModel.\(identifier: field).value.map { \(entry) }, animated: false)")
                     } else {
-                        bind.append("viewModel.\(SwiftWriter.identifier(field))")
+                        bind.append("viewModel.\(identifier: field)")
                         bind.append("    .map { entries in entries.map { \(entry) } }")
                         bind.append("    .bind(onNext: { [weak self] entries in self?.\(name).updateDataEntries(dataEntries: entries, animated: false) })")
                         bind.append("    .disposed(by: bag)")
@@ -479,15 +466,26 @@ struct PartEmitter {
         return name
     }
 
-    /// How each part is written, by part name: one dictionary lookup per part instead of a
-    /// string comparison per case.
+    /// How each part is written: one case per part (or group of parts) `emit` spells.
     enum Recipe {
         case text, attributedText, image, button, title, titleDescription, pill, iconLabel, stack, table, collection, bar
         case paged, slider, multiSlider, spacer, textField, centered, oriented, confetti, progressBar, map, radio, histogram
         case other
     }
 
-    static let recipes: [String: Recipe] = [
+    /// What `emit` reads off a part kind, decided once per catalog entry.
+    struct Kind {
+        let recipe: Recipe
+        /// The part's name as the second word of a nested part's name (`reviewVstack` → `reviewVstackText`).
+        let capitalizedName: String
+    }
+
+    /// Each catalog part's kind, by part name: one dictionary lookup per part.
+    static let kinds: [String: Kind] = Dictionary(
+        Catalog.parts.map { ($0.name, Kind(recipe: recipes[$0.name] ?? .other, capitalizedName: SwiftNames.capitalized($0.name))) },
+        uniquingKeysWith: { first, _ in first })
+
+    private static let recipes: [String: Recipe] = [
         "text": .text, "attributedText": .attributedText, "image": .image, "button": .button, "title": .title,
         "titleDescription": .titleDescription, "pill": .pill, "iconLabel": .iconLabel, "vstack": .stack, "hstack": .stack,
         "table": .table, "collection": .collection, "bar": .bar, "paged": .paged, "slider": .slider,
@@ -543,7 +541,6 @@ struct PartEmitter {
         let container = isTable ? "tableView" : "collectionView"
         let disposal = isCell ? "rowsBag" : "bag"
         let template = part.children.first { $0.spec?.name == "cell" }
-        let target: [String]
         if let template, case .field = rowsSource {
             let cellName = scope.allocate(SwiftNames.capitalized(rowsValue.bindingPath?.last ?? "row") + "Cell")
             var cell = PartEmitter(mode: .cell(rowType: rowType), card: card, facts: facts, types: types, controller: controller,
@@ -557,35 +554,32 @@ struct PartEmitter {
                 : "register(\(cellName).self, forCellWithReuseIdentifier: \(cellName).reuseIdentifier)"
             configure.append("\(name).\(container).\(register)")
             let ownerArgument = cell.usesOwner ? ", owner: self" : ""
-            target = [
-                "\(observable)",
-                "    .bind(to: \(name).\(container).rx.items(cellIdentifier: \(cellName).reuseIdentifier, cellType: \(cellName).self)) { \(cell.usesOwner ? "[weak self] " : "")_, item, cell in",
-                "        cell.configure(with: item\(ownerArgument))",
-                "    }",
-                "    .disposed(by: \(disposal))",
-            ]
+            bind.append("\(observable)")
+            bind.append("    .bind(to: \(name).\(container).rx.items(cellIdentifier: \(cellName).reuseIdentifier, cellType: \(cellName).self)) { \(cell.usesOwner ? "[weak self] " : "")_, item, cell in")
+            bind.append("        cell.configure(with: item\(ownerArgument))")
+            bind.append("    }")
+            bind.append("    .disposed(by: \(disposal))")
         } else if isTable, template == nil {
             // CardParts' default cell, registered as "CellId" (an internal constant in CardParts).
             let labels = SwiftModelTypes.defaultCellLabels
-            var lines = ["\(observable)",
-                         "    .bind(to: \(name).tableView.rx.items(cellIdentifier: \"CellId\", cellType: CardPartTableViewCell.self)) { _, row, cell in"]
+            bind.append("\(observable)")
+            bind.append("    .bind(to: \(name).tableView.rx.items(cellIdentifier: \"CellId\", cellType: CardPartTableViewCell.self)) { _, row, cell in")
             switch rowsSource {
             case .field:
-                for label in labels { lines.append("        cell.\(label)Label.text = row.\(SwiftWriter.identifier(label))") }
+                for label in labels { bind.append("        cell.\(label)Label.text = row.\(identifier: label)") }
             case .row(_, let type):
                 var present: [String] = []
                 if case .list(.record(let fields)) = type { present = labels.filter { label in fields.contains { $0.label == label } } }
-                for label in present { lines.append("        cell.\(label)Label.text = row.\(SwiftWriter.identifier(label))") }
-                if present.isEmpty { lines.append("        _ = (row, cell)") }
+                for label in present { bind.append("        cell.\(label)Label.text = row.\(identifier: label)") }
+                if present.isEmpty { bind.append("        _ = (row, cell)") }
             case .literal:
                 break
             }
-            lines += ["    }", "    .disposed(by: \(disposal))"]
-            target = lines
+            bind.append("    }")
+            bind.append("    .disposed(by: \(disposal))")
         } else {
-            target = ["// Rows bound to a row of an enclosing cell are not shown: a nested cell template needs a card field."]
+            bind.append("// Rows bound to a row of an enclosing cell are not shown: a nested cell template needs a card field.")
         }
-        bind.append(contentsOf: target)
 
         if case .action(let action)? = part.property("onSelect"), isTable, case .field = rowsSource {
             if isCell { usesOwner = true }
@@ -625,7 +619,7 @@ struct PartEmitter {
                     usesOwner = true
                     cellFieldBind.append("\(name).currentValue = \(CardPartsStacks.helpers).progressSegment(\(Self.convert("viewModel.\(SwiftWriter.identifier(field)).value", from: type, to: .double)), \(boundaryList), count: \(colorCount))")
                 } else {
-                    bind.append("\(Self.relay(field, type: type, to: .double)).map { \(CardPartsStacks.helpers).progressSegment($0, \(boundaryList), count: \(colorCount)) }.bind(to: \(name).rx.currentValue).disposed(by: bag)")
+                    bind.append("\(relay: field, from: type, to: .double).map { \(CardPartsStacks.helpers).progressSegment($0, \(boundaryList), count: \(colorCount)) }.bind(to: \(name).rx.currentValue).disposed(by: bag)")
                 }
             case .row(let path, let type):
                 bind.append("\(name).currentValue = \(CardPartsStacks.helpers).progressSegment(\(Self.convert("item." + path.map(SwiftWriter.identifier).joined(separator: "."), from: type, to: .double)), \(boundaryList), count: \(colorCount))")
@@ -671,20 +665,52 @@ struct PartEmitter {
             }
         }
         if !isCell, let a = field(lat), let b = field(long) {
-            bind.append("Observable.combineLatest(viewModel.\(SwiftWriter.identifier(a.0)), viewModel.\(SwiftWriter.identifier(b.0))) { CLLocation(latitude: \(Self.convert("$0", from: a.1, to: .double)), longitude: \(Self.convert("$1", from: b.1, to: .double))) }")
+            bind.append("Observable.combineLatest(viewModel.\(identifier: a.0), viewModel.\(identifier: b.0)) { CLLocation(latitude: \(Self.convert("$0", from: a.1, to: .double)), longitude: \(Self.convert("$1", from: b.1, to: .double))) }")
             bind.append("    .bind(to: \(name).rx.location).disposed(by: bag)")
         } else if !isCell, let a = field(lat) {
             let mapping = "CLLocation(latitude: \(Self.convert("$0", from: a.1, to: .double)), longitude: \(expression(long, "0")))"
-            bind.append("\(Self.relay(a.0, mapping: mapping)).bind(to: \(name).rx.location).disposed(by: bag)")
+            bind.append("\(relay: a.0, mapping: mapping).bind(to: \(name).rx.location).disposed(by: bag)")
         } else if !isCell, let b = field(long) {
             let mapping = "CLLocation(latitude: \(expression(lat, "0")), longitude: \(Self.convert("$0", from: b.1, to: .double)))"
-            bind.append("\(Self.relay(b.0, mapping: mapping)).bind(to: \(name).rx.location).disposed(by: bag)")
+            bind.append("\(relay: b.0, mapping: mapping).bind(to: \(name).rx.location).disposed(by: bag)")
         } else if isCell, case .row? = lat ?? long {
             bind.append("\(name).location = CLLocation(latitude: \(expression(lat, "0")), longitude: \(expression(long, "0")))")
         }
         if let spanValue = part.property("span"), case .field(let f, let t) = source(spanValue), !isCell {
             let delta = Self.convert("$0", from: t, to: .double)
-            bind.append("\(Self.relay(f, mapping: "MKCoordinateSpan(latitudeDelta: \(delta), longitudeDelta: \(delta))")).bind(to: \(name).rx.span).disposed(by: bag)")
+            bind.append("\(relay: f, mapping: "MKCoordinateSpan(latitudeDelta: \(delta), longitudeDelta: \(delta))").bind(to: \(name).rx.span).disposed(by: bag)")
         }
+    }
+}
+
+extension SwiftCode.Interpolation {
+    /// `viewModel.f` with a `.map { … }` converting a value of `type` for a member of `kind`
+    /// when needed.
+    mutating func appendInterpolation(relay name: String, from type: ValueType, to kind: MemberKind) {
+        appendInterpolation(relay: name, mapping: PartEmitter.convert("$0", from: type, to: kind))
+    }
+
+    /// `viewModel.f.map { mapping }` (no map when `mapping` is `$0`).
+    mutating func appendInterpolation(relay name: String, mapping: String) {
+        appendLiteral("viewModel.")
+        appendInterpolation(identifier: name)
+        guard mapping != "$0" else { return }
+        appendLiteral(".map { ")
+        appendInterpolation(mapping)
+        appendLiteral(" }")
+    }
+
+    /// `target.rx.member`, or for a nested member `target.label.rx.numberOfLines`.
+    mutating func appendInterpolation(binder target: String, _ member: String) {
+        appendInterpolation(target)
+        guard let dot = member.utf8.lastIndex(of: UInt8(ascii: ".")) else {
+            appendLiteral(".rx.")
+            appendInterpolation(member)
+            return
+        }
+        appendLiteral(".")
+        appendInterpolation(member[..<dot])
+        appendLiteral(".rx.")
+        appendInterpolation(member[member.utf8.index(after: dot)...])
     }
 }

@@ -69,11 +69,11 @@ extension CardPartsFlavor {
             w.blank()
             for (header, superInit) in [("\(modifier)init()", "super.init(nibName: nil, bundle: nil)"),
                                         ("\(modifier)required init?(coder: NSCoder)", "super.init(coder: coder)")] {
-                w.block(header) { w in
+                w.block(SwiftCode(header)) { w in
                     w.comment("Parts read `CardParts.theme` when they are created, so the theme goes first.")
-                    w.line(applyTheme(stack.theme))
+                    w.line(verbatim: applyTheme(stack.theme))
                     for (card, property) in cards { w.line("self.\(SwiftWriter.identifier(property)) = \(controllerType(card))()") }
-                    w.line(superInit)
+                    w.line(verbatim: superInit)
                 }
                 w.blank()
             }
@@ -105,12 +105,12 @@ extension CardPartsFlavor {
             w.blank()
             w.comment("Default arguments may not create main-actor objects in Swift 5 mode: a convenience initializer does.")
             w.block("\(modifier)convenience init()") { w in
-                w.line(applyTheme(stack.theme))
+                w.line(verbatim: applyTheme(stack.theme))
                 w.line("self.init(\(SwiftWriter.argumentLabel(property)): \(controllerType(card))())")
             }
             w.blank()
             w.block("\(modifier)required init?(coder: NSCoder)") { w in
-                w.line(applyTheme(stack.theme))
+                w.line(verbatim: applyTheme(stack.theme))
                 w.line("self.\(name) = \(controllerType(card))()")
                 w.line("super.init(coder: coder)")
             }
@@ -145,10 +145,10 @@ extension CardPartsFlavor {
             w.blank()
             for (header, superInit) in [("\(modifier)init()", "super.init(nibName: nil, bundle: nil)"),
                                         ("\(modifier)required init?(coder: NSCoder)", "super.init(coder: coder)")] {
-                w.block(header) { w in
-                    w.line(applyTheme(stack.theme))
+                w.block(SwiftCode(header)) { w in
+                    w.line(verbatim: applyTheme(stack.theme))
                     w.line("cards = [\(cards.joined(separator: ", "))]")
-                    w.line(superInit)
+                    w.line(verbatim: superInit)
                 }
                 w.blank()
             }
@@ -219,9 +219,9 @@ extension CardPartsFlavor {
             w.blank()
             for (header, superInit) in [("\(modifier)init()", "super.init(nibName: nil, bundle: nil)"),
                                         ("\(modifier)required init?(coder: NSCoder)", "super.init(coder: coder)")] {
-                w.block(header) { w in
-                    w.line(applyTheme(stack.theme))
-                    w.line(superInit)
+                w.block(SwiftCode(header)) { w in
+                    w.line(verbatim: applyTheme(stack.theme))
+                    w.line(verbatim: superInit)
                 }
                 w.blank()
             }
@@ -248,16 +248,17 @@ extension CardPartsFlavor {
                 w.line("switch index {")
                 do {
                     for name in order {
-                        let model = file.card(named: name)
+                        // A card of this file was recorded when it was written; an imported one is built here.
+                        let facts = swipeCards[name] ?? file.card(named: name).map(SwipeCardFacts.init)
                         let variable = "card" + SwiftNames.capitalized(name)
                         w.wrap("case " + (indices[name] ?? []).map(String.init).joined(separator: ", ") + ":")
                         w.indented { w in
                             w.line("let \(variable) = \(controllerType(name))()")
-                            if let model {
-                                let directions = model.swipeDirections.map { "." + $0.rawValue }.joined(separator: ", ")
+                            if let facts {
+                                let directions = facts.directions.map { "." + $0.rawValue }.joined(separator: ", ")
                                 w.line("card.swipeDirections = [\(directions)]")
-                                for overlay in model.overlays { w.line("card.\(overlay.direction.rawValue)Overlay = \(variable).\(overlay.direction.rawValue)Overlay") }
-                                if let footer = model.footer {
+                                for direction in facts.overlays { w.line("card.\(direction.rawValue)Overlay = \(variable).\(direction.rawValue)Overlay") }
+                                if let footer = facts.footer {
                                     w.line("card.footer = \(variable).footer")
                                     w.line("card.footerHeight = \(SwiftWriter.number(footer.height))")
                                     w.line("card.isFooterTransparent = \(footer.transparent)")
@@ -356,14 +357,14 @@ extension CardPartsFlavor {
         let nib = "super.init(nibName: \"TGCardViewController\", bundle: TGCardViewController.bundle)"
         w.block("\(access.openModifier)class \(type): \(kind.seedClass)") { w in
             w.block("\(modifier)init()") { w in
-                w.line(applyTheme(stack.theme))
-                w.line(nib)
+                w.line(verbatim: applyTheme(stack.theme))
+                w.line(verbatim: nib)
             }
             w.blank()
             w.block("\(modifier)required init?(coder: NSCoder)") { w in
                 w.comment("As TGCardViewController asks: its own nib, not the storyboard's.")
-                w.line(applyTheme(stack.theme))
-                w.line(nib)
+                w.line(verbatim: applyTheme(stack.theme))
+                w.line(verbatim: nib)
             }
             w.blank()
             w.block("override \(access.openModifier)func viewDidLoad()") { w in

@@ -28,7 +28,7 @@ struct ObservationFlavor {
         w.blank()
         w.doc("The states of \(card.name).")
         w.block("\(modifier)enum \(stateType): Hashable, Sendable") { w in
-            for state in card.states { w.line("case " + SwiftWriter.identifier(state.name)) }
+            for state in card.states { w.line("case \(SwiftWriter.identifier(state.name))") }
         }
         w.blank()
 
@@ -46,7 +46,7 @@ struct ObservationFlavor {
                 let value = types.defaultExpression(field, row: row)
                 property(field.name, type: type, value: value, &w)
             }
-            property(Catalog.stateFieldName, type: stateType, value: "." + SwiftWriter.identifier(card.initialState), &w)
+            property(Catalog.stateFieldName, type: stateType, value: Array(("." + SwiftWriter.identifier(card.initialState)).utf8), &w)
             w.blank()
             w.line("\(modifier)init() {}")
         }
@@ -62,8 +62,8 @@ struct ObservationFlavor {
                     let requirement = Self.requirement(action.name, context)
                     guard !written.contains(requirement) else { continue }
                     written.append(requirement)
-                    w.doc(context.event.map { "`\(action.name)`: \($0)." } ?? action.event.map { "`\(action.name)`: \($0)." })
-                    w.line(requirement)
+                    w.doc(context.event.map { "`\(action.name)`: \($0)." } ?? action.event.map { "`\(action.name)`: \($0.text)." })
+                    w.line(verbatim: requirement)
                 }
             }
         }
@@ -73,7 +73,7 @@ struct ObservationFlavor {
     /// A stored property; a name that needs backticks is stored in `_name` and read through a
     /// computed property calling the `access`/`withMutation` methods `@Observable` generates,
     /// because the macro cannot name its storage after an escaped identifier.
-    func property(_ name: String, type: String, value: String, _ w: inout SwiftWriter) {
+    func property(_ name: String, type: String, value: [UInt8], _ w: inout SwiftWriter) {
         let modifier = access.modifier
         guard SwiftWriter.isKeyword(name) else {
             CardPartsFlavor.assignment("\(modifier)var \(name): \(type) = ", value, "", &w)
@@ -151,7 +151,7 @@ struct ObservationFlavor {
                     guard !written.contains(requirement) else { continue }
                     written.append(requirement)
                     w.doc("`\(name)`: \(event).")
-                    w.line(requirement)
+                    w.line(verbatim: requirement)
                 }
             }
             w.blank()

@@ -105,12 +105,12 @@ struct SwiftFile {
     /// The model of the card called `name` (an imported card too).
     func card(named name: String) -> CheckedCard? { deck.card(named: name) }
 
-    /// A `///` doc comment: the source's `///` text, else `fallback`.
-    func doc(_ documentation: String?, fallback: String, _ w: inout SwiftWriter) {
+    /// A `///` doc comment: the source's `///` text, else `fallback` (spelled out only then).
+    func doc(_ documentation: String?, fallback: @autoclosure () -> String, _ w: inout SwiftWriter) {
         if let documentation, !documentation.isEmpty {
             w.doc(documentation, wrapping: false)
         } else {
-            w.doc(fallback)
+            w.doc(fallback())
         }
     }
 }
@@ -146,43 +146,96 @@ enum ActionContext: Hashable {
     }
 }
 
+/// What runs an action, for its doc comment; spelled out only when a comment is written.
+enum ActionEvent {
+    /// A trait's argument (`run by the `visibility` trait`).
+    case trait(String)
+    /// A part's argument (`run by a `button``).
+    case part(String)
+    /// The card's tap.
+    case tap
+
+    var text: String {
+        switch self {
+        case .trait(let name): "run by the `" + name + "` trait"
+        case .part(let name): "run by a `" + name + "`"
+        case .tap: "the card was tapped"
+        }
+    }
+}
+
+/// How the extension implementing a trait requirement writes its member, read once per
+/// catalog requirement instead of searching each card's declaration text.
+struct TraitMemberShape {
+    enum Kind {
+        /// Runs its action; the plain call.
+        case plain
+        /// A gesture handler: runs its action when the gesture begins.
+        case longPress
+        /// Receives the `visibility` trait's ratios: an action method gets them as arguments.
+        case visibility
+    }
+
+    /// The declaration as the extension writes it: no `@objc`/`@objc optional`, no ` -> Void`
+    /// or ` { get }`.
+    let declaration: String
+    let kind: Kind
+
+    init(_ member: SwiftMember) {
+        var declaration = member.declaration
+        for attribute in ["@objc optional ", "@objc "] where declaration.hasPrefix(attribute) {
+            declaration.removeFirst(attribute.count)
+        }
+        if declaration.hasSuffix(" -> Void") { declaration.removeLast(" -> Void".count) }
+        if declaration.hasSuffix(" { get }") { declaration.removeLast(" { get }".count) }
+        self.declaration = declaration
+        kind = member.declaration.contains("UILongPressGestureRecognizer") ? .longPress
+            : member.declaration.contains("cardVisibilityRatio") ? .visibility : .plain
+    }
+
+    /// The shapes of every trait's requirements, in requirement order, by trait name.
+    static let byTrait: [String: [TraitMemberShape]] = Dictionary(
+        Catalog.traits.map { ($0.name, $0.requirements.map { TraitMemberShape($0.member) }) },
+        uniquingKeysWith: { first, _ in first })
+
+    /// The shapes of `trait`'s requirements, in its requirement order.
+    static func of(_ trait: TraitSpec) -> [TraitMemberShape] { byTrait[trait.name] ?? trait.requirements.map { TraitMemberShape($0.member) } }
+}
+
 /// What the generators read off one card's model before writing it: its action methods with
 /// their contexts in first-use order, the list fields CardParts' default table cell shows, and
 /// the built-in actions it uses.
 struct CardFacts {
     /// Action method → contexts, in first-use order.
-    private(set) var actions: [(name: String, contexts: [ActionContext], event: String?)] = []
+    private(set) var actions: [(name: String, contexts: [ActionContext], event: ActionEvent?)] = []
     /// The fields bound to a `table` without a `cell` (rows in CardParts' default cell).
     private(set) var defaultCellFields: Set<String> = []
     /// The cards `push(…)` names, in first-use order.
     private(set) var pushTargets: [String] = []
     private(set) var usesPop = false
-    /// Part names used anywhere in the card.
-    private(set) var partNames: Set<String> = []
 
     var usesNavigation: Bool { !pushTargets.isEmpty || usesPop }
 
     init(_ card: CheckedCard, rowType: (String) -> String) {
         for trait in card.traits {
+            guard let spec = trait.spec else { continue }
+            let shapes = TraitMemberShape.of(spec)
             for property in trait.properties {
                 guard case .action(let action) = property.value else { continue }
-                let context: ActionContext = trait.spec?.requirement(named: property.name)?.member.declaration
-                    .contains("cardVisibilityRatio") == true ? .visibility : .plain
-                note(action, context, event: Self.traitEvent(trait))
+                let index = spec.requirements.firstIndex { $0.parameter.name == property.name }
+                let context: ActionContext = index.map { shapes[$0].kind == .visibility } == true ? .visibility : .plain
+                note(action, context, event: .trait(trait.trait))
             }
         }
         for state in card.states {
             for part in state.parts { visit(part, rowType: rowType) }
-            if let tap = state.tap { note(tap, .plain, event: "the card was tapped") }
+            if let tap = state.tap { note(tap, .plain, event: .tap) }
         }
         for overlay in card.overlays { for part in overlay.parts { visit(part, rowType: rowType) } }
         for part in card.footer?.parts ?? [] { visit(part, rowType: rowType) }
     }
 
-    static func traitEvent(_ trait: CheckedTrait) -> String? { "run by the `\(trait.trait)` trait" }
-
     mutating func visit(_ part: CheckedPart, rowType: (String) -> String) {
-        partNames.insert(part.part)
         if part.spec?.defaultRowFields.isEmpty == false, !part.children.contains(where: { $0.spec?.name == "cell" }) {
             for property in part.properties {
                 if case .binding(let binding) = property.value, !binding.isRowField, binding.path.count == 1 {
@@ -193,10 +246,10 @@ struct CardFacts {
         for property in part.properties {
             guard case .action(let action) = property.value else { continue }
             let context: ActionContext
-            switch (part.part, property.name) {
-            case (_, "onMenu"): context = .menu
-            case (_, "onPage"): context = .page
-            case (_, "onSelect"):
+            switch property.name {
+            case "onMenu": context = .menu
+            case "onPage": context = .page
+            case "onSelect":
                 if let rows = part.properties.first(where: { $0.value.bindingPath?.count == 1 }),
                    let field = rows.value.bindingPath?.first {
                     context = .row(rowType(field))
@@ -205,12 +258,12 @@ struct CardFacts {
                 }
             default: context = .plain
             }
-            note(action, context, event: "run by a `\(part.part)`")
+            note(action, context, event: .part(part.part))
         }
         for child in part.children { visit(child, rowType: rowType) }
     }
 
-    mutating func note(_ action: Action, _ context: ActionContext, event: String?) {
+    mutating func note(_ action: Action, _ context: ActionContext, event: ActionEvent?) {
         switch action {
         case .method(let name):
             if let index = actions.firstIndex(where: { $0.name == name }) {

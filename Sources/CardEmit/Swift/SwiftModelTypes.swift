@@ -40,10 +40,19 @@ struct SwiftModelTypes {
     /// The row structs the card's fields need, with their fields, in field order.
     func rowStructs(_ fields: [ModelField]) -> [(field: String, row: RowStruct)] {
         fields.compactMap { field in
-            guard field.name != Catalog.stateFieldName,
+            guard field.name != Catalog.stateFieldName, Self.holdsRecords(field.type),
                   let row = rowStruct(for: Self.rowFieldType(field), name: SwiftNames.rowType(field.name),
                                       defaultCell: defaultCellFields.contains(field.name)) else { return nil }
             return (field.name, row)
+        }
+    }
+
+    /// Whether values of `type` are records or lists of them: the types a row struct is made for.
+    static func holdsRecords(_ type: ValueType) -> Bool {
+        switch type {
+        case .list(let element): holdsRecords(element)
+        case .record, .openRecord: true
+        default: false
         }
     }
 
@@ -88,7 +97,9 @@ struct SwiftModelTypes {
                                  optionalLabels: true, nested: [])
             }
             guard case .record(let fields) = type else { return RowStruct(name: name, path: path, fields: [], optionalLabels: false, nested: []) }
-            let nested = fields.compactMap { rowStruct(for: $0.type, name: SwiftNames.rowType($0.label), parent: path) }
+            let nested = fields.compactMap { field in
+                Self.holdsRecords(field.type) ? rowStruct(for: field.type, name: SwiftNames.rowType(field.label), parent: path) : nil
+            }
             return RowStruct(name: name, path: path, fields: fields, optionalLabels: false, nested: nested)
         default: return nil
         }
@@ -97,7 +108,7 @@ struct SwiftModelTypes {
     // MARK: Types
 
     /// The Swift type of a value of `type`; `rowName` names the struct of a record.
-    func swiftType(_ type: ValueType, rowName: String) -> String {
+    func swiftType(_ type: ValueType, rowName: @autoclosure () -> String) -> String {
         switch type {
         case .string: "String"
         case .int: "Int"
@@ -107,8 +118,8 @@ struct SwiftModelTypes {
         case .size: "CGSize"
         case .insets: flavor == .cardParts ? "UIEdgeInsets" : "String"
         case .font: flavor == .cardParts ? "UIFont" : "String"
-        case .list(let element): "[" + swiftType(element, rowName: rowName) + "]"
-        case .record, .openRecord: rowName
+        case .list(let element): "[" + swiftType(element, rowName: rowName()) + "]"
+        case .record, .openRecord: rowName()
         case .cardState, .action, .cardRef, .themeRef, .enumeration: "String"
         }
     }
@@ -123,31 +134,61 @@ struct SwiftModelTypes {
 
     /// `value` as a Swift expression of the type `swiftType(type, rowName:)` gives.
     func expression(_ value: Value, type: ValueType, row: RowStruct?) -> String {
+        var out: [UInt8] = []
+        write(value, type: type, row: row, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `expression(value, type:, row:)` to `out`: lists and rows are assembled as
+    /// bytes, not as a `String` per element.
+    func write(_ value: Value, type: ValueType, row: RowStruct?, to out: inout [UInt8]) {
         switch (value, type) {
         case (.list(let items), .list(let element)):
-            return "[" + items.map { expression($0, type: element, row: row) }.joined(separator: ", ") + "]"
+            out.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.appendUTF8(", ") }
+                write(item, type: element, row: row, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
         case (.record(let arguments), _):
-            guard let row else { return "nil" }
-            return rowExpression(arguments, row: row)
+            guard let row else {
+                out.appendUTF8("nil")
+                return
+            }
+            writeRow(arguments, row: row, to: &out)
         default:
-            return scalar(value, type: type)
+            out.appendUTF8(scalar(value, type: type))
         }
     }
 
     /// A row struct's initializer call with `arguments`, in the struct's member order.
     func rowExpression(_ arguments: [Argument], row: RowStruct) -> String {
-        var parts: [String] = []
+        var out: [UInt8] = []
+        writeRow(arguments, row: row, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `rowExpression(arguments, row:)` to `out`.
+    func writeRow(_ arguments: [Argument], row: RowStruct, to out: inout [UInt8]) {
+        out.appendUTF8(row.path)
+        out.append(UInt8(ascii: "("))
+        var first = true
         for field in row.fields {
-            let label = SwiftWriter.argumentLabel(field.label)
-            if let argument = arguments.first(where: { $0.label == field.label }) {
-                let nested = row.nested.first { $0.name == SwiftNames.rowType(field.label) }
-                parts.append(label + ": " + expression(argument.value, type: field.type, row: nested))
-            } else if !row.optionalLabels {
-                let nested = row.nested.first { $0.name == SwiftNames.rowType(field.label) }
-                parts.append(label + ": " + zero(field.type, row: nested))
+            let argument = arguments.first { $0.label == field.label }
+            guard argument != nil || !row.optionalLabels else { continue }
+            if !first { out.appendUTF8(", ") }
+            first = false
+            out.appendUTF8(SwiftWriter.argumentLabel(field.label))
+            out.appendUTF8(": ")
+            // Only a field holding records has a nested row struct.
+            let nested = Self.holdsRecords(field.type) ? row.nested.first { $0.name == SwiftNames.rowType(field.label) } : nil
+            if let argument {
+                write(argument.value, type: field.type, row: nested, to: &out)
+            } else {
+                out.appendUTF8(zero(field.type, row: nested))
             }
         }
-        return row.path + "(" + parts.joined(separator: ", ") + ")"
+        out.append(UInt8(ascii: ")"))
     }
 
     /// A scalar value.
@@ -190,10 +231,15 @@ struct SwiftModelTypes {
         }
     }
 
-    /// The default of `field` as an expression of its Swift type.
-    func defaultExpression(_ field: ModelField, row: RowStruct?) -> String {
-        if let value = field.defaultValue { return expression(value, type: field.type, row: row) }
-        return zero(field.type, row: row)
+    /// The default of `field` as an expression of its Swift type, in UTF-8.
+    func defaultExpression(_ field: ModelField, row: RowStruct?) -> [UInt8] {
+        var out: [UInt8] = []
+        if let value = field.defaultValue {
+            write(value, type: field.type, row: row, to: &out)
+        } else {
+            out.appendUTF8(zero(field.type, row: row))
+        }
+        return out
     }
 }
 
@@ -202,15 +248,29 @@ enum SwiftValues {
     /// `UIColor.red` for a named color, else `UIColor(red: 0x2E / 255.0, …)`.
     static func color(_ color: ColorValue, name: String?) -> String {
         if let name, let named = Catalog.namedColor(name) { return named.swiftName }
-        func component(_ byte: UInt8) -> String { "0x" + hex(byte) + " / 255.0" }
-        let alpha = color.alpha == 255 ? "1" : component(color.alpha)
-        return "UIColor(red: \(component(color.red)), green: \(component(color.green)), blue: \(component(color.blue)), alpha: \(alpha))"
+        // Built as bytes: colors are the most frequent literal in a deck.
+        var text: [UInt8] = []
+        text.reserveCapacity(96)
+        func component(_ label: StaticString, _ byte: UInt8) {
+            text.appendUTF8(label)
+            text.appendUTF8("0x")
+            text.append(hexDigit(byte >> 4))
+            text.append(hexDigit(byte & 0x0F))
+            text.appendUTF8(" / 255.0")
+        }
+        component("UIColor(red: ", color.red)
+        component(", green: ", color.green)
+        component(", blue: ", color.blue)
+        if color.alpha == 255 { text.appendUTF8(", alpha: 1") } else { component(", alpha: ", color.alpha) }
+        text.append(UInt8(ascii: ")"))
+        return String(decoding: text, as: UTF8.self)
     }
 
-    static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
+    /// The uppercase hexadecimal digit of `value` (0…15).
+    static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + (value - 10)
     }
+
 
     /// `UIFont.systemFont(ofSize: 17, weight: .semibold)`, or a named font with the system font
     /// as the fallback (`UIFont(name:size:)` is failable).
@@ -234,10 +294,11 @@ enum SwiftValues {
     static func enumCase(_ name: String, arguments: [Argument], in type: EnumType?) -> String {
         let spec = type?.enumCase(named: name)
         let swiftName = spec?.swiftName ?? name
-        guard !arguments.isEmpty || swiftName.contains("(") else { return "." + SwiftWriter.identifier(swiftName) }
+        let hasLabels = swiftName.utf8.contains(UInt8(ascii: "("))
+        guard !arguments.isEmpty || hasLabels else { return "." + SwiftWriter.identifier(swiftName) }
         // `center(amount:)`: the Swift labels, in order, for the arguments in the catalog's order.
         let base = String(swiftName.prefix { $0 != "(" })
-        var labels = swiftName.contains("(")
+        var labels = hasLabels
             ? swiftName.drop { $0 != "(" }.dropFirst().dropLast().split(separator: ":").map(String.init)
             : (spec?.arguments.map(\.label) ?? arguments.compactMap(\.label))
         if labels.count < arguments.count { labels += arguments.dropFirst(labels.count).compactMap(\.label) }
