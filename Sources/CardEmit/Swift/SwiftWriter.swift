@@ -267,14 +267,12 @@ struct SwiftWriter {
         }
         if !wrapping, Self.isPlainASCIILines(text) {
             // A source's doc comment of plain lines, the usual kind: each line as it is.
-            for piece in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
-                var end = piece.endIndex
-                while end > piece.startIndex, text.utf8[text.utf8.index(before: end)] == 0x20 { end = text.utf8.index(before: end) }
+            for line in Self.plainLines(of: text) {
                 indent()
                 out.appendUTF8("///")
-                if end > piece.startIndex {
+                if !line.isEmpty {
                     out.append(0x20)
-                    out.append(contentsOf: text.utf8[piece.startIndex..<end])
+                    out.append(contentsOf: line)
                 }
                 endLine()
             }
@@ -427,18 +425,22 @@ struct SwiftWriter {
         }
     }
 
+    /// The lines of `text`, printable ASCII and line feeds (`isPlainASCIILines`), each without
+    /// its trailing spaces, as slices of its UTF-8.
+    static func plainLines(of text: String) -> [Substring.UTF8View] {
+        text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            var end = line.endIndex
+            while end > line.startIndex, text.utf8[text.utf8.index(before: end)] == 0x20 { end = text.utf8.index(before: end) }
+            return line[line.startIndex..<end]
+        }
+    }
+
     /// The lines of comment text: split at every line break Swift or an editor could see
     /// (`\n`, `\r`, VT, FF, NEL, U+2028, U+2029), every other scalar `needsEscape` names shown
     /// as `\u{…}`. A `//` or `///` comment ends only at a line break, so no text can end it early.
     static func commentLines(_ text: String) -> [String] {
         // Printable ASCII and line feeds only (the usual doc comment): split at the line feeds.
-        if isPlainASCIILines(text) {
-            return text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-                var end = line.endIndex
-                while end > line.startIndex, text.utf8[text.utf8.index(before: end)] == 0x20 { end = text.utf8.index(before: end) }
-                return String(decoding: line[line.startIndex..<end], as: UTF8.self)
-            }
-        }
+        if isPlainASCIILines(text) { return plainLines(of: text).map { String(decoding: $0, as: UTF8.self) } }
         var lines: [String] = []
         var current = ""
         var lastWasCR = false
