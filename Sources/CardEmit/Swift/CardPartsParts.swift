@@ -110,7 +110,6 @@ struct PartEmitter {
         }
     }
 
-
     /// Sets `target.member` from `value`: a literal is configured once, a field is bound (kept
     /// in step), a row field is set when the cell is configured.
     mutating func set(_ target: String, _ member: String, _ value: Value?, _ kind: MemberKind) {
@@ -148,7 +147,6 @@ struct PartEmitter {
             bind.append("\(target).\(member) = \(transform("item." + path.map(SwiftWriter.identifier).joined(separator: ".")))")
         }
     }
-
 
     /// The value an init-only argument has when the part is created: a literal, a model field's
     /// current value (the part becomes `lazy`), or the row type's zero in a cell.

@@ -271,7 +271,6 @@ enum SwiftValues {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + (value - 10)
     }
 
-
     /// `UIFont.systemFont(ofSize: 17, weight: .semibold)`, or a named font with the system font
     /// as the fallback (`UIFont(name:size:)` is failable).
     static func font(_ font: FontValue) -> String {
