@@ -10,7 +10,8 @@ import PackagePlugin
 /// reruns it only when one of those changes, and `cardc` rewrites the file only when its content
 /// changes. Output names stay unique when two folders hold files of the same name: a file
 /// `Wallet/cards.cards` gives `Wallet_cards.cards.swift` (the Swift compiler rejects two source
-/// files with the same name).
+/// files with the same name). The plugin chooses each name (`--output-name`) from letters,
+/// digits and `_`, which every build system passes through unchanged (SwiftPM drops a `\`).
 ///
 /// An optional `cardc.json` in the target's directory sets the flavor and the access level:
 /// `{ "flavor": "observation", "access": "public" }` (defaults `cardparts` and `internal`).
@@ -31,7 +32,7 @@ struct CardcPlugin: BuildToolPlugin {
         var taken: Set<String> = []
         var commands: [Command] = []
         for input in inputs {
-            let base = input.deletingPathExtension().lastPathComponent
+            let base = PrefixTable.plain(input.deletingPathExtension().lastPathComponent)
             var prefix = prefixes.prefix(forDirectory: Self.relativeDirectory(of: input, in: directory))
             var number = 2
             while taken.contains(prefix + base) {
@@ -46,7 +47,7 @@ struct CardcPlugin: BuildToolPlugin {
                 displayName: "Generating \(name) from \(input.lastPathComponent)",
                 executable: tool.url,
                 arguments: ["build", input.path, "--emit", "swift", "--swift-flavor", configuration.flavor,
-                            "--access", configuration.access, "--root", directory.path, "--name-prefix", prefix,
+                            "--access", configuration.access, "--root", directory.path, "--output-name", name,
                             "--quiet", "-o", output.path],
                 inputFiles: dependencies,
                 outputFiles: [output.appendingPathComponent(name)]))
@@ -129,9 +130,7 @@ struct PrefixTable {
             byDirectory[directory] = ""
             return ""
         }
-        let base = String(directory.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_") ? Character(scalar) : "_"
-        })
+        let base = Self.plain(directory)
         var candidate = base + "_"
         var number = 2
         while used.contains(candidate) {
@@ -141,6 +140,13 @@ struct PrefixTable {
         used.insert(candidate)
         byDirectory[directory] = candidate
         return candidate
+    }
+
+    /// `text` with every character other than an ASCII letter, digit or `_` turned into `_`.
+    static func plain(_ text: String) -> String {
+        String(text.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_") ? Character(scalar) : "_"
+        })
     }
 }
 

@@ -37,8 +37,8 @@ enum BuildCommand {
                    choices: SwiftAccess.allCases.map(\.rawValue)),
         OptionSpec(names: ["-o", "--output"], value: "DIR",
                    help: "output directory (default: .cardc-out beside the first input); `-` writes to stdout (one input, one back end)"),
-        OptionSpec(names: ["--name-prefix"], value: "PREFIX",
-                   help: "put PREFIX before every output file's name (the build plugin keeps names unique across folders with it)"),
+        OptionSpec(names: ["--output-name"], value: "NAME",
+                   help: "the output file's name, for one input and one back end (the build plugin names each file it declared)"),
         OptionSpec(names: ["--viewport"], value: "WxH", help: "screen size for the layout, in points (default: 390x844)"),
         OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: directory of the first input)"),
         OptionSpec(names: ["--color"], value: "WHEN", help: "colour text diagnostics (default: auto)", choices: ColorChoice.allCases.map(\.rawValue)),
@@ -93,7 +93,7 @@ enum BuildCommand {
             throw UsageError("'-o -' writes one artifact to stdout: give one input file and one --emit back end")
         }
         // Output names are fixed before anything runs, so a clash is a usage error up front.
-        let names = try outputNames(for: files, backends: backends, prefix: parsed.value("--name-prefix") ?? "")
+        let names = try outputNames(for: files, backends: backends, given: parsed.value("--output-name"))
 
         let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit), viewport: viewport)
         compiled = result
@@ -159,16 +159,26 @@ enum BuildCommand {
         return result
     }
 
-    /// For each input, back-end name → output file name; a clash between two inputs is a usage
+    /// For each input, back-end name → output file name: `given` (`--output-name`) for the one
+    /// artifact of one input and one back end, else derived from the input's name. A clash
+    /// between two inputs, or a given name that is not one plain path component, is a usage
     /// error.
-    static func outputNames(for files: [String], backends: [any Backend], prefix: String = "") throws -> [[String: String]] {
+    static func outputNames(for files: [String], backends: [any Backend], given: String? = nil) throws -> [[String: String]] {
+        if let given {
+            guard files.count == 1, let backend = backends.first, backends.count == 1 else {
+                throw UsageError("--output-name names one artifact: give one input file and one --emit back end")
+            }
+            guard ArtifactWriter.isSafeName(given) else {
+                throw UsageError("--output-name '\(given)' is not a plain file name (no '/', not '.' or '..')")
+            }
+            return [[backend.name: given]]
+        }
         var owners: [String: String] = [:]
         var result: [[String: String]] = []
-        let prefix = OutputNames.component(prefix)
         for file in files {
             var names: [String: String] = [:]
             for backend in backends {
-                let name = prefix + OutputNames.fileName(forInput: file, extension: backend.fileExtension)
+                let name = OutputNames.fileName(forInput: file, extension: backend.fileExtension)
                 if let other = owners[name] {
                     throw UsageError("\(other) and \(file) would both write \(name); build them into different directories with -o")
                 }

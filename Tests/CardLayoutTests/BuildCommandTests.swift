@@ -214,6 +214,27 @@ import Testing
         #expect(runCardc(["build", "--help"]).out == help.out)
     }
 
+    /// `--output-name` names the one artifact of one input and one back end (the build plugin
+    /// declares each output's name to SwiftPM and has cardc write exactly that).
+    @Test func outputNameNamesTheOneArtifact() throws {
+        let directory = try makeTemporaryDirectory(Self.files())
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let input = directory + "/app/deck.cards", out = directory + "/out"
+        let named = runCardc(["build", input, "--emit", "swift", "--output-name", "App_deck.cards.swift", "-o", out])
+        #expect(named.code == 0, "\(named.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["App_deck.cards.swift"])
+        for (arguments, message) in [(["--output-name", "x.swift"], "one --emit back end"),
+                                     (["--emit", "swift", "--output-name", "../x.swift"], "not a plain file name"),
+                                     (["--emit", "swift", "--output-name", ".."], "not a plain file name")] {
+            let refused = runCardc(["build", input] + arguments + ["-o", out])
+            #expect(refused.code == 2 && refused.err.contains(message), "\(arguments): \(refused.err)")
+        }
+        let two = runCardc(["build", input, directory + "/app/theme.cards", "--emit", "swift", "--output-name", "x.swift", "-o", out])
+        #expect(two.code == 2 && two.err.contains("one input file"), "\(two.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["App_deck.cards.swift"])
+        #expect(!FileManager.default.fileExists(atPath: directory + "/x.swift"))
+    }
+
     /// Output names are one plain path component whatever the input is called.
     @Test func outputNamesStayInsideTheDirectory() throws {
         #expect(OutputNames.fileName(forInput: "a/b/deck.cards", extension: "layout.json") == "deck.layout.json")

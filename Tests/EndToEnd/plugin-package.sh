@@ -8,7 +8,9 @@
 #   2. builds again with nothing changed: no `.cards` file is regenerated;
 #   3. edits one `.cards` file: the next build regenerates that file's Swift (with the edit in
 #      it) and leaves the other generated files untouched (same modification time);
-#   4. `swift test`s it: the tests assert the generated view models' defaults.
+#   4. `swift test`s it: the tests assert the generated view models' defaults;
+#   5. adds a `.cards` file whose name holds a backslash (legal in a file name here): the
+#      plugin declares a plain name for its Swift, and cardc writes exactly that.
 #
 # Usage: Tests/EndToEnd/plugin-package.sh
 # Environment: CARDC_E2E_SCRATCH — a build directory to reuse between runs (default: a fresh
@@ -89,5 +91,14 @@ start=$(now)
 swift test --scratch-path "$scratch" >"$work/test.log" 2>&1 || { cat "$work/test.log"; fail "swift test"; }
 echo "swift test: $(elapsed "$start" "$(now)")"
 grep -q "Test run with 4 tests" "$work/test.log" || { cat "$work/test.log"; fail "the sample's tests did not all run"; }
+
+# 5. A file name SwiftPM mangles (it drops the backslash from the compiler's input path): the
+# declared output is plain, and it is the one cardc writes.
+printf 'card OddName { text("odd") }\n' > 'Sources/CardsApp/Cards/odd\name.cards'
+swift build --scratch-path "$scratch" >"$work/build4.log" 2>&1 || { cat "$work/build4.log"; fail "swift build with a backslash in a file name"; }
+odd=$(find "$scratch/plugins/outputs/cardsapp" -path '*CardcPlugin*' -name 'Cards_odd*.cards.swift')
+[[ "$(basename "$odd")" == 'Cards_odd_name.cards.swift' ]] || fail "unexpected output for odd\\name.cards: $odd"
+grep -q "^public final class OddNameViewModel" "$odd" || fail "OddName's view model is not in $odd"
+echo "odd file name: ok"
 
 echo "plugin package: ok"
