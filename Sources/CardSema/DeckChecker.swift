@@ -54,7 +54,7 @@ struct DeckChecker {
     mutating func check() -> CheckedDeck? {
         collectDeclarations()
         let resolvedThemes = checkThemes()
-        let (checkedStacks, membership) = checkStacks(themeNames: Set(resolvedThemes.map(\.name)))
+        let (checkedStacks, membership, sheetReferences) = checkStacks(themeNames: Set(resolvedThemes.map(\.name)))
         // One checker for every card, its scratch storage reused; no card's model is built.
         var checker: CardChecker?
         for (index, (name, ref)) in cardDecls.enumerated() {
@@ -66,7 +66,7 @@ struct DeckChecker {
             diagnostics += checker?.takeDiagnostics() ?? []
         }
         if let checker { limit = checker.values.limit }
-        checkSheetTitles(checkedStacks)
+        checkSheetTitles(checkedStacks, references: sheetReferences)
         suggestDeckNames(stacks: checkedStacks, membership: membership)
         guard let entry = order.first, let entryTree = trees[entry] else { return nil }
         let usedThemes = Set(checkedStacks.map(\.theme))
@@ -368,8 +368,11 @@ struct DeckChecker {
     // MARK: Stacks
 
     /// The stacks, and each card's membership (parallel to `cardDecls`).
-    mutating func checkStacks(themeNames: Set<String>) -> ([CheckedStack], [CardMembership]) {
+    /// The checked stacks, each card's membership, and the card references of the stacks whose
+    /// cards need a title (by stack name, for `checkSheetTitles`).
+    mutating func checkStacks(themeNames: Set<String>) -> ([CheckedStack], [CardMembership], [String: [SheetReference]]) {
         var result: [CheckedStack] = []
+        var sheetReferences: [String: [SheetReference]] = [:]
         var membership = [CardMembership](repeating: CardMembership(), count: cardDecls.count)
         // Per card, the last stack that listed it (by position in `stackOrder`) and where: a
         // card listed twice in a stack whose cards may not repeat is E705. Two deck-wide
@@ -541,16 +544,16 @@ struct DeckChecker {
             result.append(stack)
             if kind.requiresCardTitle { sheetReferences[name] = cardRefs.map { ($0.0, $0.1, ref.file) } }
         }
-        return (result, membership)
+        return (result, membership, sheetReferences)
     }
 
-    /// The card references of the stacks whose cards need a title, by stack name.
-    var sheetReferences: [String: [(String, NodeID, FileID)]] = [:]
+    /// A card named in a stack's body: the name, its node and the stack's file.
+    typealias SheetReference = (card: String, node: NodeID, file: FileID)
 
     /// E703: every card of a sheet stack needs `title:` (reported at the card reference).
-    mutating func checkSheetTitles(_ checkedStacks: [CheckedStack]) {
+    mutating func checkSheetTitles(_ checkedStacks: [CheckedStack], references: [String: [SheetReference]]) {
         for stack in checkedStacks where Catalog.stackKind(named: stack.kind)?.requiresCardTitle == true {
-            for (cardName, refNode, file) in sheetReferences[stack.name] ?? [] {
+            for (cardName, refNode, file) in references[stack.name] ?? [] {
                 guard let cardIndex = cards[cardName], let tree = trees[file] else { continue }
                 let cardRef = cardDecls[cardIndex].ref
                 guard let cardTree = self.tree(cardRef) else { continue }

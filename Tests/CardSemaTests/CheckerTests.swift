@@ -754,7 +754,7 @@ extension Compiler.Result {
         let tree = Parser.parse(SourceFile(id: FileID(0), path: "sheet.cards", bytes: Array(source.utf8)))
         var checker = DeckChecker(trees: [FileID(0): tree], order: [FileID(0)])
         checker.collectDeclarations()
-        let (_, membership) = checker.checkStacks(themeNames: [])
+        let (_, membership, _) = checker.checkStacks(themeNames: [])
         #expect(membership.count == count)
         let shared = membership[0].sheetStacks.first
         #expect(membership[0].sheetStacks.count == 1, "listed twice, one stack")
