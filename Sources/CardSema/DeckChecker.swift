@@ -367,9 +367,8 @@ struct DeckChecker {
 
     // MARK: Stacks
 
-    /// The stacks, and each card's membership (parallel to `cardDecls`).
-    /// The checked stacks, each card's membership, and the card references of the stacks whose
-    /// cards need a title (by stack name, for `checkSheetTitles`).
+    /// The checked stacks, each card's membership (parallel to `cardDecls`), and the card
+    /// references of the stacks whose cards need a title (by stack name, for `checkSheetTitles`).
     mutating func checkStacks(themeNames: Set<String>) -> ([CheckedStack], [CardMembership], [String: [SheetReference]]) {
         var result: [CheckedStack] = []
         var sheetReferences: [String: [SheetReference]] = [:]
