@@ -49,22 +49,9 @@ enum HTMLReader {
         var index = 0
 
         func decode(_ text: ArraySlice<UInt8>, at offset: Int) -> String {
-            var result = ""
-            var rest = Substring(String(decoding: text, as: UTF8.self))
-            while let amp = rest.firstIndex(of: "&") {
-                result += rest[..<amp]
-                let after = rest[amp...]
-                let references = ["&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": "\"", "&#39;": "'"]
-                guard let (reference, character) = references.first(where: { after.hasPrefix($0.key) }) else {
-                    problems.append("unknown character reference at \(offset): \(after.prefix(10))")
-                    result += "&"
-                    rest = after.dropFirst()
-                    continue
-                }
-                result += character
-                rest = after.dropFirst(reference.count)
+            Self.decodeReferences(String(decoding: text, as: UTF8.self), problems: &problems) { after in
+                "unknown character reference at \(offset): \(after.prefix(10))"
             }
-            return result + rest
         }
 
         func close(_ name: String, at offset: Int) {
@@ -178,14 +165,20 @@ enum HTMLReader {
     }
 
     static func decodeAttribute(_ value: String, problems: inout [String]) -> String {
+        decodeReferences(value, problems: &problems) { _ in "unknown character reference in an attribute" }
+    }
+
+    /// `text` with the character references the gallery writes (`&amp;` `&lt;` `&gt;` `&quot;`
+    /// `&#39;`) decoded; any other `&` is a problem, described from the text it starts.
+    static func decodeReferences(_ text: String, problems: inout [String], unknown: (Substring) -> String) -> String {
         var result = ""
-        var rest = Substring(value)
+        var rest = Substring(text)
         let references = ["&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": "\"", "&#39;": "'"]
         while let amp = rest.firstIndex(of: "&") {
             result += rest[..<amp]
             let after = rest[amp...]
             guard let (reference, character) = references.first(where: { after.hasPrefix($0.key) }) else {
-                problems.append("unknown character reference in an attribute")
+                problems.append(unknown(after))
                 result += "&"
                 rest = after.dropFirst()
                 continue
