@@ -37,9 +37,10 @@ enum LSPCommand {
             }
             serverOptions.stallTimeoutMilliseconds = milliseconds
         }
-        // Logs go straight to stderr: stdout carries protocol messages only.
+        // Logs go straight to stderr: stdout carries protocol messages only. A log line that
+        // cannot be written is dropped: the server goes on answering the editor.
         let server = LanguageServer(options: serverOptions) { message in
-            ProcessOutput.write("cardc lsp: " + TerminalText.escaped(message) + "\n", to: 2)
+            _ = ProcessOutput.write("cardc lsp: " + TerminalText.escaped(message) + "\n", to: 2)
         }
         return StdioTransport.run(server)
     }

@@ -436,6 +436,8 @@ struct DeckChecker {
             cardRefs.reserveCapacity(items.reduce(0) { count, _ in count + 1 })
             properties.reserveCapacity(kind.bodyProperties.count)
             var unresolvedReferences = 0
+            /// Action methods starting with `make`, which may clash with a card's factory method.
+            var factoryLikeActions: [(name: String, node: NodeID)] = []
             // Where each of the kind's properties is set; unknown labels (errors) by name. No
             // dictionary to build and hash into for the usual handful of known ones.
             var seen = [NodeID?](repeating: nil, count: kind.bodyProperties.count)
@@ -475,8 +477,13 @@ struct DeckChecker {
                         continue
                     }
                     values.checkRange(value, parameter: spec, at: valueNode, owner: .stack)
-                    if case .action(.method(let action)) = value, let clash = GeneratedNameRule.stackAction(action, stack: name, kind: kind) {
-                        values.report(.e312, clash.message, at: tree.span(valueNode), notes: [.help(clash.help)])
+                    if case .action(.method(let action)) = value {
+                        if let clash = GeneratedNameRule.stackAction(action, stack: name, kind: kind) {
+                            values.report(.e312, clash.message, at: tree.span(valueNode), notes: [.help(clash.help)])
+                        } else if action.hasPrefix("make") {
+                            // Compared with the stack's factories once its cards are known.
+                            factoryLikeActions.append((action, valueNode))
+                        }
                     }
                     properties.append(Property(label, value))
                 case .node:
@@ -523,6 +530,12 @@ struct DeckChecker {
                 values.report(.e701, "stack `\(name)` has no cards", at: stackSpan, notes: [.help("list cards by name inside the stack's braces")])
             default:
                 break
+            }
+            for (action, node) in factoryLikeActions {
+                if let card = cardRefs.first(where: { SwiftNames.factoryMethod($0.0) == action })?.0 {
+                    let clash = GeneratedNameRule.factoryMethod(action, card: card, stack: name, kind: kind)
+                    values.report(.e312, clash.message, at: tree.span(node), notes: [.help(clash.help)])
+                }
             }
             let names = cardRefs.map(\.0)
             let stackCards = kind.supportsNavigation ? StackCards(Set(names)) : nil

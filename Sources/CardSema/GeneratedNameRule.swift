@@ -71,6 +71,13 @@ enum GeneratedNameRule {
                      help: "rename the action: it becomes a method of `\(stack)\(kind.swiftTypeSuffix)`")
     }
 
+    /// An action of stack `stack` named as the factory method the stack's controller declares
+    /// for card `card` (`makeBudget`).
+    static func factoryMethod(_ action: String, card: String, stack: String, kind: StackKindSpec) -> Clash {
+        Clash(message: "action `\(action)` clashes in the generated Swift with the method that makes `\(card)`'s controller",
+              help: "rename the action: both become methods of `\(stack)\(kind.swiftTypeSuffix)`")
+    }
+
     /// Model field `field` of card `card`, given the card's other field names (needed only when
     /// `field` starts with `_`) and the names of the row types its list-of-record fields generate.
     static func field(_ field: String, card: String, fields: Set<String>, rowTypes: [String: String]) -> Clash? {

@@ -95,12 +95,23 @@ public enum SwiftNames {
     public static func pushMethod(_ target: String) -> String { "push" + capitalized(target) }
     /// The method a card controller implements `pop` with.
     public static let popMethod = "pop"
+    /// The overridable method a stack controller makes card `card`'s controller with:
+    /// `Budget` → `makeBudget` (`makeBudget(at:)` in a swipe stack).
+    public static func factoryMethod(_ card: String) -> String { "make" + capitalized(card) }
+    /// The closure a card controller that pushes cards makes their sheet cards with; the sheet
+    /// stack showing the card sets it to its factories.
+    public static let makeSheetCardProperty = "makeSheetCard"
+    /// The enum of the cards a card controller pushes, nested in the controller.
+    public static let destinationType = "Destination"
+    /// A stack controller's private method applying the stack's theme before it makes a card.
+    public static let themedMethod = "themed"
     /// A swipe stack controller's members.
     public static let swipeStackMembers: [String: String] = [
         "cardStack": "the swipe stack controller's `MGCardStackView`",
         "cards": "the swipe stack controller's card list",
         "loadedCards": "the swipe stack controller's loaded cards",
         "coordinator": "the swipe stack controller's data source",
+        "themed": "the stack controller's method applying its theme",
     ]
 
     // MARK: Reserved names
@@ -194,7 +205,8 @@ public enum SwiftNames {
         for (owner, names) in inheritedControllerMethods {
             for name in names { table[name] = "`\(owner).\(name)()`, which the generated controller inherits" }
         }
-        for name in [viewModelProperty, sheetCardProperty, swipeCardType, sheetCardType, mapManagerType] {
+        for name in [viewModelProperty, sheetCardProperty, makeSheetCardProperty, destinationType, swipeCardType, sheetCardType,
+                     mapManagerType] {
             table[name] = "a member the generated card controller declares"
         }
         for trait in Catalog.traits {

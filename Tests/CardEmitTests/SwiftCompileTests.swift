@@ -88,6 +88,59 @@ import Testing
     }
 }
 
+extension SwiftCompileTests {
+    /// The stack kinds of `Fixtures/pawpal.cards`, each with an app file in
+    /// `Fixtures/StackFactories/` that subclasses the stack, overrides a card's factory to return
+    /// its own subclass of the card's controller, and calls the card's actions through the stack.
+    static let stackKinds = ["List", "FullScreen", "Collapsible", "Swipe", "Sheet"]
+
+    /// The PawPal fixture's CardParts Swift and the five app files, type-checked together against
+    /// the shims once for every kind's test (Swift 6 mode, warnings as errors): the compiler's
+    /// output, or why it could not run. The shims' bodies trap, so the app code is checked, not
+    /// run; `Tests/EndToEnd/swift-compile.sh` checks it from another module too, with `--access public`.
+    static let stackFactoryCheck: Result<SwiftToolchain.Output, SwiftToolchain.ShimError> = {
+        guard case .success(let modules) = SwiftToolchain.shimModules else {
+            return .failure(SwiftToolchain.ShimError(message: "cannot build the shims"))
+        }
+        do {
+            let directory = try SwiftToolchain.temporaryDirectory("factories")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let deck = try SwiftTestInputs.deck("Fixtures/pawpal.cards")
+            try Data(SwiftEmitter().emit(deck, options: BackendOptions())).write(to: directory.appendingPathComponent("pawpal.swift"))
+            let apps = SwiftTestInputs.fixtures.appendingPathComponent("StackFactories")
+            let files = ["pawpal.swift"] + stackKinds.map { apps.appendingPathComponent($0 + ".swift").path }
+            guard let output = try SwiftToolchain.swiftc(["-typecheck", "-I", modules.path, "-swift-version", "6", "-warnings-as-errors"] + files,
+                                                         in: directory) else {
+                return .failure(SwiftToolchain.ShimError(message: "no swiftc"))
+            }
+            return .success(output)
+        } catch {
+            return .failure(SwiftToolchain.ShimError(message: "\(error)"))
+        }
+    }()
+
+    /// In each stack kind, an app's subclass of a card's controller comes from the stack's
+    /// overridable factory (`makeToday()`, `makeDog(at:)`…), and the card's actions — a pushed
+    /// sheet card's and a swipe card's footer buttons included — reach the app's code.
+    @Test(.enabled(if: SwiftToolchain.isAvailable, "swiftc not found"), arguments: stackKinds)
+    func stackFactorySuppliesTheAppsCard(_ kind: String) throws {
+        let output: SwiftToolchain.Output
+        switch Self.stackFactoryCheck {
+        case .success(let result): output = result
+        case .failure(let error):
+            Issue.record("\(error)")
+            return
+        }
+        let ownErrors = output.stderr.split(separator: "\n").filter { $0.contains("StackFactories/\(kind).swift:") }
+        #expect(ownErrors.isEmpty, "\(kind).swift:\n\(ownErrors.joined(separator: "\n").prefix(3000))")
+        let generatedErrors = output.stderr.split(separator: "\n").filter { $0.contains("pawpal.swift:") }
+        #expect(generatedErrors.isEmpty, "the generated Swift:\n\(generatedErrors.joined(separator: "\n").prefix(3000))")
+        // A failure that names no file (a missing module, a crash) fails every kind.
+        let attributed = output.stderr.contains("StackFactories/") || output.stderr.contains("pawpal.swift:")
+        #expect(output.status == 0 || attributed, "swiftc failed:\n\(output.stderr.prefix(3000))")
+    }
+}
+
 /// A `main.swift` printing every field of every view model of some decks, and the output it
 /// must print, built from the checked model independently of the back end: one line
 /// `Card.field=value` per scalar (strings raw, numbers as Swift prints them, colors as hex),

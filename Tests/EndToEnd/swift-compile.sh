@@ -6,7 +6,12 @@
 #      (Tests/CardEmitTests/Fixtures), in both flavors and with every access level
 #      (internal, public, package), type-check in the Swift 5 and the Swift 6 language modes with
 #      warnings as errors — the CardParts flavor against the shims in Tests/SwiftShims;
-#   2. the CardParts Swift of a 200-card CardBench deck type-checks without a single
+#   2. in every stack kind of the PawPal fixture, an app's subclass of a card's controller comes
+#      from the stack's overridable factory (Tests/CardEmitTests/Fixtures/StackFactories/*.swift):
+#      the app files type-check with the fixture's CardParts Swift in one module (internal), and
+#      from another module that imports it (`--access public`: factories and actions are `open`),
+#      in the Swift 5 and 6 modes;
+#   3. the CardParts Swift of a 200-card CardBench deck type-checks without a single
 #      "expression took too long" warning at 100 ms (-warn-long-expression-type-checking=100);
 #      the time is reported, not asserted.
 #
@@ -68,6 +73,27 @@ for flavor in cardparts observation; do
     done
 done
 echo "type-checked the samples, the reference deck and the hostile fixture: $checks configurations (2 flavors × 3 access levels × 2 language modes × 2 groups)"
+
+# The app files of the stack factories, in the module of the generated Swift and in another one.
+factories="$root/Tests/CardEmitTests/Fixtures/StackFactories"
+"$cardc" build "$root/Tests/CardEmitTests/Fixtures/pawpal.cards" --emit swift -o "$work/factories-internal" -q
+"$cardc" build "$root/Tests/CardEmitTests/Fixtures/pawpal.cards" --emit swift --access public -o "$work/factories-public" -q
+mkdir -p "$work/factories-app"
+for file in "$factories"/*.swift; do
+    { echo "import PawPal"; cat "$file"; } >"$work/factories-app/$(basename "$file")"
+done
+for version in 5 6; do
+    "$swiftc" -typecheck -I "$work/shims" -swift-version "$version" -warnings-as-errors \
+        "$work/factories-internal/pawpal.cards.swift" "$factories"/*.swift 2>"$work/factories.log" \
+        || { cat "$work/factories.log" >&2; fail "stack factories in one module, Swift $version"; }
+    "$swiftc" -emit-module -module-name PawPal -parse-as-library -I "$work/shims" -swift-version "$version" -warnings-as-errors \
+        "$work/factories-public/pawpal.cards.swift" -o "$work/factories-public/PawPal.swiftmodule" 2>"$work/factories.log" \
+        || { cat "$work/factories.log" >&2; fail "the public PawPal module, Swift $version"; }
+    "$swiftc" -typecheck -I "$work/shims" -I "$work/factories-public" -swift-version "$version" -warnings-as-errors \
+        "$work/factories-app"/*.swift 2>"$work/factories.log" \
+        || { cat "$work/factories.log" >&2; fail "stack factories from another module, Swift $version"; }
+done
+echo "stack factories: the app's subclasses type-check in every stack kind, in one module and from another (Swift 5 and 6)"
 
 # The 200-card deck.
 "$bin/CardBench" --cards 200 --write "$work/deck200.cards" >/dev/null

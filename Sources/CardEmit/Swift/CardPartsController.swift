@@ -58,12 +58,6 @@ struct CardControllerBuilder {
         for overlay in card.overlays { swipeView(overlay.direction.rawValue + "Overlay", overlay.parts) }
         if let footer = card.footer { swipeView("footer", footer.parts) }
         flavor.helpers = parts.helpers
-        if facts.usesNavigation {
-            flavor.helpers.sheetCard = true
-            for target in facts.pushTargets where !flavor.helpers.sheetCardMakers.contains(target) {
-                flavor.helpers.sheetCardMakers.append(target)
-            }
-        }
     }
 
     /// An overlay or the footer: a vertical stack of its parts, shown by a swipe stack.
@@ -99,6 +93,15 @@ struct CardControllerBuilder {
             if facts.usesNavigation {
                 w.doc("The sheet card showing this card, set by the sheet stack: `push` and `pop` go through it.")
                 w.line("\(modifier)weak var \(SwiftNames.sheetCardProperty): TGCard?")
+            }
+            if !facts.pushTargets.isEmpty {
+                w.doc("Makes the sheet card of a card this one pushes. The sheet stack showing this card sets it, so the pushed card comes from the stack's factory (`make…`), which a subclass of the stack may override.")
+                w.line("\(modifier)var \(SwiftNames.makeSheetCardProperty): ((\(SwiftNames.destinationType)) -> TGCard?)?")
+                w.blank()
+                w.doc("The cards this card pushes.")
+                w.block("\(modifier)enum \(SwiftNames.destinationType)") { w in
+                    for (_, name) in CardPartsStacks.destinationCases(facts.pushTargets) { w.line("case \(SwiftWriter.identifier(name))") }
+                }
             }
             w.blank()
             if stateParts.count > 1, stateParts.contains(where: { $0.state.parts.count > 0 }) {
@@ -189,11 +192,13 @@ struct CardControllerBuilder {
             w.doc("`\(action.name)`" + (action.event.map { ": " + $0.text + "." } ?? "."))
             w.line("\(method)\(name)() {}")
         }
-        for target in facts.pushTargets {
+        for (target, caseName) in CardPartsStacks.destinationCases(facts.pushTargets) {
             w.blank()
-            w.doc("`push(\(target))`: shows \(target) on the sheet.")
-            w.block("\(method)\(SwiftWriter.identifier(SwiftNames.pushMethod(target)))()",
-                    lines: ["\(SwiftNames.sheetCardProperty)?.controller?.push(\(CardPartsStacks.sheetCardMaker(target))())"])
+            w.doc("`push(\(target))`: shows \(target) on the sheet, its controller made by the sheet stack.")
+            w.block("\(method)\(SwiftWriter.identifier(SwiftNames.pushMethod(target)))()") { w in
+                w.line("guard let card = \(SwiftNames.makeSheetCardProperty)?(.\(SwiftWriter.identifier(caseName))) else { return }")
+                w.line("\(SwiftNames.sheetCardProperty)?.controller?.push(card)")
+            }
         }
         if facts.usesPop {
             w.blank()

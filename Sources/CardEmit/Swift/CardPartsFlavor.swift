@@ -22,8 +22,6 @@ struct CardPartsFlavor {
         var decorate = false
         var sheetCard = false
         var mapManager = false
-        /// The cards whose sheet cards a `make<Card>SheetCard()` function builds.
-        var sheetCardMakers: [String] = []
     }
 
     /// The cards the file's swipe stacks list, and what those stacks read off each of them,

@@ -4,6 +4,12 @@ import CardSema
 /// `CardPartsFullScreenViewController` for `fullScreen`, a view controller driving CardsStack's
 /// `CardStack` for `collapsible`, one driving MGSwipeCards' `MGCardStackView` for `swipe`, a
 /// `TGCardViewController` for `sheet`; and the private helpers of the file (`Cardc…`).
+///
+/// Every stack makes its cards' controllers with overridable factory methods, one per card
+/// (`makeBudget()`, `makeTartine(at:)` in a swipe stack), so an app subclasses the stack and
+/// returns its own subclasses of the card controllers, whose action methods it overrides. A sheet
+/// stack also hands each card it shows a closure making the cards that card pushes, from the same
+/// factories.
 enum CardPartsStacks {
     /// The file helpers (`SwiftNames.fileHelpers`).
     static let helpers = "CardcHelpers"
@@ -13,15 +19,25 @@ enum CardPartsStacks {
     static let sheetCard = "CardcSheetCard"
     static let mapManager = "CardcMapManager"
 
-    /// `CardcHelpers.sheetCardForSight`: builds the sheet card of `card`.
-    static func sheetCardMaker(_ card: String) -> String { helpers + ".sheetCardFor" + SwiftNames.capitalized(card) }
+    /// The cases of a card controller's `Destination` enum, one per card it pushes, in the order
+    /// of `targets` (first use): the card's name with a lower-case first letter. The card's file and
+    /// every sheet stack showing the card spell them with this one function.
+    static func destinationCases(_ targets: [String]) -> [(card: String, name: String)] {
+        // `self`, `Type` and `Protocol` cannot follow a dot after a type name.
+        var scope = NameScope(reserved: ["self", "Type", "Protocol", "init"])
+        return targets.map { ($0, scope.allocate(lowercasedFirst($0))) }
+    }
+
+    /// `Budget` → `budget`.
+    static func lowercasedFirst(_ name: String) -> String { name.prefix(1).lowercased() + name.dropFirst() }
 }
 
 extension CardPartsFlavor {
     /// The members a stack controller inherits, which its card properties avoid.
     static let stackControllerInherited: Set<String> = Set(CardControllerBuilder.inheritedProperties)
         .union(["self", "collectionView", "cardCellMargins", "rootCard", "topCard", "cardPosition", "delegate", "cardStack",
-                "configuration", "cards", "loadedCards", "coordinator", "shouldListenToKeyboardNotifications"])
+                "configuration", "cards", "loadedCards", "coordinator", "shouldListenToKeyboardNotifications",
+                "swipeCard", "cardCount", SwiftNames.themedMethod])
 
     static let stackControllerReserved = stackControllerInherited.union(SwiftNames.frameworkNames)
 
@@ -32,99 +48,132 @@ extension CardPartsFlavor {
             w.line("// MARK: - Stack \(stack.name) (\(kind.name))")
             w.blank()
             file.doc(stack.documentation, fallback: "The \(kind.name) stack \(stack.name) (\(kind.seedSystem): `\(kind.seedClass)`).", &w)
+            w.line("///")
+            w.doc(kind.geometry == .sheet
+                  ? "Subclass it and override its factory methods (`make…`) to put your subclasses of the cards' controllers in it, the cards they push included."
+                  : "Subclass it and override its factory methods (`make…`) to put your subclasses of the cards' controllers in it.")
+            var names = StackNames(stack, reserved: Self.stackControllerReserved.union(ObservationFlavor.stackActions(stack).map(\.0)))
             switch kind.geometry {
-            case .list where kind.cardCount == .exactly(1): fullScreen(stack, type: type, kind: kind, &w)
-            case .list: list(stack, type: type, kind: kind, &w)
-            case .collapsible: collapsible(stack, type: type, kind: kind, &w)
-            case .swipe: swipe(stack, type: type, kind: kind, &w)
-            case .sheet: sheet(stack, type: type, kind: kind, &w)
+            case .list where kind.cardCount == .exactly(1): fullScreen(stack, type: type, kind: kind, names: &names, &w)
+            case .list: list(stack, type: type, kind: kind, names: &names, &w)
+            case .collapsible: collapsible(stack, type: type, kind: kind, names: &names, &w)
+            case .swipe: swipe(stack, type: type, kind: kind, names: &names, &w)
+            case .sheet: sheet(stack, type: type, kind: kind, names: &names, &w)
             }
             w.blank()
         }
     }
 
-    /// A property name per card of a stack: the card's name with a lower-case first letter,
-    /// clear of the controller's inherited members.
-    func cardProperties(_ stack: CheckedStack) -> [(card: String, property: String)] {
-        var scope = NameScope(reserved: Self.stackControllerReserved)
-        var seen: [String: String] = [:]
-        return stack.cards.map { reference in
-            if let property = seen[reference.name] { return (reference.name, property) }
-            let base = reference.name.prefix(1).lowercased() + reference.name.dropFirst()
-            let property = scope.allocate(String(base))
-            seen[reference.name] = property
-            return (reference.name, property)
+    /// The names a stack controller declares for its cards: a property (`budget`) and a factory
+    /// method (`makeBudget`) per card, in the order the stack first lists them, clear of the
+    /// controller's inherited members, its actions and each other.
+    struct StackNames {
+        var scope: NameScope
+        /// Card name, property, factory, in first-listed order.
+        let cards: [(card: String, property: String, factory: String)]
+
+        init(_ stack: CheckedStack, reserved: Set<String>) {
+            var scope = NameScope(reserved: reserved)
+            var names: [String] = []
+            var seen: Set<String> = []
+            for reference in stack.cards where seen.insert(reference.name).inserted { names.append(reference.name) }
+            // Factories first: they are the API an app overrides, so they keep their plain names.
+            let factories = names.map { scope.allocate(SwiftNames.factoryMethod($0)) }
+            cards = zip(names, factories).map { name, factory in
+                (name, scope.allocate(CardPartsStacks.lowercasedFirst(name)), factory)
+            }
+            self.scope = scope
         }
+
+        func factory(of card: String) -> String { cards.first { $0.card == card }?.factory ?? SwiftNames.factoryMethod(card) }
     }
 
     func controllerType(_ card: String) -> String { SwiftNames.cardController(card) }
 
+    /// The stack's factories, one per card (`make<Card>(parameters)`, returning the generated
+    /// controller), and `themed`, which applies the stack's theme before one runs: parts read
+    /// `CardParts.theme` when they are created.
+    func writeFactories(_ stack: CheckedStack, names: StackNames, parameters: String = "", _ w: inout SwiftWriter) {
+        w.blank()
+        w.line("// MARK: Cards (override a factory to put your subclass of a card's controller in the stack)")
+        for (card, _, factory) in names.cards {
+            w.blank()
+            w.doc(parameters.isEmpty
+                  ? "Makes the controller of \(card). Override it to return your subclass of `\(controllerType(card))`."
+                  : "Makes the controller of \(card) at `index` (a card may be listed more than once). Override it to return your subclass of `\(controllerType(card))`.")
+            w.block("\(access.openModifier)func \(SwiftWriter.identifier(factory))(\(parameters)) -> \(controllerType(card))",
+                    lines: ["\(controllerType(card))()"])
+        }
+        w.blank()
+        w.doc("Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when they are created.")
+        w.block("private func \(SwiftNames.themedMethod)<Controller>(_ make: () -> Controller) -> Controller") { w in
+            w.line(verbatim: applyTheme(stack.theme))
+            w.line("return make()")
+        }
+    }
+
+    /// `private(set) lazy var budget: BudgetCardController = themed { makeBudget() }`, documented.
+    func writeCardProperty(card: String, property: String, factory: String, made when: String, _ w: inout SwiftWriter) {
+        w.doc("The controller of \(card), made by `\(factory)()` \(when).")
+        w.line("\(access.modifier)private(set) lazy var \(SwiftWriter.identifier(property)): \(controllerType(card)) = \(SwiftNames.themedMethod) { \(SwiftWriter.identifier(factory))() }")
+    }
+
+    /// `init()` and `init?(coder:)`, each applying the stack's theme before `super` (the stack's
+    /// own views read it when they load).
+    func writeInitializers(_ stack: CheckedStack, superInit: String = "super.init(nibName: nil, bundle: nil)",
+                           coderInit: String = "super.init(coder: coder)", coderComment: String? = nil, _ w: inout SwiftWriter) {
+        for (header, call, comment) in [("\(access.modifier)init()", superInit, nil),
+                                        ("\(access.modifier)required init?(coder: NSCoder)", coderInit, coderComment)] {
+            w.block(SwiftCode(header)) { w in
+                if let comment { w.comment(comment) }
+                w.line(verbatim: applyTheme(stack.theme))
+                w.line(verbatim: call)
+            }
+            w.blank()
+        }
+    }
+
     // MARK: list
 
-    func list(_ stack: CheckedStack, type: String, kind: StackKindSpec, _ w: inout SwiftWriter) {
-        let modifier = access.modifier
-        let cards = cardProperties(stack)
+    func list(_ stack: CheckedStack, type: String, kind: StackKindSpec, names: inout StackNames, _ w: inout SwiftWriter) {
         w.block("\(access.openModifier)class \(type): \(kind.seedClass)") { w in
-            for (card, property) in cards { w.line("\(modifier)let \(SwiftWriter.identifier(property)): \(controllerType(card))") }
-            w.blank()
-            for (header, superInit) in [("\(modifier)init()", "super.init(nibName: nil, bundle: nil)"),
-                                        ("\(modifier)required init?(coder: NSCoder)", "super.init(coder: coder)")] {
-                w.block(SwiftCode(header)) { w in
-                    w.comment("Parts read `CardParts.theme` when they are created, so the theme goes first.")
-                    w.line(verbatim: applyTheme(stack.theme))
-                    for (card, property) in cards { w.line("self.\(SwiftWriter.identifier(property)) = \(controllerType(card))()") }
-                    w.line(verbatim: superInit)
-                }
-                w.blank()
+            for (card, property, factory) in names.cards {
+                writeCardProperty(card: card, property: property, factory: factory, made: "when the list first needs it", &w)
             }
+            w.blank()
+            writeInitializers(stack, &w)
             w.block("override \(access.openModifier)func viewDidLoad()") { w in
                 if case .insets(let t, let l, let b, let r)? = stack.property("margins") {
                     w.comment("`CardsViewController.viewDidLoad()` sizes the cards from the margins.")
                     w.line("cardCellMargins = \(SwiftValues.insets(top: t, left: l, bottom: b, right: r))")
                 }
                 w.line("super.viewDidLoad()")
-                w.line("loadCards(cards: [\(cards.map { "self." + SwiftWriter.identifier($0.property) }.joined(separator: ", "))])")
+                w.line("loadCards(cards: [\(names.cards.map { "self." + SwiftWriter.identifier($0.property) }.joined(separator: ", "))])")
             }
+            writeFactories(stack, names: names, &w)
         }
     }
 
     // MARK: fullScreen
 
-    mutating func fullScreen(_ stack: CheckedStack, type: String, kind: StackKindSpec, _ w: inout SwiftWriter) {
+    mutating func fullScreen(_ stack: CheckedStack, type: String, kind: StackKindSpec, names: inout StackNames, _ w: inout SwiftWriter) {
         helpers.embeddedCard = true
-        let modifier = access.modifier
-        guard let (card, property) = cardProperties(stack).first else { return }
-        let name = SwiftWriter.identifier(property)
+        guard let (card, property, factory) = names.cards.first else { return }
         w.block("\(access.openModifier)class \(type): \(kind.seedClass)") { w in
-            w.line("\(modifier)let \(name): \(controllerType(card))")
+            writeCardProperty(card: card, property: property, factory: factory, made: "when the screen first needs it", &w)
             w.blank()
-            w.block("\(modifier)init(\(name) card: \(controllerType(card)))") { w in
-                w.line("self.\(name) = card")
-                w.line("super.init(nibName: nil, bundle: nil)")
-            }
-            w.blank()
-            w.comment("Default arguments may not create main-actor objects in Swift 5 mode: a convenience initializer does.")
-            w.block("\(modifier)convenience init()") { w in
-                w.line(verbatim: applyTheme(stack.theme))
-                w.line("self.init(\(SwiftWriter.argumentLabel(property)): \(controllerType(card))())")
-            }
-            w.blank()
-            w.block("\(modifier)required init?(coder: NSCoder)") { w in
-                w.line(verbatim: applyTheme(stack.theme))
-                w.line("self.\(name) = \(controllerType(card))()")
-                w.line("super.init(coder: coder)")
-            }
-            w.blank()
+            writeInitializers(stack, &w)
             w.block("override \(access.openModifier)func viewDidLoad()") { w in
                 w.line("super.viewDidLoad()")
-                w.line("setupCardParts([\(CardPartsStacks.embeddedCard)(self.\(name))])")
+                w.line("setupCardParts([\(CardPartsStacks.embeddedCard)(self.\(SwiftWriter.identifier(property)))])")
             }
+            writeFactories(stack, names: names, &w)
         }
     }
 
     // MARK: collapsible
 
-    mutating func collapsible(_ stack: CheckedStack, type: String, kind: StackKindSpec, _ w: inout SwiftWriter) {
+    mutating func collapsible(_ stack: CheckedStack, type: String, kind: StackKindSpec, names: inout StackNames, _ w: inout SwiftWriter) {
         helpers.hostCell = true
         helpers.decorate = true
         let modifier = access.modifier
@@ -133,25 +182,17 @@ extension CardPartsFlavor {
         if case .enumCase(let name, let arguments)? = stack.property("initial") {
             initial = SwiftValues.enumCase(name, arguments: arguments, in: kind.bodyProperty(named: "initial")?.type.enumType)
         }
-        let cards = stack.cards.map { controllerType($0.name) + "()" }
+        let factories = stack.cards.map { "\(SwiftNames.themedMethod) { \(SwiftWriter.identifier(names.factory(of: $0.name)))() }" }
         w.block("\(access.openModifier)class \(type): UIViewController, UICollectionViewDataSource, @preconcurrency CardsManagerDelegate") { w in
             w.doc("CardsStack's settings (`Float`s, as `Configuration` takes them).")
             w.wrap("\(modifier)let configuration = Configuration(\(configuration.joined(separator: ", ")))")
-            w.doc("The cards' controllers, in order.")
-            w.line("\(modifier)let cards: [CardPartsViewController]")
+            w.doc("The cards' controllers, in order, made by the factories below when the stack first needs them.")
+            CardPartsFlavor.assignment("\(modifier)private(set) lazy var cards: [CardPartsViewController] = ", elements: factories, "", &w)
             w.line("\(modifier)let collectionView = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())")
             w.doc("The stack, once the view has loaded.")
             w.line("\(modifier)private(set) var cardStack: CardStack?")
             w.blank()
-            for (header, superInit) in [("\(modifier)init()", "super.init(nibName: nil, bundle: nil)"),
-                                        ("\(modifier)required init?(coder: NSCoder)", "super.init(coder: coder)")] {
-                w.block(SwiftCode(header)) { w in
-                    w.line(verbatim: applyTheme(stack.theme))
-                    w.line("cards = [\(cards.joined(separator: ", "))]")
-                    w.line(verbatim: superInit)
-                }
-                w.blank()
-            }
+            writeInitializers(stack, &w)
             w.block("override \(access.openModifier)func viewDidLoad()") { w in
                 w.line("super.viewDidLoad()")
                 w.block("for card in cards") { w in
@@ -189,25 +230,20 @@ extension CardPartsFlavor {
             w.doc("Expands the stack when its collapsed cards are tapped (CardsStack only reports the tap).")
             w.block("\(modifier)func tappedOnCardsStack(cardsCollectionView: UICollectionView)",
                     lines: ["cardStack?.changeCardsPosition(to: .Expanded)"])
+            writeFactories(stack, names: names, &w)
         }
     }
 
     // MARK: swipe
 
-    mutating func swipe(_ stack: CheckedStack, type: String, kind: StackKindSpec, _ w: inout SwiftWriter) {
+    mutating func swipe(_ stack: CheckedStack, type: String, kind: StackKindSpec, names: inout StackNames, _ w: inout SwiftWriter) {
         helpers.decorate = true
         let modifier = access.modifier
         let actions = ObservationFlavor.stackActions(stack)
-        var scope = NameScope(reserved: Self.stackControllerReserved,
-                              taken: Set(actions.map(\.0)).union(SwiftNames.swipeStackReserved.keys).union(["swipeCard"]))
-        let coordinator = scope.allocate("Coordinator")
-        // Cards by name, each with the indices it is listed at.
-        var order: [String] = []
+        let coordinator = names.scope.allocate("Coordinator")
+        // The indices each card is listed at.
         var indices: [String: [Int]] = [:]
-        for (index, reference) in stack.cards.enumerated() {
-            if indices[reference.name] == nil { order.append(reference.name) }
-            indices[reference.name, default: []].append(index)
-        }
+        for (index, reference) in stack.cards.enumerated() { indices[reference.name, default: []].append(index) }
         func number(_ name: String) -> String { stack.number(name).map(SwiftWriter.number) ?? "0" }
         w.block("\(access.openModifier)class \(type): UIViewController") { w in
             w.doc("The MGSwipeCards stack.")
@@ -217,14 +253,7 @@ extension CardPartsFlavor {
             w.comment("The stack holds its data source and delegate strongly; the coordinator holds this controller weakly.")
             w.line("private lazy var coordinator = \(coordinator)(owner: self)")
             w.blank()
-            for (header, superInit) in [("\(modifier)init()", "super.init(nibName: nil, bundle: nil)"),
-                                        ("\(modifier)required init?(coder: NSCoder)", "super.init(coder: coder)")] {
-                w.block(SwiftCode(header)) { w in
-                    w.line(verbatim: applyTheme(stack.theme))
-                    w.line(verbatim: superInit)
-                }
-                w.blank()
-            }
+            writeInitializers(stack, &w)
             w.block("override \(access.openModifier)func viewDidLoad()") { w in
                 w.line("super.viewDidLoad()")
                 w.line("cardStack.numberOfVisibleCards = \(number("visibleCards"))")
@@ -241,19 +270,19 @@ extension CardPartsFlavor {
             w.doc("The number of cards the stack shows, repeats included.")
             w.line("\(modifier)static let cardCount = \(stack.cards.count)")
             w.blank()
-            w.doc("Builds the swipe card at `index`: its card's controller as content, the card's overlays, footer and directions, and the stack's thresholds.")
+            w.doc("Builds the swipe card at `index`: its card's controller from the card's factory as content, the card's overlays, footer and directions, and the stack's thresholds.")
             w.block("fileprivate func swipeCard(at index: Int) -> MGSwipeCard") { w in
                 w.line("let card = MGSwipeCard()")
                 w.line("let controller: CardPartsViewController")
                 w.line("switch index {")
                 do {
-                    for name in order {
+                    for (name, _, factory) in names.cards {
                         // A card of this file was recorded when it was written; an imported one is built here.
                         let facts = swipeCards[name] ?? file.card(named: name).map(SwipeCardFacts.init)
                         let variable = "card" + SwiftNames.capitalized(name)
                         w.wrap("case " + (indices[name] ?? []).map(String.init).joined(separator: ", ") + ":")
                         w.indented { w in
-                            w.line("let \(variable) = \(controllerType(name))()")
+                            w.line("let \(variable) = \(SwiftNames.themedMethod) { \(SwiftWriter.identifier(factory))(at: index) }")
                             if let facts {
                                 let directions = facts.directions.map { "." + $0.rawValue }.joined(separator: ", ")
                                 w.line("card.swipeDirections = [\(directions)]")
@@ -309,6 +338,7 @@ extension CardPartsFlavor {
                     }
                 }
             }
+            writeFactories(stack, names: names, parameters: "at index: Int", &w)
             w.blank()
             w.line("@MainActor")
             w.block("private final class \(coordinator): @preconcurrency MGCardStackViewDataSource, @preconcurrency MGCardStackViewDelegate") { w in
@@ -345,33 +375,103 @@ extension CardPartsFlavor {
 
     // MARK: sheet
 
-    mutating func sheet(_ stack: CheckedStack, type: String, kind: StackKindSpec, _ w: inout SwiftWriter) {
+    mutating func sheet(_ stack: CheckedStack, type: String, kind: StackKindSpec, names: inout StackNames, _ w: inout SwiftWriter) {
         helpers.sheetCard = true
-        let modifier = access.modifier
         guard let root = stack.cards.first?.name else { return }
-        if !helpers.sheetCardMakers.contains(root) { helpers.sheetCardMakers.append(root) }
         var initial = ".peaking"
         if case .enumCase(let name, let arguments)? = stack.property("initial") {
             initial = SwiftValues.enumCase(name, arguments: arguments, in: kind.bodyProperty(named: "initial")?.type.enumType)
         }
+        // One private method per card building its sheet card.
+        var makers: [String: String] = [:]
+        for (card, _, _) in names.cards { makers[card] = names.scope.allocate("sheetCardFor" + SwiftNames.capitalized(card)) }
         let nib = "super.init(nibName: \"TGCardViewController\", bundle: TGCardViewController.bundle)"
         w.block("\(access.openModifier)class \(type): \(kind.seedClass)") { w in
-            w.block("\(modifier)init()") { w in
-                w.line(verbatim: applyTheme(stack.theme))
-                w.line(verbatim: nib)
+            if let extendedTop = stack.number("extendedTop"), extendedTop != kind.argument(named: "extendedTop")?.defaultValue?.numericValue {
+                w.comment("`extendedTop: \(SwiftWriter.number(extendedTop))` has no TGCardViewController 2.5 equivalent: it keeps an extended card a fixed, private distance below the status and navigation bars.")
+                w.blank()
             }
-            w.blank()
-            w.block("\(modifier)required init?(coder: NSCoder)") { w in
-                w.comment("As TGCardViewController asks: its own nib, not the storyboard's.")
-                w.line(verbatim: applyTheme(stack.theme))
-                w.line(verbatim: nib)
-            }
-            w.blank()
+            writeInitializers(stack, superInit: nib, coderInit: nib, coderComment: "As TGCardViewController asks: its own nib, not the storyboard's.", &w)
             w.block("override \(access.openModifier)func viewDidLoad()") { w in
-                w.line("rootCard = \(CardPartsStacks.sheetCardMaker(root))(initialPosition: \(initial))")
+                w.line("rootCard = \(makers[root] ?? "")(initialPosition: \(initial))")
                 w.line("super.viewDidLoad()")
             }
+            writeFactories(stack, names: names, &w)
+            w.blank()
+            w.line("// MARK: Sheet cards")
+            for (card, _, factory) in names.cards {
+                w.blank()
+                sheetCardMaker(card, method: makers[card] ?? "", factory: factory, makers: makers, &w)
+            }
         }
+    }
+
+    /// `private func sheetCardForSight(initialPosition:) -> TGCard`: the sheet card of `name`, its
+    /// controller from the stack's factory, its title from the card's `title:`/`subtitle:`, its map
+    /// from the card's first `map` part, and the cards it pushes from the stack's factories.
+    func sheetCardMaker(_ name: String, method: String, factory: String, makers: [String: String], _ w: inout SwiftWriter) {
+        guard let card = file.card(named: name) else { return }
+        var position = "nil"
+        if let preferred = card.position { position = "." + SwiftWriter.identifier(preferred) }
+        func text(_ value: Value?) -> String {
+            switch value {
+            case .string(let s)?: return SwiftWriter.literal(s)
+            case .binding(let b)?: return "controller.viewModel.\(b.path.map(SwiftWriter.identifier).joined(separator: ".")).value"
+            default: return "\"\""
+            }
+        }
+        let subtitle = card.subtitle.map { text($0) } ?? "nil"
+        let facts = CardFacts(card) { $0 }
+        w.doc("The sheet card of \(name), its controller made by `\(factory)()`.")
+        w.block("private func \(method)(initialPosition: TGCardPosition? = \(position)) -> TGCard") { w in
+            w.line("let controller = \(SwiftNames.themedMethod) { \(SwiftWriter.identifier(factory))() }")
+            var mapManager = "nil"
+            if let map = Self.firstMap(in: card) {
+                func number(_ parameter: String) -> String {
+                    switch map.property(parameter) {
+                    case .int(let n)?: return String(n)
+                    case .double(let d)?: return SwiftWriter.number(d)
+                    case .binding(let b)?: return "controller.viewModel.\(b.path.map(SwiftWriter.identifier).joined(separator: ".")).value"
+                    default: return "0"
+                    }
+                }
+                var type = ".standard"
+                if case .enumCase(let c, let args)? = map.property("type") {
+                    type = SwiftValues.enumCase(c, arguments: args, in: map.spec?.parameter(named: "type")?.type.enumType)
+                }
+                mapManager = "\(CardPartsStacks.mapManager)(type: \(type), latitude: \(number("latitude")), longitude: \(number("longitude")), span: \(number("span")))"
+            }
+            w.wrap("let card = \(CardPartsStacks.sheetCard)(title: \(text(card.title)), subtitle: \(subtitle), controller: controller, mapManager: \(mapManager), initialPosition: initialPosition)")
+            if facts.usesNavigation { w.line("controller.\(SwiftNames.sheetCardProperty) = card") }
+            if !facts.pushTargets.isEmpty {
+                w.comment("The cards it pushes come from this stack's factories too.")
+                w.line("controller.\(SwiftNames.makeSheetCardProperty) = { [weak self] destination in")
+                w.indented { w in
+                    w.line("switch destination {")
+                    for (target, caseName) in CardPartsStacks.destinationCases(facts.pushTargets) {
+                        let made = makers[target].map { "self?.\($0)()" } ?? "nil"
+                        w.line("case .\(SwiftWriter.identifier(caseName)): return \(made)")
+                    }
+                    w.line("}")
+                }
+                w.line("}")
+            }
+            w.line("return card")
+        }
+    }
+
+    /// The card's first `map` part (in its initial state, else any), for its sheet map.
+    static func firstMap(in card: CheckedCard) -> CheckedPart? {
+        func search(_ parts: [CheckedPart]) -> CheckedPart? {
+            for part in parts {
+                if part.spec?.name == "map" { return part }
+                if let found = search(part.children) { return found }
+            }
+            return nil
+        }
+        if let state = card.state(named: card.initialState), let found = search(state.parts) { return found }
+        for state in card.states { if let found = search(state.parts) { return found } }
+        return nil
     }
 
     // MARK: Helpers
@@ -389,7 +489,7 @@ extension CardPartsFlavor {
     /// The file's private helpers, those its code uses.
     mutating func helpers(_ w: inout SwiftWriter) {
         let h = helpers
-        let needsEnum = h.flowLayout || h.progressSegment || h.decorate || !h.sheetCardMakers.isEmpty
+        let needsEnum = h.flowLayout || h.progressSegment || h.decorate
         guard needsEnum || h.pagedDelegate || h.embeddedCard || h.hostCell || h.sheetCard else { return }
         w.line("// MARK: - Helpers")
         w.blank()
@@ -435,10 +535,6 @@ extension CardPartsFlavor {
                             w.line("host.layer.shadowOffset = shadow.shadowOffset()")
                         }
                     }
-                }
-                for card in h.sheetCardMakers {
-                    separate(&w)
-                    sheetCardMaker(card, &w)
                 }
             }
             w.blank()
@@ -486,7 +582,7 @@ extension CardPartsFlavor {
             }
             w.blank()
         }
-        if h.sheetCard || !h.sheetCardMakers.isEmpty {
+        if h.sheetCard {
             w.doc("A card on a TGCardViewController sheet: a card controller's view under a title.")
             w.block("private final class \(CardPartsStacks.sheetCard): TGPlainCard") { w in
                 w.line("let cardController: CardPartsViewController")
@@ -519,60 +615,5 @@ extension CardPartsFlavor {
             }
             w.blank()
         }
-    }
-
-    /// `static func sheetCardForSight(initialPosition:) -> TGCard`: the sheet card of `name`, its
-    /// title from the card's `title:`/`subtitle:`, its map from the card's first `map` part.
-    func sheetCardMaker(_ name: String, _ w: inout SwiftWriter) {
-        guard let card = file.card(named: name) else { return }
-        let method = String(CardPartsStacks.sheetCardMaker(name).dropFirst(CardPartsStacks.helpers.count + 1))
-        var position = "nil"
-        if let preferred = card.position { position = "." + SwiftWriter.identifier(preferred) }
-        func text(_ value: Value?) -> String {
-            switch value {
-            case .string(let s)?: return SwiftWriter.literal(s)
-            case .binding(let b)?: return "controller.viewModel.\(b.path.map(SwiftWriter.identifier).joined(separator: ".")).value"
-            default: return "\"\""
-            }
-        }
-        let subtitle = card.subtitle.map { text($0) } ?? "nil"
-        let usesNavigation = CardFacts(card) { $0 }.usesNavigation
-        w.doc("The sheet card of \(name).")
-        w.block("static func \(method)(initialPosition: TGCardPosition? = \(position)) -> TGCard") { w in
-            w.line("let controller = \(controllerType(name))()")
-            var mapManager = "nil"
-            if let map = Self.firstMap(in: card) {
-                func number(_ parameter: String) -> String {
-                    switch map.property(parameter) {
-                    case .int(let n)?: return String(n)
-                    case .double(let d)?: return SwiftWriter.number(d)
-                    case .binding(let b)?: return "controller.viewModel.\(b.path.map(SwiftWriter.identifier).joined(separator: ".")).value"
-                    default: return "0"
-                    }
-                }
-                var type = ".standard"
-                if case .enumCase(let c, let args)? = map.property("type") {
-                    type = SwiftValues.enumCase(c, arguments: args, in: map.spec?.parameter(named: "type")?.type.enumType)
-                }
-                mapManager = "\(CardPartsStacks.mapManager)(type: \(type), latitude: \(number("latitude")), longitude: \(number("longitude")), span: \(number("span")))"
-            }
-            w.wrap("let card = \(CardPartsStacks.sheetCard)(title: \(text(card.title)), subtitle: \(subtitle), controller: controller, mapManager: \(mapManager), initialPosition: initialPosition)")
-            if usesNavigation { w.line("controller.\(SwiftNames.sheetCardProperty) = card") }
-            w.line("return card")
-        }
-    }
-
-    /// The card's first `map` part (in its initial state, else any), for its sheet map.
-    static func firstMap(in card: CheckedCard) -> CheckedPart? {
-        func search(_ parts: [CheckedPart]) -> CheckedPart? {
-            for part in parts {
-                if part.spec?.name == "map" { return part }
-                if let found = search(part.children) { return found }
-            }
-            return nil
-        }
-        if let state = card.state(named: card.initialState), let found = search(state.parts) { return found }
-        for state in card.states { if let found = search(state.parts) { return found } }
-        return nil
     }
 }

@@ -865,6 +865,8 @@ extension UICollectionViewDelegate {
     open var preferredStatusBarStyle: UIStatusBarStyle { shimOnly() }
 
     open func loadView() { shimTrap() }
+    /// Loads the view (running `viewDidLoad`) when it has not loaded yet.
+    open func loadViewIfNeeded() { shimTrap() }
     open func viewDidLoad() { shimTrap() }
     open func viewWillAppear(_ animated: Bool) { shimTrap() }
     open func viewDidAppear(_ animated: Bool) { shimTrap() }

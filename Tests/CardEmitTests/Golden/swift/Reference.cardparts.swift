@@ -829,6 +829,15 @@ class TripOverviewCardController: CardPartsViewController {
     let viewModel: TripOverviewViewModel
     /// The sheet card showing this card, set by the sheet stack: `push` and `pop` go through it.
     weak var sheetCard: TGCard?
+    /// Makes the sheet card of a card this one pushes. The sheet stack showing this card sets it,
+    /// so the pushed card comes from the stack's factory (`make…`), which a subclass of the stack
+    /// may override.
+    var makeSheetCard: ((Destination) -> TGCard?)?
+
+    /// The cards this card pushes.
+    enum Destination {
+        case sight
+    }
 
     let map = CardPartMapView(
         type: .standard,
@@ -862,9 +871,10 @@ class TripOverviewCardController: CardPartsViewController {
 
     // MARK: Actions (override them in a subclass)
 
-    /// `push(Sight)`: shows Sight on the sheet.
+    /// `push(Sight)`: shows Sight on the sheet, its controller made by the sheet stack.
     func pushSight() {
-        sheetCard?.controller?.push(CardcHelpers.sheetCardForSight())
+        guard let card = makeSheetCard?(.sight) else { return }
+        sheetCard?.controller?.push(card)
     }
 }
 
@@ -919,26 +929,24 @@ class SightCardController: CardPartsViewController {
 // MARK: - Stack Overview (list)
 
 /// The list stack Overview (CardParts: `CardsViewController`).
+///
+/// Subclass it and override its factory methods (`make…`) to put your subclasses of the cards'
+/// controllers in it.
 class OverviewCardsViewController: CardsViewController {
-    let budget: BudgetCardController
-    let gallery: GalleryCardController
-    let tip: TipCardController
+    /// The controller of Budget, made by `makeBudget()` when the list first needs it.
+    private(set) lazy var budget: BudgetCardController = themed { makeBudget() }
+    /// The controller of Gallery, made by `makeGallery()` when the list first needs it.
+    private(set) lazy var gallery: GalleryCardController = themed { makeGallery() }
+    /// The controller of Tip, made by `makeTip()` when the list first needs it.
+    private(set) lazy var tip: TipCardController = themed { makeTip() }
 
     init() {
-        // Parts read `CardParts.theme` when they are created, so the theme goes first.
         makeEvergreenTheme().apply()
-        self.budget = BudgetCardController()
-        self.gallery = GalleryCardController()
-        self.tip = TipCardController()
         super.init(nibName: nil, bundle: nil)
     }
 
     required init?(coder: NSCoder) {
-        // Parts read `CardParts.theme` when they are created, so the theme goes first.
         makeEvergreenTheme().apply()
-        self.budget = BudgetCardController()
-        self.gallery = GalleryCardController()
-        self.tip = TipCardController()
         super.init(coder: coder)
     }
 
@@ -948,29 +956,51 @@ class OverviewCardsViewController: CardsViewController {
         super.viewDidLoad()
         loadCards(cards: [self.budget, self.gallery, self.tip])
     }
+
+    // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
+
+    /// Makes the controller of Budget. Override it to return your subclass of
+    /// `BudgetCardController`.
+    func makeBudget() -> BudgetCardController {
+        BudgetCardController()
+    }
+
+    /// Makes the controller of Gallery. Override it to return your subclass of
+    /// `GalleryCardController`.
+    func makeGallery() -> GalleryCardController {
+        GalleryCardController()
+    }
+
+    /// Makes the controller of Tip. Override it to return your subclass of `TipCardController`.
+    func makeTip() -> TipCardController {
+        TipCardController()
+    }
+
+    /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
+    /// they are created.
+    private func themed<Controller>(_ make: () -> Controller) -> Controller {
+        makeEvergreenTheme().apply()
+        return make()
+    }
 }
 
 // MARK: - Stack BudgetScreen (fullScreen)
 
 /// The fullScreen stack BudgetScreen (CardParts: `CardPartsFullScreenViewController`).
+///
+/// Subclass it and override its factory methods (`make…`) to put your subclasses of the cards'
+/// controllers in it.
 class BudgetScreenFullScreenViewController: CardPartsFullScreenViewController {
-    let budget: BudgetCardController
+    /// The controller of Budget, made by `makeBudget()` when the screen first needs it.
+    private(set) lazy var budget: BudgetCardController = themed { makeBudget() }
 
-    init(budget card: BudgetCardController) {
-        self.budget = card
-        super.init(nibName: nil, bundle: nil)
-    }
-
-    // Default arguments may not create main-actor objects in Swift 5 mode: a convenience
-    // initializer does.
-    convenience init() {
+    init() {
         CardPartsMintTheme().apply()
-        self.init(budget: BudgetCardController())
+        super.init(nibName: nil, bundle: nil)
     }
 
     required init?(coder: NSCoder) {
         CardPartsMintTheme().apply()
-        self.budget = BudgetCardController()
         super.init(coder: coder)
     }
 
@@ -978,11 +1008,29 @@ class BudgetScreenFullScreenViewController: CardPartsFullScreenViewController {
         super.viewDidLoad()
         setupCardParts([CardcEmbeddedCard(self.budget)])
     }
+
+    // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
+
+    /// Makes the controller of Budget. Override it to return your subclass of
+    /// `BudgetCardController`.
+    func makeBudget() -> BudgetCardController {
+        BudgetCardController()
+    }
+
+    /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
+    /// they are created.
+    private func themed<Controller>(_ make: () -> Controller) -> Controller {
+        CardPartsMintTheme().apply()
+        return make()
+    }
 }
 
 // MARK: - Stack Wallet (collapsible)
 
 /// The collapsible stack Wallet (CardsStack: `CardStack`).
+///
+/// Subclass it and override its factory methods (`make…`) to put your subclasses of the cards'
+/// controllers in it.
 class WalletStackViewController: UIViewController, UICollectionViewDataSource, @preconcurrency CardsManagerDelegate {
     /// CardsStack's settings (`Float`s, as `Configuration` takes them).
     let configuration = Configuration(
@@ -996,21 +1044,20 @@ class WalletStackViewController: UIViewController, UICollectionViewDataSource, @
         rightSpacing: 8,
         verticalSpacing: 8
     )
-    /// The cards' controllers, in order.
-    let cards: [CardPartsViewController]
+    /// The cards' controllers, in order, made by the factories below when the stack first needs
+    /// them.
+    private(set) lazy var cards: [CardPartsViewController] = [themed { makeVisa() }, themed { makeAmex() }]
     let collectionView = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
     /// The stack, once the view has loaded.
     private(set) var cardStack: CardStack?
 
     init() {
         CardPartsMintTheme().apply()
-        cards = [VisaCardController(), AmexCardController()]
         super.init(nibName: nil, bundle: nil)
     }
 
     required init?(coder: NSCoder) {
         CardPartsMintTheme().apply()
-        cards = [VisaCardController(), AmexCardController()]
         super.init(coder: coder)
     }
 
@@ -1059,11 +1106,33 @@ class WalletStackViewController: UIViewController, UICollectionViewDataSource, @
     func tappedOnCardsStack(cardsCollectionView: UICollectionView) {
         cardStack?.changeCardsPosition(to: .Expanded)
     }
+
+    // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
+
+    /// Makes the controller of Visa. Override it to return your subclass of `VisaCardController`.
+    func makeVisa() -> VisaCardController {
+        VisaCardController()
+    }
+
+    /// Makes the controller of Amex. Override it to return your subclass of `AmexCardController`.
+    func makeAmex() -> AmexCardController {
+        AmexCardController()
+    }
+
+    /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
+    /// they are created.
+    private func themed<Controller>(_ make: () -> Controller) -> Controller {
+        CardPartsMintTheme().apply()
+        return make()
+    }
 }
 
 // MARK: - Stack Places (swipe)
 
 /// The swipe stack Places (MGSwipeCards: `MGCardStackView`).
+///
+/// Subclass it and override its factory methods (`make…`) to put your subclasses of the cards'
+/// controllers in it.
 class PlacesSwipeViewController: UIViewController {
     /// The MGSwipeCards stack.
     let cardStack = MGCardStackView()
@@ -1103,14 +1172,14 @@ class PlacesSwipeViewController: UIViewController {
     /// The number of cards the stack shows, repeats included.
     static let cardCount = 2
 
-    /// Builds the swipe card at `index`: its card's controller as content, the card's overlays,
-    /// footer and directions, and the stack's thresholds.
+    /// Builds the swipe card at `index`: its card's controller from the card's factory as content,
+    /// the card's overlays, footer and directions, and the stack's thresholds.
     fileprivate func swipeCard(at index: Int) -> MGSwipeCard {
         let card = MGSwipeCard()
         let controller: CardPartsViewController
         switch index {
         case 0, 1:
-            let cardTartine = TartineCardController()
+            let cardTartine = themed { makeTartine(at: index) }
             card.swipeDirections = [.left, .right]
             card.leftOverlay = cardTartine.leftOverlay
             card.rightOverlay = cardTartine.rightOverlay
@@ -1154,6 +1223,21 @@ class PlacesSwipeViewController: UIViewController {
     /// `swipeUndone`.
     func swipeUndone() {}
 
+    // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
+
+    /// Makes the controller of Tartine at `index` (a card may be listed more than once). Override
+    /// it to return your subclass of `TartineCardController`.
+    func makeTartine(at index: Int) -> TartineCardController {
+        TartineCardController()
+    }
+
+    /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
+    /// they are created.
+    private func themed<Controller>(_ make: () -> Controller) -> Controller {
+        CardPartsMintTheme().apply()
+        return make()
+    }
+
     @MainActor
     private final class Coordinator: @preconcurrency MGCardStackViewDataSource, @preconcurrency MGCardStackViewDelegate {
         weak var owner: PlacesSwipeViewController?
@@ -1187,6 +1271,9 @@ class PlacesSwipeViewController: UIViewController {
 // MARK: - Stack Trip (sheet)
 
 /// The sheet stack Trip (TGCardViewController: `TGCardViewController`).
+///
+/// Subclass it and override its factory methods (`make…`) to put your subclasses of the cards'
+/// controllers in it, the cards they push included.
 class TripSheetViewController: TGCardViewController {
     init() {
         CardPartsMintTheme().apply()
@@ -1200,8 +1287,64 @@ class TripSheetViewController: TGCardViewController {
     }
 
     override func viewDidLoad() {
-        rootCard = CardcHelpers.sheetCardForTripOverview(initialPosition: .peaking)
+        rootCard = sheetCardForTripOverview(initialPosition: .peaking)
         super.viewDidLoad()
+    }
+
+    // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
+
+    /// Makes the controller of TripOverview. Override it to return your subclass of
+    /// `TripOverviewCardController`.
+    func makeTripOverview() -> TripOverviewCardController {
+        TripOverviewCardController()
+    }
+
+    /// Makes the controller of Sight. Override it to return your subclass of `SightCardController`.
+    func makeSight() -> SightCardController {
+        SightCardController()
+    }
+
+    /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
+    /// they are created.
+    private func themed<Controller>(_ make: () -> Controller) -> Controller {
+        CardPartsMintTheme().apply()
+        return make()
+    }
+
+    // MARK: Sheet cards
+
+    /// The sheet card of TripOverview, its controller made by `makeTripOverview()`.
+    private func sheetCardForTripOverview(initialPosition: TGCardPosition? = nil) -> TGCard {
+        let controller = themed { makeTripOverview() }
+        let card = CardcSheetCard(
+            title: "Lisbon long weekend",
+            subtitle: "3 nights · 2 sights",
+            controller: controller,
+            mapManager: CardcMapManager(type: .standard, latitude: 38.7223, longitude: -9.1393, span: 0.08),
+            initialPosition: initialPosition
+        )
+        controller.sheetCard = card
+        // The cards it pushes come from this stack's factories too.
+        controller.makeSheetCard = { [weak self] destination in
+            switch destination {
+            case .sight: return self?.sheetCardForSight()
+            }
+        }
+        return card
+    }
+
+    /// The sheet card of Sight, its controller made by `makeSight()`.
+    private func sheetCardForSight(initialPosition: TGCardPosition? = .extended) -> TGCard {
+        let controller = themed { makeSight() }
+        let card = CardcSheetCard(
+            title: "Jerónimos Monastery",
+            subtitle: "Praça do Império",
+            controller: controller,
+            mapManager: nil,
+            initialPosition: initialPosition
+        )
+        controller.sheetCard = card
+        return card
     }
 }
 
@@ -1248,34 +1391,6 @@ private enum CardcHelpers {
             host.layer.shadowOpacity = shadow.shadowOpacity()
             host.layer.shadowOffset = shadow.shadowOffset()
         }
-    }
-
-    /// The sheet card of Sight.
-    static func sheetCardForSight(initialPosition: TGCardPosition? = .extended) -> TGCard {
-        let controller = SightCardController()
-        let card = CardcSheetCard(
-            title: "Jerónimos Monastery",
-            subtitle: "Praça do Império",
-            controller: controller,
-            mapManager: nil,
-            initialPosition: initialPosition
-        )
-        controller.sheetCard = card
-        return card
-    }
-
-    /// The sheet card of TripOverview.
-    static func sheetCardForTripOverview(initialPosition: TGCardPosition? = nil) -> TGCard {
-        let controller = TripOverviewCardController()
-        let card = CardcSheetCard(
-            title: "Lisbon long weekend",
-            subtitle: "3 nights · 2 sights",
-            controller: controller,
-            mapManager: CardcMapManager(type: .standard, latitude: 38.7223, longitude: -9.1393, span: 0.08),
-            initialPosition: initialPosition
-        )
-        controller.sheetCard = card
-        return card
     }
 }
 

@@ -811,6 +811,9 @@ class LedgerCardController: CardPartsViewController {
 // MARK: - Stack Deck (swipe)
 
 /// The swipe stack Deck (MGSwipeCards: `MGCardStackView`).
+///
+/// Subclass it and override its factory methods (`make…`) to put your subclasses of the cards'
+/// controllers in it.
 class DeckSwipeViewController: UIViewController {
     /// The MGSwipeCards stack.
     let cardStack = MGCardStackView()
@@ -850,18 +853,18 @@ class DeckSwipeViewController: UIViewController {
     /// The number of cards the stack shows, repeats included.
     static let cardCount = 2
 
-    /// Builds the swipe card at `index`: its card's controller as content, the card's overlays,
-    /// footer and directions, and the stack's thresholds.
+    /// Builds the swipe card at `index`: its card's controller from the card's factory as content,
+    /// the card's overlays, footer and directions, and the stack's thresholds.
     fileprivate func swipeCard(at index: Int) -> MGSwipeCard {
         let card = MGSwipeCard()
         let controller: CardPartsViewController
         switch index {
         case 0:
-            let cardHostile = HostileCardController()
+            let cardHostile = themed { makeHostile(at: index) }
             card.swipeDirections = [.left, .right, .up, .down]
             controller = cardHostile
         case 1:
-            let cardClass = classCardController()
+            let cardClass = themed { makeClass(at: index) }
             card.swipeDirections = [.left, .right, .up, .down]
             controller = cardClass
         default:
@@ -891,6 +894,27 @@ class DeckSwipeViewController: UIViewController {
 
     /// `var`.
     func `var`() {}
+
+    // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
+
+    /// Makes the controller of Hostile at `index` (a card may be listed more than once). Override
+    /// it to return your subclass of `HostileCardController`.
+    func makeHostile(at index: Int) -> HostileCardController {
+        HostileCardController()
+    }
+
+    /// Makes the controller of class at `index` (a card may be listed more than once). Override it
+    /// to return your subclass of `classCardController`.
+    func makeClass(at index: Int) -> classCardController {
+        classCardController()
+    }
+
+    /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
+    /// they are created.
+    private func themed<Controller>(_ make: () -> Controller) -> Controller {
+        CardPartsMintTheme().apply()
+        return make()
+    }
 
     @MainActor
     private final class Coordinator: @preconcurrency MGCardStackViewDataSource, @preconcurrency MGCardStackViewDelegate {

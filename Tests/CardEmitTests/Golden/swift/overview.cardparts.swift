@@ -811,35 +811,32 @@ extension CreditScoreCardController: @preconcurrency RoundedCardTrait {
 // MARK: - Stack Overview (list)
 
 /// The Overview tab, top to bottom.
+///
+/// Subclass it and override its factory methods (`make…`) to put your subclasses of the cards'
+/// controllers in it.
 class OverviewCardsViewController: CardsViewController {
-    let budget: BudgetCardController
-    let netWorth: NetWorthCardController
-    let weeklySpending: WeeklySpendingCardController
-    let recentTransactions: RecentTransactionsCardController
-    let upcomingBills: UpcomingBillsCardController
-    let creditScore: CreditScoreCardController
+    /// The controller of Budget, made by `makeBudget()` when the list first needs it.
+    private(set) lazy var budget: BudgetCardController = themed { makeBudget() }
+    /// The controller of NetWorth, made by `makeNetWorth()` when the list first needs it.
+    private(set) lazy var netWorth: NetWorthCardController = themed { makeNetWorth() }
+    /// The controller of WeeklySpending, made by `makeWeeklySpending()` when the list first needs
+    /// it.
+    private(set) lazy var weeklySpending: WeeklySpendingCardController = themed { makeWeeklySpending() }
+    /// The controller of RecentTransactions, made by `makeRecentTransactions()` when the list first
+    /// needs it.
+    private(set) lazy var recentTransactions: RecentTransactionsCardController = themed { makeRecentTransactions() }
+    /// The controller of UpcomingBills, made by `makeUpcomingBills()` when the list first needs it.
+    private(set) lazy var upcomingBills: UpcomingBillsCardController = themed { makeUpcomingBills() }
+    /// The controller of CreditScore, made by `makeCreditScore()` when the list first needs it.
+    private(set) lazy var creditScore: CreditScoreCardController = themed { makeCreditScore() }
 
     init() {
-        // Parts read `CardParts.theme` when they are created, so the theme goes first.
         makeEvergreenTheme().apply()
-        self.budget = BudgetCardController()
-        self.netWorth = NetWorthCardController()
-        self.weeklySpending = WeeklySpendingCardController()
-        self.recentTransactions = RecentTransactionsCardController()
-        self.upcomingBills = UpcomingBillsCardController()
-        self.creditScore = CreditScoreCardController()
         super.init(nibName: nil, bundle: nil)
     }
 
     required init?(coder: NSCoder) {
-        // Parts read `CardParts.theme` when they are created, so the theme goes first.
         makeEvergreenTheme().apply()
-        self.budget = BudgetCardController()
-        self.netWorth = NetWorthCardController()
-        self.weeklySpending = WeeklySpendingCardController()
-        self.recentTransactions = RecentTransactionsCardController()
-        self.upcomingBills = UpcomingBillsCardController()
-        self.creditScore = CreditScoreCardController()
         super.init(coder: coder)
     }
 
@@ -848,6 +845,51 @@ class OverviewCardsViewController: CardsViewController {
         cardCellMargins = UIEdgeInsets(top: 12, left: 16, bottom: 12, right: 16)
         super.viewDidLoad()
         loadCards(cards: [self.budget, self.netWorth, self.weeklySpending, self.recentTransactions, self.upcomingBills, self.creditScore])
+    }
+
+    // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
+
+    /// Makes the controller of Budget. Override it to return your subclass of
+    /// `BudgetCardController`.
+    func makeBudget() -> BudgetCardController {
+        BudgetCardController()
+    }
+
+    /// Makes the controller of NetWorth. Override it to return your subclass of
+    /// `NetWorthCardController`.
+    func makeNetWorth() -> NetWorthCardController {
+        NetWorthCardController()
+    }
+
+    /// Makes the controller of WeeklySpending. Override it to return your subclass of
+    /// `WeeklySpendingCardController`.
+    func makeWeeklySpending() -> WeeklySpendingCardController {
+        WeeklySpendingCardController()
+    }
+
+    /// Makes the controller of RecentTransactions. Override it to return your subclass of
+    /// `RecentTransactionsCardController`.
+    func makeRecentTransactions() -> RecentTransactionsCardController {
+        RecentTransactionsCardController()
+    }
+
+    /// Makes the controller of UpcomingBills. Override it to return your subclass of
+    /// `UpcomingBillsCardController`.
+    func makeUpcomingBills() -> UpcomingBillsCardController {
+        UpcomingBillsCardController()
+    }
+
+    /// Makes the controller of CreditScore. Override it to return your subclass of
+    /// `CreditScoreCardController`.
+    func makeCreditScore() -> CreditScoreCardController {
+        CreditScoreCardController()
+    }
+
+    /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
+    /// they are created.
+    private func themed<Controller>(_ make: () -> Controller) -> Controller {
+        makeEvergreenTheme().apply()
+        return make()
     }
 }
 

@@ -522,6 +522,9 @@ extension StateBirdCardController: @preconcurrency ShadowCardTrait {
 
 /// Tonight's picks: three cards visible, a softer swipe threshold than the
 /// MGSwipeCards defaults and a little less rotation.
+///
+/// Subclass it and override its factory methods (`make…`) to put your subclasses of the cards'
+/// controllers in it.
 class TonightsPicksSwipeViewController: UIViewController {
     /// The MGSwipeCards stack.
     let cardStack = MGCardStackView()
@@ -561,14 +564,14 @@ class TonightsPicksSwipeViewController: UIViewController {
     /// The number of cards the stack shows, repeats included.
     static let cardCount = 4
 
-    /// Builds the swipe card at `index`: its card's controller as content, the card's overlays,
-    /// footer and directions, and the stack's thresholds.
+    /// Builds the swipe card at `index`: its card's controller from the card's factory as content,
+    /// the card's overlays, footer and directions, and the stack's thresholds.
     fileprivate func swipeCard(at index: Int) -> MGSwipeCard {
         let card = MGSwipeCard()
         let controller: CardPartsViewController
         switch index {
         case 0:
-            let cardTartine = TartineCardController()
+            let cardTartine = themed { makeTartine(at: index) }
             card.swipeDirections = [.left, .right]
             card.leftOverlay = cardTartine.leftOverlay
             card.rightOverlay = cardTartine.rightOverlay
@@ -577,7 +580,7 @@ class TonightsPicksSwipeViewController: UIViewController {
             card.isFooterTransparent = false
             controller = cardTartine
         case 1:
-            let cardZuniCafe = ZuniCafeCardController()
+            let cardZuniCafe = themed { makeZuniCafe(at: index) }
             card.swipeDirections = [.left, .right, .up]
             card.leftOverlay = cardZuniCafe.leftOverlay
             card.rightOverlay = cardZuniCafe.rightOverlay
@@ -587,7 +590,7 @@ class TonightsPicksSwipeViewController: UIViewController {
             card.isFooterTransparent = false
             controller = cardZuniCafe
         case 2:
-            let cardNopa = NopaCardController()
+            let cardNopa = themed { makeNopa(at: index) }
             card.swipeDirections = [.left, .right]
             card.leftOverlay = cardNopa.leftOverlay
             card.rightOverlay = cardNopa.rightOverlay
@@ -596,7 +599,7 @@ class TonightsPicksSwipeViewController: UIViewController {
             card.isFooterTransparent = false
             controller = cardNopa
         case 3:
-            let cardStateBird = StateBirdCardController()
+            let cardStateBird = themed { makeStateBird(at: index) }
             card.swipeDirections = [.left, .right, .up]
             card.leftOverlay = cardStateBird.leftOverlay
             card.rightOverlay = cardStateBird.rightOverlay
@@ -640,6 +643,39 @@ class TonightsPicksSwipeViewController: UIViewController {
 
     /// `undoLastSwipe`.
     func undoLastSwipe() {}
+
+    // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
+
+    /// Makes the controller of Tartine at `index` (a card may be listed more than once). Override
+    /// it to return your subclass of `TartineCardController`.
+    func makeTartine(at index: Int) -> TartineCardController {
+        TartineCardController()
+    }
+
+    /// Makes the controller of ZuniCafe at `index` (a card may be listed more than once). Override
+    /// it to return your subclass of `ZuniCafeCardController`.
+    func makeZuniCafe(at index: Int) -> ZuniCafeCardController {
+        ZuniCafeCardController()
+    }
+
+    /// Makes the controller of Nopa at `index` (a card may be listed more than once). Override it
+    /// to return your subclass of `NopaCardController`.
+    func makeNopa(at index: Int) -> NopaCardController {
+        NopaCardController()
+    }
+
+    /// Makes the controller of StateBird at `index` (a card may be listed more than once). Override
+    /// it to return your subclass of `StateBirdCardController`.
+    func makeStateBird(at index: Int) -> StateBirdCardController {
+        StateBirdCardController()
+    }
+
+    /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
+    /// they are created.
+    private func themed<Controller>(_ make: () -> Controller) -> Controller {
+        CardPartsMintTheme().apply()
+        return make()
+    }
 
     @MainActor
     private final class Coordinator: @preconcurrency MGCardStackViewDataSource, @preconcurrency MGCardStackViewDelegate {

@@ -21,6 +21,17 @@ class LisbonTripCardController: CardPartsViewController {
     let viewModel: LisbonTripViewModel
     /// The sheet card showing this card, set by the sheet stack: `push` and `pop` go through it.
     weak var sheetCard: TGCard?
+    /// Makes the sheet card of a card this one pushes. The sheet stack showing this card sets it,
+    /// so the pushed card comes from the stack's factory (`make…`), which a subclass of the stack
+    /// may override.
+    var makeSheetCard: ((Destination) -> TGCard?)?
+
+    /// The cards this card pushes.
+    enum Destination {
+        case belemDay
+        case alfamaDay
+        case bookings
+    }
 
     let map = CardPartMapView(
         type: .standard,
@@ -68,19 +79,22 @@ class LisbonTripCardController: CardPartsViewController {
 
     // MARK: Actions (override them in a subclass)
 
-    /// `push(BelemDay)`: shows BelemDay on the sheet.
+    /// `push(BelemDay)`: shows BelemDay on the sheet, its controller made by the sheet stack.
     func pushBelemDay() {
-        sheetCard?.controller?.push(CardcHelpers.sheetCardForBelemDay())
+        guard let card = makeSheetCard?(.belemDay) else { return }
+        sheetCard?.controller?.push(card)
     }
 
-    /// `push(AlfamaDay)`: shows AlfamaDay on the sheet.
+    /// `push(AlfamaDay)`: shows AlfamaDay on the sheet, its controller made by the sheet stack.
     func pushAlfamaDay() {
-        sheetCard?.controller?.push(CardcHelpers.sheetCardForAlfamaDay())
+        guard let card = makeSheetCard?(.alfamaDay) else { return }
+        sheetCard?.controller?.push(card)
     }
 
-    /// `push(Bookings)`: shows Bookings on the sheet.
+    /// `push(Bookings)`: shows Bookings on the sheet, its controller made by the sheet stack.
     func pushBookings() {
-        sheetCard?.controller?.push(CardcHelpers.sheetCardForBookings())
+        guard let card = makeSheetCard?(.bookings) else { return }
+        sheetCard?.controller?.push(card)
     }
 }
 
@@ -97,6 +111,16 @@ class BelemDayCardController: CardPartsViewController {
     let viewModel: BelemDayViewModel
     /// The sheet card showing this card, set by the sheet stack: `push` and `pop` go through it.
     weak var sheetCard: TGCard?
+    /// Makes the sheet card of a card this one pushes. The sheet stack showing this card sets it,
+    /// so the pushed card comes from the stack's factory (`make…`), which a subclass of the stack
+    /// may override.
+    var makeSheetCard: ((Destination) -> TGCard?)?
+
+    /// The cards this card pushes.
+    enum Destination {
+        case jeronimos
+        case belemTower
+    }
 
     let vstack = CardPartStackView()
     let vstackIconLabel = CardPartIconLabel()
@@ -152,14 +176,16 @@ class BelemDayCardController: CardPartsViewController {
 
     // MARK: Actions (override them in a subclass)
 
-    /// `push(Jeronimos)`: shows Jeronimos on the sheet.
+    /// `push(Jeronimos)`: shows Jeronimos on the sheet, its controller made by the sheet stack.
     func pushJeronimos() {
-        sheetCard?.controller?.push(CardcHelpers.sheetCardForJeronimos())
+        guard let card = makeSheetCard?(.jeronimos) else { return }
+        sheetCard?.controller?.push(card)
     }
 
-    /// `push(BelemTower)`: shows BelemTower on the sheet.
+    /// `push(BelemTower)`: shows BelemTower on the sheet, its controller made by the sheet stack.
     func pushBelemTower() {
-        sheetCard?.controller?.push(CardcHelpers.sheetCardForBelemTower())
+        guard let card = makeSheetCard?(.belemTower) else { return }
+        sheetCard?.controller?.push(card)
     }
 
     /// `pop`: returns to the card below on the sheet.
@@ -181,6 +207,15 @@ class AlfamaDayCardController: CardPartsViewController {
     let viewModel: AlfamaDayViewModel
     /// The sheet card showing this card, set by the sheet stack: `push` and `pop` go through it.
     weak var sheetCard: TGCard?
+    /// Makes the sheet card of a card this one pushes. The sheet stack showing this card sets it,
+    /// so the pushed card comes from the stack's factory (`make…`), which a subclass of the stack
+    /// may override.
+    var makeSheetCard: ((Destination) -> TGCard?)?
+
+    /// The cards this card pushes.
+    enum Destination {
+        case saoJorge
+    }
 
     let text = CardPartTextView(type: .normal)
     let hstack = CardPartStackView()
@@ -226,9 +261,10 @@ class AlfamaDayCardController: CardPartsViewController {
 
     // MARK: Actions (override them in a subclass)
 
-    /// `push(SaoJorge)`: shows SaoJorge on the sheet.
+    /// `push(SaoJorge)`: shows SaoJorge on the sheet, its controller made by the sheet stack.
     func pushSaoJorge() {
-        sheetCard?.controller?.push(CardcHelpers.sheetCardForSaoJorge())
+        guard let card = makeSheetCard?(.saoJorge) else { return }
+        sheetCard?.controller?.push(card)
     }
 
     /// `pop`: returns to the card below on the sheet.
@@ -553,7 +589,13 @@ class SaoJorgeCardController: CardPartsViewController {
 // MARK: - Stack TripPlanner (sheet)
 
 /// The trip planner sheet: the root card starts peaking over the map.
+///
+/// Subclass it and override its factory methods (`make…`) to put your subclasses of the cards'
+/// controllers in it, the cards they push included.
 class TripPlannerSheetViewController: TGCardViewController {
+    // `extendedTop: 88` has no TGCardViewController 2.5 equivalent: it keeps an extended card a
+    // fixed, private distance below the status and navigation bars.
+
     init() {
         CardPartsMintTheme().apply()
         super.init(nibName: "TGCardViewController", bundle: TGCardViewController.bundle)
@@ -566,19 +608,88 @@ class TripPlannerSheetViewController: TGCardViewController {
     }
 
     override func viewDidLoad() {
-        rootCard = CardcHelpers.sheetCardForLisbonTrip(initialPosition: .peaking)
+        rootCard = sheetCardForLisbonTrip(initialPosition: .peaking)
         super.viewDidLoad()
     }
-}
 
-// MARK: - Helpers
+    // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
 
-/// Helpers of this file's generated code.
-@MainActor
-private enum CardcHelpers {
-    /// The sheet card of BelemDay.
-    static func sheetCardForBelemDay(initialPosition: TGCardPosition? = .extended) -> TGCard {
-        let controller = BelemDayCardController()
+    /// Makes the controller of LisbonTrip. Override it to return your subclass of
+    /// `LisbonTripCardController`.
+    func makeLisbonTrip() -> LisbonTripCardController {
+        LisbonTripCardController()
+    }
+
+    /// Makes the controller of BelemDay. Override it to return your subclass of
+    /// `BelemDayCardController`.
+    func makeBelemDay() -> BelemDayCardController {
+        BelemDayCardController()
+    }
+
+    /// Makes the controller of AlfamaDay. Override it to return your subclass of
+    /// `AlfamaDayCardController`.
+    func makeAlfamaDay() -> AlfamaDayCardController {
+        AlfamaDayCardController()
+    }
+
+    /// Makes the controller of Bookings. Override it to return your subclass of
+    /// `BookingsCardController`.
+    func makeBookings() -> BookingsCardController {
+        BookingsCardController()
+    }
+
+    /// Makes the controller of Jeronimos. Override it to return your subclass of
+    /// `JeronimosCardController`.
+    func makeJeronimos() -> JeronimosCardController {
+        JeronimosCardController()
+    }
+
+    /// Makes the controller of BelemTower. Override it to return your subclass of
+    /// `BelemTowerCardController`.
+    func makeBelemTower() -> BelemTowerCardController {
+        BelemTowerCardController()
+    }
+
+    /// Makes the controller of SaoJorge. Override it to return your subclass of
+    /// `SaoJorgeCardController`.
+    func makeSaoJorge() -> SaoJorgeCardController {
+        SaoJorgeCardController()
+    }
+
+    /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
+    /// they are created.
+    private func themed<Controller>(_ make: () -> Controller) -> Controller {
+        CardPartsMintTheme().apply()
+        return make()
+    }
+
+    // MARK: Sheet cards
+
+    /// The sheet card of LisbonTrip, its controller made by `makeLisbonTrip()`.
+    private func sheetCardForLisbonTrip(initialPosition: TGCardPosition? = nil) -> TGCard {
+        let controller = themed { makeLisbonTrip() }
+        let card = CardcSheetCard(
+            title: "Lisbon long weekend",
+            subtitle: "May 23 – 26 · 3 nights · 5 stops",
+            controller: controller,
+            mapManager: CardcMapManager(type: .standard, latitude: 38.7223, longitude: -9.1393, span: 0.08),
+            initialPosition: initialPosition
+        )
+        controller.sheetCard = card
+        // The cards it pushes come from this stack's factories too.
+        controller.makeSheetCard = { [weak self] destination in
+            switch destination {
+            case .belemDay: return self?.sheetCardForBelemDay()
+            case .alfamaDay: return self?.sheetCardForAlfamaDay()
+            case .bookings: return self?.sheetCardForBookings()
+            }
+        }
+        return card
+    }
+
+    /// The sheet card of BelemDay, its controller made by `makeBelemDay()`.
+    private func sheetCardForBelemDay(initialPosition: TGCardPosition? = .extended) -> TGCard {
+        let controller = themed { makeBelemDay() }
         let card = CardcSheetCard(
             title: "Day 1 · Belém",
             subtitle: "Saturday · 3 stops · tram 15E",
@@ -587,12 +698,19 @@ private enum CardcHelpers {
             initialPosition: initialPosition
         )
         controller.sheetCard = card
+        // The cards it pushes come from this stack's factories too.
+        controller.makeSheetCard = { [weak self] destination in
+            switch destination {
+            case .jeronimos: return self?.sheetCardForJeronimos()
+            case .belemTower: return self?.sheetCardForBelemTower()
+            }
+        }
         return card
     }
 
-    /// The sheet card of AlfamaDay.
-    static func sheetCardForAlfamaDay(initialPosition: TGCardPosition? = .extended) -> TGCard {
-        let controller = AlfamaDayCardController()
+    /// The sheet card of AlfamaDay, its controller made by `makeAlfamaDay()`.
+    private func sheetCardForAlfamaDay(initialPosition: TGCardPosition? = .extended) -> TGCard {
+        let controller = themed { makeAlfamaDay() }
         let card = CardcSheetCard(
             title: "Day 2 · Alfama & Baixa",
             subtitle: "Sunday · 2 stops · on foot",
@@ -601,12 +719,18 @@ private enum CardcHelpers {
             initialPosition: initialPosition
         )
         controller.sheetCard = card
+        // The cards it pushes come from this stack's factories too.
+        controller.makeSheetCard = { [weak self] destination in
+            switch destination {
+            case .saoJorge: return self?.sheetCardForSaoJorge()
+            }
+        }
         return card
     }
 
-    /// The sheet card of Bookings.
-    static func sheetCardForBookings(initialPosition: TGCardPosition? = .extended) -> TGCard {
-        let controller = BookingsCardController()
+    /// The sheet card of Bookings, its controller made by `makeBookings()`.
+    private func sheetCardForBookings(initialPosition: TGCardPosition? = .extended) -> TGCard {
+        let controller = themed { makeBookings() }
         let card = CardcSheetCard(
             title: "Flights & stays",
             subtitle: "Confirmation codes and times",
@@ -618,9 +742,9 @@ private enum CardcHelpers {
         return card
     }
 
-    /// The sheet card of Jeronimos.
-    static func sheetCardForJeronimos(initialPosition: TGCardPosition? = .peaking) -> TGCard {
-        let controller = JeronimosCardController()
+    /// The sheet card of Jeronimos, its controller made by `makeJeronimos()`.
+    private func sheetCardForJeronimos(initialPosition: TGCardPosition? = .peaking) -> TGCard {
+        let controller = themed { makeJeronimos() }
         let card = CardcSheetCard(
             title: "Jerónimos Monastery",
             subtitle: "Praça do Império · open 9:30 AM – 6:00 PM",
@@ -632,9 +756,9 @@ private enum CardcHelpers {
         return card
     }
 
-    /// The sheet card of BelemTower.
-    static func sheetCardForBelemTower(initialPosition: TGCardPosition? = .peaking) -> TGCard {
-        let controller = BelemTowerCardController()
+    /// The sheet card of BelemTower, its controller made by `makeBelemTower()`.
+    private func sheetCardForBelemTower(initialPosition: TGCardPosition? = .peaking) -> TGCard {
+        let controller = themed { makeBelemTower() }
         let card = CardcSheetCard(
             title: "Belém Tower",
             subtitle: "Av. Brasília · open 9:30 AM – 6:00 PM",
@@ -646,9 +770,9 @@ private enum CardcHelpers {
         return card
     }
 
-    /// The sheet card of SaoJorge.
-    static func sheetCardForSaoJorge(initialPosition: TGCardPosition? = .peaking) -> TGCard {
-        let controller = SaoJorgeCardController()
+    /// The sheet card of SaoJorge, its controller made by `makeSaoJorge()`.
+    private func sheetCardForSaoJorge(initialPosition: TGCardPosition? = .peaking) -> TGCard {
+        let controller = themed { makeSaoJorge() }
         let card = CardcSheetCard(
             title: "Castelo de São Jorge",
             subtitle: "R. de Santa Cruz do Castelo · open 9:00 AM – 9:00 PM",
@@ -659,21 +783,9 @@ private enum CardcHelpers {
         controller.sheetCard = card
         return card
     }
-
-    /// The sheet card of LisbonTrip.
-    static func sheetCardForLisbonTrip(initialPosition: TGCardPosition? = nil) -> TGCard {
-        let controller = LisbonTripCardController()
-        let card = CardcSheetCard(
-            title: "Lisbon long weekend",
-            subtitle: "May 23 – 26 · 3 nights · 5 stops",
-            controller: controller,
-            mapManager: CardcMapManager(type: .standard, latitude: 38.7223, longitude: -9.1393, span: 0.08),
-            initialPosition: initialPosition
-        )
-        controller.sheetCard = card
-        return card
-    }
 }
+
+// MARK: - Helpers
 
 /// A card on a TGCardViewController sheet: a card controller's view under a title.
 private final class CardcSheetCard: TGPlainCard {

@@ -378,6 +378,9 @@ extension AppleCardCardController: @preconcurrency ShadowCardTrait {
 // MARK: - Stack Wallet (collapsible)
 
 /// The wallet: starts collapsed, expands on tap or drag.
+///
+/// Subclass it and override its factory methods (`make…`) to put your subclasses of the cards'
+/// controllers in it.
 class WalletStackViewController: UIViewController, UICollectionViewDataSource, @preconcurrency CardsManagerDelegate {
     /// CardsStack's settings (`Float`s, as `Configuration` takes them).
     let configuration = Configuration(
@@ -391,21 +394,25 @@ class WalletStackViewController: UIViewController, UICollectionViewDataSource, @
         rightSpacing: 16,
         verticalSpacing: 10
     )
-    /// The cards' controllers, in order.
-    let cards: [CardPartsViewController]
+    /// The cards' controllers, in order, made by the factories below when the stack first needs
+    /// them.
+    private(set) lazy var cards: [CardPartsViewController] = [
+        themed { makeSapphirePreferred() },
+        themed { makeAmexGold() },
+        themed { makeCitiDoubleCash() },
+        themed { makeAppleCard() },
+    ]
     let collectionView = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
     /// The stack, once the view has loaded.
     private(set) var cardStack: CardStack?
 
     init() {
         CardPartsMintTheme().apply()
-        cards = [SapphirePreferredCardController(), AmexGoldCardController(), CitiDoubleCashCardController(), AppleCardCardController()]
         super.init(nibName: nil, bundle: nil)
     }
 
     required init?(coder: NSCoder) {
         CardPartsMintTheme().apply()
-        cards = [SapphirePreferredCardController(), AmexGoldCardController(), CitiDoubleCashCardController(), AppleCardCardController()]
         super.init(coder: coder)
     }
 
@@ -453,6 +460,39 @@ class WalletStackViewController: UIViewController, UICollectionViewDataSource, @
     /// Expands the stack when its collapsed cards are tapped (CardsStack only reports the tap).
     func tappedOnCardsStack(cardsCollectionView: UICollectionView) {
         cardStack?.changeCardsPosition(to: .Expanded)
+    }
+
+    // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
+
+    /// Makes the controller of SapphirePreferred. Override it to return your subclass of
+    /// `SapphirePreferredCardController`.
+    func makeSapphirePreferred() -> SapphirePreferredCardController {
+        SapphirePreferredCardController()
+    }
+
+    /// Makes the controller of AmexGold. Override it to return your subclass of
+    /// `AmexGoldCardController`.
+    func makeAmexGold() -> AmexGoldCardController {
+        AmexGoldCardController()
+    }
+
+    /// Makes the controller of CitiDoubleCash. Override it to return your subclass of
+    /// `CitiDoubleCashCardController`.
+    func makeCitiDoubleCash() -> CitiDoubleCashCardController {
+        CitiDoubleCashCardController()
+    }
+
+    /// Makes the controller of AppleCard. Override it to return your subclass of
+    /// `AppleCardCardController`.
+    func makeAppleCard() -> AppleCardCardController {
+        AppleCardCardController()
+    }
+
+    /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
+    /// they are created.
+    private func themed<Controller>(_ make: () -> Controller) -> Controller {
+        CardPartsMintTheme().apply()
+        return make()
     }
 }
 
