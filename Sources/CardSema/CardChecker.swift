@@ -258,6 +258,9 @@ struct CardChecker {
                 continue
             }
             declaredStates.append((state, stateNode))
+            if let clash = GeneratedNameRule.customState(stateName, card: name) {
+                reportClash(clash, name: stateName, at: values.nameSpan(stateNode))
+            }
             if let conformances = tree.child(stateNode, .conformanceList) {
                 report(.e201, "a state takes no conformances", at: tree.span(conformances))
             }
@@ -1107,6 +1110,14 @@ struct CardChecker {
                             name: candidate.name, at: candidate.span)
             } else {
                 rowTypes[row] = candidate.name
+            }
+        }
+        // A custom state is a static member of the view model, beside its row structs.
+        for (state, node) in declaredStates {
+            let stateName = names.text(state)
+            if let field = rowTypes[stateName] {
+                reportClash(GeneratedNameRule.stateRowType(stateName, field: field, card: cardName), name: stateName,
+                            at: values.nameSpan(node))
             }
         }
         let fieldNames = underscored ? Set(candidates.map(\.name)) : []

@@ -98,6 +98,21 @@ enum GeneratedNameRule {
         return nil
     }
 
+    /// A state of card `card`: the CardParts flavor names each custom state as a static member of
+    /// the view model (`BudgetViewModel.review`), which `Type` and `Protocol` cannot be (after a
+    /// type's name they mean its metatype).
+    static func customState(_ state: String, card: String) -> Clash? {
+        guard state == "Type" || state == "Protocol" else { return nil }
+        return Clash(message: "state `\(state)` cannot be named in the generated Swift: `\(SwiftNames.viewModel(card)).\(state)` means a metatype",
+                     help: "rename the state")
+    }
+
+    /// A custom state named as the row type of a list field of the same card.
+    static func stateRowType(_ state: String, field: String, card: String) -> Clash {
+        Clash(message: "state `\(state)` clashes in the generated Swift with the row type of `\(field)`, `\(SwiftNames.viewModel(card)).\(state)`",
+              help: "rename the state or the field")
+    }
+
     /// Two list fields whose row types have the same name (`items` and `Items`).
     static func rowType(_ row: String, fields first: String, _ second: String, card: String) -> Clash {
         Clash(message: "model fields `\(first)` and `\(second)` would both generate the row type `\(SwiftNames.viewModel(card)).\(row)`",

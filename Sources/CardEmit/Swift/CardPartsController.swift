@@ -128,12 +128,12 @@ struct CardControllerBuilder {
                 let hasStates = card.states.first?.span != nil
                 for (state, names) in stateParts {
                     CardPartsFlavor.assignment("setupCardParts(", elements: names,
-                                               hasStates ? ", forState: \(CardPartsFlavor.cardState(state.name)))" : ")", &w)
+                                               hasStates ? ", forState: \(CardPartsFlavor.cardState(state.name, viewModel: viewModel)))" : ")", &w)
                 }
                 for (state, _) in stateParts {
                     guard let tap = state.tap else { continue }
                     let call = parts.call(tap)
-                    w.line(hasStates ? "cardTapped(forState: \(CardPartsFlavor.cardState(state.name))) { [weak self] in \(call) }"
+                    w.line(hasStates ? "cardTapped(forState: \(CardPartsFlavor.cardState(state.name, viewModel: viewModel))) { [weak self] in \(call) }"
                                      : "cardTapped { [weak self] in \(call) }")
                 }
                 if hasState { w.line("viewModel.state.bind(to: rx.state).disposed(by: bag)") }

@@ -119,6 +119,13 @@ struct CardPartsFlavor {
         // The view model.
         file.doc(card.documentation, fallback: "The view model of the card \(card.name).", &w)
         w.block("\(access.modifier)final class \(viewModel)") { w in
+            // Custom states: one typed name each, used by the controller and by the app.
+            let customStates = card.states.filter { $0.span != nil && !$0.isBuiltIn }
+            for state in customStates {
+                w.doc("The custom state `\(state.name)`, as CardParts' `CardState`.")
+                w.line("\(access.modifier)static var \(identifier: state.name): CardState { .custom(\(SwiftWriter.literal(state.name))) }")
+            }
+            if !customStates.isEmpty { w.blank() }
             for (field, row) in rows {
                 Self.rowStruct(row, types: types, access: access,
                                doc: "A row of `\(field)`" + (row.optionalLabels ? " (shown in CardParts' default table cell)." : "."), &w)
@@ -131,7 +138,7 @@ struct CardPartsFlavor {
                 Self.assignment("\(access.modifier)let \(identifier: field.name) = BehaviorRelay<\(type)>(value: ", value, ")", &w)
             }
             if hasState {
-                w.line("\(access.modifier)let state = BehaviorRelay<CardState>(value: \(Self.cardState(card.initialState)))")
+                w.line("\(access.modifier)let state = BehaviorRelay<CardState>(value: \(Self.cardState(card.initialState, viewModel: viewModel)))")
             }
             w.blank()
             w.line("\(access.modifier)init() {}")
@@ -145,9 +152,10 @@ struct CardPartsFlavor {
         builder.write(controller: controller, viewModel: viewModel, hasState: hasState, &w)
     }
 
-    /// A CardParts `CardState` case: `.hasData`, or `.custom("review")` for a custom state.
-    static func cardState(_ name: String) -> String {
-        Catalog.builtInState(named: name)?.swiftCase ?? ".custom(\(SwiftWriter.literal(name)))"
+    /// A CardParts `CardState`: a built-in case (`.hasData`), or a custom state's constant on the
+    /// card's view model (`BudgetViewModel.review`, which is `.custom("review")`).
+    static func cardState(_ name: String, viewModel: String) -> String {
+        Catalog.builtInState(named: name)?.swiftCase ?? viewModel + "." + SwiftWriter.identifier(name)
     }
 
     /// `prefix + value + suffix` on one line, or, when that is long and `value` is a list

@@ -24,13 +24,18 @@ struct ObservationFlavor {
         let types = SwiftModelTypes(flavor: .observation, defaultCellFields: facts.defaultCellFields)
         let modifier = access.modifier
 
+        // A card without states (or a `state:` field) has no state to switch: no enum, no property.
+        let hasState = card.states.first?.span != nil || card.field(named: Catalog.stateFieldName) != nil
+
         w.line("// MARK: - Card \(card.name)")
         w.blank()
-        w.doc("The states of \(card.name).")
-        w.block("\(modifier)enum \(stateType): Hashable, Sendable") { w in
-            for state in card.states { w.line("case \(SwiftWriter.identifier(state.name))") }
+        if hasState {
+            w.doc("The states of \(card.name).")
+            w.block("\(modifier)enum \(stateType): Hashable, Sendable") { w in
+                for state in card.states { w.line("case \(SwiftWriter.identifier(state.name))") }
+            }
+            w.blank()
         }
-        w.blank()
 
         file.doc(card.documentation, fallback: "The view model of the card \(card.name).", &w)
         w.line("@Observable")
@@ -46,7 +51,9 @@ struct ObservationFlavor {
                 let value = types.defaultExpression(field, row: row)
                 property(field.name, type: type, value: value, &w)
             }
-            property(Catalog.stateFieldName, type: stateType, value: Array(("." + SwiftWriter.identifier(card.initialState)).utf8), &w)
+            if hasState {
+                property(Catalog.stateFieldName, type: stateType, value: Array(("." + SwiftWriter.identifier(card.initialState)).utf8), &w)
+            }
             w.blank()
             w.line("\(modifier)init() {}")
         }

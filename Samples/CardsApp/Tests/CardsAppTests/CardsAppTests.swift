@@ -21,7 +21,6 @@ import Testing
         let visa = VisaViewModel()
         #expect(visa.balance == "$1,024.18")
         #expect(visa.limit == 5000)
-        #expect(visa.state == VisaState.none)
     }
 
     @Test func viewModelsAreObservable() {

@@ -27,6 +27,9 @@ func makeEvergreenTheme() -> CardPartsTheme {
 
 /// Monthly budget summary.
 final class BudgetViewModel {
+    /// The custom state `review`, as CardParts' `CardState`.
+    static var review: CardState { .custom("review") }
+
     /// A row of `transactions` (shown in CardParts' default table cell).
     struct TransactionsRow: Equatable {
         var leftTitle: String?
@@ -128,7 +131,7 @@ class BudgetCardController: CardPartsViewController {
             hasDataTable,
             hasDataTable2,
         ], forState: .hasData)
-        setupCardParts([reviewTitle, reviewText, reviewButton], forState: .custom("review"))
+        setupCardParts([reviewTitle, reviewText, reviewButton], forState: BudgetViewModel.review)
         cardTapped(forState: .empty) { [weak self] in self?.createBudget() }
         cardTapped(forState: .hasData) { [weak self] in self?.openBudget() }
         viewModel.state.bind(to: rx.state).disposed(by: bag)

@@ -86,11 +86,6 @@ protocol BudgetActions: AnyObject {
 
 // MARK: - Card Gallery
 
-/// The states of Gallery.
-enum GalleryState: Hashable, Sendable {
-    case none
-}
-
 /// Every other part, once each.
 @Observable
 final class GalleryViewModel {
@@ -106,7 +101,6 @@ final class GalleryViewModel {
     var picked: Bool = true
     var latitude: Double = 38.7223
     var photos: [PhotosRow] = [PhotosRow(caption: "Tram"), PhotosRow(caption: "Tiles")]
-    var state: GalleryState = .none
 
     init() {}
 }
@@ -122,62 +116,35 @@ protocol GalleryActions: AnyObject {
 
 // MARK: - Card Tip
 
-/// The states of Tip.
-enum TipState: Hashable, Sendable {
-    case none
-}
-
 /// A tip drawn without a card frame.
 @Observable
 final class TipViewModel {
-    var state: TipState = .none
-
     init() {}
 }
 
 // MARK: - Card Visa
 
-/// The states of Visa.
-enum VisaState: Hashable, Sendable {
-    case none
-}
-
 /// A credit card in the wallet.
 @Observable
 final class VisaViewModel {
     var balance: String = "$1,024.18"
-    var state: VisaState = .none
 
     init() {}
 }
 
 // MARK: - Card Amex
 
-/// The states of Amex.
-enum AmexState: Hashable, Sendable {
-    case none
-}
-
 /// Another credit card in the wallet.
 @Observable
 final class AmexViewModel {
-    var state: AmexState = .none
-
     init() {}
 }
 
 // MARK: - Card Tartine
 
-/// The states of Tartine.
-enum TartineState: Hashable, Sendable {
-    case none
-}
-
 /// A restaurant to swipe on.
 @Observable
 final class TartineViewModel {
-    var state: TartineState = .none
-
     init() {}
 }
 
@@ -192,31 +159,17 @@ protocol TartineActions: AnyObject {
 
 // MARK: - Card TripOverview
 
-/// The states of TripOverview.
-enum TripOverviewState: Hashable, Sendable {
-    case none
-}
-
 /// The trip's root card, over a map of the city.
 @Observable
 final class TripOverviewViewModel {
-    var state: TripOverviewState = .none
-
     init() {}
 }
 
 // MARK: - Card Sight
 
-/// The states of Sight.
-enum SightState: Hashable, Sendable {
-    case none
-}
-
 /// One sight, pushed from the overview.
 @Observable
 final class SightViewModel {
-    var state: SightState = .none
-
     init() {}
 }
 

@@ -14,6 +14,13 @@ import UIKit
 /// and a line that looks like code: } class Injected { init() { fatalError() } }
 /// Unicode: é, 中文, 🙂, RTL override \u{202E}gnirts\u{202C} and a zero-width joiner \u{200D} here.
 final class HostileViewModel {
+    /// The custom state `case`, as CardParts' `CardState`.
+    static var `case`: CardState { .custom("case") }
+    /// The custom state `default`, as CardParts' `CardState`.
+    static var `default`: CardState { .custom("default") }
+    /// The custom state `self`, as CardParts' `CardState`.
+    static var `self`: CardState { .custom("self") }
+
     /// A row of `rows`.
     struct RowsRow: Equatable {
         var `in`: String
@@ -54,7 +61,7 @@ final class HostileViewModel {
         RowsRow(in: "row \"in\"", init: 1, default: true),
         RowsRow(in: "\\(x)", init: -2, default: false),
     ])
-    let state = BehaviorRelay<CardState>(value: .custom("case"))
+    let state = BehaviorRelay<CardState>(value: HostileViewModel.`case`)
 
     init() {}
 }
@@ -222,7 +229,7 @@ class HostileCardController: CardPartsViewController {
             caseText20,
             caseTable,
             caseText21,
-        ], forState: .custom("case"))
+        ], forState: HostileViewModel.`case`)
         setupCardParts([
             defaultTitle,
             defaultText,
@@ -255,7 +262,7 @@ class HostileCardController: CardPartsViewController {
             defaultText20,
             defaultTable,
             defaultText21,
-        ], forState: .custom("default"))
+        ], forState: HostileViewModel.`default`)
         setupCardParts([
             selfTitle,
             selfText,
@@ -288,8 +295,8 @@ class HostileCardController: CardPartsViewController {
             selfText20,
             selfTable,
             selfButton,
-        ], forState: .custom("self"))
-        cardTapped(forState: .custom("case")) { [weak self] in self?.`in`() }
+        ], forState: HostileViewModel.`self`)
+        cardTapped(forState: HostileViewModel.`case`) { [weak self] in self?.`in`() }
         viewModel.state.bind(to: rx.state).disposed(by: bag)
     }
 

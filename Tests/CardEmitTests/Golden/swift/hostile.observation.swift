@@ -104,11 +104,6 @@ protocol HostileActions: AnyObject {
 
 // MARK: - Card HostileCells
 
-/// The states of HostileCells.
-enum HostileCellsState: Hashable, Sendable {
-    case none
-}
-
 /// A cell reading card fields and holding a table of its row's rows.
 @Observable
 final class HostileCellsViewModel {
@@ -128,7 +123,6 @@ final class HostileCellsViewModel {
         NestedRow(name: "a", sub: [NestedRow.SubRow()]),
         NestedRow(name: "b", sub: [NestedRow.SubRow()]),
     ]
-    var state: HostileCellsState = .none
 
     init() {}
 }
@@ -142,46 +136,25 @@ protocol HostileCellsActions: AnyObject {
 
 // MARK: - Card class
 
-/// The states of class.
-enum classState: Hashable, Sendable {
-    case none
-}
-
 /// Doc with a NUL-free but odd ending \
 @Observable
 final class classViewModel {
-    var state: classState = .none
-
     init() {}
 }
 
 // MARK: - Card LedgerViewModel
 
-/// The states of LedgerViewModel.
-enum LedgerViewModelState: Hashable, Sendable {
-    case none
-}
-
 /// The view model of the card LedgerViewModel.
 @Observable
 final class LedgerViewModelViewModel {
-    var state: LedgerViewModelState = .none
-
     init() {}
 }
 
 // MARK: - Card Ledger
 
-/// The states of Ledger.
-enum LedgerState: Hashable, Sendable {
-    case none
-}
-
 /// The view model of the card Ledger.
 @Observable
 final class LedgerViewModel {
-    var state: LedgerState = .none
-
     init() {}
 }
 

@@ -12,6 +12,9 @@ import UIKit
 /// This month's budget: how much is spent, how much is left, and a warning
 /// state when a category goes over.
 final class BudgetViewModel {
+    /// The custom state `overBudget`, as CardParts' `CardState`.
+    static var overBudget: CardState { .custom("overBudget") }
+
     let title = BehaviorRelay<String>(value: "May budget")
     let summary = BehaviorRelay<String>(value: "$1,240 of $2,000 spent")
     let remaining = BehaviorRelay<String>(value: "$760 left · 12 days to go")
@@ -69,10 +72,10 @@ class BudgetCardController: CardPartsViewController {
             overBudgetIconLabel,
             overBudgetBar,
             overBudgetButton,
-        ], forState: .custom("overBudget"))
+        ], forState: BudgetViewModel.overBudget)
         cardTapped(forState: .empty) { [weak self] in self?.createBudget() }
         cardTapped(forState: .hasData) { [weak self] in self?.openBudget() }
-        cardTapped(forState: .custom("overBudget")) { [weak self] in self?.reviewSpending() }
+        cardTapped(forState: BudgetViewModel.overBudget) { [weak self] in self?.reviewSpending() }
         viewModel.state.bind(to: rx.state).disposed(by: bag)
     }
 

@@ -45,11 +45,6 @@ protocol BudgetActions: AnyObject {
 
 // MARK: - Card NetWorth
 
-/// The states of NetWorth.
-enum NetWorthState: Hashable, Sendable {
-    case none
-}
-
 /// Net worth across every linked account, on Mint's green gradient.
 @Observable
 final class NetWorthViewModel {
@@ -57,7 +52,6 @@ final class NetWorthViewModel {
     var change: String = "+$1,204 this month"
     var assets: String = "$312,480.12"
     var debts: String = "$264,264.75"
-    var state: NetWorthState = .none
 
     init() {}
 }
@@ -71,11 +65,6 @@ protocol NetWorthActions: AnyObject {
 
 // MARK: - Card WeeklySpending
 
-/// The states of WeeklySpending.
-enum WeeklySpendingState: Hashable, Sendable {
-    case none
-}
-
 /// This week's spending, day by day, with the top category called out.
 @Observable
 final class WeeklySpendingViewModel {
@@ -83,7 +72,6 @@ final class WeeklySpendingViewModel {
     var dailyAverage: String = "$58.97"
     var daily: [Double] = [32.5, 88.1, 14.0, 61.75, 120.4, 54.2, 41.85]
     var topCategory: String = "Restaurants was your top category"
-    var state: WeeklySpendingState = .none
 
     init() {}
 }
@@ -145,11 +133,6 @@ protocol RecentTransactionsActions: AnyObject {
 
 // MARK: - Card UpcomingBills
 
-/// The states of UpcomingBills.
-enum UpcomingBillsState: Hashable, Sendable {
-    case none
-}
-
 /// Bills due in the next two weeks, in CardParts' default table cell
 /// (leftTitle / leftDescription / rightTitle / rightDescription).
 @Observable
@@ -180,7 +163,6 @@ final class UpcomingBillsViewModel {
         BillsRow(leftTitle: "Chase Sapphire", leftDescription: "Due Jun 3", rightTitle: "$1,284.56", rightDescription: "Min $35.00"),
         BillsRow(leftTitle: "Comcast Xfinity", leftDescription: "Due Jun 8", rightTitle: "$79.99", rightDescription: "Autopay on"),
     ]
-    var state: UpcomingBillsState = .none
 
     init() {}
 }

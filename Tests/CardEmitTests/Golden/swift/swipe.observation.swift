@@ -6,17 +6,11 @@ import Observation
 
 // MARK: - Card Tartine
 
-/// The states of Tartine.
-enum TartineState: Hashable, Sendable {
-    case none
-}
-
 /// Tartine Bakery — morning buns and country loaves in the Mission.
 @Observable
 final class TartineViewModel {
     var rating: String = "4.6 ★ · 3,812 reviews"
     var distance: String = "0.8 mi away"
-    var state: TartineState = .none
 
     init() {}
 }
@@ -34,16 +28,9 @@ protocol TartineActions: AnyObject {
 
 // MARK: - Card ZuniCafe
 
-/// The states of ZuniCafe.
-enum ZuniCafeState: Hashable, Sendable {
-    case none
-}
-
 /// Zuni Café — the roast chicken for two, on Market Street.
 @Observable
 final class ZuniCafeViewModel {
-    var state: ZuniCafeState = .none
-
     init() {}
 }
 
@@ -62,16 +49,10 @@ protocol ZuniCafeActions: AnyObject {
 
 // MARK: - Card Nopa
 
-/// The states of Nopa.
-enum NopaState: Hashable, Sendable {
-    case none
-}
-
 /// Nopa — wood-fired, late-night, on Divisadero.
 @Observable
 final class NopaViewModel {
     var openUntil: String = "Open until 1:00 AM"
-    var state: NopaState = .none
 
     init() {}
 }
@@ -89,16 +70,9 @@ protocol NopaActions: AnyObject {
 
 // MARK: - Card StateBird
 
-/// The states of StateBird.
-enum StateBirdState: Hashable, Sendable {
-    case none
-}
-
 /// State Bird Provisions — dim-sum-style carts of Californian small plates.
 @Observable
 final class StateBirdViewModel {
-    var state: StateBirdState = .none
-
     init() {}
 }
 

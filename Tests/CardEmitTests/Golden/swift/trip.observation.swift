@@ -6,55 +6,29 @@ import Observation
 
 // MARK: - Card LisbonTrip
 
-/// The states of LisbonTrip.
-enum LisbonTripState: Hashable, Sendable {
-    case none
-}
-
 /// The trip at a glance, over a map of central Lisbon.
 @Observable
 final class LisbonTripViewModel {
-    var state: LisbonTripState = .none
-
     init() {}
 }
 
 // MARK: - Card BelemDay
 
-/// The states of BelemDay.
-enum BelemDayState: Hashable, Sendable {
-    case none
-}
-
 /// Day 1: the riverside monuments of Belém.
 @Observable
 final class BelemDayViewModel {
-    var state: BelemDayState = .none
-
     init() {}
 }
 
 // MARK: - Card AlfamaDay
 
-/// The states of AlfamaDay.
-enum AlfamaDayState: Hashable, Sendable {
-    case none
-}
-
 /// Day 2: the castle, the old town and dinner at Time Out Market.
 @Observable
 final class AlfamaDayViewModel {
-    var state: AlfamaDayState = .none
-
     init() {}
 }
 
 // MARK: - Card Bookings
-
-/// The states of Bookings.
-enum BookingsState: Hashable, Sendable {
-    case none
-}
 
 /// Flights and hotel, in the default table cell layout.
 @Observable
@@ -84,7 +58,6 @@ final class BookingsViewModel {
         BookingsRow(leftTitle: "Memmo Alfama", leftDescription: "May 23 – 26 · 3 nights", rightTitle: "€642", rightDescription: "Conf. 88412093"),
         BookingsRow(leftTitle: "TP 203 LIS → JFK", leftDescription: "Mon May 26 · 10:45 AM", rightTitle: "Seat 23C", rightDescription: "Conf. QX7R2L"),
     ]
-    var state: BookingsState = .none
 
     init() {}
 }
@@ -100,16 +73,9 @@ protocol BookingsActions: AnyObject {
 
 // MARK: - Card Jeronimos
 
-/// The states of Jeronimos.
-enum JeronimosState: Hashable, Sendable {
-    case none
-}
-
 /// Jerónimos Monastery, with its own small map.
 @Observable
 final class JeronimosViewModel {
-    var state: JeronimosState = .none
-
     init() {}
 }
 
@@ -122,16 +88,9 @@ protocol JeronimosActions: AnyObject {
 
 // MARK: - Card BelemTower
 
-/// The states of BelemTower.
-enum BelemTowerState: Hashable, Sendable {
-    case none
-}
-
 /// Belém Tower, at the water's edge.
 @Observable
 final class BelemTowerViewModel {
-    var state: BelemTowerState = .none
-
     init() {}
 }
 
@@ -144,16 +103,9 @@ protocol BelemTowerActions: AnyObject {
 
 // MARK: - Card SaoJorge
 
-/// The states of SaoJorge.
-enum SaoJorgeState: Hashable, Sendable {
-    case none
-}
-
 /// Castelo de São Jorge, above the Alfama.
 @Observable
 final class SaoJorgeViewModel {
-    var state: SaoJorgeState = .none
-
     init() {}
 }
 

@@ -6,17 +6,11 @@ import Observation
 
 // MARK: - Card SapphirePreferred
 
-/// The states of SapphirePreferred.
-enum SapphirePreferredState: Hashable, Sendable {
-    case none
-}
-
 /// Chase Sapphire Preferred — the everyday travel card.
 @Observable
 final class SapphirePreferredViewModel {
     var balance: String = "Balance $1,284.56"
     var dueDate: String = "Due Jun 3"
-    var state: SapphirePreferredState = .none
 
     init() {}
 }
@@ -30,16 +24,9 @@ protocol SapphirePreferredActions: AnyObject {
 
 // MARK: - Card AmexGold
 
-/// The states of AmexGold.
-enum AmexGoldState: Hashable, Sendable {
-    case none
-}
-
 /// American Express Gold — dining and groceries.
 @Observable
 final class AmexGoldViewModel {
-    var state: AmexGoldState = .none
-
     init() {}
 }
 
@@ -52,16 +39,9 @@ protocol AmexGoldActions: AnyObject {
 
 // MARK: - Card CitiDoubleCash
 
-/// The states of CitiDoubleCash.
-enum CitiDoubleCashState: Hashable, Sendable {
-    case none
-}
-
 /// Citi Double Cash — 2% back on everything.
 @Observable
 final class CitiDoubleCashViewModel {
-    var state: CitiDoubleCashState = .none
-
     init() {}
 }
 
@@ -74,16 +54,10 @@ protocol CitiDoubleCashActions: AnyObject {
 
 // MARK: - Card AppleCard
 
-/// The states of AppleCard.
-enum AppleCardState: Hashable, Sendable {
-    case none
-}
-
 /// Apple Card — titanium white, Daily Cash.
 @Observable
 final class AppleCardViewModel {
     var dailyCash: String = "$18.42 Daily Cash"
-    var state: AppleCardState = .none
 
     init() {}
 }
