@@ -86,6 +86,10 @@ enum GeneratedNameRule {
             return Clash(message: "model field `\(field)` clashes in the generated Swift with \(why)",
                          help: "rename the field: it becomes a property of `\(viewModel)`")
         }
+        if field == SwiftNames.sheetTitleProperty || field == SwiftNames.sheetSubtitleProperty {
+            return Clash(message: "model field `\(field)` clashes in the generated Swift with the property the Observation flavor's `\(viewModel)` declares for the card's `title:`/`subtitle:`",
+                         help: "rename the field")
+        }
         if !rowTypes.isEmpty, let list = rowTypes[field] {
             return Clash(message: "model field `\(field)` clashes in the generated Swift with the row type of `\(list)`, `\(viewModel).\(field)`",
                          help: "rename the field")

@@ -38,6 +38,15 @@ public enum SwiftNames {
     public static let actionsSuffix = "Actions"
     /// `Places` → `PlacesSwipeDelegate`, the protocol of a swipe stack's actions (Observation flavor).
     public static let swipeDelegateSuffix = "SwipeDelegate"
+    /// `Places` → `PlacesSwipeDeck`, the observable model of a swipe stack (Observation flavor).
+    public static let swipeDeckSuffix = "SwipeDeck"
+    /// `Trip` → `TripNavigation`, the observable navigation of a sheet stack (Observation flavor).
+    public static let navigationSuffix = "Navigation"
+    /// `Evergreen` → `EvergreenTheme`, a theme's resolved values as a struct (Observation flavor).
+    public static let themeSuffix = "Theme"
+    /// The view-model properties of a card's `title:` and `subtitle:` (Observation flavor).
+    public static let sheetTitleProperty = "sheetTitle"
+    public static let sheetSubtitleProperty = "sheetSubtitle"
     /// Card `card`'s view model type: `Budget` → `BudgetViewModel`.
     public static func viewModel(_ card: String) -> String { card + viewModelSuffix }
     /// Card `card`'s controller class (CardParts flavor): `Budget` → `BudgetCardController`.
@@ -59,7 +68,8 @@ public enum SwiftNames {
     public static func stackSuffixes(_ kind: StackKindSpec, _ flavor: Flavor) -> [String] {
         switch flavor {
         case .cardParts: [kind.swiftTypeSuffix]
-        case .observation: kind.cardsMayRepeat ? [swipeDelegateSuffix] : []
+        case .observation:
+            kind.cardsMayRepeat ? [swipeDelegateSuffix, swipeDeckSuffix] : kind.supportsNavigation ? [navigationSuffix] : []
         }
     }
 
@@ -67,6 +77,7 @@ public enum SwiftNames {
     public static var allTypeSuffixes: [String] {
         var suffixes = Flavor.allCases.flatMap(cardSuffixes)
         for kind in Catalog.stackKinds { suffixes += Flavor.allCases.flatMap { stackSuffixes(kind, $0) } }
+        suffixes.append(themeSuffix)
         var unique: [String] = []
         for suffix in suffixes where !unique.contains(suffix) { unique.append(suffix) }
         return unique

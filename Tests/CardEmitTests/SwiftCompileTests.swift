@@ -141,6 +141,53 @@ extension SwiftCompileTests {
     }
 }
 
+extension SwiftCompileTests {
+    /// The PawPal fixture's Observation Swift with `Fixtures/ObservationApp/main.swift`, an app that
+    /// implements the cards' actions and the swipe stack's delegate and drives the swipe deck and
+    /// the sheet's navigation, compiled (Swift 6 mode, warnings as errors) and run once for every
+    /// kind's test: what it printed, or why it could not.
+    static let observationAppRun: Result<String, SwiftToolchain.ShimError> = {
+        do {
+            let directory = try SwiftToolchain.temporaryDirectory("observation-app")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let deck = try SwiftTestInputs.deck("Fixtures/pawpal.cards")
+            try Data(SwiftEmitter().emit(deck, options: BackendOptions(swiftFlavor: .observation)))
+                .write(to: directory.appendingPathComponent("pawpal.swift"))
+            let main = SwiftTestInputs.fixtures.appendingPathComponent("ObservationApp/main.swift").path
+            guard let compiled = try SwiftToolchain.swiftc(["-swift-version", "6", "-warnings-as-errors", "pawpal.swift", main,
+                                                            "-o", "app"], in: directory) else {
+                return .failure(SwiftToolchain.ShimError(message: "no swiftc"))
+            }
+            guard compiled.status == 0 else { return .failure(SwiftToolchain.ShimError(message: "swiftc failed:\n" + compiled.stderr)) }
+            let run = try SwiftToolchain.run(directory.appendingPathComponent("app").path, [])
+            guard run.status == 0 else { return .failure(SwiftToolchain.ShimError(message: "the app failed:\n" + run.stderr)) }
+            return .success(String(decoding: run.stdout, as: UTF8.self))
+        } catch {
+            return .failure(SwiftToolchain.ShimError(message: "\(error)"))
+        }
+    }()
+
+    /// In each stack kind, the Observation flavor carries what the app needs: the cards' actions
+    /// (list, fullScreen, collapsible), the swipe deck with each swipe's direction, the sheet's
+    /// navigation with `push`/`pop` and the cards' `title:`/`subtitle:`; and the theme's values.
+    /// The lines the app prints for a kind (`swipe: …`) match `expected.txt`'s.
+    @Test(.enabled(if: SwiftToolchain.isAvailable, "swiftc not found"), arguments: ["list", "fullScreen", "collapsible", "swipe", "sheet", "theme"])
+    func observationAppDrivesTheStack(_ kind: String) throws {
+        let output: String
+        switch Self.observationAppRun {
+        case .success(let text): output = text
+        case .failure(let error):
+            Issue.record("\(error.message.prefix(4000))")
+            return
+        }
+        let expectedFile = SwiftTestInputs.fixtures.appendingPathComponent("ObservationApp/expected.txt")
+        let expected = try String(contentsOf: expectedFile, encoding: .utf8)
+        func lines(_ text: String) -> [Substring] { text.split(separator: "\n").filter { $0.hasPrefix(kind + ": ") } }
+        #expect(!lines(expected).isEmpty, "expected.txt has no `\(kind): ` lines")
+        #expect(lines(output) == lines(expected))
+    }
+}
+
 /// A `main.swift` printing every field of every view model of some decks, and the output it
 /// must print, built from the checked model independently of the back end: one line
 /// `Card.field=value` per scalar (strings raw, numbers as Swift prints them, colors as hex),

@@ -58,6 +58,9 @@ final class Session {
         return reply.first
     }
 
+    /// Opens a document: the messages the server sent back (its diagnostics), which most tests
+    /// leave aside.
+    @discardableResult
     func open(_ uri: String, _ text: String, version: Int = 1) -> [JSONValue] {
         send(notification("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "cards", "version": .int(version), "text": .string(text)]]))
     }

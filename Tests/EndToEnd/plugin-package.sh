@@ -3,12 +3,15 @@
 #
 # Copies Samples/CardsApp (an app-like library using the plugin through a path dependency on this
 # package, Observation flavor) to a temporary directory, then:
-#   1. `swift build`s it, and checks that the two `cards.cards` files in different folders gave
-#      differently named Swift files, in the flavor and access `cardc.json` asks for;
+#   1. `swift build`s it, with no warning printed (cardc's own sources and the generated Swift),
+#      and checks that the two `cards.cards` files in different folders gave differently named
+#      Swift files, in the flavor and access `cardc.json` asks for;
 #   2. builds again with nothing changed: no `.cards` file is regenerated;
 #   3. edits one `.cards` file: the next build regenerates that file's Swift (with the edit in
 #      it) and leaves the other generated files untouched (same modification time);
-#   4. `swift test`s it: the tests assert the generated view models' defaults;
+#   4. `swift test`s it: the tests assert the generated view models' defaults, and drive the
+#      swipe deck (each swipe reaches the app with its direction), the sheet's navigation and
+#      the theme's values;
 #   5. adds a `.cards` file whose name holds a backslash (legal in a file name here): the
 #      plugin declares a plain name for its Swift, and cardc writes exactly that.
 #
@@ -45,12 +48,15 @@ start=$(now)
 swift build --scratch-path "$scratch" >"$work/build1.log" 2>&1 || { cat "$work/build1.log"; fail "swift build"; }
 built=$(now)
 echo "swift build (cold, with cardc itself): $(elapsed "$start" "$built")"
+# No warning, neither from cardc's own sources (built here for the plugin) nor from the Swift it
+# generates.
+if grep -q "warning:" "$work/build1.log"; then grep "warning:" "$work/build1.log" >&2; fail "the build printed warnings"; fi
 
 generated=()
 while IFS= read -r file; do generated+=("$file"); done < <(find "$scratch/plugins/outputs/cardsapp" -path '*CardcPlugin*' -name '*.cards.swift' | sort)
-[[ ${#generated[@]} -eq 3 ]] || fail "expected 3 generated files, found ${#generated[@]}: ${generated[*]}"
+[[ ${#generated[@]} -eq 4 ]] || fail "expected 4 generated files, found ${#generated[@]}: ${generated[*]}"
 names=$(for f in "${generated[@]}"; do basename "$f"; done | sort | tr '\n' ' ')
-[[ "$names" == "Cards_Budget_cards.cards.swift Cards_Wallet_cards.cards.swift Cards_theme.cards.swift " ]] \
+[[ "$names" == "Cards_Adopt.cards.swift Cards_Budget_cards.cards.swift Cards_Wallet_cards.cards.swift Cards_theme.cards.swift " ]] \
     || fail "unexpected generated names: $names"
 echo "generated: $names"
 wallet=$(printf '%s\n' "${generated[@]}" | grep Cards_Wallet_cards)
@@ -90,7 +96,8 @@ grep -q 'public var nickname: String = "Travel card"' "$wallet" || fail "the edi
 start=$(now)
 swift test --scratch-path "$scratch" >"$work/test.log" 2>&1 || { cat "$work/test.log"; fail "swift test"; }
 echo "swift test: $(elapsed "$start" "$(now)")"
-grep -q "Test run with 4 tests" "$work/test.log" || { cat "$work/test.log"; fail "the sample's tests did not all run"; }
+grep -q "Test run with 7 tests" "$work/test.log" || { cat "$work/test.log"; fail "the sample's tests did not all run"; }
+if grep -q "warning:" "$work/test.log"; then grep "warning:" "$work/test.log" >&2; fail "building the tests printed warnings"; fi
 
 # 5. A file name SwiftPM mangles (it drops the backslash from the compiler's input path): the
 # declared output is plain, and it is the one cardc writes.

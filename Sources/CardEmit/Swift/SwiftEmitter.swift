@@ -56,6 +56,7 @@ public struct SwiftEmitter: Backend {
         case .observation:
             let flavor = ObservationFlavor(file: file)
             flavor.imports(&writer)
+            flavor.themes(&writer)
             try file.forEachCard { card in
                 flavor.card(card, &writer)
                 if writer.count >= Self.pieceSize { try sink(writer.takeBytes()) }

@@ -46,6 +46,51 @@ import Testing
     }
 }
 
+/// The stacks that move — the swipe deck and the sheet — and the theme, as the app drives them.
+@MainActor
+@Suite struct CardsAppStackTests {
+    /// A swipe reaches the app with its direction; a direction the card may not be swiped in is
+    /// refused; the footer's buttons swipe too; undo brings the card back.
+    @Test func swipeDirections() {
+        let model = AppModel()
+        #expect(model.deck.cards == [.dog, .dog, .dog])
+        #expect(!model.deck.swipe(.up), "Dog may be swiped left and right only")
+        #expect(model.deck.swipe(.right))
+        model.nope()
+        #expect(model.deck.topIndex == 2)
+        #expect(model.deck.undo())
+        #expect(model.deck.topIndex == 1)
+        model.like()
+        model.like()
+        #expect(!model.deck.swipe(.left), "no card is left")
+        #expect(model.deck.swipes == [.right, .right, .right])
+        #expect(model.log == ["liked Biscuit", "passed on Pepper", "liked Pepper", "liked Olive", "no more dogs"])
+    }
+
+    /// The sheet pushes and pops, moving to a pushed card's `position:`; the cards' `title:` and
+    /// `subtitle:` are their view models'.
+    @Test func sheetNavigation() {
+        let sheet = AppModel().sheet
+        #expect(sheet.top == .profile && sheet.position == .peaking)
+        #expect(ProfileViewModel().sheetTitle == "Biscuit")
+        #expect(ProfileViewModel().sheetSubtitle == "Beagle · Tierheim Berlin")
+        sheet.push(.vetRecords)
+        #expect(sheet.top == .vetRecords && sheet.path == [.vetRecords] && sheet.position == .extended)
+        #expect(VetRecordsViewModel().sheetTitle == "Vet records")
+        sheet.pop()
+        sheet.pop()
+        #expect(sheet.top == .profile && sheet.path.isEmpty)
+    }
+
+    /// The theme's values, its own and those it inherits from Mint.
+    @Test func themeValues() {
+        let theme = AppModel().theme
+        #expect(theme.titleColor == "#0B3D2E")
+        #expect(theme.separatorColor == "#DDDDDD")
+        #expect(theme.buttonCornerRadius == 0)
+    }
+}
+
 /// Records that an observation fired (`onChange` may run on any thread).
 final class Flag: @unchecked Sendable {
     private let lock = NSLock()

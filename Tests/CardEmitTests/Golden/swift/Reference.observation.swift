@@ -4,6 +4,51 @@
 import Foundation
 import Observation
 
+// MARK: - Theme Evergreen
+
+/// The theme Evergreen (from Mint), every value resolved: colors `#RRGGBB[AA]`, fonts and insets as
+/// written.
+struct EvergreenTheme: Hashable, Sendable {
+    /// Font of `text(style: .small)`.
+    let smallTextFont: String = "font(\"HelveticaNeue\", 10)"
+    /// Color of `text(style: .small)`.
+    let smallTextColor: String = "#888888"
+    /// Font of `text(style: .normal)`.
+    let normalTextFont: String = "font(\"HelveticaNeue\", 14)"
+    /// Color of `text(style: .normal)`.
+    let normalTextColor: String = "#888888"
+    /// Font of `text(style: .title)`.
+    let titleTextFont: String = "font(\"HelveticaNeue-Medium\", 16)"
+    /// Color of `text(style: .title)`.
+    let titleTextColor: String = "#111111"
+    /// Font of `text(style: .header)`.
+    let headerTextFont: String = "font(.system, 36, weight: .black)"
+    /// Color of `text(style: .header)`.
+    let headerTextColor: String = "#111111"
+    /// Font of `text(style: .detail)`.
+    let detailTextFont: String = "font(\"HelveticaNeue\", 12)"
+    /// Color of `text(style: .detail)`.
+    let detailTextColor: String = "#888888"
+    /// Font of the `title` part.
+    let titleFont: String = "font(.system, 17, weight: .semibold)"
+    /// Color of the `title` part.
+    let titleColor: String = "#0B3D2E"
+    /// Font of `button` titles.
+    let buttonTitleFont: String = "font(\"HelveticaNeue\", 17)"
+    /// Color of `button` titles.
+    let buttonTitleColor: String = "#45CAE6"
+    /// Corner radius of buttons.
+    let buttonCornerRadius: Double = 6.0
+    /// Margins around each card in a list.
+    let cardCellMargins: String = "insets(10, 12)"
+    /// Color of separators.
+    let separatorColor: String = "#DDDDDD"
+    /// Background of every card.
+    let cardBackgroundColor: String = "#FFFFFF"
+
+    init() {}
+}
+
 // MARK: - Card Budget
 
 /// The states of Budget.
@@ -162,6 +207,15 @@ protocol TartineActions: AnyObject {
 /// The trip's root card, over a map of the city.
 @Observable
 final class TripOverviewViewModel {
+    /// The card's `title:`, the header a sheet stack shows.
+    var sheetTitle: String {
+        "Lisbon long weekend"
+    }
+    /// The card's `subtitle:`, the header a sheet stack shows.
+    var sheetSubtitle: String {
+        "3 nights · 2 sights"
+    }
+
     init() {}
 }
 
@@ -170,6 +224,15 @@ final class TripOverviewViewModel {
 /// One sight, pushed from the overview.
 @Observable
 final class SightViewModel {
+    /// The card's `title:`, the header a sheet stack shows.
+    var sheetTitle: String {
+        "Jerónimos Monastery"
+    }
+    /// The card's `subtitle:`, the header a sheet stack shows.
+    var sheetSubtitle: String {
+        "Praça do Império"
+    }
+
     init() {}
 }
 
@@ -179,10 +242,135 @@ final class SightViewModel {
 @MainActor
 protocol PlacesSwipeDelegate: AnyObject {
     /// `placeSwiped`: the action run when a card is swiped.
-    func placeSwiped(index: Int)
+    func placeSwiped(index: Int, direction: PlacesSwipeDeck.Direction)
     /// `noMorePlaces`: the action run when the last card is swiped.
     func noMorePlaces()
     /// `swipeUndone`: the action run when a swipe is undone.
-    func swipeUndone(index: Int)
+    func swipeUndone(index: Int, direction: PlacesSwipeDeck.Direction)
+}
+
+/// The swipe stack Places.
+///
+/// Its cards in order, the one on top and the swipes so far, for a view to draw; `swipe(_:)` and
+/// `undo()` move it as MGSwipeCards would and tell the delegate.
+@MainActor
+@Observable
+final class PlacesSwipeDeck {
+    /// A swipe direction (MGSwipeCards' `SwipeDirection`).
+    enum Direction: String, Hashable, Sendable, CaseIterable {
+        case left, right, up, down
+    }
+
+    /// A card of the stack.
+    enum Card: Hashable, Sendable {
+        case tartine
+    }
+
+    /// The cards, in order (a card may be listed more than once).
+    let cards: [Card] = [.tartine, .tartine]
+    /// How many cards are drawn at once.
+    let visibleCards = 2
+    /// The speed, in points per second, that swipes a dragged card.
+    let minimumSwipeSpeed: Double = 1100.0
+    /// The drag distance, as a fraction of the card, that swipes it.
+    let minimumSwipeMargin: Double = 0.5
+    /// The rotation of a dragged card at most, in degrees.
+    let maximumRotation: Double = 18.0
+    /// The index of the card on top: the cards before it were swiped (`cards.count` once all were).
+    private(set) var topIndex = 0
+    /// The directions of the swipes so far, oldest first.
+    private(set) var swipes: [Direction] = []
+    /// Told about swipes, undos and taps.
+    weak var delegate: (any PlacesSwipeDelegate)?
+
+    init() {}
+
+    /// The directions `card` may be swiped in (its `swipe:`).
+    func directions(of card: Card) -> [Direction] {
+        switch card {
+        case .tartine: [.left, .right]
+        }
+    }
+
+    /// Swipes the top card in `direction` and tells the delegate (`placeSwiped`); false when no
+    /// card is left or the card may not be swiped that way.
+    @discardableResult
+    func swipe(_ direction: Direction) -> Bool {
+        guard topIndex < cards.count, directions(of: cards[topIndex]).contains(direction) else { return false }
+        swipes.append(direction)
+        topIndex += 1
+        delegate?.placeSwiped(index: topIndex - 1, direction: direction)
+        if topIndex == cards.count {
+            delegate?.noMorePlaces()
+        }
+        return true
+    }
+
+    /// Brings back the last swiped card and tells the delegate (`swipeUndone`); false when no card
+    /// was swiped.
+    @discardableResult
+    func undo() -> Bool {
+        guard let direction = swipes.popLast() else { return false }
+        topIndex -= 1
+        delegate?.swipeUndone(index: topIndex, direction: direction)
+        return true
+    }
+}
+
+// MARK: - Stack Trip
+
+/// The sheet stack Trip.
+///
+/// Its navigation, for a view to draw: the root card, the cards pushed over it and where the sheet
+/// sits. `push(_:)` and `pop()` are what the cards' `push(…)` and `pop` do; a card's `title:` and
+/// `subtitle:` are its view model's `sheetTitle` and `sheetSubtitle`.
+@MainActor
+@Observable
+final class TripNavigation {
+    /// A card of the sheet.
+    enum Card: Hashable, Sendable {
+        case tripOverview
+        case sight
+    }
+
+    /// Where the sheet sits (TGCardViewController's `TGCardPosition`).
+    enum Position: Hashable, Sendable {
+        case collapsed, peaking, extended
+    }
+
+    /// The card at the bottom of the sheet.
+    let root: Card = .tripOverview
+    /// The cards pushed over the root, bottom first: a `NavigationStack`'s path.
+    var path: [Card] = []
+    /// Where the sheet sits; pushing a card moves it to the card's `position:`.
+    var position: Position = .peaking
+
+    init() {}
+
+    /// The card on top.
+    var top: Card {
+        path.last ?? root
+    }
+
+    /// Shows `card` over the top one (`push(…)`), moving the sheet to the card's `position:`.
+    func push(_ card: Card) {
+        path.append(card)
+        if let preferred = Self.preferredPosition(of: card) {
+            position = preferred
+        }
+    }
+
+    /// Returns to the card below (`pop`); nothing happens at the root.
+    func pop() {
+        _ = path.popLast()
+    }
+
+    /// The position a card opens in when pushed: its `position:`, if it has one.
+    static func preferredPosition(of card: Card) -> Position? {
+        switch card {
+        case .tripOverview: nil
+        case .sight: .extended
+        }
+    }
 }
 

@@ -164,8 +164,76 @@ final class LedgerViewModel {
 @MainActor
 protocol DeckSwipeDelegate: AnyObject {
     /// `throws`: the action run when a card is swiped.
-    func `throws`(index: Int)
+    func `throws`(index: Int, direction: DeckSwipeDeck.Direction)
     /// `var`: the action run when the last card is swiped.
     func `var`()
+}
+
+/// The swipe stack Deck.
+///
+/// Its cards in order, the one on top and the swipes so far, for a view to draw; `swipe(_:)` and
+/// `undo()` move it as MGSwipeCards would and tell the delegate.
+@MainActor
+@Observable
+final class DeckSwipeDeck {
+    /// A swipe direction (MGSwipeCards' `SwipeDirection`).
+    enum Direction: String, Hashable, Sendable, CaseIterable {
+        case left, right, up, down
+    }
+
+    /// A card of the stack.
+    enum Card: Hashable, Sendable {
+        case hostile
+        case `class`
+    }
+
+    /// The cards, in order (a card may be listed more than once).
+    let cards: [Card] = [.hostile, .`class`]
+    /// How many cards are drawn at once.
+    let visibleCards = 2
+    /// The speed, in points per second, that swipes a dragged card.
+    let minimumSwipeSpeed: Double = 1100.0
+    /// The drag distance, as a fraction of the card, that swipes it.
+    let minimumSwipeMargin: Double = 0.5
+    /// The rotation of a dragged card at most, in degrees.
+    let maximumRotation: Double = 18.0
+    /// The index of the card on top: the cards before it were swiped (`cards.count` once all were).
+    private(set) var topIndex = 0
+    /// The directions of the swipes so far, oldest first.
+    private(set) var swipes: [Direction] = []
+    /// Told about swipes, undos and taps.
+    weak var delegate: (any DeckSwipeDelegate)?
+
+    init() {}
+
+    /// The directions `card` may be swiped in (its `swipe:`).
+    func directions(of card: Card) -> [Direction] {
+        switch card {
+        case .hostile: [.left, .right, .up, .down]
+        case .`class`: [.left, .right, .up, .down]
+        }
+    }
+
+    /// Swipes the top card in `direction` and tells the delegate (``throws``); false when no card
+    /// is left or the card may not be swiped that way.
+    @discardableResult
+    func swipe(_ direction: Direction) -> Bool {
+        guard topIndex < cards.count, directions(of: cards[topIndex]).contains(direction) else { return false }
+        swipes.append(direction)
+        topIndex += 1
+        delegate?.`throws`(index: topIndex - 1, direction: direction)
+        if topIndex == cards.count {
+            delegate?.`var`()
+        }
+        return true
+    }
+
+    /// Brings back the last swiped card; false when no card was swiped.
+    @discardableResult
+    func undo() -> Bool {
+        guard swipes.popLast() != nil else { return false }
+        topIndex -= 1
+        return true
+    }
 }
 

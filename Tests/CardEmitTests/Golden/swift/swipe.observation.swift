@@ -96,10 +96,85 @@ protocol StateBirdActions: AnyObject {
 @MainActor
 protocol TonightsPicksSwipeDelegate: AnyObject {
     /// `recordSwipe`: the action run when a card is swiped.
-    func recordSwipe(index: Int)
+    func recordSwipe(index: Int, direction: TonightsPicksSwipeDeck.Direction)
     /// `showNoMorePicks`: the action run when the last card is swiped.
     func showNoMorePicks()
     /// `undoLastSwipe`: the action run when a swipe is undone.
-    func undoLastSwipe(index: Int)
+    func undoLastSwipe(index: Int, direction: TonightsPicksSwipeDeck.Direction)
+}
+
+/// Tonight's picks: three cards visible, a softer swipe threshold than the
+/// MGSwipeCards defaults and a little less rotation.
+///
+/// Its cards in order, the one on top and the swipes so far, for a view to draw; `swipe(_:)` and
+/// `undo()` move it as MGSwipeCards would and tell the delegate.
+@MainActor
+@Observable
+final class TonightsPicksSwipeDeck {
+    /// A swipe direction (MGSwipeCards' `SwipeDirection`).
+    enum Direction: String, Hashable, Sendable, CaseIterable {
+        case left, right, up, down
+    }
+
+    /// A card of the stack.
+    enum Card: Hashable, Sendable {
+        case tartine
+        case zuniCafe
+        case nopa
+        case stateBird
+    }
+
+    /// The cards, in order (a card may be listed more than once).
+    let cards: [Card] = [.tartine, .zuniCafe, .nopa, .stateBird]
+    /// How many cards are drawn at once.
+    let visibleCards = 3
+    /// The speed, in points per second, that swipes a dragged card.
+    let minimumSwipeSpeed: Double = 900.0
+    /// The drag distance, as a fraction of the card, that swipes it.
+    let minimumSwipeMargin: Double = 0.4
+    /// The rotation of a dragged card at most, in degrees.
+    let maximumRotation: Double = 15.0
+    /// The index of the card on top: the cards before it were swiped (`cards.count` once all were).
+    private(set) var topIndex = 0
+    /// The directions of the swipes so far, oldest first.
+    private(set) var swipes: [Direction] = []
+    /// Told about swipes, undos and taps.
+    weak var delegate: (any TonightsPicksSwipeDelegate)?
+
+    init() {}
+
+    /// The directions `card` may be swiped in (its `swipe:`).
+    func directions(of card: Card) -> [Direction] {
+        switch card {
+        case .tartine: [.left, .right]
+        case .zuniCafe: [.left, .right, .up]
+        case .nopa: [.left, .right]
+        case .stateBird: [.left, .right, .up]
+        }
+    }
+
+    /// Swipes the top card in `direction` and tells the delegate (`recordSwipe`); false when no
+    /// card is left or the card may not be swiped that way.
+    @discardableResult
+    func swipe(_ direction: Direction) -> Bool {
+        guard topIndex < cards.count, directions(of: cards[topIndex]).contains(direction) else { return false }
+        swipes.append(direction)
+        topIndex += 1
+        delegate?.recordSwipe(index: topIndex - 1, direction: direction)
+        if topIndex == cards.count {
+            delegate?.showNoMorePicks()
+        }
+        return true
+    }
+
+    /// Brings back the last swiped card and tells the delegate (`undoLastSwipe`); false when no
+    /// card was swiped.
+    @discardableResult
+    func undo() -> Bool {
+        guard let direction = swipes.popLast() else { return false }
+        topIndex -= 1
+        delegate?.undoLastSwipe(index: topIndex, direction: direction)
+        return true
+    }
 }
 

@@ -4,3 +4,48 @@
 import Foundation
 import Observation
 
+// MARK: - Theme Evergreen
+
+/// The theme Evergreen (from Mint), every value resolved: colors `#RRGGBB[AA]`, fonts and insets as
+/// written.
+struct EvergreenTheme: Hashable, Sendable {
+    /// Font of `text(style: .small)`.
+    let smallTextFont: String = "font(\"HelveticaNeue\", 10)"
+    /// Color of `text(style: .small)`.
+    let smallTextColor: String = "#888888"
+    /// Font of `text(style: .normal)`.
+    let normalTextFont: String = "font(\"HelveticaNeue\", 14)"
+    /// Color of `text(style: .normal)`.
+    let normalTextColor: String = "#888888"
+    /// Font of `text(style: .title)`.
+    let titleTextFont: String = "font(\"HelveticaNeue-Medium\", 16)"
+    /// Color of `text(style: .title)`.
+    let titleTextColor: String = "#0B3D2E"
+    /// Font of `text(style: .header)`.
+    let headerTextFont: String = "font(.system, 36, weight: .black)"
+    /// Color of `text(style: .header)`.
+    let headerTextColor: String = "#0B3D2E"
+    /// Font of `text(style: .detail)`.
+    let detailTextFont: String = "font(\"HelveticaNeue\", 12)"
+    /// Color of `text(style: .detail)`.
+    let detailTextColor: String = "#888888"
+    /// Font of the `title` part.
+    let titleFont: String = "font(.system, 17, weight: .semibold)"
+    /// Color of the `title` part.
+    let titleColor: String = "#0B3D2E"
+    /// Font of `button` titles.
+    let buttonTitleFont: String = "font(\"HelveticaNeue\", 17)"
+    /// Color of `button` titles.
+    let buttonTitleColor: String = "#00A86B"
+    /// Corner radius of buttons.
+    let buttonCornerRadius: Double = 6.0
+    /// Margins around each card in a list.
+    let cardCellMargins: String = "insets(10, 12)"
+    /// Color of separators.
+    let separatorColor: String = "#E3E8E6"
+    /// Background of every card.
+    let cardBackgroundColor: String = "#FFFFFF"
+
+    init() {}
+}
+

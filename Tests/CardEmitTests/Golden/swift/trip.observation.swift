@@ -9,6 +9,15 @@ import Observation
 /// The trip at a glance, over a map of central Lisbon.
 @Observable
 final class LisbonTripViewModel {
+    /// The card's `title:`, the header a sheet stack shows.
+    var sheetTitle: String {
+        "Lisbon long weekend"
+    }
+    /// The card's `subtitle:`, the header a sheet stack shows.
+    var sheetSubtitle: String {
+        "May 23 – 26 · 3 nights · 5 stops"
+    }
+
     init() {}
 }
 
@@ -17,6 +26,15 @@ final class LisbonTripViewModel {
 /// Day 1: the riverside monuments of Belém.
 @Observable
 final class BelemDayViewModel {
+    /// The card's `title:`, the header a sheet stack shows.
+    var sheetTitle: String {
+        "Day 1 · Belém"
+    }
+    /// The card's `subtitle:`, the header a sheet stack shows.
+    var sheetSubtitle: String {
+        "Saturday · 3 stops · tram 15E"
+    }
+
     init() {}
 }
 
@@ -25,6 +43,15 @@ final class BelemDayViewModel {
 /// Day 2: the castle, the old town and dinner at Time Out Market.
 @Observable
 final class AlfamaDayViewModel {
+    /// The card's `title:`, the header a sheet stack shows.
+    var sheetTitle: String {
+        "Day 2 · Alfama & Baixa"
+    }
+    /// The card's `subtitle:`, the header a sheet stack shows.
+    var sheetSubtitle: String {
+        "Sunday · 2 stops · on foot"
+    }
+
     init() {}
 }
 
@@ -58,6 +85,14 @@ final class BookingsViewModel {
         BookingsRow(leftTitle: "Memmo Alfama", leftDescription: "May 23 – 26 · 3 nights", rightTitle: "€642", rightDescription: "Conf. 88412093"),
         BookingsRow(leftTitle: "TP 203 LIS → JFK", leftDescription: "Mon May 26 · 10:45 AM", rightTitle: "Seat 23C", rightDescription: "Conf. QX7R2L"),
     ]
+    /// The card's `title:`, the header a sheet stack shows.
+    var sheetTitle: String {
+        "Flights & stays"
+    }
+    /// The card's `subtitle:`, the header a sheet stack shows.
+    var sheetSubtitle: String {
+        "Confirmation codes and times"
+    }
 
     init() {}
 }
@@ -76,6 +111,15 @@ protocol BookingsActions: AnyObject {
 /// Jerónimos Monastery, with its own small map.
 @Observable
 final class JeronimosViewModel {
+    /// The card's `title:`, the header a sheet stack shows.
+    var sheetTitle: String {
+        "Jerónimos Monastery"
+    }
+    /// The card's `subtitle:`, the header a sheet stack shows.
+    var sheetSubtitle: String {
+        "Praça do Império · open 9:30 AM – 6:00 PM"
+    }
+
     init() {}
 }
 
@@ -91,6 +135,15 @@ protocol JeronimosActions: AnyObject {
 /// Belém Tower, at the water's edge.
 @Observable
 final class BelemTowerViewModel {
+    /// The card's `title:`, the header a sheet stack shows.
+    var sheetTitle: String {
+        "Belém Tower"
+    }
+    /// The card's `subtitle:`, the header a sheet stack shows.
+    var sheetSubtitle: String {
+        "Av. Brasília · open 9:30 AM – 6:00 PM"
+    }
+
     init() {}
 }
 
@@ -106,6 +159,15 @@ protocol BelemTowerActions: AnyObject {
 /// Castelo de São Jorge, above the Alfama.
 @Observable
 final class SaoJorgeViewModel {
+    /// The card's `title:`, the header a sheet stack shows.
+    var sheetTitle: String {
+        "Castelo de São Jorge"
+    }
+    /// The card's `subtitle:`, the header a sheet stack shows.
+    var sheetSubtitle: String {
+        "R. de Santa Cruz do Castelo · open 9:00 AM – 9:00 PM"
+    }
+
     init() {}
 }
 
@@ -114,5 +176,72 @@ final class SaoJorgeViewModel {
 protocol SaoJorgeActions: AnyObject {
     /// `openDirections`: run by a `button`.
     func openDirections()
+}
+
+// MARK: - Stack TripPlanner
+
+/// The trip planner sheet: the root card starts peaking over the map.
+///
+/// Its navigation, for a view to draw: the root card, the cards pushed over it and where the sheet
+/// sits. `push(_:)` and `pop()` are what the cards' `push(…)` and `pop` do; a card's `title:` and
+/// `subtitle:` are its view model's `sheetTitle` and `sheetSubtitle`.
+@MainActor
+@Observable
+final class TripPlannerNavigation {
+    /// A card of the sheet.
+    enum Card: Hashable, Sendable {
+        case lisbonTrip
+        case belemDay
+        case alfamaDay
+        case bookings
+        case jeronimos
+        case belemTower
+        case saoJorge
+    }
+
+    /// Where the sheet sits (TGCardViewController's `TGCardPosition`).
+    enum Position: Hashable, Sendable {
+        case collapsed, peaking, extended
+    }
+
+    /// The card at the bottom of the sheet.
+    let root: Card = .lisbonTrip
+    /// The cards pushed over the root, bottom first: a `NavigationStack`'s path.
+    var path: [Card] = []
+    /// Where the sheet sits; pushing a card moves it to the card's `position:`.
+    var position: Position = .peaking
+
+    init() {}
+
+    /// The card on top.
+    var top: Card {
+        path.last ?? root
+    }
+
+    /// Shows `card` over the top one (`push(…)`), moving the sheet to the card's `position:`.
+    func push(_ card: Card) {
+        path.append(card)
+        if let preferred = Self.preferredPosition(of: card) {
+            position = preferred
+        }
+    }
+
+    /// Returns to the card below (`pop`); nothing happens at the root.
+    func pop() {
+        _ = path.popLast()
+    }
+
+    /// The position a card opens in when pushed: its `position:`, if it has one.
+    static func preferredPosition(of card: Card) -> Position? {
+        switch card {
+        case .lisbonTrip: nil
+        case .belemDay: .extended
+        case .alfamaDay: .extended
+        case .bookings: .extended
+        case .jeronimos: .peaking
+        case .belemTower: .peaking
+        case .saoJorge: .peaking
+        }
+    }
 }
 
