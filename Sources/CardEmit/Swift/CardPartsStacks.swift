@@ -263,7 +263,7 @@ extension CardPartsFlavor {
                 w.line("cardStack.translatesAutoresizingMaskIntoConstraints = false")
                 w.line("view.addSubview(cardStack)")
                 Self.pinEdges("cardStack", to: "view", &w)
-                w.line("cardStack.delegate = coordinator")
+                if !actions.isEmpty { w.line("cardStack.delegate = coordinator") }
                 w.line("cardStack.dataSource = coordinator")
             }
             w.blank()
@@ -341,7 +341,11 @@ extension CardPartsFlavor {
             writeFactories(stack, names: names, parameters: "at index: Int", &w)
             w.blank()
             w.line("@MainActor")
-            w.block("private final class \(coordinator): @preconcurrency MGCardStackViewDataSource, @preconcurrency MGCardStackViewDelegate") { w in
+            // A delegate only with the stack's actions: `@preconcurrency` on a conformance without
+            // a witness is a warning.
+            let conformances = actions.isEmpty ? "@preconcurrency MGCardStackViewDataSource"
+                : "@preconcurrency MGCardStackViewDataSource, @preconcurrency MGCardStackViewDelegate"
+            w.block("private final class \(coordinator): \(conformances)") { w in
                 w.line("weak var owner: \(type)?")
                 w.blank()
                 w.block("init(owner: \(type))", lines: ["self.owner = owner"])
