@@ -9,7 +9,7 @@ public enum DiagnosticCode: String, CaseIterable, Hashable, Comparable, Sendable
     case e201 = "E201", e202 = "E202", e203 = "E203", e204 = "E204", e205 = "E205"
     // E3xx names and imports
     case e301 = "E301", e302 = "E302", e303 = "E303", e304 = "E304", e305 = "E305", e306 = "E306"
-    case e307 = "E307", e308 = "E308", e309 = "E309", e310 = "E310", e311 = "E311", e312 = "E312"
+    case e307 = "E307", e308 = "E308", e309 = "E309", e310 = "E310", e311 = "E311", e312 = "E312", e313 = "E313"
     // E4xx nesting
     case e401 = "E401", e403 = "E403", e404 = "E404", e405 = "E405", e406 = "E406"
     case w103 = "W103", w402 = "W402"
@@ -66,6 +66,7 @@ public enum DiagnosticCode: String, CaseIterable, Hashable, Comparable, Sendable
         case .e310: "unknown argument or property"
         case .e311: "unknown enum case"
         case .e312: "name clashes in generated Swift"
+        case .e313: "invalid part id"
         case .e401: "leaf part given children"
         case .e403: "wrong kind of child"
         case .e404: "wrong number of children"

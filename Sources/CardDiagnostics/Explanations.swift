@@ -581,13 +581,14 @@ extension DiagnosticCode {
             CodeExplanation(
                 summary: #"""
                 A name would clash in the Swift that `cardc build --emit swift` generates. Actions \#
-                become methods of the card's generated `CardPartsViewController` subclass and model \#
-                fields become properties of its view model, spelled as written, so an action named \#
-                after a method the controller inherits (`viewDidLoad`, `loadView`) or declares \#
+                become methods of the card's generated `CardPartsViewController` subclass, parts' \#
+                `id:`s its properties, and model fields properties of its view model, spelled as \#
+                written, so an action or an id named after a member the controller inherits \#
+                (`viewDidLoad`, `loadView`, `view`) or declares \#
                 (`viewModel`, a trait's `cornerRadius`), a name the generated code uses (`UIColor`, \#
                 `BehaviorRelay`), or a declaration whose generated type would be a framework type \#
                 (`stack CardParts: fullScreen` → `CardPartsFullScreenViewController`) would not \#
-                compile. Both flavors are checked. Rename the action, field or declaration.
+                compile. Both flavors are checked. Rename the action, id, field or declaration.
                 """#,
                 wrong: #"""
                 card Budget {
@@ -599,6 +600,31 @@ extension DiagnosticCode {
                 card Budget {
                   text("Monthly budget")
                   button("Reload", action: reloadBudget)
+                }
+                """#)
+
+        case .e313:
+            CodeExplanation(
+                summary: #"""
+                A part's `id:` names the part in the code generated from it (the Swift back end \#
+                names the part's property after it), so it must be an identifier — an ASCII letter \#
+                or `_`, then letters, digits or `_`, and not a Swift keyword — and unique within \#
+                its card. Without an `id:` a part's property is named by its position \#
+                (`footerHstackButton2`), which changes when a part is added before it; an `id:` \#
+                keeps the name stable. Rename the id.
+                """#,
+                wrong: #"""
+                card Dog {
+                  button("Like", action: like, id: "like button")
+                  button("Nope", action: nope, id: "choice")
+                  button("Save", action: save, id: "choice")
+                }
+                """#,
+                corrected: #"""
+                card Dog {
+                  button("Like", action: like, id: "likeButton")
+                  button("Nope", action: nope, id: "nopeButton")
+                  button("Save", action: save, id: "saveButton")
                 }
                 """#)
 

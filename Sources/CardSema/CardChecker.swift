@@ -56,6 +56,17 @@ struct CardChecker {
     private var pushTargets: [String] = []
     private var pushLikeActions: [(name: String, node: NodeID)] = []
     private var clashReported: [String] = []
+    /// E312/E313 scratch: the card's part ids, each with its value node, whether its part is in
+    /// every state (written in the card's body: one instance per state) and whether it sits in
+    /// a `cell` template (a property of the cell class); compared at the end of the card.
+    private var partIDs: [(id: String, node: NodeID, shared: Bool, inCell: Bool)] = []
+    /// Where the parts being checked sit, for their ids: in the card's body, and how many
+    /// `cell` templates deep.
+    private var checkingSharedParts = false
+    private var cellDepth = 0
+    /// The card's action methods, for the ids' clashes (`actions` is the model's, kept only when
+    /// building it).
+    private var actionMethods: [String] = []
 
     // Scratch storage reused from card to card.
     private var stateNodes: [NodeID] = []
@@ -124,6 +135,10 @@ struct CardChecker {
         pushTargets.clear()
         pushLikeActions.clear()
         clashReported.clear()
+        partIDs.clear()
+        actionMethods.clear()
+        checkingSharedParts = false
+        cellDepth = 0
         values.scope.isActive = true
         values.scope.card.removeAll()
         values.scope.rows = nil
@@ -232,11 +247,13 @@ struct CardChecker {
                         footer = CheckedFooter(height: height, transparent: transparent, parts: parts)
                     }
                 default:
+                    checkingSharedParts = true
                     if stateNodes.isEmpty {
                         checkPartItem(item, spec: specIndex, context: .card, into: &sharedBefore)
                     } else {
                         checkPartItem(item, spec: specIndex, context: .card, into: &sharedAfter)
                     }
+                    checkingSharedParts = false
                 }
             default:
                 break // declarations nested in cards and unexpected tokens were reported by the parser
@@ -296,6 +313,7 @@ struct CardChecker {
         }
         checkExpectedStates(cardName: name)
         checkPushMethodClashes()
+        checkPartIDs()
 
         // Model and bindings.
         let (model, initialState) = checkModel(modelNode, cardName: name)
@@ -368,6 +386,7 @@ struct CardChecker {
         switch action {
         case .method(let method):
             if buildsModel { actions.append(method) } // the list is the model's
+            actionMethods.append(method)
             if let clash = GeneratedNameRule.cardAction(method, card: cardName) { reportClash(clash, name: method, at: tree.span(node)) }
             if method.hasPrefix("push") { pushLikeActions.append((method, node)) }
         case .push(let target):
@@ -397,6 +416,56 @@ struct CardChecker {
         guard !clashReported.contains(name) else { return }
         clashReported.append(name)
         report(.e312, clash.message, at: span, notes: [.help(clash.help)])
+    }
+
+    /// E313 for a part id that is not an identifier; the others are kept for `checkPartIDs`.
+    mutating func notePartID(_ node: NodeID) {
+        guard let id = tree.stringValue(node) else { return }
+        let bytes = Array(id.utf8)
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_") }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        guard let first = bytes.first, isLetter(first), bytes.allSatisfy({ isLetter($0) || isDigit($0) }) else {
+            report(.e313, id.isEmpty ? "a part id cannot be empty" : "part id `\(id)` is not an identifier", at: tree.span(node),
+                   label: "an id is an ASCII letter or `_`, then letters, digits or `_`")
+            return
+        }
+        if SwiftNames.keywords.contains(id) {
+            report(.e313, "part id `\(id)` is a Swift keyword", at: tree.span(node), notes: [.help("rename the id")])
+            return
+        }
+        partIDs.append((id, node, checkingSharedParts, cellDepth > 0))
+    }
+
+    /// E313 for an id used twice in the card; E312 for an id whose property would clash in the
+    /// generated Swift: with a member the controller (or the cell class) has, with an action of
+    /// the card, or with the property of another id (a part in every state of a card with state
+    /// blocks has one per state, `loadingHeader`).
+    mutating func checkPartIDs() {
+        guard !partIDs.isEmpty else { return }
+        let states = declaredStates.map { names.text($0.name) }
+        let methods = Set(actionMethods).union(pushTargets.map(SwiftNames.pushMethod))
+        var properties: [String: String] = [:]  // property → the id that generates it
+        for (index, entry) in partIDs.enumerated() {
+            if let first = partIDs[..<index].first(where: { $0.id == entry.id }) {
+                report(.e313, "part id `\(entry.id)` is used twice in card `\(cardName)`", at: tree.span(entry.node),
+                       notes: [DiagnosticNote("first used here", at: tree.span(first.node))])
+                continue
+            }
+            // A part in the body of a card with two or more state blocks is in every state: one
+            // instance, and property, per state.
+            let generated = entry.shared && states.count > 1
+                ? states.map { SwiftNames.partProperty(id: entry.id, state: $0) } : [entry.id]
+            for property in generated {
+                let clash = GeneratedNameRule.partID(entry.id, property: property, inCell: entry.inCell, card: cardName)
+                    ?? (methods.contains(property) ? GeneratedNameRule.partIDAction(entry.id, property: property, card: cardName) : nil)
+                    ?? properties[property].map { GeneratedNameRule.partIDs(entry.id, $0, property: property, card: cardName) }
+                if let clash {
+                    report(.e312, clash.message, at: tree.span(entry.node), notes: [.help(clash.help)])
+                    break
+                }
+                properties[property] = entry.id
+            }
+        }
     }
 
     /// E312 for an action method named as the method generated for one of the card's `push(…)`.
@@ -675,6 +744,7 @@ struct CardChecker {
         if !values.arguments.missing.isEmpty { reportMissing(values.arguments.missing, of: node, description: "`\(name)`") }
         if !spec.indexedRules.isEmpty { checkCrossRules(spec, node: node) }
         noteActions()
+        if let idIndex = spec.idParameterIndex, let idNode = values.arguments.node(at: idIndex) { notePartID(idNode) }
         // Read before the children reuse the argument storage.
         let rowsParameter = spec.rowsParameter
         let rows = rowsParameter.flatMap { values.arguments.node($0.name) }.flatMap { node -> InternedName? in
@@ -700,7 +770,9 @@ struct CardChecker {
                     swap(&table, &values.scope.rows)
                     outerRows = table
                 }
+                if spec.role == .cell { cellDepth += 1 }
                 let checked = checkBlock(of: node, context: spec.role == .cell ? .cell : .part(spec))
+                if spec.role == .cell { cellDepth -= 1 }
                 children = checked.parts
                 checkChildren(spec, node: node, block: block, childCount: checked.count)
                 if isRowContainer {

@@ -740,6 +740,9 @@ public final class PartSpec: Sendable, Hashable {
     let parameterList: ParameterList
     /// Which structural node this is, so the checker tests an enum instead of comparing names.
     let role: NodeRole
+    /// The index in `parameters` of `id:`, which every part takes (`Catalog.partIDParameter`);
+    /// nil for structural nodes.
+    let idParameterIndex: Int?
 
     /// Creates an entry.
     public init(_ name: String, kind: CatalogEntryKind = .part, cardPartsClass: String?, doc: String,
@@ -754,7 +757,10 @@ public final class PartSpec: Sendable, Hashable {
         self.kind = kind
         self.cardPartsClass = cardPartsClass
         self.doc = doc
+        // Every part also takes the arguments all parts share (`id:`), after its own.
+        let parameters = kind == .part ? parameters + Catalog.sharedPartParameters : parameters
         self.parameters = parameters
+        idParameterIndex = kind == .part ? parameters.firstIndex { $0 === Catalog.partIDParameter } : nil
         self.children = children
         self.childLimits = childLimits
         self.childRoles = childRoles

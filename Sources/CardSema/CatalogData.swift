@@ -478,6 +478,16 @@ extension Catalog {
             maximumPerCard: 1),
     ]
 
+    /// `id:`, which every part takes: a stable name for the part in the code generated from it
+    /// (the Swift back end names the part's property after it). Checked by the card checker:
+    /// an identifier (E313), unique in its card (E313), clear of the generated code's names (E312).
+    public static let partIDParameter = Parameter(
+        "id", .string, bindable: false,
+        doc: "A stable name for the part: the generated Swift names the part's property after it.")
+
+    /// The arguments every part takes after its own, in order.
+    public static let sharedPartParameters: [Parameter] = [partIDParameter]
+
     /// The arguments shared by `vstack` and `hstack` (`CardPartStackView`).
     static let stackParameters: [Parameter] = [
         Parameter("spacing", .double, default: .double(0), range: .nonNegative, doc: "Space between the parts."),

@@ -102,6 +102,37 @@ enum GeneratedNameRule {
         return nil
     }
 
+    /// A part's `id:` whose property (`property`: the id, or a state's name and the id) is a
+    /// member the generated card controller — or, in a `cell` template, the cell class — has.
+    static func partID(_ id: String, property: String, inCell: Bool, card: String) -> Clash? {
+        let owner = inCell ? "the cell class generated for the part's `cell`" : "`\(SwiftNames.cardController(card))`"
+        let why: String?
+        if let reason = SwiftNames.cardControllerReserved[property] {
+            why = reason
+        } else if SwiftNames.frameworkNames.contains(property) {
+            why = "`\(property)`, a framework name the generated code uses"
+        } else if SwiftNames.cardControllerMembers.contains(property) || inCell && SwiftNames.cellMembers.contains(property) {
+            why = "a member \(owner) has"
+        } else {
+            why = nil
+        }
+        guard let why else { return nil }
+        return Clash(message: "part id `\(id)` names the property `\(property)`, which clashes in the generated Swift with \(why)",
+                     help: "rename the id: it names a property of \(owner)")
+    }
+
+    /// A part's `id:` whose property has the name of an action method of the card.
+    static func partIDAction(_ id: String, property: String, card: String) -> Clash {
+        Clash(message: "part id `\(id)` names the property `\(property)`, which clashes in the generated Swift with the card's action `\(property)`",
+              help: "rename the id or the action: both become members of `\(SwiftNames.cardController(card))`")
+    }
+
+    /// Two part ids that give the same property (`header` in every state gives `loadingHeader`).
+    static func partIDs(_ id: String, _ other: String, property: String, card: String) -> Clash {
+        Clash(message: "part ids `\(other)` and `\(id)` both name the property `\(property)` of `\(SwiftNames.cardController(card))`",
+              help: "a part in every state of a card with state blocks has one property per state, the state's name followed by its id; rename one of the ids")
+    }
+
     /// A state of card `card`: the CardParts flavor names each custom state as a static member of
     /// the view model (`BudgetViewModel.review`), which `Type` and `Protocol` cannot be (after a
     /// type's name they mean its metatype).

@@ -127,6 +127,18 @@ public enum SwiftNames {
 
     // MARK: Reserved names
 
+    /// The words that cannot be a property, case, parameter or method name without backticks,
+    /// or be read after a dot (`.Type`, `.self`), in Swift 5 and 6 (found by compiling each).
+    /// The Swift back end writes them in backticks; a part's `id:` may not be one (E313).
+    public static let keywords: Set<String> = [
+        "Any", "Protocol", "Self", "Type", "_", "as", "associatedtype", "break", "case", "catch", "class",
+        "continue", "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false",
+        "fileprivate", "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let", "nil",
+        "operator", "precedencegroup", "private", "protocol", "public", "repeat", "rethrows", "return", "self",
+        "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try", "typealias", "var",
+        "where", "while",
+    ]
+
     /// The framework types, modules and functions generated code names unqualified (besides
     /// the catalog's classes, protocols and enum types, added by `frameworkNames`). A member of
     /// a generated class with one of these names would hide it from the class's own code
@@ -228,6 +240,50 @@ public enum SwiftNames {
         }
         return table
     }()
+
+    /// Members UIKit and CardParts give every card controller, which no part property may take.
+    public static let cardControllerInheritedProperties: [String] = [
+        "view", "viewIfLoaded", "title", "parent", "children", "navigationItem", "navigationController", "tabBarItem",
+        "tabBarController", "splitViewController", "toolbarItems", "editButtonItem", "isEditing", "storyboard", "nibName",
+        "nibBundle", "restorationIdentifier", "preferredContentSize", "presentedViewController", "presentingViewController",
+        "presentationController", "popoverPresentationController", "sheetPresentationController", "traitCollection",
+        "undoManager", "userActivity", "isViewLoaded", "next", "inputView", "inputAccessoryView", "description", "hash",
+        "debugDescription", "modalPresentationStyle", "modalTransitionStyle", "additionalSafeAreaInsets", "keyCommands",
+        "overrideUserInterfaceStyle", "state", "bag", "isEditable", "rx", "margins",
+    ]
+
+    /// The containers of a card's overlays and footer, which the controller declares.
+    public static let swipeViewProperties: [String] = SwipeDirection.allCases.map { $0.rawValue + "Overlay" } + ["footer"]
+
+    /// Every name a card controller's part properties avoid besides the card's actions: its
+    /// reserved, inherited and fixed members and the framework names its code uses. A part's
+    /// `id:` may not be one of them (E312); positional names are numbered around them.
+    public static let cardControllerMembers: Set<String> = Set(cardControllerReserved.keys).union(frameworkNames)
+        .union(cardControllerInheritedProperties).union([popMethod, "viewDidAppear", "init"]).union(swipeViewProperties)
+
+    /// The members of a cell class generated for a `cell { … }` template (its own, and those
+    /// `UITableViewCell`, `UICollectionViewCell`, `UIView` and CardParts' cells give it), which
+    /// the parts of the template avoid.
+    public static let cellMembers: Set<String> = [
+        "reuseIdentifier", "configure", "owner", "bag", "rowsBag", "viewModel",
+        "contentView", "textLabel", "detailTextLabel", "imageView", "backgroundView", "selectedBackgroundView",
+        "accessoryView", "accessoryType", "selectionStyle", "separatorInset", "isSelected", "isHighlighted",
+        "frame", "bounds", "center", "transform", "layer", "tag", "alpha", "isHidden", "isOpaque", "backgroundColor",
+        "tintColor", "subviews", "superview", "window", "constraints", "gestureRecognizers", "contentMode",
+        "clipsToBounds", "isUserInteractionEnabled", "intrinsicContentSize", "accessibilityIdentifier",
+        "translatesAutoresizingMaskIntoConstraints", "topAnchor", "bottomAnchor", "leadingAnchor", "trailingAnchor",
+        "leftAnchor", "rightAnchor", "widthAnchor", "heightAnchor", "centerXAnchor", "centerYAnchor",
+        "description", "hash", "debugDescription", "next", "traitCollection", "margins", "cornerRadius",
+        "setupCardParts", "prepareForReuse", "layoutSubviews", "updateConstraints", "init", "self",
+    ]
+
+    /// The Swift property of a part written with `id: id`: the id, or, for a part in every state
+    /// of a card with two or more state blocks (one instance per state), the state's name
+    /// followed by the id (`loadingHeader`).
+    public static func partProperty(id: String, state: String?) -> String {
+        guard let state else { return id }
+        return state + capitalized(id)
+    }
 
     /// Every name an action of a swipe stack may not have, with why.
     public static let swipeStackReserved: [String: String] = {

@@ -73,7 +73,9 @@ import Testing
             return table.split(separator: "\n").count - 2 // header and separator
         }
         #expect(rows("parts") == Catalog.parts.count)
-        #expect(rows("part-arguments") == Catalog.parts.reduce(0) { $0 + $1.parameters.count })
+        // The arguments every part shares are one row each, not one per part.
+        let shared = Catalog.sharedPartParameters.count
+        #expect(rows("part-arguments") == Catalog.parts.reduce(0) { $0 + $1.parameters.count - shared } + shared)
         #expect(rows("structural-nodes") == Catalog.structuralNodes.count)
         #expect(rows("traits") == Catalog.traits.count)
         #expect(rows("trait-requirements") == Catalog.traits.reduce(0) { $0 + $1.requirements.count })
@@ -372,6 +374,10 @@ enum ReferenceTables {
         if let minimum = parameter.minimumCount { notes.append("at least \(minimum) entries (\(rangeCode.rawValue))") }
         if parameter.bindingRequired { notes.append("binding only") }
         if parameter.twoWay { notes.append("two-way binding") }
+        // The card checker's rule for ids (`CardChecker.notePartID`, `checkPartIDs`).
+        if parameter === Catalog.partIDParameter {
+            notes.append("an identifier, not a Swift keyword, once per card (\(DiagnosticCode.e313.rawValue)); no name the generated Swift has (\(DiagnosticCode.e312.rawValue))")
+        }
         return notes.joined(separator: "; ")
     }
 
@@ -540,13 +546,15 @@ enum ReferenceTables {
     }
 
     static func partArguments() -> String {
-        table(["Part", "Argument", "Type", "Default", "Rules", "Description"],
-              Catalog.parts.flatMap { spec in
-                  spec.parameters.map { parameter in
-                      [code(spec.name), argumentName(parameter), type(parameter.type), defaultValue(parameter),
-                       rules(parameter, rangeCode: ArgumentOwner.part.rangeCode), parameter.doc]
-                  }
-              })
+        func row(_ part: String, _ parameter: Parameter) -> [String] {
+            [part, argumentName(parameter), type(parameter.type), defaultValue(parameter),
+             rules(parameter, rangeCode: ArgumentOwner.part.rangeCode), parameter.doc]
+        }
+        let shared = Catalog.sharedPartParameters
+        return table(["Part", "Argument", "Type", "Default", "Rules", "Description"],
+                     Catalog.parts.flatMap { spec in
+                         spec.parameters.filter { parameter in !shared.contains { $0 === parameter } }.map { row(code(spec.name), $0) }
+                     } + shared.map { row("every part", $0) })
     }
 
     /// Every enumeration a parameter anywhere in the catalog takes, in order of first use.

@@ -19,21 +19,11 @@ struct CardControllerBuilder {
     var controller: String { SwiftNames.cardController(card.name) }
 
     /// Members UIKit and CardParts give every controller, which no part property may take.
-    static let inheritedProperties: [String] = [
-        "view", "viewIfLoaded", "title", "parent", "children", "navigationItem", "navigationController", "tabBarItem",
-        "tabBarController", "splitViewController", "toolbarItems", "editButtonItem", "isEditing", "storyboard", "nibName",
-        "nibBundle", "restorationIdentifier", "preferredContentSize", "presentedViewController", "presentingViewController",
-        "presentationController", "popoverPresentationController", "sheetPresentationController", "traitCollection",
-        "undoManager", "userActivity", "isViewLoaded", "next", "inputView", "inputAccessoryView", "description", "hash",
-        "debugDescription", "modalPresentationStyle", "modalTransitionStyle", "additionalSafeAreaInsets", "keyCommands",
-        "overrideUserInterfaceStyle", "state", "bag", "isEditable", "rx", "margins",
-    ]
+    static let inheritedProperties = SwiftNames.cardControllerInheritedProperties
 
     /// Every name a card controller's generated members avoid besides the card's actions: its
     /// reserved and inherited members, the framework names its code uses, the fixed members.
-    static let reservedMembers: Set<String> = Set(SwiftNames.cardControllerReserved.keys).union(SwiftNames.frameworkNames)
-        .union(inheritedProperties).union([SwiftNames.popMethod, "viewDidAppear", "init"])
-        .union(SwipeDirection.allCases.map { $0.rawValue + "Overlay" } + ["footer"])
+    static let reservedMembers = SwiftNames.cardControllerMembers
 
     init(flavor: CardPartsFlavor, card: CheckedCard, facts: CardFacts, types: SwiftModelTypes,
          rows: [(field: String, row: SwiftModelTypes.RowStruct)]) {
@@ -43,18 +33,24 @@ struct CardControllerBuilder {
         self.types = types
         var taken = Set(facts.actions.map(\.name))
         taken.formUnion(facts.pushTargets.map(SwiftNames.pushMethod))
+        // The properties the parts' ids name come first: positional names are numbered around them.
+        let ids = PartIDNames(card)
+        taken.formUnion(ids.properties)
         parts = PartEmitter(mode: .controller, card: card, facts: facts, types: types,
                             controller: SwiftNames.cardController(card.name),
                             scope: NameScope(reserved: Self.reservedMembers, taken: taken),
                             helpers: flavor.helpers)
+        parts.partsInEveryState = ids.partsInEveryState
     }
 
     mutating func build() {
         let hasStates = card.states.first?.span != nil
         for state in card.states {
+            parts.state = hasStates ? state.name : nil
             let names = state.parts.map { parts.emit($0, prefix: hasStates ? state.name : "") }
             stateParts.append((state, names))
         }
+        parts.state = nil
         for overlay in card.overlays { swipeView(overlay.direction.rawValue + "Overlay", overlay.parts) }
         if let footer = card.footer { swipeView("footer", footer.parts) }
         flavor.helpers = parts.helpers

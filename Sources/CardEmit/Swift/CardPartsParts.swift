@@ -1,3 +1,4 @@
+import CardDiagnostics
 import CardSema
 
 /// The kind of a CardParts member an argument sets, which decides how a literal is spelled and
@@ -45,6 +46,10 @@ struct PartEmitter {
     var usesRowsBag = false
     /// Whether the comment on `menuTitle` was written.
     var notedMenu = false
+    /// The state whose parts are being declared, in a card with state blocks; and the parts
+    /// that are in several states (one instance per state), whose ids name a property per state.
+    var state: String?
+    var partsInEveryState: Set<SourceSpan> = []
     var helpers: CardPartsFlavor.Helpers
 
     struct CellClass {
@@ -59,7 +64,7 @@ struct PartEmitter {
     var isCell: Bool { if case .cell = mode { true } else { false } }
 
     /// The members a cell class declares besides its parts.
-    static let cellReserved: Set<String> = ["reuseIdentifier", "configure", "owner", "bag", "rowsBag", "viewModel"]
+    static let cellReserved = SwiftNames.cellMembers
 
     // MARK: Values
 
@@ -187,8 +192,14 @@ struct PartEmitter {
     @discardableResult
     mutating func emit(_ part: CheckedPart, prefix: String) -> String {
         let kind = Self.kinds[part.part]
-        let base = prefix.isEmpty ? part.part : prefix + (kind?.capitalizedName ?? SwiftNames.capitalized(part.part))
-        let name = isCell ? scope.allocate(base, numberedFrom: 1) : scope.allocate(base)
+        let name: String
+        if let id = part.id {
+            // Taken in the scope already (`PartIDNames`), before any positional name.
+            name = SwiftNames.partProperty(id: id, state: partsInEveryState.contains(part.span) ? state : nil)
+        } else {
+            let base = prefix.isEmpty ? part.part : prefix + (kind?.capitalizedName ?? SwiftNames.capitalized(part.part))
+            name = isCell ? scope.allocate(base, numberedFrom: 1) : scope.allocate(base)
+        }
         let cls = part.spec?.cardPartsClass ?? "CardPartTextView"
         func p(_ parameter: String) -> Value? { part.hasArgument(parameter) ? part.property(parameter) : nil }
         func resolved(_ parameter: String) -> Value? { part.property(parameter) }
@@ -542,7 +553,7 @@ struct PartEmitter {
         if let template, case .field = rowsSource {
             let cellName = scope.allocate(SwiftNames.capitalized(rowsValue.bindingPath?.last ?? "row") + "Cell")
             var cell = PartEmitter(mode: .cell(rowType: rowType), card: card, facts: facts, types: types, controller: controller,
-                                   scope: NameScope(reserved: Self.cellReserved),
+                                   scope: NameScope(reserved: Self.cellReserved, taken: PartIDNames.ids(in: template.children)),
                                    helpers: helpers)
             let topLevel = template.children.map { cell.emit($0, prefix: "") }
             helpers = cell.helpers
@@ -678,6 +689,60 @@ struct PartEmitter {
             let delta = Self.convert("$0", from: t, to: .double)
             bind.append("\(relay: f, mapping: "MKCoordinateSpan(latitudeDelta: \(delta), longitudeDelta: \(delta))").bind(to: \(name).rx.span).disposed(by: bag)")
         }
+    }
+}
+
+/// The properties a card controller's parts take from their `id:`s, and the parts that are in
+/// several states: a part written in the body of a card with two or more state blocks has one
+/// instance per state, and its id names one property per state (`loadingHeader`). The checker
+/// (E312, E313) derives the same names with `SwiftNames.partProperty(id:state:)`. Parts in `cell`
+/// templates are the cell classes' (`ids(in:)`).
+struct PartIDNames {
+    private(set) var properties: Set<String> = []
+    private(set) var partsInEveryState: Set<SourceSpan> = []
+
+    init(_ card: CheckedCard) {
+        var ids: [(span: SourceSpan, id: String, states: [String])] = []
+        let hasStates = card.states.first?.span != nil
+        func visit(_ part: CheckedPart, state: String?) {
+            if let id = part.id {
+                if let index = ids.firstIndex(where: { $0.span == part.span }) {
+                    if let state { ids[index].states.append(state) }
+                } else {
+                    ids.append((part.span, id, state.map { [$0] } ?? []))
+                }
+            }
+            for child in part.children where child.spec?.name != "cell" { visit(child, state: state) }
+        }
+        for state in card.states { for part in state.parts { visit(part, state: hasStates ? state.name : nil) } }
+        for part in card.overlays.flatMap(\.parts) + (card.footer?.parts ?? []) { visit(part, state: nil) }
+        for (span, id, states) in ids {
+            if states.count > 1 {
+                partsInEveryState.insert(span)
+                for state in states { properties.insert(SwiftNames.partProperty(id: id, state: state)) }
+            } else {
+                properties.insert(id)
+            }
+        }
+    }
+
+    /// The ids of the parts of a cell template, nested ones included.
+    static func ids(in parts: [CheckedPart]) -> Set<String> {
+        var ids: Set<String> = []
+        func visit(_ part: CheckedPart) {
+            if let id = part.id { ids.insert(id) }
+            part.children.forEach(visit)
+        }
+        parts.forEach(visit)
+        return ids
+    }
+}
+
+extension CheckedPart {
+    /// The part's `id:`, when its author gave one.
+    var id: String? {
+        guard case .string(let id)? = properties.first(where: { $0.name == Catalog.partIDParameter.name })?.value else { return nil }
+        return id
     }
 }
 

@@ -1,3 +1,5 @@
+import CardSema
+
 /// Writes Swift source: lines indented four spaces per level, blank lines kept single, and the
 /// escaping every piece of source text needs before it becomes Swift — exact string literals,
 /// identifiers that are keywords in backticks, doc comments whose text cannot end the comment.
@@ -490,16 +492,8 @@ struct SwiftWriter {
     /// Whether `name` must be written in backticks in a declaration or after a dot.
     static func isKeyword(_ name: String) -> Bool { keywords.contains(name) }
 
-    /// The words that cannot be a property, case, parameter or method name without backticks,
-    /// or be read after a dot (`.Type`, `.self`), in Swift 5 and 6 (found by compiling each).
-    static let keywords: Set<String> = [
-        "Any", "Protocol", "Self", "Type", "_", "as", "associatedtype", "break", "case", "catch", "class",
-        "continue", "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false",
-        "fileprivate", "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let", "nil",
-        "operator", "precedencegroup", "private", "protocol", "public", "repeat", "rethrows", "return", "self",
-        "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try", "typealias", "var",
-        "where", "while",
-    ]
+    /// The words that need backticks (`SwiftNames.keywords`).
+    static let keywords = SwiftNames.keywords
 
     // MARK: Numbers
 

@@ -19,6 +19,9 @@ final class AppAdopt: AdoptSwipeViewController {
     override func makeDog(at index: Int) -> DogCardController {
         let dog = AppDog()
         dog.viewModel.name.accept(names[index])
+        // The footer's buttons by the names their ids give them, stable whatever else the card holds.
+        dog.likeButton.accessibilityIdentifier = "like-\(index)"
+        dog.nopeButton.accessibilityIdentifier = "nope-\(index)"
         // The footer's Like and Nope buttons swipe the card, as a swipe would.
         dog.onChoice = { [weak self] choice in
             self?.cardStack.swipe(choice == "like" ? .right : .left)

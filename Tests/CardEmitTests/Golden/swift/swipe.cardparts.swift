@@ -39,8 +39,8 @@ class TartineCardController: CardPartsViewController {
     let rightOverlayText = CardPartTextView(type: .header)
     let footer = CardPartStackView()
     let footerHstack = CardPartStackView()
-    let footerHstackButton = CardPartButtonView()
-    let footerHstackButton2 = CardPartButtonView()
+    let skipButton = CardPartButtonView()
+    let saveButton = CardPartButtonView()
 
     init(viewModel: TartineViewModel = TartineViewModel()) {
         self.viewModel = viewModel
@@ -90,14 +90,14 @@ class TartineCardController: CardPartsViewController {
         footerHstack.axis = .horizontal
         footerHstack.spacing = 16
         footerHstack.distribution = .fillEqually
-        footerHstackButton.setTitle("Skip", for: .normal)
-        footerHstackButton.contentHorizontalAlignment = .fill
-        footerHstackButton.rx.tap.bind(onNext: { [weak self] in self?.skipPlace() }).disposed(by: bag)
-        footerHstack.addArrangedSubview(footerHstackButton)
-        footerHstackButton2.setTitle("Save", for: .normal)
-        footerHstackButton2.contentHorizontalAlignment = .fill
-        footerHstackButton2.rx.tap.bind(onNext: { [weak self] in self?.savePlace() }).disposed(by: bag)
-        footerHstack.addArrangedSubview(footerHstackButton2)
+        skipButton.setTitle("Skip", for: .normal)
+        skipButton.contentHorizontalAlignment = .fill
+        skipButton.rx.tap.bind(onNext: { [weak self] in self?.skipPlace() }).disposed(by: bag)
+        footerHstack.addArrangedSubview(skipButton)
+        saveButton.setTitle("Save", for: .normal)
+        saveButton.contentHorizontalAlignment = .fill
+        saveButton.rx.tap.bind(onNext: { [weak self] in self?.savePlace() }).disposed(by: bag)
+        footerHstack.addArrangedSubview(saveButton)
         footer.addArrangedSubview(footerHstack)
     }
 
@@ -169,9 +169,9 @@ class ZuniCafeCardController: CardPartsViewController {
     let upOverlayIconLabel = CardPartIconLabel()
     let footer = CardPartStackView()
     let footerHstack = CardPartStackView()
-    let footerHstackButton = CardPartButtonView()
-    let footerHstackButton2 = CardPartButtonView()
-    let footerHstackButton3 = CardPartButtonView()
+    let skipButton = CardPartButtonView()
+    let bookButton = CardPartButtonView()
+    let saveButton = CardPartButtonView()
 
     init(viewModel: ZuniCafeViewModel = ZuniCafeViewModel()) {
         self.viewModel = viewModel
@@ -218,18 +218,18 @@ class ZuniCafeCardController: CardPartsViewController {
         footerHstack.axis = .horizontal
         footerHstack.spacing = 12
         footerHstack.distribution = .fillEqually
-        footerHstackButton.setTitle("Skip", for: .normal)
-        footerHstackButton.contentHorizontalAlignment = .fill
-        footerHstackButton.rx.tap.bind(onNext: { [weak self] in self?.skipPlace() }).disposed(by: bag)
-        footerHstack.addArrangedSubview(footerHstackButton)
-        footerHstackButton2.setTitle("Book", for: .normal)
-        footerHstackButton2.contentHorizontalAlignment = .fill
-        footerHstackButton2.rx.tap.bind(onNext: { [weak self] in self?.bookTable() }).disposed(by: bag)
-        footerHstack.addArrangedSubview(footerHstackButton2)
-        footerHstackButton3.setTitle("Save", for: .normal)
-        footerHstackButton3.contentHorizontalAlignment = .fill
-        footerHstackButton3.rx.tap.bind(onNext: { [weak self] in self?.savePlace() }).disposed(by: bag)
-        footerHstack.addArrangedSubview(footerHstackButton3)
+        skipButton.setTitle("Skip", for: .normal)
+        skipButton.contentHorizontalAlignment = .fill
+        skipButton.rx.tap.bind(onNext: { [weak self] in self?.skipPlace() }).disposed(by: bag)
+        footerHstack.addArrangedSubview(skipButton)
+        bookButton.setTitle("Book", for: .normal)
+        bookButton.contentHorizontalAlignment = .fill
+        bookButton.rx.tap.bind(onNext: { [weak self] in self?.bookTable() }).disposed(by: bag)
+        footerHstack.addArrangedSubview(bookButton)
+        saveButton.setTitle("Save", for: .normal)
+        saveButton.contentHorizontalAlignment = .fill
+        saveButton.rx.tap.bind(onNext: { [weak self] in self?.savePlace() }).disposed(by: bag)
+        footerHstack.addArrangedSubview(saveButton)
         footer.addArrangedSubview(footerHstack)
     }
 
@@ -299,8 +299,8 @@ class NopaCardController: CardPartsViewController {
     let rightOverlayText = CardPartTextView(type: .header)
     let footer = CardPartStackView()
     let footerHstack = CardPartStackView()
-    let footerHstackButton = CardPartButtonView()
-    let footerHstackButton2 = CardPartButtonView()
+    let skipButton = CardPartButtonView()
+    let saveButton = CardPartButtonView()
 
     init(viewModel: NopaViewModel = NopaViewModel()) {
         self.viewModel = viewModel
@@ -340,14 +340,14 @@ class NopaCardController: CardPartsViewController {
         footerHstack.axis = .horizontal
         footerHstack.spacing = 16
         footerHstack.distribution = .fillEqually
-        footerHstackButton.setTitle("Skip", for: .normal)
-        footerHstackButton.contentHorizontalAlignment = .fill
-        footerHstackButton.rx.tap.bind(onNext: { [weak self] in self?.skipPlace() }).disposed(by: bag)
-        footerHstack.addArrangedSubview(footerHstackButton)
-        footerHstackButton2.setTitle("Save", for: .normal)
-        footerHstackButton2.contentHorizontalAlignment = .fill
-        footerHstackButton2.rx.tap.bind(onNext: { [weak self] in self?.savePlace() }).disposed(by: bag)
-        footerHstack.addArrangedSubview(footerHstackButton2)
+        skipButton.setTitle("Skip", for: .normal)
+        skipButton.contentHorizontalAlignment = .fill
+        skipButton.rx.tap.bind(onNext: { [weak self] in self?.skipPlace() }).disposed(by: bag)
+        footerHstack.addArrangedSubview(skipButton)
+        saveButton.setTitle("Save", for: .normal)
+        saveButton.contentHorizontalAlignment = .fill
+        saveButton.rx.tap.bind(onNext: { [weak self] in self?.savePlace() }).disposed(by: bag)
+        footerHstack.addArrangedSubview(saveButton)
         footer.addArrangedSubview(footerHstack)
     }
 
@@ -418,9 +418,9 @@ class StateBirdCardController: CardPartsViewController {
     let upOverlayIconLabel = CardPartIconLabel()
     let footer = CardPartStackView()
     let footerHstack = CardPartStackView()
-    let footerHstackButton = CardPartButtonView()
-    let footerHstackButton2 = CardPartButtonView()
-    let footerHstackButton3 = CardPartButtonView()
+    let skipButton = CardPartButtonView()
+    let bookButton = CardPartButtonView()
+    let saveButton = CardPartButtonView()
 
     init(viewModel: StateBirdViewModel = StateBirdViewModel()) {
         self.viewModel = viewModel
@@ -464,18 +464,18 @@ class StateBirdCardController: CardPartsViewController {
         footerHstack.axis = .horizontal
         footerHstack.spacing = 12
         footerHstack.distribution = .fillEqually
-        footerHstackButton.setTitle("Skip", for: .normal)
-        footerHstackButton.contentHorizontalAlignment = .fill
-        footerHstackButton.rx.tap.bind(onNext: { [weak self] in self?.skipPlace() }).disposed(by: bag)
-        footerHstack.addArrangedSubview(footerHstackButton)
-        footerHstackButton2.setTitle("Book", for: .normal)
-        footerHstackButton2.contentHorizontalAlignment = .fill
-        footerHstackButton2.rx.tap.bind(onNext: { [weak self] in self?.bookTable() }).disposed(by: bag)
-        footerHstack.addArrangedSubview(footerHstackButton2)
-        footerHstackButton3.setTitle("Save", for: .normal)
-        footerHstackButton3.contentHorizontalAlignment = .fill
-        footerHstackButton3.rx.tap.bind(onNext: { [weak self] in self?.savePlace() }).disposed(by: bag)
-        footerHstack.addArrangedSubview(footerHstackButton3)
+        skipButton.setTitle("Skip", for: .normal)
+        skipButton.contentHorizontalAlignment = .fill
+        skipButton.rx.tap.bind(onNext: { [weak self] in self?.skipPlace() }).disposed(by: bag)
+        footerHstack.addArrangedSubview(skipButton)
+        bookButton.setTitle("Book", for: .normal)
+        bookButton.contentHorizontalAlignment = .fill
+        bookButton.rx.tap.bind(onNext: { [weak self] in self?.bookTable() }).disposed(by: bag)
+        footerHstack.addArrangedSubview(bookButton)
+        saveButton.setTitle("Save", for: .normal)
+        saveButton.contentHorizontalAlignment = .fill
+        saveButton.rx.tap.bind(onNext: { [weak self] in self?.savePlace() }).disposed(by: bag)
+        footerHstack.addArrangedSubview(saveButton)
         footer.addArrangedSubview(footerHstack)
     }
 
