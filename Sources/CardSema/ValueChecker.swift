@@ -362,7 +362,9 @@ struct ValueChecker {
                 rowIsValid = false
             }
             if building && rowIsValid {
-                rows.append(.record(labels.indices.map { Argument(labels[$0], texts[$0] ?? .string("")) }))
+                // A label the row leaves out stays out: the cell shows nothing there, and the
+                // Swift row struct's optional field is nil, not "".
+                rows.append(.record(labels.indices.compactMap { index in texts[index].map { Argument(labels[index], $0) } }))
             }
         }
         guard valid else { return nil }

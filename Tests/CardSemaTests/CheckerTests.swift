@@ -280,12 +280,12 @@ extension Compiler.Result {
             """)
         #expect(result.diagnostics.isEmpty)
         let rows = try #require(result.decks.first?.cards.first?.field(named: "rows"))
-        // Built with all four labels, those not given empty: the type the default cell reads.
+        // Typed with all four labels, the type the default cell reads; each row holds the labels
+        // it gives, in the cell's order, so a label left out stays absent (nil in the Swift row).
+        #expect(rows.type == .list(.record(["leftTitle", "leftDescription", "rightTitle", "rightDescription"].map { RecordField($0, .string) })))
         #expect(rows.defaultValue == .list([
-            .record([Argument("leftTitle", .string("Rent")), Argument("leftDescription", .string("")),
-                     Argument("rightTitle", .string("$900")), Argument("rightDescription", .string(""))]),
-            .record([Argument("leftTitle", .string("")), Argument("leftDescription", .string("")),
-                     Argument("rightTitle", .string("")), Argument("rightDescription", .string("pending"))]),
+            .record([Argument("leftTitle", .string("Rent")), Argument("rightTitle", .string("$900"))]),
+            .record([Argument("rightDescription", .string("pending"))]),
         ]))
         let typo = checkSource("card A {\n  model { rows: [(leftTitle: \"a\", rightTitel: \"b\")] }\n  table(rows: $rows)\n}")
         #expect(typo.summary == ["2 E310"])

@@ -44,6 +44,9 @@ final class PawPalApp: TodayActions, DogActions, ProfileActions, VetRecordsActio
     let app = PawPalApp()
     app.planWalk()
     app.openToday()
+    // A default-cell row's label the deck leaves out is nil, not "".
+    let walks = WalksViewModel().walks
+    print("list: \(walks[1].leftTitle ?? "nil") \(walks[1].rightTitle ?? "nil"), \(walks[0].rightTitle ?? "nil")")
 
     print("swipe: \(app.deck.cards.count) cards, \(app.deck.visibleCards) visible, top \(app.deck.topIndex)")
     print("swipe: up allowed: \(app.deck.swipe(.up))")
