@@ -13,15 +13,17 @@ import PackagePlugin
 /// files with the same name). The plugin chooses each name (`--output-name`) from letters,
 /// digits and `_`, which every build system passes through unchanged (SwiftPM drops a `\`).
 ///
-/// An optional `cardc.json` in the target's directory sets the flavor and the access level:
-/// `{ "flavor": "observation", "access": "public" }` (defaults `cardparts` and `internal`).
+/// The project configuration — the nearest `cardc.json` in the target's folder or a folder
+/// above it inside the package — is `cardc`'s to read: the plugin only finds the file, passes it
+/// (`--config`) and declares it as an input, so a change to it, or a mistake in it, takes effect
+/// or fails on the next build. A target without one builds with `--no-config`, the defaults
+/// (`cardparts`, `internal`).
 @main
 struct CardcPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SwiftSourceModuleTarget else { return [] }
         let directory = target.directoryURL
-        let configurationURL = directory.appendingPathComponent("cardc.json")
-        let configuration = try Configuration(contentsOf: configurationURL)
+        let configuration = Self.configuration(from: directory, upTo: context.package.directoryURL)
         let tool = try context.tool(named: "cardc")
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("cards")
         let inputs = target.sourceFiles(withSuffix: "cards").map(\.url).sorted { $0.path < $1.path }
@@ -42,17 +44,30 @@ struct CardcPlugin: BuildToolPlugin {
             taken.insert(prefix + base)
             let name = prefix + base + ".cards.swift"
             var dependencies = [input] + Self.imports(of: input)
-            if FileManager.default.fileExists(atPath: configurationURL.path) { dependencies.append(configurationURL) }
+            if let configuration { dependencies.append(configuration) }
             commands.append(.buildCommand(
                 displayName: "Generating \(name) from \(input.lastPathComponent)",
                 executable: tool.url,
-                arguments: ["build", input.path, "--emit", "swift", "--swift-flavor", configuration.flavor,
-                            "--access", configuration.access, "--root", directory.path, "--output-name", name,
-                            "--quiet", "-o", output.path],
+                arguments: ["build", input.path, "--emit", "swift", "--root", directory.path, "--output-name", name,
+                            "--quiet", "-o", output.path] + (configuration.map { ["--config", $0.path] } ?? ["--no-config"]),
                 inputFiles: dependencies,
                 outputFiles: [output.appendingPathComponent(name)]))
         }
         return commands
+    }
+
+    /// The nearest `cardc.json` in `directory` or a folder above it, up to `top` (the package's
+    /// folder): only found here, read and checked by `cardc`.
+    static func configuration(from directory: URL, upTo top: URL) -> URL? {
+        let top = top.standardizedFileURL.path
+        var folder = directory.standardizedFileURL
+        while true {
+            let candidate = folder.appendingPathComponent("cardc.json")
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            let parent = folder.deletingLastPathComponent()
+            guard folder.path != top, folder.path.hasPrefix(top), parent.path != folder.path else { return nil }
+            folder = parent
+        }
     }
 
     /// The folder of `file` relative to the target's directory (`""` at its top).
@@ -83,37 +98,6 @@ struct CardcPlugin: BuildToolPlugin {
             }
         }
         return found
-    }
-}
-
-/// `cardc.json`: the flavor and access level of the target's generated Swift.
-struct Configuration {
-    var flavor = "cardparts"
-    var access = "internal"
-
-    static let flavors = ["cardparts", "observation"]
-    static let accessLevels = ["internal", "public", "package"]
-
-    init(contentsOf url: URL) throws {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return }
-        guard let object = try? JSONSerialization.jsonObject(with: data), let settings = object as? [String: Any] else {
-            throw PluginError("\(url.path): expected a JSON object such as {\"flavor\": \"observation\", \"access\": \"public\"}")
-        }
-        for key in settings.keys where key != "flavor" && key != "access" {
-            throw PluginError("\(url.path): unknown setting \"\(key)\" (cardc.json takes \"flavor\" and \"access\")")
-        }
-        if let flavor = settings["flavor"] {
-            guard let value = flavor as? String, Self.flavors.contains(value) else {
-                throw PluginError("\(url.path): \"flavor\" must be \(Self.flavors.map { "\"\($0)\"" }.joined(separator: " or "))")
-            }
-            self.flavor = value
-        }
-        if let access = settings["access"] {
-            guard let value = access as? String, Self.accessLevels.contains(value) else {
-                throw PluginError("\(url.path): \"access\" must be \(Self.accessLevels.map { "\"\($0)\"" }.joined(separator: ", "))")
-            }
-            self.access = value
-        }
     }
 }
 
@@ -148,9 +132,4 @@ struct PrefixTable {
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_") ? Character(scalar) : "_"
         })
     }
-}
-
-struct PluginError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

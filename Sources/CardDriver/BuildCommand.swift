@@ -42,6 +42,7 @@ enum BuildCommand {
                    help: "the output file's name, for one input and one back end (the build plugin names each file it declared)"),
         OptionSpec(names: ["--viewport"], value: "WxH", help: "screen size for the layout, in points (default: 390x844)"),
         CommonOptions.configOption,
+        CommonOptions.noConfigOption,
         OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: the folder of cardc.json, else the top of the Git work tree, else the input's directory)"),
         OptionSpec(names: ["--color"], value: "WHEN", help: "colour text diagnostics (default: auto)", choices: ColorChoice.allCases.map(\.rawValue)),
         OptionSpec(names: ["--quiet", "-q"], value: nil, help: "omit the summary lines"),

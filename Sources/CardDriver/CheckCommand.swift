@@ -10,6 +10,7 @@ enum CheckCommand {
                    choices: ["text", "json", "sarif", "github"]),
         OptionSpec(names: ["--strict", "-W"], value: nil, help: "warnings fail the run (exit 1); `-W error` is accepted too"),
         CommonOptions.configOption,
+        CommonOptions.noConfigOption,
         OptionSpec(names: ["--print-config"], value: nil, help: "print the settings that apply to each PATH and where they come from; check nothing"),
         OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: the folder of cardc.json, else the top of the Git work tree, else the directory given, else the file's)"),
         OptionSpec(names: ["--color"], value: "WHEN", help: "colour text diagnostics (default: auto)", choices: ColorChoice.allCases.map(\.rawValue)),

@@ -23,6 +23,7 @@ enum FmtCommand {
         OptionSpec(names: ["--color"], value: "WHEN", help: "colour diagnostics (default: auto)", choices: ColorChoice.allCases.map(\.rawValue)),
         CommonOptions.maxSizeOption,
         CommonOptions.configOption,
+        CommonOptions.noConfigOption,
         OptionSpec(names: ["-h", "--help"], value: nil, help: "show this help"),
     ]
 

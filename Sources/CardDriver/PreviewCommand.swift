@@ -34,6 +34,7 @@ enum PreviewCommand {
         OptionSpec(names: ["--watch"], value: nil, help: "redraw whenever the file or one of its imports changes, until interrupted"),
         OptionSpec(names: ["--viewport"], value: "WxH", help: "screen size for the layout, in points (default: 390x844)"),
         CommonOptions.configOption,
+        CommonOptions.noConfigOption,
         OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: the folder of cardc.json, else the top of the Git work tree, else the input's directory)"),
         CommonOptions.maxSizeOption,
         OptionSpec(names: ["-h", "--help"], value: nil, help: "show this help"),

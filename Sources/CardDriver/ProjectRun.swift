@@ -117,10 +117,18 @@ extension CommonOptions {
     static let configOption = OptionSpec(names: ["--config"], value: "FILE",
                                          help: "the project configuration to use instead of the nearest cardc.json")
 
-    /// The locator for `--config` and `--root`.
+    /// `--no-config`: no project configuration at all, only the defaults and the options.
+    static let noConfigOption = OptionSpec(names: ["--no-config"], value: nil,
+                                           help: "use no cardc.json: the defaults and the options only")
+
+    /// The locator for `--config`, `--no-config` and `--root`.
     static func locator(_ parsed: ParsedArguments, provider: FileProvider) throws -> ProjectLocator {
         let root = try CommonOptions.root(parsed)
-        return try configured { try ProjectLocator(provider: provider, configurationPath: parsed.value("--config"), root: root) }
+        let searches = !parsed.flag("--no-config")
+        if !searches, parsed.value("--config") != nil { throw UsageError("--config and --no-config cannot be used together") }
+        return try configured {
+            try ProjectLocator(provider: provider, configurationPath: parsed.value("--config"), root: root, searches: searches)
+        }
     }
 
     /// `--viewport` when given.

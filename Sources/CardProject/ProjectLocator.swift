@@ -37,6 +37,9 @@ public struct ProjectSettings: Sendable {
 public struct ProjectLocator {
     public let provider: FileProvider
     private let rootOption: String?
+    /// Whether configurations are searched for (`--no-config` turns the search off: the defaults
+    /// and the options apply).
+    private let searches: Bool
     private let given: (shown: String, real: String, configuration: ProjectConfiguration)?
     /// The real current directory: roots found by the search are shown relative to it.
     private let workingDirectory: String
@@ -54,10 +57,14 @@ public struct ProjectLocator {
     public static let sizeLimit = 1 << 20
 
     /// Reads `--config` (`configurationPath`) at once, so a missing or invalid one is an error
-    /// before anything runs. `root` is `--root`, already checked to be a directory.
-    public init(provider: FileProvider = DiskFileProvider(), configurationPath: String? = nil, root: String? = nil) throws(ConfigurationError) {
+    /// before anything runs. `root` is `--root`, already checked to be a directory. With
+    /// `searches` false (`--no-config`) no `cardc.json` is looked for: the build plugin passes it
+    /// when a target has none, so that no file it does not declare to SwiftPM changes its output.
+    public init(provider: FileProvider = DiskFileProvider(), configurationPath: String? = nil, root: String? = nil,
+                searches: Bool = true) throws(ConfigurationError) {
         self.provider = provider
         rootOption = root
+        self.searches = searches
         workingDirectory = provider.canonicalPath(".")
         if let configurationPath {
             let real: String
@@ -121,7 +128,7 @@ public struct ProjectLocator {
         if let known = folders[directory] { return known }
         var here = Lookup()
         let candidate = PathUtilities.appending("cardc.json", to: directory)
-        switch provider.resolve(candidate) {
+        switch searches ? provider.resolve(candidate) : .missing {
         case .file(let real):
             if configurations[real] == nil { configurations[real] = try Self.read(real, shown: shown(candidate, absolute: absolute), provider: provider) }
             here.configuration = real

@@ -110,6 +110,33 @@ import Testing
         #expect(runCardc(["check", "--config", directory + "/proj", directory + "/proj/deck.cards"]).code == 2)
     }
 
+    /// `--no-config` (what the build plugin passes for a target without a `cardc.json`): no
+    /// configuration applies, not even an invalid one on the way; with `--config` it is a
+    /// usage error.
+    @Test func noConfigOptionReadsNoConfiguration() throws {
+        let directory = try makeTemporaryDirectory([
+            "proj/cardc.json": #"{ "flavor": "observation", "diagnostics": { "W101": "off" } }"#,
+            "proj/deck.cards": twoWarnings,
+            "broken/cardc.json": #"{ "flavor": "observations" }"#,
+            "broken/deck.cards": twoWarnings,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let found = runCardc(["check", directory + "/proj/deck.cards"])
+        #expect(found.code == 0)
+        #expect(!found.err.contains("W101"))
+        let none = runCardc(["check", "--no-config", directory + "/proj/deck.cards"])
+        #expect(none.code == 0)
+        #expect(none.err.contains("W101"), "the configuration's level is not applied: \(none.err)")
+        let built = runCardc(["build", "--no-config", "--emit", "swift", "-o", "-", directory + "/proj/deck.cards"])
+        #expect(built.code == 0)
+        #expect(built.out.contains("import CardParts"), "the default flavor, not the configuration's")
+        #expect(runCardc(["check", directory + "/broken/deck.cards"]).code == 2)
+        #expect(runCardc(["check", "--no-config", directory + "/broken/deck.cards"]).code == 0)
+        let both = runCardc(["build", "--no-config", "--config", directory + "/proj/cardc.json", directory + "/proj/deck.cards"])
+        #expect(both.code == 2)
+        #expect(both.err == "cardc: error: --config and --no-config cannot be used together\n")
+    }
+
     @Test func configurationErrorsAreUsageErrors() throws {
         let directory = try makeTemporaryDirectory([
             "proj/cardc.json": #"{ "diagnostics": { "W101": "off" }, "severity": {} }"#,

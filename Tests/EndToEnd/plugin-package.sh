@@ -13,7 +13,12 @@
 #      swipe deck (each swipe reaches the app with its direction), the sheet's navigation and
 #      the theme's values;
 #   5. adds a `.cards` file whose name holds a backslash (legal in a file name here): the
-#      plugin declares a plain name for its Swift, and cardc writes exactly that.
+#      plugin declares a plain name for its Swift, and cardc writes exactly that;
+#   6. changes `cardc.json` between builds, without touching the package: a new access level,
+#      then a new flavor, each regenerates every file on the next `swift build` (the app's own
+#      code then no longer compiles against it, which is expected); an invalid value fails the
+#      next build with cardc's message; without the file the defaults apply; put back, the
+#      original file builds again.
 #
 # Usage: Tests/EndToEnd/plugin-package.sh
 # Environment: CARDC_E2E_SCRATCH — a build directory to reuse between runs (default: a fresh
@@ -107,5 +112,33 @@ odd=$(find "$scratch/plugins/outputs/cardsapp" -path '*CardcPlugin*' -name 'Card
 [[ "$(basename "$odd")" == 'Cards_odd_name.cards.swift' ]] || fail "unexpected output for odd\\name.cards: $odd"
 grep -q "^public final class OddNameViewModel" "$odd" || fail "OddName's view model is not in $odd"
 echo "odd file name: ok"
+
+# 6. cardc.json is read by cardc on every run: a change takes effect, or fails, on the next build.
+config=Sources/CardsApp/cardc.json
+cp "$config" "$work/cardc.json.original"
+printf '{ "flavor": "observation", "access": "package" }\n' > "$config"
+swift build --scratch-path "$scratch" >"$work/build5.log" 2>&1 || true
+grep -q "Generating Cards_Wallet_cards.cards.swift" "$work/build5.log" || { cat "$work/build5.log"; fail "changing cardc.json's access did not rerun cardc"; }
+grep -q "^package final class VisaViewModel" "$wallet" || fail "the access in cardc.json did not reach $wallet"
+echo "cardc.json access public → package: regenerated"
+printf '{ "flavor": "cardparts", "access": "public" }\n' > "$config"
+swift build --scratch-path "$scratch" >"$work/build6.log" 2>&1 || true
+grep -q "^@preconcurrency import CardParts$" "$wallet" || { cat "$work/build6.log"; fail "the flavor in cardc.json did not reach $wallet"; }
+grep -q "^open class VisaCardController: CardPartsViewController" "$wallet" || fail "not the CardParts flavor, public, in $wallet"
+echo "cardc.json flavor observation → cardparts: regenerated"
+printf '{ "flavor": "observations" }\n' > "$config"
+if swift build --scratch-path "$scratch" >"$work/build7.log" 2>&1; then fail "an invalid cardc.json did not fail the build"; fi
+grep -q 'cardc.json: "flavor" must be "cardparts" or "observation", found "observations"' "$work/build7.log" \
+    || { cat "$work/build7.log"; fail "the build failed without cardc's message about cardc.json"; }
+echo "invalid cardc.json: the next build fails with cardc's message"
+rm "$config"
+swift build --scratch-path "$scratch" >"$work/build8.log" 2>&1 || true
+grep -q "^@preconcurrency import CardParts$" "$wallet" || { cat "$work/build8.log"; fail "without cardc.json, $wallet is not in the default flavor"; }
+grep -q "^final class VisaViewModel" "$wallet" || fail "without cardc.json, $wallet is not internal"
+echo "cardc.json removed: the defaults (cardparts, internal)"
+cp "$work/cardc.json.original" "$config"
+swift build --scratch-path "$scratch" >"$work/build9.log" 2>&1 || { cat "$work/build9.log"; fail "swift build with the original cardc.json"; }
+grep -q "^public final class VisaViewModel" "$wallet" || fail "the original cardc.json did not come back in $wallet"
+echo "cardc.json restored: builds again"
 
 echo "plugin package: ok"
