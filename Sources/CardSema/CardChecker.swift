@@ -445,12 +445,14 @@ struct CardChecker {
         let states = declaredStates.map { names.text($0.name) }
         let methods = Set(actionMethods).union(pushTargets.map(SwiftNames.pushMethod))
         var properties: [String: String] = [:]  // property → the id that generates it
-        for (index, entry) in partIDs.enumerated() {
-            if let first = partIDs[..<index].first(where: { $0.id == entry.id }) {
+        var firstUse: [String: NodeID] = [:]
+        for entry in partIDs {
+            if let first = firstUse[entry.id] {
                 report(.e313, "part id `\(entry.id)` is used twice in card `\(cardName)`", at: tree.span(entry.node),
-                       notes: [DiagnosticNote("first used here", at: tree.span(first.node))])
+                       notes: [DiagnosticNote("first used here", at: tree.span(first))])
                 continue
             }
+            firstUse[entry.id] = entry.node
             // A part in the body of a card with two or more state blocks is in every state: one
             // instance, and property, per state.
             let generated = entry.shared && states.count > 1

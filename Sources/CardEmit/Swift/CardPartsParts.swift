@@ -703,12 +703,14 @@ struct PartIDNames {
 
     init(_ card: CheckedCard) {
         var ids: [(span: SourceSpan, id: String, states: [String])] = []
+        var index: [SourceSpan: Int] = [:]  // a part is the same part in every state it is in
         let hasStates = card.states.first?.span != nil
         func visit(_ part: CheckedPart, state: String?) {
             if let id = part.id {
-                if let index = ids.firstIndex(where: { $0.span == part.span }) {
-                    if let state { ids[index].states.append(state) }
+                if let known = index[part.span] {
+                    if let state { ids[known].states.append(state) }
                 } else {
+                    index[part.span] = ids.count
                     ids.append((part.span, id, state.map { [$0] } ?? []))
                 }
             }

@@ -71,6 +71,8 @@ extension CardPartsFlavor {
         var scope: NameScope
         /// Card name, property, factory, in first-listed order.
         let cards: [(card: String, property: String, factory: String)]
+        /// The factories by card name (a stack may list thousands of cards).
+        private let factories: [String: String]
 
         init(_ stack: CheckedStack, reserved: Set<String>) {
             var scope = NameScope(reserved: reserved)
@@ -82,10 +84,11 @@ extension CardPartsFlavor {
             cards = zip(names, factories).map { name, factory in
                 (name, scope.allocate(CardPartsStacks.lowercasedFirst(name)), factory)
             }
+            self.factories = Dictionary(zip(names, factories), uniquingKeysWith: { first, _ in first })
             self.scope = scope
         }
 
-        func factory(of card: String) -> String { cards.first { $0.card == card }?.factory ?? SwiftNames.factoryMethod(card) }
+        func factory(of card: String) -> String { factories[card] ?? SwiftNames.factoryMethod(card) }
     }
 
     func controllerType(_ card: String) -> String { SwiftNames.cardController(card) }

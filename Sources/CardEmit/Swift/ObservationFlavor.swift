@@ -227,7 +227,8 @@ struct ObservationFlavor {
         let delegate = stack.name + SwiftNames.swipeDelegateSuffix
         let actions = Self.stackActions(stack)
         let cases = Self.cardCases(stack)
-        func caseName(_ card: String) -> String { SwiftWriter.identifier(cases.first { $0.card == card }?.name ?? "") }
+        let caseNames = Dictionary(cases.map { ($0.card, $0.name) }, uniquingKeysWith: { first, _ in first })
+        func caseName(_ card: String) -> String { SwiftWriter.identifier(caseNames[card] ?? "") }
         func action(_ property: String) -> String? {
             if case .action(.method(let name))? = stack.property(property) { return SwiftWriter.identifier(name) }
             return nil
