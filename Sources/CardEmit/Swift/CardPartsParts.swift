@@ -702,6 +702,9 @@ struct PartIDNames {
     private(set) var partsInEveryState: Set<SourceSpan> = []
 
     init(_ card: CheckedCard) {
+        // Most cards have no id: one look at each part settles that.
+        guard card.states.contains(where: { Self.containsID($0.parts) }) || Self.containsID(card.overlays.flatMap(\.parts))
+                || Self.containsID(card.footer?.parts ?? []) else { return }
         var ids: [(span: SourceSpan, id: String, states: [String])] = []
         var index: [SourceSpan: Int] = [:]  // a part is the same part in every state it is in
         let hasStates = card.states.first?.span != nil
@@ -714,7 +717,7 @@ struct PartIDNames {
                     ids.append((part.span, id, state.map { [$0] } ?? []))
                 }
             }
-            for child in part.children where child.spec?.name != "cell" { visit(child, state: state) }
+            for child in part.children where child.spec !== Self.cell { visit(child, state: state) }
         }
         for state in card.states { for part in state.parts { visit(part, state: hasStates ? state.name : nil) } }
         for part in card.overlays.flatMap(\.parts) + (card.footer?.parts ?? []) { visit(part, state: nil) }
@@ -726,6 +729,14 @@ struct PartIDNames {
                 properties.insert(id)
             }
         }
+    }
+
+    /// The `cell` node, whose parts belong to a cell class.
+    private static let cell = Catalog.nodes.first { $0.name == "cell" }
+
+    /// Whether a part among `parts` or below them (cell templates included) has an id.
+    private static func containsID(_ parts: [CheckedPart]) -> Bool {
+        parts.contains { $0.id != nil || containsID($0.children) }
     }
 
     /// The ids of the parts of a cell template, nested ones included.
@@ -741,9 +752,11 @@ struct PartIDNames {
 }
 
 extension CheckedPart {
-    /// The part's `id:`, when its author gave one.
+    /// The part's `id:`, when its author gave one. Every part takes `id:` after its own
+    /// parameters, and properties are in parameter order, so it is the last one (a repeated
+    /// label, which could follow it, is an error: no Swift is written then).
     var id: String? {
-        guard case .string(let id)? = properties.first(where: { $0.name == Catalog.partIDParameter.name })?.value else { return nil }
+        guard let last = properties.last, case .string(let id) = last.value, last.name == Catalog.partIDParameter.name else { return nil }
         return id
     }
 }

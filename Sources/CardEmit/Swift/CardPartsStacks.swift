@@ -101,9 +101,9 @@ extension CardPartsFlavor {
         w.line("// MARK: Cards (override a factory to put your subclass of a card's controller in the stack)")
         for (card, _, factory) in names.cards {
             w.blank()
-            w.doc(parameters.isEmpty
-                  ? "Makes the controller of \(card). Override it to return your subclass of `\(controllerType(card))`."
-                  : "Makes the controller of \(card) at `index` (a card may be listed more than once). Override it to return your subclass of `\(controllerType(card))`.")
+            // Short enough to fit on one line for most names: wrapping a comment costs far more.
+            w.doc(parameters.isEmpty ? "Makes the controller of \(card); override it to return your subclass."
+                                     : "Makes the controller of \(card) at `index` (cards repeat); override it to return your subclass.")
             w.block("\(access.openModifier)func \(SwiftWriter.identifier(factory))(\(parameters)) -> \(controllerType(card))",
                     lines: ["\(controllerType(card))()"])
         }
@@ -117,7 +117,7 @@ extension CardPartsFlavor {
 
     /// `private(set) lazy var budget: BudgetCardController = themed { makeBudget() }`, documented.
     func writeCardProperty(card: String, property: String, factory: String, made when: String, _ w: inout SwiftWriter) {
-        w.doc("The controller of \(card), made by `\(factory)()` \(when).")
+        w.doc("Made by `\(factory)()` \(when).")
         w.line("\(access.modifier)private(set) lazy var \(SwiftWriter.identifier(property)): \(controllerType(card)) = \(SwiftNames.themedMethod) { \(SwiftWriter.identifier(factory))() }")
     }
 
@@ -429,7 +429,7 @@ extension CardPartsFlavor {
         }
         let subtitle = card.subtitle.map { text($0) } ?? "nil"
         let facts = CardFacts(card) { $0 }
-        w.doc("The sheet card of \(name), its controller made by `\(factory)()`.")
+        w.doc("The sheet card of \(name), from `\(factory)()`.")
         w.block("private func \(method)(initialPosition: TGCardPosition? = \(position)) -> TGCard") { w in
             w.line("let controller = \(SwiftNames.themedMethod) { \(SwiftWriter.identifier(factory))() }")
             var mapManager = "nil"

@@ -10,6 +10,19 @@ import CardSema
 struct ObservationFlavor {
     let file: SwiftFile
     var access: SwiftAccess { file.access }
+    /// What the stacks read off their cards — a swipe card's directions, a sheet card's
+    /// `position:` — recorded as each card of this file is written, so a stack builds no card's
+    /// model a second time (an imported card is built when its stack is written).
+    private var swipeDirections: [String: [SwipeDirection]] = [:]
+    private var sheetPositions: [String: String?] = [:]
+    private let swipeStackCards: Set<String>
+    private let sheetStackCards: Set<String>
+
+    init(file: SwiftFile) {
+        self.file = file
+        swipeStackCards = Set(file.stacks.filter { $0.spec?.geometry == .swipe }.flatMap { $0.cards.map(\.name) })
+        sheetStackCards = Set(file.stacks.filter { $0.spec?.geometry == .sheet }.flatMap { $0.cards.map(\.name) })
+    }
 
     func imports(_ w: inout SwiftWriter) {
         w.line("import Foundation")
@@ -19,7 +32,9 @@ struct ObservationFlavor {
 
     // MARK: Cards
 
-    func card(_ card: CheckedCard, _ w: inout SwiftWriter) {
+    mutating func card(_ card: CheckedCard, _ w: inout SwiftWriter) {
+        if swipeStackCards.contains(card.name) { swipeDirections[card.name] = card.swipeDirections }
+        if sheetStackCards.contains(card.name) { sheetPositions[card.name] = .some(card.position) }
         let viewModel = SwiftNames.viewModel(card.name)
         let stateType = card.name + SwiftNames.stateSuffix
         let facts = CardFacts(card) { viewModel + "." + SwiftNames.rowType($0) }
@@ -290,7 +305,7 @@ struct ObservationFlavor {
             w.block("\(modifier)func directions(of card: Card) -> [Direction]") { w in
                 w.line("switch card {")
                 for (card, name) in cases {
-                    let directions = file.card(named: card)?.swipeDirections ?? SwipeDirection.allCases
+                    let directions = swipeDirections[card] ?? file.card(named: card)?.swipeDirections ?? SwipeDirection.allCases
                     w.line("case .\(SwiftWriter.identifier(name)): [\(directions.map { "." + $0.rawValue }.joined(separator: ", "))]")
                 }
                 w.line("}")
@@ -381,7 +396,8 @@ struct ObservationFlavor {
             w.block("\(modifier)static func preferredPosition(of card: Card) -> Position?") { w in
                 w.line("switch card {")
                 for (card, name) in cases {
-                    let position = file.card(named: card)?.position.map { "." + SwiftWriter.identifier($0) } ?? "nil"
+                    let preferred = sheetPositions[card] ?? file.card(named: card)?.position
+                    let position = preferred.map { "." + SwiftWriter.identifier($0) } ?? "nil"
                     w.line("case .\(SwiftWriter.identifier(name)): \(position)")
                 }
                 w.line("}")

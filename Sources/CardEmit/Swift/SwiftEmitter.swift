@@ -54,7 +54,7 @@ public struct SwiftEmitter: Backend {
             flavor.stacks(&writer)
             flavor.helpers(&writer)
         case .observation:
-            let flavor = ObservationFlavor(file: file)
+            var flavor = ObservationFlavor(file: file)
             flavor.imports(&writer)
             flavor.themes(&writer)
             try file.forEachCard { card in

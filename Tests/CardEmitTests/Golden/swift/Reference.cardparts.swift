@@ -936,11 +936,11 @@ class SightCardController: CardPartsViewController {
 /// Subclass it and override its factory methods (`make…`) to put your subclasses of the cards'
 /// controllers in it.
 class OverviewCardsViewController: CardsViewController {
-    /// The controller of Budget, made by `makeBudget()` when the list first needs it.
+    /// Made by `makeBudget()` when the list first needs it.
     private(set) lazy var budget: BudgetCardController = themed { makeBudget() }
-    /// The controller of Gallery, made by `makeGallery()` when the list first needs it.
+    /// Made by `makeGallery()` when the list first needs it.
     private(set) lazy var gallery: GalleryCardController = themed { makeGallery() }
-    /// The controller of Tip, made by `makeTip()` when the list first needs it.
+    /// Made by `makeTip()` when the list first needs it.
     private(set) lazy var tip: TipCardController = themed { makeTip() }
 
     init() {
@@ -962,19 +962,17 @@ class OverviewCardsViewController: CardsViewController {
 
     // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
 
-    /// Makes the controller of Budget. Override it to return your subclass of
-    /// `BudgetCardController`.
+    /// Makes the controller of Budget; override it to return your subclass.
     func makeBudget() -> BudgetCardController {
         BudgetCardController()
     }
 
-    /// Makes the controller of Gallery. Override it to return your subclass of
-    /// `GalleryCardController`.
+    /// Makes the controller of Gallery; override it to return your subclass.
     func makeGallery() -> GalleryCardController {
         GalleryCardController()
     }
 
-    /// Makes the controller of Tip. Override it to return your subclass of `TipCardController`.
+    /// Makes the controller of Tip; override it to return your subclass.
     func makeTip() -> TipCardController {
         TipCardController()
     }
@@ -994,7 +992,7 @@ class OverviewCardsViewController: CardsViewController {
 /// Subclass it and override its factory methods (`make…`) to put your subclasses of the cards'
 /// controllers in it.
 class BudgetScreenFullScreenViewController: CardPartsFullScreenViewController {
-    /// The controller of Budget, made by `makeBudget()` when the screen first needs it.
+    /// Made by `makeBudget()` when the screen first needs it.
     private(set) lazy var budget: BudgetCardController = themed { makeBudget() }
 
     init() {
@@ -1014,8 +1012,7 @@ class BudgetScreenFullScreenViewController: CardPartsFullScreenViewController {
 
     // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
 
-    /// Makes the controller of Budget. Override it to return your subclass of
-    /// `BudgetCardController`.
+    /// Makes the controller of Budget; override it to return your subclass.
     func makeBudget() -> BudgetCardController {
         BudgetCardController()
     }
@@ -1112,12 +1109,12 @@ class WalletStackViewController: UIViewController, UICollectionViewDataSource, @
 
     // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
 
-    /// Makes the controller of Visa. Override it to return your subclass of `VisaCardController`.
+    /// Makes the controller of Visa; override it to return your subclass.
     func makeVisa() -> VisaCardController {
         VisaCardController()
     }
 
-    /// Makes the controller of Amex. Override it to return your subclass of `AmexCardController`.
+    /// Makes the controller of Amex; override it to return your subclass.
     func makeAmex() -> AmexCardController {
         AmexCardController()
     }
@@ -1228,8 +1225,8 @@ class PlacesSwipeViewController: UIViewController {
 
     // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
 
-    /// Makes the controller of Tartine at `index` (a card may be listed more than once). Override
-    /// it to return your subclass of `TartineCardController`.
+    /// Makes the controller of Tartine at `index` (cards repeat); override it to return your
+    /// subclass.
     func makeTartine(at index: Int) -> TartineCardController {
         TartineCardController()
     }
@@ -1296,13 +1293,12 @@ class TripSheetViewController: TGCardViewController {
 
     // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
 
-    /// Makes the controller of TripOverview. Override it to return your subclass of
-    /// `TripOverviewCardController`.
+    /// Makes the controller of TripOverview; override it to return your subclass.
     func makeTripOverview() -> TripOverviewCardController {
         TripOverviewCardController()
     }
 
-    /// Makes the controller of Sight. Override it to return your subclass of `SightCardController`.
+    /// Makes the controller of Sight; override it to return your subclass.
     func makeSight() -> SightCardController {
         SightCardController()
     }
@@ -1316,7 +1312,7 @@ class TripSheetViewController: TGCardViewController {
 
     // MARK: Sheet cards
 
-    /// The sheet card of TripOverview, its controller made by `makeTripOverview()`.
+    /// The sheet card of TripOverview, from `makeTripOverview()`.
     private func sheetCardForTripOverview(initialPosition: TGCardPosition? = nil) -> TGCard {
         let controller = themed { makeTripOverview() }
         let card = CardcSheetCard(
@@ -1336,7 +1332,7 @@ class TripSheetViewController: TGCardViewController {
         return card
     }
 
-    /// The sheet card of Sight, its controller made by `makeSight()`.
+    /// The sheet card of Sight, from `makeSight()`.
     private func sheetCardForSight(initialPosition: TGCardPosition? = .extended) -> TGCard {
         let controller = themed { makeSight() }
         let card = CardcSheetCard(

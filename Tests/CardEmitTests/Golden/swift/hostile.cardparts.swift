@@ -904,14 +904,14 @@ class DeckSwipeViewController: UIViewController {
 
     // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
 
-    /// Makes the controller of Hostile at `index` (a card may be listed more than once). Override
-    /// it to return your subclass of `HostileCardController`.
+    /// Makes the controller of Hostile at `index` (cards repeat); override it to return your
+    /// subclass.
     func makeHostile(at index: Int) -> HostileCardController {
         HostileCardController()
     }
 
-    /// Makes the controller of class at `index` (a card may be listed more than once). Override it
-    /// to return your subclass of `classCardController`.
+    /// Makes the controller of class at `index` (cards repeat); override it to return your
+    /// subclass.
     func makeClass(at index: Int) -> classCardController {
         classCardController()
     }

@@ -818,19 +818,17 @@ extension CreditScoreCardController: @preconcurrency RoundedCardTrait {
 /// Subclass it and override its factory methods (`make…`) to put your subclasses of the cards'
 /// controllers in it.
 class OverviewCardsViewController: CardsViewController {
-    /// The controller of Budget, made by `makeBudget()` when the list first needs it.
+    /// Made by `makeBudget()` when the list first needs it.
     private(set) lazy var budget: BudgetCardController = themed { makeBudget() }
-    /// The controller of NetWorth, made by `makeNetWorth()` when the list first needs it.
+    /// Made by `makeNetWorth()` when the list first needs it.
     private(set) lazy var netWorth: NetWorthCardController = themed { makeNetWorth() }
-    /// The controller of WeeklySpending, made by `makeWeeklySpending()` when the list first needs
-    /// it.
+    /// Made by `makeWeeklySpending()` when the list first needs it.
     private(set) lazy var weeklySpending: WeeklySpendingCardController = themed { makeWeeklySpending() }
-    /// The controller of RecentTransactions, made by `makeRecentTransactions()` when the list first
-    /// needs it.
+    /// Made by `makeRecentTransactions()` when the list first needs it.
     private(set) lazy var recentTransactions: RecentTransactionsCardController = themed { makeRecentTransactions() }
-    /// The controller of UpcomingBills, made by `makeUpcomingBills()` when the list first needs it.
+    /// Made by `makeUpcomingBills()` when the list first needs it.
     private(set) lazy var upcomingBills: UpcomingBillsCardController = themed { makeUpcomingBills() }
-    /// The controller of CreditScore, made by `makeCreditScore()` when the list first needs it.
+    /// Made by `makeCreditScore()` when the list first needs it.
     private(set) lazy var creditScore: CreditScoreCardController = themed { makeCreditScore() }
 
     init() {
@@ -852,38 +850,32 @@ class OverviewCardsViewController: CardsViewController {
 
     // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
 
-    /// Makes the controller of Budget. Override it to return your subclass of
-    /// `BudgetCardController`.
+    /// Makes the controller of Budget; override it to return your subclass.
     func makeBudget() -> BudgetCardController {
         BudgetCardController()
     }
 
-    /// Makes the controller of NetWorth. Override it to return your subclass of
-    /// `NetWorthCardController`.
+    /// Makes the controller of NetWorth; override it to return your subclass.
     func makeNetWorth() -> NetWorthCardController {
         NetWorthCardController()
     }
 
-    /// Makes the controller of WeeklySpending. Override it to return your subclass of
-    /// `WeeklySpendingCardController`.
+    /// Makes the controller of WeeklySpending; override it to return your subclass.
     func makeWeeklySpending() -> WeeklySpendingCardController {
         WeeklySpendingCardController()
     }
 
-    /// Makes the controller of RecentTransactions. Override it to return your subclass of
-    /// `RecentTransactionsCardController`.
+    /// Makes the controller of RecentTransactions; override it to return your subclass.
     func makeRecentTransactions() -> RecentTransactionsCardController {
         RecentTransactionsCardController()
     }
 
-    /// Makes the controller of UpcomingBills. Override it to return your subclass of
-    /// `UpcomingBillsCardController`.
+    /// Makes the controller of UpcomingBills; override it to return your subclass.
     func makeUpcomingBills() -> UpcomingBillsCardController {
         UpcomingBillsCardController()
     }
 
-    /// Makes the controller of CreditScore. Override it to return your subclass of
-    /// `CreditScoreCardController`.
+    /// Makes the controller of CreditScore; override it to return your subclass.
     func makeCreditScore() -> CreditScoreCardController {
         CreditScoreCardController()
     }

@@ -646,26 +646,25 @@ class TonightsPicksSwipeViewController: UIViewController {
 
     // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
 
-    /// Makes the controller of Tartine at `index` (a card may be listed more than once). Override
-    /// it to return your subclass of `TartineCardController`.
+    /// Makes the controller of Tartine at `index` (cards repeat); override it to return your
+    /// subclass.
     func makeTartine(at index: Int) -> TartineCardController {
         TartineCardController()
     }
 
-    /// Makes the controller of ZuniCafe at `index` (a card may be listed more than once). Override
-    /// it to return your subclass of `ZuniCafeCardController`.
+    /// Makes the controller of ZuniCafe at `index` (cards repeat); override it to return your
+    /// subclass.
     func makeZuniCafe(at index: Int) -> ZuniCafeCardController {
         ZuniCafeCardController()
     }
 
-    /// Makes the controller of Nopa at `index` (a card may be listed more than once). Override it
-    /// to return your subclass of `NopaCardController`.
+    /// Makes the controller of Nopa at `index` (cards repeat); override it to return your subclass.
     func makeNopa(at index: Int) -> NopaCardController {
         NopaCardController()
     }
 
-    /// Makes the controller of StateBird at `index` (a card may be listed more than once). Override
-    /// it to return your subclass of `StateBirdCardController`.
+    /// Makes the controller of StateBird at `index` (cards repeat); override it to return your
+    /// subclass.
     func makeStateBird(at index: Int) -> StateBirdCardController {
         StateBirdCardController()
     }

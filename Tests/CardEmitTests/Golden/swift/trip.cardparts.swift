@@ -614,44 +614,37 @@ class TripPlannerSheetViewController: TGCardViewController {
 
     // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
 
-    /// Makes the controller of LisbonTrip. Override it to return your subclass of
-    /// `LisbonTripCardController`.
+    /// Makes the controller of LisbonTrip; override it to return your subclass.
     func makeLisbonTrip() -> LisbonTripCardController {
         LisbonTripCardController()
     }
 
-    /// Makes the controller of BelemDay. Override it to return your subclass of
-    /// `BelemDayCardController`.
+    /// Makes the controller of BelemDay; override it to return your subclass.
     func makeBelemDay() -> BelemDayCardController {
         BelemDayCardController()
     }
 
-    /// Makes the controller of AlfamaDay. Override it to return your subclass of
-    /// `AlfamaDayCardController`.
+    /// Makes the controller of AlfamaDay; override it to return your subclass.
     func makeAlfamaDay() -> AlfamaDayCardController {
         AlfamaDayCardController()
     }
 
-    /// Makes the controller of Bookings. Override it to return your subclass of
-    /// `BookingsCardController`.
+    /// Makes the controller of Bookings; override it to return your subclass.
     func makeBookings() -> BookingsCardController {
         BookingsCardController()
     }
 
-    /// Makes the controller of Jeronimos. Override it to return your subclass of
-    /// `JeronimosCardController`.
+    /// Makes the controller of Jeronimos; override it to return your subclass.
     func makeJeronimos() -> JeronimosCardController {
         JeronimosCardController()
     }
 
-    /// Makes the controller of BelemTower. Override it to return your subclass of
-    /// `BelemTowerCardController`.
+    /// Makes the controller of BelemTower; override it to return your subclass.
     func makeBelemTower() -> BelemTowerCardController {
         BelemTowerCardController()
     }
 
-    /// Makes the controller of SaoJorge. Override it to return your subclass of
-    /// `SaoJorgeCardController`.
+    /// Makes the controller of SaoJorge; override it to return your subclass.
     func makeSaoJorge() -> SaoJorgeCardController {
         SaoJorgeCardController()
     }
@@ -665,7 +658,7 @@ class TripPlannerSheetViewController: TGCardViewController {
 
     // MARK: Sheet cards
 
-    /// The sheet card of LisbonTrip, its controller made by `makeLisbonTrip()`.
+    /// The sheet card of LisbonTrip, from `makeLisbonTrip()`.
     private func sheetCardForLisbonTrip(initialPosition: TGCardPosition? = nil) -> TGCard {
         let controller = themed { makeLisbonTrip() }
         let card = CardcSheetCard(
@@ -687,7 +680,7 @@ class TripPlannerSheetViewController: TGCardViewController {
         return card
     }
 
-    /// The sheet card of BelemDay, its controller made by `makeBelemDay()`.
+    /// The sheet card of BelemDay, from `makeBelemDay()`.
     private func sheetCardForBelemDay(initialPosition: TGCardPosition? = .extended) -> TGCard {
         let controller = themed { makeBelemDay() }
         let card = CardcSheetCard(
@@ -708,7 +701,7 @@ class TripPlannerSheetViewController: TGCardViewController {
         return card
     }
 
-    /// The sheet card of AlfamaDay, its controller made by `makeAlfamaDay()`.
+    /// The sheet card of AlfamaDay, from `makeAlfamaDay()`.
     private func sheetCardForAlfamaDay(initialPosition: TGCardPosition? = .extended) -> TGCard {
         let controller = themed { makeAlfamaDay() }
         let card = CardcSheetCard(
@@ -728,7 +721,7 @@ class TripPlannerSheetViewController: TGCardViewController {
         return card
     }
 
-    /// The sheet card of Bookings, its controller made by `makeBookings()`.
+    /// The sheet card of Bookings, from `makeBookings()`.
     private func sheetCardForBookings(initialPosition: TGCardPosition? = .extended) -> TGCard {
         let controller = themed { makeBookings() }
         let card = CardcSheetCard(
@@ -742,7 +735,7 @@ class TripPlannerSheetViewController: TGCardViewController {
         return card
     }
 
-    /// The sheet card of Jeronimos, its controller made by `makeJeronimos()`.
+    /// The sheet card of Jeronimos, from `makeJeronimos()`.
     private func sheetCardForJeronimos(initialPosition: TGCardPosition? = .peaking) -> TGCard {
         let controller = themed { makeJeronimos() }
         let card = CardcSheetCard(
@@ -756,7 +749,7 @@ class TripPlannerSheetViewController: TGCardViewController {
         return card
     }
 
-    /// The sheet card of BelemTower, its controller made by `makeBelemTower()`.
+    /// The sheet card of BelemTower, from `makeBelemTower()`.
     private func sheetCardForBelemTower(initialPosition: TGCardPosition? = .peaking) -> TGCard {
         let controller = themed { makeBelemTower() }
         let card = CardcSheetCard(
@@ -770,7 +763,7 @@ class TripPlannerSheetViewController: TGCardViewController {
         return card
     }
 
-    /// The sheet card of SaoJorge, its controller made by `makeSaoJorge()`.
+    /// The sheet card of SaoJorge, from `makeSaoJorge()`.
     private func sheetCardForSaoJorge(initialPosition: TGCardPosition? = .peaking) -> TGCard {
         let controller = themed { makeSaoJorge() }
         let card = CardcSheetCard(

@@ -464,26 +464,22 @@ class WalletStackViewController: UIViewController, UICollectionViewDataSource, @
 
     // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
 
-    /// Makes the controller of SapphirePreferred. Override it to return your subclass of
-    /// `SapphirePreferredCardController`.
+    /// Makes the controller of SapphirePreferred; override it to return your subclass.
     func makeSapphirePreferred() -> SapphirePreferredCardController {
         SapphirePreferredCardController()
     }
 
-    /// Makes the controller of AmexGold. Override it to return your subclass of
-    /// `AmexGoldCardController`.
+    /// Makes the controller of AmexGold; override it to return your subclass.
     func makeAmexGold() -> AmexGoldCardController {
         AmexGoldCardController()
     }
 
-    /// Makes the controller of CitiDoubleCash. Override it to return your subclass of
-    /// `CitiDoubleCashCardController`.
+    /// Makes the controller of CitiDoubleCash; override it to return your subclass.
     func makeCitiDoubleCash() -> CitiDoubleCashCardController {
         CitiDoubleCashCardController()
     }
 
-    /// Makes the controller of AppleCard. Override it to return your subclass of
-    /// `AppleCardCardController`.
+    /// Makes the controller of AppleCard; override it to return your subclass.
     func makeAppleCard() -> AppleCardCardController {
         AppleCardCardController()
     }
