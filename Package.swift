@@ -17,31 +17,35 @@ let package = Package(
         .target(name: "CardJSON"),
         .target(name: "CardDiagnostics", dependencies: ["CardJSON"], exclude: ["generate-display-width.py"]),
         .target(name: "CardSyntax", dependencies: ["CardDiagnostics"]),
-        .target(name: "CardSema", dependencies: ["CardSyntax", "CardDiagnostics"]),
-        .target(name: "CardLayout", dependencies: ["CardSema", "CardDiagnostics"]),
-        .target(name: "CardEmit", dependencies: ["CardLayout", "CardSema", "CardDiagnostics", "CardJSON"]),
+        // Source files on disk or in memory, and the loader that follows imports.
+        .target(name: "CardSources", dependencies: ["CardSyntax", "CardDiagnostics"]),
+        // The vocabulary (the catalog) and the checked model every later phase reads.
+        .target(name: "CardModel", dependencies: ["CardSyntax", "CardDiagnostics"]),
+        .target(name: "CardSema", dependencies: ["CardModel", "CardSources", "CardSyntax", "CardDiagnostics"]),
+        .target(name: "CardLayout", dependencies: ["CardModel", "CardSema", "CardDiagnostics"]),
+        .target(name: "CardEmit", dependencies: ["CardLayout", "CardModel", "CardSema", "CardDiagnostics", "CardJSON"]),
         // The command line as a library so tests drive it in-process; `cardc` is a thin main.
         // Editor questions as plain data (no JSON, no LSP types), over snapshots of open buffers.
-        .target(name: "CardIDE", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit"]),
+        .target(name: "CardIDE", dependencies: ["CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardSema", "CardLayout", "CardEmit"]),
         // The language server: JSON-RPC framing and LSP types only, delegating to CardIDE.
-        .target(name: "CardServer", dependencies: ["CardIDE", "CardJSON", "CardDiagnostics", "CardSema"]),
-        .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit", "CardServer"]),
+        .target(name: "CardServer", dependencies: ["CardIDE", "CardJSON", "CardDiagnostics", "CardSources", "CardModel", "CardSema"]),
+        .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardSema", "CardLayout", "CardEmit", "CardServer"]),
         .executableTarget(name: "cardc", dependencies: ["CardDriver"]),
         .plugin(name: "CardcPlugin", capability: .buildTool(), dependencies: ["cardc"]),
-        .executableTarget(name: "CardBench", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit", "CardDriver",
+        .executableTarget(name: "CardBench", dependencies: ["CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardSema", "CardLayout", "CardEmit", "CardDriver",
                                                            "CardTestSupport", "CardServer", "CardJSON"]),
         // The deterministic deck generator the benchmark and the tests share.
         .target(name: "CardTestSupport", path: "Tests/CardTestSupport"),
 
         .testTarget(name: "CardDiagnosticsTests", dependencies: ["CardDiagnostics", "CardJSON"]),
-        .testTarget(name: "CardSyntaxTests", dependencies: ["CardSyntax", "CardDriver", "CardTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CardSemaTests", dependencies: ["CardSema", "CardSyntax", "CardDriver", "CardTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CardLayoutTests", dependencies: ["CardLayout", "CardEmit", "CardDriver", "CardJSON", "CardTestSupport"],
+        .testTarget(name: "CardSyntaxTests", dependencies: ["CardSources", "CardModel", "CardSema", "CardSyntax", "CardDriver", "CardTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CardSemaTests", dependencies: ["CardModel", "CardSema", "CardSources", "CardSyntax", "CardDriver", "CardTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CardLayoutTests", dependencies: ["CardSources", "CardModel", "CardSema", "CardLayout", "CardEmit", "CardDriver", "CardJSON", "CardTestSupport"],
                     exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "CardEmitTests", dependencies: ["CardEmit", "CardLayout", "CardSema", "CardDriver", "CardJSON"],
+        .testTarget(name: "CardEmitTests", dependencies: ["CardEmit", "CardLayout", "CardModel", "CardSema", "CardSources", "CardDriver", "CardJSON"],
                     exclude: ["Golden", "Fixtures"]),
-        .testTarget(name: "CardDriverTests", dependencies: ["CardDriver"]),
-        .testTarget(name: "CardIDETests", dependencies: ["CardIDE", "CardSema", "CardSyntax", "CardDiagnostics", "CardTestSupport"]),
+        .testTarget(name: "CardDriverTests", dependencies: ["CardDriver", "CardModel", "CardSema"]),
+        .testTarget(name: "CardIDETests", dependencies: ["CardIDE", "CardModel", "CardSema", "CardSources", "CardSyntax", "CardDiagnostics", "CardTestSupport"]),
         .testTarget(name: "CardServerTests", dependencies: ["CardServer", "CardIDE", "CardJSON"]),
     ]
 )

@@ -26,6 +26,8 @@ import Darwin
 import Foundation
 import CardDiagnostics
 import CardSyntax
+import CardModel
+import CardSources
 import CardSema
 import CardLayout
 import CardDriver

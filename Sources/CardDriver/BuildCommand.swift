@@ -8,6 +8,8 @@ import Darwin
 import CardDiagnostics
 import CardEmit
 import CardLayout
+import CardModel
+import CardSources
 import CardSema
 
 /// `cardc build FILE… [--emit json,swift] [-o DIR] [--swift-flavor cardparts|observation]

@@ -1,4 +1,6 @@
 import CardDiagnostics
+import CardModel
+import CardSources
 import CardSema
 import CardSyntax
 #if canImport(Glibc)

@@ -1,5 +1,7 @@
 import CardDiagnostics
 import CardLayout
+import CardModel
+import CardSources
 import CardSema
 
 /// `cardc check PATH… [--format text|json|sarif|github] [--strict]` (alias `lint`).

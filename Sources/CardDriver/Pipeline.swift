@@ -1,5 +1,7 @@
 import CardDiagnostics
 import CardLayout
+import CardModel
+import CardSources
 import CardSema
 
 /// What `cardc check` and `cardc build` run before any back end: load, lex, parse and check

@@ -8,6 +8,8 @@ import Darwin
 import CardDiagnostics
 import CardEmit
 import CardLayout
+import CardModel
+import CardSources
 import CardSema
 
 /// `cardc preview FILE [--card C] [--stack S] [--state X | --all-states] [--position P]

@@ -1,4 +1,5 @@
 import CardLayout
+import CardModel
 import CardSema
 
 /// What every back end may need besides the checked deck.

@@ -1,4 +1,5 @@
 import CardLayout
+import CardModel
 import CardSema
 
 /// The cards a drawing back end (the terminal preview, the HTML gallery) draws, built and laid

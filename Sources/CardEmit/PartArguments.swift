@@ -1,4 +1,5 @@
 import CardLayout
+import CardModel
 import CardSema
 
 /// What a part shows, read from its arguments the same way by every drawing back end (the

@@ -1,4 +1,5 @@
 import CardLayout
+import CardModel
 import CardSema
 
 /// The colours of one resolved theme that the drawing back ends (the terminal preview, the HTML

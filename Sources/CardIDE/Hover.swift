@@ -1,4 +1,5 @@
 import CardDiagnostics
+import CardModel
 import CardSema
 import CardSyntax
 

@@ -1,3 +1,4 @@
+import CardModel
 import CardSema
 
 /// Visits what a checked card refers to: every binding (with the row container it reads, for

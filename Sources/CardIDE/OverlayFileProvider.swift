@@ -1,3 +1,5 @@
+import CardModel
+import CardSources
 import CardSema
 
 /// A file system seen through an editor: open buffers first, then the files underneath (the

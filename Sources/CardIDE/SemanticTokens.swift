@@ -1,3 +1,4 @@
+import CardModel
 import CardSema
 import CardSyntax
 

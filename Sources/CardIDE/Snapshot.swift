@@ -1,5 +1,7 @@
 import CardDiagnostics
 import CardLayout
+import CardModel
+import CardSources
 import CardSema
 import CardSyntax
 

@@ -1,4 +1,7 @@
+import CardDiagnostics
 import CardLayout
+import CardModel
+import CardSources
 import CardSema
 
 /// The documents an editor has open, and a checked snapshot of each, made when first asked

@@ -1,4 +1,5 @@
 import CardDiagnostics
+import CardModel
 import CardSema
 
 /// A card's frame in one stack position.

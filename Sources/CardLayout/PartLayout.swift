@@ -1,3 +1,4 @@
+import CardModel
 import CardSema
 
 /// A part with its frame and its laid-out children. The frame is relative to the parent: a

@@ -1,4 +1,5 @@
 import CardDiagnostics
+import CardModel
 import CardSyntax
 
 /// Where a block's items sit, for placement rules (E405, E603, W402).
@@ -548,26 +549,6 @@ struct CardChecker {
         case 0: return ""
         case 1: return items[0]
         default: return items.dropLast().joined(separator: ", ") + " \(conjunction) " + (items.last ?? "")
-        }
-    }
-
-    /// A catalog default as a checked value.
-    static func value(of catalogValue: CatalogValue) -> Value? {
-        switch catalogValue {
-        case .int(let v): return .int(v)
-        case .double(let v): return .double(v)
-        case .string(let v): return .string(v)
-        case .bool(let v): return .bool(v)
-        case .enumCase(let v): return .enumCase(v, arguments: [])
-        case .color(let hex): return ColorValue(hex: hex).map { .color($0, name: nil) }
-        case .namedColor(let name):
-            return Catalog.namedColor(name)?.value
-        case .size(let w, let h): return .size(width: w, height: h)
-        case .insets(let t, let l, let b, let r): return .insets(top: t, left: l, bottom: b, right: r)
-        case .font(let f): return .font(f)
-        case .list(let items): return .list(items.compactMap(value(of:)))
-        case .reference(let name): return .reference(Reference(name, at: SourceSpan(file: FileID(-1), start: 0, end: 0)))
-        case .binding: return nil
         }
     }
 

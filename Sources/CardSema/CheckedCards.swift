@@ -1,5 +1,54 @@
 import CardDiagnostics
+import CardModel
 import CardSyntax
+
+/// The checked model: plain data, fully resolved — the only thing back ends and the IDE layer
+/// read (docs/language.md §11). Nothing here refers to syntax except source spans, which every
+/// reference carries so that editors can jump to it and rename it.
+///
+/// A deck holds its themes and stacks; its cards are checked into `CheckedCard`s when read
+/// (`cards`), one at a time, so that a back end streaming a deck of 20,000 cards holds one card's
+/// model at a time, and a language server asks for just the card under the cursor.
+public struct CheckedDeck: Sendable {
+    /// The entry file the deck was compiled from.
+    public let entry: SourceFile
+    /// Themes used by stacks and declared in the deck, fully resolved (built-ins first).
+    public let themes: [ResolvedTheme]
+    public let stacks: [CheckedStack]
+    /// Every card of the entry file and its imports, in load order.
+    public let cards: CheckedCards
+
+    public init(entry: SourceFile, themes: [ResolvedTheme], stacks: [CheckedStack], cards: CheckedCards) {
+        self.entry = entry
+        self.themes = themes
+        self.stacks = stacks
+        self.cards = cards
+    }
+
+    /// The card called `name`, its model built now.
+    public func card(named name: String) -> CheckedCard? { cards.card(named: name) }
+
+    /// The stack called `name`.
+    public func stack(named name: String) -> CheckedStack? { stacks.first { $0.name == name } }
+
+    /// The parent chain of the theme called `name`, nearest first, ending at a built-in theme
+    /// (`[]` for built-ins and unknown names).
+    public func parents(ofTheme name: String) -> [String] {
+        var byName: [String: String] = [:]
+        for theme in themes { if let parent = theme.parent { byName[theme.name] = parent } }
+        var chain: [String] = []
+        var next = byName[name]
+        while let parent = next, chain.count <= themes.count {
+            chain.append(parent)
+            next = byName[parent]
+        }
+        return chain
+    }
+
+    /// The theme called `name`, if the deck resolved it.
+    public func theme(named name: String) -> ResolvedTheme? { themes.first { $0.name == name } }
+}
+
 
 /// A deck's cards, in load order. Their diagnostics were reported when the deck was checked;
 /// each card's model — parts, traits, states, bindings — is built by the same checker when it is

@@ -1,4 +1,6 @@
 import CardDiagnostics
+import CardModel
+import CardSources
 import CardSyntax
 
 /// A top-level declaration: which file's tree, which node.

@@ -1,4 +1,5 @@
 import CardDiagnostics
+import CardModel
 import CardSyntax
 
 /// Which diagnostic a range or count violation gets, by where the argument sits.

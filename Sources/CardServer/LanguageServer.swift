@@ -1,6 +1,8 @@
 import CardDiagnostics
 import CardIDE
 import CardJSON
+import CardModel
+import CardSources
 import CardSema
 
 /// The language server's protocol state machine: bytes in, framed JSON-RPC messages out. It

@@ -5,6 +5,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CardModel
+import CardSources
 import CardSema
 
 /// Runs a `LanguageServer` over standard input and output on the calling thread: messages in

@@ -231,7 +231,7 @@ import Testing
     }
 
     @Test func pathRecognition() {
-        for path in ["Sources/CardSema/CatalogData.swift", "Tests/CardTestSupport/", "Grammar/cards.ebnf", "docs/language.md"] {
+        for path in ["Sources/CardModel/CatalogData.swift", "Tests/CardTestSupport/", "Grammar/cards.ebnf", "docs/language.md"] {
             #expect(Self.looksLikePath(path), "\(path)")
         }
         for text in ["a/b", "/tmp/deck.cards", "https://x.org/a.md", "Tests/EndToEnd/<name>/run.sh", "--format text|json",

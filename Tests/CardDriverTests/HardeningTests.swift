@@ -2,6 +2,7 @@ import CardDiagnostics
 import Foundation
 import Testing
 @testable import CardDriver
+import CardModel
 @testable import CardSema
 #if canImport(Glibc)
 import Glibc

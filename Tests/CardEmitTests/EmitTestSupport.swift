@@ -2,6 +2,8 @@ import CardDiagnostics
 import CardDriver
 import CardEmit
 import CardLayout
+import CardModel
+import CardSources
 import CardSema
 import Foundation
 import Testing

@@ -3,6 +3,7 @@ import CardDriver
 @testable import CardEmit
 import CardJSON
 import CardLayout
+import CardModel
 import CardSema
 import Foundation
 import Testing

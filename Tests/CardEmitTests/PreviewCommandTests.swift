@@ -1,6 +1,7 @@
 import CardDiagnostics
 @testable import CardDriver
 import CardEmit
+import CardModel
 import CardSema
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import CardDriver
 import CardEmit
+import CardModel
 import CardSema
 import Foundation
 import Testing

@@ -2,6 +2,8 @@ import CardJSON
 import CardTestSupport
 import CardDiagnostics
 import CardEmit
+import CardModel
+import CardSources
 import CardSema
 import Foundation
 import Testing

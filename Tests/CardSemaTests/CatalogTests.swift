@@ -1,4 +1,5 @@
 import Testing
+import CardModel
 @testable import CardSema
 
 /// The catalog against docs/language.md §6, §7 and §9, and did-you-mean.

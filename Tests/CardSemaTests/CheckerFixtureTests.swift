@@ -2,6 +2,7 @@ import CardDiagnostics
 import CardDriver
 import Foundation
 import Testing
+import CardModel
 @testable import CardSema
 
 /// Checker fixtures in `Fixtures/` carry their expected diagnostics inline (`// expect: E501`,

@@ -2,6 +2,8 @@ import CardDiagnostics
 import CardSyntax
 import Foundation
 import Testing
+import CardModel
+import CardSources
 @testable import CardSema
 
 /// `Testing` has a `SourceLocation` too.

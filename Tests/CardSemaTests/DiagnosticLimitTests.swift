@@ -1,6 +1,8 @@
 import CardDiagnostics
 import CardSyntax
 import Testing
+import CardModel
+import CardSources
 @testable import CardSema
 
 /// At most `DiagnosticLimit.perFile` errors and as many warnings per file, all phases together,

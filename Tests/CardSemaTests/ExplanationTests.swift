@@ -1,6 +1,8 @@
 import CardDiagnostics
 import Foundation
 import Testing
+import CardModel
+import CardSources
 @testable import CardSema
 import CardDriver
 

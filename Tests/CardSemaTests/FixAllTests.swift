@@ -1,6 +1,7 @@
 import CardDiagnostics
 import Foundation
 import Testing
+import CardModel
 @testable import CardSema
 
 /// "Fix all", as an editor's quick fix for every diagnostic or `cargo fix` applies them: for every

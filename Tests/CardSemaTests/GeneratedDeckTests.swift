@@ -1,6 +1,8 @@
 import CardTestSupport
 import CardDiagnostics
 import CardDriver
+import CardModel
+import CardSources
 import CardSema
 import Testing
 

@@ -3,6 +3,8 @@ import CardDriver
 import CardSyntax
 import Foundation
 import Testing
+import CardModel
+import CardSources
 @testable import CardSema
 
 /// `docs/language.md` is the language reference users read. Its catalog tables are generated

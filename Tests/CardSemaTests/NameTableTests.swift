@@ -1,4 +1,6 @@
 import Testing
+import CardModel
+import CardSources
 @testable import CardSema
 import CardDiagnostics
 

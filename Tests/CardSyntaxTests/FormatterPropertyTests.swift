@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import CardDiagnostics
 import CardDriver
+import CardModel
+import CardSources
 import CardSema
 @testable import CardSyntax
 import CardTestSupport

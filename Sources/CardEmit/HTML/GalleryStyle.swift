@@ -1,4 +1,5 @@
 import CardLayout
+import CardModel
 import CardSema
 
 /// The gallery's stylesheet: one fixed part (page, grid, and the look of every part kind) and

@@ -1,4 +1,5 @@
 import CardLayout
+import CardModel
 import CardSema
 
 /// Draws one laid-out card as a positioned element: its frame with the traits' look

@@ -1,4 +1,5 @@
 import CardLayout
+import CardModel
 import CardSema
 
 /// The HTML gallery back end (`--emit html`): `<name>.cards.html`, one self-contained page

@@ -1,4 +1,5 @@
 import CardLayout
+import CardModel
 import CardSema
 
 /// Draws laid-out parts as absolutely positioned elements at the frames the layout engine

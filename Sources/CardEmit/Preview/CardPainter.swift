@@ -7,6 +7,7 @@ import Darwin
 #endif
 import CardDiagnostics
 import CardLayout
+import CardModel
 import CardSema
 
 /// How a card's frame looks, from its traits: `╭╮╰╯` corners with `rounded`, `┌┐└┘` otherwise,

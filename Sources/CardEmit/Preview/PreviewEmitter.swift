@@ -1,5 +1,6 @@
 import CardDiagnostics
 import CardLayout
+import CardModel
 import CardSema
 
 /// The preview back end (`--emit preview`): `<name>.preview.txt`, the terminal preview as plain

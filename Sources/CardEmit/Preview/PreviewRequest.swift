@@ -1,3 +1,4 @@
+import CardModel
 import CardSema
 
 /// What `cardc preview` is asked to draw (its `--card`, `--stack`, `--state`, `--all-states`,

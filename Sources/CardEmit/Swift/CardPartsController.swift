@@ -1,3 +1,4 @@
+import CardModel
 import CardSema
 
 /// Builds one card's `CardPartsViewController` subclass: its parts (one instance per state:

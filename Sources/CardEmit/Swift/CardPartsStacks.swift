@@ -1,3 +1,4 @@
+import CardModel
 import CardSema
 
 /// The CardParts flavor's stacks: a `CardsViewController` subclass for `list`, a

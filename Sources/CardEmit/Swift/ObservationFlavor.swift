@@ -1,3 +1,4 @@
+import CardModel
 import CardSema
 
 /// `--swift-flavor observation`: per card an enum of its states (`BudgetState`), an `@Observable`

@@ -1,3 +1,4 @@
+import CardModel
 import CardSema
 
 /// How a card's model fields become Swift in one flavor: their types, their default values as

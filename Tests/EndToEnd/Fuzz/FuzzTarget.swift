@@ -3,6 +3,7 @@ import CardDiagnostics
 import CardDriver
 import CardEmit
 import CardJSON
+import CardModel
 import CardSema
 import CardServer
 import CardSyntax

@@ -479,7 +479,7 @@ extension Catalog {
     ]
 
     /// The arguments shared by `vstack` and `hstack` (`CardPartStackView`).
-    static let stackParameters: [Parameter] = [
+    package static let stackParameters: [Parameter] = [
         Parameter("spacing", .double, default: .double(0), range: .nonNegative, doc: "Space between the parts."),
         Parameter("alignment", .enumeration(.stackAlignment), default: .enumCase("fill"),
                   doc: "How parts are aligned across the stack's axis."),
@@ -653,7 +653,7 @@ extension Catalog {
 
 extension Catalog {
     /// `theme: Name`, accepted by every stack kind.
-    static let themeBodyProperty = Parameter(
+    package static let themeBodyProperty = Parameter(
         "theme", .themeRef, default: .reference(defaultThemeName), doc: "The theme the stack's cards use.")
 
     /// Every stack kind.

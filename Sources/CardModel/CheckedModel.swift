@@ -1,53 +1,6 @@
 import CardDiagnostics
 import CardSyntax
 
-/// The checked model: plain data, fully resolved — the only thing back ends and the IDE layer
-/// read (docs/language.md §11). Nothing here refers to syntax except source spans, which every
-/// reference carries so that editors can jump to it and rename it.
-///
-/// A deck holds its themes and stacks; its cards are checked into `CheckedCard`s when read
-/// (`cards`), one at a time, so that a back end streaming a deck of 20,000 cards holds one card's
-/// model at a time, and a language server asks for just the card under the cursor.
-public struct CheckedDeck: Sendable {
-    /// The entry file the deck was compiled from.
-    public let entry: SourceFile
-    /// Themes used by stacks and declared in the deck, fully resolved (built-ins first).
-    public let themes: [ResolvedTheme]
-    public let stacks: [CheckedStack]
-    /// Every card of the entry file and its imports, in load order.
-    public let cards: CheckedCards
-
-    public init(entry: SourceFile, themes: [ResolvedTheme], stacks: [CheckedStack], cards: CheckedCards) {
-        self.entry = entry
-        self.themes = themes
-        self.stacks = stacks
-        self.cards = cards
-    }
-
-    /// The card called `name`, its model built now.
-    public func card(named name: String) -> CheckedCard? { cards.card(named: name) }
-
-    /// The stack called `name`.
-    public func stack(named name: String) -> CheckedStack? { stacks.first { $0.name == name } }
-
-    /// The parent chain of the theme called `name`, nearest first, ending at a built-in theme
-    /// (`[]` for built-ins and unknown names).
-    public func parents(ofTheme name: String) -> [String] {
-        var byName: [String: String] = [:]
-        for theme in themes { if let parent = theme.parent { byName[theme.name] = parent } }
-        var chain: [String] = []
-        var next = byName[name]
-        while let parent = next, chain.count <= themes.count {
-            chain.append(parent)
-            next = byName[parent]
-        }
-        return chain
-    }
-
-    /// The theme called `name`, if the deck resolved it.
-    public func theme(named name: String) -> ResolvedTheme? { themes.first { $0.name == name } }
-}
-
 /// A name written in the source that refers to a declaration: a card in a stack or in `push(…)`,
 /// a theme. `span` covers the name as written.
 public struct Reference: Hashable, Sendable, CustomStringConvertible {
@@ -108,7 +61,7 @@ public struct Binding: Hashable, Sendable {
 
 extension NamedColor {
     /// The checked value of `.name`: the color's components, with its name.
-    var value: Value { .color(ColorValue(red: red, green: green, blue: blue, alpha: alpha), name: name) }
+    package var value: Value { .color(ColorValue(red: red, green: green, blue: blue, alpha: alpha), name: name) }
 }
 
 /// An sRGB color with alpha, 0…255 per component.
@@ -125,7 +78,7 @@ public struct ColorValue: Hashable, Sendable {
         self.init(literal)
     }
 
-    init(_ literal: ColorLiteral) {
+    package init(_ literal: ColorLiteral) {
         self.init(red: literal.red, green: literal.green, blue: literal.blue, alpha: literal.alpha)
     }
 
@@ -196,7 +149,7 @@ public struct CheckedPart: Hashable, Sendable {
         self.init(spec: Catalog.part(named: part), name: part, properties: properties, children: children, span: span)
     }
 
-    init(spec: PartSpec?, name: String, properties: [Property], children: [CheckedPart], span: SourceSpan) {
+    package init(spec: PartSpec?, name: String, properties: [Property], children: [CheckedPart], span: SourceSpan) {
         self.part = name
         self.properties = properties
         self.children = children
@@ -229,6 +182,9 @@ public struct CheckedPart: Hashable, Sendable {
 }
 
 public struct CheckedTrait: Hashable, Sendable {
+    package init(trait: String, properties: [Property], span: SourceSpan) {
+        self.trait = trait; self.properties = properties; self.span = span
+    }
     public var trait: String
     /// Every requirement, author-given or defaulted, in catalog order.
     public var properties: [Property]
@@ -239,6 +195,9 @@ public struct CheckedTrait: Hashable, Sendable {
 }
 
 public struct ModelField: Hashable, Sendable {
+    package init(name: String, type: ValueType, defaultValue: Value?, isTwoWay: Bool, span: SourceSpan) {
+        self.name = name; self.type = type; self.defaultValue = defaultValue; self.isTwoWay = isTwoWay; self.span = span
+    }
     public var name: String
     public var type: ValueType
     public var defaultValue: Value?
@@ -249,6 +208,9 @@ public struct ModelField: Hashable, Sendable {
 }
 
 public struct CheckedState: Hashable, Sendable {
+    package init(name: String, isBuiltIn: Bool, tap: Action?, parts: [CheckedPart], span: SourceSpan?) {
+        self.name = name; self.isBuiltIn = isBuiltIn; self.tap = tap; self.parts = parts; self.span = span
+    }
     /// `none`, `loading`, `empty`, `hasData` or a custom name.
     public var name: String
     public var isBuiltIn: Bool
@@ -266,18 +228,31 @@ public enum SwipeDirection: String, Hashable, Sendable, CaseIterable {
 
 /// A swipe overlay: the parts shown while the card is dragged towards `direction`.
 public struct CheckedOverlay: Hashable, Sendable {
+    package init(direction: SwipeDirection, parts: [CheckedPart]) { self.direction = direction; self.parts = parts }
     public var direction: SwipeDirection
     public var parts: [CheckedPart]
 }
 
 /// A swipe card's footer.
 public struct CheckedFooter: Hashable, Sendable {
+    package init(height: Double, transparent: Bool, parts: [CheckedPart]) {
+        self.height = height; self.transparent = transparent; self.parts = parts
+    }
     public var height: Double
     public var transparent: Bool
     public var parts: [CheckedPart]
 }
 
 public struct CheckedCard: Hashable, Sendable {
+    package init(name: String, span: SourceSpan, location: SourceLocation, file: String, documentation: String? = nil,
+                 initialState: String, traits: [CheckedTrait] = [], model: [ModelField] = [], states: [CheckedState] = [],
+                 overlays: [CheckedOverlay] = [], footer: CheckedFooter? = nil, actions: [String] = [], title: Value? = nil,
+                 subtitle: Value? = nil, position: String? = nil, swipeDirections: [SwipeDirection] = SwipeDirection.allCases) {
+        self.name = name; self.span = span; self.location = location; self.file = file; self.documentation = documentation
+        self.initialState = initialState; self.traits = traits; self.model = model; self.states = states
+        self.overlays = overlays; self.footer = footer; self.actions = actions; self.title = title; self.subtitle = subtitle
+        self.position = position; self.swipeDirections = swipeDirections
+    }
     public var name: String
     /// The card's name in its declaration.
     public var span: SourceSpan
@@ -310,6 +285,12 @@ public struct CheckedCard: Hashable, Sendable {
 }
 
 public struct CheckedStack: Hashable, Sendable {
+    package init(name: String, kind: String, theme: String, themeReference: Reference?, configuration: [Property],
+                 properties: [Property], cards: [Reference], span: SourceSpan, documentation: String?) {
+        self.name = name; self.kind = kind; self.theme = theme; self.themeReference = themeReference
+        self.configuration = configuration; self.properties = properties; self.cards = cards; self.span = span
+        self.documentation = documentation
+    }
     public var name: String
     public var kind: String
     /// The theme's name: `theme:`, else the default theme.
@@ -354,7 +335,7 @@ public struct ResolvedTheme: Hashable, Sendable {
     /// A built-in theme, resolved: every theme property with the catalog's value.
     public init(_ builtIn: BuiltInTheme) {
         let properties = Catalog.themeProperties.compactMap { spec in
-            builtIn.value(of: spec.name).flatMap(CardChecker.value(of:)).map { Property(spec.name, $0) }
+            builtIn.value(of: spec.name).flatMap(\.checkedValue).map { Property(spec.name, $0) }
         }
         self.init(name: builtIn.name, parent: nil, isBuiltIn: true, properties: properties)
     }
@@ -368,5 +349,21 @@ public struct ResolvedTheme: Hashable, Sendable {
 extension CatalogValue {
     /// The catalog value as a checked value (nil for a placeholder binding), as the checker
     /// fills in defaults.
-    public var checkedValue: Value? { CardChecker.value(of: self) }
+    public var checkedValue: Value? {
+        switch self {
+        case .int(let v): .int(v)
+        case .double(let v): .double(v)
+        case .string(let v): .string(v)
+        case .bool(let v): .bool(v)
+        case .enumCase(let v): .enumCase(v, arguments: [])
+        case .color(let hex): ColorValue(hex: hex).map { .color($0, name: nil) }
+        case .namedColor(let name): Catalog.namedColor(name)?.value
+        case .size(let w, let h): .size(width: w, height: h)
+        case .insets(let t, let l, let b, let r): .insets(top: t, left: l, bottom: b, right: r)
+        case .font(let f): .font(f)
+        case .list(let items): .list(items.compactMap(\.checkedValue))
+        case .reference(let name): .reference(Reference(name, at: SourceSpan(file: FileID(-1), start: 0, end: 0)))
+        case .binding: nil
+        }
+    }
 }
