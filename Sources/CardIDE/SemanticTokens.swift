@@ -87,7 +87,7 @@ extension Snapshot {
         case .stack: return (.struct, .declaration)
         case .theme(_, let declaration): return (.namespace, declaration ? .declaration : [])
         case .state: return (.enumMember, kind == .stateDecl ? .declaration : [])
-        case .part(let spec): return spec.kind == .structural ? (.keyword, []) : (.function, .defaultLibrary)
+        case .part(let spec): return spec.category == .structural ? (.keyword, []) : (.function, .defaultLibrary)
         case .trait: return (.interface, .defaultLibrary)
         case .stackKind: return (.type, .defaultLibrary)
         case .parameter, .cardProperty, .themeProperty: return (.property, [])

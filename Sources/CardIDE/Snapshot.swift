@@ -19,7 +19,7 @@ public final class Snapshot {
     /// What the compiler made of the unit.
     public let result: Compiler.Result
     /// The deck of the document (nil only when the compiler made none).
-    public let deck: CheckedDeck?
+    public let deck: CheckedUnit?
     /// The document as checked.
     public let file: SourceFile
     public let tree: SyntaxTree
@@ -129,14 +129,14 @@ public final class Snapshot {
 
     /// The model of the card declared by the top-level declaration containing `offset` in the
     /// document, built now.
-    public func card(at offset: Int) -> (card: CheckedCard, declaration: NodeID)? {
+    public func card(at offset: Int) -> (card: CardView, declaration: NodeID)? {
         guard let declaration = SyntaxQuery(tree: tree).topLevelDeclaration(containing: offset),
               tree.kind(declaration) == .cardDecl else { return nil }
         return card(declaredBy: declaration).map { ($0, declaration) }
     }
 
     /// The model of the card that `declaration` (a card declaration of the document) declares.
-    public func card(declaredBy declaration: NodeID) -> CheckedCard? {
+    public func card(declaredBy declaration: NodeID) -> CardView? {
         guard let deck, let name = tree.mainToken(declaration).map(tree.text),
               let position = deck.cards.position(named: name) else { return nil }
         let card = deck.cards[position]

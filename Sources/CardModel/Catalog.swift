@@ -678,21 +678,18 @@ package final class ParameterList: Sendable {
     package static let empty = ParameterList([])
 }
 
-/// The nodes the checker treats specially, by name.
-package enum NodeRole: String, Sendable {
-    case part, model, overlay, footer, cell
-}
-
 /// One entry of the node table: a part or a structural node.
 public final class PartSpec: Sendable, Hashable {
     // A class: specs are looked up per node, and copying a struct of arrays cost a retain per field.
     public static func == (lhs: PartSpec, rhs: PartSpec) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
+    /// Which node this is: the one enumeration of the catalog's nodes.
+    public let kind: PartKind
     /// The name written in source (`text`, `vstack`, `cell`).
     public let name: String
     /// Part or structural node.
-    public let kind: CatalogEntryKind
+    public let category: CatalogEntryKind
     /// The exact CardParts class (`CardPartTextView`), or for structural nodes the seed type they
     /// map to when there is one (`CardPartTableViewCardPartsCell`); `nil` for `model`, `overlay`
     /// and `footer`.
@@ -738,11 +735,9 @@ public final class PartSpec: Sendable, Hashable {
     public let defaultRowFields: [String]
     /// `parameters` in the form the argument checker reads.
     package let parameterList: ParameterList
-    /// Which structural node this is, so the checker tests an enum instead of comparing names.
-    package let role: NodeRole
 
     /// Creates an entry.
-    public init(_ name: String, kind: CatalogEntryKind = .part, cardPartsClass: String?, doc: String,
+    public init(_ kind: PartKind, category: CatalogEntryKind = .part, cardPartsClass: String?, doc: String,
                 parameters: [Parameter] = [], children: ChildRule = .leaf,
                 childLimits: [KindLimit] = [], childRoles: [String] = [],
                 placement: Placement = .partContext, needsHorizontalContext: Bool = false,
@@ -750,8 +745,9 @@ public final class PartSpec: Sendable, Hashable {
                 maximumPerCard: Int? = nil, uniqueBy: String? = nil,
                 rules: [CrossParameterRule] = [], presets: [Preset] = [],
                 defaultRowFields: [String] = []) {
-        self.name = name
         self.kind = kind
+        self.name = String(describing: kind)
+        self.category = category
         self.cardPartsClass = cardPartsClass
         self.doc = doc
         self.parameters = parameters
@@ -775,7 +771,6 @@ public final class PartSpec: Sendable, Hashable {
         self.presets = presets
         self.defaultRowFields = defaultRowFields
         self.parameterList = ParameterList(parameters)
-        self.role = NodeRole(rawValue: name) ?? .part
     }
 
     /// Whether this is a container (its Children column is not "leaf").
@@ -1214,10 +1209,16 @@ public enum Catalog {
     /// The one state of a card without state blocks.
     public static let defaultStateName = "none"
 
+    /// The theme properties as parameters (numbers at least 0), in catalog order: what a theme's
+    /// values are checked against, and what a resolved theme's arguments are indexed by.
+    public static let themePropertyParameters: [Parameter] = themeProperties.map {
+        Parameter($0.name, $0.type, range: $0.type.isNumeric ? .nonNegative : nil, doc: $0.doc)
+    }
+
     /// Every CardParts part (kind `.part`), in docs/language.md §7.1 order.
-    public static let parts: [PartSpec] = nodes.filter { $0.kind == .part }
+    public static let parts: [PartSpec] = nodes.filter { $0.category == .part }
     /// The structural nodes (`cell`, `overlay`, `footer`, `model`).
-    public static let structuralNodes: [PartSpec] = nodes.filter { $0.kind == .structural }
+    public static let structuralNodes: [PartSpec] = nodes.filter { $0.category == .structural }
 
     package static let nodesByName: [String: PartSpec] = index(nodes, by: \.name)
     package static let nodesByClass: [String: PartSpec] = {
@@ -1301,6 +1302,14 @@ public enum Catalog {
 
     /// The theme property called `name`.
     public static func themeProperty(named name: String) -> ThemePropertySpec? { themePropertiesByName[name] }
+
+    /// The position of a stack kind in `stackKinds`.
+    public static func stackKindIndex(of kind: StackKindSpec) -> Int? { stackKinds.firstIndex { $0 === kind } }
+
+    /// The position of the theme property called `name` in `themeProperties`.
+    public static func themePropertyIndex(named name: String) -> Int? { themePropertyIndices[name] }
+    package static let themePropertyIndices: [String: Int] = Dictionary(themeProperties.enumerated().map { ($1.name, $0) },
+                                                                        uniquingKeysWith: { first, _ in first })
 
     /// The named UIKit color called `name` (without the dot).
     public static func namedColor(_ name: String) -> NamedColor? { namedColorsByName[name] }

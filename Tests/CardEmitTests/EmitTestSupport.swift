@@ -36,7 +36,7 @@ func checkInMemory(_ name: String, in directory: URL) -> Compiler.Result {
 }
 
 /// The checked deck of one source text, as `deck.cards` (failing the test on errors).
-func emitDeck(_ source: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> CheckedDeck {
+func emitDeck(_ source: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> CheckedUnit {
     let result = Pipeline.check(paths: ["deck.cards"], root: ".", provider: MemoryFileProvider(["deck.cards": source]))
     let errors = result.diagnostics.filter { $0.severity == .error }.map(\.message)
     #expect(errors.isEmpty, "unexpected errors: \(errors)", sourceLocation: sourceLocation)
@@ -109,7 +109,7 @@ func previewText(_ source: String, _ request: PreviewRequest = PreviewRequest(),
 }
 
 /// The preview of a checked deck, as `cardc preview` draws it for `request`.
-func previewText(_ deck: CheckedDeck, _ request: PreviewRequest = PreviewRequest(), width: Int = 80,
+func previewText(_ deck: CheckedUnit, _ request: PreviewRequest = PreviewRequest(), width: Int = 80,
                  colorMode: TerminalColorMode = .off) throws -> String {
     var renderer = PreviewRenderer(deck: deck, width: width, colorMode: colorMode)
     var bytes: [UInt8] = []

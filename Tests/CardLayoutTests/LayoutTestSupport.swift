@@ -55,7 +55,7 @@ func compileWithLayout(paths: [String], files: [String: String], viewport: Viewp
 
 /// Compiles one source text as `deck.cards` and returns its checked deck (failing the test on
 /// errors).
-func checkedDeck(_ source: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> CheckedDeck {
+func checkedDeck(_ source: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> CheckedUnit {
     let result = Compiler.check(paths: ["deck.cards"], root: ".", provider: MemoryFileProvider(["deck.cards": source]))
     let errors = result.diagnostics.filter { $0.severity == .error }.map(\.message)
     #expect(errors.isEmpty, "unexpected errors: \(errors)", sourceLocation: sourceLocation)

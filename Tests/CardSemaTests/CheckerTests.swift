@@ -439,7 +439,7 @@ extension Compiler.Result {
 
     // MARK: The checked model
 
-    static func overview() throws -> CheckedDeck {
+    static func overview() throws -> CheckedUnit {
         let path = SemaTestPaths.samples.appendingPathComponent("overview.cards").path
         let result = Compiler.check(paths: [path])
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
@@ -504,14 +504,14 @@ extension Compiler.Result {
     @Test func overviewTraitsInCatalogOrderWithDefaults() throws {
         let deck = try Self.overview()
         let budget = try #require(deck.card(named: "Budget"))
-        #expect(budget.traits.map(\.trait) == ["rounded", "shadow", "editable"])
-        let shadow = try #require(budget.trait("shadow"))
+        #expect(budget.traits.map(\.name) == ["rounded", "shadow", "editable"])
+        let shadow = try #require(budget.trait(.shadow))
         #expect(shadow.properties.map(\.name) == ["color", "radius", "opacity", "offset"])
         #expect(shadow.properties.last?.value == .size(width: 0, height: 5))
-        #expect(budget.trait("editable")?.properties == [Property("onEdit", .action(.method("editBudgets")))])
+        #expect(budget.trait(.editable)?.properties == [Property("onEdit", .action(.method("editBudgets")))])
         let netWorth = try #require(deck.card(named: "NetWorth"))
-        #expect(netWorth.trait("customMargin")?.properties == [Property("margin", .double(16))])
-        #expect(netWorth.trait("gradient")?.properties.map(\.name) == ["colors", "angle"])
+        #expect(netWorth.trait(.customMargin)?.properties == [Property("margin", .double(16))])
+        #expect(netWorth.trait(.gradient)?.properties.map(\.name) == ["colors", "angle"])
     }
 
     @Test func traitDefaultsAreFilledIn() throws {
@@ -522,15 +522,15 @@ extension Compiler.Result {
             """)
         #expect(result.diagnostics.isEmpty)
         let card = try #require(result.decks.first?.card(named: "A"))
-        #expect(card.trait("gradient")?.properties.last == Property("angle", .double(0)))
-        #expect(card.trait("longPress")?.properties == [Property("action", .action(.method("pressed"))),
+        #expect(card.trait(.gradient)?.properties.last == Property("angle", .double(0)))
+        #expect(card.trait(.longPress)?.properties == [Property("action", .action(.method("pressed"))),
                                                          Property("minimumDuration", .double(1.0))])
     }
 
     @Test func overviewModelTypesAreInferred() throws {
         let deck = try Self.overview()
         func types(_ card: String) -> [String: String] {
-            Dictionary(uniqueKeysWithValues: (deck.card(named: card)?.model ?? []).map { ($0.name, $0.type.description) })
+            Dictionary(uniqueKeysWithValues: (deck.card(named: card).map { Array($0.model) } ?? []).map { ($0.name, $0.type.description) })
         }
         #expect(types("Budget") == ["title": "String", "summary": "String", "remaining": "String", "spent": "Double",
                                     "overage": "String", "state": "CardState"])
@@ -603,7 +603,7 @@ extension Compiler.Result {
         #expect(stack.theme == "Evergreen")
         #expect(stack.cards.map(\.name) == ["Budget", "NetWorth", "WeeklySpending", "RecentTransactions", "UpcomingBills", "CreditScore"])
         #expect(stack.configuration.isEmpty)
-        #expect(stack.properties == [Property("margins", .insets(top: 12, left: 16, bottom: 12, right: 16))])
+        #expect(stack.properties.properties == [Property("margins", .insets(top: 12, left: 16, bottom: 12, right: 16))])
     }
 
     @Test func stackConfigurationDefaultsAreFilledIn() throws {
@@ -625,21 +625,21 @@ extension Compiler.Result {
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         let deck = try #require(result.decks.first)
         let wallet = try #require(deck.stacks.first { $0.name == "Wallet" })
-        #expect(wallet.configuration.map(\.name) == ["cardOffset", "collapsedHeight", "expandedHeight", "cardHeight",
+        #expect(wallet.configuration.properties.map(\.name) == ["cardOffset", "collapsedHeight", "expandedHeight", "cardHeight",
                                                      "downwardThreshold", "upwardThreshold", "leftSpacing", "rightSpacing",
                                                      "verticalSpacing"])
-        #expect(wallet.configuration.compactMap(\.value.number) == [40, 200, 500, 180, 20, 20, 8, 8, 8])
-        #expect(wallet.properties == [Property("initial", .enumCase("collapsed", arguments: []))])
+        #expect(wallet.configuration.properties.compactMap(\.value.number) == [40, 200, 500, 180, 20, 20, 8, 8, 8])
+        #expect(wallet.properties.properties == [Property("initial", .enumCase("collapsed", arguments: []))])
         #expect(wallet.theme == "Mint")
         let picks = try #require(deck.stacks.first { $0.name == "Picks" })
         #expect(picks.number("visibleCards") == 2)
         #expect(picks.number("minimumSwipeSpeed") == 1100)
         #expect(picks.number("minimumSwipeMargin") == 0.5)
         #expect(picks.number("maximumRotation") == 18)
-        #expect(picks.configuration.first { $0.name == "insets" }?.value == .insets(top: 10, left: 10, bottom: 10, right: 10))
+        #expect(picks.configuration.value(named: "insets") == .insets(top: 10, left: 10, bottom: 10, right: 10))
         let planner = try #require(deck.stacks.first { $0.name == "Planner" })
         #expect(planner.number("extendedTop") == 64)
-        #expect(planner.properties == [Property("initial", .enumCase("peaking", arguments: []))])
+        #expect(planner.properties.properties == [Property("initial", .enumCase("peaking", arguments: []))])
     }
 
     @Test func themeInheritanceIsResolved() throws {

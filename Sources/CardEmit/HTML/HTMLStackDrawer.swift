@@ -14,14 +14,14 @@ import CardSema
 ///   root card from its frame's top to the bottom of the screen, its title and subtitle as the
 ///   header.
 struct HTMLStackDrawer {
-    let stack: CheckedStack
+    let stack: StackView
     let laidOut: LaidOutStack
     let viewport: Viewport
     let themeNumber: Int
 
     /// Draws `position`; `drawer(name)` gives the card drawer and the state shown for a card.
     func draw(_ position: StackPosition, drawer: (String) -> (HTMLCardDrawer, LaidOutState?)?, into out: inout HTMLWriter) {
-        let geometry = stack.spec?.geometry ?? .list
+        let geometry = stack.spec.geometry ?? .list
         let height: Double = switch geometry {
         case .list, .collapsible: position.height
         case .swipe, .sheet: viewport.height

@@ -39,7 +39,7 @@ struct SwiftModelTypes {
     // MARK: Row structs
 
     /// The row structs the card's fields need, with their fields, in field order.
-    func rowStructs(_ fields: [ModelField]) -> [(field: String, row: RowStruct)] {
+    func rowStructs(_ fields: FieldList) -> [(field: String, row: RowStruct)] {
         fields.compactMap { field in
             guard field.name != Catalog.stateFieldName, Self.holdsRecords(field.type),
                   let row = rowStruct(for: Self.rowFieldType(field), name: SwiftNames.rowType(field.name),
@@ -59,7 +59,7 @@ struct SwiftModelTypes {
 
     /// A field's type with the labels its default's records give that no binding uses added
     /// (the checker types rows by their uses; the default's other labels are data too).
-    static func rowFieldType(_ field: ModelField) -> ValueType {
+    static func rowFieldType(_ field: FieldView) -> ValueType {
         guard case .list(.record(var fields)) = field.type, case .list(let rows)? = field.defaultValue else { return field.type }
         for case .record(let arguments) in rows {
             for argument in arguments {
@@ -233,7 +233,7 @@ struct SwiftModelTypes {
     }
 
     /// The default of `field` as an expression of its Swift type, in UTF-8.
-    func defaultExpression(_ field: ModelField, row: RowStruct?) -> [UInt8] {
+    func defaultExpression(_ field: FieldView, row: RowStruct?) -> [UInt8] {
         var out: [UInt8] = []
         if let value = field.defaultValue {
             write(value, type: field.type, row: row, to: &out)
