@@ -24,12 +24,16 @@ let package = Package(
         .target(name: "CardSema", dependencies: ["CardModel", "CardSources", "CardSyntax", "CardDiagnostics"]),
         .target(name: "CardLayout", dependencies: ["CardModel", "CardSema", "CardDiagnostics"]),
         .target(name: "CardEmit", dependencies: ["CardLayout", "CardModel", "CardSema", "CardDiagnostics", "CardJSON"]),
-        // The command line as a library so tests drive it in-process; `cardc` is a thin main.
+        // What a project decides: cardc.json (found, read, checked), severities and suppressions.
+        .target(name: "CardProject", dependencies: ["CardJSON", "CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardLayout", "CardEmit"]),
         // Editor questions as plain data (no JSON, no LSP types), over snapshots of open buffers.
-        .target(name: "CardIDE", dependencies: ["CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardSema", "CardLayout", "CardEmit"]),
+        .target(name: "CardIDE", dependencies: ["CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardSema", "CardLayout", "CardEmit",
+                                                "CardProject"]),
         // The language server: JSON-RPC framing and LSP types only, delegating to CardIDE.
         .target(name: "CardServer", dependencies: ["CardIDE", "CardJSON", "CardDiagnostics", "CardSources", "CardModel", "CardSema"]),
-        .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardSema", "CardLayout", "CardEmit", "CardServer"]),
+        // The command line as a library so tests drive it in-process; `cardc` is a thin main.
+        .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardSema", "CardLayout", "CardEmit",
+                                                   "CardServer", "CardProject"]),
         .executableTarget(name: "cardc", dependencies: ["CardDriver"]),
         .plugin(name: "CardcPlugin", capability: .buildTool(), dependencies: ["cardc"]),
         .executableTarget(name: "CardBench", dependencies: ["CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardSema", "CardLayout", "CardEmit", "CardDriver",
@@ -47,5 +51,7 @@ let package = Package(
         .testTarget(name: "CardDriverTests", dependencies: ["CardDriver", "CardModel", "CardSema"]),
         .testTarget(name: "CardIDETests", dependencies: ["CardIDE", "CardModel", "CardSema", "CardSources", "CardSyntax", "CardDiagnostics", "CardTestSupport"]),
         .testTarget(name: "CardServerTests", dependencies: ["CardServer", "CardIDE", "CardJSON"]),
+        .testTarget(name: "CardProjectTests", dependencies: ["CardProject", "CardDriver", "CardSources", "CardModel", "CardSema", "CardSyntax", "CardDiagnostics", "CardJSON"],
+                    exclude: ["Fixtures"]),
     ]
 )

@@ -1,6 +1,7 @@
 import CardDiagnostics
 import CardLayout
 import CardModel
+import CardProject
 import CardSources
 import CardSema
 
@@ -10,7 +11,9 @@ enum CheckCommand {
         OptionSpec(names: ["--format"], value: "FORMAT", help: "diagnostic format (default: text)",
                    choices: ["text", "json", "sarif", "github"]),
         OptionSpec(names: ["--strict", "-W"], value: nil, help: "warnings fail the run (exit 1); `-W error` is accepted too"),
-        OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: the first PATH when it is a directory, else the directory of the first input)"),
+        CommonOptions.configOption,
+        OptionSpec(names: ["--print-config"], value: nil, help: "print the settings that apply to each PATH and where they come from; check nothing"),
+        OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: the folder of cardc.json, else the top of the Git work tree, else the directory given, else the file's)"),
         OptionSpec(names: ["--color"], value: "WHEN", help: "colour text diagnostics (default: auto)", choices: ColorChoice.allCases.map(\.rawValue)),
         OptionSpec(names: ["--quiet", "-q"], value: nil, help: "omit the summary line"),
         CommonOptions.maxSizeOption,
@@ -24,6 +27,7 @@ enum CheckCommand {
 
         Checks .cards files (a directory means every *.cards file below it, skipping hidden
         directories and .build) and reports every lexical, syntax and semantic problem.
+        Settings come from the nearest cardc.json (or --config FILE); options override them.
         Text diagnostics and the summary go to stderr; json, sarif and github go to stdout.
         Exit status: 0 no errors, 1 errors (or warnings with --strict), 2 usage problem.
 
@@ -39,18 +43,23 @@ enum CheckCommand {
         if parsed.flag("-h") { output.writeOut(usage); return 0 }
         guard !parsed.operands.isEmpty else { throw UsageError("missing input: cardc check PATH...") }
         let sizeLimit = try CommonOptions.sizeLimit(parsed)
+        let provider = DiskFileProvider(sizeLimit: sizeLimit)
+        let locator = try CommonOptions.locator(parsed, provider: provider)
+        let viewport = try CommonOptions.viewportOption(parsed)
+        if parsed.flag("--print-config") {
+            var printer = ConfigurationPrinter(locator: locator, viewport: viewport)
+            output.writeOut(try printer.describe(parsed.operands))
+            return 0
+        }
         let files = try InputFiles.expand(parsed.operands, allowDirectories: true, sizeLimit: sizeLimit)
-        // A directory named first is the project: its files may import one another, wherever
-        // the walk happens to find its first file (`cardc check Samples/` with a nested package).
-        let root = try CommonOptions.root(parsed)
-            ?? parsed.operands.first.flatMap { LocalFiles.isDirectory($0) ? $0 : nil }
-        let viewport = try CommonOptions.viewport(parsed)
-        let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit), viewport: viewport)
-        compiled = result
-        if let unreadable = result.unreadable.first { throw UsageError("cannot read \(unreadable)") }
-        return DiagnosticOutput.emit(result, format: parsed.value("--format") ?? "text", color: CommonOptions.color(parsed),
-                                     strict: parsed.flag("--strict"), quiet: parsed.flag("--quiet"),
-                                     fileCount: result.fileSet.files.count, output: &output)
+        var run = try ProjectRun(files: files, operands: parsed.operands, locator: locator, viewport: viewport, honoringExclude: true)
+        let outcome = try run.check(provider: provider)
+        // The largest group's decks are freed by the process's exit (see `Driver.main`).
+        compiled = outcome.groups.max { $0.inputs.count < $1.inputs.count }?.result
+        if let unreadable = outcome.unreadable.first { throw UsageError("cannot read \(unreadable)") }
+        return DiagnosticOutput.emit(outcome.diagnostics, in: outcome.fileSet, format: parsed.value("--format") ?? "text",
+                                     color: CommonOptions.color(parsed), strict: parsed.flag("--strict"), quiet: parsed.flag("--quiet"),
+                                     fileCount: outcome.fileSet.files.count, output: &output)
     }
 }
 

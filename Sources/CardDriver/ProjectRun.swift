@@ -1,0 +1,132 @@
+import CardDiagnostics
+import CardLayout
+import CardProject
+import CardModel
+import CardSema
+import CardSources
+
+/// The inputs of one `check` or `build` run, each with the settings its project gives it
+/// (`cardc.json`, found per file by `ProjectLocator`, under the command line's options), checked
+/// in groups that share a project root and a viewport (usually one group).
+struct ProjectRun {
+    struct Input {
+        var path: String
+        var settings: ProjectSettings
+        var viewport: Viewport
+    }
+
+    private(set) var inputs: [Input] = []
+    /// Inputs a configuration's `exclude` left out, with the pattern that did.
+    private(set) var excluded: [(path: String, pattern: ExcludePattern)] = []
+    private(set) var locator: ProjectLocator
+
+    /// Settles the settings of `files` (the operands expanded), leaving out excluded files when
+    /// `honoringExclude`. `viewport` is `--viewport`, which overrides every configuration's.
+    init(files: [String], operands: [String], locator: ProjectLocator, viewport: Viewport?, honoringExclude: Bool) throws {
+        self.locator = locator
+        let directories = operands.filter { LocalFiles.isDirectory($0) }
+        for file in files {
+            let operand = directories.first { file.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+            let settings = try configured { try self.locator.settings(forFile: file, operandDirectory: operand) }
+            if honoringExclude, let pattern = self.locator.exclusion(of: file, in: settings) {
+                excluded.append((file, pattern))
+                continue
+            }
+            inputs.append(Input(path: file, settings: settings, viewport: viewport ?? settings.configuration.viewport ?? .standard))
+        }
+    }
+
+    /// What checking the inputs found: every group's result, and their diagnostics in one file
+    /// set, at the levels each file's configuration gives.
+    struct Outcome {
+        /// Each group's input indices and compiled result, in the order of their first input.
+        var groups: [(inputs: [Int], result: Compiler.Result)]
+        var fileSet: FileSet
+        var diagnostics: [Diagnostic]
+        var unreadable: [String] { groups.flatMap(\.result.unreadable) }
+        var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// Checks every input (`Pipeline.check` once per group) and applies the project's levels.
+    mutating func check(provider: FileProvider) throws -> Outcome {
+        var order: [String] = []
+        var members: [String: [Int]] = [:]
+        for (index, input) in inputs.enumerated() {
+            let key = input.settings.root + "\u{0}" + input.viewport.description
+            if members[key] == nil { order.append(key) }
+            members[key, default: []].append(index)
+        }
+        let groups = order.map { key -> (inputs: [Int], result: Compiler.Result) in
+            let indices = members[key] ?? []
+            let first = inputs[indices[0]]
+            let result = Pipeline.check(paths: indices.map { inputs[$0].path }, root: first.settings.root,
+                                        provider: provider, viewport: first.viewport)
+            return (indices, result)
+        }
+        let (fileSet, merged) = Self.merge(groups.map(\.result))
+        var policy = DiagnosticPolicy()
+        for file in fileSet.files where policy.configurations[file.path] == nil {
+            let path = file.path
+            policy.configurations[path] = try configured { try locator.settings(forFile: path).configuration }
+        }
+        return Outcome(groups: groups, fileSet: fileSet, diagnostics: policy.apply(to: merged, in: fileSet))
+    }
+
+    /// The diagnostics of several results in one file set: a file two groups loaded (same path,
+    /// same bytes) is one file, and diagnostics both reported are reported once.
+    static func merge(_ results: [Compiler.Result]) -> (FileSet, [Diagnostic]) {
+        if results.count == 1, let only = results.first { return (only.fileSet, only.diagnostics) }
+        var fileSet = FileSet()
+        var byPath: [String: FileID] = [:]
+        var diagnostics: [Diagnostic] = []
+        for result in results {
+            var moved: [FileID: FileID] = [:]
+            for file in result.fileSet.files {
+                if let existing = byPath[file.path], fileSet[existing].bytes == file.bytes {
+                    moved[file.id] = existing
+                } else {
+                    let added = fileSet.add(path: file.path, bytes: file.bytes)
+                    if byPath[file.path] == nil { byPath[file.path] = added.id }
+                    moved[file.id] = added.id
+                }
+            }
+            func move(_ span: SourceSpan) -> SourceSpan {
+                SourceSpan(file: moved[span.file] ?? span.file, span.range)
+            }
+            for var diagnostic in result.diagnostics {
+                diagnostic.span = move(diagnostic.span)
+                for i in diagnostic.secondary.indices { diagnostic.secondary[i].span = move(diagnostic.secondary[i].span) }
+                for i in diagnostic.notes.indices { diagnostic.notes[i].span = diagnostic.notes[i].span.map(move) }
+                for i in diagnostic.fixIts.indices { diagnostic.fixIts[i].span = move(diagnostic.fixIts[i].span) }
+                diagnostics.append(diagnostic)
+            }
+        }
+        return (fileSet, diagnostics.sortedAndDeduplicated())
+    }
+}
+
+/// Runs `body`, turning a configuration problem into a usage error (exit 2).
+func configured<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as ConfigurationError {
+        throw UsageError(error.message)
+    }
+}
+
+extension CommonOptions {
+    /// `--config FILE`, as every command that reads a project takes it.
+    static let configOption = OptionSpec(names: ["--config"], value: "FILE",
+                                         help: "the project configuration to use instead of the nearest cardc.json")
+
+    /// The locator for `--config` and `--root`.
+    static func locator(_ parsed: ParsedArguments, provider: FileProvider) throws -> ProjectLocator {
+        let root = try CommonOptions.root(parsed)
+        return try configured { try ProjectLocator(provider: provider, configurationPath: parsed.value("--config"), root: root) }
+    }
+
+    /// `--viewport` when given.
+    static func viewportOption(_ parsed: ParsedArguments) throws -> Viewport? {
+        parsed.value("--viewport") == nil ? nil : try viewport(parsed)
+    }
+}
