@@ -22,22 +22,24 @@ let package = Package(
         // The vocabulary (the catalog) and the checked model every later phase reads.
         .target(name: "CardModel", dependencies: ["CardSyntax", "CardDiagnostics"]),
         .target(name: "CardSema", dependencies: ["CardModel", "CardSources", "CardSyntax", "CardDiagnostics"]),
-        .target(name: "CardLayout", dependencies: ["CardModel", "CardSema", "CardDiagnostics"]),
-        .target(name: "CardEmit", dependencies: ["CardLayout", "CardModel", "CardSema", "CardDiagnostics", "CardJSON"]),
+        .target(name: "CardLayout", dependencies: ["CardModel", "CardDiagnostics"]),
+        .target(name: "CardEmit", dependencies: ["CardLayout", "CardModel", "CardDiagnostics", "CardJSON"]),
+        // The front half as every command and the editor run it: load, check, lay out for W104.
+        .target(name: "CardPipeline", dependencies: ["CardSema", "CardLayout", "CardSources", "CardModel", "CardSyntax", "CardDiagnostics"]),
         // What a project decides: cardc.json (found, read, checked), severities and suppressions.
         .target(name: "CardProject", dependencies: ["CardJSON", "CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardLayout", "CardEmit"]),
         // Editor questions as plain data (no JSON, no LSP types), over snapshots of open buffers.
-        .target(name: "CardIDE", dependencies: ["CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardSema", "CardLayout", "CardEmit",
-                                                "CardProject"]),
+        .target(name: "CardIDE", dependencies: ["CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardPipeline", "CardLayout",
+                                                "CardEmit", "CardProject"]),
         // The language server: JSON-RPC framing and LSP types only, delegating to CardIDE.
-        .target(name: "CardServer", dependencies: ["CardIDE", "CardJSON", "CardDiagnostics", "CardSources", "CardModel", "CardSema"]),
+        .target(name: "CardServer", dependencies: ["CardIDE", "CardJSON", "CardDiagnostics", "CardSources", "CardModel"]),
         // The command line as a library so tests drive it in-process; `cardc` is a thin main.
-        .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardSema", "CardLayout", "CardEmit",
-                                                   "CardServer", "CardProject"]),
+        .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardPipeline", "CardLayout",
+                                                   "CardEmit", "CardServer", "CardProject"]),
         .executableTarget(name: "cardc", dependencies: ["CardDriver"]),
         .plugin(name: "CardcPlugin", capability: .buildTool(), dependencies: ["cardc"]),
-        .executableTarget(name: "CardBench", dependencies: ["CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardSema", "CardLayout", "CardEmit", "CardDriver",
-                                                           "CardTestSupport", "CardServer", "CardJSON"]),
+        .executableTarget(name: "CardBench", dependencies: ["CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardPipeline", "CardLayout", "CardEmit",
+                                                           "CardDriver", "CardTestSupport", "CardServer", "CardJSON"]),
         // The deterministic deck generator the benchmark and the tests share.
         .target(name: "CardTestSupport", path: "Tests/CardTestSupport"),
 

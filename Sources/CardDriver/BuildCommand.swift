@@ -5,13 +5,13 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CardPipeline
 import CardDiagnostics
 import CardEmit
 import CardLayout
 import CardModel
 import CardProject
 import CardSources
-import CardSema
 
 /// `cardc build FILE… [--emit json,swift] [-o DIR] [--swift-flavor cardparts|observation]
 /// [--access internal|public|package] [--viewport WxH] [--root DIR] [--color WHEN] [--quiet]
@@ -82,7 +82,7 @@ enum BuildCommand {
     }
 
     /// Runs the command; `compiled` receives the checked decks (see `Driver.run(_:output:compiled:)`).
-    static func run(_ arguments: [String], output: inout some DriverOutput, compiled: inout Compiler.Result?) throws -> Int32 {
+    static func run(_ arguments: [String], output: inout some DriverOutput, compiled: inout Pipeline.Result?) throws -> Int32 {
         let parsed = try ArgumentParser.parse(CommonOptions.normalizingStrict(arguments), options: options, command: "build")
         if parsed.flag("-h") { output.writeOut(usage); return 0 }
         guard !parsed.operands.isEmpty else { throw UsageError("missing input: cardc build FILE...") }

@@ -2,7 +2,6 @@ import CardDiagnostics
 import CardLayout
 import CardProject
 import CardModel
-import CardSema
 import CardSources
 
 /// `cardc check --print-config PATH…`: for each path, the settings that apply to it and where

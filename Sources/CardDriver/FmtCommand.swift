@@ -2,7 +2,6 @@ import CardDiagnostics
 import CardModel
 import CardProject
 import CardSources
-import CardSema
 import CardSyntax
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,6 @@
 import CardDiagnostics
 import CardServer
 import CardModel
-import CardSema
 
 /// `cardc lsp`: the language server over stdin and stdout (see `LanguageServer`).
 enum LSPCommand {

@@ -1,6 +1,5 @@
 import CardLayout
 import CardModel
-import CardSema
 
 /// What every back end may need besides the checked deck.
 public struct BackendOptions: Sendable {

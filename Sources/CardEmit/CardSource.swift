@@ -1,6 +1,5 @@
 import CardLayout
 import CardModel
-import CardSema
 
 /// The cards a drawing back end (the terminal preview, the HTML gallery) draws, laid out when
 /// needed by the deck's `DeckLayouter`.

@@ -1,7 +1,6 @@
 import CardJSON
 import CardLayout
 import CardModel
-import CardSema
 
 /// The layout JSON back end (`--emit json`, docs/language.md §11.1): one `<name>.layout.json` per
 /// input file, describing the file and its imports — resolved themes, every card with every

@@ -1,6 +1,5 @@
 import CardLayout
 import CardModel
-import CardSema
 
 /// What a part shows, read from its arguments the same way by every drawing back end (the
 /// terminal preview and the HTML gallery): the author's value, else the catalog default, with

@@ -1,6 +1,5 @@
 import CardLayout
 import CardModel
-import CardSema
 
 /// The colours of one resolved theme that the drawing back ends (the terminal preview, the HTML
 /// gallery) paint with, and the fixed colours they share. Each back end turns these into its own

@@ -1,6 +1,5 @@
 import CardEmit
 import CardModel
-import CardSema
 
 extension Snapshot {
     /// The card's terminal preview in its default state, `width` columns wide, plain text: what

@@ -1,6 +1,5 @@
 import CardDiagnostics
 import CardModel
-import CardSema
 import CardSyntax
 
 /// One completion proposal.

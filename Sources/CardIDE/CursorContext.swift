@@ -1,6 +1,5 @@
 import CardDiagnostics
 import CardModel
-import CardSema
 import CardSyntax
 
 /// Where a cursor stands in the construct being typed, worked out from the tokens before it —

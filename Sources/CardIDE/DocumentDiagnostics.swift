@@ -1,7 +1,6 @@
 import CardDiagnostics
 import CardModel
 import CardSources
-import CardSema
 
 /// A replacement of `location`'s bytes with `newText` (an empty range inserts).
 public struct FileEdit: Hashable, Sendable {

@@ -1,6 +1,5 @@
 import CardDiagnostics
 import CardModel
-import CardSema
 import CardSyntax
 
 /// What hovering shows: Markdown, and the range of the name it describes.

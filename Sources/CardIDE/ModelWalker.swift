@@ -1,5 +1,4 @@
 import CardModel
-import CardSema
 
 /// Visits what a checked card refers to: every binding (with the row container it reads, for
 /// `$item.field`) and every `push(…)` target, in its traits, header, parts, states, overlays

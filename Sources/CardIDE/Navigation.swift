@@ -1,5 +1,4 @@
 import CardModel
-import CardSema
 import CardSyntax
 
 /// Why a rename cannot be done.

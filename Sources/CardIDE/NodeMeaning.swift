@@ -1,5 +1,4 @@
 import CardModel
-import CardSema
 import CardSyntax
 
 /// What a named node of the tree stands for, read from where it sits: the catalog entry a part,

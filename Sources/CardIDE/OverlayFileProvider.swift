@@ -1,6 +1,5 @@
 import CardModel
 import CardSources
-import CardSema
 
 /// A file system seen through an editor: open buffers first, then the files underneath (the
 /// disk). Buffers are keyed by canonical path, so an import names an open file however it

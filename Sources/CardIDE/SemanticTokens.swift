@@ -1,5 +1,4 @@
 import CardModel
-import CardSema
 import CardSyntax
 
 /// The token types semantic highlighting uses, in the order of the legend an editor gets.

@@ -1,5 +1,4 @@
 import CardModel
-import CardSema
 
 /// The signatures of the call whose argument list holds the cursor.
 public struct SignatureHelpInfo: Hashable, Sendable {

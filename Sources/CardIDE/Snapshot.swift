@@ -1,8 +1,8 @@
+import CardPipeline
 import CardDiagnostics
 import CardLayout
 import CardModel
 import CardSources
-import CardSema
 import CardSyntax
 
 /// One document's version, checked: the compiled unit (the document and everything it
@@ -17,7 +17,7 @@ public final class Snapshot {
     /// The workspace revision the snapshot was made at (see `Workspace`).
     public let revision: Int
     /// What the compiler made of the unit.
-    public let result: Compiler.Result
+    public let result: Pipeline.Result
     /// The deck of the document (nil only when the compiler made none).
     public let deck: CheckedUnit?
     /// The document as checked.
@@ -47,13 +47,9 @@ public final class Snapshot {
         self.version = version
         self.revision = revision
         self.viewport = viewport
-        var result = Compiler.check(paths: [path], root: root, provider: provider, sources: [path: bytes])
+        // What `cardc check` runs, W104 and the diagnostic cap included.
+        let result = Pipeline.check(paths: [path], root: root, provider: provider, sources: [path: bytes], viewport: viewport)
         let deck = result.decks.first
-        if !result.hasErrors, let deck {
-            // As `cardc check` does (Pipeline.check): the layout pass's W104 only on a clean deck.
-            let layout = layoutDiagnostics(for: deck, viewport: viewport)
-            if !layout.isEmpty { result.diagnostics = (result.diagnostics + layout).sortedAndDeduplicated() }
-        }
         self.result = result
         self.deck = deck
         let entry = result.fileSet.files.first ?? SourceFile(path: path, bytes: bytes)

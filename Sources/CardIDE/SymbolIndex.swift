@@ -1,7 +1,6 @@
 import CardDiagnostics
 import CardModel
 import CardSources
-import CardSema
 import CardSyntax
 
 /// What a name in a deck declares or refers to.

@@ -2,7 +2,6 @@ import CardDiagnostics
 import CardLayout
 import CardModel
 import CardSources
-import CardSema
 
 /// The documents an editor has open, and a checked snapshot of each, made when first asked
 /// for and kept until the document or a file it imports changes.

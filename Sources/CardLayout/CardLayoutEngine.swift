@@ -1,5 +1,4 @@
 import CardModel
-import CardSema
 
 /// Where a card is laid out: the theme whose fonts and margins apply and the width of the card's
 /// frame, as a stack gives it (docs/language.md §6.1).

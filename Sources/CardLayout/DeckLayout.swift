@@ -1,6 +1,5 @@
 import CardDiagnostics
 import CardModel
-import CardSema
 
 /// A card's frame in one stack position.
 public struct CardFrame: Sendable {

@@ -1,5 +1,4 @@
 import CardModel
-import CardSema
 
 /// The intrinsic-size model: how tall every part is, estimated at compile time without UIKit.
 ///

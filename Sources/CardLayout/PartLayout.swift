@@ -1,5 +1,4 @@
 import CardModel
-import CardSema
 
 /// A part with its frame and its laid-out children. The frame is relative to the parent: a
 /// top-level part's to the card's content box, a child's to its container part.

@@ -1,5 +1,4 @@
 import CardModel
-import CardSema
 
 // The geometry of each stack kind, exactly as docs/language.md §6.1 states it. The bounds of every
 // stack are the whole viewport `(0, 0, width, height)`.

@@ -627,71 +627,20 @@ struct DeckChecker {
     }
 }
 
-/// The whole front half of the compiler: load, parse, check. The one entry point the command
-/// line, the benchmark and the language server call.
-public enum Compiler {
-    public struct Result: Sendable {
-        public var fileSet: FileSet
-        /// Every diagnostic of every file, sorted and de-duplicated.
+/// The checker's one entry point: a unit's files, parsed, checked into a `CheckedUnit`.
+public enum UnitChecker {
+    /// What checking one unit gives: the unit (nil only without an entry file), its diagnostics
+    /// (within the per-file limit), and how many each file had past the limit.
+    public struct Output {
+        public var unit: CheckedUnit?
         public var diagnostics: [Diagnostic]
-        /// One checked unit per entry file, in the order given.
-        public var decks: [CheckedUnit]
-        /// Entry paths that could not be read.
-        public var unreadable: [String]
-        /// Every loaded file's syntax tree and resolved imports, for tools that answer questions
-        /// about positions (the language server) without parsing again.
-        public var files: [FileID: LoadedFile] = [:]
-        /// Diagnostics left out of `diagnostics` past the limit, per file (`DiagnosticLimit`).
-        public var omitted: [FileID: Int] = [:]
-        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-
-        /// Adds diagnostics found after checking (the layout pass's), sorted in, within the limit.
-        public mutating func add(_ more: [Diagnostic]) {
-            guard !more.isEmpty else { return }
-            (diagnostics, omitted) = DiagnosticLimit.finish(diagnostics + more, omitted: omitted)
-        }
+        public var omitted: [FileID: Int]
     }
 
-    /// Checks each entry file as a compilation unit (the file plus its imports). `sources`
-    /// supplies the bytes of paths that are not read from `provider` (open editor buffers).
-    public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
-                             sources: [String: [UInt8]] = [:]) -> Result {
-        let rootPath = root ?? PathUtilities.directory(of: paths.first ?? ".")
-        var loader = SourceLoader(provider: provider, root: rootPath)
-        var entries: [FileID] = []
-        var unreadable: [String] = []
-        for path in paths {
-            if let bytes = sources[path] {
-                entries.append(loader.loadEntry(path: path, bytes: bytes))
-            } else if let id = loader.loadEntry(path: path) {
-                entries.append(id)
-            } else {
-                unreadable.append(path)
-            }
-        }
-        var diagnostics = loader.diagnostics
-        // Diagnostics the phases left out past the limit: the loader's and the parser's, and
-        // the largest count of any unit's checker (a file imported by several units is checked
-        // in each, the same way).
-        var omitted = loader.limit.omitted
-        var checkerOmitted: [FileID: Int] = [:]
-        for file in loader.fileSet.files {
-            guard let tree = loader.files[file.id]?.tree else { continue }
-            diagnostics += tree.diagnostics
-            if tree.omittedDiagnostics > 0 { omitted[file.id, default: 0] += tree.omittedDiagnostics }
-        }
-        var trees: [FileID: SyntaxTree] = [:]
-        for (id, loaded) in loader.files { trees[id] = loaded.tree }
-        var decks: [CheckedUnit] = []
-        for entry in entries {
-            var checker = DeckChecker(trees: trees, order: loader.unit(of: entry))
-            if let deck = checker.check() { decks.append(deck) }
-            diagnostics += checker.diagnostics
-            checkerOmitted.merge(checker.limit.omitted, uniquingKeysWith: max)
-        }
-        omitted.merge(checkerOmitted, uniquingKeysWith: +)
-        let (capped, left) = DiagnosticLimit.finish(diagnostics, omitted: omitted)
-        return Result(fileSet: loader.fileSet, diagnostics: capped, decks: decks, unreadable: unreadable,
-                      files: loader.files, omitted: left)
+    /// Checks the unit whose files, in load order (the entry first), are `order`.
+    public static func check(trees: [FileID: SyntaxTree], order: [FileID]) -> Output {
+        var checker = DeckChecker(trees: trees, order: order)
+        let unit = checker.check()
+        return Output(unit: unit, diagnostics: checker.diagnostics, omitted: checker.limit.omitted)
     }
 }

@@ -3,7 +3,6 @@ import CardIDE
 import CardJSON
 import CardModel
 import CardSources
-import CardSema
 
 /// The language server's protocol state machine: bytes in, framed JSON-RPC messages out. It
 /// knows LSP and JSON only; every answer comes from `CardIDE` (the rust-analyzer split). One

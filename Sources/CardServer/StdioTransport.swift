@@ -7,7 +7,6 @@ import Darwin
 #endif
 import CardModel
 import CardSources
-import CardSema
 
 /// Runs a `LanguageServer` over standard input and output on the calling thread: messages in
 /// from stdin, protocol messages (and nothing else) out on stdout, logs on stderr.

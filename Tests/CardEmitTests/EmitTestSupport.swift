@@ -1,3 +1,4 @@
+import CardPipeline
 import CardDiagnostics
 import CardDriver
 import CardEmit
@@ -27,7 +28,7 @@ enum EmitTestPaths {
 /// Checks `name` from `directory` through an in-memory provider holding every `.cards` file of
 /// that directory under its bare name, so paths in the output do not depend on where the package
 /// is checked out; W104 is added as `cardc check` adds it.
-func checkInMemory(_ name: String, in directory: URL) -> Compiler.Result {
+func checkInMemory(_ name: String, in directory: URL) -> Pipeline.Result {
     var files: [String: String] = [:]
     for file in EmitTestPaths.cardsFiles(in: directory) {
         files[file] = EmitTestPaths.text(of: directory.appendingPathComponent(file))

@@ -1,3 +1,4 @@
+import CardPipeline
 import CardDiagnostics
 import CardSyntax
 import Foundation
@@ -10,17 +11,17 @@ import CardSources
 typealias CardLocation = CardDiagnostics.SourceLocation
 
 /// Checks in-memory sources as `/deck/<path>` files (the first is the entry), no disk access.
-func checkSources(_ files: [String: String], entry: String = "main.cards") -> Compiler.Result {
+func checkSources(_ files: [String: String], entry: String = "main.cards") -> Pipeline.Result {
     var memory: [String: String] = [:]
     for (path, text) in files { memory["/deck/" + path] = text }
     let entryPath = "/deck/" + entry
-    return Compiler.check(paths: [entryPath], root: "/deck", provider: MemoryFileProvider(memory),
+    return Pipeline.check(paths: [entryPath], root: "/deck", provider: MemoryFileProvider(memory),
                           sources: [entryPath: Array((files[entry] ?? "").utf8)])
 }
 
-func checkSource(_ text: String) -> Compiler.Result { checkSources(["main.cards": text]) }
+func checkSource(_ text: String) -> Pipeline.Result { checkSources(["main.cards": text]) }
 
-extension Compiler.Result {
+extension Pipeline.Result {
     /// `line CODE` of every diagnostic, for compact assertions.
     var summary: [String] {
         diagnostics.map { "\(fileSet[$0.span.file].location(of: $0.span.start).line) \($0.code.rawValue)" }
@@ -441,7 +442,7 @@ extension Compiler.Result {
 
     static func overview() throws -> CheckedUnit {
         let path = SemaTestPaths.samples.appendingPathComponent("overview.cards").path
-        let result = Compiler.check(paths: [path])
+        let result = Pipeline.check(paths: [path])
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         return try #require(result.decks.first)
     }
@@ -715,7 +716,7 @@ extension Compiler.Result {
         var source = (0..<count).map { "card Card\($0) { title: \"t\"  button(\"b\", action: push(Crad\($0))) }\n" }.joined()
         source += "stack S: sheet {\n" + (0..<count).map { "  Card\($0)\n" }.joined() + "}\n"
         source += "stack T: list { theme: Evergren  Card0 }\ntheme Evergreen: Mint {}\n"
-        let serial = Compiler.check(paths: ["d.cards"], root: ".", provider: MemoryFileProvider(["d.cards": source]))
+        let serial = Pipeline.check(paths: ["d.cards"], root: ".", provider: MemoryFileProvider(["d.cards": source]))
         let unknown = serial.diagnostics.filter { $0.code == .e303 || $0.code == .e304 }
         #expect(unknown.count == count + 1)
         let hinted = unknown.filter { $0.help != nil }
@@ -773,7 +774,7 @@ extension Compiler.Result {
     @Test(arguments: samples)
     func sampleChecksClean(_ name: String) {
         let path = SemaTestPaths.samples.appendingPathComponent(name).path
-        let result = Compiler.check(paths: [path])
+        let result = Pipeline.check(paths: [path])
         #expect(result.unreadable.isEmpty)
         #expect(result.diagnostics.isEmpty, "\(name):\n\(CheckerFixtureTests.describe(result))")
         #expect(result.decks.count == 1)

@@ -1,3 +1,4 @@
+import CardPipeline
 import CardDiagnostics
 import CardSyntax
 import Testing
@@ -97,7 +98,7 @@ import CardSources
         memory["/deck/a.cards"] = "import \"lib.cards\"\n"
         memory["/deck/b.cards"] = "import \"lib.cards\"\n"
         memory["/deck/lib.cards"] = flood(1500)
-        let result = Compiler.check(paths: ["/deck/a.cards", "/deck/b.cards"], root: "/deck", provider: MemoryFileProvider(memory))
+        let result = Pipeline.check(paths: ["/deck/a.cards", "/deck/b.cards"], root: "/deck", provider: MemoryFileProvider(memory))
         #expect(result.diagnostics.count == limit)
         #expect(result.diagnostics.last?.notes.last?.message.hasPrefix("500 more diagnostics") == true)
     }

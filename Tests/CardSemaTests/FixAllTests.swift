@@ -1,3 +1,4 @@
+import CardPipeline
 import CardDiagnostics
 import Foundation
 import Testing
@@ -18,8 +19,8 @@ import CardModel
     }()
 
     /// The diagnostics of `source` checked as `path` (imports read from the file's directory).
-    static func check(_ source: [UInt8], path: String) -> Compiler.Result {
-        Compiler.check(paths: [path], root: (path as NSString).deletingLastPathComponent, sources: [path: source])
+    static func check(_ source: [UInt8], path: String) -> Pipeline.Result {
+        Pipeline.check(paths: [path], root: (path as NSString).deletingLastPathComponent, sources: [path: source])
     }
 
     /// How many diagnostics of each code a run reported in the entry file.

@@ -1,3 +1,4 @@
+import CardPipeline
 import CardDiagnostics
 import CardDriver
 import CardSyntax

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CardPipeline
 import CardDiagnostics
 import CardDriver
 import CardModel

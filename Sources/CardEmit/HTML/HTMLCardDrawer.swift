@@ -1,6 +1,5 @@
 import CardLayout
 import CardModel
-import CardSema
 
 /// Draws one laid-out card as a positioned element: its frame with the traits' look
 /// (`CardAppearance`: corner radius, shadow, border, gradient, transparency, the edit button),

@@ -1,6 +1,5 @@
 import CardLayout
 import CardModel
-import CardSema
 
 /// The HTML gallery back end (`--emit html`): `<name>.cards.html`, one self-contained page
 /// (inline CSS, no script, no external request: its Content-Security-Policy forbids them) that

@@ -1,6 +1,5 @@
 import CardLayout
 import CardModel
-import CardSema
 
 /// Draws a stack in one of its positions as a screen (`scr`) as wide as the viewport, each card
 /// at the frame the layout gives it (`DeckLayouter.layout(_:)`), in its initial state:

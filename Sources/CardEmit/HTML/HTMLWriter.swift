@@ -1,7 +1,6 @@
 import CardDiagnostics
 import CardLayout
 import CardModel
-import CardSema
 
 /// Builds an HTML document as UTF-8 bytes, escaping everything that comes from a source.
 ///

@@ -8,7 +8,6 @@ import Darwin
 import CardDiagnostics
 import CardLayout
 import CardModel
-import CardSema
 
 /// How a card's frame looks, from its traits: `╭╮╰╯` corners with `rounded`, `┌┐└┘` otherwise,
 /// heavy `━┃` edges with `border`, no frame, background or shadow with `transparent`, a `▒`

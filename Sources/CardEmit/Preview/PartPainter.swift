@@ -1,7 +1,6 @@
 import CardDiagnostics
 import CardLayout
 import CardModel
-import CardSema
 
 /// Draws laid-out parts (`LaidOutPart`, frames from the layout engine) as rows of text.
 ///

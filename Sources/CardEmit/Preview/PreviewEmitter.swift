@@ -1,7 +1,6 @@
 import CardDiagnostics
 import CardLayout
 import CardModel
-import CardSema
 
 /// The preview back end (`--emit preview`): `<name>.preview.txt`, the terminal preview as plain
 /// text — no colour, `width` (80) columns, every card in every state (and every swipe overlay),

@@ -1,7 +1,6 @@
 import CardDiagnostics
 import CardLayout
 import CardModel
-import CardSema
 
 /// The terminal preview of a checked deck: cards as boxes of text, stacks in their positions,
 /// every line at most `width` display columns (docs/preview.md describes every drawing).

@@ -1,5 +1,4 @@
 import CardModel
-import CardSema
 
 /// What `cardc preview` is asked to draw (its `--card`, `--stack`, `--state`, `--all-states`,
 /// `--position` and `--theme` options). Every name is checked against the deck by

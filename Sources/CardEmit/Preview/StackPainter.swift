@@ -1,7 +1,6 @@
 import CardDiagnostics
 import CardLayout
 import CardModel
-import CardSema
 
 /// Draws a stack in one of its positions, each card where the layout's frames put it
 /// (`DeckLayouter.layout(_:)`), the stack's viewport as wide as the canvas:

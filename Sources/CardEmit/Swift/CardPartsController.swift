@@ -1,5 +1,4 @@
 import CardModel
-import CardSema
 
 /// Builds one card's `CardPartsViewController` subclass: its parts (one instance per state:
 /// a view has one superview, and `setupCardParts(_:forState:)` takes the views of every other

@@ -1,5 +1,4 @@
 import CardModel
-import CardSema
 
 /// `--swift-flavor cardparts` (the default): CardParts 4 view controllers and RxSwift 6 view
 /// models, as CardParts' sources spell its API. Per theme a function building its

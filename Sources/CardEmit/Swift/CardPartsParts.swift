@@ -1,5 +1,4 @@
 import CardModel
-import CardSema
 
 /// The kind of a CardParts member an argument sets, which decides how a literal is spelled and
 /// how a model value is converted (`Double` → `CGFloat`…).

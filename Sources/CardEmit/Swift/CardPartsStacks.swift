@@ -1,5 +1,4 @@
 import CardModel
-import CardSema
 
 /// The CardParts flavor's stacks: a `CardsViewController` subclass for `list`, a
 /// `CardPartsFullScreenViewController` for `fullScreen`, a view controller driving CardsStack's

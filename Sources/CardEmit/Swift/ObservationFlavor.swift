@@ -1,5 +1,4 @@
 import CardModel
-import CardSema
 
 /// `--swift-flavor observation`: per card an enum of its states (`BudgetState`), an `@Observable`
 /// view model with plain properties initialised to the model defaults (`BudgetViewModel`), and,

@@ -1,6 +1,5 @@
 import CardDiagnostics
 import CardModel
-import CardSema
 
 /// The access level of generated declarations (`--access`).
 public enum SwiftAccess: String, CaseIterable, Sendable {

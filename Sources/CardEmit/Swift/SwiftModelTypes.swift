@@ -1,5 +1,4 @@
 import CardModel
-import CardSema
 
 /// How a card's model fields become Swift in one flavor: their types, their default values as
 /// Swift expressions, and the row structs their records need.

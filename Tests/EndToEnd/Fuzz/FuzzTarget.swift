@@ -1,4 +1,5 @@
 // libFuzzer entry over the whole pipeline; built and run by `run.sh` (not part of `swift test`).
+import CardPipeline
 import CardDiagnostics
 import CardDriver
 import CardEmit
