@@ -1,7 +1,9 @@
+import CardPipeline
 import CardDiagnostics
 import CardLayout
 import CardProject
-import CardSema
+import CardModel
+import CardSources
 
 /// The inputs of one `check` or `build` run, each with the settings its project gives it
 /// (`cardc.json`, found per file by `ProjectLocator`, under the command line's options), checked
@@ -38,7 +40,7 @@ struct ProjectRun {
     /// set, at the levels each file's configuration gives.
     struct Outcome {
         /// Each group's input indices and compiled result, in the order of their first input.
-        var groups: [(inputs: [Int], result: Compiler.Result)]
+        var groups: [(inputs: [Int], result: Pipeline.Result)]
         var fileSet: FileSet
         var diagnostics: [Diagnostic]
         var unreadable: [String] { groups.flatMap(\.result.unreadable) }
@@ -54,7 +56,7 @@ struct ProjectRun {
             if members[key] == nil { order.append(key) }
             members[key, default: []].append(index)
         }
-        let groups = order.map { key -> (inputs: [Int], result: Compiler.Result) in
+        let groups = order.map { key -> (inputs: [Int], result: Pipeline.Result) in
             let indices = members[key] ?? []
             let first = inputs[indices[0]]
             let result = Pipeline.check(paths: indices.map { inputs[$0].path }, root: first.settings.root,
@@ -72,7 +74,7 @@ struct ProjectRun {
 
     /// The diagnostics of several results in one file set: a file two groups loaded (same path,
     /// same bytes) is one file, and diagnostics both reported are reported once.
-    static func merge(_ results: [Compiler.Result]) -> (FileSet, [Diagnostic]) {
+    static func merge(_ results: [Pipeline.Result]) -> (FileSet, [Diagnostic]) {
         if results.count == 1, let only = results.first { return (only.fileSet, only.diagnostics) }
         var fileSet = FileSet()
         var byPath: [String: FileID] = [:]

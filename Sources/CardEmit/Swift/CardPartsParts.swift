@@ -1,5 +1,5 @@
 import CardDiagnostics
-import CardSema
+import CardModel
 
 /// The kind of a CardParts member an argument sets, which decides how a literal is spelled and
 /// how a model value is converted (`Double` → `CGFloat`…).
@@ -24,7 +24,7 @@ struct PartEmitter {
     }
 
     let mode: Mode
-    let card: CheckedCard
+    let card: CardView
     let facts: CardFacts
     let types: SwiftModelTypes
     /// The controller's type name (cells call actions through `owner`).
@@ -190,7 +190,7 @@ struct PartEmitter {
 
     /// Declares `part` (and its children) in this scope; returns its property name.
     @discardableResult
-    mutating func emit(_ part: CheckedPart, prefix: String) -> String {
+    mutating func emit(_ part: PartView, prefix: String) -> String {
         let kind = Self.kinds[part.part]
         let name: String
         if let id = part.id {
@@ -200,10 +200,10 @@ struct PartEmitter {
             let base = prefix.isEmpty ? part.part : prefix + (kind?.capitalizedName ?? SwiftNames.capitalized(part.part))
             name = isCell ? scope.allocate(base, numberedFrom: 1) : scope.allocate(base)
         }
-        let cls = part.spec?.cardPartsClass ?? "CardPartTextView"
+        let cls = part.spec.cardPartsClass ?? "CardPartTextView"
         func p(_ parameter: String) -> Value? { part.hasArgument(parameter) ? part.property(parameter) : nil }
         func resolved(_ parameter: String) -> Value? { part.property(parameter) }
-        func enumType(_ parameter: String) -> EnumType? { part.spec?.parameter(named: parameter)?.type.enumType }
+        func enumType(_ parameter: String) -> EnumType? { part.spec.parameter(named: parameter)?.type.enumType }
         func enumLiteral(_ parameter: String) -> String {
             guard case .enumCase(let c, let args)? = resolved(parameter) else { return ".none" }
             return SwiftValues.enumCase(c, arguments: args, in: enumType(parameter))
@@ -309,7 +309,7 @@ struct PartEmitter {
 
         case .stack:
             declarations.append("let \(name) = \(cls)()")
-            for preset in part.spec?.presets ?? [] { configure.append("\(name).\(preset.property) = \(preset.swiftValue)") }
+            for preset in part.spec.presets { configure.append("\(name).\(preset.property) = \(preset.swiftValue)") }
             set(name, "spacing", p("spacing"), .cgFloat)
             set(name, "alignment", p("alignment"), .enumeration(enumType("alignment")))
             set(name, "distribution", p("distribution"), .enumeration(enumType("distribution")))
@@ -531,8 +531,8 @@ struct PartEmitter {
 
     /// Binds a table's or collection's rows: CardParts' default cell for a table without a
     /// `cell`, else a nested cell class made of the template's parts.
-    mutating func rows(of part: CheckedPart, name: String, isTable: Bool) {
-        guard let rowsParameter = part.spec?.rowsParameter?.name, let rowsValue = part.property(rowsParameter) else { return }
+    mutating func rows(of part: PartView, name: String, isTable: Bool) {
+        guard let rowsParameter = part.spec.rowsParameter?.name, let rowsValue = part.property(rowsParameter) else { return }
         let rowsSource = source(rowsValue)
         let observable: String
         let rowType: String
@@ -549,7 +549,7 @@ struct PartEmitter {
         }
         let container = isTable ? "tableView" : "collectionView"
         let disposal = isCell ? "rowsBag" : "bag"
-        let template = part.children.first { $0.spec?.name == "cell" }
+        let template = part.children.first { $0.spec.name == "cell" }
         if let template, case .field = rowsSource {
             let cellName = scope.allocate(SwiftNames.capitalized(rowsValue.bindingPath?.last ?? "row") + "Cell")
             var cell = PartEmitter(mode: .cell(rowType: rowType), card: card, facts: facts, types: types, controller: controller,
@@ -602,7 +602,7 @@ struct PartEmitter {
 
     // MARK: Progress bar and map
 
-    mutating func progressBar(_ part: CheckedPart, name: String, cls: String) {
+    mutating func progressBar(_ part: PartView, name: String, cls: String) {
         var isLazy = false
         let colors = initial(part.property("colors"), .colorList, lazy: &isLazy, zero: "[]")
         var boundaries: [Double] = []
@@ -650,14 +650,14 @@ struct PartEmitter {
         min(max(boundaries.filter { $0 <= value }.count, 1), max(count, 1))
     }
 
-    mutating func map(_ part: CheckedPart, name: String, cls: String) {
+    mutating func map(_ part: PartView, name: String, cls: String) {
         var isLazy = false
         let latitude = initial(part.property("latitude"), .double, lazy: &isLazy, zero: "0")
         let longitude = initial(part.property("longitude"), .double, lazy: &isLazy, zero: "0")
         let span = initial(part.property("span"), .double, lazy: &isLazy, zero: "1")
         let type: String
         if case .enumCase(let c, let args)? = part.property("type") {
-            type = SwiftValues.enumCase(c, arguments: args, in: part.spec?.parameter(named: "type")?.type.enumType)
+            type = SwiftValues.enumCase(c, arguments: args, in: part.spec.parameter(named: "type")?.type.enumType)
         } else {
             type = ".standard"
         }
@@ -701,14 +701,14 @@ struct PartIDNames {
     private(set) var properties: Set<String> = []
     private(set) var partsInEveryState: Set<SourceSpan> = []
 
-    init(_ card: CheckedCard) {
+    init(_ card: CardView) {
         // Most cards have no id: one look at each part settles that.
-        guard card.states.contains(where: { Self.containsID($0.parts) }) || Self.containsID(card.overlays.flatMap(\.parts))
-                || Self.containsID(card.footer?.parts ?? []) else { return }
+        guard card.states.contains(where: { Self.containsID($0.parts) }) || card.overlays.contains(where: { Self.containsID($0.parts) })
+                || card.footer.map({ Self.containsID($0.parts) }) == true else { return }
         var ids: [(span: SourceSpan, id: String, states: [String])] = []
         var index: [SourceSpan: Int] = [:]  // a part is the same part in every state it is in
         let hasStates = card.states.first?.span != nil
-        func visit(_ part: CheckedPart, state: String?) {
+        func visit(_ part: PartView, state: String?) {
             if let id = part.id {
                 if let known = index[part.span] {
                     if let state { ids[known].states.append(state) }
@@ -717,10 +717,11 @@ struct PartIDNames {
                     ids.append((part.span, id, state.map { [$0] } ?? []))
                 }
             }
-            for child in part.children where child.spec !== Self.cell { visit(child, state: state) }
+            for child in part.children where child.kind != .cell { visit(child, state: state) }
         }
         for state in card.states { for part in state.parts { visit(part, state: hasStates ? state.name : nil) } }
-        for part in card.overlays.flatMap(\.parts) + (card.footer?.parts ?? []) { visit(part, state: nil) }
+        for overlay in card.overlays { for part in overlay.parts { visit(part, state: nil) } }
+        if let footer = card.footer { for part in footer.parts { visit(part, state: nil) } }
         for (span, id, states) in ids {
             if states.count > 1 {
                 partsInEveryState.insert(span)
@@ -731,18 +732,15 @@ struct PartIDNames {
         }
     }
 
-    /// The `cell` node, whose parts belong to a cell class.
-    private static let cell = Catalog.nodes.first { $0.name == "cell" }
-
     /// Whether a part among `parts` or below them (cell templates included) has an id.
-    private static func containsID(_ parts: [CheckedPart]) -> Bool {
+    private static func containsID(_ parts: PartList) -> Bool {
         parts.contains { $0.id != nil || containsID($0.children) }
     }
 
     /// The ids of the parts of a cell template, nested ones included.
-    static func ids(in parts: [CheckedPart]) -> Set<String> {
+    static func ids(in parts: PartList) -> Set<String> {
         var ids: Set<String> = []
-        func visit(_ part: CheckedPart) {
+        func visit(_ part: PartView) {
             if let id = part.id { ids.insert(id) }
             part.children.forEach(visit)
         }
@@ -751,13 +749,12 @@ struct PartIDNames {
     }
 }
 
-extension CheckedPart {
-    /// The part's `id:`, when its author gave one. Every part takes `id:` after its own
-    /// parameters, and properties are in parameter order, so it is the last one (a repeated
-    /// label, which could follow it, is an error: no Swift is written then).
+extension PartView {
+    /// The part's `id:`, when its author gave one (every part takes `id:` after its own
+    /// parameters: `Catalog.partIDParameter`).
     var id: String? {
-        guard let last = properties.last, case .string(let id) = last.value, last.name == Catalog.partIDParameter.name else { return nil }
-        return id
+        guard let index = spec.idParameterIndex else { return nil }
+        return arguments.ref(at: index)?.string
     }
 }
 

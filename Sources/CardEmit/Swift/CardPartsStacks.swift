@@ -1,4 +1,4 @@
-import CardSema
+import CardModel
 
 /// The CardParts flavor's stacks: a `CardsViewController` subclass for `list`, a
 /// `CardPartsFullScreenViewController` for `fullScreen`, a view controller driving CardsStack's
@@ -43,7 +43,7 @@ extension CardPartsFlavor {
 
     mutating func stacks(_ w: inout SwiftWriter) {
         for stack in file.stacks {
-            guard let kind = stack.spec else { continue }
+            let kind = stack.spec
             let type = stack.name + kind.swiftTypeSuffix
             w.line("// MARK: - Stack \(stack.name) (\(kind.name))")
             w.blank()
@@ -74,7 +74,7 @@ extension CardPartsFlavor {
         /// The factories by card name (a stack may list thousands of cards).
         private let factories: [String: String]
 
-        init(_ stack: CheckedStack, reserved: Set<String>) {
+        init(_ stack: StackView, reserved: Set<String>) {
             var scope = NameScope(reserved: reserved)
             var names: [String] = []
             var seen: Set<String> = []
@@ -96,7 +96,7 @@ extension CardPartsFlavor {
     /// The stack's factories, one per card (`make<Card>(parameters)`, returning the generated
     /// controller), and `themed`, which applies the stack's theme before one runs: parts read
     /// `CardParts.theme` when they are created.
-    func writeFactories(_ stack: CheckedStack, names: StackNames, parameters: String = "", _ w: inout SwiftWriter) {
+    func writeFactories(_ stack: StackView, names: StackNames, parameters: String = "", _ w: inout SwiftWriter) {
         w.blank()
         w.line("// MARK: Cards (override a factory to put your subclass of a card's controller in the stack)")
         for (card, _, factory) in names.cards {
@@ -123,7 +123,7 @@ extension CardPartsFlavor {
 
     /// `init()` and `init?(coder:)`, each applying the stack's theme before `super` (the stack's
     /// own views read it when they load).
-    func writeInitializers(_ stack: CheckedStack, superInit: String = "super.init(nibName: nil, bundle: nil)",
+    func writeInitializers(_ stack: StackView, superInit: String = "super.init(nibName: nil, bundle: nil)",
                            coderInit: String = "super.init(coder: coder)", coderComment: String? = nil, _ w: inout SwiftWriter) {
         for (header, call, comment) in [("\(access.modifier)init()", superInit, nil),
                                         ("\(access.modifier)required init?(coder: NSCoder)", coderInit, coderComment)] {
@@ -138,7 +138,7 @@ extension CardPartsFlavor {
 
     // MARK: list
 
-    func list(_ stack: CheckedStack, type: String, kind: StackKindSpec, names: inout StackNames, _ w: inout SwiftWriter) {
+    func list(_ stack: StackView, type: String, kind: StackKindSpec, names: inout StackNames, _ w: inout SwiftWriter) {
         w.block("\(access.openModifier)class \(type): \(kind.seedClass)") { w in
             for (card, property, factory) in names.cards {
                 writeCardProperty(card: card, property: property, factory: factory, made: "when the list first needs it", &w)
@@ -159,7 +159,7 @@ extension CardPartsFlavor {
 
     // MARK: fullScreen
 
-    mutating func fullScreen(_ stack: CheckedStack, type: String, kind: StackKindSpec, names: inout StackNames, _ w: inout SwiftWriter) {
+    mutating func fullScreen(_ stack: StackView, type: String, kind: StackKindSpec, names: inout StackNames, _ w: inout SwiftWriter) {
         helpers.embeddedCard = true
         guard let (card, property, factory) = names.cards.first else { return }
         w.block("\(access.openModifier)class \(type): \(kind.seedClass)") { w in
@@ -176,7 +176,7 @@ extension CardPartsFlavor {
 
     // MARK: collapsible
 
-    mutating func collapsible(_ stack: CheckedStack, type: String, kind: StackKindSpec, names: inout StackNames, _ w: inout SwiftWriter) {
+    mutating func collapsible(_ stack: StackView, type: String, kind: StackKindSpec, names: inout StackNames, _ w: inout SwiftWriter) {
         helpers.hostCell = true
         helpers.decorate = true
         let modifier = access.modifier
@@ -239,7 +239,7 @@ extension CardPartsFlavor {
 
     // MARK: swipe
 
-    mutating func swipe(_ stack: CheckedStack, type: String, kind: StackKindSpec, names: inout StackNames, _ w: inout SwiftWriter) {
+    mutating func swipe(_ stack: StackView, type: String, kind: StackKindSpec, names: inout StackNames, _ w: inout SwiftWriter) {
         helpers.decorate = true
         let modifier = access.modifier
         let actions = ObservationFlavor.stackActions(stack)
@@ -260,7 +260,7 @@ extension CardPartsFlavor {
             w.block("override \(access.openModifier)func viewDidLoad()") { w in
                 w.line("super.viewDidLoad()")
                 w.line("cardStack.numberOfVisibleCards = \(number("visibleCards"))")
-                if case .insets(let t, let l, let b, let r)? = stack.configuration.first(where: { $0.name == "insets" })?.value {
+                if case .insets(let t, let l, let b, let r)? = stack.configuration.value(named: "insets") {
                     w.line("cardStack.cardStackInsets = \(SwiftValues.insets(top: t, left: l, bottom: b, right: r))")
                 }
                 w.line("cardStack.translatesAutoresizingMaskIntoConstraints = false")
@@ -357,7 +357,7 @@ extension CardPartsFlavor {
                 w.blank()
                 w.block("func cardStack(_ cardStack: MGCardStackView, cardForIndexAt index: Int) -> MGSwipeCard",
                         lines: ["owner?.swipeCard(at: index) ?? MGSwipeCard()"])
-                for (property, action) in stack.properties.compactMap({ p -> (String, String)? in
+                for (property, action) in stack.properties.properties.compactMap({ p -> (String, String)? in
                     if case .action(.method(let name)) = p.value { return (p.name, name) } else { return nil }
                 }) {
                     let escaped = SwiftWriter.identifier(action)
@@ -382,7 +382,7 @@ extension CardPartsFlavor {
 
     // MARK: sheet
 
-    mutating func sheet(_ stack: CheckedStack, type: String, kind: StackKindSpec, names: inout StackNames, _ w: inout SwiftWriter) {
+    mutating func sheet(_ stack: StackView, type: String, kind: StackKindSpec, names: inout StackNames, _ w: inout SwiftWriter) {
         helpers.sheetCard = true
         guard let root = stack.cards.first?.name else { return }
         var initial = ".peaking"
@@ -444,7 +444,7 @@ extension CardPartsFlavor {
                 }
                 var type = ".standard"
                 if case .enumCase(let c, let args)? = map.property("type") {
-                    type = SwiftValues.enumCase(c, arguments: args, in: map.spec?.parameter(named: "type")?.type.enumType)
+                    type = SwiftValues.enumCase(c, arguments: args, in: map.spec.parameter(named: "type")?.type.enumType)
                 }
                 mapManager = "\(CardPartsStacks.mapManager)(type: \(type), latitude: \(number("latitude")), longitude: \(number("longitude")), span: \(number("span")))"
             }
@@ -468,10 +468,10 @@ extension CardPartsFlavor {
     }
 
     /// The card's first `map` part (in its initial state, else any), for its sheet map.
-    static func firstMap(in card: CheckedCard) -> CheckedPart? {
-        func search(_ parts: [CheckedPart]) -> CheckedPart? {
+    static func firstMap(in card: CardView) -> PartView? {
+        func search(_ parts: PartList) -> PartView? {
             for part in parts {
-                if part.spec?.name == "map" { return part }
+                if part.kind == .map { return part }
                 if let found = search(part.children) { return found }
             }
             return nil

@@ -1,4 +1,4 @@
-import CardSema
+import CardModel
 
 /// `--swift-flavor observation`: per theme a struct of its resolved values (`EvergreenTheme`); per
 /// card with states an enum of them (`BudgetState`), an `@Observable` view model with plain
@@ -10,19 +10,6 @@ import CardSema
 struct ObservationFlavor {
     let file: SwiftFile
     var access: SwiftAccess { file.access }
-    /// What the stacks read off their cards — a swipe card's directions, a sheet card's
-    /// `position:` — recorded as each card of this file is written, so a stack builds no card's
-    /// model a second time (an imported card is built when its stack is written).
-    private var swipeDirections: [String: [SwipeDirection]] = [:]
-    private var sheetPositions: [String: String?] = [:]
-    private let swipeStackCards: Set<String>
-    private let sheetStackCards: Set<String>
-
-    init(file: SwiftFile) {
-        self.file = file
-        swipeStackCards = Set(file.stacks.filter { $0.spec?.geometry == .swipe }.flatMap { $0.cards.map(\.name) })
-        sheetStackCards = Set(file.stacks.filter { $0.spec?.geometry == .sheet }.flatMap { $0.cards.map(\.name) })
-    }
 
     func imports(_ w: inout SwiftWriter) {
         w.line("import Foundation")
@@ -32,9 +19,7 @@ struct ObservationFlavor {
 
     // MARK: Cards
 
-    mutating func card(_ card: CheckedCard, _ w: inout SwiftWriter) {
-        if swipeStackCards.contains(card.name) { swipeDirections[card.name] = card.swipeDirections }
-        if sheetStackCards.contains(card.name) { sheetPositions[card.name] = .some(card.position) }
+    func card(_ card: CardView, _ w: inout SwiftWriter) {
         let viewModel = SwiftNames.viewModel(card.name)
         let stateType = card.name + SwiftNames.stateSuffix
         let facts = CardFacts(card) { viewModel + "." + SwiftNames.rowType($0) }
@@ -182,7 +167,7 @@ struct ObservationFlavor {
     /// and insets as written, numbers `Double`.
     func themes(_ w: inout SwiftWriter) {
         let modifier = access.modifier
-        for theme in file.deck.themes where !theme.isBuiltIn && theme.span?.file == file.deck.entry.id {
+        for theme in file.deck.themes where !theme.isBuiltIn && theme.span?.file == file.deck.entry {
             w.line("// MARK: - Theme \(theme.name)")
             w.blank()
             w.doc("The theme \(theme.name)\(theme.parent.map { " (from \($0))" } ?? ""), every value resolved: colors `#RRGGBB[AA]`, fonts and insets as written.")
@@ -208,8 +193,7 @@ struct ObservationFlavor {
     /// (`<Stack>Navigation`).
     func stacks(_ w: inout SwiftWriter) {
         for stack in file.stacks {
-            guard let kind = stack.spec else { continue }
-            let suffixes = SwiftNames.stackSuffixes(kind, .observation)
+            let suffixes = SwiftNames.stackSuffixes(stack.spec, .observation)
             guard !suffixes.isEmpty else { continue }
             w.line("// MARK: - Stack \(stack.name)")
             w.blank()
@@ -220,7 +204,7 @@ struct ObservationFlavor {
 
     /// The cases of a stack's `Card` enum, one per card in first-listed order: the card's name
     /// with a lower-case first letter.
-    static func cardCases(_ stack: CheckedStack) -> [(card: String, name: String)] {
+    static func cardCases(_ stack: StackView) -> [(card: String, name: String)] {
         var seen: Set<String> = []
         return CardPartsStacks.destinationCases(stack.cards.map(\.name).filter { seen.insert($0).inserted })
     }
@@ -236,7 +220,7 @@ struct ObservationFlavor {
     /// A swipe stack's deck: its cards in order, the one on top, the swipes so far, and the
     /// stack's settings; `swipe(_:)`, `undo()` and `select()` move it as MGSwipeCards would and
     /// tell the delegate, with the direction.
-    func swipeDeck(_ stack: CheckedStack, _ w: inout SwiftWriter) {
+    func swipeDeck(_ stack: StackView, _ w: inout SwiftWriter) {
         let modifier = access.modifier
         let deck = stack.name + SwiftNames.swipeDeckSuffix
         let delegate = stack.name + SwiftNames.swipeDelegateSuffix
@@ -305,7 +289,7 @@ struct ObservationFlavor {
             w.block("\(modifier)func directions(of card: Card) -> [Direction]") { w in
                 w.line("switch card {")
                 for (card, name) in cases {
-                    let directions = swipeDirections[card] ?? file.card(named: card)?.swipeDirections ?? SwipeDirection.allCases
+                    let directions = file.card(named: card)?.swipeDirections ?? SwipeDirection.allCases
                     w.line("case .\(SwiftWriter.identifier(name)): [\(directions.map { "." + $0.rawValue }.joined(separator: ", "))]")
                 }
                 w.line("}")
@@ -352,7 +336,7 @@ struct ObservationFlavor {
     /// A sheet stack's navigation: the root card, the cards pushed over it (a `NavigationStack`
     /// path) and where the sheet sits; `push(_:)` and `pop()` are what the cards' `push(…)` and
     /// `pop` do.
-    func navigation(_ stack: CheckedStack, _ w: inout SwiftWriter) {
+    func navigation(_ stack: StackView, _ w: inout SwiftWriter) {
         let modifier = access.modifier
         let cases = Self.cardCases(stack)
         guard let root = cases.first else { return }
@@ -396,7 +380,7 @@ struct ObservationFlavor {
             w.block("\(modifier)static func preferredPosition(of card: Card) -> Position?") { w in
                 w.line("switch card {")
                 for (card, name) in cases {
-                    let preferred = sheetPositions[card] ?? file.card(named: card)?.position
+                    let preferred = file.card(named: card)?.position
                     let position = preferred.map { "." + SwiftWriter.identifier($0) } ?? "nil"
                     w.line("case .\(SwiftWriter.identifier(name)): \(position)")
                 }
@@ -407,11 +391,11 @@ struct ObservationFlavor {
     }
 
     /// A stack's action properties: name, context, what happened.
-    static func stackActions(_ stack: CheckedStack) -> [(String, ActionContext, String)] {
+    static func stackActions(_ stack: StackView) -> [(String, ActionContext, String)] {
         var result: [(String, ActionContext, String)] = []
-        for property in stack.properties {
+        for property in stack.properties.properties {
             guard case .action(.method(let name)) = property.value else { continue }
-            let parameter = stack.spec?.bodyProperty(named: property.name)
+            let parameter = stack.spec.bodyProperty(named: property.name)
             let event = parameter.map { $0.doc.prefix(1).lowercased() + $0.doc.dropFirst().dropLast(1) } ?? property.name
             result.append((name, swipeContext(property.name), event))
         }

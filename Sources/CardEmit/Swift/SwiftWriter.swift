@@ -1,4 +1,4 @@
-import CardSema
+import CardModel
 
 /// Writes Swift source: lines indented four spaces per level, blank lines kept single, and the
 /// escaping every piece of source text needs before it becomes Swift — exact string literals,
