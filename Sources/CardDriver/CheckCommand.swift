@@ -37,7 +37,9 @@ enum CheckCommand {
         if parsed.flag("-h") { output.writeOut(usage); return 0 }
         guard !parsed.operands.isEmpty else { throw UsageError("missing input: cardc check PATH...") }
         let sizeLimit = try CommonOptions.sizeLimit(parsed)
-        let files = try InputFiles.expand(parsed.operands, allowDirectories: true, sizeLimit: sizeLimit)
+        let expansion = try InputFiles.expand(parsed.operands, allowDirectories: true, sizeLimit: sizeLimit)
+        InputFiles.report(expansion.skipped, output: &output)
+        let files = expansion.files
         // A directory named first is the project: its files may import one another, wherever
         // the walk happens to find its first file (`cardc check Samples/` with a nested package).
         let root = try CommonOptions.root(parsed)

@@ -589,6 +589,9 @@ public enum Compiler {
         public var files: [FileID: LoadedFile] = [:]
         /// Diagnostics left out of `diagnostics` past the limit, per file (`DiagnosticLimit`).
         public var omitted: [FileID: Int] = [:]
+        /// The real path each file was read from (`SourceLoader.canonicalPath(of:)`): where an
+        /// editor should go, which the shown path (`SourceFile.path`) need not be.
+        public var canonicalPaths: [FileID: String] = [:]
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
         /// Adds diagnostics found after checking (the layout pass's), sorted in, within the limit.
@@ -637,7 +640,9 @@ public enum Compiler {
         }
         omitted.merge(checkerOmitted, uniquingKeysWith: +)
         let (capped, left) = DiagnosticLimit.finish(diagnostics, omitted: omitted)
+        var canonicalPaths: [FileID: String] = [:]
+        for file in loader.fileSet.files { canonicalPaths[file.id] = loader.canonicalPath(of: file.id) }
         return Result(fileSet: loader.fileSet, diagnostics: capped, decks: decks, unreadable: unreadable,
-                      files: loader.files, omitted: left)
+                      files: loader.files, omitted: left, canonicalPaths: canonicalPaths)
     }
 }
