@@ -45,7 +45,9 @@ enum CheckCommand {
         let root = try CommonOptions.root(parsed)
             ?? parsed.operands.first.flatMap { LocalFiles.isDirectory($0) ? $0 : nil }
         let viewport = try CommonOptions.viewport(parsed)
-        let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit), viewport: viewport)
+        // Each file is checked once, in the unit of a file that imports it when there is one.
+        let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit), viewport: viewport,
+                                    units: .importRoots)
         compiled = result
         if let unreadable = result.unreadable.first { throw UsageError("cannot read \(unreadable)") }
         return DiagnosticOutput.emit(result, format: parsed.value("--format") ?? "text", color: CommonOptions.color(parsed),

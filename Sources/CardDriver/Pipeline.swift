@@ -8,8 +8,9 @@ import CardSema
 /// and verify exactly what users run.
 public enum Pipeline {
     public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
-                             sources: [String: [UInt8]] = [:], viewport: Viewport = .standard) -> Compiler.Result {
-        var result = Compiler.check(paths: paths, root: root, provider: provider, sources: sources)
+                             sources: [String: [UInt8]] = [:], viewport: Viewport = .standard,
+                             units: Compiler.Units = .everyPath) -> Compiler.Result {
+        var result = Compiler.check(paths: paths, root: root, provider: provider, sources: sources, units: units)
         if !result.hasErrors {
             result.add(result.decks.flatMap { layoutDiagnostics(for: $0, viewport: viewport) })
         }

@@ -17,35 +17,73 @@ public struct CheckedDeck: Sendable {
     /// Every card of the entry file and its imports, in load order.
     public let cards: CheckedCards
 
+    /// Where each theme and stack is in `themes` and `stacks`, by name (the first of a name).
+    private let themeIndex: [String: Int]
+    private let stackIndex: [String: Int]
+    /// The theme each theme with a parent finally inherits from (the last of `parents(ofTheme:)`),
+    /// worked out once for the deck: a back end asks it of every theme of a 100,000-theme chain.
+    private let baseThemes: [String: String]
+
     public init(entry: SourceFile, themes: [ResolvedTheme], stacks: [CheckedStack], cards: CheckedCards) {
         self.entry = entry
         self.themes = themes
         self.stacks = stacks
         self.cards = cards
+        var themeIndex: [String: Int] = [:], stackIndex: [String: Int] = [:]
+        themeIndex.reserveCapacity(themes.count)
+        stackIndex.reserveCapacity(stacks.count)
+        for (index, theme) in themes.enumerated() where themeIndex[theme.name] == nil { themeIndex[theme.name] = index }
+        for (index, stack) in stacks.enumerated() where stackIndex[stack.name] == nil { stackIndex[stack.name] = index }
+        self.themeIndex = themeIndex
+        self.stackIndex = stackIndex
+        baseThemes = Self.baseThemes(themes, index: themeIndex)
+    }
+
+    /// Each theme's base, every chain walked once: a theme's base is its parent's, so the walk
+    /// stops at the first theme already known and fills in the ones it passed.
+    private static func baseThemes(_ themes: [ResolvedTheme], index: [String: Int]) -> [String: String] {
+        func parent(of name: String) -> String? { index[name].flatMap { themes[$0].parent } }
+        var bases: [String: String] = [:]
+        var path: [String] = []
+        for theme in themes where theme.parent != nil && bases[theme.name] == nil {
+            path.removeAll(keepingCapacity: true)
+            var current = theme.name
+            // A cycle (a deck with errors, never emitted) ends the walk after every theme.
+            while bases[current] == nil, let next = parent(of: current), path.count <= themes.count {
+                path.append(current)
+                current = next
+            }
+            let base = bases[current] ?? current
+            for name in path { bases[name] = base }
+        }
+        return bases
     }
 
     /// The card called `name`, its model built now.
     public func card(named name: String) -> CheckedCard? { cards.card(named: name) }
 
     /// The stack called `name`.
-    public func stack(named name: String) -> CheckedStack? { stacks.first { $0.name == name } }
+    public func stack(named name: String) -> CheckedStack? { stackIndex[name].map { stacks[$0] } }
 
     /// The parent chain of the theme called `name`, nearest first, ending at a built-in theme
     /// (`[]` for built-ins and unknown names).
     public func parents(ofTheme name: String) -> [String] {
-        var byName: [String: String] = [:]
-        for theme in themes { if let parent = theme.parent { byName[theme.name] = parent } }
         var chain: [String] = []
-        var next = byName[name]
+        var next = themeIndex[name].flatMap { themes[$0].parent }
         while let parent = next, chain.count <= themes.count {
             chain.append(parent)
-            next = byName[parent]
+            next = themeIndex[parent].flatMap { themes[$0].parent }
         }
         return chain
     }
 
+    /// The theme the theme called `name` finally inherits from — a built-in, for a deck without
+    /// errors — which is `parents(ofTheme:).last`, without walking the chain; nil for a theme
+    /// without a parent and for unknown names.
+    public func baseTheme(ofTheme name: String) -> String? { baseThemes[name] }
+
     /// The theme called `name`, if the deck resolved it.
-    public func theme(named name: String) -> ResolvedTheme? { themes.first { $0.name == name } }
+    public func theme(named name: String) -> ResolvedTheme? { themeIndex[name].map { themes[$0] } }
 }
 
 /// A name written in the source that refers to a declaration: a card in a stack or in `push(…)`,

@@ -177,11 +177,11 @@ struct DeckChecker {
                 }
             }
             cards.reserveCapacity(cards.count + cardCount)
-            cardDecls.reserveCapacity(cardDecls.count + cardCount)
+            cardDecls.reserveRoom(for: cardCount)
             stacks.reserveCapacity(stacks.count + stackCount)
-            stackOrder.reserveCapacity(stackOrder.count + stackCount)
+            stackOrder.reserveRoom(for: stackCount)
             themes.reserveCapacity(themes.count + themeCount)
-            themeOrder.reserveCapacity(themeOrder.count + themeCount)
+            themeOrder.reserveRoom(for: themeCount)
             for node in tree.children(tree.root) {
                 let kind = tree.kind(node)
                 guard kind.isDeclaration, let token = tree.mainToken(node) else { continue }
@@ -589,6 +589,10 @@ public enum Compiler {
         public var files: [FileID: LoadedFile] = [:]
         /// Diagnostics left out of `diagnostics` past the limit, per file (`DiagnosticLimit`).
         public var omitted: [FileID: Int] = [:]
+        /// Cards the checker went through, summed over the units checked (a file's cards are
+        /// checked once per unit it is in): the work `cardc check` does grows with it, which
+        /// tests check stays linear in the files given.
+        public var cardChecks = 0
         /// The real path each file was read from (`SourceLoader.canonicalPath(of:)`): where an
         /// editor should go, which the shown path (`SourceFile.path`) need not be.
         public var canonicalPaths: [FileID: String] = [:]
@@ -601,10 +605,20 @@ public enum Compiler {
         }
     }
 
+    /// Which of the files given are checked as the entry of a unit of their own.
+    public enum Units: Sendable {
+        /// Every file given is an entry, with a deck in `Result.decks` (`cardc build`, editors).
+        case everyPath
+        /// Only files that no other loaded file imports (`SourceLoader.importRoots(of:)`):
+        /// every file is still checked, in the unit of an entry that imports it, and each unit
+        /// once (`cardc check`, whose directories make every file an entry).
+        case importRoots
+    }
+
     /// Checks each entry file as a compilation unit (the file plus its imports). `sources`
     /// supplies the bytes of paths that are not read from `provider` (open editor buffers).
     public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
-                             sources: [String: [UInt8]] = [:]) -> Result {
+                             sources: [String: [UInt8]] = [:], units: Units = .everyPath) -> Result {
         let rootPath = root ?? PathUtilities.directory(of: paths.first ?? ".")
         var loader = SourceLoader(provider: provider, root: rootPath)
         var entries: [FileID] = []
@@ -632,9 +646,12 @@ public enum Compiler {
         var trees: [FileID: SyntaxTree] = [:]
         for (id, loaded) in loader.files { trees[id] = loaded.tree }
         var decks: [CheckedDeck] = []
+        var cardChecks = 0
+        if units == .importRoots { entries = loader.importRoots(of: entries) }
         for entry in entries {
             var checker = DeckChecker(trees: trees, order: loader.unit(of: entry))
             if let deck = checker.check() { decks.append(deck) }
+            cardChecks += checker.cardDecls.count
             diagnostics += checker.diagnostics
             checkerOmitted.merge(checker.limit.omitted, uniquingKeysWith: max)
         }
@@ -643,6 +660,6 @@ public enum Compiler {
         var canonicalPaths: [FileID: String] = [:]
         for file in loader.fileSet.files { canonicalPaths[file.id] = loader.canonicalPath(of: file.id) }
         return Result(fileSet: loader.fileSet, diagnostics: capped, decks: decks, unreadable: unreadable,
-                      files: loader.files, omitted: left, canonicalPaths: canonicalPaths)
+                      files: loader.files, omitted: left, cardChecks: cardChecks, canonicalPaths: canonicalPaths)
     }
 }
