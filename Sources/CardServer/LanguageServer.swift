@@ -32,7 +32,7 @@ public final class LanguageServer {
 
     // Negotiated at `initialize`.
     private(set) var encoding = PositionEncoding.utf16
-    private var workspace = Workspace(roots: [])
+    private(set) var workspace = Workspace(roots: [])
     private var snippetSupport = false
     private var hierarchicalSymbols = false
     private var previewWidth = 48
@@ -322,7 +322,15 @@ public final class LanguageServer {
             }
         }
         for edit in edits {
-            if let (start, end) = edit.range, let index = workspace.lineIndex(of: path) {
+            if let (start, end) = edit.range, var index = workspace.lineIndex(of: path) {
+                // An end between the halves of a surrogate pair leaves the editor two lone
+                // surrogates: the server's text gets U+FFFD for each (one UTF-16 unit, as each
+                // half), so the edit lands where the editor made it and the texts stay aligned.
+                for position in [start, end] {
+                    guard let pair = index.surrogatePairSplit(at: position, in: encoding) else { continue }
+                    workspace.splitSurrogatePair(path: path, at: pair)
+                    if let updated = workspace.lineIndex(of: path) { index = updated }
+                }
                 var lower = index.offset(of: start, in: encoding), upper = index.offset(of: end, in: encoding)
                 if upper < lower { swap(&lower, &upper) }
                 workspace.replace(path: path, range: lower..<upper, with: Array(edit.text.utf8), version: version)
