@@ -1,5 +1,5 @@
 import CardJSON
-@testable import CardServer
+import CardServer
 import Testing
 
 /// A seeded generator (SplitMix64), so a failure repeats.
@@ -92,8 +92,7 @@ struct Random {
     }
 
     static func serverUnits(_ session: Session) -> [UInt16]? {
-        guard let path = session.server.workspace.openPaths.first, let bytes = session.server.workspace.document(path)?.bytes else { return nil }
-        return Array(String(decoding: bytes, as: UTF8.self).utf16)
+        session.server.openDocumentBytes(uri: uri).map { Array(String(decoding: $0, as: UTF8.self).utf16) }
     }
 
     @Test("a lone surrogate escape in a didChange is U+FFFD, and the change is applied, not dropped")
