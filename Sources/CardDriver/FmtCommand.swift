@@ -114,9 +114,10 @@ enum FmtCommand {
         guard formatted != bytes else { return }
         tally.changed += 1
         if mode.diff {
-            output.writeOut(UnifiedDiff.render(old: bytes, new: formatted, oldName: path, newName: path))
+            let shown = PathBytes.displayed(path)
+            output.writeOut(UnifiedDiff.render(old: bytes, new: formatted, oldName: shown, newName: shown))
         } else if mode.check {
-            output.writeOut(TerminalText.escaped(path) + "\n")
+            output.writeOut(TerminalText.path(path) + "\n")
         } else {
             try rewrite(path, with: formatted, directoriesWritten: &tally.directoriesWritten)
         }

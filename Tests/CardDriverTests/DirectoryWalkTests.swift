@@ -201,6 +201,17 @@ enum CardcRun {
         #expect(inProcess.err.contains("/repo/bad\\xFF.cards:1:12"))
     }
 
+    @Test("`cardc fmt --check` and `--diff` name a file whose name is not UTF-8 with \\xFF, as diagnostics do")
+    func invalidUTF8NameListed() throws {
+        let checkout = try HostileCheckout()
+        defer { checkout.remove() }
+        let name = PathBytes.bytes(of: checkout.badName)
+        let listed = try CardcRun.run([Array("fmt".utf8), Array("--check".utf8), name], in: checkout.repo)
+        #expect(listed.out == "bad\\xFF.cards\n", "\(listed.out)")
+        let diffed = try CardcRun.run([Array("fmt".utf8), Array("--diff".utf8), name], in: checkout.repo)
+        #expect(diffed.out.hasPrefix("--- bad\\xFF.cards\n+++ bad\\xFF.cards\n"), "\(diffed.out)")
+    }
+
     @Test("the walk lists each directory once however many links lead to it")
     func loopsAreWalkedOnce() throws {
         let checkout = try HostileCheckout()
