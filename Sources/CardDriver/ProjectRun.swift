@@ -47,8 +47,9 @@ struct ProjectRun {
         var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
-    /// Checks every input (`Pipeline.check` once per group) and applies the project's levels.
-    mutating func check(provider: FileProvider) throws -> Outcome {
+    /// Checks every input (`Pipeline.check` once per group, its entries chosen by `units`) and
+    /// applies the project's levels.
+    mutating func check(provider: FileProvider, units: Pipeline.Units = .everyPath) throws -> Outcome {
         var order: [String] = []
         var members: [String: [Int]] = [:]
         for (index, input) in inputs.enumerated() {
@@ -60,7 +61,7 @@ struct ProjectRun {
             let indices = members[key] ?? []
             let first = inputs[indices[0]]
             let result = Pipeline.check(paths: indices.map { inputs[$0].path }, root: first.settings.root,
-                                        provider: provider, viewport: first.viewport)
+                                        provider: provider, viewport: first.viewport, units: units)
             return (indices, result)
         }
         let (fileSet, merged) = Self.merge(groups.map(\.result))
