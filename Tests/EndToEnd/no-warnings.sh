@@ -2,8 +2,9 @@
 # End to end: cardc's own package builds without a single compiler warning.
 #
 #   1. every target and test target in the debug configuration, with warnings as errors;
-#   2. every target in the release configuration (`swift build -c release`, the configuration a
-#      package using the plugin builds `cardc` in), with warnings as errors.
+#   2. every target in the release configuration (`swift build -c release`: a package using the
+#      plugin builds `cardc` in its own configuration, release for an app's release build), with
+#      warnings as errors.
 #
 # The builds use their own scratch directory (CARDC_WARNINGS_SCRATCH, default
 # `.build/warnings` in the repository), so the usual `.build` keeps its flags. Warnings as errors,
