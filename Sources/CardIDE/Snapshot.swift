@@ -47,11 +47,8 @@ public final class Snapshot {
         self.viewport = viewport
         var result = Compiler.check(paths: [path], root: root, provider: provider, sources: [path: bytes])
         let deck = result.decks.first
-        if !result.hasErrors, let deck {
-            // As `cardc check` does (Pipeline.check): the layout pass's W104 only on a clean deck.
-            let layout = layoutDiagnostics(for: deck, viewport: viewport)
-            if !layout.isEmpty { result.diagnostics = (result.diagnostics + layout).sortedAndDeduplicated() }
-        }
+        // As `cardc check` does (Pipeline.check): the layout pass's W104 on a unit without errors.
+        result.addLayoutDiagnostics(viewport: viewport)
         self.result = result
         self.deck = deck
         let entry = result.fileSet.files.first ?? SourceFile(path: path, bytes: bytes)

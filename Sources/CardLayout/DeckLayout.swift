@@ -293,3 +293,17 @@ public func layoutDiagnostics(for deck: CheckedDeck, viewport: Viewport = .stand
     var layouter = DeckLayouter(deck: deck, viewport: viewport)
     return layouter.diagnostics()
 }
+
+extension Compiler.Result {
+    /// Adds the layout pass's diagnostics (W104) of every deck whose unit — its entry file and
+    /// everything that file imports — has no error. Each entry file is a unit of its own
+    /// (docs/language.md §4): its warnings do not depend on another input's errors.
+    public mutating func addLayoutDiagnostics(viewport: Viewport = .standard) {
+        let filesWithErrors = Set(diagnostics.lazy.filter { $0.severity == .error }.map(\.span.file))
+        var layout: [Diagnostic] = []
+        for deck in decks where unit(of: deck.entry.id).isDisjoint(with: filesWithErrors) {
+            layout += layoutDiagnostics(for: deck, viewport: viewport)
+        }
+        add(layout)
+    }
+}

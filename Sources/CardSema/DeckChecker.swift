@@ -591,6 +591,17 @@ public enum Compiler {
         public var omitted: [FileID: Int] = [:]
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
+        /// The files of the compilation unit whose entry is `entry`: the entry and every file it
+        /// imports, directly or not.
+        public func unit(of entry: FileID) -> Set<FileID> {
+            var reached = Set<FileID>(), pending = [entry]
+            while let next = pending.popLast() {
+                guard reached.insert(next).inserted else { continue }
+                pending += files[next]?.imports.map(\.file) ?? []
+            }
+            return reached
+        }
+
         /// Adds diagnostics found after checking (the layout pass's), sorted in, within the limit.
         public mutating func add(_ more: [Diagnostic]) {
             guard !more.isEmpty else { return }
