@@ -143,6 +143,7 @@ public enum Driver {
     static let commands: [(name: String, summary: String)] = [
         ("build", "check .cards files, then write their layout JSON and Swift (--emit json,swift,preview,html)"),
         ("check", "report diagnostics for .cards files and directories (alias: lint)"),
+        ("fix", "apply the fix-its of every diagnostic to .cards files, then report what is left (--diff)"),
         ("fmt", "rewrite .cards files in the canonical style (--check, --diff, - for stdin)"),
         ("explain", "explain a diagnostic code, with a wrong and a corrected example"),
         ("preview", "draw a .cards file's cards and stacks in the terminal"),
@@ -189,6 +190,8 @@ public enum Driver {
                 return try BuildCommand.run(rest, output: &output, compiled: &compiled)
             case "check", "lint":
                 return try CheckCommand.run(rest, output: &output, compiled: &compiled)
+            case "fix":
+                return try CheckCommand.run(rest, fixing: true, output: &output, compiled: &compiled)
             case "explain":
                 return try ExplainCommand.run(rest, output: &output)
             case "lsp":
@@ -221,6 +224,7 @@ public enum Driver {
         switch command {
         case "build": BuildCommand.usage
         case "check", "lint": CheckCommand.usage
+        case "fix": CheckCommand.fixUsage
         case "explain": ExplainCommand.usage
         case "lsp": LSPCommand.usage
         case "fmt": FmtCommand.usage

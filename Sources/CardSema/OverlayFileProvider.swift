@@ -1,8 +1,6 @@
-import CardSema
-
-/// A file system seen through an editor: open buffers first, then the files underneath (the
-/// disk). Buffers are keyed by canonical path, so an import names an open file however it
-/// spells the path.
+/// A file system seen through edits not yet saved: an editor's open buffers, or the files
+/// `cardc fix` is about to write; then the files underneath (the disk). Buffers are keyed by
+/// canonical path, so an import names an edited file however it spells the path.
 public struct OverlayFileProvider: FileProvider {
     /// Open buffers by canonical path.
     public var buffers: [String: [UInt8]]
