@@ -220,18 +220,39 @@ extension DiagnosticCode {
                 where a property's or an argument label's `:` belongs (`title = "Trip"`, \#
                 `bar(percent = 0.4)`, a model field `spent = 0.4`) is reported here, at the `=`, with \#
                 a fix-it writing `:`; the property or argument is then checked as if the `:` were \#
-                there.
+                there. So are three other habits from Swift: a declaration's traits, kind or parent \#
+                theme without the `:` before them (`card Vaccines rounded(radius: 12) {`, \#
+                `stack Home list {`), a name in quotes (`state "restDay" {`), and a type before a \#
+                value (`name: String = "Biscuit"`: a model field's type is inferred from its \#
+                default). Each is one error with a fix-it, and what follows is checked as if written \#
+                right.
                 """#,
                 wrong: #"""
-                card Balance {
+                card Balance rounded(radius: 12) {
+                  model {
+                    owner: String = "Sam"
+                  }
                   text("Checking $2,450.18" style: .title)
+                  text($owner)
                   bar(percent = 0.4)
+                }
+
+                stack Home list {
+                  Balance
                 }
                 """#,
                 corrected: #"""
-                card Balance {
+                card Balance: rounded(radius: 12) {
+                  model {
+                    owner: "Sam"
+                  }
                   text("Checking $2,450.18", style: .title)
+                  text($owner)
                   bar(percent: 0.4)
+                }
+
+                stack Home: list {
+                  Balance
                 }
                 """#)
         case .e202:

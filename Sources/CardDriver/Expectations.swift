@@ -53,7 +53,7 @@ public struct ExpectedFix: Hashable, Sendable, CustomStringConvertible {
 /// first word that is not a code, so a trailing remark is allowed
 /// (`// expect: E201 — the comma is missing`). Writing a code twice expects it twice on that line.
 /// A code may be followed by quoted text its diagnostic must contain, in its message, labels or
-/// notes (`// expect: E804 "named:"`), as Go's `ERROR "regexp"` comments do.
+/// notes (`// expect: E804 "named:"`, `\"` for a quote), as Go's `ERROR "regexp"` comments do.
 ///
 /// `// fixed: TEXT` says what its line reads once every fix-it of the run is applied (`cardc
 /// fix`): the text before the line's first annotation, without surrounding blanks. The fix-all
@@ -130,10 +130,9 @@ public enum Expectations {
         var j = text.startIndex
         while true {
             while j < text.endIndex && (text[j] == 0x20 || text[j] == 0x09 || text[j] == 0x2C) { j += 1 }
-            if j < text.endIndex, text[j] == 0x22, !codes.isEmpty, // "
-               let close = text[(j + 1)...].firstIndex(of: 0x22) {
-                codes[codes.count - 1].1.append(String(decoding: text[(j + 1)..<close], as: UTF8.self))
-                j = close + 1
+            if j < text.endIndex, text[j] == 0x22, !codes.isEmpty, let (fragment, end) = readFragment(text[(j + 1)...]) { // "
+                codes[codes.count - 1].1.append(fragment)
+                j = end
                 continue
             }
             var k = j
@@ -143,6 +142,24 @@ public enum Expectations {
             codes.append((String(decoding: word, as: UTF8.self), []))
             j = k
         }
+    }
+
+    /// The text of a quoted fragment starting after its opening `"`, `\"` standing for a quote,
+    /// and where it ends (after its closing `"`); nil when it is not closed on the line.
+    private static func readFragment(_ text: ArraySlice<UInt8>) -> (String, end: Int)? {
+        var bytes: [UInt8] = []
+        var j = text.startIndex
+        while j < text.endIndex {
+            if text[j] == 0x5C, j + 1 < text.endIndex, text[j + 1] == 0x22 { // \"
+                bytes.append(0x22)
+                j += 2
+                continue
+            }
+            if text[j] == 0x22 { return (String(decoding: bytes, as: UTF8.self), j + 1) }
+            bytes.append(text[j])
+            j += 1
+        }
+        return nil
     }
 
     /// The `// fixed: TEXT` annotations of a file, in source order.

@@ -279,8 +279,17 @@ struct ValueChecker {
             report(.e801, "a model default must be a literal, found \(describe(node))", at: node)
             return nil
         case .reference:
+            let name = tree.name(node)
+            if let type = Self.literalTypes.first(where: { $0.description == name }) {
+                // `name: String`, a Swift declaration: quoting the type is no fix. Nor is a
+                // placeholder value a certain one (the uses may want another type): a help only.
+                report(.e801, "a model default must be a literal, found the type `\(name)`", at: node,
+                       label: "a field's type is inferred from its default",
+                       notes: [.help("write a default value of that type, as in `\(CardChecker.placeholder(for: type))`")])
+                return nil
+            }
             report(.e801, "a model default must be a literal, found \(describe(node))", at: node,
-                   notes: [.help("write text in quotes: \"\(tree.name(node))\"")])
+                   notes: [.help("write text in quotes: \"\(name)\"")])
             return nil
         default:
             return nil
@@ -411,6 +420,9 @@ struct ValueChecker {
         default: return nil
         }
     }
+
+    /// The types a model default's literal can have on its own, by the names §8 spells them.
+    static let literalTypes: [ValueType] = [.string, .int, .double, .bool, .color, .size, .insets, .font]
 
     /// What `inferLiteral` returns for a value it did not build.
     static let unbuilt = Value.bool(false)

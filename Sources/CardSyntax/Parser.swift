@@ -493,17 +493,7 @@ struct ParserState {
         guard let equalsOffset = equalsStandingForColon() else { return false }
         let name = cursor.token, value = cursor.nextToken
         let bytes = file.bytes
-        // Withdraw the lexer's E102 (the lexer has lexed past it: the value token is lexed).
-        var low = 0, high = lexer.errorOffsets.count
-        while low < high {
-            let mid = (low + high) / 2
-            if lexer.errorOffsets[mid] < equalsOffset { low = mid + 1 } else { high = mid }
-        }
-        guard low < lexer.errorOffsets.count, lexer.errorOffsets[low] == equalsOffset,
-              let index = lexicalDiagnostic(.e102, at: equalsOffset)
-        else { return false }
-        lexer.errorOffsets.remove(at: low)
-        lexer.diagnostics.remove(at: index)
+        guard withdrawEquals(at: equalsOffset) else { return false }
         let equalsSpan = SourceSpan(file: file.id, start: equalsOffset, end: equalsOffset + 1)
         // `title = "Trip"` becomes `title: "Trip"`: the blanks before the `=` go, and a space
         // follows the `:`.
@@ -517,6 +507,46 @@ struct ParserState {
                                       label: "write `:` here",
                                       notes: [.help("replace the `=` with `:`: a property or argument label is written `\(label): value`")],
                                       fixIts: [fix]))
+        return true
+    }
+
+    /// Withdraws the lexer's E102 for the `=` at `equalsOffset` (the lexer has lexed past it: the
+    /// token after it is lexed), so that nothing after it is silenced; false when there is none.
+    mutating func withdrawEquals(at equalsOffset: Int) -> Bool {
+        var low = 0, high = lexer.errorOffsets.count
+        while low < high {
+            let mid = (low + high) / 2
+            if lexer.errorOffsets[mid] < equalsOffset { low = mid + 1 } else { high = mid }
+        }
+        guard low < lexer.errorOffsets.count, lexer.errorOffsets[low] == equalsOffset,
+              let index = lexicalDiagnostic(.e102, at: equalsOffset)
+        else { return false }
+        lexer.errorOffsets.remove(at: low)
+        lexer.diagnostics.remove(at: index)
+        return true
+    }
+
+    /// `name: String = "Biscuit"` (a Swift-style type before a default): the current token is
+    /// the type, and a lone `=` and a value follow it on its line (as `equalsStandingForColon`
+    /// finds). One E201 at the type and the `=`, with a fix-it removing them and keeping the
+    /// value, instead of the lexer's E102 and a checker's error at the type; the current token
+    /// is then the value, and the property is parsed and checked as `name: "Biscuit"`. `name`
+    /// is the property's name token.
+    @inline(never) mutating func skipTypeAnnotation(of name: Token) -> Bool {
+        guard let equalsOffset = equalsStandingForColon(), withdrawEquals(at: equalsOffset) else { return false }
+        let type = cursor.token, value = cursor.nextToken
+        let nameText = file.text(name.range), typeText = file.text(type.range)
+        let valueText = file.text(value.range)
+        let shown = valueText.utf8.count <= 24 && !valueText.contains("\n") ? valueText : "…"
+        let fix = FixIt(SourceSpan(file: file.id, start: type.start, end: value.start), "")
+        guard diagnostics.count < Lexer.diagnosticLimit else { omitted += 1; advance(); return true }
+        diagnostics.append(Diagnostic(.e201, "expected a value after `\(nameText):`, found the type `\(typeText)`",
+                                      at: SourceSpan(file: file.id, start: type.start, end: equalsOffset + 1),
+                                      label: "types are not written here",
+                                      notes: [.help("write `\(nameText): \(shown)`: a property is `name: value`, and a model field's type is inferred from its default value")],
+                                      fixIts: [fix]))
+        reportedSinceSync = true
+        advance()
         return true
     }
 
@@ -768,22 +798,99 @@ struct ParserState {
             syntaxError(.e205, "`\(keywordText)` declarations are only allowed at file level", at: span(token: cursor.token))
         }
         advance()
+        var name: Token?
         if cursor.kind.isIdentifierLike {
+            name = cursor.token
             nodes.setMainToken(n, cursor.token)
             advancePastMain(n)
+        } else if cursor.kind == .string && !cursor.token.isMalformed && !cursor.token.startsLine {
+            name = nameInQuotes(n, keyword: keywordText)
         } else {
             expected("a name for the `\(keywordText)` declaration")
         }
+        var hasConformances = false
         if cursor.kind == .colon {
             advance()
             parseConformances()
+            hasConformances = true
+        } else if keyword != .keywordState, let name, colonIsMissing(after: keyword, name: name) {
+            parseConformances()
+            hasConformances = true
         }
         if cursor.kind != .leftBrace && cursor.kind != .endOfFile && !cursor.token.startsLine && !abandoned {
-            expected("`{` or `,`")
+            expected(hasConformances ? "`{` or `,`" : "`:` or `{`")
             while cursor.kind != .endOfFile && cursor.kind != .leftBrace && !cursor.token.startsLine { skipBalanced() }
         }
         if cursor.kind == .leftBrace { parseBlock() }
         close(n)
+    }
+
+    /// What follows a declaration's `:` — a card's traits, a stack's kind, a theme's parent —
+    /// in messages.
+    static func conformanceDescription(_ keyword: TokenKind) -> String {
+        switch keyword {
+        case .keywordCard: "a card's traits follow"
+        case .keywordStack: "a stack's kind follows"
+        default: "a theme's parent follows"
+        }
+    }
+
+    /// A name after a declaration's name on its line (`card Vaccines rounded(radius: 12) {`,
+    /// `stack Home list {`), or a `,` and a name (`card Vaccines, rounded(…) {`): the `:` before
+    /// the conformances is missing. Reports one E201 with a fix-it writing it (in place of the
+    /// `,`), and returns true, past the `,`: the caller parses the conformances as if the `:`
+    /// were there. Whether they are traits, kinds or themes is the checker's to say, as after
+    /// a `:` (`card My Card {` is then also an unknown trait).
+    @inline(never) mutating func colonIsMissing(after keyword: TokenKind, name: Token) -> Bool {
+        let token = cursor.token
+        guard !token.startsLine else { return false }
+        let fix: FixIt, first: Token
+        if token.kind.isIdentifierLike && !Self.isDeclarationKeyword(token.kind) && token.kind != .keywordImport {
+            fix = FixIt(SourceSpan(file: file.id, start: name.end, end: name.end), ":")
+            first = token
+        } else if token.kind == .comma && cursor.next.isIdentifierLike && !cursor.nextToken.startsLine
+                    && !Self.isDeclarationKeyword(cursor.next) {
+            fix = FixIt(span(token: token), ":")
+            first = cursor.nextToken
+        } else {
+            return false
+        }
+        let nameText = file.text(name.range)
+        let keywordText = keyword == .keywordCard ? "card" : keyword == .keywordStack ? "stack" : "theme"
+        let call = file.text(first.range) + (first.end < file.bytes.count && file.bytes[first.end] == 0x28 ? "(…)" : "")
+        syntaxError(.e201, "expected `:` after `\(nameText)`: \(Self.conformanceDescription(keyword)) a `:`",
+                    at: span(token: token), label: token.kind == .comma ? "write `:` here" : "`:` expected before this",
+                    notes: [.help("write `\(keywordText) \(nameText): \(call)`")], fixIts: [fix])
+        if token.kind == .comma { advance() }
+        return true
+    }
+
+    /// `state "restDay" {`: a declaration named by a string. One E201 at the string; when its text
+    /// is a name (`[A-Za-z_][A-Za-z0-9_]*`) it is the declaration's name, as if written without
+    /// quotes, with a fix-it removing them. Returns the name (within the quotes), if it is one.
+    @inline(never) mutating func nameInQuotes(_ n: Int, keyword: String) -> Token? {
+        let string = cursor.token
+        let body = (string.start + 1)..<(string.end - 1)
+        let bytes = file.bytes
+        let isName = !body.isEmpty && body.upperBound <= bytes.count && isIdentifierStart(bytes[body.lowerBound])
+            && bytes[body].allSatisfy(isIdentifierContinue)
+        let message = "a \(keyword)'s name is an identifier, not a string"
+        var token: Token?
+        if isName {
+            let name = file.text(body)
+            syntaxError(.e201, message, at: span(token: string), label: "write `\(keyword) \(name)`",
+                        notes: [.help("the names of cards, stacks, themes and states are written without quotes")],
+                        fixIts: [FixIt(span(token: string), name)])
+            // The one main token that is not the lexer's: the name between the quotes, so the
+            // checker, rename and go-to-definition see the name the fix-it leaves.
+            token = Token(.identifier, body.lowerBound, body.upperBound, flags: 0)
+            nodes.setMainToken(n, Token(.identifier, body.lowerBound, body.upperBound, flags: 0))
+        } else {
+            syntaxError(.e201, message, at: span(token: string),
+                        notes: [.help("a name is letters, digits and `_`, starting with a letter or `_`, as in `\(keyword) restDay`")])
+        }
+        advance()
+        return token
     }
 
     mutating func parseConformances() {
@@ -846,15 +953,17 @@ struct ParserState {
             advance()
             parseValue()
             close(n)
-        } else if Self.isDeclarationKeyword(k) && cursor.next.isIdentifierLike {
+        } else if Self.isDeclarationKeyword(k) && (cursor.next.isIdentifierLike || k == .keywordState && stringNameFollows()) {
             parseDeclaration(topLevel: false)
         } else if k == .keywordImport && cursor.next == .string {
             syntaxError(.e205, "`import` is only allowed at the top of a file", at: span(token: cursor.token))
             parseImport()
         } else if k.isIdentifierLike && cursor.next == .colon {
             let n = openNamed(.property)
+            let name = cursor.token
             advancePastMain(n)
             advance()
+            if cursor.equalsFollows && cursor.kind.isIdentifierLike && cursor.next != .leftParen { _ = skipTypeAnnotation(of: name) }
             parseValue()
             close(n)
         } else if k.isIdentifierLike {
@@ -875,6 +984,13 @@ struct ParserState {
     }
 
     static func canStartItem(_ k: TokenKind) -> Bool { k.isIdentifierLike }
+
+    /// `state "restDay" {`: a closed string on the line of `state` (a state named by a string,
+    /// `nameInQuotes`), rather than a part called `state`.
+    func stringNameFollows() -> Bool {
+        let next = cursor.nextToken
+        return next.kind == .string && !next.isMalformed && !next.startsLine
+    }
 
     /// `IDENT [ "(" args ")" ]`: a call value (`size(0, 5)`) or a conformance.
     mutating func parseCall(_ kind: NodeKind) {

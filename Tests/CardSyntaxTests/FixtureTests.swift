@@ -261,7 +261,7 @@ extension SyntaxTree {
             token.kind == tokens.kind(t) && token.range == tokens.range(t) && token.isMalformed == tokens.isMalformed(t)
         }
         // Nodes: pre-order with properly nested subtrees, made of whole tokens; their main and
-        // first tokens are the lexer's.
+        // first tokens are the lexer's (but for a name in quotes, the text between them).
         var stack: [Int] = [] // subtree ends of open ancestors
         for i in 0..<n {
             let end = subtreeEnd(i)
@@ -278,6 +278,9 @@ extension SyntaxTree {
             }
             if !matches(firstToken(node), first) { problems.append("node \(i) first token \(firstToken(node))"); break }
             if let main = mainToken(node) {
+                // A declaration named in quotes (`state "restDay"`) is named by the text between them.
+                if kind(node).isDeclaration, let t = tokenAt[main.start - 1], tokens.kind(t) == .string,
+                   tokens.range(t) == (main.start - 1)..<(main.end + 1), main.kind == .identifier { continue }
                 guard let t = tokenAt[main.start], matches(main, t), r.lowerBound <= main.start, main.end <= r.upperBound else {
                     problems.append("node \(i) main token \(main)")
                     break
