@@ -1358,22 +1358,36 @@ extension DiagnosticCode {
                 summary: #"""
                 A `model` field's default value has a different type from the field's uses. The \#
                 default initialises the generated view-model property and feeds previews, so it \#
-                must have the type the uses need. Change the default, or the uses.
+                must have the type the uses need. Change the default, or the uses. When a `cell` \#
+                reads a label its rows' default does not have (`$item.rout`), the error is at that \#
+                use, with a did-you-mean when the label is a near miss of one the rows have.
                 """#,
                 wrong: #"""
                 card Budget {
                   model {
                     spent: "62%"
+                    walks: [(walker: "Sam", route: "Park")]
                   }
                   bar(percent: $spent)
+                  table(rows: $walks) {
+                    cell {
+                      text($item.rout)
+                    }
+                  }
                 }
                 """#,
                 corrected: #"""
                 card Budget {
                   model {
                     spent: 0.62
+                    walks: [(walker: "Sam", route: "Park")]
                   }
                   bar(percent: $spent)
+                  table(rows: $walks) {
+                    cell {
+                      text($item.route)
+                    }
+                  }
                 }
                 """#)
         case .e804:
@@ -1466,22 +1480,39 @@ extension DiagnosticCode {
                 A binding names no model field, but its name is a near miss of one: most likely \#
                 a typo. A binding without a model field is legal (the field exists with no \#
                 initial value), so this is a warning; the fix-it renames the binding. The field \#
-                it was probably meant for is then not also reported unused (W101).
+                it was probably meant for is then not also reported unused (W101). Inside a \#
+                `cell`, the rows' labels come first: `$walker` there is offered the row's \#
+                `$item.walker`. A field or label is offered only when the binding's uses can take \#
+                its type, so the fix-it never trades the warning for an error.
                 """#,
                 wrong: #"""
                 card Profile {
                   model {
                     name: "Ada"
+                    walks: [(walker: "Sam", route: "Park")]
                   }
                   text($nmae)
+                  table(rows: $walks) {
+                    cell {
+                      text($walker)
+                      text($item.route)
+                    }
+                  }
                 }
                 """#,
                 corrected: #"""
                 card Profile {
                   model {
                     name: "Ada"
+                    walks: [(walker: "Sam", route: "Park")]
                   }
                   text($name)
+                  table(rows: $walks) {
+                    cell {
+                      text($item.walker)
+                      text($item.route)
+                    }
+                  }
                 }
                 """#)
         case .w105:

@@ -83,8 +83,11 @@ struct CardChecker {
     /// their rows may give any of them (`inferDefaultCellRows`).
     private var defaultCellRows: [(identity: Int, labels: [String])] = []
     /// The `$item.field` uses of the card's row containers, by the identity of their rows
-    /// binding: where a did-you-mean for a misspelt field goes (`rowFieldSuggestion`).
+    /// binding: where a did-you-mean for a misspelt field goes (`reportMissingRowLabels`).
     private var rowFieldUses: [(rows: Int, label: String, spans: [SourceSpan])] = []
+    /// The card's row containers with a block, by their bytes, with the identity of their rows
+    /// binding: a binding with no field used in one may be meant as a row's (`reportMisspeltBinding`).
+    private var rowContainers: [(range: Range<Int>, rows: Int)] = []
     private static let rowTypeLimit = 8
 
     /// The identity of `state`, the reserved model field.
@@ -120,6 +123,7 @@ struct CardChecker {
         actions.clear()
         defaultCellRows.clear()
         rowFieldUses.clear()
+        rowContainers.clear()
         cardName = name
         pushTargets.clear()
         pushLikeActions.clear()
@@ -707,6 +711,7 @@ struct CardChecker {
                     refineRowsBinding(spec, rowsParameter: rowsParameter, rows: rows, fields: fields,
                                       hasChildren: !tree.children(block).isEmpty)
                     rowTables.append(fields)
+                    if let rows { rowContainers.append((tree.range(block), rows.identity)) }
                 }
             }
         } else if spec.isContainer {
@@ -986,7 +991,9 @@ struct CardChecker {
         if !defaults.entries.isEmpty {
             for (position, binding) in scope.names.enumerated()
             where binding.identity != stateIdentity && defaults.index(of: binding.identity) == nil {
-                if let field = reportMisspeltBinding(binding, uses: scope.uses(at: position)) { offeredFields.append(field) }
+                if let field = reportMisspeltBinding(binding, uses: scope.uses(at: position), usedType: usedTypes[position]?.type) {
+                    offeredFields.append(field)
+                }
             }
         }
         for index in defaults.entries.indices {
@@ -1013,12 +1020,10 @@ struct CardChecker {
                 if buildsModel { fields.append(field(d.type, twoWay: false)) }
                 continue
             }
-            if !ValueChecker.assignable(d.type, to: used.type) {
+            if !ValueChecker.assignable(d.type, to: used.type) && !reportMissingRowLabels(of: d, usedType: used.type) {
                 let name = names.text(d.name)
-                let hint = rowFieldSuggestion(rows: d.name.identity, defaultType: d.type, usedType: used.type)
                 report(.e803, "model default for `\(name)` is \(d.type), but `$\(name)` is used as \(used.type)", at: tree.span(d.node),
-                       notes: scope.uses(at: position).map { DiagnosticNote("used as \($0.type) here", at: $0.span) } + hint.notes,
-                       fixIts: hint.fixIts)
+                       notes: scope.uses(at: position).map { DiagnosticNote("used as \($0.type) here", at: $0.span) })
             }
             if buildsModel { fields.append(field(Self.fieldType(used: used.type, default: d.type), twoWay: used.twoWay)) }
         }
@@ -1032,43 +1037,100 @@ struct CardChecker {
         return (fields, initialState)
     }
 
-    /// W801 for the binding `binding` (its `uses`), which names no model field, when its name is
-    /// a near miss of a field's; returns that field's identity.
-    mutating func reportMisspeltBinding(_ binding: BindingTable.Name, uses: BindingTable.Uses) -> Int? {
+    /// W801 for the binding `binding` (its `uses`, unified as `usedType`), which names no model
+    /// field, when its name is a near miss of a field's; returns that field's identity. The
+    /// did-you-mean's fix-it must leave no error: inside a `cell` the rows' labels come first
+    /// (`$walker` for `$item.walker`), and a field or label is offered only when the uses can
+    /// take its default's type and its own uses agree with them.
+    mutating func reportMisspeltBinding(_ binding: BindingTable.Name, uses: BindingTable.Uses, usedType: ValueType?) -> Int? {
         let name = names.text(spelling: binding.spelling)
-        let fields = defaults.entries.filter { $0.name.identity != stateIdentity }
-        guard let suggested = NameSuggester.suggestion(for: name, among: fields.map { names.text($0.name) }),
-              let field = fields.first(where: { names.text($0.name) == suggested }) else { return nil }
         let spans = uses.map(\.span)
         guard let first = spans.first else { return nil }
         // The name follows the `$`; a path's later components stay.
-        let fixIts = spans.map { FixIt(SourceSpan(file: $0.file, start: $0.start + 1, end: $0.start + 1 + name.utf8.count), suggested) }
+        func renaming(to replacement: String) -> [FixIt] {
+            spans.map { FixIt(SourceSpan(file: $0.file, start: $0.start + 1, end: $0.start + 1 + name.utf8.count), replacement) }
+        }
+        func fits(_ type: ValueType, uses identity: Int?) -> Bool {
+            guard let usedType else { return false }
+            guard ValueChecker.assignable(type, to: usedType) else { return false }
+            guard let identity, let position = values.scope.card.position(of: identity) else { return true }
+            return usedTypes[position].map { ValueChecker.unify($0.type, usedType) != nil } ?? false
+        }
+        if let row = rowLabelSuggestion(for: name, at: spans, usedType: usedType) {
+            report(.w801, "`$\(name)` names no model field; did you mean the row's `$item.\(row.label)`?", at: first,
+                   notes: [DiagnosticNote("the rows of `$\(row.rows)` have `\(row.label)`", at: row.declared),
+                           .help("inside a `cell`, `$item.\(row.label)` reads the current row's `\(row.label)`")],
+                   fixIts: renaming(to: "item." + row.label))
+            return nil
+        }
+        let fields = defaults.entries.filter { $0.name.identity != stateIdentity && fits($0.type, uses: $0.name.identity) }
+        guard let suggested = NameSuggester.suggestion(for: name, among: fields.map { names.text($0.name) }),
+              let field = fields.first(where: { names.text($0.name) == suggested }) else { return nil }
         report(.w801, "`$\(name)` names no model field; did you mean `$\(suggested)`?", at: first,
                notes: [DiagnosticNote("`\(suggested)` is declared here", at: values.nameSpan(field.item)),
                        .help("a binding without a field is allowed, but has no initial value")],
-               fixIts: fixIts)
+               fixIts: renaming(to: suggested))
         return field.name.identity
     }
 
-    /// For an E803 between a row list's default and its `$item` uses: a did-you-mean and fix-its
-    /// for a used row field the default's records lack whose name is a near miss of one of
-    /// theirs (`$item.nmae` for `name`).
-    func rowFieldSuggestion(rows: Int, defaultType: ValueType, usedType: ValueType) -> (notes: [DiagnosticNote], fixIts: [FixIt]) {
-        guard case .list(.record(let used)) = usedType, case .list(.record(let given)) = defaultType else { return ([], []) }
-        var notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
-        for field in used where !given.contains(where: { $0.label == field.label }) {
-            let unused = given.map(\.label).filter { label in !used.contains { $0.label == label } }
-            guard let suggested = NameSuggester.suggestion(for: field.label, among: unused) else { continue }
-            notes.append(.help("did you mean `$item.\(suggested)`?"))
-            for use in rowFieldUses where use.rows == rows && use.label == field.label {
-                // Where the field is the path's last component (`$item.nmae`, not `$item.nmae.x`).
-                for span in use.spans where span.file == tree.file.id {
-                    let fieldSpan = SourceSpan(file: span.file, start: span.end - field.label.utf8.count, end: span.end)
-                    if fieldSpan.start > span.start, tree.file.text(fieldSpan.range) == field.label { fixIts.append(FixIt(fieldSpan, suggested)) }
-                }
-            }
+    /// For a binding with no field whose every use (`spans`) is inside the cell of one row
+    /// container: the label of that container's rows (as their default gives them) that the name
+    /// is, or nearly is, when its type fits the uses and the label's other `$item` uses.
+    func rowLabelSuggestion(for name: String, at spans: [SourceSpan], usedType: ValueType?)
+        -> (label: String, rows: String, declared: SourceSpan)? {
+        guard let usedType, let first = spans.first,
+              let container = rowContainers.last(where: { $0.range.contains(first.start) }),
+              spans.allSatisfy({ span in rowContainers.last(where: { $0.range.contains(span.start) })?.rows == container.rows }),
+              let rowsDefault = defaults.index(of: container.rows).map({ defaults.entries[$0] }),
+              case .list(.record(let fields)) = rowsDefault.type else { return nil }
+        let labels = fields.map(\.label)
+        guard let label = labels.contains(name) ? name : NameSuggester.suggestion(for: name, among: labels),
+              let field = fields.first(where: { $0.label == label }), ValueChecker.assignable(field.type, to: usedType) else { return nil }
+        // The label's own `$item` uses (in the rows binding's type) must take the same type.
+        if let position = values.scope.card.position(of: container.rows), let rowsUse = usedTypes[position],
+           case .list(.record(let used)) = rowsUse.type, let other = used.first(where: { $0.label == label }),
+           ValueChecker.unify(other.type, usedType) == nil {
+            return nil
         }
-        return (notes, fixIts)
+        return (label, names.text(rowsDefault.name), tree.span(rowsDefault.node))
+    }
+
+    /// E803 between a row list's default and its `$item` uses when the uses read labels the
+    /// default's records lack, and agree with it otherwise: one at the first `$item.label` of
+    /// each such label (where the mistake most likely is), with a note at the default and, when
+    /// the label is a near miss of one of the rows' unused labels, a did-you-mean and fix-its at
+    /// its uses (`$item.rout` for `route`). Returns false, reporting nothing, in any other case.
+    mutating func reportMissingRowLabels(of field: FieldDefault, usedType: ValueType) -> Bool {
+        guard case .list(.record(let used)) = usedType, case .list(.record(let given)) = field.type else { return false }
+        let missing = used.filter { label in !given.contains { $0.label == label.label } }
+        let agreeing = used.allSatisfy { label in
+            given.first { $0.label == label.label }.map { ValueChecker.assignable($0.type, to: label.type) } ?? true
+        }
+        let rows = field.name.identity
+        let uses = missing.map { label in
+            rowFieldUses.filter { $0.rows == rows && $0.label == label.label }.flatMap(\.spans).filter { $0.file == tree.file.id }
+        }
+        guard !missing.isEmpty, agreeing, uses.allSatisfy({ !$0.isEmpty }) else { return false }
+        let name = names.text(field.name)
+        let unused = given.map(\.label).filter { label in !used.contains { $0.label == label } }
+        let labels = given.map { "`\($0.label)`" }.joined(separator: ", ")
+        for (label, spans) in zip(missing, uses) {
+            guard let first = spans.first else { continue }
+            var notes = [DiagnosticNote("the rows of `\(name)` are declared here, with \(labels)", at: tree.span(field.node))]
+            var fixIts: [FixIt] = []
+            if let suggested = NameSuggester.suggestion(for: label.label, among: unused) {
+                notes.append(.help("did you mean `$item.\(suggested)`?"))
+                // Where the label is the path's last component (`$item.rout`, not `$item.rout.x`).
+                for span in spans {
+                    let labelSpan = SourceSpan(file: span.file, start: span.end - label.label.utf8.count, end: span.end)
+                    if labelSpan.start > span.start, tree.file.text(labelSpan.range) == label.label { fixIts.append(FixIt(labelSpan, suggested)) }
+                }
+            } else {
+                notes.append(.help("add `\(label.label):` to the rows of `\(name)`, or read one of their labels"))
+            }
+            report(.e803, "the rows of `$\(name)` have no `\(label.label)`", at: first, label: "read here", notes: notes, fixIts: fixIts)
+        }
+        return true
     }
 
     /// E312 for model fields whose Swift names clash: with a framework name, with another

@@ -252,11 +252,39 @@ extension Compiler.Result {
               }
             }
             """)
-        #expect(result.summary == ["2 E803"])
+        // At the misspelt use, where the caret should be, with a note at the rows' default.
+        #expect(result.summary == ["5 E803"])
         let d = try #require(result.diagnostics.first)
+        #expect(d.message == "the rows of `$rows` have no `titel`")
         #expect(d.help == "did you mean `$item.title`?")
+        #expect(d.notes.first?.message == "the rows of `rows` are declared here, with `title`, `amount`")
         #expect(d.fixIts.map(\.replacement) == ["title"])
         #expect(checkSource(result.applyingFixIts(of: result.diagnostics)).diagnostics.isEmpty)
+    }
+
+    /// Inside a `cell`, a binding with no field is first offered the rows' label, and never a
+    /// field whose type its uses cannot take (`$walks`, the list itself).
+    @Test func bindingInACellIsOfferedTheRowsLabel() throws {
+        let source = """
+            card A {
+              model { walks: [(walker: "Sam", route: "Park")] }
+              table(rows: $walks) {
+                cell {
+                  text($walker)
+                  text($item.route)
+                }
+              }
+            }
+            """
+        let result = checkSource(source)
+        #expect(result.summary == ["5 W801"])
+        let d = try #require(result.diagnostics.first)
+        #expect(d.message == "`$walker` names no model field; did you mean the row's `$item.walker`?")
+        #expect(d.fixIts.map(\.replacement) == ["item.walker"])
+        #expect(checkSource(result.applyingFixIts(of: result.diagnostics)).diagnostics.isEmpty)
+        // A row label the use cannot take (a String for a Bool) is not offered, nor is the list.
+        let bool = checkSource(source.replacingOccurrences(of: "text($walker)", with: "radio(selected: $walker)"))
+        #expect(bool.summary.isEmpty)
     }
 
     @Test func recordsOfAListAgree() throws {
