@@ -445,8 +445,10 @@ extension DiagnosticCode {
                 summary: #"""
                 Two cards, two stacks or two themes have the same name. Names are global across a \#
                 file and its imports (one namespace per kind), because each declaration becomes a \#
-                Swift type such as `BalanceCardController`. The later declaration (in load order) is \#
-                reported, with a note at the earlier one; rename one of them.
+                Swift type such as `BalanceCardController`. The later declaration is reported, with a \#
+                note at the earlier one: an imported file's declarations come before those of the \#
+                file importing it, so a name taken by an import is reported where it is taken again. \#
+                Rename one of them.
                 """#,
                 wrong: #"""
                 card Balance {
@@ -471,8 +473,10 @@ extension DiagnosticCode {
                 summary: #"""
                 The file named by an `import` does not exist or cannot be read. Import paths are \#
                 relative to the importing file (not to the working directory) and must name the \#
-                file exactly, including `.cards`. Fix the path or create the file; an import that \#
-                fails is not loaded, so names it would declare stay unknown.
+                file exactly, including `.cards`; the help names the file of that directory whose \#
+                name is closest. Fix the path or create the file. An import that fails is not \#
+                loaded, so the cards and themes it may declare are not reported unknown until it is \#
+                found (unless a declared name is close enough to suggest).
                 """#,
                 wrong: #"""
                 import "missing.cards"
@@ -539,7 +543,8 @@ extension DiagnosticCode {
                 A stack's conformance must be one of the stack kinds: `list` (CardParts' \#
                 `CardsViewController`), `fullScreen`, `collapsible` (CardsStack), `swipe` \#
                 (MGSwipeCards) or `sheet` (TGCardViewController). The message suggests the closest \#
-                kind. Use one of these kinds.
+                kind. Use one of these kinds. Until the kind is known, the rules that depend on a \#
+                card's stacks (W703, W704, E704, W502) say nothing of the cards the stack lists.
                 """#,
                 wrong: #"""
                 card Visa {
@@ -1453,7 +1458,8 @@ extension DiagnosticCode {
                 A `model` field is never used by a binding in the card. Each field becomes a \#
                 view-model property, and one that no part reads is dead data (often a typo in a \#
                 `$name`). Bind it from a part, or delete it. The reserved field `state` is never \#
-                reported.
+                reported, nor is a field bound where nothing is checked (an unknown part's or \#
+                argument's value): that mistake has its own error.
                 """#,
                 wrong: #"""
                 card Budget {

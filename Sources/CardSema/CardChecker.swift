@@ -17,8 +17,16 @@ struct CardMembership: Sendable {
     var sheetStacks: [StackCards] = []
     /// The navigating stacks whose root (first) card this card is: nothing lies below it there.
     var rootOf: [String] = []
+    /// Whether a stack whose kind is missing or unknown (E309) lists the card: then what its
+    /// stacks make of it is unknown, and no rule concludes from the kinds it is in (one cause,
+    /// one diagnostic).
+    var inStackOfUnknownKind = false
 
     var isInAnyStack: Bool { !stackKinds.isEmpty }
+
+    /// Whether the card is known to be in no stack of `kinds` (false when a stack of unknown
+    /// kind lists it).
+    func isInNone(of kinds: StackKindSet) -> Bool { !inStackOfUnknownKind && stackKinds.isDisjoint(with: kinds) }
 
     /// Whether `card` is in one of this card's navigating stacks.
     func sharesSheetStack(with card: String) -> Bool { sheetStacks.contains { $0.names.contains(card) } }
@@ -88,6 +96,9 @@ struct CardChecker {
     /// The card's row containers with a block, by their bytes, with the identity of their rows
     /// binding: a binding with no field used in one may be meant as a row's (`reportMisspeltBinding`).
     private var rowContainers: [(range: Range<Int>, rows: Int)] = []
+    /// The card's row containers given a literal list for their rows (E801, a binding is
+    /// required): the list's node, and the default cell's labels when they draw with it.
+    private var literalRows: [(list: NodeID, defaultCellLabels: [String]?)] = []
     private static let rowTypeLimit = 8
 
     /// The identity of `state`, the reserved model field.
@@ -124,6 +135,7 @@ struct CardChecker {
         defaultCellRows.clear()
         rowFieldUses.clear()
         rowContainers.clear()
+        literalRows.clear()
         cardName = name
         pushTargets.clear()
         pushLikeActions.clear()
@@ -131,6 +143,7 @@ struct CardChecker {
         values.scope.isActive = true
         values.scope.card.removeAll()
         values.scope.rows = nil
+        values.scope.unchecked.clear()
         let nameSpan = values.nameSpan(decl)
         let traits = checkTraits()
         // Card-level parts: those before the first state, then the others.
@@ -167,7 +180,7 @@ struct CardChecker {
                 }
                 let spec = Catalog.cardProperties[index]
                 let meaningful = Catalog.cardPropertyStackKinds[index]
-                if !meaningful.isEmpty && membership.stackKinds.isDisjoint(with: meaningful) {
+                if !meaningful.isEmpty && membership.isInNone(of: meaningful) {
                     report(.w704, "`\(spec.name)` has no effect: card `\(name)` is in no \(meaningful.names) stack",
                            at: values.nameSpan(item), notes: [.help(spec.effect)])
                 }
@@ -200,7 +213,7 @@ struct CardChecker {
                 case .overlay?, .footer?:
                     guard let spec else { continue }
                     let nodeName = spec.name
-                    if spec.swipeOnly && membership.stackKinds.isDisjoint(with: Catalog.swipeNodeStackKinds) {
+                    if spec.swipeOnly && membership.isInNone(of: Catalog.swipeNodeStackKinds) {
                         report(.w703, "`\(nodeName)` only shows in \(Catalog.swipeNodeStackKinds.names) stacks, and card `\(name)` is in none",
                                at: values.nameSpan(item))
                     }
@@ -374,7 +387,9 @@ struct CardChecker {
         case .push(let target):
             pushTargets.append(target.name)
             let kinds = Self.stackKinds(of: .push)
-            if membership.stackKinds.isDisjoint(with: kinds) {
+            if membership.inStackOfUnknownKind {
+                break
+            } else if membership.isInNone(of: kinds) {
                 report(.e704, "`push(\(target.name))` needs a \(kinds.names) stack, and this card is in none", at: tree.span(node))
             } else if !membership.sharesSheetStack(with: target.name) {
                 report(.e704, "`push(\(target.name))`: card `\(target.name)` is not in the same sheet stack", at: tree.span(node),
@@ -382,7 +397,9 @@ struct CardChecker {
             }
         case .pop:
             let kinds = Self.stackKinds(of: .pop)
-            if membership.stackKinds.isDisjoint(with: kinds) {
+            if membership.inStackOfUnknownKind {
+                break
+            } else if membership.isInNone(of: kinds) {
                 report(.e704, "`pop` needs a \(kinds.names) stack, and this card is in none", at: tree.span(node),
                        notes: [.help("`pop` returns to the card below in a sheet stack; list this card in one")])
             } else if !membership.rootOf.isEmpty && membership.rootOf.count == membership.sheetStacks.count {
@@ -459,7 +476,7 @@ struct CardChecker {
             }
             if index == transparentTrait { transparent = call }
             let ineffective = Catalog.traitIneffectiveStackKinds[index]
-            if !ineffective.isEmpty, membership.isInAnyStack, membership.stackKinds.isSubset(of: ineffective) {
+            if !ineffective.isEmpty, membership.isInAnyStack, !membership.inStackOfUnknownKind, membership.stackKinds.isSubset(of: ineffective) {
                 report(.w502, "`\(spec.name)` has no effect: card `\(tree.name(decl))` is only in \(ineffective.names) stacks", at: values.nameSpan(call),
                        notes: [.help("remove the trait, or list the card in a stack of another kind as well")])
             }
@@ -638,6 +655,7 @@ struct CardChecker {
             let name = tree.name(item)
             let hint = values.suggestion(Catalog.suggestPart(for: name), replacing: values.nameSpan(item))
             report(.e301, "unknown part `\(name)`", at: values.nameSpan(item), notes: hint.notes, fixIts: hint.fixIts)
+            values.noteUncheckedBindings(in: item)
             return nil
         }
         let spec = Catalog.nodes[specIndex]
@@ -685,6 +703,7 @@ struct CardChecker {
         let properties = buildsModel ? values.arguments.properties : []
         let block = values.arguments.block
         let nameSpan = values.nameSpan(node)
+        if let rowsParameter, rows == nil { noteLiteralRows(of: node, parameter: rowsParameter, spec: spec, block: block) }
 
         var children: [CheckedPart] = []
         if let block {
@@ -721,6 +740,16 @@ struct CardChecker {
             }
         }
         if buildsModel { parts.append(CheckedPart(spec: spec, name: name, properties: properties, children: children, span: nameSpan)) }
+    }
+
+    /// Notes a row container's rows given as a literal list (`table(rows: [(…)])`, E801): a model
+    /// list no binding reads is most likely the one meant (`checkModel`).
+    mutating func noteLiteralRows(of node: NodeID, parameter: Parameter, spec: PartSpec, block: NodeID?) {
+        for argument in tree.children(node) where tree.kind(argument) != .block && values.label(of: argument) == parameter.name {
+            guard let list = tree.value(argument), tree.kind(list) == .list else { continue }
+            let drawsDefaultCell = !spec.defaultRowFields.isEmpty && (block.map { tree.children($0).isEmpty } ?? true)
+            literalRows.append((list, drawsDefaultCell ? spec.defaultRowFields : nil))
+        }
     }
 
     /// A table's `rows: $x` binding gets the row record type inferred from its cell's
@@ -912,6 +941,7 @@ struct CardChecker {
         var fields: [ModelField] = []
         defaults.removeAll()
         var initialState = declaredStates.first.map { names.text($0.name) } ?? Catalog.defaultStateName
+        var rowsCandidates: [InternedName] = []
         if let modelNode {
             if tree.hasParentheses(modelNode) { report(.e310, "`model` takes no arguments", at: values.nameSpan(modelNode)) }
             for item in tree.blockItems(modelNode) {
@@ -953,7 +983,18 @@ struct CardChecker {
                                                  node: valueNode, item: item))
                     continue
                 }
-                let labels = defaultCellRows.first { $0.identity == fieldName.identity }?.labels
+                var labels = defaultCellRows.first { $0.identity == fieldName.identity }?.labels
+                if !literalRows.isEmpty && tree.kind(valueNode) == .list && values.scope.card.position(of: fieldName.identity) == nil {
+                    // A list no binding reads, beside rows written as a literal: the rows meant
+                    // (`offerRowsFields`), read as the container would read them.
+                    rowsCandidates.append(fieldName)
+                    // As the default cell's rows only when that is how they read cleanly: an
+                    // unrelated list keeps its own rules.
+                    if labels == nil, let cell = literalRows.lazy.compactMap(\.defaultCellLabels).first,
+                       values.checksClean({ _ = $0.inferDefaultCellRows(valueNode, labels: cell) }) {
+                        labels = cell
+                    }
+                }
                 guard let (type, value) = labels.map({ values.inferDefaultCellRows(valueNode, labels: $0) }) ?? values.inferLiteral(valueNode)
                 else { continue }
                 defaults.append(FieldDefault(name: fieldName, type: type, value: value, node: valueNode, item: item))
@@ -986,8 +1027,8 @@ struct CardChecker {
             usedTypes.append((type, twoWay, first.span))
         }
         // Bindings with no field whose names are near misses of a field's: W801, and that field
-        // is not also W101 (one root cause).
-        var offeredFields: [Int] = []
+        // is not also W101 (one root cause); nor are the lists offered for literal rows.
+        var offeredFields = offerRowsFields(rowsCandidates)
         if !defaults.entries.isEmpty {
             for (position, binding) in scope.names.enumerated()
             where binding.identity != stateIdentity && defaults.index(of: binding.identity) == nil {
@@ -1013,7 +1054,7 @@ struct CardChecker {
                     continue
                 }
                 let name = names.text(d.name)
-                if !offeredFields.contains(d.name.identity) {
+                if !offeredFields.contains(d.name.identity) && !values.scope.unchecked.contains(d.name.identity) {
                     report(.w101, "model field `\(name)` is never used", at: values.nameSpan(d.item),
                            notes: [.help("bind it with `$\(name)`, or remove it")])
                 }
@@ -1035,6 +1076,24 @@ struct CardChecker {
         }
         checkFieldNameClashes()
         return (fields, initialState)
+    }
+
+    /// The E801s of rows written as a literal list get a help naming the model's lists no
+    /// binding reads (`candidates`), the rows most likely meant; returns their identities (they
+    /// are then not also W101, one mistake being one diagnostic).
+    mutating func offerRowsFields(_ candidates: [InternedName]) -> [Int] {
+        guard !candidates.isEmpty else { return [] }
+        let bindings = candidates.map { "`$\(names.text($0))`" }
+        let help = DiagnosticNote.help(candidates.count == 1
+            ? "write \(bindings[0]), the model's list no binding reads"
+            : "write the binding of the model's list meant: \(Self.list(bindings, conjunction: "or"))")
+        for (list, _) in literalRows {
+            let span = tree.span(list)
+            for index in values.diagnostics.indices where values.diagnostics[index].code == .e801 && values.diagnostics[index].span == span {
+                values.diagnostics[index].notes = [help]
+            }
+        }
+        return candidates.map(\.identity)
     }
 
     /// W801 for the binding `binding` (its `uses`, unified as `usedType`), which names no model

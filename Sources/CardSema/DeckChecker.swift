@@ -28,10 +28,21 @@ struct DeckChecker {
     var themeOrder: [String] = []
     /// Names read from source, interned once for the whole unit.
     let names = NameInterner()
+    /// Each file's place in declaration order (`SourceLoader.declarationOrder(of:)`): which of
+    /// two duplicate declarations is the later one (E305).
+    let declarationRank: [FileID: Int]
+    /// Whether an import of the unit was not loaded (E306, E308): a card or theme no file
+    /// declares may be declared there, so it is reported unknown (E303, E304) only when a
+    /// declared name is close enough to suggest.
+    let namesMayBeMissing: Bool
 
-    init(trees: [FileID: SyntaxTree], order: [FileID]) {
+    init(trees: [FileID: SyntaxTree], order: [FileID], declarationOrder: [FileID]? = nil, namesMayBeMissing: Bool = false) {
         self.trees = trees
         self.order = order
+        var rank: [FileID: Int] = [:]
+        for (index, file) in (declarationOrder ?? order).enumerated() { rank[file] = index }
+        declarationRank = rank
+        self.namesMayBeMissing = namesMayBeMissing
     }
 
     func tree(_ ref: DeclarationRef) -> SyntaxTree? { trees[ref.file] }
@@ -94,6 +105,12 @@ struct DeckChecker {
         var unknown = diagnostics.indices.filter { diagnostics[$0].code == .e303 || diagnostics[$0].code == .e304 }
         guard !unknown.isEmpty else { return }
         unknown.sort { diagnostics[$0].span < diagnostics[$1].span }
+        // With an import missing, an unknown name without a suggestion may be the missing file's:
+        // not reported (nor are those past the suggestion limit, which get none).
+        var dropped = namesMayBeMissing ? Set(unknown.dropFirst(Self.suggestedDeckNameLimit)) : []
+        defer {
+            if !dropped.isEmpty { diagnostics = diagnostics.indices.filter { !dropped.contains($0) }.map { diagnostics[$0] } }
+        }
         unknown = Array(unknown.prefix(Self.suggestedDeckNameLimit))
         lazy var cardNames = NameSuggester.Candidates(cardDecls.map(\.name))
         lazy var themeNames = NameSuggester.Candidates(themeOrder + Catalog.builtInThemes.map(\.name))
@@ -123,6 +140,10 @@ struct DeckChecker {
                 case .card, nil:
                     suggested = NameSuggester.suggestion(for: name, among: cardNames)
                 }
+            }
+            if suggested == nil && namesMayBeMissing {
+                dropped.insert(index)
+                continue
             }
             let hint = ValueChecker.suggestion(suggested, replacing: span)
             diagnostics[index].notes += hint.notes
@@ -233,9 +254,14 @@ struct DeckChecker {
         record(Diagnostic(.e312, clash.message, at: tree.span(token: token), notes: [.help(clash.help)]))
     }
 
-    /// E305 at the later declaration (in load order), with a note at the earlier one.
+    /// E305 at the later declaration, with a note at the earlier one. `ref` was collected after
+    /// `earlier` (in load order); the later one is the one later in declaration order: an
+    /// imported file's declarations come before those of the file importing it, where the user
+    /// most likely just wrote the duplicate.
     mutating func reportDuplicate(_ name: String, _ kind: String, _ ref: DeclarationRef, _ earlier: DeclarationRef) {
-        guard let span = nameSpan(ref), let earlierSpan = nameSpan(earlier) else { return }
+        let swapped = ref.file != earlier.file && (declarationRank[ref.file] ?? 0) < (declarationRank[earlier.file] ?? 0)
+        let (later, first) = swapped ? (earlier, ref) : (ref, earlier)
+        guard let span = nameSpan(later), let earlierSpan = nameSpan(first) else { return }
         record(Diagnostic(.e305, "\(kind) `\(name)` is declared twice", at: span,
                                       notes: [DiagnosticNote("first declared here", at: earlierSpan)]))
     }
@@ -390,6 +416,7 @@ struct DeckChecker {
             guard let kindCall = conformances.first else {
                 values.report(.e309, "stack `\(name)` needs a kind: `stack \(name): list { … }`", at: stackSpan,
                               notes: [.help("kinds: " + Catalog.stackKinds.map { "`\($0.name)`" }.joined(separator: ", "))])
+                markCardsOfStackOfUnknownKind(ref, in: &membership)
                 continue
             }
             let kindName = tree.name(kindCall)
@@ -398,6 +425,7 @@ struct DeckChecker {
                 values.report(.e309, "unknown stack kind `\(kindName)`", at: values.nameSpan(kindCall),
                               label: "kinds: " + Catalog.stackKinds.map(\.name).joined(separator: ", "),
                               notes: hint.notes, fixIts: hint.fixIts)
+                markCardsOfStackOfUnknownKind(ref, in: &membership)
                 continue
             }
             for extra in conformances.dropFirst() {
@@ -546,6 +574,15 @@ struct DeckChecker {
         return (result, membership, sheetReferences)
     }
 
+    /// The cards a stack whose kind is missing or unknown lists: no rule may conclude from their
+    /// stacks' kinds (`CardMembership.inStackOfUnknownKind`). Its body is not checked further.
+    func markCardsOfStackOfUnknownKind(_ ref: DeclarationRef, in membership: inout [CardMembership]) {
+        guard let tree = tree(ref) else { return }
+        for item in tree.blockItems(ref.node) where tree.kind(item) == .node {
+            if let index = cards[tree.name(item)] { membership[index].inStackOfUnknownKind = true }
+        }
+    }
+
     /// A card named in a stack's body: the name, its node and the stack's file.
     typealias SheetReference = (card: String, node: NodeID, file: FileID)
 
@@ -640,8 +677,12 @@ public enum Compiler {
         var trees: [FileID: SyntaxTree] = [:]
         for (id, loaded) in loader.files { trees[id] = loaded.tree }
         var decks: [CheckedDeck] = []
+        // Files with an import that was not loaded: names may be missing from their units.
+        let filesMissingImports = Set(loader.diagnostics.lazy.filter { $0.code == .e306 || $0.code == .e308 }.map(\.span.file))
         for entry in entries {
-            var checker = DeckChecker(trees: trees, order: loader.unit(of: entry))
+            let unit = loader.unit(of: entry)
+            var checker = DeckChecker(trees: trees, order: unit, declarationOrder: loader.declarationOrder(of: entry),
+                                      namesMayBeMissing: unit.contains(where: filesMissingImports.contains))
             if let deck = checker.check() { decks.append(deck) }
             diagnostics += checker.diagnostics
             checkerOmitted.merge(checker.limit.omitted, uniquingKeysWith: max)

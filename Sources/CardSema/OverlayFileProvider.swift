@@ -20,6 +20,15 @@ public struct OverlayFileProvider: FileProvider {
 
     public func canonicalPath(_ path: String) -> String { base.canonicalPath(path) }
 
+    /// The directory's entries underneath, and the buffers in it that are not saved yet.
+    public func entries(ofDirectory path: String) -> (realPath: String, names: [String])? {
+        let listed = base.entries(ofDirectory: path)
+        let directory = listed?.realPath ?? base.canonicalPath(path)
+        let unsaved = buffers.keys.filter { PathUtilities.directory(of: $0) == directory }.compactMap(PathUtilities.lastComponent)
+        let names = Array(Set((listed?.names ?? []) + unsaved)).sorted()
+        return names.isEmpty ? nil : (directory, names)
+    }
+
     /// An open buffer is a regular file at its canonical path, even before it is saved.
     public func resolve(_ path: String) -> ResolvedPath {
         let canonical = base.canonicalPath(path)

@@ -12,6 +12,14 @@ public protocol FileProvider: Sendable {
     /// a regular file's real path, nothing, or something that is not a regular file. Imports
     /// are checked against the root and read by this real path only.
     func resolve(_ path: String) -> ResolvedPath
+    /// The names of the entries of the directory at `path`, with the directory's real path (so
+    /// the caller can check it lies inside the root); nil when there is no such directory. For
+    /// a did-you-mean only: nothing listed is read.
+    func entries(ofDirectory path: String) -> (realPath: String, names: [String])?
+}
+
+extension FileProvider {
+    public func entries(ofDirectory path: String) -> (realPath: String, names: [String])? { nil }
 }
 
 /// What `FileProvider.resolve(_:)` found at a path.
@@ -48,6 +56,12 @@ public struct DiskFileProvider: FileProvider {
         guard !path.utf8.contains(0), let real = LocalFiles.realPath(path), let status = LocalFiles.status(of: real) else { return .missing }
         return status.kind == .regular ? .file(real) : .notRegular(real, kind: status.kind.description)
     }
+
+    public func entries(ofDirectory path: String) -> (realPath: String, names: [String])? {
+        guard !path.utf8.contains(0), let real = LocalFiles.realPath(path), LocalFiles.isDirectory(real),
+              let names = LocalFiles.entries(of: real) else { return nil }
+        return (real, names)
+    }
 }
 
 /// An in-memory file system for tests and editors: paths are compared after normalisation.
@@ -63,6 +77,12 @@ public struct MemoryFileProvider: FileProvider {
     public func resolve(_ path: String) -> ResolvedPath {
         let normalized = PathUtilities.normalize(path)
         return files[normalized] == nil ? .missing : .file(normalized)
+    }
+
+    public func entries(ofDirectory path: String) -> (realPath: String, names: [String])? {
+        let directory = PathUtilities.normalize(path)
+        let names = files.keys.filter { PathUtilities.directory(of: $0) == directory }.compactMap(PathUtilities.lastComponent)
+        return names.isEmpty ? nil : (directory, names.sorted())
     }
 }
 
@@ -221,14 +241,15 @@ public struct SourceLoader {
         // Spelt outside the root: refused whether or not it exists, so nothing outside is probed.
         if spec.isEmpty || spec.hasPrefix("/") || !PathUtilities.isInside(joined, root: canonicalRoot) {
             report(Diagnostic(.e308, "import `\(spec)` is outside the project root `\(root)`", at: span,
-                                          notes: [.help("imports are relative to the importing file and must stay under the root; pass `--root DIR` to widen it")]))
+                                          notes: [Self.namesNote, .help("imports are relative to the importing file and must stay under the root; pass `--root DIR` to widen it")]))
             return nil
         }
         let canonical: String, irregular: String?
         switch provider.resolve(joined) {
         case .missing:
+            let hint = nearbyFile(for: spec, directory: PathUtilities.directory(of: joined), span: span)
             report(Diagnostic(.e306, "cannot find imported file `\(displayPath)`", at: span,
-                                          label: "imported here"))
+                              label: "imported here", notes: hint.notes + [Self.namesNote], fixIts: hint.fixIts))
             return nil
         case .file(let real):
             (canonical, irregular) = (real, nil)
@@ -236,12 +257,12 @@ public struct SourceLoader {
             (canonical, irregular) = (real, kind)
         }
         if !PathUtilities.isInside(canonical, root: canonicalRoot) {
-            report(Diagnostic(.e308, "import `\(spec)` resolves outside the project root `\(root)`", at: span))
+            report(Diagnostic(.e308, "import `\(spec)` resolves outside the project root `\(root)`", at: span, notes: [Self.namesNote]))
             return nil
         }
         if let irregular {
             report(Diagnostic(.e306, "imported file `\(displayPath)` is \(irregular), not a regular file", at: span,
-                                          label: "imported here"))
+                                          label: "imported here", notes: [Self.namesNote]))
             return nil
         }
         stack[stack.count - 1].importNode = node
@@ -255,10 +276,28 @@ public struct SourceLoader {
         }
         guard let bytes = provider.contents(of: canonical) else {
             report(Diagnostic(.e306, "cannot read imported file `\(displayPath)`", at: span,
-                                          label: "imported here"))
+                                          label: "imported here", notes: [Self.namesNote]))
             return nil
         }
         return (canonical, displayPath, bytes)
+    }
+
+    /// What an import that is not loaded means for the rest of the unit (`DeckChecker`).
+    static let namesNote = DiagnosticNote("while it is missing, cards and themes nothing declares are not reported (it may declare them)")
+
+    /// A did-you-mean for an import of a file that does not exist: the `.cards` file of the same
+    /// directory (inside the root) whose name is closest to the one written, with a fix-it
+    /// writing it (`paw-theme.cards` → `pawtheme.cards`).
+    private func nearbyFile(for spec: String, directory: String, span: SourceSpan) -> (notes: [DiagnosticNote], fixIts: [FixIt]) {
+        guard let written = PathUtilities.lastComponent(spec), let listing = provider.entries(ofDirectory: directory),
+              PathUtilities.isInside(listing.realPath, root: canonicalRoot) else { return ([], []) }
+        // Only names a string literal spells as they are (no quote, backslash or control character).
+        let names = listing.names.filter { name in
+            name.hasSuffix(".cards") && name != written && !name.unicodeScalars.contains { $0 == "\"" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F }
+        }
+        guard let suggested = NameSuggester.suggestion(for: written, among: names) else { return ([], []) }
+        let replaced = spec.hasSuffix("/" + written) ? String(spec.dropLast(written.utf8.count)) + suggested : suggested
+        return ([.help("did you mean `\(replaced)`?")], [FixIt(span, "\"\(replaced)\"")])
     }
 
     private mutating func report(_ diagnostic: Diagnostic) {
@@ -299,6 +338,27 @@ public struct SourceLoader {
     }
 
     /// The entry file and everything it imports, in load order.
+    /// The files of the unit of `entry` in declaration order: each file after the files it
+    /// imports (imports come first in a file, so what they declare comes before the file's own
+    /// declarations), as if every import were replaced by the file it names.
+    public func declarationOrder(of entry: FileID) -> [FileID] {
+        var seen = Set<FileID>(), order: [FileID] = []
+        var walk: [(file: FileID, next: Int)] = [(entry, 0)]
+        seen.insert(entry)
+        while let top = walk.last {
+            let imports = files[top.file]?.imports ?? []
+            guard top.next < imports.count else {
+                order.append(top.file)
+                walk.removeLast()
+                continue
+            }
+            walk[walk.count - 1].next += 1
+            let next = imports[top.next].file
+            if seen.insert(next).inserted { walk.append((next, 0)) }
+        }
+        return order
+    }
+
     public func unit(of entry: FileID) -> [FileID] {
         // Depth-first with a stack of its own (file, next import), as `load` walks.
         var seen = Set<FileID>(), order: [FileID] = []

@@ -595,6 +595,20 @@ struct ValueChecker {
     /// What a binding node names.
     func bindingTarget(_ node: NodeID) -> BindingTarget { tree.bindingTarget(node, in: names) }
 
+    /// Notes the card bindings in `node`'s subtree, which nothing checks (an unknown part or
+    /// argument), in `scope.unchecked`.
+    mutating func noteUncheckedBindings(in node: NodeID) {
+        guard scope.isActive else { return }
+        var next = node
+        let end = tree.next(after: node)
+        while next < end {
+            if tree.kind(next) == .binding, case .card(let name) = tree.bindingTarget(next, in: names) {
+                scope.unchecked.append(name.identity)
+            }
+            next = NodeID(next.index + 1)
+        }
+    }
+
     /// `name`, `pop`, `push(Card)`.
     mutating func checkAction(_ node: NodeID) -> Action? {
         switch tree.kind(node) {
@@ -896,6 +910,8 @@ struct ValueChecker {
                         // The misspelt label stands for `meant`: its value is checked as that
                         // parameter's, which is then not also missing (E501, E804).
                         arguments.note(meant, accepting: checkArgument(valueNode, parameter: meant, of: list, owner: ownerKind), at: valueNode)
+                    } else {
+                        noteUncheckedBindings(in: valueNode)
                     }
                     continue
                 }

@@ -349,17 +349,23 @@ extension Compiler.Result {
         #expect(note.span.map(result.location) == CardLocation(line: 1, column: 6))
     }
 
-    @Test func duplicateAcrossFilesIsAtTheLaterFileInLoadOrder() throws {
+    /// An imported file's declarations come before the importing file's (docs/language.md §4):
+    /// the duplicate is reported in the file that imports, not in the file the user did not touch.
+    @Test func duplicateAcrossFilesIsAtTheLaterDeclaration() throws {
         let result = checkSources([
-            "main.cards": "import \"lib.cards\"\ncard Budget { text(\"a\") }\n",
-            "lib.cards": "card Budget { text(\"b\") }\n",
+            "main.cards": "import \"lib.cards\"\nimport \"other.cards\"\ncard Budget { text(\"a\") }\n",
+            "lib.cards": "card Budget { text(\"b\") }\ntheme Night { titleColor: #FFFFFF }\n",
+            "other.cards": "theme Night { titleColor: #000000 }\n",
         ])
-        #expect(result.diagnostics.count == 1)
+        #expect(result.diagnostics.count == 2)
         let d = try #require(result.diagnostics.first)
         #expect(d.code == .e305)
-        #expect(result.fileSet[d.span.file].path.hasSuffix("lib.cards"))
+        #expect(result.fileSet[d.span.file].path.hasSuffix("main.cards"))
         let noteSpan = try #require(d.notes.first?.span)
-        #expect(result.fileSet[noteSpan.file].path.hasSuffix("main.cards"))
+        #expect(result.fileSet[noteSpan.file].path.hasSuffix("lib.cards"))
+        // Of two imports, the later one in the importing file declares the later duplicate.
+        let theme = try #require(result.diagnostics.last)
+        #expect(result.fileSet[theme.span.file].path.hasSuffix("other.cards"))
     }
 
     @Test func conflictingBindingUsesListEveryUseAsNotes() throws {

@@ -213,6 +213,25 @@ import Darwin
         guard bound == 0 else { close(fd); return nil }
         return fd
     }
+
+    /// E306's did-you-mean lists the import's directory only inside the root: a link there to a
+    /// directory outside gives no name of it away.
+    @Test func missingImportSuggestsASiblingInsideTheRootOnly() throws {
+        try withTree([
+            "proj/main.cards": "import \"themes/paw-theme.cards\"\nimport \"out/paw-theme.cards\"\ncard A { text(\"a\") }\n",
+            "proj/themes/pawtheme.cards": "theme Paw { titleColor: #111111 }\n",
+            "secret/pawtheme.cards": "theme Secret { titleColor: #000000 }\n",
+        ], links: ["proj/out": "../secret"]) { base in
+            let result = check(base)
+            let missing = result.diagnostics.filter { $0.code == .e306 }
+            #expect(missing.count == 2)
+            #expect(missing.first?.help == "did you mean `themes/pawtheme.cards`?")
+            #expect(missing.first?.fixIts.map(\.replacement) == ["\"themes/pawtheme.cards\""])
+            #expect(missing.last?.help == nil)
+            #expect(missing.last?.fixIts.isEmpty == true)
+        }
+    }
+
 }
 
 /// Watches a FIFO from another thread: whenever someone has it open for reading, a writer's
