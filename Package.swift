@@ -20,12 +20,15 @@ let package = Package(
         .target(name: "CardSema", dependencies: ["CardSyntax", "CardDiagnostics"]),
         .target(name: "CardLayout", dependencies: ["CardSema", "CardDiagnostics"]),
         .target(name: "CardEmit", dependencies: ["CardLayout", "CardSema", "CardDiagnostics", "CardJSON"]),
-        // The command line as a library so tests drive it in-process; `cardc` is a thin main.
+        // What a project decides: cardc.json (found, read, checked), severities and suppressions.
+        .target(name: "CardProject", dependencies: ["CardJSON", "CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit"]),
         // Editor questions as plain data (no JSON, no LSP types), over snapshots of open buffers.
-        .target(name: "CardIDE", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit"]),
+        .target(name: "CardIDE", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit", "CardProject"]),
         // The language server: JSON-RPC framing and LSP types only, delegating to CardIDE.
         .target(name: "CardServer", dependencies: ["CardIDE", "CardJSON", "CardDiagnostics", "CardSema"]),
-        .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit", "CardServer"]),
+        // The command line as a library so tests drive it in-process; `cardc` is a thin main.
+        .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit", "CardServer",
+                                                   "CardProject"]),
         .executableTarget(name: "cardc", dependencies: ["CardDriver"]),
         .plugin(name: "CardcPlugin", capability: .buildTool(), dependencies: ["cardc"]),
         .executableTarget(name: "CardBench", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit", "CardDriver",
@@ -43,5 +46,7 @@ let package = Package(
         .testTarget(name: "CardDriverTests", dependencies: ["CardDriver"]),
         .testTarget(name: "CardIDETests", dependencies: ["CardIDE", "CardSema", "CardSyntax", "CardDiagnostics", "CardTestSupport"]),
         .testTarget(name: "CardServerTests", dependencies: ["CardServer", "CardIDE", "CardJSON"]),
+        .testTarget(name: "CardProjectTests", dependencies: ["CardProject", "CardDriver", "CardSema", "CardSyntax", "CardDiagnostics", "CardJSON"],
+                    exclude: ["Fixtures"]),
     ]
 )

@@ -571,7 +571,7 @@ public struct TextRenderer: Sendable {
 
 extension FileSet {
     /// The file with this id, or nil for an id this set never handed out.
-    func lookUp(_ id: FileID) -> SourceFile? {
+    public func lookUp(_ id: FileID) -> SourceFile? {
         let index = Int(id.rawValue)
         return files.indices.contains(index) ? files[index] : nil
     }

@@ -8,6 +8,7 @@ import Darwin
 import CardDiagnostics
 import CardEmit
 import CardLayout
+import CardProject
 import CardSema
 
 /// `cardc build FILE… [--emit json,swift] [-o DIR] [--swift-flavor cardparts|observation]
@@ -40,7 +41,8 @@ enum BuildCommand {
         OptionSpec(names: ["--output-name"], value: "NAME",
                    help: "the output file's name, for one input and one back end (the build plugin names each file it declared)"),
         OptionSpec(names: ["--viewport"], value: "WxH", help: "screen size for the layout, in points (default: 390x844)"),
-        OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: directory of the first input)"),
+        CommonOptions.configOption,
+        OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: the folder of cardc.json, else the top of the Git work tree, else the input's directory)"),
         OptionSpec(names: ["--color"], value: "WHEN", help: "colour text diagnostics (default: auto)", choices: ColorChoice.allCases.map(\.rawValue)),
         OptionSpec(names: ["--quiet", "-q"], value: nil, help: "omit the summary lines"),
         OptionSpec(names: ["--strict", "-W"], value: nil, help: "warnings fail the build (exit 1, nothing written); `-W error` is accepted too"),
@@ -55,6 +57,8 @@ enum BuildCommand {
         Checks each .cards file (with its imports) and, when there are no errors, runs the
         chosen back ends on it, writing DIR/<name>.<ext> for an input <name>.cards:
         \(backendTable)
+        Settings (flavor, access, viewport, severities) come from the nearest cardc.json (or
+        --config FILE); options override them.
         Nothing is written when any input has errors. Files are replaced atomically and only when
         their content changed. Diagnostics and summaries go to stderr; `-o -` writes the one
         artifact to stdout. Exit status: 0 success, 1 errors (or warnings with --strict),
@@ -81,13 +85,14 @@ enum BuildCommand {
         if parsed.flag("-h") { output.writeOut(usage); return 0 }
         guard !parsed.operands.isEmpty else { throw UsageError("missing input: cardc build FILE...") }
         let backends = try selectBackends(parsed.value("--emit"))
-        let viewport = try CommonOptions.viewport(parsed)
+        let viewport = try CommonOptions.viewportOption(parsed)
         let sizeLimit = try CommonOptions.sizeLimit(parsed)
         // The same file named twice is one input.
         var seen = Set<String>()
         let files = try InputFiles.expand(parsed.operands, allowDirectories: false, sizeLimit: sizeLimit)
             .filter { seen.insert(PathUtilities.normalize($0)).inserted }
-        let root = try CommonOptions.root(parsed)
+        let provider = DiskFileProvider(sizeLimit: sizeLimit)
+        let locator = try CommonOptions.locator(parsed, provider: provider)
         let toStdout = parsed.value("-o") == "-"
         if toStdout && (backends.count != 1 || files.count != 1) {
             throw UsageError("'-o -' writes one artifact to stdout: give one input file and one --emit back end")
@@ -95,27 +100,40 @@ enum BuildCommand {
         // Output names are fixed before anything runs, so a clash is a usage error up front.
         let names = try outputNames(for: files, backends: backends, given: parsed.value("--output-name"))
 
-        let result = Pipeline.check(paths: files, root: root, provider: DiskFileProvider(sizeLimit: sizeLimit), viewport: viewport)
-        compiled = result
-        if let unreadable = result.unreadable.first { throw UsageError("cannot read \(unreadable)") }
-        guard result.decks.count == files.count else { throw UsageError("cannot compile \(files.joined(separator: ", "))") }
+        // `build` builds what it is told: a configuration's `exclude` is for `check` and `fmt`.
+        var run = try ProjectRun(files: files, operands: parsed.operands, locator: locator, viewport: viewport, honoringExclude: false)
+        let outcome = try run.check(provider: provider)
+        compiled = outcome.groups.max { $0.inputs.count < $1.inputs.count }?.result
+        if let unreadable = outcome.unreadable.first { throw UsageError("cannot read \(unreadable)") }
+        // Each input's deck, in the order of `files`.
+        var decks = [CheckedDeck?](repeating: nil, count: files.count)
+        for group in outcome.groups where group.result.decks.count == group.inputs.count {
+            for (index, deck) in zip(group.inputs, group.result.decks) { decks[index] = deck }
+        }
+        guard decks.allSatisfy({ $0 != nil }) else { throw UsageError("cannot compile \(files.joined(separator: ", "))") }
         let strict = parsed.flag("--strict")
         let quiet = parsed.flag("--quiet")
-        let status = DiagnosticOutput.emit(result, format: "text",
+        let status = DiagnosticOutput.emit(outcome.diagnostics, in: outcome.fileSet, format: "text",
                                            color: CommonOptions.color(parsed),
-                                           strict: strict, quiet: quiet, fileCount: result.fileSet.files.count, output: &output)
+                                           strict: strict, quiet: quiet, fileCount: outcome.fileSet.files.count, output: &output)
         guard status == 0 else { return status }
 
-        let backendOptions = BackendOptions(viewport: viewport,
-                                            swiftFlavor: parsed.value("--swift-flavor").flatMap(SwiftNames.Flavor.init(rawValue:)) ?? .cardParts,
-                                            access: parsed.value("--access").flatMap(SwiftAccess.init(rawValue:)) ?? .internal,
-                                            toolVersion: Driver.version)
-        if toStdout, let backend = backends.first, let deck = result.decks.first {
+        // Options win over each input's configuration, which wins over the defaults.
+        let flavor = parsed.value("--swift-flavor").flatMap(SwiftNames.Flavor.init(rawValue:))
+        let access = parsed.value("--access").flatMap(SwiftAccess.init(rawValue:))
+        func backendOptions(_ index: Int) -> BackendOptions {
+            let input = run.inputs[index]
+            return BackendOptions(viewport: input.viewport,
+                                  swiftFlavor: flavor ?? input.settings.configuration.flavor ?? .cardParts,
+                                  access: access ?? input.settings.configuration.access ?? .internal,
+                                  toolVersion: Driver.version)
+        }
+        if toStdout, let backend = backends.first, let deck = decks.first ?? nil {
             // Pieces end between UTF-8 sequences, so each decodes on its own. Once stdout fails
             // (the reader is gone, the disk is full) the rest is not even produced; `Driver.run`
             // then decides the exit status.
             do {
-                try backend.emit(deck, options: backendOptions, to: { piece in
+                try backend.emit(deck, options: backendOptions(0), to: { piece in
                     output.writeOut(String(decoding: piece, as: UTF8.self))
                     if output.failedWrite != nil { throw StoppedWriting() }
                 })
@@ -126,11 +144,13 @@ enum BuildCommand {
         try ArtifactWriter.prepareDirectory(directory)
         ArtifactWriter.removeStaleTemporaries(in: directory)
         var written = 0, unchanged = 0
-        for (index, deck) in result.decks.enumerated() {
+        for (index, deck) in decks.enumerated() {
+            guard let deck else { continue }
+            let options = backendOptions(index)
             for backend in backends {
                 guard let name = names[index][backend.name] else { continue }
                 let wrote = try ArtifactWriter.write(named: name, in: directory, produce: { sink in
-                    try backend.emit(deck, options: backendOptions, to: sink)
+                    try backend.emit(deck, options: options, to: sink)
                 })
                 if wrote { written += 1 } else { unchanged += 1 }
             }

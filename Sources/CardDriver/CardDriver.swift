@@ -293,19 +293,24 @@ enum InputFiles {
 enum DiagnosticOutput {
     static func emit(_ result: Compiler.Result, format: String, color: ColorChoice, strict: Bool, quiet: Bool,
                      fileCount: Int, output: inout some DriverOutput) -> Int32 {
+        emit(result.diagnostics, in: result.fileSet, format: format, color: color, strict: strict, quiet: quiet,
+             fileCount: fileCount, output: &output)
+    }
+
+    static func emit(_ diagnostics: [Diagnostic], in fileSet: FileSet, format: String, color: ColorChoice, strict: Bool, quiet: Bool,
+                     fileCount: Int, output: inout some DriverOutput) -> Int32 {
         // Under --strict, warnings keep their W codes and severity in the output but fail the run.
-        let diagnostics = result.diagnostics
         switch format {
         case "json":
-            output.writeOut(JSONDiagnosticRenderer().render(diagnostics, in: result.fileSet) + "\n")
+            output.writeOut(JSONDiagnosticRenderer().render(diagnostics, in: fileSet) + "\n")
         case "sarif":
             let renderer = SARIFRenderer(toolVersion: Driver.version, explanation: { $0.explanation.summary })
-            output.writeOut(renderer.render(diagnostics, in: result.fileSet) + "\n")
+            output.writeOut(renderer.render(diagnostics, in: fileSet) + "\n")
         case "github":
-            output.writeOut(GitHubActionsRenderer().render(diagnostics, in: result.fileSet))
+            output.writeOut(GitHubActionsRenderer().render(diagnostics, in: fileSet))
         default:
             let useColor = color.resolved(isTerminal: output.errorIsTerminal, environment: output.environment)
-            output.writeError(TextRenderer(useColor: useColor).render(diagnostics, in: result.fileSet))
+            output.writeError(TextRenderer(useColor: useColor).render(diagnostics, in: fileSet))
             if !quiet {
                 output.writeError(TextRenderer.summary(for: diagnostics, fileCount: fileCount) + "\n")
             }

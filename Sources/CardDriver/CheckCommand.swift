@@ -1,5 +1,6 @@
 import CardDiagnostics
 import CardLayout
+import CardProject
 import CardSema
 
 /// `cardc check PATH… [--format text|json|sarif|github] [--strict] [--fix] [--diff]` (alias
@@ -11,7 +12,8 @@ enum CheckCommand {
                    choices: ["text", "json", "sarif", "github"]),
         OptionSpec(names: ["--strict", "-W"], value: nil, help: "warnings fail the run (exit 1); `-W error` is accepted too"),
         OptionSpec(names: ["--diff"], value: nil, help: "apply no fix-it to the files: print them as a unified diff on stdout"),
-        OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: the first PATH when it is a directory, else the directory of the first input)"),
+        CommonOptions.configOption,
+        OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: the folder of cardc.json, else the top of the Git work tree, else the directory given, else the file's)"),
         OptionSpec(names: ["--color"], value: "WHEN", help: "colour text diagnostics (default: auto)", choices: ColorChoice.allCases.map(\.rawValue)),
         OptionSpec(names: ["--quiet", "-q"], value: nil, help: "omit the summary lines"),
         CommonOptions.maxSizeOption,
@@ -21,6 +23,7 @@ enum CheckCommand {
 
     static let options: [OptionSpec] = [
         OptionSpec(names: ["--fix"], value: nil, help: "apply every fix-it to the files first, then report what is left (as `cardc fix`)"),
+        OptionSpec(names: ["--print-config"], value: nil, help: "print the settings that apply to each PATH and where they come from; check nothing"),
     ] + commonOptions
 
     static var usage: String {
@@ -29,6 +32,7 @@ enum CheckCommand {
 
         Checks .cards files (a directory means every *.cards file below it, skipping hidden
         directories and .build) and reports every lexical, syntax and semantic problem.
+        Settings come from the nearest cardc.json (or --config FILE); options override them.
         Text diagnostics and the summary go to stderr; json, sarif and github go to stdout.
         With --fix, applies every fix-it first, as `cardc fix` does.
         Exit status: 0 no errors, 1 errors (or warnings with --strict), 2 usage problem.
@@ -48,7 +52,7 @@ enum CheckCommand {
         Fix-its that overlap are applied in later passes; a file with syntax errors gets only
         the syntax fix-its. A file is written atomically, only when it changes, and never when
         its fix-its would give it an error it did not have. --diff writes nothing and prints
-        the edits as a unified diff on stdout instead.
+        the edits as a unified diff on stdout instead. Codes cardc.json turns off are not fixed.
         Exit status: 0 no errors left, 1 errors left (or warnings with --strict), 2 usage problem.
 
         OPTIONS:
@@ -72,34 +76,41 @@ enum CheckCommand {
             throw UsageError("--diff prints the diff on standard output: it cannot be combined with --format \(format)")
         }
         let sizeLimit = try CommonOptions.sizeLimit(parsed)
-        let files = try InputFiles.expand(parsed.operands, allowDirectories: true, sizeLimit: sizeLimit)
-        // A directory named first is the project: its files may import one another, wherever
-        // the walk happens to find its first file (`cardc check Samples/` with a nested package).
-        let root = try CommonOptions.root(parsed)
-            ?? parsed.operands.first.flatMap { LocalFiles.isDirectory($0) ? $0 : nil }
-        let viewport = try CommonOptions.viewport(parsed)
         let provider = DiskFileProvider(sizeLimit: sizeLimit)
-        var result = Pipeline.check(paths: files, root: root, provider: provider, viewport: viewport)
-        if let unreadable = result.unreadable.first { throw UsageError("cannot read \(unreadable)") }
+        let locator = try CommonOptions.locator(parsed, provider: provider)
+        let viewport = try CommonOptions.viewportOption(parsed)
+        if parsed.flag("--print-config") {
+            var printer = ConfigurationPrinter(locator: locator, viewport: viewport)
+            output.writeOut(try printer.describe(parsed.operands))
+            return 0
+        }
+        let files = try InputFiles.expand(parsed.operands, allowDirectories: true, sizeLimit: sizeLimit)
+        var run = try ProjectRun(files: files, operands: parsed.operands, locator: locator, viewport: viewport, honoringExclude: true)
+        let outcome: ProjectRun.Outcome
         var report: [String] = []
         if fixing || diff || parsed.flag("--fix") {
-            let outcome = FixEngine(paths: files, root: root, provider: provider, viewport: viewport).run(original: result)
-            try apply(outcome, diff: diff, output: &output)
-            report = Self.report(outcome, diff: diff, quiet: parsed.flag("--quiet"))
-            result = outcome.final
+            let fixed = try run.fix(provider: provider)
+            if let unreadable = fixed.outcome.unreadable.first { throw UsageError("cannot read \(unreadable)") }
+            try apply(fixed.changes, diff: diff, output: &output)
+            report = Self.report(fixed.changes, refusals: fixed.refusals, diff: diff, quiet: parsed.flag("--quiet"))
+            outcome = fixed.outcome
+        } else {
+            outcome = try run.check(provider: provider)
         }
-        compiled = result
-        let code = DiagnosticOutput.emit(result, format: format, color: CommonOptions.color(parsed),
-                                         strict: parsed.flag("--strict"), quiet: parsed.flag("--quiet"),
-                                         fileCount: result.fileSet.files.count, output: &output)
+        // The largest group's decks are freed by the process's exit (see `Driver.main`).
+        compiled = outcome.groups.max { $0.inputs.count < $1.inputs.count }?.result
+        if let unreadable = outcome.unreadable.first { throw UsageError("cannot read \(unreadable)") }
+        let code = DiagnosticOutput.emit(outcome.diagnostics, in: outcome.fileSet, format: format,
+                                         color: CommonOptions.color(parsed), strict: parsed.flag("--strict"), quiet: parsed.flag("--quiet"),
+                                         fileCount: outcome.fileSet.files.count, output: &output)
         for line in report { output.writeError(line + "\n") }
         return code
     }
 
     /// Writes the changed files (atomically, keeping their permissions), or prints their diff.
-    static func apply(_ outcome: FixEngine.Outcome, diff: Bool, output: inout some DriverOutput) throws {
+    static func apply(_ changes: [FixEngine.Change], diff: Bool, output: inout some DriverOutput) throws {
         var directoriesWritten = Set<String>()
-        for change in outcome.changes {
+        for change in changes {
             if diff {
                 output.writeOut(UnifiedDiff.render(old: change.old, new: change.new, oldName: change.path, newName: change.path))
             } else {
@@ -108,17 +119,17 @@ enum CheckCommand {
         }
     }
 
-    /// The lines saying what the fixes did: a file's fixes, or why a file's were not applied.
-    static func report(_ outcome: FixEngine.Outcome, diff: Bool, quiet: Bool) -> [String] {
+    /// The lines saying what the fixes did: a file's fixes, or why a fix-it was not applied.
+    static func report(_ changes: [FixEngine.Change], refusals: [FixEngine.Refusal], diff: Bool, quiet: Bool) -> [String] {
         var lines: [String] = []
         if !quiet {
-            for change in outcome.changes {
+            for change in changes {
                 let problems = change.fixed == 1 ? "1 problem" : "\(change.fixed) problems"
                 lines.append("\(diff ? "would fix" : "fixed") \(problems) in \(TerminalText.escaped(change.path))")
             }
-            if outcome.changes.isEmpty && outcome.refusals.isEmpty { lines.append("nothing to fix") }
+            if changes.isEmpty && refusals.isEmpty { lines.append("nothing to fix") }
         }
-        for refusal in outcome.refusals {
+        for refusal in refusals {
             lines.append("cardc fix: did not apply the fix-it of \(refusal.diagnostic): it would introduce \(refusal.error)")
         }
         return lines

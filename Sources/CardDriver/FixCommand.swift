@@ -1,5 +1,6 @@
 import CardDiagnostics
 import CardLayout
+import CardProject
 import CardSema
 
 /// Applies the fix-its of a run to its files in memory, as `cardc fix` (and `cardc check --fix`)
@@ -47,6 +48,8 @@ public struct FixEngine {
     public let root: String?
     public let provider: FileProvider
     public let viewport: Viewport
+    /// The project's levels: a code a file's configuration turns off is not fixed there.
+    public var policy = DiagnosticPolicy()
 
     public init(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(), viewport: Viewport = .standard) {
         self.paths = paths
@@ -55,6 +58,7 @@ public struct FixEngine {
         self.viewport = viewport
     }
 
+    /// The run over the files with `buffers` (by canonical path) in place of what is on disk.
     func check(_ buffers: [String: [UInt8]]) -> Compiler.Result {
         Pipeline.check(paths: paths, root: root, provider: buffers.isEmpty ? provider : OverlayFileProvider(buffers: buffers, base: provider),
                        viewport: viewport)
@@ -81,7 +85,7 @@ public struct FixEngine {
                             && $0.fix.span.range == $1.span.range }
                 }
             }
-            let candidates = current.diagnostics.filter { $0.fixIts.isEmpty || !isRefused($0) }
+            let candidates = policy.apply(to: current.diagnostics, in: fileSet).filter { $0.fixIts.isEmpty || !isRefused($0) }
             var chosen = FixAll.select(candidates).diagnostics
             guard !chosen.isEmpty else { break }
             var accepted: FixAll.Selection?

@@ -1,4 +1,5 @@
 import CardDiagnostics
+import CardProject
 import CardSema
 import CardSyntax
 #if canImport(Glibc)
@@ -21,6 +22,7 @@ enum FmtCommand {
         OptionSpec(names: ["--diff"], value: nil, help: "change nothing; print a unified diff of the changes, exit 1 if any"),
         OptionSpec(names: ["--color"], value: "WHEN", help: "colour diagnostics (default: auto)", choices: ColorChoice.allCases.map(\.rawValue)),
         CommonOptions.maxSizeOption,
+        CommonOptions.configOption,
         OptionSpec(names: ["-h", "--help"], value: nil, help: "show this help"),
     ]
 
@@ -32,7 +34,8 @@ enum FmtCommand {
         Rewrites .cards files in the one canonical style: two-space indentation, one item per
         line, argument lists on one line when they fit in 100 columns (else one argument per
         line with a trailing comma), literals and comments exactly as written. A directory
-        means every *.cards file below it, skipping hidden directories and .build. Files are
+        means every *.cards file below it, skipping hidden directories and .build, and files
+        the project's cardc.json excludes (named or found) are left alone. Files are
         replaced atomically and only when their content changes. `-` formats stdin to stdout.
 
         A file with syntax errors is reported and left unchanged. Formatting never loses or
@@ -75,7 +78,10 @@ enum FmtCommand {
             }
             try formatStandardInput(bytes, mode: mode, color: color, tally: &tally, output: &output)
         } else {
-            for path in try InputFiles.expand(parsed.operands, allowDirectories: true, sizeLimit: sizeLimit) {
+            let files = try InputFiles.expand(parsed.operands, allowDirectories: true, sizeLimit: sizeLimit)
+            let locator = try CommonOptions.locator(parsed, provider: DiskFileProvider(sizeLimit: sizeLimit))
+            let run = try ProjectRun(files: files, operands: parsed.operands, locator: locator, viewport: nil, honoringExclude: true)
+            for path in run.inputs.map(\.path) {
                 // Listing or diffing for a reader that has gone (or a full disk): stop. Rewriting
                 // goes on, whatever becomes of the messages.
                 if !mode.writes, output.failedWrite != nil { break }

@@ -8,6 +8,7 @@ import Darwin
 import CardDiagnostics
 import CardEmit
 import CardLayout
+import CardProject
 import CardSema
 
 /// `cardc preview FILE [--card C] [--stack S] [--state X | --all-states] [--position P]
@@ -32,7 +33,8 @@ enum PreviewCommand {
         OptionSpec(names: ["--color"], value: "WHEN", help: "colour the preview (default: auto)", choices: ColorChoice.allCases.map(\.rawValue)),
         OptionSpec(names: ["--watch"], value: nil, help: "redraw whenever the file or one of its imports changes, until interrupted"),
         OptionSpec(names: ["--viewport"], value: "WxH", help: "screen size for the layout, in points (default: 390x844)"),
-        OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: directory of the input)"),
+        CommonOptions.configOption,
+        OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: the folder of cardc.json, else the top of the Git work tree, else the input's directory)"),
         CommonOptions.maxSizeOption,
         OptionSpec(names: ["-h", "--help"], value: nil, help: "show this help"),
     ]
@@ -89,10 +91,13 @@ enum PreviewCommand {
                                      theme: parsed.value("--theme"))
         if let conflict = request.conflict { throw UsageError(conflict) }
         let sizeLimit = try CommonOptions.sizeLimit(parsed)
-        let settings = Settings(file: file, root: try CommonOptions.root(parsed), sizeLimit: sizeLimit,
-                                viewport: try CommonOptions.viewport(parsed), request: request, width: width,
-                                color: CommonOptions.color(parsed))
         _ = try InputFiles.expand([file], allowDirectories: false, sizeLimit: sizeLimit)
+        // The project's root and viewport, as `check` and `build` find them.
+        var locator = try CommonOptions.locator(parsed, provider: DiskFileProvider(sizeLimit: sizeLimit))
+        let project = try configured { try locator.settings(forFile: file) }
+        let settings = Settings(file: file, root: project.root, sizeLimit: sizeLimit,
+                                viewport: try CommonOptions.viewportOption(parsed) ?? project.configuration.viewport ?? .standard,
+                                request: request, width: width, color: CommonOptions.color(parsed))
         if parsed.flag("--watch") {
             return watch.run(settings, output: &output, compiled: &compiled)
         }

@@ -1,0 +1,182 @@
+import CardDiagnostics
+import CardLayout
+import CardProject
+import CardSema
+
+/// The inputs of one `check` or `build` run, each with the settings its project gives it
+/// (`cardc.json`, found per file by `ProjectLocator`, under the command line's options), checked
+/// in groups that share a project root and a viewport (usually one group).
+struct ProjectRun {
+    struct Input {
+        var path: String
+        var settings: ProjectSettings
+        var viewport: Viewport
+    }
+
+    private(set) var inputs: [Input] = []
+    /// Inputs a configuration's `exclude` left out, with the pattern that did.
+    private(set) var excluded: [(path: String, pattern: ExcludePattern)] = []
+    private(set) var locator: ProjectLocator
+
+    /// Settles the settings of `files` (the operands expanded), leaving out excluded files when
+    /// `honoringExclude`. `viewport` is `--viewport`, which overrides every configuration's.
+    init(files: [String], operands: [String], locator: ProjectLocator, viewport: Viewport?, honoringExclude: Bool) throws {
+        self.locator = locator
+        let directories = operands.filter { LocalFiles.isDirectory($0) }
+        for file in files {
+            let operand = directories.first { file.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+            let settings = try configured { try self.locator.settings(forFile: file, operandDirectory: operand) }
+            if honoringExclude, let pattern = self.locator.exclusion(of: file, in: settings) {
+                excluded.append((file, pattern))
+                continue
+            }
+            inputs.append(Input(path: file, settings: settings, viewport: viewport ?? settings.configuration.viewport ?? .standard))
+        }
+    }
+
+    /// What checking the inputs found: every group's result, and their diagnostics in one file
+    /// set, at the levels each file's configuration gives.
+    struct Outcome {
+        /// Each group's input indices and compiled result, in the order of their first input.
+        var groups: [(inputs: [Int], result: Compiler.Result)]
+        var fileSet: FileSet
+        var diagnostics: [Diagnostic]
+        var unreadable: [String] { groups.flatMap(\.result.unreadable) }
+        var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// Checks every input (`Pipeline.check` once per group) and applies the project's levels.
+    mutating func check(provider: FileProvider) throws -> Outcome {
+        let groups = groupedInputs().map { indices -> (inputs: [Int], result: Compiler.Result) in
+            let first = inputs[indices[0]]
+            let result = Pipeline.check(paths: indices.map { inputs[$0].path }, root: first.settings.root,
+                                        provider: provider, viewport: first.viewport)
+            return (indices, result)
+        }
+        return try outcome(of: groups)
+    }
+
+    /// What `cardc fix` did: the outcome over the fixed files, the files it changed and the
+    /// fix-its it refused.
+    struct FixOutcome {
+        var outcome: Outcome
+        var changes: [FixEngine.Change]
+        var refusals: [FixEngine.Refusal]
+    }
+
+    /// Applies the fix-its of every group (`FixEngine`), in memory: a group sees the files the
+    /// groups before it fixed. Codes a file's configuration turns off are not fixed.
+    mutating func fix(provider: FileProvider) throws -> FixOutcome {
+        var buffers: [String: [UInt8]] = [:]
+        var changes: [FixEngine.Change] = []
+        var refusals: [FixEngine.Refusal] = []
+        var groups: [(inputs: [Int], result: Compiler.Result)] = []
+        for indices in groupedInputs() {
+            let first = inputs[indices[0]]
+            let base = buffers.isEmpty ? provider : OverlayFileProvider(buffers: buffers, base: provider)
+            var engine = FixEngine(paths: indices.map { inputs[$0].path }, root: first.settings.root, provider: base, viewport: first.viewport)
+            let original = engine.check([:])
+            engine.policy = try policy(for: original.fileSet)
+            let fixed = engine.run(original: original)
+            for change in fixed.changes {
+                buffers[provider.canonicalPath(change.path)] = change.new
+                if let earlier = changes.firstIndex(where: { $0.path == change.path }) {
+                    changes[earlier].new = change.new
+                    changes[earlier].fixed += change.fixed
+                } else {
+                    changes.append(change)
+                }
+            }
+            refusals += fixed.refusals
+            groups.append((indices, fixed.final))
+        }
+        return FixOutcome(outcome: try outcome(of: groups), changes: changes, refusals: refusals)
+    }
+
+    /// The inputs' indices in groups that share a project root and a viewport, in the order of
+    /// their first input.
+    func groupedInputs() -> [[Int]] {
+        var order: [String] = []
+        var members: [String: [Int]] = [:]
+        for (index, input) in inputs.enumerated() {
+            let key = input.settings.root + "\u{0}" + input.viewport.description
+            if members[key] == nil { order.append(key) }
+            members[key, default: []].append(index)
+        }
+        return order.map { members[$0] ?? [] }
+    }
+
+    /// The configured levels of the files of `fileSet`, by path.
+    mutating func policy(for fileSet: FileSet) throws -> DiagnosticPolicy {
+        var policy = DiagnosticPolicy()
+        for file in fileSet.files where policy.configurations[file.path] == nil {
+            let path = file.path
+            policy.configurations[path] = try configured { try locator.settings(forFile: path).configuration }
+        }
+        return policy
+    }
+
+    /// The groups' results merged, at the project's levels.
+    mutating func outcome(of groups: [(inputs: [Int], result: Compiler.Result)]) throws -> Outcome {
+        let (fileSet, merged) = Self.merge(groups.map(\.result))
+        return Outcome(groups: groups, fileSet: fileSet, diagnostics: try policy(for: fileSet).apply(to: merged, in: fileSet))
+    }
+
+    /// The diagnostics of several results in one file set: a file two groups loaded (same path,
+    /// same bytes) is one file, and diagnostics both reported are reported once.
+    static func merge(_ results: [Compiler.Result]) -> (FileSet, [Diagnostic]) {
+        if results.count == 1, let only = results.first { return (only.fileSet, only.diagnostics) }
+        var fileSet = FileSet()
+        var byPath: [String: FileID] = [:]
+        var diagnostics: [Diagnostic] = []
+        for result in results {
+            var moved: [FileID: FileID] = [:]
+            for file in result.fileSet.files {
+                if let existing = byPath[file.path], fileSet[existing].bytes == file.bytes {
+                    moved[file.id] = existing
+                } else {
+                    let added = fileSet.add(path: file.path, bytes: file.bytes)
+                    if byPath[file.path] == nil { byPath[file.path] = added.id }
+                    moved[file.id] = added.id
+                }
+            }
+            func move(_ span: SourceSpan) -> SourceSpan {
+                SourceSpan(file: moved[span.file] ?? span.file, span.range)
+            }
+            for var diagnostic in result.diagnostics {
+                diagnostic.span = move(diagnostic.span)
+                for i in diagnostic.secondary.indices { diagnostic.secondary[i].span = move(diagnostic.secondary[i].span) }
+                for i in diagnostic.notes.indices { diagnostic.notes[i].span = diagnostic.notes[i].span.map(move) }
+                for i in diagnostic.fixIts.indices { diagnostic.fixIts[i].span = move(diagnostic.fixIts[i].span) }
+                diagnostics.append(diagnostic)
+            }
+        }
+        return (fileSet, diagnostics.sortedAndDeduplicated())
+    }
+}
+
+/// Runs `body`, turning a configuration problem into a usage error (exit 2).
+func configured<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as ConfigurationError {
+        throw UsageError(error.message)
+    }
+}
+
+extension CommonOptions {
+    /// `--config FILE`, as every command that reads a project takes it.
+    static let configOption = OptionSpec(names: ["--config"], value: "FILE",
+                                         help: "the project configuration to use instead of the nearest cardc.json")
+
+    /// The locator for `--config` and `--root`.
+    static func locator(_ parsed: ParsedArguments, provider: FileProvider) throws -> ProjectLocator {
+        let root = try CommonOptions.root(parsed)
+        return try configured { try ProjectLocator(provider: provider, configurationPath: parsed.value("--config"), root: root) }
+    }
+
+    /// `--viewport` when given.
+    static func viewportOption(_ parsed: ParsedArguments) throws -> Viewport? {
+        parsed.value("--viewport") == nil ? nil : try viewport(parsed)
+    }
+}
