@@ -526,8 +526,14 @@ struct ParserState {
         return true
     }
 
+    /// Whether a name starts with an ASCII capital, as Swift's type names do (`String`), where
+    /// the language's own values and names are lower camel case.
+    func startsUppercase(_ token: Token) -> Bool {
+        token.start < file.bytes.count && file.bytes[token.start] &- 0x41 < 26
+    }
+
     /// `name: String = "Biscuit"` (a Swift-style type before a default): the current token is
-    /// the type, and a lone `=` and a value follow it on its line (as `equalsStandingForColon`
+    /// the type (a capitalised name), and a lone `=` and a value follow it on its line (as `equalsStandingForColon`
     /// finds). One E201 at the type and the `=`, with a fix-it removing them and keeping the
     /// value, instead of the lexer's E102 and a checker's error at the type; the current token
     /// is then the value, and the property is parsed and checked as `name: "Biscuit"`. `name`
@@ -963,7 +969,9 @@ struct ParserState {
             let name = cursor.token
             advancePastMain(n)
             advance()
-            if cursor.equalsFollows && cursor.kind.isIdentifierLike && cursor.next != .leftParen { _ = skipTypeAnnotation(of: name) }
+            if cursor.equalsFollows && cursor.kind == .identifier && cursor.next != .leftParen && startsUppercase(cursor.token) {
+                _ = skipTypeAnnotation(of: name)
+            }
             parseValue()
             close(n)
         } else if k.isIdentifierLike {
