@@ -120,7 +120,8 @@ extension DiagnosticCode {
                 `\n`, `\t`, `\r`, `\"`, `\\`, `\0` and `\u{…}` with 1 to 8 hex digits naming a \#
                 Unicode scalar. Anything else (`\q`, `\u1F600`, `\u{D800}`) is rejected so the text \#
                 the generated Swift shows is exactly the text written. Use a valid escape, or write \#
-                `\\` for a literal backslash.
+                `\\` for a literal backslash. Strings are not interpolated: for Swift's `"\(name)"`, \#
+                the help names the binding to write in place of the string (`$name`).
                 """#,
                 wrong: #"""
                 card Categories {
@@ -225,7 +226,10 @@ extension DiagnosticCode {
                 `stack Home list {`), a name in quotes (`state "restDay" {`), and a type before a \#
                 value (`name: String = "Biscuit"`: a model field's type is inferred from its \#
                 default). Each is one error with a fix-it, and what follows is checked as if written \#
-                right.
+                right. SwiftUI-style modifiers after a part (`text("Hi").font(.title)`) are one error \#
+                too: a part's settings are its arguments, and the fix-it moves a modifier with one \#
+                value into them (`text("Hi", font: .title)`, where the checker then offers \#
+                `style:`).
                 """#,
                 wrong: #"""
                 card Balance rounded(radius: 12) {
@@ -418,7 +422,8 @@ extension DiagnosticCode {
                 A stack's `theme:` or a theme's parent names a theme that does not exist. Themes \#
                 become `CardPartsTheme` implementations; `Mint` and `Turbo` are built in and any \#
                 other theme must be declared with `theme Name: Parent { … }` in this file or an \#
-                imported one. Declare the theme or use a built-in one.
+                imported one. The label lists the themes there are. Declare the theme or use one of \#
+                those.
                 """#,
                 wrong: #"""
                 card Balance {
@@ -571,7 +576,10 @@ extension DiagnosticCode {
                 Each argument maps to a specific CardParts property (for `text`: `textStyle`, \#
                 `textColor`, `font`, `textAlignment`, `numberOfLines`), so an unknown one cannot be \#
                 generated. Check the catalog entry for the names it accepts; here the size comes \#
-                from `style:` or `font:`.
+                from `style:` or `font:`. The did-you-mean also knows labels other frameworks use \#
+                (`onTap` for a button's `action:`, `foregroundColor` for `color:`), a label written on \#
+                the unlabeled first argument (`image(named: "dog")`, fixed by removing it), and a \#
+                stack's property written in a card (`theme:`, set in the stack instead).
                 """#,
                 wrong: #"""
                 card Balance {
@@ -1093,7 +1101,8 @@ extension DiagnosticCode {
                 Every card of a `sheet` stack needs a `title:` property. TGCardViewController \#
                 always shows the card's header (title, optional subtitle), and the header alone is \#
                 what stays visible when the sheet is collapsed. Add `title:` (and optionally \#
-                `subtitle:`) to the card.
+                `subtitle:`) to the card; the fix-it adds `title:` with the card's name, to be \#
+                worded.
                 """#,
                 wrong: #"""
                 card Trip {
@@ -1326,7 +1335,11 @@ extension DiagnosticCode {
                 The value's type is not the type the parameter declares, for example a string where \#
                 a `Color` is expected, or a binding where only a literal is allowed (actions, enum \#
                 cases, sizes, insets, fonts). Every argument becomes a typed CardParts property, so \#
-                types are checked before any Swift is generated. Write a value of the expected type.
+                types are checked before any Swift is generated. Write a value of the expected type. \#
+                Habits from elsewhere get their fix: an action in quotes (`action: "bookVet"`), a font \#
+                named alone (`titleFont: "Avenir-Heavy"` is `font("Avenir-Heavy", 16)`), a case of \#
+                another argument (`font: .title` is `style: .title`), a type where a model default \#
+                belongs (`name: String`: write a default, `name: ""`).
                 """#,
                 wrong: #"""
                 card Spending {

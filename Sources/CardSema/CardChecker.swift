@@ -329,7 +329,14 @@ struct CardChecker {
     /// no error.
     mutating func reportUnknownCardProperty(_ item: NodeID, named label: String) {
         var notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
-        if let suggested = Catalog.suggestCardProperty(for: label),
+        // A stack's property written in a card (`theme: Dark`): where it belongs.
+        let kinds = Catalog.stackKinds.filter { $0.bodyProperties.contains { $0.name == label } }
+        if let property = kinds.first?.bodyProperties.first(where: { $0.name == label }) {
+            let whose = kinds.count == Catalog.stackKinds.count ? "a stack's property"
+                : "a property of " + Self.list(kinds.map { "`\($0.name)`" }, conjunction: "and") + " stacks"
+            let doc = property.doc.prefix(1).lowercased() + property.doc.dropFirst().prefix { $0 != "." }
+            notes = [.help("`\(label):` is \(whose) (\(doc)): set it in the stack that shows this card")]
+        } else if let suggested = Catalog.suggestCardProperty(for: label),
            let index = Catalog.cardPropertyTable.index(of: suggested),
            !tree.blockItems(decl).contains(where: { tree.kind($0) == .property && tree.lookUp($0, in: Catalog.cardPropertyTable) == index }),
            let valueNode = tree.value(item) {

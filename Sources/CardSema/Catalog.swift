@@ -459,13 +459,17 @@ public final class Parameter: Sendable, Hashable {
     public let doc: String
     /// `defaultValue` as a checked value, converted once (nil for a placeholder binding).
     public let checkedDefault: Value?
+    /// Labels other frameworks use for this parameter (SwiftUI's and UIKit's habits, such as
+    /// `onTap` for a button's `action`): an unknown label spelt so is offered this one.
+    public let aliases: [String]
 
     /// Creates a parameter. `bindable` defaults to what the type allows.
     public init(_ name: String, _ type: ValueType, positional: Bool = false, labelOptional: Bool = false,
                 required: Bool = false, default defaultValue: CatalogValue? = nil,
                 range: NumericRange? = nil, minimumCount: Int? = nil, bindable: Bool? = nil,
-                twoWay: Bool = false, bindingRequired: Bool = false, doc: String) {
+                twoWay: Bool = false, bindingRequired: Bool = false, aliases: [String] = [], doc: String) {
         self.name = name
+        self.aliases = aliases
         self.type = type
         self.positional = positional
         self.labelOptional = labelOptional

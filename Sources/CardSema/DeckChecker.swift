@@ -268,6 +268,13 @@ struct DeckChecker {
 
     // MARK: Themes
 
+    /// E304's label: the themes there are, built in and declared (the first dozen).
+    var themesLabel: String {
+        let names = Catalog.builtInThemes.map(\.name) + themeOrder
+        let shown = names.prefix(12).map { "`\($0)`" }.joined(separator: ", ")
+        return "themes: " + shown + (names.count > 12 ? ", … (\(names.count - 12) more)" : "")
+    }
+
     mutating func checkThemes() -> [ResolvedTheme] {
         var resolved: [String: ResolvedTheme] = [:]
         var result: [ResolvedTheme] = []
@@ -290,7 +297,7 @@ struct DeckChecker {
                     parent = parentName
                 } else {
                     // Its did-you-mean comes from `suggestDeckNames`.
-                    values.report(.e304, "unknown theme `\(parentName)`", at: values.nameSpan(first))
+                    values.report(.e304, "unknown theme `\(parentName)`", at: values.nameSpan(first), label: themesLabel)
                 }
                 if tree.hasParentheses(first) { values.report(.e310, "a parent theme takes no arguments", at: tree.span(first)) }
                 for extra in conformances.dropFirst() {
@@ -320,7 +327,9 @@ struct DeckChecker {
                     continue
                 }
                 seen[label] = item
-                let parameter = Parameter(spec.name, spec.type, range: spec.type.isNumeric ? .nonNegative : nil, doc: spec.doc)
+                // The default (Mint's) sizes a font written as a name alone (`mismatch`).
+                let parameter = Parameter(spec.name, spec.type, default: spec.mintValue, range: spec.type.isNumeric ? .nonNegative : nil,
+                                          doc: spec.doc)
                 if let valueNode = tree.value(item), let value = values.check(valueNode, as: spec.type, parameter: parameter, owner: .theme) {
                     values.checkRange(value, parameter: parameter, at: valueNode, owner: .theme)
                     props.append(Property(label, value))
@@ -498,7 +507,7 @@ struct DeckChecker {
                             themeReference = reference
                         } else {
                             // Its did-you-mean comes from `suggestDeckNames`.
-                            values.report(.e304, "unknown theme `\(themeName)`", at: tree.span(valueNode))
+                            values.report(.e304, "unknown theme `\(themeName)`", at: tree.span(valueNode), label: themesLabel)
                         }
                         continue
                     }
@@ -583,6 +592,35 @@ struct DeckChecker {
         }
     }
 
+    /// E703's fix-it: `title: "Name"` (the card's name, to be worded) as the first item of the
+    /// card's block — on a line of its own, indented as the block's first item, when the block
+    /// spans lines. Nil for a card without a block.
+    static func titleInsertion(_ name: String, declaration: NodeID, in tree: SyntaxTree) -> FixIt? {
+        guard let block = tree.block(declaration) else { return nil }
+        let bytes = tree.file.bytes
+        let open = tree.range(block).lowerBound + 1
+        let property = "title: \"\(name)\""
+        // The first byte after the `{` that is not a space or tab (or a line comment): a line
+        // break means the block spans lines, and the title goes on the next line.
+        var next = open
+        while next < bytes.count && (bytes[next] == 0x20 || bytes[next] == 0x09) { next += 1 }
+        if next + 1 < bytes.count && bytes[next] == 0x2F && bytes[next + 1] == 0x2F {
+            while next < bytes.count && bytes[next] != 0x0A && bytes[next] != 0x0D { next += 1 }
+        }
+        guard next < bytes.count, bytes[next] == 0x0A || bytes[next] == 0x0D else {
+            return FixIt(SourceSpan(file: tree.file.id, start: open, end: open), " " + property)
+        }
+        var items = tree.blockItems(declaration).makeIterator()
+        let firstItem = items.next()
+        let indent = firstItem.map { item -> String in
+            let start = tree.range(item).lowerBound
+            var lineStart = start
+            while lineStart > 0 && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+            return String(decoding: bytes[lineStart..<start].prefix { $0 == 0x20 || $0 == 0x09 }, as: UTF8.self)
+        } ?? "  "
+        return FixIt(SourceSpan(file: tree.file.id, start: next, end: next), "\n" + indent + property)
+    }
+
     /// A card named in a stack's body: the name, its node and the stack's file.
     typealias SheetReference = (card: String, node: NodeID, file: FileID)
 
@@ -603,7 +641,8 @@ struct DeckChecker {
                     let refSpan = tree.mainToken(refNode).map { tree.span(token: $0) } ?? tree.span(refNode)
                     record(Diagnostic(.e703, "card `\(cardName)` in sheet stack `\(stack.name)` has no `title:`", at: refSpan,
                                                   label: "TGCardViewController shows every sheet card's title in its header",
-                                                  notes: [DiagnosticNote("add `title: \"…\"` to this card", at: cardSpan)]))
+                                                  notes: [DiagnosticNote("add `title: \"…\"` to this card", at: cardSpan)],
+                                                  fixIts: Self.titleInsertion(cardName, declaration: cardRef.node, in: cardTree).map { [$0] } ?? []))
                 }
             }
         }

@@ -981,9 +981,15 @@ struct ParserState {
             if cursor.kind == .leftBrace { parseBlock() }
             close(n)
         } else {
-            expected("a part, property or declaration")
             let u = open(.unexpected)
-            skipBalanced()
+            if k == .enumCase && cursor.next == .leftParen && !cursor.token.startsLine && cursor.previous.kind == .rightParen {
+                modifiersAfterPart()
+                // The rest of the line, if anything follows the modifiers on it.
+                if !cursor.token.startsLine { skipBalanced() }
+            } else {
+                expected("a part, property or declaration")
+                skipBalanced()
+            }
             while cursor.kind != .endOfFile && cursor.kind != .rightBrace && !(cursor.token.startsLine && Self.canStartItem(cursor.kind)) {
                 skipBalanced()
             }
@@ -992,6 +998,56 @@ struct ParserState {
     }
 
     static func canStartItem(_ k: TokenKind) -> Bool { k.isIdentifierLike }
+
+    /// `text("Hi").font(.title)`: SwiftUI-style modifiers after a part's arguments, on its line.
+    /// One E201 at the first, saying a part's settings are its arguments; when each modifier has
+    /// one unlabeled argument, a fix-it moves them into the part's argument list as labeled
+    /// arguments (`text("Hi", font: .title)`) — whether the part takes that label is the
+    /// checker's to say, which offers the right one. Consumes the modifiers.
+    @inline(never) mutating func modifiersAfterPart() {
+        let closer = cursor.previous
+        let first = cursor.token
+        var arguments: [String] = []
+        var movable = true
+        var end = first.start
+        while cursor.kind == .enumCase && cursor.next == .leftParen && !cursor.token.startsLine {
+            let name = file.text((cursor.token.start + 1)..<cursor.token.end)
+            advance()
+            let open = cursor.token
+            advance()
+            // The argument: tokens up to the matching `)`, one value with no label or comma.
+            var depth = 1, count = 0, close: Token?
+            while cursor.kind != .endOfFile && !cursor.token.startsLine {
+                let kind = cursor.kind
+                if kind == .leftParen || kind == .leftBracket || kind == .leftBrace { depth += 1 }
+                if kind == .rightParen || kind == .rightBracket || kind == .rightBrace { depth -= 1 }
+                if depth == 0 { close = cursor.token; advance(); break }
+                if depth == 1 && (kind == .comma || kind == .colon) { movable = false }
+                count += 1
+                advance()
+            }
+            guard let close else { movable = false; break }
+            if count == 0 { movable = false }
+            var (from, to) = (open.end, close.start)
+            while from < to && (file.bytes[from] == 0x20 || file.bytes[from] == 0x09) { from += 1 }
+            while to > from && (file.bytes[to - 1] == 0x20 || file.bytes[to - 1] == 0x09) { to -= 1 }
+            arguments.append(name + ": " + file.text(from..<to))
+            end = close.end
+        }
+        let bytes = file.bytes
+        var before = closer.start
+        while before > 0 && (bytes[before - 1] == 0x20 || bytes[before - 1] == 0x09) { before -= 1 }
+        let emptyList = before > 0 && bytes[before - 1] == 0x28
+        let inserted = (emptyList ? "" : ", ") + arguments.joined(separator: ", ")
+        let fixIts = movable && !arguments.isEmpty
+            ? [FixIt(SourceSpan(file: file.id, start: closer.start, end: closer.start), inserted),
+               FixIt(SourceSpan(file: file.id, start: closer.end, end: end), "")]
+            : []
+        let example = movable ? arguments.first.map { "`\($0)`" } ?? "`label: value`" : "`label: value`"
+        syntaxError(.e201, "expected a part, property or declaration, found the modifier `\(file.text(first.range))`",
+                    at: span(token: first), label: "a part's settings are arguments, not modifiers",
+                    notes: [.help("write \(example) inside the part's parentheses")], fixIts: fixIts)
+    }
 
     /// `state "restDay" {`: a closed string on the line of `state` (a state named by a string,
     /// `nameInQuotes`), rather than a part called `state`.

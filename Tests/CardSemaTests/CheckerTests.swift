@@ -262,6 +262,17 @@ extension Compiler.Result {
         #expect(checkSource(result.applyingFixIts(of: result.diagnostics)).diagnostics.isEmpty)
     }
 
+    /// E703's fix-it: a `title:` as the card's first item, on a line of its own when the block
+    /// spans lines (after a comment on the `{` line), indented as the block's items.
+    @Test func sheetCardWithoutTitleGetsOne() throws {
+        let source = "card Day { // the day's plan\n    text(\"Belém\")\n}\ncard Night {}\nstack Plan: sheet {\n  Day\n  Night\n}\n"
+        let result = checkSource(source)
+        #expect(result.summary == ["6 E703", "7 E703"])
+        let fixed = result.applyingFixIts(of: result.diagnostics)
+        #expect(fixed == "card Day { // the day's plan\n    title: \"Day\"\n    text(\"Belém\")\n}\ncard Night { title: \"Night\"}\nstack Plan: sheet {\n  Day\n  Night\n}\n")
+        #expect(checkSource(fixed).diagnostics.isEmpty)
+    }
+
     /// Inside a `cell`, a binding with no field is first offered the rows' label, and never a
     /// field whose type its uses cannot take (`$walks`, the list itself).
     @Test func bindingInACellIsOfferedTheRowsLabel() throws {
