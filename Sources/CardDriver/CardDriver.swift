@@ -183,7 +183,10 @@ public enum Driver {
                 return 0
             case "help":
                 guard let topic = rest.first else { output.writeOut(mainUsage()); return 0 }
-                guard let text = help(for: topic) else { throw UsageError("no such command '\(topic)' (see 'cardc help')") }
+                guard let text = help(for: topic) else {
+                    throw UsageError("no such command '\(topic)'" + ArgumentParser.didYouMean(topic, among: commands.map(\.name) + ["lint"])
+                                     + " (see 'cardc help')")
+                }
                 output.writeOut(text)
                 return 0
             case "build":
@@ -201,7 +204,8 @@ public enum Driver {
             case "preview":
                 return try PreviewCommand.run(rest, output: &output, compiled: &compiled)
             default:
-                throw UsageError("unknown command '\(first)' (see 'cardc help')")
+                throw UsageError("unknown command '\(first)'" + ArgumentParser.didYouMean(first, among: commands.map(\.name) + ["lint"])
+                                 + " (see 'cardc help')")
             }
         } catch let error as UsageError {
             output.writeError("cardc: error: \(TerminalText.escaped(error.message))\n")
