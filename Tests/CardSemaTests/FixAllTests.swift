@@ -71,6 +71,29 @@ import Testing
         }
     }
 
+    /// The issue's new user, end to end: `cardc fix` mends every mistake with a fix-it, what is
+    /// left is what the messages say to do by hand, and doing it leaves a clean deck.
+    @Test func newUserDeckEndsClean() throws {
+        let directory = SemaTestPaths.decks.appendingPathComponent("new-user")
+        let main = directory.appendingPathComponent("main.cards").path
+        let outcome = FixEngine(paths: [main], root: directory.path).run()
+        #expect(outcome.original.diagnostics.filter { $0.severity == .error }.count == 18)
+        #expect(outcome.final.diagnostics.map(\.code) == [.e301, .e305, .e309], "\(outcome.final.diagnostics.map(\.message))")
+        #expect(outcome.fixedCount == 17)
+        // What the three messages say: a part that exists, another name, a stack kind that exists.
+        let disk = DiskFileProvider()
+        var files: [String: [UInt8]] = [:]
+        for change in outcome.changes { files[disk.canonicalPath(change.path)] = change.new }
+        var text = String(decoding: try #require(files[disk.canonicalPath(main)]), as: UTF8.self)
+        text = text.replacingOccurrences(of: "sparkle($bio)", with: "text($bio)")
+            .replacingOccurrences(of: "card Walker {", with: "card Sam {")
+            .replacingOccurrences(of: "  Walker\n", with: "  Sam\n")
+            .replacingOccurrences(of: "tinder(visibleCards: 3)", with: "swipe(visibleCards: 3)")
+        files[disk.canonicalPath(main)] = Array(text.utf8)
+        let clean = Compiler.check(paths: [main], root: directory.path, provider: OverlayFileProvider(buffers: files, base: disk))
+        #expect(clean.diagnostics.isEmpty, "\(clean.diagnostics.map { "\($0.code.rawValue) \($0.message)" })")
+    }
+
     /// The files of a run, for failure messages.
     static func text(of result: Compiler.Result) -> String {
         result.fileSet.files.map { "--- \(($0.path as NSString).lastPathComponent)\n" + String(decoding: $0.bytes, as: UTF8.self) }
