@@ -296,7 +296,10 @@ public struct SourceLoader {
             name.hasSuffix(".cards") && name != written && !name.unicodeScalars.contains { $0 == "\"" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F }
         }
         guard let suggested = NameSuggester.suggestion(for: written, among: names) else { return ([], []) }
-        let replaced = spec.hasSuffix("/" + written) ? String(spec.dropLast(written.utf8.count)) + suggested : suggested
+        // The directories written before the name stay as written.
+        let endsWithName = spec.utf8.count > written.utf8.count && spec.utf8.suffix(written.utf8.count).elementsEqual(written.utf8)
+        let directories = endsWithName ? String(decoding: spec.utf8.dropLast(written.utf8.count), as: UTF8.self) : ""
+        let replaced = directories.hasSuffix("/") ? directories + suggested : suggested
         return ([.help("did you mean `\(replaced)`?")], [FixIt(span, "\"\(replaced)\"")])
     }
 

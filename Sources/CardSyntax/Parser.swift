@@ -876,7 +876,8 @@ struct ParserState {
     /// quotes, with a fix-it removing them. Returns the name (within the quotes), if it is one.
     @inline(never) mutating func nameInQuotes(_ n: Int, keyword: String) -> Token? {
         let string = cursor.token
-        let body = (string.start + 1)..<(string.end - 1)
+        // A closed string has both quotes: at least two bytes.
+        let body = (string.start + 1)..<max(string.start + 1, string.end - 1)
         let bytes = file.bytes
         let isName = !body.isEmpty && body.upperBound <= bytes.count && isIdentifierStart(bytes[body.lowerBound])
             && bytes[body].allSatisfy(isIdentifierContinue)
