@@ -1,4 +1,4 @@
-import CardSema
+import CardDiagnostics
 
 /// A usage problem: printed as one `cardc: error: …` line, exit code 2.
 public struct UsageError: Error, Equatable {

@@ -1,7 +1,9 @@
+import CardPipeline
 import CardDiagnostics
 import CardLayout
+import CardModel
 import CardProject
-import CardSema
+import CardSources
 
 /// `cardc check PATH… [--format text|json|sarif|github] [--strict] [--fix] [--diff]` (alias
 /// `lint`), and `cardc fix PATH…`, which is `cardc check --fix`.
@@ -64,7 +66,7 @@ enum CheckCommand {
     /// Runs the command (`fixing`: as `cardc fix`); `compiled` receives the checked decks (see
     /// `Driver.run(_:output:compiled:)`).
     static func run(_ arguments: [String], fixing: Bool = false, output: inout some DriverOutput,
-                    compiled: inout Compiler.Result?) throws -> Int32 {
+                    compiled: inout Pipeline.Result?) throws -> Int32 {
         let command = fixing ? "fix" : "check"
         let parsed = try ArgumentParser.parse(CommonOptions.normalizingStrict(arguments), options: fixing ? commonOptions : options,
                                               command: command)

@@ -1,7 +1,9 @@
 import CardDiagnostics
 import CardLayout
 import CardProject
-import CardSema
+import CardModel
+import CardPipeline
+import CardSources
 
 /// Applies the fix-its of a run to its files in memory, as `cardc fix` (and `cardc check --fix`)
 /// does: pass after pass, each pass taking the fix-its that go together (`FixAll.select`, as the
@@ -30,9 +32,9 @@ public struct FixEngine {
     /// What a run of fixes did.
     public struct Outcome: Sendable {
         /// The run before any fix.
-        public var original: Compiler.Result
+        public var original: Pipeline.Result
         /// The run over the fixed files: what is left.
-        public var final: Compiler.Result
+        public var final: Pipeline.Result
         /// The files changed, in load order.
         public var changes: [Change]
         public var refusals: [Refusal]
@@ -59,13 +61,13 @@ public struct FixEngine {
     }
 
     /// The run over the files with `buffers` (by canonical path) in place of what is on disk.
-    func check(_ buffers: [String: [UInt8]]) -> Compiler.Result {
+    func check(_ buffers: [String: [UInt8]]) -> Pipeline.Result {
         Pipeline.check(paths: paths, root: root, provider: buffers.isEmpty ? provider : OverlayFileProvider(buffers: buffers, base: provider),
                        viewport: viewport)
     }
 
     /// Runs the fixes; `original` is the run before them when the caller has it already.
-    public func run(original: Compiler.Result? = nil) -> Outcome {
+    public func run(original: Pipeline.Result? = nil) -> Outcome {
         let original = original ?? check([:])
         var current = original
         // Edited bytes by canonical path, and per canonical path the file as first read.
@@ -183,7 +185,7 @@ public struct FixEngine {
     /// The errors of `after` that `before` did not have, file by file (`FixAll.introducedErrors`),
     /// each with the file of `before` it is in when `selection` edited that file (nil when it did
     /// not: an edit elsewhere caused it).
-    func introducedErrors(by selection: FixAll.Selection, before: Compiler.Result, after: Compiler.Result) -> [(file: FileID?, error: String)] {
+    func introducedErrors(by selection: FixAll.Selection, before: Pipeline.Result, after: Pipeline.Result) -> [(file: FileID?, error: String)] {
         var afterIDs: [String: FileID] = [:]
         for file in after.fileSet.files { afterIDs[provider.canonicalPath(file.path)] = file.id }
         let edited = Set(selection.files)

@@ -1,7 +1,9 @@
+import CardPipeline
 import CardDiagnostics
 import CardLayout
 import CardProject
-import CardSema
+import CardModel
+import CardSources
 
 /// The inputs of one `check` or `build` run, each with the settings its project gives it
 /// (`cardc.json`, found per file by `ProjectLocator`, under the command line's options), checked
@@ -38,7 +40,7 @@ struct ProjectRun {
     /// set, at the levels each file's configuration gives.
     struct Outcome {
         /// Each group's input indices and compiled result, in the order of their first input.
-        var groups: [(inputs: [Int], result: Compiler.Result)]
+        var groups: [(inputs: [Int], result: Pipeline.Result)]
         var fileSet: FileSet
         var diagnostics: [Diagnostic]
         var unreadable: [String] { groups.flatMap(\.result.unreadable) }
@@ -47,7 +49,7 @@ struct ProjectRun {
 
     /// Checks every input (`Pipeline.check` once per group) and applies the project's levels.
     mutating func check(provider: FileProvider) throws -> Outcome {
-        let groups = groupedInputs().map { indices -> (inputs: [Int], result: Compiler.Result) in
+        let groups = groupedInputs().map { indices -> (inputs: [Int], result: Pipeline.Result) in
             let first = inputs[indices[0]]
             let result = Pipeline.check(paths: indices.map { inputs[$0].path }, root: first.settings.root,
                                         provider: provider, viewport: first.viewport)
@@ -70,7 +72,7 @@ struct ProjectRun {
         var buffers: [String: [UInt8]] = [:]
         var changes: [FixEngine.Change] = []
         var refusals: [FixEngine.Refusal] = []
-        var groups: [(inputs: [Int], result: Compiler.Result)] = []
+        var groups: [(inputs: [Int], result: Pipeline.Result)] = []
         for indices in groupedInputs() {
             let first = inputs[indices[0]]
             let base = buffers.isEmpty ? provider : OverlayFileProvider(buffers: buffers, base: provider)
@@ -117,14 +119,14 @@ struct ProjectRun {
     }
 
     /// The groups' results merged, at the project's levels.
-    mutating func outcome(of groups: [(inputs: [Int], result: Compiler.Result)]) throws -> Outcome {
+    mutating func outcome(of groups: [(inputs: [Int], result: Pipeline.Result)]) throws -> Outcome {
         let (fileSet, merged) = Self.merge(groups.map(\.result))
         return Outcome(groups: groups, fileSet: fileSet, diagnostics: try policy(for: fileSet).apply(to: merged, in: fileSet))
     }
 
     /// The diagnostics of several results in one file set: a file two groups loaded (same path,
     /// same bytes) is one file, and diagnostics both reported are reported once.
-    static func merge(_ results: [Compiler.Result]) -> (FileSet, [Diagnostic]) {
+    static func merge(_ results: [Pipeline.Result]) -> (FileSet, [Diagnostic]) {
         if results.count == 1, let only = results.first { return (only.fileSet, only.diagnostics) }
         var fileSet = FileSet()
         var byPath: [String: FileID] = [:]

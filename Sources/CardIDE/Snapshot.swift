@@ -1,6 +1,8 @@
+import CardPipeline
 import CardDiagnostics
 import CardLayout
-import CardSema
+import CardModel
+import CardSources
 import CardSyntax
 
 /// One document's version, checked: the compiled unit (the document and everything it
@@ -15,9 +17,9 @@ public final class Snapshot {
     /// The workspace revision the snapshot was made at (see `Workspace`).
     public let revision: Int
     /// What the compiler made of the unit.
-    public let result: Compiler.Result
+    public let result: Pipeline.Result
     /// The deck of the document (nil only when the compiler made none).
-    public let deck: CheckedDeck?
+    public let deck: CheckedUnit?
     /// The document as checked.
     public let file: SourceFile
     public let tree: SyntaxTree
@@ -45,10 +47,9 @@ public final class Snapshot {
         self.version = version
         self.revision = revision
         self.viewport = viewport
-        var result = Compiler.check(paths: [path], root: root, provider: provider, sources: [path: bytes])
+        // What `cardc check` runs, W104 and the diagnostic cap included.
+        let result = Pipeline.check(paths: [path], root: root, provider: provider, sources: [path: bytes], viewport: viewport)
         let deck = result.decks.first
-        // As `cardc check` does (Pipeline.check): the layout pass's W104 on a unit without errors.
-        result.addLayoutDiagnostics(viewport: viewport)
         self.result = result
         self.deck = deck
         let entry = result.fileSet.files.first ?? SourceFile(path: path, bytes: bytes)
@@ -124,14 +125,14 @@ public final class Snapshot {
 
     /// The model of the card declared by the top-level declaration containing `offset` in the
     /// document, built now.
-    public func card(at offset: Int) -> (card: CheckedCard, declaration: NodeID)? {
+    public func card(at offset: Int) -> (card: CardView, declaration: NodeID)? {
         guard let declaration = SyntaxQuery(tree: tree).topLevelDeclaration(containing: offset),
               tree.kind(declaration) == .cardDecl else { return nil }
         return card(declaredBy: declaration).map { ($0, declaration) }
     }
 
     /// The model of the card that `declaration` (a card declaration of the document) declares.
-    public func card(declaredBy declaration: NodeID) -> CheckedCard? {
+    public func card(declaredBy declaration: NodeID) -> CardView? {
         guard let deck, let name = tree.mainToken(declaration).map(tree.text),
               let position = deck.cards.position(named: name) else { return nil }
         let card = deck.cards[position]

@@ -1,5 +1,7 @@
+import CardDiagnostics
 import CardLayout
-import CardSema
+import CardModel
+import CardSources
 
 /// The documents an editor has open, and a checked snapshot of each, made when first asked
 /// for and kept until the document or a file it imports changes.

@@ -2,7 +2,8 @@ import CardDiagnostics
 import CardEmit
 import CardJSON
 import CardLayout
-import CardSema
+import CardModel
+import CardSources
 
 /// What a project decides in its `cardc.json` (docs/cli.md, "Project configuration"; schema
 /// `Grammar/cardc.schema.json`): the Swift flavor and access level, the viewport, per-code

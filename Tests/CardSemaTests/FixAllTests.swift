@@ -1,7 +1,10 @@
+import CardPipeline
 import CardDiagnostics
 import CardDriver
 import Foundation
 import Testing
+import CardModel
+import CardSources
 @testable import CardSema
 
 /// "Fix all", as `cardc fix` applies it (`FixEngine`, sharing `FixAll` with the language
@@ -90,12 +93,12 @@ import Testing
             .replacingOccurrences(of: "  Walker\n", with: "  Sam\n")
             .replacingOccurrences(of: "tinder(visibleCards: 3)", with: "swipe(visibleCards: 3)")
         files[disk.canonicalPath(main)] = Array(text.utf8)
-        let clean = Compiler.check(paths: [main], root: directory.path, provider: OverlayFileProvider(buffers: files, base: disk))
+        let clean = Pipeline.check(paths: [main], root: directory.path, provider: OverlayFileProvider(buffers: files, base: disk))
         #expect(clean.diagnostics.isEmpty, "\(clean.diagnostics.map { "\($0.code.rawValue) \($0.message)" })")
     }
 
     /// The files of a run, for failure messages.
-    static func text(of result: Compiler.Result) -> String {
+    static func text(of result: Pipeline.Result) -> String {
         result.fileSet.files.map { "--- \(($0.path as NSString).lastPathComponent)\n" + String(decoding: $0.bytes, as: UTF8.self) }
             .joined(separator: "\n")
     }

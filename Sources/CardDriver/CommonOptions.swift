@@ -1,19 +1,7 @@
 import CardDiagnostics
 import CardLayout
-import CardSema
-
-/// What `cardc check` and `cardc build` run before any back end: load, lex, parse and check
-/// (`Compiler.check`), then the layout pass for every unit without errors, whose W104 must show
-/// wherever checking does (CI included) — whatever the other inputs' errors. The benchmark and
-/// tests call this too, so they measure and verify exactly what users run.
-public enum Pipeline {
-    public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
-                             sources: [String: [UInt8]] = [:], viewport: Viewport = .standard) -> Compiler.Result {
-        var result = Compiler.check(paths: paths, root: root, provider: provider, sources: sources)
-        result.addLayoutDiagnostics(viewport: viewport)
-        return result
-    }
-}
+import CardModel
+import CardSources
 
 /// Options `check` and `build` share, read the same way by both.
 enum CommonOptions {

@@ -1,3 +1,5 @@
+import CardDiagnostics
+
 /// A file system seen through edits not yet saved: an editor's open buffers, or the files
 /// `cardc fix` is about to write; then the files underneath (the disk). Buffers are keyed by
 /// canonical path, so an import names an edited file however it spells the path.
