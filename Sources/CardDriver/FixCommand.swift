@@ -189,12 +189,20 @@ public struct FixEngine {
         var afterIDs: [String: FileID] = [:]
         for file in after.fileSet.files { afterIDs[provider.canonicalPath(file.path)] = file.id }
         let edited = Set(selection.files)
+        // A file the edits made load (an import found: E306's fix-it) may declare what the
+        // unit's other names were near misses of: while it was missing, unknown cards and themes
+        // were reported only with a close name (`namesMayBeMissing`), so E303 and E304 are
+        // revealed now, not introduced.
+        let beforePaths = Set(before.fileSet.files.map { provider.canonicalPath($0.path) })
+        let revealsNames = after.fileSet.files.contains { !beforePaths.contains(provider.canonicalPath($0.path)) }
         var problems: [(file: FileID?, error: String)] = []
         for file in before.fileSet.files {
             // A file the edits no longer load (an import renamed) has no errors to compare.
             guard let afterID = afterIDs[provider.canonicalPath(file.path)] else { continue }
             let introduced = FixAll.introducedErrors(before: before.diagnostics.filter { $0.span.file == file.id },
-                                                     after: after.diagnostics.filter { $0.span.file == afterID },
+                                                     after: after.diagnostics.filter {
+                                                         $0.span.file == afterID && !(revealsNames && ($0.code == .e303 || $0.code == .e304))
+                                                     },
                                                      edits: selection.edits(in: file.id))
             guard let first = introduced.first else { continue }
             let location = after.fileSet[afterID].location(of: first.span.start)
