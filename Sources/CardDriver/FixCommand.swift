@@ -50,20 +50,24 @@ public struct FixEngine {
     public let root: String?
     public let provider: FileProvider
     public let viewport: Viewport
+    /// Which paths are checked as entries (`cardc fix` checks as `cardc check` does: import roots).
+    public let units: Pipeline.Units
     /// The project's levels: a code a file's configuration turns off is not fixed there.
     public var policy = DiagnosticPolicy()
 
-    public init(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(), viewport: Viewport = .standard) {
+    public init(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(), viewport: Viewport = .standard,
+                units: Pipeline.Units = .everyPath) {
         self.paths = paths
         self.root = root
         self.provider = provider
         self.viewport = viewport
+        self.units = units
     }
 
     /// The run over the files with `buffers` (by canonical path) in place of what is on disk.
     func check(_ buffers: [String: [UInt8]]) -> Pipeline.Result {
         Pipeline.check(paths: paths, root: root, provider: buffers.isEmpty ? provider : OverlayFileProvider(buffers: buffers, base: provider),
-                       viewport: viewport)
+                       viewport: viewport, units: units)
     }
 
     /// Runs the fixes; `original` is the run before them when the caller has it already.

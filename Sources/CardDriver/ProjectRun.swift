@@ -47,12 +47,13 @@ struct ProjectRun {
         var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
-    /// Checks every input (`Pipeline.check` once per group) and applies the project's levels.
-    mutating func check(provider: FileProvider) throws -> Outcome {
+    /// Checks every input (`Pipeline.check` once per group, its entries chosen by `units`) and
+    /// applies the project's levels.
+    mutating func check(provider: FileProvider, units: Pipeline.Units = .everyPath) throws -> Outcome {
         let groups = groupedInputs().map { indices -> (inputs: [Int], result: Pipeline.Result) in
             let first = inputs[indices[0]]
             let result = Pipeline.check(paths: indices.map { inputs[$0].path }, root: first.settings.root,
-                                        provider: provider, viewport: first.viewport)
+                                        provider: provider, viewport: first.viewport, units: units)
             return (indices, result)
         }
         return try outcome(of: groups)
@@ -68,7 +69,7 @@ struct ProjectRun {
 
     /// Applies the fix-its of every group (`FixEngine`), in memory: a group sees the files the
     /// groups before it fixed. Codes a file's configuration turns off are not fixed.
-    mutating func fix(provider: FileProvider) throws -> FixOutcome {
+    mutating func fix(provider: FileProvider, units: Pipeline.Units = .everyPath) throws -> FixOutcome {
         var buffers: [String: [UInt8]] = [:]
         var changes: [FixEngine.Change] = []
         var refusals: [FixEngine.Refusal] = []
@@ -76,7 +77,8 @@ struct ProjectRun {
         for indices in groupedInputs() {
             let first = inputs[indices[0]]
             let base = buffers.isEmpty ? provider : OverlayFileProvider(buffers: buffers, base: provider)
-            var engine = FixEngine(paths: indices.map { inputs[$0].path }, root: first.settings.root, provider: base, viewport: first.viewport)
+            var engine = FixEngine(paths: indices.map { inputs[$0].path }, root: first.settings.root, provider: base, viewport: first.viewport,
+                                   units: units)
             let original = engine.check([:])
             engine.policy = try policy(for: original.fileSet)
             let fixed = engine.run(original: original)

@@ -25,6 +25,13 @@ public enum Pipeline {
         public var files: [FileID: LoadedFile] = [:]
         /// Diagnostics left out of `diagnostics` past the limit, per file (`DiagnosticLimit`).
         public var omitted: [FileID: Int] = [:]
+        /// Cards the checker went through, summed over the units checked (a file's cards are
+        /// checked once per unit it is in): the work `cardc check` does grows with it, which
+        /// tests check stays linear in the files given.
+        public var cardChecks = 0
+        /// The real path each file was read from (`SourceLoader.canonicalPath(of:)`): where an
+        /// editor should go, which the shown path (`SourceFile.path`) need not be.
+        public var canonicalPaths: [FileID: String] = [:]
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
         /// Adds diagnostics found after checking (the layout pass's), sorted in, within the limit.
@@ -34,11 +41,22 @@ public enum Pipeline {
         }
     }
 
+    /// Which of the files given are checked as the entry of a unit of their own.
+    public enum Units: Sendable {
+        /// Every file given is an entry, with a unit in `Result.decks` (`cardc build`, editors).
+        case everyPath
+        /// Only files that no other loaded file imports (`SourceLoader.importRoots(of:)`):
+        /// every file is still checked, in the unit of an entry that imports it, and each unit
+        /// once (`cardc check`, whose directories make every file an entry).
+        case importRoots
+    }
+
     /// Checks each entry file as a compilation unit (the file plus its imports), then lays out
     /// each unit without errors for W104. `sources` supplies the bytes of paths that
     /// are not read from `provider` (open editor buffers).
     public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
-                             sources: [String: [UInt8]] = [:], viewport: Viewport = .standard) -> Result {
+                             sources: [String: [UInt8]] = [:], viewport: Viewport = .standard,
+                             units: Units = .everyPath) -> Result {
         let rootPath = root ?? PathUtilities.directory(of: paths.first ?? ".")
         var loader = SourceLoader(provider: provider, root: rootPath)
         var entries: [FileID] = []
@@ -70,6 +88,8 @@ public enum Pipeline {
         var deckFiles: [[FileID]] = []
         // Files with an import that was not loaded: names may be missing from their units.
         let filesMissingImports = Set(loader.diagnostics.lazy.filter { $0.code == .e306 || $0.code == .e308 }.map(\.span.file))
+        var cardChecks = 0
+        if units == .importRoots { entries = loader.importRoots(of: entries) }
         for entry in entries {
             let order = loader.unit(of: entry)
             let checked = UnitChecker.check(trees: trees, order: order, declarationOrder: loader.declarationOrder(of: entry),
@@ -79,12 +99,15 @@ public enum Pipeline {
                 deckFiles.append(order)
             }
             diagnostics += checked.diagnostics
+            cardChecks += checked.cardChecks
             checkerOmitted.merge(checked.omitted, uniquingKeysWith: max)
         }
         omitted.merge(checkerOmitted, uniquingKeysWith: +)
         let (capped, left) = DiagnosticLimit.finish(diagnostics, omitted: omitted)
+        var canonicalPaths: [FileID: String] = [:]
+        for file in loader.fileSet.files { canonicalPaths[file.id] = loader.canonicalPath(of: file.id) }
         var result = Result(fileSet: loader.fileSet, diagnostics: capped, decks: decks, unreadable: unreadable,
-                            files: loader.files, omitted: left)
+                            files: loader.files, omitted: left, cardChecks: cardChecks, canonicalPaths: canonicalPaths)
         // Each entry file is a unit of its own (docs/language.md §4): a unit without errors is
         // laid out whatever the other inputs' errors, so its W104 does not depend on them.
         let filesWithErrors = Set(result.diagnostics.lazy.filter { $0.severity == .error }.map(\.span.file))
