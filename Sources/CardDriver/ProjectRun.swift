@@ -2,6 +2,7 @@ import CardDiagnostics
 import CardLayout
 import CardProject
 import CardSema
+import CardSyntax
 
 /// The inputs of one `check` or `build` run, each with the settings its project gives it
 /// (`cardc.json`, found per file by `ProjectLocator`, under the command line's options), checked
@@ -57,26 +58,32 @@ struct ProjectRun {
         let groups = order.map { key -> (inputs: [Int], result: Compiler.Result) in
             let indices = members[key] ?? []
             let first = inputs[indices[0]]
+            // The policy is applied once, below, to every group's diagnostics together.
             let result = Pipeline.check(paths: indices.map { inputs[$0].path }, root: first.settings.root,
-                                        provider: provider, viewport: first.viewport)
+                                        provider: provider, viewport: first.viewport, policy: nil)
             return (indices, result)
         }
-        let (fileSet, merged) = Self.merge(groups.map(\.result))
+        let merged = Self.merge(groups.map(\.result))
         var policy = DiagnosticPolicy()
-        for file in fileSet.files where policy.configurations[file.path] == nil {
+        for file in merged.fileSet.files where policy.configurations[file.path] == nil {
             let path = file.path
             policy.configurations[path] = try configured { try locator.settings(forFile: path).configuration }
         }
-        return Outcome(groups: groups, fileSet: fileSet, diagnostics: policy.apply(to: merged, in: fileSet))
+        // Unused suppressions only when every group was free of errors, as `Pipeline.check` does.
+        let complete = groups.allSatisfy { !$0.result.hasErrors }
+        let applied = policy.apply(to: merged.diagnostics, in: merged.fileSet, trees: merged.trees, reportUnused: complete)
+        let diagnostics = DiagnosticLimit.finish(applied, omitted: [:]).diagnostics
+        return Outcome(groups: groups, fileSet: merged.fileSet, diagnostics: diagnostics)
     }
 
-    /// The diagnostics of several results in one file set: a file two groups loaded (same path,
-    /// same bytes) is one file, and diagnostics both reported are reported once.
-    static func merge(_ results: [Compiler.Result]) -> (FileSet, [Diagnostic]) {
-        if results.count == 1, let only = results.first { return (only.fileSet, only.diagnostics) }
+    /// The diagnostics and syntax trees of several results in one file set: a file two groups
+    /// loaded (same path, same bytes) is one file, and diagnostics both reported are reported once.
+    static func merge(_ results: [Compiler.Result]) -> (fileSet: FileSet, diagnostics: [Diagnostic], trees: [FileID: SyntaxTree]) {
+        if results.count == 1, let only = results.first { return (only.fileSet, only.diagnostics, only.files.mapValues(\.tree)) }
         var fileSet = FileSet()
         var byPath: [String: FileID] = [:]
         var diagnostics: [Diagnostic] = []
+        var trees: [FileID: SyntaxTree] = [:]
         for result in results {
             var moved: [FileID: FileID] = [:]
             for file in result.fileSet.files {
@@ -86,6 +93,8 @@ struct ProjectRun {
                     let added = fileSet.add(path: file.path, bytes: file.bytes)
                     if byPath[file.path] == nil { byPath[file.path] = added.id }
                     moved[file.id] = added.id
+                    // Its comments are at the same offsets in the same bytes.
+                    trees[added.id] = result.files[file.id]?.tree
                 }
             }
             func move(_ span: SourceSpan) -> SourceSpan {
@@ -99,7 +108,7 @@ struct ProjectRun {
                 diagnostics.append(diagnostic)
             }
         }
-        return (fileSet, diagnostics.sortedAndDeduplicated())
+        return (fileSet, diagnostics.sortedAndDeduplicated(), trees)
     }
 }
 
