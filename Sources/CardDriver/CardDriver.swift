@@ -293,8 +293,9 @@ enum DiagnosticOutput {
              fileCount: fileCount, output: &output)
     }
 
+    /// `notes` follow the summary line of the text format (what a baseline left out, say).
     static func emit(_ diagnostics: [Diagnostic], in fileSet: FileSet, format: String, color: ColorChoice, strict: Bool, quiet: Bool,
-                     fileCount: Int, output: inout some DriverOutput) -> Int32 {
+                     fileCount: Int, notes: [String] = [], output: inout some DriverOutput) -> Int32 {
         // Under --strict, warnings keep their W codes and severity in the output but fail the run.
         switch format {
         case "json":
@@ -309,6 +310,7 @@ enum DiagnosticOutput {
             output.writeError(TextRenderer(useColor: useColor).render(diagnostics, in: fileSet))
             if !quiet {
                 output.writeError(TextRenderer.summary(for: diagnostics, fileCount: fileCount) + "\n")
+                for note in notes { output.writeError("note: " + TerminalText.escaped(note) + "\n") }
             }
         }
         let failing = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }

@@ -35,6 +35,11 @@ struct ProjectRun {
         }
     }
 
+    /// The settings of a file of the run (an input or a file it imports).
+    mutating func settings(forFile path: String) throws -> ProjectSettings {
+        try configured { try locator.settings(forFile: path) }
+    }
+
     /// What checking the inputs found: every group's result, and their diagnostics in one file
     /// set, at the levels each file's configuration gives.
     struct Outcome {
@@ -42,6 +47,8 @@ struct ProjectRun {
         var groups: [(inputs: [Int], result: Compiler.Result)]
         var fileSet: FileSet
         var diagnostics: [Diagnostic]
+        /// The syntax tree of each file of `fileSet`.
+        var trees: [FileID: SyntaxTree]
         var unreadable: [String] { groups.flatMap(\.result.unreadable) }
         var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
@@ -73,7 +80,7 @@ struct ProjectRun {
         let complete = groups.allSatisfy { !$0.result.hasErrors }
         let applied = policy.apply(to: merged.diagnostics, in: merged.fileSet, trees: merged.trees, reportUnused: complete)
         let diagnostics = DiagnosticLimit.finish(applied, omitted: [:]).diagnostics
-        return Outcome(groups: groups, fileSet: merged.fileSet, diagnostics: diagnostics)
+        return Outcome(groups: groups, fileSet: merged.fileSet, diagnostics: diagnostics, trees: merged.trees)
     }
 
     /// The diagnostics and syntax trees of several results in one file set: a file two groups

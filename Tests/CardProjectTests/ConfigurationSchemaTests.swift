@@ -83,6 +83,11 @@ import Testing
                     ("pattern", .string(#"^(?!/)(?!.*(^|/)\.\.(/|$)).+$"#)),
                 ])),
             ])),
+            ("baseline", .object([
+                ("description", "The baseline file `cardc check` reads (written by `cardc check --write-baseline FILE`), relative to the folder of cardc.json: the warnings it records are not reported. `--baseline` overrides it."),
+                ("type", "string"),
+                ("minLength", 1),
+            ])),
         ]
         return .object([
             ("$schema", "https://json-schema.org/draft/2020-12/schema"),
