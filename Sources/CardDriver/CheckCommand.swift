@@ -7,7 +7,7 @@ import CardSema
 enum CheckCommand {
     static let options: [OptionSpec] = [
         OptionSpec(names: ["--format"], value: "FORMAT", help: "diagnostic format (default: text)",
-                   choices: ["text", "json", "sarif", "github"]),
+                   choices: ["text", "json", "sarif", "github", "checkstyle", "junit", "gitlab"]),
         OptionSpec(names: ["--strict", "-W"], value: nil, help: "warnings fail the run (exit 1); `-W error` is accepted too"),
         CommonOptions.configOption,
         OptionSpec(names: ["--baseline"], value: "FILE", help: "leave out the warnings recorded in this baseline (default: cardc.json's \"baseline\")"),
@@ -28,7 +28,8 @@ enum CheckCommand {
         Checks .cards files (a directory means every *.cards file below it, skipping hidden
         directories and .build) and reports every lexical, syntax and semantic problem.
         Settings come from the nearest cardc.json (or --config FILE); options override them.
-        Text diagnostics and the summary go to stderr; json, sarif and github go to stdout.
+        Text diagnostics and the summary go to stderr; json, sarif, github, checkstyle, junit
+        and gitlab (GitLab Code Quality) go to stdout.
         Exit status: 0 no errors, 1 errors (or warnings with --strict), 2 usage problem.
 
         OPTIONS:
@@ -68,8 +69,10 @@ enum CheckCommand {
         }
         var baselines = BaselineFilter(option: parsed.value("--baseline"))
         let diagnostics = try baselines.filter(outcome.diagnostics, in: outcome.fileSet, fingerprints: &fingerprints, run: &run)
+        let fingerprint = format == "gitlab" ? fingerprints.reportFingerprints(diagnostics) : [:]
         return DiagnosticOutput.emit(diagnostics, in: outcome.fileSet, format: format, color: color, strict: strict, quiet: quiet,
-                                     fileCount: outcome.fileSet.files.count, notes: baselines.notes, output: &output)
+                                     fileCount: outcome.fileSet.files.count, notes: baselines.notes,
+                                     fingerprint: { fingerprint[$0] ?? "" }, output: &output)
     }
 
     /// `--write-baseline FILE`: records every warning's code (whatever level the project gives
