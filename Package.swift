@@ -46,7 +46,8 @@ let package = Package(
         .testTarget(name: "CardDriverTests", dependencies: ["CardDriver"]),
         .testTarget(name: "CardIDETests", dependencies: ["CardIDE", "CardSema", "CardSyntax", "CardDiagnostics", "CardTestSupport"]),
         .testTarget(name: "CardServerTests", dependencies: ["CardServer", "CardIDE", "CardJSON"]),
-        .testTarget(name: "CardProjectTests", dependencies: ["CardProject", "CardDriver", "CardSema", "CardSyntax", "CardDiagnostics", "CardJSON"],
+        .testTarget(name: "CardProjectTests", dependencies: ["CardProject", "CardDriver", "CardSema", "CardSyntax", "CardDiagnostics", "CardJSON",
+                                                         "CardTestSupport"],
                     exclude: ["Fixtures"]),
     ]
 )

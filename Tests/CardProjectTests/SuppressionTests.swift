@@ -2,6 +2,7 @@ import CardDiagnostics
 import CardDriver
 import CardSema
 import CardSyntax
+import CardTestSupport
 import Foundation
 import Testing
 @testable import CardProject
@@ -153,5 +154,32 @@ import Testing
         #expect(stale.code == 1)
         #expect(stale.out.contains("\"code\": \"W901\""))
         #expect(stale.out.contains("\"replacement\": \"\""))
+    }
+}
+
+/// Suppressions read from any bytes: seeded random files mixing directives, codes, separators,
+/// comments of every kind, unterminated ones and invalid UTF-8 go through `Pipeline.check` (and
+/// the formatter where they parse) without a trap, and every W901 points inside its file.
+@Suite struct SuppressionRobustnessTests {
+    static let pieces: [[UInt8]] = [
+        "// cardc:ignore", "// cardc:ignore-file", "//cardc:ignore", " W104", " W801,", ",W101", " E501", " W901", " -- why",
+        " // expect: W901", "/* cardc:ignore W105 */", "/*", "*/", "/// cardc:ignore W105", "\n", "\r\n", "card A {", "}",
+        "  text(\"x\")", "  button(\"Go\")", "  model { unused: 1 }", " cardc:ignore-", "\u{1B}", "é", "\"", "{", "(",
+    ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0x00]]
+
+    @Test func randomFilesNeverTrap() throws {
+        var random = SplitMix64(seed: 0x5EED_C1A5)
+        for round in 0..<300 {
+            var bytes: [UInt8] = []
+            for _ in 0..<random.below(60) { bytes += Self.pieces[random.below(Self.pieces.count)] }
+            let result = Pipeline.check(paths: ["/r.cards"], root: "/", provider: MemoryFileProvider([:]), sources: ["/r.cards": bytes])
+            for diagnostic in result.diagnostics where diagnostic.code == .w901 {
+                #expect(diagnostic.span.end <= bytes.count, "round \(round)")
+                for fix in diagnostic.fixIts { #expect(fix.span.end <= bytes.count && fix.span.start >= 0, "round \(round)") }
+            }
+            if let tree = result.files.values.first?.tree, tree.diagnostics.isEmpty {
+                _ = try? Formatter.format(tree)
+            }
+        }
     }
 }
