@@ -17,37 +17,45 @@ let package = Package(
         .target(name: "CardJSON"),
         .target(name: "CardDiagnostics", dependencies: ["CardJSON"], exclude: ["generate-display-width.py"]),
         .target(name: "CardSyntax", dependencies: ["CardDiagnostics"]),
-        .target(name: "CardSema", dependencies: ["CardSyntax", "CardDiagnostics"]),
-        .target(name: "CardLayout", dependencies: ["CardSema", "CardDiagnostics"]),
-        .target(name: "CardEmit", dependencies: ["CardLayout", "CardSema", "CardDiagnostics", "CardJSON"]),
+        // Source files on disk or in memory, and the loader that follows imports.
+        .target(name: "CardSources", dependencies: ["CardSyntax", "CardDiagnostics"]),
+        // The vocabulary (the catalog) and the checked model every later phase reads.
+        .target(name: "CardModel", dependencies: ["CardSyntax", "CardDiagnostics"]),
+        .target(name: "CardSema", dependencies: ["CardModel", "CardSources", "CardSyntax", "CardDiagnostics"]),
+        .target(name: "CardLayout", dependencies: ["CardModel", "CardDiagnostics"]),
+        .target(name: "CardEmit", dependencies: ["CardLayout", "CardModel", "CardDiagnostics", "CardJSON"]),
+        // The front half as every command and the editor run it: load, check, lay out for W104.
+        .target(name: "CardPipeline", dependencies: ["CardSema", "CardLayout", "CardSources", "CardModel", "CardSyntax", "CardDiagnostics"]),
         // What a project decides: cardc.json (found, read, checked), severities and suppressions.
-        .target(name: "CardProject", dependencies: ["CardJSON", "CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit"]),
+        .target(name: "CardProject", dependencies: ["CardJSON", "CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardPipeline",
+                                                    "CardLayout", "CardEmit"]),
         // Editor questions as plain data (no JSON, no LSP types), over snapshots of open buffers.
-        .target(name: "CardIDE", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit", "CardProject"]),
+        .target(name: "CardIDE", dependencies: ["CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardPipeline", "CardLayout",
+                                                "CardEmit", "CardProject"]),
         // The language server: JSON-RPC framing and LSP types only, delegating to CardIDE.
-        .target(name: "CardServer", dependencies: ["CardIDE", "CardJSON", "CardDiagnostics", "CardSema"]),
+        .target(name: "CardServer", dependencies: ["CardIDE", "CardJSON", "CardDiagnostics", "CardSources", "CardModel"]),
         // The command line as a library so tests drive it in-process; `cardc` is a thin main.
-        .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit", "CardServer",
-                                                   "CardProject"]),
+        .target(name: "CardDriver", dependencies: ["CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardPipeline", "CardLayout",
+                                                   "CardEmit", "CardServer", "CardProject"]),
         .executableTarget(name: "cardc", dependencies: ["CardDriver"]),
         .plugin(name: "CardcPlugin", capability: .buildTool(), dependencies: ["cardc"]),
-        .executableTarget(name: "CardBench", dependencies: ["CardDiagnostics", "CardSyntax", "CardSema", "CardLayout", "CardEmit", "CardDriver",
-                                                           "CardTestSupport", "CardServer", "CardJSON"]),
+        .executableTarget(name: "CardBench", dependencies: ["CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardPipeline", "CardLayout", "CardEmit",
+                                                           "CardDriver", "CardTestSupport", "CardServer", "CardJSON"]),
         // The deterministic deck generator the benchmark and the tests share.
         .target(name: "CardTestSupport", path: "Tests/CardTestSupport"),
 
         .testTarget(name: "CardDiagnosticsTests", dependencies: ["CardDiagnostics", "CardJSON"]),
-        .testTarget(name: "CardSyntaxTests", dependencies: ["CardSyntax", "CardDriver", "CardTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CardSemaTests", dependencies: ["CardSema", "CardSyntax", "CardDriver", "CardTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CardLayoutTests", dependencies: ["CardLayout", "CardEmit", "CardDriver", "CardJSON", "CardTestSupport"],
+        .testTarget(name: "CardSyntaxTests", dependencies: ["CardSources", "CardModel", "CardSema", "CardSyntax", "CardDriver", "CardTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CardSemaTests", dependencies: ["CardModel", "CardSema", "CardSources", "CardSyntax", "CardDriver", "CardTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CardLayoutTests", dependencies: ["CardSources", "CardModel", "CardSema", "CardLayout", "CardEmit", "CardDriver", "CardJSON", "CardTestSupport"],
                     exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "CardEmitTests", dependencies: ["CardEmit", "CardLayout", "CardSema", "CardDriver", "CardJSON"],
+        .testTarget(name: "CardEmitTests", dependencies: ["CardEmit", "CardLayout", "CardModel", "CardSema", "CardSources", "CardDriver", "CardJSON"],
                     exclude: ["Golden", "Fixtures"]),
-        .testTarget(name: "CardDriverTests", dependencies: ["CardDriver"]),
-        .testTarget(name: "CardIDETests", dependencies: ["CardIDE", "CardSema", "CardSyntax", "CardDiagnostics", "CardTestSupport"]),
+        .testTarget(name: "CardDriverTests", dependencies: ["CardDriver", "CardModel", "CardSema"]),
+        .testTarget(name: "CardIDETests", dependencies: ["CardIDE", "CardModel", "CardSema", "CardSources", "CardSyntax", "CardDiagnostics", "CardTestSupport"]),
         .testTarget(name: "CardServerTests", dependencies: ["CardServer", "CardIDE", "CardJSON"]),
-        .testTarget(name: "CardProjectTests", dependencies: ["CardProject", "CardDriver", "CardSema", "CardSyntax", "CardDiagnostics", "CardJSON",
-                                                         "CardTestSupport"],
+        .testTarget(name: "CardProjectTests", dependencies: ["CardProject", "CardPipeline", "CardDriver", "CardSources", "CardModel", "CardSema", "CardSyntax",
+                                                         "CardDiagnostics", "CardJSON", "CardTestSupport"],
                     exclude: ["Fixtures"]),
     ]
 )

@@ -24,9 +24,11 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import CardPipeline
 import CardDiagnostics
 import CardSyntax
-import CardSema
+import CardModel
+import CardSources
 import CardLayout
 import CardDriver
 import CardEmit
@@ -177,9 +179,9 @@ let phases: [Phase] = [
         let tree = Parser.parse(file)
         return PhaseOutput(tokens: tree.tokenCount, nodes: tree.nodes.count, diagnostics: tree.diagnostics.count)
     },
-    // What `cardc check` does: load (from memory), lex, parse, check (`Compiler.check`, building
+    // What `cardc check` does: load (from memory), lex, parse, check (`Pipeline.check`, building
     // no card's model), then the layout pass for W104 when there are no errors.
-    Phase(name: "check", title: "check (Pipeline.check: Compiler.check + layoutDiagnostics)") { file in
+    Phase(name: "check", title: "check (Pipeline.check: Pipeline.check + layoutDiagnostics)") { file in
         let result = Pipeline.check(paths: [file.path], root: "/", provider: MemoryFileProvider([:]),
                                     sources: [file.path: file.bytes])
         return PhaseOutput(tokens: 0, nodes: 0, diagnostics: result.diagnostics.count)

@@ -5,11 +5,13 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CardPipeline
 import CardDiagnostics
 import CardEmit
 import CardLayout
+import CardModel
 import CardProject
-import CardSema
+import CardSources
 
 /// `cardc build FILE… [--emit json,swift] [-o DIR] [--swift-flavor cardparts|observation]
 /// [--access internal|public|package] [--viewport WxH] [--root DIR] [--color WHEN] [--quiet]
@@ -80,7 +82,7 @@ enum BuildCommand {
     }
 
     /// Runs the command; `compiled` receives the checked decks (see `Driver.run(_:output:compiled:)`).
-    static func run(_ arguments: [String], output: inout some DriverOutput, compiled: inout Compiler.Result?) throws -> Int32 {
+    static func run(_ arguments: [String], output: inout some DriverOutput, compiled: inout Pipeline.Result?) throws -> Int32 {
         let parsed = try ArgumentParser.parse(CommonOptions.normalizingStrict(arguments), options: options, command: "build")
         if parsed.flag("-h") { output.writeOut(usage); return 0 }
         guard !parsed.operands.isEmpty else { throw UsageError("missing input: cardc build FILE...") }
@@ -106,7 +108,7 @@ enum BuildCommand {
         compiled = outcome.groups.max { $0.inputs.count < $1.inputs.count }?.result
         if let unreadable = outcome.unreadable.first { throw UsageError("cannot read \(unreadable)") }
         // Each input's deck, in the order of `files`.
-        var decks = [CheckedDeck?](repeating: nil, count: files.count)
+        var decks = [CheckedUnit?](repeating: nil, count: files.count)
         for group in outcome.groups where group.result.decks.count == group.inputs.count {
             for (index, deck) in zip(group.inputs, group.result.decks) { decks[index] = deck }
         }

@@ -1,5 +1,7 @@
+import CardPipeline
 import CardDiagnostics
-import CardSema
+import CardModel
+import CardSources
 import CardSyntax
 #if canImport(Glibc)
 import Glibc
@@ -132,7 +134,7 @@ public enum Driver {
 
     public static func main() -> Never {
         var output = ProcessOutput()
-        var compiled: Compiler.Result?
+        var compiled: Pipeline.Result?
         let code = run(Array(CommandLine.arguments.dropFirst()), output: &output, compiled: &compiled)
         // Exit with the compiled decks still alive: the system reclaims the process's memory at
         // once, where freeing a large deck object by object takes tens of milliseconds (~40 ms for
@@ -151,13 +153,13 @@ public enum Driver {
     ]
 
     public static func run(_ arguments: [String], output: inout some DriverOutput) -> Int32 {
-        var compiled: Compiler.Result?
+        var compiled: Pipeline.Result?
         return run(arguments, output: &output, compiled: &compiled)
     }
 
     /// Runs a command, handing the decks it compiled (if any) to the caller in `compiled`, so
     /// that the caller decides when they are freed.
-    static func run(_ arguments: [String], output: inout some DriverOutput, compiled: inout Compiler.Result?) -> Int32 {
+    static func run(_ arguments: [String], output: inout some DriverOutput, compiled: inout Pipeline.Result?) -> Int32 {
         let code = runCommand(arguments, output: &output, compiled: &compiled)
         // One place for every command and format: an output that could not be written is
         // exit 2 with one line (on stderr, if that still works); a reader gone is no error.
@@ -166,7 +168,7 @@ public enum Driver {
         return 2
     }
 
-    private static func runCommand(_ arguments: [String], output: inout some DriverOutput, compiled: inout Compiler.Result?) -> Int32 {
+    private static func runCommand(_ arguments: [String], output: inout some DriverOutput, compiled: inout Pipeline.Result?) -> Int32 {
         guard let first = arguments.first else {
             output.writeError(mainUsage())
             return 2
@@ -287,7 +289,7 @@ enum InputFiles {
 
 /// Renders diagnostics in the chosen format and computes the exit code.
 enum DiagnosticOutput {
-    static func emit(_ result: Compiler.Result, format: String, color: ColorChoice, strict: Bool, quiet: Bool,
+    static func emit(_ result: Pipeline.Result, format: String, color: ColorChoice, strict: Bool, quiet: Bool,
                      fileCount: Int, output: inout some DriverOutput) -> Int32 {
         emit(result.diagnostics, in: result.fileSet, format: format, color: color, strict: strict, quiet: quiet,
              fileCount: fileCount, output: &output)

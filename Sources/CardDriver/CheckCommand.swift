@@ -1,7 +1,9 @@
+import CardPipeline
 import CardDiagnostics
 import CardLayout
+import CardModel
 import CardProject
-import CardSema
+import CardSources
 
 /// `cardc check PATH… [--format text|json|sarif|github] [--strict]` (alias `lint`).
 enum CheckCommand {
@@ -39,7 +41,7 @@ enum CheckCommand {
     }
 
     /// Runs the command; `compiled` receives the checked decks (see `Driver.run(_:output:compiled:)`).
-    static func run(_ arguments: [String], output: inout some DriverOutput, compiled: inout Compiler.Result?) throws -> Int32 {
+    static func run(_ arguments: [String], output: inout some DriverOutput, compiled: inout Pipeline.Result?) throws -> Int32 {
         let parsed = try ArgumentParser.parse(CommonOptions.normalizingStrict(arguments), options: options, command: "check")
         if parsed.flag("-h") { output.writeOut(usage); return 0 }
         guard !parsed.operands.isEmpty else { throw UsageError("missing input: cardc check PATH...") }

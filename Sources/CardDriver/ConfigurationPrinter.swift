@@ -1,7 +1,8 @@
 import CardDiagnostics
 import CardLayout
 import CardProject
-import CardSema
+import CardModel
+import CardSources
 
 /// `cardc check --print-config PATH…`: for each path, the settings that apply to it and where
 /// each comes from (the command line, a configuration file, or the default).

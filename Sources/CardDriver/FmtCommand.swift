@@ -1,6 +1,7 @@
 import CardDiagnostics
+import CardModel
 import CardProject
-import CardSema
+import CardSources
 import CardSyntax
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
 import CardDiagnostics
 import CardServer
-import CardSema
+import CardModel
 
 /// `cardc lsp`: the language server over stdin and stdout (see `LanguageServer`).
 enum LSPCommand {

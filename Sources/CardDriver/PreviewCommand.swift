@@ -5,11 +5,13 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CardPipeline
 import CardDiagnostics
 import CardEmit
 import CardLayout
+import CardModel
 import CardProject
-import CardSema
+import CardSources
 
 /// `cardc preview FILE [--card C] [--stack S] [--state X | --all-states] [--position P]
 /// [--theme T] [--width N] [--color WHEN] [--watch]`: draws the file's cards and stacks
@@ -70,7 +72,7 @@ enum PreviewCommand {
         var color: ColorChoice
     }
 
-    static func run(_ arguments: [String], output: inout some DriverOutput, compiled: inout Compiler.Result?,
+    static func run(_ arguments: [String], output: inout some DriverOutput, compiled: inout Pipeline.Result?,
                     watch: PreviewWatch = .live) throws -> Int32 {
         let parsed = try ArgumentParser.parse(arguments, options: options, command: "preview")
         if parsed.flag("-h") { output.writeOut(usage); return 0 }
@@ -107,7 +109,7 @@ enum PreviewCommand {
     /// Checks the file and draws it once. Returns the exit status and the paths of the files
     /// the deck was read from (the input and its imports).
     static func draw(_ settings: Settings, output: inout some DriverOutput,
-                     compiled: inout Compiler.Result?) throws -> (status: Int32, files: [String]) {
+                     compiled: inout Pipeline.Result?) throws -> (status: Int32, files: [String]) {
         let result = Pipeline.check(paths: [settings.file], root: settings.root,
                                     provider: DiskFileProvider(sizeLimit: settings.sizeLimit), viewport: settings.viewport)
         compiled = result
@@ -159,7 +161,7 @@ struct PreviewWatch {
     static let clearScreen = "\u{1B}[H\u{1B}[2J"
 
     /// Draws and redraws; returns 0 when `maximumPolls` runs out (a live watch never returns).
-    func run(_ settings: PreviewCommand.Settings, output: inout some DriverOutput, compiled: inout Compiler.Result?) -> Int32 {
+    func run(_ settings: PreviewCommand.Settings, output: inout some DriverOutput, compiled: inout Pipeline.Result?) -> Int32 {
         var polls = 0
         while true {
             output.writeOut(Self.clearScreen)

@@ -1,7 +1,9 @@
+import CardPipeline
 import CardDiagnostics
 import CardLayout
 import CardProject
-import CardSema
+import CardModel
+import CardSources
 import CardSyntax
 
 /// The inputs of one `check` or `build` run, each with the settings its project gives it
@@ -44,7 +46,7 @@ struct ProjectRun {
     /// set, at the levels each file's configuration gives.
     struct Outcome {
         /// Each group's input indices and compiled result, in the order of their first input.
-        var groups: [(inputs: [Int], result: Compiler.Result)]
+        var groups: [(inputs: [Int], result: Pipeline.Result)]
         var fileSet: FileSet
         var diagnostics: [Diagnostic]
         /// The syntax tree of each file of `fileSet`.
@@ -62,7 +64,7 @@ struct ProjectRun {
             if members[key] == nil { order.append(key) }
             members[key, default: []].append(index)
         }
-        let groups = order.map { key -> (inputs: [Int], result: Compiler.Result) in
+        let groups = order.map { key -> (inputs: [Int], result: Pipeline.Result) in
             let indices = members[key] ?? []
             let first = inputs[indices[0]]
             // The policy is applied once, below, to every group's diagnostics together.
@@ -71,11 +73,12 @@ struct ProjectRun {
             return (indices, result)
         }
         let merged = Self.merge(groups.map(\.result))
-        var policy = DiagnosticPolicy()
-        for file in merged.fileSet.files where policy.configurations[file.path] == nil {
+        var configurations: [String: ProjectConfiguration] = [:]
+        for file in merged.fileSet.files where configurations[file.path] == nil {
             let path = file.path
-            policy.configurations[path] = try configured { try locator.settings(forFile: path).configuration }
+            configurations[path] = try configured { try locator.settings(forFile: path).configuration }
         }
+        let policy = DiagnosticPolicy(configurations: configurations)
         // Unused suppressions only when every group was free of errors, as `Pipeline.check` does.
         let complete = groups.allSatisfy { !$0.result.hasErrors }
         let applied = policy.apply(to: merged.diagnostics, in: merged.fileSet, trees: merged.trees, reportUnused: complete)
@@ -85,7 +88,7 @@ struct ProjectRun {
 
     /// The diagnostics and syntax trees of several results in one file set: a file two groups
     /// loaded (same path, same bytes) is one file, and diagnostics both reported are reported once.
-    static func merge(_ results: [Compiler.Result]) -> (fileSet: FileSet, diagnostics: [Diagnostic], trees: [FileID: SyntaxTree]) {
+    static func merge(_ results: [Pipeline.Result]) -> (fileSet: FileSet, diagnostics: [Diagnostic], trees: [FileID: SyntaxTree]) {
         if results.count == 1, let only = results.first { return (only.fileSet, only.diagnostics, only.files.mapValues(\.tree)) }
         var fileSet = FileSet()
         var byPath: [String: FileID] = [:]

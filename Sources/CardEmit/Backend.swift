@@ -1,5 +1,5 @@
 import CardLayout
-import CardSema
+import CardModel
 
 /// What every back end may need besides the checked deck.
 public struct BackendOptions: Sendable {
@@ -37,12 +37,12 @@ public protocol Backend: Sendable {
     var summary: String { get }
     /// Writes the artifact for `deck` to `sink` in pieces, in order: a large artifact need not
     /// be held in memory whole. Pieces end between UTF-8 sequences.
-    func emit(_ deck: CheckedDeck, options: BackendOptions, to sink: ([UInt8]) throws -> Void) rethrows
+    func emit(_ deck: CheckedUnit, options: BackendOptions, to sink: ([UInt8]) throws -> Void) rethrows
 }
 
 extension Backend {
     /// The whole artifact for `deck` as one byte array.
-    public func emit(_ deck: CheckedDeck, options: BackendOptions) -> [UInt8] {
+    public func emit(_ deck: CheckedUnit, options: BackendOptions) -> [UInt8] {
         var result: [UInt8] = []
         emit(deck, options: options, to: { piece in result.append(contentsOf: piece) })
         return result

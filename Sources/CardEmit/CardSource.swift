@@ -1,29 +1,26 @@
 import CardLayout
-import CardSema
+import CardModel
 
-/// The cards a drawing back end (the terminal preview, the HTML gallery) draws, built and laid
-/// out when needed: one checker reused for every card read by position (`CheckedCards.Reader`)
-/// and the deck's `DeckLayouter`, so a whole-deck drawing holds one card's model at a time.
+/// The cards a drawing back end (the terminal preview, the HTML gallery) draws, laid out when
+/// needed by the deck's `DeckLayouter`.
 /// `theme` (the preview's `--theme`, a gallery column's theme) replaces every stack's theme.
 struct CardSource {
-    let deck: CheckedDeck
+    let deck: CheckedUnit
     /// Replaces every stack's theme when set.
     var theme: String?
     var layouter: DeckLayouter
-    private var reader: CheckedCards.Reader
 
-    init(deck: CheckedDeck, viewport: Viewport, theme: String?) {
+    init(deck: CheckedUnit, viewport: Viewport, theme: String?) {
         self.deck = deck
         self.theme = theme
         layouter = DeckLayouter(deck: deck, viewport: viewport)
-        reader = CheckedCards.Reader(deck.cards)
     }
 
-    /// The card at `index`, its model built now.
-    mutating func card(at index: Int) -> CheckedCard { reader.card(at: index) }
+    /// The card at `index`.
+    func card(at index: Int) -> CardView { deck.cards[index] }
 
     /// `stack` as the preview draws it: in the `--theme` theme when one is given.
-    func drawn(_ stack: CheckedStack) -> CheckedStack {
+    func drawn(_ stack: StackView) -> StackView {
         guard let theme else { return stack }
         var drawn = stack
         drawn.theme = theme
@@ -32,7 +29,7 @@ struct CardSource {
 
     /// `card` (the deck's card at `index`) laid out in `stack`, or in its primary context (the
     /// first stack that lists it, else a list in the default theme) when `stack` is nil.
-    mutating func layout(_ card: CheckedCard, at index: Int, in stack: CheckedStack?) -> LaidOutCard {
+    mutating func layout(_ card: CardView, at index: Int, in stack: StackView?) -> LaidOutCard {
         if let stack { return layouter.layout(card, at: index, in: layouter.context(for: card, in: drawn(stack))) }
         guard let theme else { return layouter.layoutInPrimaryContext(card, at: index) }
         let primary = layouter.primaryContext(for: card, at: index)
@@ -46,12 +43,12 @@ struct CardSource {
 
     /// The resolved theme called `name`: the deck's, else a built-in one, else the default theme.
     func theme(named name: String) -> ResolvedTheme? {
-        deck.theme(named: name) ?? ResolvedTheme.builtIn(named: name) ?? deck.theme(named: Catalog.defaultThemeName)
+        deck.theme(named: name)?.resolved ?? ResolvedTheme.builtIn(named: name) ?? deck.theme(named: Catalog.defaultThemeName)?.resolved
     }
 
     /// The position a stack starts in: its `initial:` when it is one of its positions, else its first.
-    static func initialPosition(of stack: CheckedStack) -> String {
-        let positions = stack.spec?.layoutPositions ?? []
+    static func initialPosition(of stack: StackView) -> String {
+        let positions = stack.spec.layoutPositions
         if case .enumCase(let name, _)? = stack.property("initial"), positions.contains(name) { return name }
         return positions.first ?? ""
     }

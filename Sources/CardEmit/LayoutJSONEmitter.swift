@@ -1,6 +1,6 @@
 import CardJSON
 import CardLayout
-import CardSema
+import CardModel
 
 /// The layout JSON back end (`--emit json`, docs/language.md §11.1): one `<name>.layout.json` per
 /// input file, describing the file and its imports — resolved themes, every card with every
@@ -33,7 +33,7 @@ public struct LayoutJSONEmitter: Backend {
 
     public init(pretty: Bool = true) { self.pretty = pretty }
 
-    public func emit(_ deck: CheckedDeck, options: BackendOptions, to sink: ([UInt8]) throws -> Void) rethrows {
+    public func emit(_ deck: CheckedUnit, options: BackendOptions, to sink: ([UInt8]) throws -> Void) rethrows {
         var writer = LayoutJSONWriter(out: JSONWriter(pretty: pretty, capacity: Self.pieceSize + (1 << 16)))
         var layouter = DeckLayouter(deck: deck, viewport: options.viewport)
         writer.open(deck, viewport: options.viewport)
@@ -60,11 +60,11 @@ struct LayoutJSONWriter {
     var out: JSONWriter
 
     /// The document up to the opening of `cards`.
-    mutating func open(_ deck: CheckedDeck, viewport: Viewport) {
+    mutating func open(_ deck: CheckedUnit, viewport: Viewport) {
         out.beginObject()
         out.write(LayoutJSONEmitter.format, forKey: "format")
         out.write(LayoutJSONEmitter.version, forKey: "version")
-        out.write(deck.entry.path, forKey: "source")
+        out.write(deck.entryPath, forKey: "source")
         out.writeKey("viewport")
         size(width: viewport.width, height: viewport.height)
         out.writeKey("themes")
@@ -86,7 +86,7 @@ struct LayoutJSONWriter {
 
     // MARK: Cards
 
-    mutating func card(_ card: CheckedCard, _ layout: LaidOutCard) {
+    mutating func card(_ card: CardView, _ layout: LaidOutCard) {
         out.beginObject()
         out.write(card.name, forKey: "name")
         out.writeKey("source")
@@ -124,7 +124,7 @@ struct LayoutJSONWriter {
         out.beginArray()
         for trait in card.traits {
             out.beginObject(inline: true)
-            out.write(trait.trait, forKey: "trait")
+            out.write(trait.name, forKey: "trait")
             for property in trait.properties {
                 out.writeKey(property.name)
                 value(property.value)
@@ -209,7 +209,7 @@ struct LayoutJSONWriter {
 
     // MARK: Stacks
 
-    mutating func stack(_ stack: CheckedStack, _ layout: LaidOutStack) {
+    mutating func stack(_ stack: StackView, _ layout: LaidOutStack) {
         out.beginObject()
         out.write(stack.name, forKey: "name")
         out.write(stack.kind, forKey: "kind")
@@ -217,15 +217,16 @@ struct LayoutJSONWriter {
         out.writeKey("doc")
         optional(stack.documentation)
         out.writeKey("config")
-        properties(stack.configuration)
+        properties(stack.configuration.properties)
 
         // Body properties in catalog order, `margins` filled in from the theme for lists.
         out.writeKey("properties")
         out.beginObject()
-        for parameter in stack.spec?.bodyProperties ?? [] where parameter.type != .themeRef {
-            if let property = stack.properties.first(where: { $0.name == parameter.name }) {
-                out.writeKey(property.name)
-                value(property.value)
+        let properties = stack.properties
+        for (index, parameter) in stack.spec.bodyProperties.enumerated() where parameter.type != .themeRef {
+            if let property = properties.ref(at: index) {
+                out.writeKey(parameter.name)
+                value(property.decoded)
             } else if parameter.name == "margins", let margins = layout.margins {
                 out.writeKey("margins")
                 insets(margins)
@@ -259,7 +260,7 @@ struct LayoutJSONWriter {
             out.endArray()
             out.endObject()
         }
-        if stack.spec?.geometry == .sheet {
+        if stack.spec.geometry == .sheet {
             out.writeKey("transitions")
             out.beginArray()
             for transition in layout.transitions {
@@ -306,22 +307,16 @@ struct LayoutJSONWriter {
     }
 
     /// A part's arguments in catalog order: the author's value, else the catalog default.
-    mutating func props(_ part: CheckedPart) {
+    mutating func props(_ part: PartView) {
         out.beginObject(inline: true)
-        if let spec = part.spec {
-            for parameter in spec.parameters {
-                if let property = part.properties.first(where: { $0.name == parameter.name }) {
-                    out.writeKey(property.name)
-                    value(property.value)
-                } else if let value = parameter.checkedDefault {
-                    out.writeKey(parameter.name)
-                    self.value(value)
-                }
-            }
-        } else {
-            for property in part.properties {
-                out.writeKey(property.name)
-                value(property.value)
+        let arguments = part.arguments
+        for (index, parameter) in part.spec.parameters.enumerated() {
+            if let argument = arguments.ref(at: index) {
+                out.writeKey(parameter.name)
+                value(argument.decoded)
+            } else if let value = parameter.checkedDefault {
+                out.writeKey(parameter.name)
+                self.value(value)
             }
         }
         out.endObject()

@@ -1,5 +1,5 @@
 import CardLayout
-import CardSema
+import CardModel
 
 /// What a part shows, read from its arguments the same way by every drawing back end (the
 /// terminal preview and the HTML gallery): the author's value, else the catalog default, with
@@ -15,28 +15,28 @@ struct PartArguments {
     }
 
     /// The text an argument shows (a binding's default, a row's field, or `‹name›`).
-    func string(_ part: CheckedPart, _ name: String) -> String { values.text(part.property(name)) }
+    func string(_ part: PartView, _ name: String) -> String { values.text(part.property(name)) }
 
-    func number(_ part: CheckedPart, _ name: String) -> Double? { values.resolve(part.property(name))?.number }
+    func number(_ part: PartView, _ name: String) -> Double? { values.resolve(part.property(name))?.number }
 
-    func bool(_ part: CheckedPart, _ name: String) -> Bool? {
+    func bool(_ part: PartView, _ name: String) -> Bool? {
         if case .bool(let value)? = values.resolve(part.property(name)) { return value }
         return nil
     }
 
     /// A colour argument (a bound colour's default), alpha kept.
-    func color(_ part: CheckedPart, _ name: String) -> ColorValue? { ThemePalette.color(values.resolve(part.property(name))) }
+    func color(_ part: PartView, _ name: String) -> ColorValue? { ThemePalette.color(values.resolve(part.property(name))) }
 
     /// The colour argument as the resolved value (for back ends that convert it themselves).
-    func colorValue(_ part: CheckedPart, _ name: String) -> Value? { values.resolve(part.property(name)) }
+    func colorValue(_ part: PartView, _ name: String) -> Value? { values.resolve(part.property(name)) }
 
-    func caseName(_ part: CheckedPart, _ name: String) -> String? {
+    func caseName(_ part: PartView, _ name: String) -> String? {
         if case .enumCase(let caseName, _)? = part.property(name) { return caseName }
         return nil
     }
 
     /// The elements of a list argument (a binding's default list).
-    func elements(_ part: CheckedPart, _ name: String) -> [Value] {
+    func elements(_ part: PartView, _ name: String) -> [Value] {
         if case .list(let items)? = values.resolve(part.property(name)) { return items }
         return []
     }
@@ -51,27 +51,27 @@ struct PartArguments {
 
     /// A `slider`: its range, and the value's place in it (nil when the value is a binding
     /// without a default: the thumb then sits at `min` and the binding's `‹name›` is shown).
-    func slider(_ part: CheckedPart) -> (low: Double, high: Double, value: Double?, label: String) {
+    func slider(_ part: PartView) -> (low: Double, high: Double, value: Double?, label: String) {
         let value = number(part, "value")
         return (number(part, "min") ?? 0, number(part, "max") ?? 1, value, value == nil ? string(part, "value") : "")
     }
 
     /// A `multiSlider`'s thumbs as fractions 0…1 of its track (from `min`).
-    func multiSliderThumbs(_ part: CheckedPart) -> [Double] {
+    func multiSliderThumbs(_ part: PartView) -> [Double] {
         let low = number(part, "min") ?? 0, high = number(part, "max") ?? 1
         return elements(part, "values").compactMap(\.number).map { Self.fraction($0, low, high) }
     }
 
     /// A `bar`: how full (0…1; nil for a binding without a default) and its label, the
     /// percentage (`62%`) or the binding's `‹name›`.
-    func bar(_ part: CheckedPart) -> (fraction: Double?, label: String) {
+    func bar(_ part: PartView) -> (fraction: Double?, label: String) {
         let percent = number(part, "percent").map { Finite.clamp($0, 0, 1) }
         return (percent, percent.map { String(Int(($0 * 100).rounded())) + "%" } ?? string(part, "percent"))
     }
 
     /// What a `textField` shows: its text, else its placeholder (`isPlaceholder`), else for a
     /// binding without a default its `‹name›`.
-    func textField(_ part: CheckedPart) -> (text: String, isPlaceholder: Bool) {
+    func textField(_ part: PartView) -> (text: String, isPlaceholder: Bool) {
         let text = values.resolve(part.property("text")).flatMap(ValueResolver.display) ?? ""
         guard text.isEmpty else { return (text, false) }
         let placeholder = part.hasArgument("placeholder") ? string(part, "placeholder") : ""
@@ -82,7 +82,7 @@ struct PartArguments {
 
     /// A `histogram`'s entries (negative and non-finite ones as 0) and the value drawn full
     /// height: the tallest entry, at least 1 (so entries of 0…1 are fractions of the height).
-    func histogram(_ part: CheckedPart) -> (entries: [Double], scale: Double, lines: Set<String>) {
+    func histogram(_ part: PartView) -> (entries: [Double], scale: Double, lines: Set<String>) {
         let entries = elements(part, "entries").compactMap(\.number).map { $0.isFinite ? max(0, $0) : 0 }
         let lines = Set(elements(part, "lines").compactMap { value -> String? in
             if case .enumCase(let name, _) = value { return name }
@@ -116,18 +116,18 @@ struct PartArguments {
 
     /// The label of a `progressBar`'s marker: `marker:`, else the current value, else (a
     /// binding without a default) its `‹name›`.
-    func progressMarkerLabel(_ part: CheckedPart) -> String {
+    func progressMarkerLabel(_ part: PartView) -> String {
         part.hasArgument("marker") ? string(part, "marker") : number(part, "current").map(Finite.format) ?? string(part, "current")
     }
 
     /// `⌖ 38.7223, -9.1393` (with the map type unless standard): the pin glyph, then
     /// `mapCoordinates`.
-    static func mapLabel(_ part: CheckedPart, values: ValueResolver) -> String {
+    static func mapLabel(_ part: PartView, values: ValueResolver) -> String {
         "\u{2316} " + mapCoordinates(part, values: values)
     }
 
     /// `38.7223, -9.1393`, with ` · satellite` or ` · hybrid` for those map types.
-    static func mapCoordinates(_ part: CheckedPart, values: ValueResolver) -> String {
+    static func mapCoordinates(_ part: PartView, values: ValueResolver) -> String {
         let latitude = values.text(part.property("latitude")), longitude = values.text(part.property("longitude"))
         var label = latitude + ", " + longitude
         if case .enumCase(let type, _)? = part.property("type"), type != "standard" { label += " · " + type }

@@ -1,5 +1,5 @@
 import CardLayout
-import CardSema
+import CardModel
 
 /// The colours of one resolved theme that the drawing back ends (the terminal preview, the HTML
 /// gallery) paint with, and the fixed colours they share. Each back end turns these into its own
@@ -115,36 +115,26 @@ struct CardAppearance {
     var gradient: Gradient?
     var isEditable: Bool
 
-    /// The traits that change how a card's frame looks.
-    enum TraitName {
-        static let transparent = "transparent"
-        static let rounded = "rounded"
-        static let border = "border"
-        static let shadow = "shadow"
-        static let gradient = "gradient"
-        static let editable = "editable"
-    }
-
-    init(card: CheckedCard) {
-        isEditable = card.trait(TraitName.editable) != nil
-        cornerRadius = card.trait(TraitName.rounded).map { Finite.dimension($0.value("radius")?.number ?? 0) }
-        isTransparent = card.trait(TraitName.transparent) != nil
+    init(card: CardView) {
+        isEditable = card.trait(.editable) != nil
+        cornerRadius = card.trait(.rounded).map { Finite.dimension($0.value("radius")?.number ?? 0) }
+        isTransparent = card.trait(.transparent) != nil
         guard !isTransparent else {
             border = nil
             shadow = nil
             gradient = nil
             return
         }
-        border = card.trait(TraitName.border).map { trait in
+        border = card.trait(.border).map { trait in
             Border(width: Finite.dimension(trait.value("width")?.number ?? 1), color: ThemePalette.color(trait.value("color")))
         }
-        shadow = card.trait(TraitName.shadow).map { trait in
+        shadow = card.trait(.shadow).map { trait in
             var x = 0.0, y = 0.0
             if case .size(let width, let height)? = trait.value("offset") { (x, y) = (Finite.coordinate(width), Finite.coordinate(height)) }
             return Shadow(color: ThemePalette.color(trait.value("color")), radius: Finite.dimension(trait.value("radius")?.number ?? 0),
                           opacity: Finite.clamp(trait.value("opacity")?.number ?? 0, 0, 1), offsetX: x, offsetY: y)
         }
-        if let trait = card.trait(TraitName.gradient), case .list(let items)? = trait.value("colors") {
+        if let trait = card.trait(.gradient), case .list(let items)? = trait.value("colors") {
             let colors = items.compactMap { ThemePalette.color($0) }
             gradient = colors.count >= 2 ? Gradient(colors: colors, angle: Finite.coordinate(trait.value("angle")?.number ?? 0)) : nil
         } else {

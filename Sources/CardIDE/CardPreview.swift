@@ -1,10 +1,10 @@
 import CardEmit
-import CardSema
+import CardModel
 
 extension Snapshot {
     /// The card's terminal preview in its default state, `width` columns wide, plain text: what
     /// `cardc preview --card NAME --color never` draws (laid out in its primary context).
-    func cardPreview(_ card: CheckedCard, width: Int) -> String? {
+    func cardPreview(_ card: CardView, width: Int) -> String? {
         guard let deck, let index = deck.cards.position(named: card.name) else { return nil }
         var renderer = PreviewRenderer(deck: deck, width: width, colorMode: .off, viewport: viewport)
         var out: [UInt8] = []

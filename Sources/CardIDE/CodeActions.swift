@@ -1,5 +1,5 @@
 import CardDiagnostics
-import CardProject
+import CardPipeline
 
 /// A change an editor offers to make.
 public struct CodeAction: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import CardDiagnostics
-import CardSema
+import CardModel
 import CardSyntax
 
 /// One completion proposal.
@@ -46,7 +46,7 @@ struct CompletionBuilder {
     private(set) var items: [CompletionItem] = []
     private var labels = Set<String>()
     /// The card around the cursor, built when first needed.
-    private var card: CheckedCard??
+    private var card: CardView??
 
     init(snapshot: Snapshot, context: CursorContext, offset: Int) {
         self.snapshot = snapshot
@@ -67,7 +67,7 @@ struct CompletionBuilder {
                                     insertText: insertText, snippet: snippet == insertText ? nil : snippet, replacing: context.replacing))
     }
 
-    mutating func currentCard() -> CheckedCard? {
+    mutating func currentCard() -> CardView? {
         if let card { return card }
         let found = snapshot.card(at: offset)?.card
         card = .some(found)
@@ -126,7 +126,7 @@ struct CompletionBuilder {
         if spec.isContainer || spec.children == .modelFields {
             snippet += " {\n\t$0\n}"
         }
-        add(spec.name, spec.kind == .structural ? .structuralNode : .part, detail: spec.signature, doc: spec.doc,
+        add(spec.name, spec.category == .structural ? .structuralNode : .part, detail: spec.signature, doc: spec.doc,
             insert: spec.name, snippet: snippet)
     }
 
@@ -148,7 +148,7 @@ struct CompletionBuilder {
 
     mutating func addThemes() {
         for theme in Catalog.builtInThemes { add(theme.name, .theme, detail: "built-in theme (\(theme.cardPartsClass))") }
-        for theme in snapshot.deck?.themes ?? [] where !theme.isBuiltIn {
+        for theme in snapshot.deck.map({ Array($0.themes) }) ?? [] where !theme.isBuiltIn {
             add(theme.name, .theme, detail: theme.parent.map { "theme \(theme.name): \($0)" } ?? "theme")
         }
     }
@@ -301,7 +301,7 @@ struct CompletionBuilder {
         case .color:
             for color in Catalog.namedColors { add("." + color.name, .color, detail: color.hex, doc: color.swiftName) }
         case .cardState:
-            for state in currentCard()?.states ?? [] where !(state.isBuiltIn && state.name == Catalog.defaultStateName) {
+            for state in currentCard().map({ Array($0.states) }) ?? [] where !(state.isBuiltIn && state.name == Catalog.defaultStateName) {
                 add("." + state.name, .state, detail: state.isBuiltIn ? "built-in state" : "custom state",
                     doc: Catalog.builtInState(named: state.name)?.doc)
             }
@@ -356,7 +356,7 @@ struct CompletionBuilder {
 
     /// The labels and types of a rows field's records: from its inferred type, else from its
     /// default's first row.
-    static func rowFields(of field: ModelField) -> [(String, ValueType)] {
+    static func rowFields(of field: FieldView) -> [(String, ValueType)] {
         if case .list(.record(let fields)) = field.type { return fields.map { ($0.label, $0.type) } }
         if case .list(let rows)? = field.defaultValue, case .record(let arguments)? = rows.first {
             return arguments.compactMap { argument in argument.label.map { ($0, Self.type(of: argument.value)) } }

@@ -1,5 +1,5 @@
 import CardDiagnostics
-import CardSema
+import CardModel
 import CardSyntax
 
 /// Where a cursor stands in the construct being typed, worked out from the tokens before it —

@@ -1,5 +1,6 @@
 import CardDiagnostics
-import CardSema
+import CardModel
+import CardSources
 
 /// A replacement of `location`'s bytes with `newText` (an empty range inserts).
 public struct FileEdit: Hashable, Sendable {

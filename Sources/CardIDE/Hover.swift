@@ -1,5 +1,5 @@
 import CardDiagnostics
-import CardSema
+import CardModel
 import CardSyntax
 
 /// What hovering shows: Markdown, and the range of the name it describes.
@@ -104,7 +104,7 @@ extension Snapshot {
     func cardHover(named name: String, previewWidth: Int) -> [String]? {
         guard let card = deck?.card(named: name) else { return nil }
         var sections: [String] = []
-        let traits = card.traits.map(\.trait)
+        let traits = card.traits.map(\.name)
         sections.append(Markdown.code("card \(card.name)" + (traits.isEmpty ? "" : ": " + traits.joined(separator: ", "))))
         if let doc = card.documentation { sections.append(doc) }
         let states = card.states.map(\.name)
@@ -152,7 +152,7 @@ extension Snapshot {
         return fieldHover(field, card: card, spelled: text)
     }
 
-    func fieldHover(_ field: ModelField, card: CheckedCard, spelled: String? = nil) -> [String] {
+    func fieldHover(_ field: FieldView, card: CardView, spelled: String? = nil) -> [String] {
         var sections = [Markdown.code("\(spelled ?? "$" + field.name): \(field.type)")]
         var line = "Model field `\(field.name)` of card `\(card.name)`"
         if field.defaultValue != nil, let text = defaultText(of: field) {
@@ -166,7 +166,7 @@ extension Snapshot {
     }
 
     /// The source text of a model field's default (shortened).
-    func defaultText(of field: ModelField) -> String? {
+    func defaultText(of field: FieldView) -> String? {
         guard let tree = tree(of: field.span.file) else { return nil }
         let path = SyntaxQuery(tree: tree).path(at: field.span.start)
         guard let property = path.last(where: { tree.kind($0) == .property }), let value = tree.value(property) else { return nil }

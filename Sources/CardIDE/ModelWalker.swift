@@ -1,4 +1,4 @@
-import CardSema
+import CardModel
 
 /// Visits what a checked card refers to: every binding (with the row container it reads, for
 /// `$item.field`) and every `push(…)` target, in its traits, header, parts, states, overlays
@@ -15,7 +15,7 @@ struct ModelWalker {
         self.push = push
     }
 
-    mutating func walk(_ card: CheckedCard) {
+    mutating func walk(_ card: CardView) {
         for trait in card.traits { for property in trait.properties { visit(property.value, rows: nil) } }
         if let title = card.title { visit(title, rows: nil) }
         if let subtitle = card.subtitle { visit(subtitle, rows: nil) }
@@ -27,12 +27,12 @@ struct ModelWalker {
         if let footer = card.footer { walk(footer.parts, rows: nil) }
     }
 
-    private mutating func walk(_ parts: [CheckedPart], rows: String?) {
+    private mutating func walk(_ parts: PartList, rows: String?) {
         for part in parts {
             // Shared parts repeat in every state: the name's position identifies a part.
             guard seen.insert(part.span.start).inserted else { continue }
             var childRows = rows
-            if let rowsParameter = part.spec?.rowsParameter?.name {
+            if let rowsParameter = part.spec.rowsParameter?.name {
                 for property in part.properties where property.name == rowsParameter {
                     if case .binding(let rowsBinding) = property.value, !rowsBinding.isRowField, let field = rowsBinding.path.first {
                         childRows = field

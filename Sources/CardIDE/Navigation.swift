@@ -1,4 +1,4 @@
-import CardSema
+import CardModel
 import CardSyntax
 
 /// Why a rename cannot be done.

@@ -1,4 +1,4 @@
-import CardSema
+import CardModel
 import CardSyntax
 
 /// What a named node of the tree stands for, read from where it sits: the catalog entry a part,

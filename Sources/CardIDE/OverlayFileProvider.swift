@@ -1,4 +1,5 @@
-import CardSema
+import CardModel
+import CardSources
 
 /// A file system seen through an editor: open buffers first, then the files underneath (the
 /// disk). Buffers are keyed by canonical path, so an import names an open file however it

@@ -1,4 +1,4 @@
-import CardSema
+import CardModel
 import CardSyntax
 
 /// The token types semantic highlighting uses, in the order of the legend an editor gets.
@@ -86,7 +86,7 @@ extension Snapshot {
         case .stack: return (.struct, .declaration)
         case .theme(_, let declaration): return (.namespace, declaration ? .declaration : [])
         case .state: return (.enumMember, kind == .stateDecl ? .declaration : [])
-        case .part(let spec): return spec.kind == .structural ? (.keyword, []) : (.function, .defaultLibrary)
+        case .part(let spec): return spec.category == .structural ? (.keyword, []) : (.function, .defaultLibrary)
         case .trait: return (.interface, .defaultLibrary)
         case .stackKind: return (.type, .defaultLibrary)
         case .parameter, .cardProperty, .themeProperty: return (.property, [])

@@ -1,4 +1,4 @@
-import CardSema
+import CardModel
 
 /// The signatures of the call whose argument list holds the cursor.
 public struct SignatureHelpInfo: Hashable, Sendable {
@@ -61,7 +61,7 @@ extension Snapshot {
 
     /// The parameter the cursor's argument is for: its label's, the positional one at its
     /// place, or else the first labelled one not yet written.
-    static func activeParameter(in parameters: [CardSema.Parameter], call: CursorContext.Call) -> Int? {
+    static func activeParameter(in parameters: [CardModel.Parameter], call: CursorContext.Call) -> Int? {
         if let label = call.label { return parameters.firstIndex { $0.name == label } }
         let index = call.argumentIndex
         if parameters.takesUnlabelledValue(at: index) { return index }

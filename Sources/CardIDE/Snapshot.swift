@@ -1,7 +1,8 @@
+import CardPipeline
 import CardDiagnostics
 import CardLayout
-import CardProject
-import CardSema
+import CardModel
+import CardSources
 import CardSyntax
 
 /// One document's version, checked: the compiled unit (the document and everything it
@@ -16,9 +17,9 @@ public final class Snapshot {
     /// The workspace revision the snapshot was made at (see `Workspace`).
     public let revision: Int
     /// What the compiler made of the unit.
-    public let result: Compiler.Result
+    public let result: Pipeline.Result
     /// The deck of the document (nil only when the compiler made none).
-    public let deck: CheckedDeck?
+    public let deck: CheckedUnit?
     /// The document as checked.
     public let file: SourceFile
     public let tree: SyntaxTree
@@ -54,16 +55,10 @@ public final class Snapshot {
         self.revision = revision
         self.viewport = viewport
         self.configurationProblem = configurationProblem
-        var result = Compiler.check(paths: [path], root: root, provider: provider, sources: [path: bytes])
+        // What `cardc check` runs: W104, the project's levels and suppressions, and the cap.
+        let result = Pipeline.check(paths: [path], root: root, provider: provider, sources: [path: bytes], viewport: viewport,
+                                    policy: policy)
         let deck = result.decks.first
-        let complete = !result.hasErrors
-        if complete, let deck {
-            // As `cardc check` does (Pipeline.check): the layout pass's W104 only on a clean deck.
-            let layout = layoutDiagnostics(for: deck, viewport: viewport)
-            if !layout.isEmpty { result.diagnostics = (result.diagnostics + layout).sortedAndDeduplicated() }
-        }
-        let applied = policy.apply(to: result.diagnostics, in: result.fileSet, trees: result.files.mapValues(\.tree), reportUnused: complete)
-        (result.diagnostics, result.omitted) = DiagnosticLimit.finish(applied, omitted: result.omitted)
         self.result = result
         self.deck = deck
         let entry = result.fileSet.files.first ?? SourceFile(path: path, bytes: bytes)
@@ -140,14 +135,14 @@ public final class Snapshot {
 
     /// The model of the card declared by the top-level declaration containing `offset` in the
     /// document, built now.
-    public func card(at offset: Int) -> (card: CheckedCard, declaration: NodeID)? {
+    public func card(at offset: Int) -> (card: CardView, declaration: NodeID)? {
         guard let declaration = SyntaxQuery(tree: tree).topLevelDeclaration(containing: offset),
               tree.kind(declaration) == .cardDecl else { return nil }
         return card(declaredBy: declaration).map { ($0, declaration) }
     }
 
     /// The model of the card that `declaration` (a card declaration of the document) declares.
-    public func card(declaredBy declaration: NodeID) -> CheckedCard? {
+    public func card(declaredBy declaration: NodeID) -> CardView? {
         guard let deck, let name = tree.mainToken(declaration).map(tree.text),
               let position = deck.cards.position(named: name) else { return nil }
         let card = deck.cards[position]

@@ -1,5 +1,6 @@
 import CardDiagnostics
-import CardSema
+import CardModel
+import CardSources
 import CardSyntax
 
 /// What a name in a deck declares or refers to.
@@ -174,7 +175,7 @@ public struct SymbolIndex: Sendable {
             }
         }
 
-        mutating func buildCard(_ checked: CheckedCard) {
+        mutating func buildCard(_ checked: CardView) {
             let cardIndex = card(checked.name)
             add(cardIndex, checked.span, declaration: true)
             guard let declaration = snapshot.location(checked.span) else { return }
@@ -208,7 +209,7 @@ public struct SymbolIndex: Sendable {
         }
 
         /// The labels of a list-of-records default, each a declaration of that row field.
-        mutating func buildRowLabels(of field: ModelField, scope: String, card: String) {
+        mutating func buildRowLabels(of field: FieldView, scope: String, card: String) {
             guard let tree = snapshot.tree(of: field.span.file) else { return }
             let query = SyntaxQuery(tree: tree)
             let path = query.path(at: field.span.start)

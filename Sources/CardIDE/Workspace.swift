@@ -1,6 +1,9 @@
+import CardDiagnostics
 import CardLayout
+import CardModel
+import CardPipeline
 import CardProject
-import CardSema
+import CardSources
 
 /// The documents an editor has open, and a checked snapshot of each, made when first asked
 /// for and kept until the document or a file it imports changes.
@@ -146,7 +149,7 @@ public final class Workspace {
             let settings = try locator.settings(forFile: path)
             let configuration = settings.configurationDirectory.map { PathUtilities.appending("cardc.json", to: $0) }
             return (settings.rootSource == .configuration ? settings.root : root(for: path),
-                    settings.configuration.viewport ?? viewport, DiagnosticPolicy(fallback: settings.configuration), configuration, nil)
+                    settings.configuration.viewport ?? viewport, DiagnosticPolicy(fallback: settings.configuration.levels), configuration, nil)
         } catch {
             return (root(for: path), viewport, DiagnosticPolicy(), nil, error.message)
         }

@@ -1,4 +1,4 @@
-import CardSema
+import CardModel
 
 /// Where a card is laid out: the theme whose fonts and margins apply and the width of the card's
 /// frame, as a stack gives it (docs/language.md §6.1).
@@ -96,21 +96,18 @@ public struct CardLayoutEngine: Sendable {
     }
 
     /// The content inset of `card` in this theme.
-    public func padding(for card: CheckedCard) -> EdgeInsets {
+    public func padding(for card: CardView) -> EdgeInsets {
         var padding = metrics.cardCellMargins
-        if card.trait(CardLayoutEngine.noTopBottomMargins) != nil {
+        if card.trait(.noTopBottomMargins) != nil {
             padding.top = 0
             padding.bottom = 0
         }
         return padding
     }
 
-    /// The trait that removes the content box's top and bottom inset.
-    static let noTopBottomMargins = "noTopBottomMargins"
-
     /// Lays out every state, overlay and the footer of `card` in `context` (its `theme` must be
     /// this engine's).
-    public func layout(_ card: CheckedCard, in context: LayoutContext) -> LaidOutCard {
+    public func layout(_ card: CardView, in context: LayoutContext) -> LaidOutCard {
         let padding = padding(for: card)
         let contentWidth = max(0, context.width - padding.horizontal)
         let layouter = PartLayouter(metrics: metrics, values: ValueResolver(model: card.model))
@@ -133,13 +130,13 @@ public struct CardLayoutEngine: Sendable {
     }
 
     /// The height of every state of `card` in `context`, in the card's state order.
-    public func stateHeights(of card: CheckedCard, in context: LayoutContext) -> [Double] {
+    public func stateHeights(of card: CardView, in context: LayoutContext) -> [Double] {
         layout(card, in: context).states.map(\.height)
     }
 
     /// The sheet header: the title in `titleFont` and the subtitle in `detailTextFont`, wrapped
     /// in the content width, plus 24 points.
-    func headerHeight(of card: CheckedCard, contentWidth: Double, layouter: PartLayouter) -> Double {
+    func headerHeight(of card: CardView, contentWidth: Double, layouter: PartLayouter) -> Double {
         var height = LayoutMetrics.sheetHeaderPadding
         if let title = card.title {
             height += layouter.measure(layouter.values.text(title), fontSize: metrics.titleSize, width: contentWidth)
@@ -151,7 +148,7 @@ public struct CardLayoutEngine: Sendable {
     }
 
     /// The sheet header height of `card` laid out `width` wide.
-    public func headerHeight(of card: CheckedCard, width: Double) -> Double {
+    public func headerHeight(of card: CardView, width: Double) -> Double {
         let contentWidth = max(0, Finite.dimension(width) - padding(for: card).horizontal)
         return headerHeight(of: card, contentWidth: contentWidth,
                             layouter: PartLayouter(metrics: metrics, values: ValueResolver(model: card.model)))

@@ -1,5 +1,5 @@
 import CardDiagnostics
-import CardSema
+import CardModel
 
 /// A card's frame in one stack position.
 public struct CardFrame: Sendable {
@@ -36,9 +36,8 @@ public struct LaidOutStack: Sendable {
 /// `customMargin`, its initial state — is kept, so laying out the stacks afterwards builds no
 /// card again that a back end has laid out already in the same theme and width.
 public struct DeckLayouter {
-    public let deck: CheckedDeck
+    public let deck: CheckedUnit
     public let viewport: Viewport
-    private var reader: CheckedCards.Reader
     private var engines: [String: CardLayoutEngine] = [:]
     private let themes: [String: ResolvedTheme]
     /// Per card, the index of the first stack that lists it: worked out on first use.
@@ -59,15 +58,11 @@ public struct DeckLayouter {
         var span: SourceSpan
     }
 
-    /// The trait whose value replaces a list's left and right margins around its card.
-    static let customMarginTrait = "customMargin"
-
-    public init(deck: CheckedDeck, viewport: Viewport = .standard) {
+    public init(deck: CheckedUnit, viewport: Viewport = .standard) {
         self.deck = deck
         self.viewport = viewport
-        reader = CheckedCards.Reader(deck.cards)
         var themes: [String: ResolvedTheme] = [:]
-        for theme in deck.themes where themes[theme.name] == nil { themes[theme.name] = theme }
+        for theme in deck.themes where themes[theme.name] == nil { themes[theme.name] = theme.resolved }
         self.themes = themes
         known = Array(repeating: nil, count: deck.cards.count)
     }
@@ -85,7 +80,7 @@ public struct DeckLayouter {
 
     /// The margins around every card of a list or fullScreen stack: `margins:`, else the theme's
     /// `cardCellMargins`.
-    public mutating func listMargins(for stack: CheckedStack) -> EdgeInsets {
+    public mutating func listMargins(for stack: StackView) -> EdgeInsets {
         if case .insets(let t, let l, let b, let r)? = stack.property("margins") {
             return EdgeInsets(top: Finite.dimension(t), left: Finite.dimension(l),
                               bottom: Finite.dimension(b), right: Finite.dimension(r))
@@ -94,8 +89,8 @@ public struct DeckLayouter {
     }
 
     /// The value of the card's `customMargin` trait.
-    static func customMargin(_ card: CheckedCard) -> Double? {
-        card.trait(customMarginTrait).flatMap { $0.properties.first?.value.number }
+    static func customMargin(_ card: CardView) -> Double? {
+        card.trait(.customMargin).flatMap { $0.arguments.first?.value.number }
     }
 
     /// A list's `margins` with the left and right ones replaced by a card's `customMargin`.
@@ -110,17 +105,17 @@ public struct DeckLayouter {
 
     /// Where `stack` lays out `card`: its theme and the width it gives the card. `nil` stack: a
     /// card in no stack, in the default theme with that theme's list margins.
-    public mutating func context(for card: CheckedCard, in stack: CheckedStack?) -> LayoutContext {
+    public mutating func context(for card: CardView, in stack: StackView?) -> LayoutContext {
         context(customMargin: Self.customMargin(card), in: stack)
     }
 
-    private mutating func context(customMargin: Double?, in stack: CheckedStack?) -> LayoutContext {
+    private mutating func context(customMargin: Double?, in stack: StackView?) -> LayoutContext {
         guard let stack else {
             let margins = Self.margins(customMargin: customMargin, list: engine(theme: Catalog.defaultThemeName).metrics.cardCellMargins)
             return LayoutContext(stack: nil, theme: Catalog.defaultThemeName, width: max(0, viewport.width - margins.horizontal))
         }
         let width: Double
-        switch stack.spec?.geometry ?? .list {
+        switch stack.spec.geometry {
         case .collapsible: width = CollapsibleConfiguration(stack).cardWidth(in: viewport)
         case .swipe: width = viewport.bounds.inset(by: Self.swipeInsets(stack)).width
         case .sheet: width = viewport.width
@@ -129,8 +124,8 @@ public struct DeckLayouter {
         return LayoutContext(stack: stack.name, theme: stack.theme, width: max(0, width))
     }
 
-    static func swipeInsets(_ stack: CheckedStack) -> EdgeInsets {
-        if case .insets(let t, let l, let b, let r)? = stack.configuration.first(where: { $0.name == "insets" })?.value {
+    static func swipeInsets(_ stack: StackView) -> EdgeInsets {
+        if case .insets(let t, let l, let b, let r)? = stack.configuration.value(named: "insets") {
             return EdgeInsets(top: Finite.dimension(t), left: Finite.dimension(l),
                               bottom: Finite.dimension(b), right: Finite.dimension(r))
         }
@@ -139,7 +134,7 @@ public struct DeckLayouter {
 
     /// The context of card `index` in the layout JSON's `cards`: the first stack (in
     /// declaration order) that lists it, else a list in the default theme.
-    public mutating func primaryContext(for card: CheckedCard, at index: Int) -> LayoutContext {
+    public mutating func primaryContext(for card: CardView, at index: Int) -> LayoutContext {
         context(for: card, in: primaryStack(ofCardAt: index).map { deck.stacks[$0] })
     }
 
@@ -160,19 +155,19 @@ public struct DeckLayouter {
 
     /// `card`, the deck's card at `index`, laid out in `context`. What the stacks need of it
     /// is remembered.
-    public mutating func layout(_ card: CheckedCard, at index: Int, in context: LayoutContext) -> LaidOutCard {
+    public mutating func layout(_ card: CardView, at index: Int, in context: LayoutContext) -> LaidOutCard {
         let laidOut = engine(theme: context.theme).layout(card, in: context)
         remember(card, at: index, laidOut)
         return laidOut
     }
 
     /// `card`, the deck's card at `index`, laid out in its primary context.
-    public mutating func layoutInPrimaryContext(_ card: CheckedCard, at index: Int) -> LaidOutCard {
+    public mutating func layoutInPrimaryContext(_ card: CardView, at index: Int) -> LaidOutCard {
         let context = primaryContext(for: card, at: index)
         return layout(card, at: index, in: context)
     }
 
-    private mutating func remember(_ card: CheckedCard, at index: Int, _ laidOut: LaidOutCard) {
+    private mutating func remember(_ card: CardView, at index: Int, _ laidOut: LaidOutCard) {
         guard known.indices.contains(index) else { return }
         known[index] = KnownCard(theme: laidOut.context.theme, width: laidOut.context.width, heights: laidOut.states.map(\.height),
                                  stateNames: laidOut.states.map(\.name), customMargin: Self.customMargin(card),
@@ -181,13 +176,13 @@ public struct DeckLayouter {
 
     /// What the stacks need of card `index` laid out in `stack`: from an earlier layout in the
     /// same theme and width, else the card is built and laid out now.
-    private mutating func facts(ofCardAt index: Int, in stack: CheckedStack) -> KnownCard? {
+    private mutating func facts(ofCardAt index: Int, in stack: StackView) -> KnownCard? {
         guard known.indices.contains(index) else { return nil }
         if let facts = known[index] {
             let context = context(customMargin: facts.customMargin, in: stack)
             if facts.theme == context.theme && facts.width == context.width { return facts }
         }
-        let card = reader.card(at: index)
+        let card = deck.cards[index]
         let context = context(for: card, in: stack)
         _ = layout(card, at: index, in: context)
         return known[index]
@@ -196,13 +191,13 @@ public struct DeckLayouter {
     // MARK: Stacks
 
     /// One stack in every position of its kind.
-    public mutating func layout(_ stack: CheckedStack) -> LaidOutStack {
-        let names = stack.spec?.layoutPositions ?? []
+    public mutating func layout(_ stack: StackView) -> LaidOutStack {
+        let names = stack.spec.layoutPositions
         var positions: [StackPosition] = []
         var transitions: [SheetTransition] = []
         var margins: EdgeInsets?
         let cards = stack.cards.compactMap { reference in deck.cards.position(named: reference.name).map { (reference.name, $0) } }
-        switch stack.spec?.geometry ?? .list {
+        switch stack.spec.geometry {
         case .collapsible:
             let configuration = CollapsibleConfiguration(stack)
             for name in names {
@@ -215,7 +210,7 @@ public struct DeckLayouter {
         case .sheet:
             let extendedTop = stack.number("extendedTop") ?? 64
             let engine = engine(theme: stack.theme)
-            let sheetCards = cards.map { reader.card(at: $0.1) }
+            let sheetCards = cards.map { deck.cards[$0.1] }
             let headers = sheetCards.map { engine.headerHeight(of: $0, width: viewport.width) }
             let draggable = sheetCards.map(SheetGeometry.isDraggable)
             for name in names {
@@ -262,7 +257,7 @@ public struct DeckLayouter {
     /// at the reference in the stack (with a note at the card).
     public mutating func diagnostics() -> [Diagnostic] {
         var result: [Diagnostic] = []
-        for stack in deck.stacks where stack.spec?.geometry == .collapsible {
+        for stack in deck.stacks where stack.spec.geometry == .collapsible {
             let configuration = CollapsibleConfiguration(stack)
             for reference in stack.cards {
                 guard let index = deck.cards.position(named: reference.name), let facts = facts(ofCardAt: index, in: stack),
@@ -287,9 +282,9 @@ public struct DeckLayouter {
 
 /// The layout pass's diagnostics for `deck` (W104), for `cardc check` and `cardc build`.
 /// Run it only on a deck without errors.
-public func layoutDiagnostics(for deck: CheckedDeck, viewport: Viewport = .standard) -> [Diagnostic] {
+public func layoutDiagnostics(for deck: CheckedUnit, viewport: Viewport = .standard) -> [Diagnostic] {
     // Only `collapsible` stacks have any: without one, no card need be built.
-    guard deck.stacks.contains(where: { $0.spec?.geometry == .collapsible }) else { return [] }
+    guard deck.stacks.contains(where: { $0.spec.geometry == .collapsible }) else { return [] }
     var layouter = DeckLayouter(deck: deck, viewport: viewport)
     return layouter.diagnostics()
 }

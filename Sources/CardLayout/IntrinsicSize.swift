@@ -1,4 +1,4 @@
-import CardSema
+import CardModel
 
 /// The intrinsic-size model: how tall every part is, estimated at compile time without UIKit.
 ///

@@ -1,10 +1,10 @@
-import CardSema
+import CardModel
 
 /// A part with its frame and its laid-out children. The frame is relative to the parent: a
 /// top-level part's to the card's content box, a child's to its container part.
 public struct LaidOutPart: Sendable {
     /// The checked part (for a table or collection row: its `cell` template).
-    public var part: CheckedPart
+    public var part: PartView
     public var frame: Frame
     /// The laid-out children. A `table` or `collection` has one `cell` per row or item here,
     /// each laid out with that row's values; a `table` without a `cell` has none.
@@ -12,7 +12,7 @@ public struct LaidOutPart: Sendable {
     /// For a `cell` laid out as a row of a table or collection: the row's values (`$item`).
     public var row: [Argument]?
 
-    public init(part: CheckedPart, frame: Frame, children: [LaidOutPart] = [], row: [Argument]? = nil) {
+    public init(part: PartView, frame: Frame, children: [LaidOutPart] = [], row: [Argument]? = nil) {
         self.part = part
         self.frame = frame
         self.children = children
@@ -20,28 +20,15 @@ public struct LaidOutPart: Sendable {
     }
 }
 
-/// The parts whose size the intrinsic-size model computes in its own way (`PartLayouter`), by
-/// catalog name. A test checks that every part of the catalog has one: adding a part to the
-/// catalog means saying here how tall it is.
-enum PartKind: String, CaseIterable {
-    case text, attributedText, image, button, title, titleDescription, pill, iconLabel, separator
-    case verticalSeparator, vstack, oriented, cell, hstack, centered, table, collection, bar, paged
-    case slider, multiSlider, spacer, textField, confetti, progressBar, map, radio, histogram
-    /// Anything else: its children stacked.
-    case other
-
-    init(_ part: String) { self = PartKind(rawValue: part) ?? .other }
-}
-
 /// What a binding, or a text argument, shows when laid out or previewed: its value with the
 /// card's model defaults and the current row's fields in place of bindings.
 public struct ValueResolver: Sendable {
     /// The card's model fields.
-    public let model: [ModelField]
+    public let model: FieldList
     /// The row bound to `$item` in a table or collection cell.
     public var row: [Argument]?
 
-    public init(model: [ModelField], row: [Argument]? = nil) {
+    public init(model: FieldList, row: [Argument]? = nil) {
         self.model = model
         self.row = row
     }
@@ -93,46 +80,46 @@ struct PartLayouter {
     // MARK: Arguments
 
     /// The text argument `name` of `part` shows ("" when the author wrote none).
-    func text(_ part: CheckedPart, _ name: String) -> String {
+    func text(_ part: PartView, _ name: String) -> String {
         values.text(Self.authored(part, name))
     }
 
     /// The value the author wrote for `name` (the first, for a repeated label).
-    static func authored(_ part: CheckedPart, _ name: String) -> Value? {
+    static func authored(_ part: PartView, _ name: String) -> Value? {
         part.properties.first { $0.name == name }?.value
     }
 
     /// The catalog default of `name` for `part`.
-    static func catalogDefault(_ part: CheckedPart, _ name: String) -> CatalogValue? {
-        part.spec?.parameter(named: name)?.defaultValue
+    static func catalogDefault(_ part: PartView, _ name: String) -> CatalogValue? {
+        part.spec.parameter(named: name)?.defaultValue
     }
 
     /// Argument `name` as a number: the author's value (a binding's default), else the catalog default.
-    func number(_ part: CheckedPart, _ name: String) -> Double? {
+    func number(_ part: PartView, _ name: String) -> Double? {
         if let number = values.resolve(Self.authored(part, name))?.number { return number }
         return Self.catalogDefault(part, name)?.numericValue
     }
 
     /// `number` as a length: 0…1e9.
-    func dimension(_ part: CheckedPart, _ name: String) -> Double? {
+    func dimension(_ part: PartView, _ name: String) -> Double? {
         number(part, name).map(Finite.dimension)
     }
 
     /// Argument `name` as an enum case name, else the catalog default's.
-    static func caseName(_ part: CheckedPart, _ name: String) -> String? {
+    static func caseName(_ part: PartView, _ name: String) -> String? {
         if case .enumCase(let caseName, _)? = authored(part, name) { return caseName }
         if case .enumCase(let caseName)? = catalogDefault(part, name) { return caseName }
         return nil
     }
 
-    func bool(_ part: CheckedPart, _ name: String) -> Bool? {
+    func bool(_ part: PartView, _ name: String) -> Bool? {
         if case .bool(let b)? = values.resolve(Self.authored(part, name)) { return b }
         if case .bool(let b)? = Self.catalogDefault(part, name) { return b }
         return nil
     }
 
     /// The elements of a list argument (a binding's default list).
-    func elements(_ part: CheckedPart, _ name: String) -> [Value] {
+    func elements(_ part: PartView, _ name: String) -> [Value] {
         if case .list(let items)? = values.resolve(Self.authored(part, name)) { return items }
         return []
     }
@@ -145,7 +132,7 @@ struct PartLayouter {
     // MARK: Parts
 
     /// Lays out `parts` one under another in `width`, `spacing` apart; returns them and their height.
-    func stackVertically(_ parts: [CheckedPart], width: Double, spacing: Double) -> (parts: [LaidOutPart], height: Double) {
+    func stackVertically(_ parts: PartList, width: Double, spacing: Double) -> (parts: [LaidOutPart], height: Double) {
         var y = 0.0
         var laidOut: [LaidOutPart] = []
         laidOut.reserveCapacity(parts.count)
@@ -160,12 +147,12 @@ struct PartLayouter {
     }
 
     /// Lays out `part` at the origin with the given width.
-    func layout(_ part: CheckedPart, width: Double) -> LaidOutPart {
+    func layout(_ part: PartView, width: Double) -> LaidOutPart {
         // Containers here, recursively; a leaf's height in `leafHeight`, whose frame (large in a
         // debug build) is then not part of every nesting level's.
         var children: [LaidOutPart] = []
         let height: Double
-        switch PartKind(part.part) {
+        switch part.kind {
         case .attributedText:
             let images = stackVertically(part.children, width: width, spacing: 0)
             children = images.parts
@@ -173,8 +160,8 @@ struct PartLayouter {
         case .vstack:
             let stacked = stackVertically(part.children, width: width, spacing: dimension(part, "spacing") ?? 0)
             (children, height) = stacked
-        case .oriented, .other:
-            // `other`: a node the model does not know (a catalog entry added later): its children stacked.
+        case .oriented, .overlay, .footer, .model:
+            // Structural nodes never stand as parts; were one to, its children stacked.
             (children, height) = stackVertically(part.children, width: width, spacing: 0)
         case .cell:
             (children, height) = stackVertically(part.children, width: width, spacing: LayoutMetrics.partSpacing)
@@ -202,7 +189,7 @@ struct PartLayouter {
     }
 
     /// The height of a part without children, `kind` being its kind, at the given width.
-    func leafHeight(_ part: CheckedPart, _ kind: PartKind, width: Double) -> Double {
+    func leafHeight(_ part: PartView, _ kind: PartKind, width: Double) -> Double {
         switch kind {
         case .text:
             var size = metrics.size(ofTextStyle: Self.caseName(part, "style") ?? "normal")
@@ -263,7 +250,7 @@ struct PartLayouter {
             return LayoutMetrics.radioHeight
         case .histogram:
             return LayoutMetrics.histogramHeight
-        case .attributedText, .vstack, .oriented, .other, .cell, .hstack, .centered, .table, .collection, .paged:
+        case .attributedText, .vstack, .oriented, .cell, .hstack, .centered, .table, .collection, .paged, .overlay, .footer, .model:
             return 0 // containers: `layout`
         }
     }
@@ -272,7 +259,7 @@ struct PartLayouter {
     /// and a quarter of the width, else `verticalSeparator`s 1 point wide and the rest of the
     /// width, after `spacing`, shared equally. Vertical placement by `alignment`. Returns the
     /// children and the row's height.
-    func layoutRow(_ parts: [CheckedPart], width: Double, spacing: Double, quarterHalfQuarter: Bool,
+    func layoutRow(_ parts: PartList, width: Double, spacing: Double, quarterHalfQuarter: Bool,
                    alignment: String) -> (parts: [LaidOutPart], height: Double) {
         guard !parts.isEmpty else { return ([], 0) }
         enum Placement { case fill, center, bottom, top }
@@ -282,7 +269,7 @@ struct PartLayouter {
         case "bottom", "trailing", "lastBaseline": .bottom
         default: .top  // top, leading, firstBaseline
         }
-        let isSeparator = parts.map { PartKind($0.part) == .verticalSeparator }
+        let isSeparator = parts.map { $0.kind == .verticalSeparator }
         let separators = isSeparator.filter { $0 }.count
         let flexible = parts.count - separators
         let available = max(0, width - spacing * Double(parts.count - 1) - LayoutMetrics.verticalSeparatorWidth * Double(separators))
@@ -324,10 +311,10 @@ struct PartLayouter {
     /// One row per element of the `rows:` default: the table's `cell` laid out with the row's
     /// values (plus cell padding), or the default two-line cell. Returns the rows and the
     /// table's height.
-    func layoutTable(_ table: CheckedPart, width: Double) -> (parts: [LaidOutPart], height: Double) {
+    func layoutTable(_ table: PartView, width: Double) -> (parts: [LaidOutPart], height: Double) {
         let rows = elements(table, "rows")
         let padding = LayoutMetrics.tableCellPadding
-        guard let cell = table.children.first(where: { $0.part == "cell" }) else {
+        guard let cell = table.children.first(where: { $0.kind == .cell }) else {
             return ([], metrics.defaultTableRowHeight * Double(rows.count))
         }
         var rowLayouter = self
@@ -347,7 +334,7 @@ struct PartLayouter {
 
     /// Items from the `items:` default, `itemSize` each, in one row (`.horizontal`) or wrapped,
     /// each the collection's `cell`. Returns the items and the collection's height.
-    func layoutCollection(_ collection: CheckedPart, width: Double) -> (parts: [LaidOutPart], height: Double) {
+    func layoutCollection(_ collection: PartView, width: Double) -> (parts: [LaidOutPart], height: Double) {
         let items = elements(collection, "items")
         var itemWidth = LayoutMetrics.defaultItemSize.width, itemHeight = LayoutMetrics.defaultItemSize.height
         if case .size(let w, let h)? = Self.authored(collection, "itemSize") {
@@ -366,7 +353,7 @@ struct PartLayouter {
         }
         let rows = items.isEmpty ? 0 : (items.count + perRow - 1) / perRow
         let height = horizontal ? itemHeight : Double(rows) * itemHeight + Double(max(0, rows - 1)) * spacing
-        guard let cell = collection.children.first(where: { $0.part == "cell" }) else { return ([], height) }
+        guard let cell = collection.children.first(where: { $0.kind == .cell }) else { return ([], height) }
         var itemLayouter = self
         var laidOut: [LaidOutPart] = []
         for (index, item) in items.enumerated() {
@@ -381,7 +368,7 @@ struct PartLayouter {
     }
 }
 
-extension CheckedPart {
+extension PartView {
     /// Whether a `progressBar` draws its `▼` marker (and so a row for it): the layout makes
     /// room for it, and the back ends draw it.
     public var drawsProgressMarker: Bool { hasArgument("marker") || hasArgument("current") }

@@ -1,4 +1,4 @@
-import CardSema
+import CardModel
 
 // The geometry of each stack kind, exactly as docs/language.md §6.1 states it. The bounds of every
 // stack are the whole viewport `(0, 0, width, height)`.
@@ -43,7 +43,7 @@ public struct CollapsibleConfiguration: Hashable, Sendable {
     }
 
     /// The configuration of a checked `collapsible` stack (the defaults of its kind's entry).
-    public init(_ stack: CheckedStack) {
+    public init(_ stack: StackView) {
         func value(_ name: String) -> Double { stack.number(name) ?? Self.catalogDefault(name) }
         self.init(cardOffset: value("cardOffset"), collapsedHeight: value("collapsedHeight"),
                   expandedHeight: value("expandedHeight"), cardHeight: value("cardHeight"),
@@ -162,15 +162,12 @@ public enum SheetGeometry {
 
     /// Whether a card can be dragged between positions: only a card with a `map` part (in any
     /// state, at any depth).
-    public static func isDraggable(_ card: CheckedCard) -> Bool {
-        func containsMap(_ parts: [CheckedPart]) -> Bool {
-            parts.contains { $0.part == mapPart || containsMap($0.children) }
+    public static func isDraggable(_ card: CardView) -> Bool {
+        func containsMap(_ parts: PartList) -> Bool {
+            parts.contains { $0.kind == .map || containsMap($0.children) }
         }
         return card.states.contains { containsMap($0.parts) }
     }
-
-    /// The part whose map content lets a sheet card be dragged.
-    static let mapPart = "map"
 }
 
 /// MGSwipeCards' deck (docs/language.md §6.1): each of the top `visibleCards` cards fills the stack

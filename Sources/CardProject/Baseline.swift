@@ -1,6 +1,6 @@
 import CardDiagnostics
 import CardJSON
-import CardSema
+import CardSources
 
 /// A baseline: the warnings a project had when it adopted `cardc`, which `cardc check
 /// --baseline FILE` then leaves out so that only new ones are reported — SwiftLint's and

@@ -2,7 +2,9 @@ import CardDiagnostics
 import CardEmit
 import CardJSON
 import CardLayout
-import CardSema
+import CardModel
+import CardPipeline
+import CardSources
 
 /// What a project decides in its `cardc.json` (docs/cli.md, "Project configuration"; schema
 /// `Grammar/cardc.schema.json`): the Swift flavor and access level, the viewport, per-code
@@ -10,9 +12,7 @@ import CardSema
 /// a bad value is an error, never ignored.
 public struct ProjectConfiguration: Equatable, Sendable {
     /// What a code's diagnostics become.
-    public enum Level: String, CaseIterable, Sendable {
-        case error, warning, off
-    }
+    public typealias Level = DiagnosticLevel
 
     public var flavor: SwiftNames.Flavor?
     public var access: SwiftAccess?
@@ -32,6 +32,11 @@ public struct ProjectConfiguration: Equatable, Sendable {
     /// The level `code` is reported at, before any suppression: the configured one, else its own.
     public func level(of code: DiagnosticCode) -> Level {
         diagnostics.last { $0.code == code }?.level ?? (code.severity == .error ? .error : .warning)
+    }
+
+    /// The configured levels, by code.
+    public var levels: [DiagnosticCode: Level] {
+        Dictionary(diagnostics.map { ($0.code, $0.level) }, uniquingKeysWith: { $1 })
     }
 
     public static func == (lhs: ProjectConfiguration, rhs: ProjectConfiguration) -> Bool {
@@ -138,4 +143,12 @@ public struct ProjectConfiguration: Equatable, Sendable {
 public struct ConfigurationError: Error, Equatable, Sendable {
     public var message: String
     public init(_ message: String) { self.message = message }
+}
+
+extension DiagnosticPolicy {
+    /// The policy of a run whose files have these configurations (by the path each is shown
+    /// by); files not listed have `fallback`'s.
+    public init(configurations: [String: ProjectConfiguration], fallback: ProjectConfiguration = ProjectConfiguration()) {
+        self.init(levels: configurations.mapValues(\.levels), fallback: fallback.levels)
+    }
 }

@@ -1,5 +1,6 @@
 import CardDiagnostics
-import CardSema
+import CardModel
+import CardSources
 
 /// The settings that apply to one input file, and where each came from (`cardc check
 /// --print-config` shows them).

@@ -1,3 +1,4 @@
+import CardModel
 import CardDiagnostics
 
 /// One use of a binding inside a card, for inference (docs/language.md §8).

@@ -1,4 +1,5 @@
 import CardDiagnostics
+import CardModel
 import CardSyntax
 
 /// Where a block's items sit, for placement rules (E405, E603, W402).
@@ -30,11 +31,10 @@ final class StackCards: Sendable {
     init(_ names: Set<String>) { self.names = names }
 }
 
-/// Checks card declarations (docs/language.md §5, §7, §8). With `buildsModel`, the card's model is
-/// built as a `CheckedCard`; without, only its diagnostics are reported (`cardc check`). The
-/// rules are the same either way: the model is what they leave behind when someone reads it.
-/// One checker serves many cards, so its scratch storage (binding tables, argument lists) is
-/// reused.
+/// Checks card declarations (docs/language.md §5, §7, §8): each card's diagnostics are
+/// reported and its rows written to the unit in the same pass — what the rules accept is the
+/// checked card. One checker serves many cards, so its scratch storage (binding tables,
+/// argument lists) is reused.
 struct CardChecker {
     private(set) var values: ValueChecker
     // `values`' tree and interner, stored again: read through a computed property, a debug
@@ -45,8 +45,6 @@ struct CardChecker {
     /// The card being checked.
     private(set) var decl = NodeID(0)
     private(set) var membership = CardMembership()
-    /// Whether the card's model is built.
-    private(set) var buildsModel = true
     /// The card's action methods, in use order (sorted and de-duplicated at the end).
     private var actions: [String] = []
     /// The card's name, for messages.
@@ -58,6 +56,9 @@ struct CardChecker {
     private var clashReported: [String] = []
 
     // Scratch storage reused from card to card.
+    /// The card's records, written to the unit's extra words once its values are: traits (five
+    /// words each) and part lists.
+    private var traitRecords: [UInt32] = []
     private var stateNodes: [NodeID] = []
     /// The card's states, their names interned: compared by identity, spelled once per deck.
     private var declaredStates: [(name: InternedName, node: NodeID)] = []
@@ -109,14 +110,15 @@ struct CardChecker {
 
     // MARK: Card
 
-    /// Checks card `decl`, called `name` (as read when the deck's declarations were collected).
-    /// Returns its model when `buildsModel`, else nil; the diagnostics go to `values.diagnostics`.
-    mutating func check(_ decl: NodeID, named name: String, membership: CardMembership, buildsModel: Bool) -> CheckedCard? {
+    /// Checks card `decl`, called `name` (as read when the deck's declarations were collected),
+    /// and writes it to the unit as one segment and a card row; the diagnostics go to
+    /// `values.diagnostics`.
+    mutating func check(_ decl: NodeID, named name: String, membership: CardMembership) {
         let tree = self.tree, names = self.names
+        let unit = values.unit
         self.decl = decl
         self.membership = membership
-        self.buildsModel = buildsModel
-        values.building = buildsModel
+        let segment = unit.beginSegment(file: tree.file.id, sourceStart: tree.range(decl).lowerBound)
         actions.clear()
         defaultCellRows.clear()
         rowFieldUses.clear()
@@ -128,21 +130,22 @@ struct CardChecker {
         values.scope.card.removeAll()
         values.scope.rows = nil
         let nameSpan = values.nameSpan(decl)
-        let traits = checkTraits()
+        checkTraits()
         // Card-level parts: those before the first state, then the others.
-        var sharedBefore: [CheckedPart] = [], sharedAfter: [CheckedPart] = []
+        var sharedBefore: [UInt32] = [], sharedAfter: [UInt32] = []
 
         var modelNode: NodeID?
         stateNodes.clear()
         seenProperties.clear()
-        var cardTap: Action?
-        var title: Value?, subtitle: Value?, position: String?
+        /// The card's `tap:` value.
+        var cardTap: UInt32?
+        var title: UInt32?, subtitle: UInt32?, position: String?
         var swipe: [SwipeDirection]?
         /// The `swipe:` property, where W705 points.
         var swipeProperty: NodeID?
         overlayNodes.clear()
-        var overlays: [CheckedOverlay] = []
-        var footer: CheckedFooter?
+        var overlays: [(direction: SwipeDirection, parts: [UInt32])] = []
+        var footer: (height: Double, transparent: Bool, parts: [UInt32])?
         var footerNode: NodeID?
 
         for item in tree.blockItems(decl) {
@@ -171,14 +174,14 @@ struct CardChecker {
                       let value = values.check(valueNode, as: spec.parameter.type, parameter: spec.parameter) else { continue }
                 switch spec.role {
                 case .tap:
-                    if case .action(let action) = value { cardTap = action; noteAction(action, at: valueNode) }
+                    if let action = unit.action(value) { cardTap = value; noteAction(action, at: valueNode) }
                 case .title: title = value
                 case .subtitle: subtitle = value
                 case .position:
-                    if case .enumCase(let p, _) = value { position = p }
+                    if let p = unit.caseName(value) { position = p }
                 case .swipe:
-                    if case .list(let directions) = value {
-                        swipe = directions.compactMap { if case .enumCase(let d, _) = $0 { SwipeDirection(rawValue: d) } else { nil } }
+                    if let directions = unit.elements(value) {
+                        swipe = directions.compactMap { unit.caseName($0).flatMap(SwipeDirection.init(rawValue:)) }
                         swipeProperty = item
                     }
                 }
@@ -204,24 +207,23 @@ struct CardChecker {
                     reportMissing(values.arguments.missing, of: item, description: "`\(nodeName)`")
                     // Read before the block's parts reuse the argument storage.
                     let args = values.arguments
-                    let direction = args.value(spec.parameters.first?.name ?? "direction")
-                    let height = args.value("height")?.number ?? Self.defaultNumber(spec, "height") ?? 100
-                    var transparent = false
-                    if case .bool(let t)? = args.value("transparent") { transparent = t }
+                    let direction = args.value(spec.parameters.first?.name ?? "direction").flatMap { unit.caseName($0) }
+                    let height = args.value("height").flatMap { unit.number($0) } ?? Self.defaultNumber(spec, "height") ?? 100
+                    let transparent = args.value("transparent").flatMap { unit.bool($0) } ?? false
                     let parts = checkBlock(of: item, context: spec.role == .overlay ? .overlay : .footer).parts
                     // Empty means no items at all: rejected items (E603, E405…) were reported.
                     if tree.block(item).map({ tree.children($0).isEmpty }) ?? true {
                         report(.w103, "`\(nodeName)` has no parts", at: values.nameSpan(item))
                     }
                     if spec.role == .overlay {
-                        guard case .enumCase(let d, _)? = direction, let direction = SwipeDirection(rawValue: d) else { continue }
+                        guard let d = direction, let direction = SwipeDirection(rawValue: d) else { continue }
                         if let earlier = overlayNodes.first(where: { $0.0 == direction }) {
                             report(.e406, "a card has one `overlay(.\(d))`", at: values.nameSpan(item),
                                    notes: [DiagnosticNote("the first one is here", at: values.nameSpan(earlier.1))])
                             continue
                         }
                         overlayNodes.append((direction, item))
-                        overlays.append(CheckedOverlay(direction: direction, parts: parts))
+                        overlays.append((direction, parts))
                     } else {
                         if let earlier = footerNode {
                             report(.e406, "a card has at most one `footer`", at: values.nameSpan(item),
@@ -229,7 +231,7 @@ struct CardChecker {
                             continue
                         }
                         footerNode = item
-                        footer = CheckedFooter(height: height, transparent: transparent, parts: parts)
+                        footer = (height, transparent, parts)
                     }
                 default:
                     if stateNodes.isEmpty {
@@ -246,7 +248,7 @@ struct CardChecker {
         checkOverlayDirections(allowed: swipe, swipeProperty: swipeProperty, cardName: name)
 
         // States: each lists the shared parts before the first state, its own, then the others.
-        var states: [CheckedState] = []
+        var states: [(name: String, isBuiltIn: Bool, tap: UInt32?, parts: [UInt32], span: SourceSpan?)] = []
         declaredStates.clear()
         for stateNode in stateNodes {
             guard let state = tree.mainToken(stateNode).map({ names.intern($0, in: tree) }) else { continue }
@@ -261,8 +263,8 @@ struct CardChecker {
             if let conformances = tree.child(stateNode, .conformanceList) {
                 report(.e201, "a state takes no conformances", at: tree.span(conformances))
             }
-            var tap: Action?
-            var own: [CheckedPart] = []
+            var tap: UInt32?
+            var own: [UInt32] = []
             for item in tree.blockItems(stateNode) {
                 if tree.kind(item) == .property {
                     guard let index = tree.lookUp(item, in: Catalog.cardPropertyTable),
@@ -271,7 +273,7 @@ struct CardChecker {
                         continue
                     }
                     if let valueNode = tree.value(item), let action = values.checkAction(valueNode) {
-                        tap = action
+                        tap = values.value(of: action)
                         noteAction(action, at: valueNode)
                     } else if let valueNode = tree.value(item), tree.kind(valueNode) != .missing,
                               tree.kind(valueNode) != .reference, tree.kind(valueNode) != .call {
@@ -281,29 +283,73 @@ struct CardChecker {
                     checkPartItem(item, context: .state, into: &own)
                 }
             }
-            if buildsModel {
-                states.append(CheckedState(name: stateName, isBuiltIn: tree.lookUp(stateNode, in: Catalog.builtInStateTable) != nil,
-                                           tap: tap ?? cardTap, parts: sharedBefore + own + sharedAfter,
-                                           span: values.nameSpan(stateNode)))
-            }
+            states.append((stateName, tree.lookUp(stateNode, in: Catalog.builtInStateTable) != nil,
+                           tap ?? cardTap, sharedBefore + own + sharedAfter, values.nameSpan(stateNode)))
         }
-        if buildsModel && declaredStates.isEmpty {
-            states.append(CheckedState(name: Catalog.defaultStateName, isBuiltIn: true, tap: cardTap,
-                                       parts: sharedBefore + sharedAfter, span: nil))
+        if declaredStates.isEmpty {
+            states.append((Catalog.defaultStateName, true, cardTap, sharedBefore + sharedAfter, nil))
         }
         checkExpectedStates(cardName: name)
         checkPushMethodClashes()
 
         // Model and bindings.
-        let (model, initialState) = checkModel(modelNode, cardName: name)
-        guard buildsModel else { return nil }
+        let (fields, initialState) = checkModel(modelNode, cardName: name)
 
+        // The card's records, after every value they refer to: part lists first, then the
+        // fixed-size records that point at them.
+        func partList(_ parts: [UInt32]) -> (start: UInt32, count: UInt32) {
+            let start = unit.nextExtra
+            unit.appendExtraWords(parts)
+            return (start, UInt32(clamping: parts.count))
+        }
+        let stateLists = states.map { partList($0.parts) }
+        let overlayLists = overlays.map { partList($0.parts) }
+        let footerList = footer.map { partList($0.parts) }
+        let stateNames = states.map { unit.string($0.name) }
+        let sortedActions = Self.sortedUnique(actions).map { unit.string($0) }
+        let nameRef = unit.string(name)
+        let documentation = unit.string(tree.docComment(decl))
+        let positionRef = unit.string(position)
+
+        let stateRecords = RowRange(start: unit.nextExtra, count: UInt32(clamping: states.count))
+        for (index, state) in states.enumerated() {
+            unit.appendExtra(stateNames[index])
+            unit.appendExtra(state.isBuiltIn ? 1 : 0, state.tap.map { $0 + 1 } ?? 0)
+            unit.appendExtra(state.span.map { unit.relative($0) } ?? .none)
+            unit.appendExtra(stateLists[index].start, stateLists[index].count)
+        }
+        let traitRange = RowRange(start: unit.nextExtra, count: UInt32(traitRecords.count) / CardRow.traitStride)
+        unit.appendExtraWords(traitRecords)
+        let fieldRange = RowRange(start: unit.nextExtra, count: UInt32(clamping: fields.count))
+        for field in fields {
+            unit.appendExtra(field.name)
+            unit.appendExtra(unit.type(field.type), field.defaultValue.map { $0 + 1 } ?? 0, field.isTwoWay ? 1 : 0)
+            unit.appendExtra(unit.relative(field.span))
+        }
+        let overlayRange = RowRange(start: unit.nextExtra, count: UInt32(clamping: overlays.count))
+        for (index, overlay) in overlays.enumerated() {
+            unit.appendExtra(UInt32(SwipeDirection.allCases.firstIndex(of: overlay.direction) ?? 0),
+                             overlayLists[index].start, overlayLists[index].count)
+        }
+        var footerIndex: UInt32 = 0
+        if let footer, let footerList {
+            footerIndex = unit.nextExtra + 1
+            unit.appendExtra(footer.height)
+            unit.appendExtra(footer.transparent ? 1 : 0, footerList.start, footerList.count)
+        }
+        let actionRange = RowRange(start: unit.nextExtra, count: UInt32(clamping: sortedActions.count))
+        for action in sortedActions { unit.appendExtra(action) }
+
+        var swipeBits: UInt8 = 0
+        for (bit, direction) in SwipeDirection.allCases.enumerated() where swipe?.contains(direction) ?? true { swipeBits |= 1 << UInt8(bit) }
         let location = tree.file.location(of: nameSpan.start)
-        return CheckedCard(name: name, span: nameSpan, location: location, file: tree.file.path,
-                           documentation: tree.docComment(decl), initialState: initialState,
-                           traits: traits, model: model, states: states, overlays: overlays, footer: footer,
-                           actions: Self.sortedUnique(actions), title: title, subtitle: subtitle, position: position,
-                           swipeDirections: swipe ?? SwipeDirection.allCases)
+        unit.cardRows.append(CardRow(
+            segment: segment, name: nameRef, nameSpan: unit.relative(nameSpan),
+            line: UInt32(clamping: location.line), column: UInt32(clamping: location.column), documentation: documentation,
+            initialState: UInt32(clamping: states.firstIndex { $0.name == initialState } ?? 0),
+            states: stateRecords, traits: traitRange, fields: fieldRange, overlays: overlayRange, footer: footerIndex,
+            actions: actionRange, title: title.map { $0 + 1 } ?? 0, subtitle: subtitle.map { $0 + 1 } ?? 0,
+            position: positionRef, swipeDirections: swipeBits))
     }
 
     /// W705: an overlay for a direction the card's `swipe:` does not allow can never show.
@@ -364,7 +410,7 @@ struct CardChecker {
     mutating func noteAction(_ action: Action, at node: NodeID) {
         switch action {
         case .method(let method):
-            if buildsModel { actions.append(method) } // the list is the model's
+            actions.append(method)
             if let clash = GeneratedNameRule.cardAction(method, card: cardName) { reportClash(clash, name: method, at: tree.span(node)) }
             if method.hasPrefix("push") { pushLikeActions.append((method, node)) }
         case .push(let target):
@@ -418,11 +464,11 @@ struct CardChecker {
 
     // MARK: Traits
 
-    /// Checks the card's traits; returns them when building the model.
-    mutating func checkTraits() -> [CheckedTrait] {
+    /// Checks the card's traits; their records are left in `traitRecords`.
+    mutating func checkTraits() {
         let tree = self.tree
-        var traits: [CheckedTrait] = []
-        guard let list = tree.child(decl, .conformanceList) else { return traits }
+        traitRecords.clear()
+        guard let list = tree.child(decl, .conformanceList) else { return }
         // Bit i: `Catalog.traits[i]` was applied (a catalog of more than 64 traits falls back to
         // scanning the earlier conformances).
         var seen: UInt64 = 0
@@ -445,14 +491,18 @@ struct CardChecker {
                 continue
             }
             if index < 64 { seen |= 1 << UInt64(index) }
-            values.checkArguments(of: call, parameters: spec.parameterList, ownerName: name, ownerKind: .trait,
-                                  keepingValues: buildsModel)
+            values.checkArguments(of: call, parameters: spec.parameterList, ownerName: name, ownerKind: .trait)
             if !values.arguments.missing.isEmpty { reportMissingRequirements(values.arguments.missing, trait: spec, call: call) }
             noteActions()
             if spec.decoratesFrame { decoratingTraits.append((index, call)) }
-            if buildsModel {
-                traits.append(CheckedTrait(trait: name, properties: traitProperties(spec), span: values.nameSpan(call)))
-            }
+            let span = values.unit.relative(values.nameSpan(call))
+            let first = values.unit.nextArgument
+            let count = writeTraitArguments(spec)
+            traitRecords.append(UInt32(index))
+            traitRecords.append(span.start)
+            traitRecords.append(span.length)
+            traitRecords.append(first)
+            traitRecords.append(UInt32(clamping: count))
             if index == transparentTrait { transparent = call }
             let ineffective = Catalog.traitIneffectiveStackKinds[index]
             if !ineffective.isEmpty, membership.isInAnyStack, membership.stackKinds.isSubset(of: ineffective) {
@@ -467,20 +517,21 @@ struct CardChecker {
                        notes: [DiagnosticNote("the card is made transparent here", at: values.nameSpan(transparent))])
             }
         }
-        return traits
     }
 
-    /// Every requirement of the trait just checked, author-given or defaulted, in catalog order.
-    func traitProperties(_ spec: TraitSpec) -> [Property] {
-        let args = values.arguments
-        if args.isCompleteInOrder { return args.properties }
-        var properties: [Property] = []
+    /// Writes every requirement of the trait just checked, author-given or defaulted, in
+    /// catalog order, as arguments; returns how many.
+    func writeTraitArguments(_ spec: TraitSpec) -> Int {
+        let args = values.arguments, unit = values.unit
+        if args.isCompleteInOrder { return args.write(to: unit) }
+        var count = 0
         for (index, requirement) in spec.requirements.enumerated() {
-            if let value = args.value(at: index) ?? requirement.parameter.checkedDefault {
-                properties.append(Property(requirement.parameter.name, value))
+            if let value = args.value(at: index) ?? requirement.parameter.checkedDefault.map({ unit.append($0) }) {
+                unit.argument(index, value)
+                count += 1
             }
         }
-        return properties
+        return count
     }
 
     /// The first conformance in `list` (before `limit`, if given) naming `Catalog.traits[index]`.
@@ -506,7 +557,7 @@ struct CardChecker {
         offered.append(index)
         let spec = Catalog.traits[index]
         let checksClean = values.checksClean {
-            $0.checkArguments(of: call, parameters: spec.parameterList, ownerName: spec.name, ownerKind: .trait, keepingValues: false)
+            $0.checkArguments(of: call, parameters: spec.parameterList, ownerName: spec.name, ownerKind: .trait)
         }
         var fixIts: [FixIt] = []
         if checksClean {
@@ -551,26 +602,6 @@ struct CardChecker {
         }
     }
 
-    /// A catalog default as a checked value.
-    static func value(of catalogValue: CatalogValue) -> Value? {
-        switch catalogValue {
-        case .int(let v): return .int(v)
-        case .double(let v): return .double(v)
-        case .string(let v): return .string(v)
-        case .bool(let v): return .bool(v)
-        case .enumCase(let v): return .enumCase(v, arguments: [])
-        case .color(let hex): return ColorValue(hex: hex).map { .color($0, name: nil) }
-        case .namedColor(let name):
-            return Catalog.namedColor(name)?.value
-        case .size(let w, let h): return .size(width: w, height: h)
-        case .insets(let t, let l, let b, let r): return .insets(top: t, left: l, bottom: b, right: r)
-        case .font(let f): return .font(f)
-        case .list(let items): return .list(items.compactMap(value(of:)))
-        case .reference(let name): return .reference(Reference(name, at: SourceSpan(file: FileID(-1), start: 0, end: 0)))
-        case .binding: return nil
-        }
-    }
-
     // MARK: Parts
 
     /// Checks the items of a part-holding block (state, container, overlay, footer, cell); returns
@@ -589,8 +620,8 @@ struct CardChecker {
         return values.diagnostics
     }
 
-    mutating func checkBlock(of owner: NodeID, context: PartContext) -> (parts: [CheckedPart], count: Int) {
-        var parts: [CheckedPart] = []
+    mutating func checkBlock(of owner: NodeID, context: PartContext) -> (parts: [UInt32], count: Int) {
+        var parts: [UInt32] = []
         var count = 0
         for item in values.tree.blockItems(owner) where checkPartItem(item, context: context, into: &parts) {
             count += 1
@@ -598,11 +629,11 @@ struct CardChecker {
         return (parts, count)
     }
 
-    /// Checks one block item where a part is expected; appends the part to `parts` when building
-    /// the model, and returns whether it is one. `known` is the item's index in `Catalog.nodes`
-    /// when the caller has looked it up already.
+    /// Checks one block item where a part is expected; appends the part's index to `parts`, and
+    /// returns whether it is one. `known` is the item's index in `Catalog.nodes` when the caller
+    /// has looked it up already.
     @discardableResult
-    mutating func checkPartItem(_ item: NodeID, spec known: Int? = nil, context: PartContext, into parts: inout [CheckedPart]) -> Bool {
+    mutating func checkPartItem(_ item: NodeID, spec known: Int? = nil, context: PartContext, into parts: inout [UInt32]) -> Bool {
         // Recursive through `checkPart`: what is not needed on the way down stays in
         // `partSpec(of:)`'s frame, not in every nesting level's.
         guard let spec = partSpec(of: item, known: known, context: context) else { return false }
@@ -654,8 +685,8 @@ struct CardChecker {
         }
     }
 
-    /// Checks a part; appends it to `parts` when building the model.
-    mutating func checkPart(_ node: NodeID, spec: PartSpec, context: PartContext, into parts: inout [CheckedPart]) {
+    /// Checks a part and writes it (its row, its arguments, then its children); appends its index to `parts`.
+    mutating func checkPart(_ node: NodeID, spec: PartSpec, context: PartContext, into parts: inout [UInt32]) {
         let name = spec.name
         if spec.needsHorizontalContext {
             var horizontal = false
@@ -666,9 +697,9 @@ struct CardChecker {
             }
         }
         let isRowContainer = spec.children.isCellTemplate
-        // Without the model, only a rule comparing values reads them.
-        values.checkArguments(of: node, parameters: spec.parameterList, ownerName: name, ownerKind: .part,
-                              keepingValues: buildsModel || spec.rulesReadValues)
+        let unit = values.unit
+        let partIndex = unit.beginPart(spec.kind, at: values.nameSpan(node))
+        values.checkArguments(of: node, parameters: spec.parameterList, ownerName: name, ownerKind: .part)
         if !values.arguments.missing.isEmpty { reportMissing(values.arguments.missing, of: node, description: "`\(name)`") }
         if !spec.indexedRules.isEmpty { checkCrossRules(spec, node: node) }
         noteActions()
@@ -678,11 +709,10 @@ struct CardChecker {
             guard tree.kind(node) == .binding, case .card(let name) = values.bindingTarget(node) else { return nil }
             return name
         }
-        let properties = buildsModel ? values.arguments.properties : []
+        unit.setArgumentCount(ofPart: partIndex, to: values.arguments.write(to: unit))
         let block = values.arguments.block
         let nameSpan = values.nameSpan(node)
 
-        var children: [CheckedPart] = []
         if let block {
             if !spec.isContainer {
                 report(.e401, "`\(name)` is a leaf part and takes no children", at: nameSpan,
@@ -698,7 +728,6 @@ struct CardChecker {
                     outerRows = table
                 }
                 let checked = checkBlock(of: node, context: spec.role == .cell ? .cell : .part(spec))
-                children = checked.parts
                 checkChildren(spec, node: node, block: block, childCount: checked.count)
                 if isRowContainer {
                     var table = outerRows
@@ -715,7 +744,8 @@ struct CardChecker {
                 refineRowsBinding(spec, rowsParameter: rowsParameter, rows: rows, fields: BindingTable(), hasChildren: false)
             }
         }
-        if buildsModel { parts.append(CheckedPart(spec: spec, name: name, properties: properties, children: children, span: nameSpan)) }
+        unit.endPart(partIndex)
+        parts.append(partIndex)
     }
 
     /// A table's `rows: $x` binding gets the row record type inferred from its cell's
@@ -805,13 +835,13 @@ struct CardChecker {
                 }
             case .lessThan(let lower, let upper):
                 let args = values.arguments
-                if let a = args.value(at: first)?.number, let b = args.value(at: second)?.number, !(a < b),
+                if let a = args.value(at: first).flatMap({ values.unit.number($0) }), let b = args.value(at: second).flatMap({ values.unit.number($0) }), !(a < b),
                    let at = args.node(at: first) {
                     report(.e805, "`\(lower)` (\(CatalogValue.format(a))) must be less than `\(upper)` (\(CatalogValue.format(b)))", at: tree.span(at))
                 }
             case .sameCount(let firstName, let secondName):
                 let args = values.arguments
-                if case .list(let a)? = args.value(at: first), case .list(let b)? = args.value(at: second),
+                if let a = args.value(at: first).flatMap({ values.unit.elements($0) }), let b = args.value(at: second).flatMap({ values.unit.elements($0) }),
                    a.count != b.count,
                    let at = args.node(at: second) {
                     report(.e806, "`\(secondName)` has \(b.count) entries but `\(firstName)` has \(a.count)", at: tree.span(at),
@@ -902,9 +932,9 @@ struct CardChecker {
 
     /// Checks the model block and the card's binding uses; returns the fields (when building
     /// the model) and the initial state (the first declared state, else the default state).
-    mutating func checkModel(_ modelNode: NodeID?, cardName: String) -> ([ModelField], String) {
+    mutating func checkModel(_ modelNode: NodeID?, cardName: String) -> ([FieldRecord], String) {
         let tree = self.tree, names = self.names
-        var fields: [ModelField] = []
+        var fields: [FieldRecord] = []
         defaults.removeAll()
         var initialState = declaredStates.first.map { names.text($0.name) } ?? Catalog.defaultStateName
         if let modelNode {
@@ -944,7 +974,7 @@ struct CardChecker {
                     } else {
                         initialState = stateName
                     }
-                    defaults.append(FieldDefault(name: fieldName, type: .cardState, value: .enumCase(stateName, arguments: []),
+                    defaults.append(FieldDefault(name: fieldName, type: .cardState, value: values.unit.enumCase(stateName),
                                                  node: valueNode, item: item))
                     continue
                 }
@@ -989,20 +1019,21 @@ struct CardChecker {
                 if let field = reportMisspeltBinding(binding, uses: scope.uses(at: position)) { offeredFields.append(field) }
             }
         }
+        let unit = values.unit
         for index in defaults.entries.indices {
             let d = defaults.entries[index]
-            func field(_ type: ValueType, twoWay: Bool) -> ModelField {
-                ModelField(name: names.text(d.name), type: type, defaultValue: d.value, isTwoWay: twoWay,
-                           span: ValueChecker.nameSpan(d.item, in: tree))
+            func field(_ type: ValueType, twoWay: Bool) -> FieldRecord {
+                FieldRecord(name: unit.string(names.text(d.name)), type: type, defaultValue: d.value, isTwoWay: twoWay,
+                            span: ValueChecker.nameSpan(d.item, in: tree))
             }
             if d.name.identity == stateIdentity {
-                if buildsModel { fields.append(field(.cardState, twoWay: false)) }
+                fields.append(field(.cardState, twoWay: false))
                 continue
             }
             let position = scope.position(of: d.name.identity)
             guard let position, let used = usedTypes[position] else {
                 if let position, conflicting[position] { // used, inconsistently: E802 says so, not W101/E803
-                    if buildsModel { fields.append(field(d.type, twoWay: false)) }
+                    fields.append(field(d.type, twoWay: false))
                     continue
                 }
                 let name = names.text(d.name)
@@ -1010,7 +1041,7 @@ struct CardChecker {
                     report(.w101, "model field `\(name)` is never used", at: values.nameSpan(d.item),
                            notes: [.help("bind it with `$\(name)`, or remove it")])
                 }
-                if buildsModel { fields.append(field(d.type, twoWay: false)) }
+                fields.append(field(d.type, twoWay: false))
                 continue
             }
             if !ValueChecker.assignable(d.type, to: used.type) {
@@ -1020,13 +1051,13 @@ struct CardChecker {
                        notes: scope.uses(at: position).map { DiagnosticNote("used as \($0.type) here", at: $0.span) } + hint.notes,
                        fixIts: hint.fixIts)
             }
-            if buildsModel { fields.append(field(Self.fieldType(used: used.type, default: d.type), twoWay: used.twoWay)) }
+            fields.append(field(Self.fieldType(used: used.type, default: d.type), twoWay: used.twoWay))
         }
         // The bindings without a default only add fields (no diagnostics).
-        for (position, binding) in scope.names.enumerated() where buildsModel && defaults.index(of: binding.identity) == nil {
+        for (position, binding) in scope.names.enumerated() where defaults.index(of: binding.identity) == nil {
             guard let used = usedTypes[position] else { continue }
-            fields.append(ModelField(name: names.text(spelling: binding.spelling), type: used.type, defaultValue: nil,
-                                     isTwoWay: used.twoWay, span: used.span))
+            fields.append(FieldRecord(name: unit.string(names.text(spelling: binding.spelling)), type: used.type, defaultValue: nil,
+                                      isTwoWay: used.twoWay, span: used.span))
         }
         checkFieldNameClashes()
         return (fields, initialState)
@@ -1128,11 +1159,21 @@ struct CardChecker {
     }
 }
 
+/// A model field as written to the unit: its name (in the segment's strings), type, default
+/// value (in the segment's values), whether a binding of it is two-way, and where it is named.
+struct FieldRecord {
+    var name: StringRef
+    var type: ValueType
+    var defaultValue: UInt32?
+    var isTwoWay: Bool
+    var span: SourceSpan
+}
+
 /// A model field's default value, as read from the `model` block.
 struct FieldDefault {
     var name: InternedName
     var type: ValueType
-    var value: Value
+    var value: UInt32
     var node: NodeID
     /// The `field: value` entry.
     var item: NodeID
@@ -1162,6 +1203,24 @@ struct FieldDefaults {
             for (index, known) in entries.enumerated() where positions[known.name.identity] == nil { positions[known.name.identity] = index }
         } else if entries.count > Self.linearLimit + 1 {
             positions[identity] = entries.count - 1
+        }
+    }
+}
+
+/// The structural nodes the checker treats specially; every other node is a part.
+enum NodeRole {
+    case part, model, overlay, footer, cell
+}
+
+extension PartSpec {
+    /// Which structural node this is, so the checker tests an enum instead of comparing names.
+    var role: NodeRole {
+        switch kind {
+        case .cell: .cell
+        case .overlay: .overlay
+        case .footer: .footer
+        case .model: .model
+        default: .part
         }
     }
 }

@@ -1,4 +1,6 @@
 import CardDiagnostics
+import CardModel
+import CardSources
 import CardSyntax
 
 /// A top-level declaration: which file's tree, which node.
@@ -8,9 +10,9 @@ struct DeclarationRef {
 }
 
 /// Checks one compilation unit — an entry file and everything it imports — into a
-/// `CheckedDeck`: names (E3xx), themes (§9), stacks (§6) and cards (§5), then the rules that
-/// span cards and stacks (W502, W703, W704, E703, E704). Every card is checked for its
-/// diagnostics here; its model is built when a reader asks for it (`CheckedCards`).
+/// `CheckedUnit`: names (E3xx), themes (§9), stacks (§6) and cards (§5), then the rules that
+/// span cards and stacks (W502, W703, W704, E703, E704). Each declaration is written to the
+/// unit in the pass that reports its diagnostics.
 struct DeckChecker {
     let trees: [FileID: SyntaxTree]
     let order: [FileID]
@@ -28,6 +30,8 @@ struct DeckChecker {
     var themeOrder: [String] = []
     /// Names read from source, interned once for the whole unit.
     let names = NameInterner()
+    /// What the checker writes: the checked unit.
+    let unit = UnitBuilder()
 
     init(trees: [FileID: SyntaxTree], order: [FileID]) {
         self.trees = trees
@@ -41,7 +45,7 @@ struct DeckChecker {
     }
 
     func valueChecker(for tree: SyntaxTree) -> ValueChecker {
-        var values = ValueChecker(tree: tree, cards: cards, names: names)
+        var values = ValueChecker(tree: tree, cards: cards, names: names, unit: unit)
         values.limit = limit
         return values
     }
@@ -51,31 +55,54 @@ struct DeckChecker {
         if limit.admits(diagnostic.severity, in: diagnostic.span.file) { diagnostics.append(diagnostic) }
     }
 
-    mutating func check() -> CheckedDeck? {
+    mutating func check() -> CheckedUnit? {
+        guard let entry = order.first, let entryTree = trees[entry] else { return nil }
+        unit.reserve(sourceBytes: order.reduce(0) { $0 + (trees[$1]?.file.bytes.count ?? 0) })
         collectDeclarations()
         let resolvedThemes = checkThemes()
         let (checkedStacks, membership, sheetReferences) = checkStacks(themeNames: Set(resolvedThemes.map(\.name)))
-        // One checker for every card, its scratch storage reused; no card's model is built.
+        // One checker for every card, its scratch storage reused; each card written as it is checked.
         var checker: CardChecker?
         for (index, (name, ref)) in cardDecls.enumerated() {
             guard let tree = tree(ref) else { continue }
             if checker == nil { checker = CardChecker(values: valueChecker(for: tree)) }
             // Mutated in place through the optional: copying the checker would copy its scratch.
             checker?.use(tree)
-            _ = checker?.check(ref.node, named: name, membership: membership[index], buildsModel: false)
+            checker?.check(ref.node, named: name, membership: membership[index])
             diagnostics += checker?.takeDiagnostics() ?? []
         }
         if let checker { limit = checker.values.limit }
         checkSheetTitles(checkedStacks, references: sheetReferences)
         suggestDeckNames(stacks: checkedStacks, membership: membership)
-        guard let entry = order.first, let entryTree = trees[entry] else { return nil }
         let usedThemes = Set(checkedStacks.map(\.theme))
-        let themesOut = resolvedThemes.filter { !$0.isBuiltIn || usedThemes.contains($0.name) || $0.name == Catalog.defaultThemeName }
-        let declarations = cardDecls.enumerated().map { index, decl in
-            CheckedCards.Declaration(name: decl.name, file: decl.ref.file, node: decl.ref.node, membership: membership[index])
+        let themesOut = resolvedThemes.filter { !$0.theme.isBuiltIn || usedThemes.contains($0.name) || $0.name == Catalog.defaultThemeName }
+        writeThemes(themesOut, stacks: checkedStacks)
+        var paths: [FileID: String] = [:]
+        for file in order { paths[file] = trees[file]?.file.path }
+        return CheckedUnit(builder: unit, entry: entry, entryPath: entryTree.file.path, paths: paths)
+    }
+
+    /// Writes the themes, each a segment of its own, and points every stack at its theme's row.
+    mutating func writeThemes(_ themes: [(name: String, theme: ResolvedTheme, node: DeclarationRef?)], stacks: [StackSummary]) {
+        var rows: [String: UInt32] = [:]
+        for (name, theme, ref) in themes {
+            let start = ref.flatMap { ref in tree(ref).map { $0.range(ref.node).lowerBound } } ?? 0
+            let segment = unit.beginSegment(file: ref?.file ?? FileID(-1), sourceStart: start)
+            let first = unit.nextArgument
+            var count: UInt32 = 0
+            for property in theme.properties {
+                guard let index = Catalog.themePropertyIndex(named: property.name) else { continue }
+                unit.argument(index, unit.append(property.value))
+                count += 1
+            }
+            rows[name] = UInt32(clamping: unit.themeRows.count)
+            unit.themeRows.append(ThemeRow(segment: segment, name: unit.string(name), parent: unit.string(theme.parent),
+                                           isBuiltIn: theme.isBuiltIn, span: theme.span.map { unit.relative($0) } ?? .none,
+                                           properties: RowRange(start: first, count: count)))
         }
-        return CheckedDeck(entry: entryTree.file, themes: themesOut, stacks: checkedStacks,
-                           cards: CheckedCards(declarations: declarations, trees: trees, index: cards))
+        for (index, stack) in stacks.enumerated() {
+            unit.stackRows[index].theme = rows[stack.theme] ?? rows[Catalog.defaultThemeName] ?? 0
+        }
     }
 
     /// How many unknown cards and themes get a did-you-mean (`suggestDeckNames`), as Clang
@@ -90,7 +117,7 @@ struct DeckChecker {
     /// A suggestion is one whose fix-it introduces no error: in a stack whose cards may not
     /// repeat, no card it lists already (or that an earlier misspelling in it was offered); in a
     /// card (a `push` target), only a card of one of its sheet stacks when it is in any.
-    mutating func suggestDeckNames(stacks checkedStacks: [CheckedStack], membership: [CardMembership]) {
+    mutating func suggestDeckNames(stacks checkedStacks: [StackSummary], membership: [CardMembership]) {
         var unknown = diagnostics.indices.filter { diagnostics[$0].code == .e303 || diagnostics[$0].code == .e304 }
         guard !unknown.isEmpty else { return }
         unknown.sort { diagnostics[$0].span < diagnostics[$1].span }
@@ -111,10 +138,10 @@ struct DeckChecker {
                 switch enclosing.declaration(around: span) {
                 case .stack(let position):
                     let stack = checkedStacks[position]
-                    if stack.spec?.cardsMayRepeat == true {
+                    if stack.kind.cardsMayRepeat {
                         suggested = NameSuggester.suggestion(for: name, among: cardNames)
                     } else {
-                        let listed = taken[position] ?? Set(stack.cards.map(\.name))
+                        let listed = taken[position] ?? Set(stack.cards)
                         suggested = NameSuggester.suggestion(for: name, among: cardNames) { !listed.contains($0) }
                         if let suggested { taken[position, default: listed].insert(suggested) }
                     }
@@ -136,7 +163,7 @@ struct DeckChecker {
         enum Declaration { case card(Int), stack(Int) }
         var byFile: [FileID: [(range: Range<Int>, declaration: Declaration)]] = [:]
 
-        init(_ checker: DeckChecker, stacks: [CheckedStack]) {
+        init(_ checker: DeckChecker, stacks: [StackSummary]) {
             for (position, decl) in checker.cardDecls.enumerated() {
                 guard let tree = checker.tree(decl.ref) else { continue }
                 byFile[decl.ref.file, default: []].append((tree.range(decl.ref.node), .card(position)))
@@ -242,20 +269,26 @@ struct DeckChecker {
 
     // MARK: Themes
 
-    mutating func checkThemes() -> [ResolvedTheme] {
+    /// The themes resolved, built-ins first: each with its declaration (none for a built-in).
+    /// Values are checked in a scratch segment and resolved as plain values; `writeThemes`
+    /// writes the themes the unit keeps.
+    mutating func checkThemes() -> [(name: String, theme: ResolvedTheme, node: DeclarationRef?)] {
         var resolved: [String: ResolvedTheme] = [:]
-        var result: [ResolvedTheme] = []
+        var result: [(name: String, theme: ResolvedTheme, node: DeclarationRef?)] = []
         for builtIn in Catalog.builtInThemes {
             let theme = ResolvedTheme(builtIn)
             resolved[builtIn.name] = theme
-            result.append(theme)
+            result.append((builtIn.name, theme, nil))
         }
+        let scratch = unit.mark()
+        defer { unit.rollBack(to: scratch) }
         // Parents first, cycles reported once at the first theme of the cycle in load order.
         var parentOf: [String: String] = [:]
         var overrides: [String: [Property]] = [:]
         for name in themeOrder {
             guard let ref = themes[name], let tree = tree(ref) else { continue }
             var values = valueChecker(for: tree)
+            unit.beginSegment(file: ref.file, sourceStart: 0)
             let conformances = tree.conformances(ref.node)
             var parent = Catalog.defaultThemeName
             if let first = conformances.first {
@@ -294,10 +327,10 @@ struct DeckChecker {
                     continue
                 }
                 seen[label] = item
-                let parameter = Parameter(spec.name, spec.type, range: spec.type.isNumeric ? .nonNegative : nil, doc: spec.doc)
+                guard let parameter = Catalog.themePropertyIndex(named: spec.name).map({ Catalog.themePropertyParameters[$0] }) else { continue }
                 if let valueNode = tree.value(item), let value = values.check(valueNode, as: spec.type, parameter: parameter, owner: .theme) {
                     values.checkRange(value, parameter: parameter, at: valueNode, owner: .theme)
-                    props.append(Property(label, value))
+                    props.append(Property(label, unit.decoded(value)))
                 }
             }
             overrides[name] = props
@@ -344,7 +377,7 @@ struct DeckChecker {
         }
         // In load order, as the declarations are; every chain through the same table.
         for name in themeOrder {
-            if let theme = resolved[name] { result.append(theme) }
+            if let theme = resolved[name] { result.append((name, theme, themes[name])) }
         }
         return result
     }
@@ -369,8 +402,8 @@ struct DeckChecker {
 
     /// The checked stacks, each card's membership (parallel to `cardDecls`), and the card
     /// references of the stacks whose cards need a title (by stack name, for `checkSheetTitles`).
-    mutating func checkStacks(themeNames: Set<String>) -> ([CheckedStack], [CardMembership], [String: [SheetReference]]) {
-        var result: [CheckedStack] = []
+    mutating func checkStacks(themeNames: Set<String>) -> ([StackSummary], [CardMembership], [String: [SheetReference]]) {
+        var result: [StackSummary] = []
         var sheetReferences: [String: [SheetReference]] = [:]
         var membership = [CardMembership](repeating: CardMembership(), count: cardDecls.count)
         // Per card, the last stack that listed it (by position in `stackOrder`) and where: a
@@ -403,6 +436,7 @@ struct DeckChecker {
             for extra in conformances.dropFirst() {
                 values.report(.e310, "a stack has one kind; remove `\(tree.name(extra))`", at: values.nameSpan(extra))
             }
+            let segment = unit.beginSegment(file: ref.file, sourceStart: tree.range(ref.node).lowerBound)
             if let clash = GeneratedNameRule.stack(name, kind: kind) {
                 values.report(.e312, clash.message, at: stackSpan, notes: [.help(clash.help)])
             }
@@ -410,26 +444,27 @@ struct DeckChecker {
             let args = values.arguments
             for rule in kind.rules {
                 if case .lessThan(let lower, let upper) = rule {
-                    let a = args.value(lower)?.number ?? kind.argument(named: lower)?.defaultValue?.numericValue
-                    let b = args.value(upper)?.number ?? kind.argument(named: upper)?.defaultValue?.numericValue
+                    let a = args.value(lower).flatMap { unit.number($0) } ?? kind.argument(named: lower)?.defaultValue?.numericValue
+                    let b = args.value(upper).flatMap { unit.number($0) } ?? kind.argument(named: upper)?.defaultValue?.numericValue
                     if let a, let b, !(a < b) {
                         let at = args.node(lower).map { tree.span($0) } ?? args.node(upper).map { tree.span($0) } ?? stackSpan
                         values.report(.e705, "`\(lower)` (\(CatalogValue.format(a))) must be less than `\(upper)` (\(CatalogValue.format(b)))", at: at)
                     }
                 }
             }
-            var configuration: [Property] = []
-            configuration.reserveCapacity(kind.arguments.count) // one allocation, not one per doubling
-            // By index: `argumentList` lists `arguments` in order.
+            // Every argument, defaults filled in, by index: `argumentList` lists `arguments` in order.
+            let configuration = RowRange(start: unit.nextArgument, count: 0)
+            var configurationCount: UInt32 = 0
             for (index, parameter) in kind.arguments.enumerated() {
-                if let v = args.value(at: index) ?? parameter.checkedDefault {
-                    configuration.append(Property(parameter.name, v))
+                if let v = args.value(at: index) ?? parameter.checkedDefault.map({ unit.append($0) }) {
+                    unit.argument(index, v)
+                    configurationCount += 1
                 }
             }
 
             var theme = Catalog.defaultThemeName
-            var themeReference: Reference?
-            var properties: [Property] = []
+            var themeReference: SourceSpan?
+            var properties: [(parameter: Int, value: UInt32)] = []
             /// The cards listed: name, reference node, index in `cardDecls`.
             let items = tree.blockItems(ref.node)
             var cardRefs: [(String, NodeID, Int)] = []
@@ -463,11 +498,11 @@ struct DeckChecker {
                     seen[known] = item
                     let spec = kind.bodyProperties[known]
                     guard let valueNode = tree.value(item), let value = values.check(valueNode, as: spec.type, parameter: spec, owner: .stack) else { continue }
-                    if spec.type == .themeRef, case .reference(let reference) = value {
+                    if spec.type == .themeRef, case .reference(let reference) = unit.decoded(value) {
                         let themeName = reference.name
                         if themeNames.contains(themeName) || themes[themeName] != nil {
                             theme = themeName
-                            themeReference = reference
+                            themeReference = reference.span
                         } else {
                             // Its did-you-mean comes from `suggestDeckNames`.
                             values.report(.e304, "unknown theme `\(themeName)`", at: tree.span(valueNode))
@@ -475,10 +510,10 @@ struct DeckChecker {
                         continue
                     }
                     values.checkRange(value, parameter: spec, at: valueNode, owner: .stack)
-                    if case .action(.method(let action)) = value, let clash = GeneratedNameRule.stackAction(action, stack: name, kind: kind) {
+                    if let action = unit.method(of: value), let clash = GeneratedNameRule.stackAction(action, stack: name, kind: kind) {
                         values.report(.e312, clash.message, at: tree.span(valueNode), notes: [.help(clash.help)])
                     }
-                    properties.append(Property(label, value))
+                    properties.append((known, value))
                 case .node:
                     let cardName = tree.name(item)
                     guard let index = cards[cardName] else {
@@ -512,7 +547,7 @@ struct DeckChecker {
                 }
             }
             for (index, parameter) in kind.bodyProperties.enumerated() where seen[index] == nil && parameter.type != .themeRef {
-                if let v = parameter.checkedDefault { properties.append(Property(parameter.name, v)) }
+                if let v = parameter.checkedDefault { properties.append((index, unit.append(v))) }
             }
             switch kind.cardCount {
             case .exactly(let count) where cardRefs.count != count && unresolvedReferences == 0:
@@ -536,11 +571,20 @@ struct DeckChecker {
                     membership[index].sheetStacks.append(stackCards)
                 }
             }
-            let stack = CheckedStack(name: name, kind: kind.name, theme: theme, themeReference: themeReference,
-                                     configuration: configuration, properties: properties,
-                                     cards: cardRefs.map { Reference($0.0, at: values.nameSpan($0.1)) }, span: stackSpan,
-                                     documentation: tree.docComment(ref.node))
-            result.append(stack)
+            // The stack's rows: its body properties as arguments, its cards, its name and comment.
+            let propertyRange = RowRange(start: unit.nextArgument, count: UInt32(clamping: properties.count))
+            for property in properties { unit.argument(property.parameter, property.value) }
+            let cardRange = RowRange(start: unit.nextExtra, count: UInt32(clamping: cardRefs.count))
+            for (_, node, index) in cardRefs {
+                let span = unit.relative(values.nameSpan(node))
+                unit.appendExtra(UInt32(clamping: index), span.start, span.length)
+            }
+            unit.stackRows.append(StackRow(
+                segment: segment, name: unit.string(name), kind: UInt8(clamping: Catalog.stackKindIndex(of: kind) ?? 0), theme: 0,
+                themeReference: themeReference.map { unit.relative($0) } ?? .none,
+                configuration: RowRange(start: configuration.start, count: configurationCount), properties: propertyRange,
+                cards: cardRange, span: unit.relative(stackSpan), documentation: unit.string(tree.docComment(ref.node))))
+            result.append(StackSummary(name: name, kind: kind, theme: theme, cards: names))
             if kind.requiresCardTitle { sheetReferences[name] = cardRefs.map { ($0.0, $0.1, ref.file) } }
         }
         return (result, membership, sheetReferences)
@@ -549,9 +593,19 @@ struct DeckChecker {
     /// A card named in a stack's body: the name, its node and the stack's file.
     typealias SheetReference = (card: String, node: NodeID, file: FileID)
 
+    /// What the rules spanning stacks and cards read of a checked stack.
+    struct StackSummary {
+        var name: String
+        var kind: StackKindSpec
+        /// The theme's name: `theme:`, else the default theme.
+        var theme: String
+        /// The names of the cards listed, in order.
+        var cards: [String]
+    }
+
     /// E703: every card of a sheet stack needs `title:` (reported at the card reference).
-    mutating func checkSheetTitles(_ checkedStacks: [CheckedStack], references: [String: [SheetReference]]) {
-        for stack in checkedStacks where Catalog.stackKind(named: stack.kind)?.requiresCardTitle == true {
+    mutating func checkSheetTitles(_ checkedStacks: [StackSummary], references: [String: [SheetReference]]) {
+        for stack in checkedStacks where stack.kind.requiresCardTitle {
             for (cardName, refNode, file) in references[stack.name] ?? [] {
                 guard let cardIndex = cards[cardName], let tree = trees[file] else { continue }
                 let cardRef = cardDecls[cardIndex].ref
@@ -573,71 +627,20 @@ struct DeckChecker {
     }
 }
 
-/// The whole front half of the compiler: load, parse, check. The one entry point the command
-/// line, the benchmark and the language server call.
-public enum Compiler {
-    public struct Result: Sendable {
-        public var fileSet: FileSet
-        /// Every diagnostic of every file, sorted and de-duplicated.
+/// The checker's one entry point: a unit's files, parsed, checked into a `CheckedUnit`.
+public enum UnitChecker {
+    /// What checking one unit gives: the unit (nil only without an entry file), its diagnostics
+    /// (within the per-file limit), and how many each file had past the limit.
+    public struct Output {
+        public var unit: CheckedUnit?
         public var diagnostics: [Diagnostic]
-        /// One checked deck per entry file, in the order given.
-        public var decks: [CheckedDeck]
-        /// Entry paths that could not be read.
-        public var unreadable: [String]
-        /// Every loaded file's syntax tree and resolved imports, for tools that answer questions
-        /// about positions (the language server) without parsing again.
-        public var files: [FileID: LoadedFile] = [:]
-        /// Diagnostics left out of `diagnostics` past the limit, per file (`DiagnosticLimit`).
-        public var omitted: [FileID: Int] = [:]
-        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-
-        /// Adds diagnostics found after checking (the layout pass's), sorted in, within the limit.
-        public mutating func add(_ more: [Diagnostic]) {
-            guard !more.isEmpty else { return }
-            (diagnostics, omitted) = DiagnosticLimit.finish(diagnostics + more, omitted: omitted)
-        }
+        public var omitted: [FileID: Int]
     }
 
-    /// Checks each entry file as a compilation unit (the file plus its imports). `sources`
-    /// supplies the bytes of paths that are not read from `provider` (open editor buffers).
-    public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
-                             sources: [String: [UInt8]] = [:]) -> Result {
-        let rootPath = root ?? PathUtilities.directory(of: paths.first ?? ".")
-        var loader = SourceLoader(provider: provider, root: rootPath)
-        var entries: [FileID] = []
-        var unreadable: [String] = []
-        for path in paths {
-            if let bytes = sources[path] {
-                entries.append(loader.loadEntry(path: path, bytes: bytes))
-            } else if let id = loader.loadEntry(path: path) {
-                entries.append(id)
-            } else {
-                unreadable.append(path)
-            }
-        }
-        var diagnostics = loader.diagnostics
-        // Diagnostics the phases left out past the limit: the loader's and the parser's, and
-        // the largest count of any unit's checker (a file imported by several units is checked
-        // in each, the same way).
-        var omitted = loader.limit.omitted
-        var checkerOmitted: [FileID: Int] = [:]
-        for file in loader.fileSet.files {
-            guard let tree = loader.files[file.id]?.tree else { continue }
-            diagnostics += tree.diagnostics
-            if tree.omittedDiagnostics > 0 { omitted[file.id, default: 0] += tree.omittedDiagnostics }
-        }
-        var trees: [FileID: SyntaxTree] = [:]
-        for (id, loaded) in loader.files { trees[id] = loaded.tree }
-        var decks: [CheckedDeck] = []
-        for entry in entries {
-            var checker = DeckChecker(trees: trees, order: loader.unit(of: entry))
-            if let deck = checker.check() { decks.append(deck) }
-            diagnostics += checker.diagnostics
-            checkerOmitted.merge(checker.limit.omitted, uniquingKeysWith: max)
-        }
-        omitted.merge(checkerOmitted, uniquingKeysWith: +)
-        let (capped, left) = DiagnosticLimit.finish(diagnostics, omitted: omitted)
-        return Result(fileSet: loader.fileSet, diagnostics: capped, decks: decks, unreadable: unreadable,
-                      files: loader.files, omitted: left)
+    /// Checks the unit whose files, in load order (the entry first), are `order`.
+    public static func check(trees: [FileID: SyntaxTree], order: [FileID]) -> Output {
+        var checker = DeckChecker(trees: trees, order: order)
+        let unit = checker.check()
+        return Output(unit: unit, diagnostics: checker.diagnostics, omitted: checker.limit.omitted)
     }
 }

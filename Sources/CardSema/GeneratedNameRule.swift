@@ -1,3 +1,4 @@
+import CardModel
 import CardDiagnostics
 
 /// E312: a name the Swift back end spells as written would clash in the generated Swift — with

@@ -1,3 +1,4 @@
+import CardModel
 import CardSyntax
 
 /// A name read from source: its exact spelling, and its identity for comparisons.

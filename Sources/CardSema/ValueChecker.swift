@@ -1,4 +1,5 @@
 import CardDiagnostics
+import CardModel
 import CardSyntax
 
 /// Which diagnostic a range or count violation gets, by where the argument sits.
@@ -31,10 +32,8 @@ struct CheckedArguments {
     /// Bit i: `parameters[i]` has an accepted value.
     fileprivate(set) var accepted: UInt64 = 0
     /// The accepted values in the order written: the parameter's index, the value node, the
-    /// value (none when the list was checked without `keepingValues`).
-    fileprivate(set) var values: [(parameter: Int, node: NodeID, value: Value)] = []
-    /// Whether `values` are kept.
-    fileprivate(set) var keepsValues = true
+    /// value (its index in the unit's current segment).
+    fileprivate(set) var values: [(parameter: Int, node: NodeID, value: UInt32)] = []
     /// By parameter index, the value node of its first accepted value (where `accepted` says so).
     fileprivate var nodes = [NodeID](repeating: NodeID(0), count: ParameterList.maximumCount)
     /// How many arguments were noted, and whether each was accepted and the i-th for `parameters[i]`.
@@ -50,7 +49,7 @@ struct CheckedArguments {
     func index(of name: String) -> Int? { parameters.firstIndex { $0.name == name } }
 
     /// Notes an argument for `parameters[index]`, with its value when it was accepted.
-    fileprivate mutating func note(_ index: Int, accepting value: Value?, at node: NodeID) {
+    fileprivate mutating func note(_ index: Int, accepting value: UInt32?, at node: NodeID) {
         let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: index)
         if index != givenCount || value == nil { givenInOrder = false }
         givenCount += 1
@@ -58,7 +57,7 @@ struct CheckedArguments {
         guard let value else { return }
         if accepted & bit == 0 { nodes[index] = node }
         accepted |= bit
-        if keepsValues { values.append((index, node, value)) }
+        values.append((index, node, value))
     }
 
     /// Whether `parameters[index]` has an accepted value.
@@ -68,13 +67,13 @@ struct CheckedArguments {
     func isGiven(_ index: Int) -> Bool { given & (1 &<< UInt64(truncatingIfNeeded: index)) != 0 }
 
     /// The first accepted value of `parameters[index]`.
-    func value(at index: Int?) -> Value? {
+    func value(at index: Int?) -> UInt32? {
         guard let index, has(at: index) else { return nil }
         return values.first { $0.parameter == index }?.value
     }
 
     /// The first accepted value of the parameter called `name`.
-    func value(_ name: String) -> Value? { value(at: index(of: name)) }
+    func value(_ name: String) -> UInt32? { value(at: index(of: name)) }
 
     /// The value node of the first accepted value of `parameters[index]`.
     func node(at index: Int?) -> NodeID? {
@@ -86,18 +85,17 @@ struct CheckedArguments {
     /// Whether every parameter was given once, accepted, in order.
     var isCompleteInOrder: Bool { givenInOrder && givenCount == parameters.count }
 
-    /// The accepted values as properties in parameter order; repeated labels stay in written order.
-    var properties: [Property] {
-        var sorted: [Property] = []
-        sorted.reserveCapacity(values.count)
+    /// Writes the accepted values to `unit` as arguments, in parameter order (repeated labels
+    /// stay in written order); returns how many.
+    func write(to unit: UnitBuilder) -> Int {
         if givenInOrder || values.count < 2 {
-            for entry in values { sorted.append(Property(parameters[entry.parameter].name, entry.value)) }
-            return sorted
+            for entry in values { unit.argument(entry.parameter, entry.value) }
+            return values.count
         }
         for index in parameters.indices where has(at: index) {
-            for entry in values where entry.parameter == index { sorted.append(Property(parameters[index].name, entry.value)) }
+            for entry in values where entry.parameter == index { unit.argument(index, entry.value) }
         }
-        return sorted
+        return values.count
     }
 }
 
@@ -116,17 +114,17 @@ struct ValueChecker {
     let names: NameInterner
     /// Binding uses of the card being checked.
     var scope = BindingScope()
-    /// Whether values are built for a model someone reads: without, text is not decoded and
-    /// model defaults are typed, not built.
-    var building = true
+    /// Where accepted values are written: the unit's current segment.
+    let unit: UnitBuilder
     /// The last `checkArguments` result. Its storage is reused from call to call: read it
     /// before checking another list.
     var arguments = CheckedArguments()
 
-    init(tree: SyntaxTree, cards: [String: Int], names: NameInterner) {
+    init(tree: SyntaxTree, cards: [String: Int], names: NameInterner, unit: UnitBuilder) {
         self.tree = tree
         self.cards = cards
         self.names = names
+        self.unit = unit
     }
 
     /// Records a diagnostic, unless its file has had its share (`DiagnosticLimit`): then it is
@@ -163,11 +161,12 @@ struct ValueChecker {
     /// Whether `body` reports nothing. What it reported and the binding uses it recorded are
     /// forgotten: for a did-you-mean whose fix-it must leave no error, checked as if applied.
     mutating func checksClean(_ body: (inout ValueChecker) -> Void) -> Bool {
-        let (reported, scope) = (diagnostics.count, self.scope)
+        let (reported, scope, written) = (diagnostics.count, self.scope, unit.mark())
         body(&self)
         defer {
             diagnostics.truncate(to: reported)
             self.scope = scope
+            unit.rollBack(to: written)
         }
         return diagnostics.count == reported
     }
@@ -203,37 +202,36 @@ struct ValueChecker {
         report(.e801, "expected \(expected), found \(describe(node))", at: node)
     }
 
-    /// Infers a literal's type and value with no expected type (model defaults, open records).
-    /// Without `building`, only the type (and the diagnostics) are worked out: text, lists and
-    /// records are not built, and the value is `unbuilt` — for a model nobody will read.
-    mutating func inferLiteral(_ node: NodeID) -> (ValueType, Value)? {
+    /// Infers a literal's type and writes its value, with no expected type (model defaults,
+    /// open records).
+    mutating func inferLiteral(_ node: NodeID) -> (ValueType, UInt32)? {
         switch tree.kind(node) {
-        case .string: return (.string, building ? .string(tree.stringValue(node) ?? "") : Self.unbuilt)
+        case .string: return (.string, stringValue(node))
         case .number:
-            if let i = tree.integerValue(node) { return (.int, .int(i)) }
-            if let d = tree.numberValue(node) { return (.double, .double(d)) }
+            if let i = tree.integerValue(node) { return (.int, unit.int(i)) }
+            if let d = tree.numberValue(node) { return (.double, unit.double(d)) }
             return nil
-        case .boolean: return (.bool, .bool(tree.booleanValue(node) ?? false))
+        case .boolean: return (.bool, unit.bool(tree.booleanValue(node) ?? false))
         case .color:
             guard let c = tree.colorValue(node) else { return nil }
-            return (.color, .color(ColorValue(c), name: nil))
+            return (.color, unit.color(ColorValue(c)))
         case .enumCase:
             if let named = namedColor(node) { return (.color, named) }
-            return (.cardState, building ? .enumCase(tree.enumCaseName(node), arguments: []) : Self.unbuilt)
+            return (.cardState, unit.enumCase(tree.enumCaseName(node)))
         case .list:
             var element: ValueType?
-            var values: [Value] = []
-            if building { values.reserveCapacity(childCount(node)) }
+            var values: [UInt32] = []
+            values.reserveCapacity(childCount(node))
             var position = 0
             for child in tree.children(node) {
                 position += 1
-                let type: ValueType, value: Value
+                let type: ValueType, value: UInt32
                 if case .record(let like)? = element, tree.kind(child) == .record {
                     // Records in a list usually repeat the first one's fields: matched in place,
                     // no type is built for them.
                     let record = inferRecord(child, like: like)
                     guard let fields = record.fields else {
-                        if building { values.append(record.value) }
+                        values.append(record.value)
                         continue
                     }
                     (type, value) = (.record(fields), record.value)
@@ -241,7 +239,7 @@ struct ValueChecker {
                     guard let inferred = inferLiteral(child) else { continue }
                     (type, value) = inferred
                 }
-                if building { values.append(consume value) }
+                values.append(value)
                 if case .record(let first)? = element, case .record(let fields) = type {
                     // Every record of a list has the first one's labels, with the same types.
                     switch Self.agreement(of: fields, with: first) {
@@ -264,7 +262,7 @@ struct ValueChecker {
                     element = type
                 }
             }
-            return (.list(element ?? .openRecord), .list(values))
+            return (.list(element ?? .openRecord), unit.list(values))
         case .record:
             let record = inferRecord(node, like: [])
             return (.record(record.fields ?? []), record.value)
@@ -289,18 +287,18 @@ struct ValueChecker {
 
     /// A record literal's field types and value, for `inferLiteral`. `fields` is nil when they
     /// are exactly `like` (the same labels and types in the same order): then no list is built.
-    mutating func inferRecord(_ node: NodeID, like: [RecordField]) -> (fields: [RecordField]?, value: Value) {
+    mutating func inferRecord(_ node: NodeID, like: [RecordField]) -> (fields: [RecordField]?, value: UInt32) {
         // Nil while the fields so far are the first `matched` of `like`.
         var fields: [RecordField]?
         var matched = 0
-        var arguments: [Argument] = []
-        if building { arguments.reserveCapacity(childCount(node)) }
+        var arguments: [(label: String?, value: UInt32)] = []
+        arguments.reserveCapacity(childCount(node))
         for child in tree.children(node) {
             guard let valueNode = tree.value(child), let (type, value) = inferLiteral(valueNode) else { continue }
             // `like`'s next field again, its label compared by bytes: nothing is interned or built.
             // (A label equal only as a `String` is not matched; the fields built then equal `like`.)
             if fields == nil && matched < like.count && like[matched].type == type && label(of: child, isSpelled: like[matched].label) {
-                if building { arguments.append(Argument(like[matched].label, consume value)) }
+                arguments.append((like[matched].label, value))
                 matched += 1
                 continue
             }
@@ -310,20 +308,20 @@ struct ValueChecker {
             }
             let label = label(of: child)
             fields!.append(RecordField(label ?? "_\(fields!.count)", type))
-            if building { arguments.append(Argument(label, consume value)) }
+            arguments.append((label, value))
         }
         if fields == nil && matched < like.count { fields = Array(like.prefix(matched)) }
-        return (fields, .record(arguments))
+        return (fields, unit.record(arguments))
     }
 
     /// The rows of a table drawn by its default cell (`labels`: CardParts' four labels, each
-    /// optional): a list of records each giving some of them as text. The rows built have every
-    /// label, in `labels`' order, those not given empty, so that they have the type the cell
-    /// uses. Anything but a list literal is inferred as any default.
-    mutating func inferDefaultCellRows(_ node: NodeID, labels: [String]) -> (ValueType, Value)? {
+    /// optional): a list of records each giving some of them as text. The rows written have
+    /// every label, in `labels`' order, those not given empty, so that they have the type the
+    /// cell uses. Anything but a list literal is inferred as any default.
+    mutating func inferDefaultCellRows(_ node: NodeID, labels: [String]) -> (ValueType, UInt32)? {
         guard tree.kind(node) == .list else { return inferLiteral(node) }
         let rowType = ValueType.record(labels.map { RecordField($0, .string) })
-        var rows: [Value] = []
+        var rows: [UInt32] = []
         var valid = true
         for row in tree.children(node) {
             guard tree.kind(row) == .record else {
@@ -331,7 +329,7 @@ struct ValueChecker {
                 valid = false
                 continue
             }
-            var texts = [Value?](repeating: nil, count: labels.count)
+            var texts = [UInt32?](repeating: nil, count: labels.count)
             var rowIsValid = true
             defer { valid = valid && rowIsValid }
             for field in tree.children(row) {
@@ -361,12 +359,22 @@ struct ValueChecker {
                        at: row)
                 rowIsValid = false
             }
-            if building && rowIsValid {
-                rows.append(.record(labels.indices.map { Argument(labels[$0], texts[$0] ?? .string("")) }))
+            if rowIsValid {
+                var fields: [(label: String?, value: UInt32)] = []
+                for index in labels.indices { fields.append((labels[index], texts[index] ?? unit.string(value: ""))) }
+                rows.append(unit.record(fields))
             }
         }
         guard valid else { return nil }
-        return (.list(rowType), building ? .list(rows) : Self.unbuilt)
+        return (.list(rowType), unit.list(rows))
+    }
+
+    /// A string literal's value, written: a plain literal's bytes as they stand, else decoded.
+    mutating func stringValue(_ node: NodeID) -> UInt32 {
+        if let body = tree.plainStringBody(node) {
+            return tree.file.bytes.withUnsafeBufferPointer { unit.string(value: UnsafeBufferPointer(rebasing: $0[body])) }
+        }
+        return unit.string(value: tree.stringValue(node) ?? "")
     }
 
     /// How a list's record compares with its first.
@@ -412,9 +420,6 @@ struct ValueChecker {
         }
     }
 
-    /// What `inferLiteral` returns for a value it did not build.
-    static let unbuilt = Value.bool(false)
-
     /// The common type of two uses: equal types, Int with Double (Int wins: an Int is accepted
     /// where a Double is expected), lists element-wise, records field-wise.
     static func unify(_ a: ValueType, _ b: ValueType) -> ValueType? {
@@ -457,14 +462,13 @@ struct ValueChecker {
     /// Checks a value node against `type`; nil when it does not type-check (already reported)
     /// or is missing. Records binding uses into `scope`.
     mutating func check(_ node: NodeID, as type: ValueType, parameter: Parameter?,
-                        owner: ArgumentOwner = .part) -> Value? {
+                        owner: ArgumentOwner = .part) -> UInt32? {
         let kind = tree.kind(node)
         if kind == .missing { return nil }
         if kind == .binding { return checkBinding(node, as: type, parameter: parameter) }
         switch type {
         case .string:
-            // Without a model to build, nothing reads the text: it is not decoded.
-            if kind == .string { return .string(building ? tree.stringValue(node) ?? "" : "") }
+            if kind == .string { return stringValue(node) }
             if kind == .reference {
                 report(.e801, "expected String, found \(describe(node))", at: node,
                        notes: [.help("write text in quotes")], fixIts: [FixIt(tree.span(node), "\"\(tree.name(node))\"")])
@@ -472,16 +476,16 @@ struct ValueChecker {
             }
         case .int:
             if kind == .number {
-                if let i = tree.integerValue(node) { return .int(i) }
+                if let i = tree.integerValue(node) { return unit.int(i) }
                 if tree.numberValue(node) != nil { break }
                 return nil // malformed, already reported
             }
         case .double:
-            if kind == .number { return tree.numberValue(node).map { .double($0) } }
+            if kind == .number { return tree.numberValue(node).map { unit.double($0) } }
         case .bool:
-            if kind == .boolean { return .bool(tree.booleanValue(node) ?? false) }
+            if kind == .boolean { return unit.bool(tree.booleanValue(node) ?? false) }
         case .color:
-            if kind == .color { return tree.colorValue(node).map { .color(ColorValue($0), name: nil) } }
+            if kind == .color { return tree.colorValue(node).map { unit.color(ColorValue($0)) } }
             if kind == .enumCase {
                 if let named = namedColor(node) { return named }
                 let name = tree.enumCaseName(node)
@@ -491,23 +495,23 @@ struct ValueChecker {
                 return nil
             }
         case .cardState:
-            if kind == .enumCase { return .enumCase(tree.enumCaseName(node), arguments: []) }
+            if kind == .enumCase { return unit.enumCase(tree.enumCaseName(node)) }
         case .action:
-            if let action = checkAction(node) { return .action(action) }
+            if let action = checkAction(node) { return value(of: action) }
             if kind == .reference || kind == .call { return nil }
         case .cardRef:
             if kind == .reference {
                 let name = tree.name(node)
                 if cards[name] == nil { reportUnknownCard(name, at: node) ; return nil }
-                return .reference(Reference(name, at: nameSpan(node)))
+                return unit.reference(name, at: nameSpan(node))
             }
         case .themeRef:
-            if kind == .reference { return .reference(Reference(tree.name(node), at: nameSpan(node))) } // resolved by the caller
+            if kind == .reference { return unit.reference(tree.name(node), at: nameSpan(node)) } // resolved by the caller
         case .size, .insets, .font:
             if kind == .call { return checkConstructor(node, as: type) }
         case .list(let element):
             if kind == .list {
-                var values: [Value] = []
+                var values: [UInt32] = []
                 values.reserveCapacity(childCount(node))
                 var ok = true
                 for child in tree.children(node) {
@@ -517,7 +521,7 @@ struct ValueChecker {
                     report(owner.rangeCode, "`\(parameter?.name ?? "")` needs at least \(minimum) entries, found \(values.count)", at: node)
                     return nil
                 }
-                return ok ? .list(values) : nil
+                return ok ? unit.list(values) : nil
             }
         case .record, .openRecord:
             if kind == .record, let (_, value) = inferLiteral(node) { return value }
@@ -528,9 +532,21 @@ struct ValueChecker {
         return nil
     }
 
-    /// `.red` → the named UIKit color, resolved; nil when the case names no color.
-    func namedColor(_ node: NodeID) -> Value? {
-        tree.lookUpCase(node, in: Catalog.namedColorTable).map { Catalog.namedColors[$0].value }
+    /// `.red` → the named UIKit color, resolved and written; nil when the case names no color.
+    func namedColor(_ node: NodeID) -> UInt32? {
+        tree.lookUpCase(node, in: Catalog.namedColorTable).map { index in
+            let color = Catalog.namedColors[index]
+            return unit.color(ColorValue(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha), named: index)
+        }
+    }
+
+    /// Writes an action as a value.
+    func value(of action: Action) -> UInt32 {
+        switch action {
+        case .method(let name): unit.method(name)
+        case .push(let card): unit.push(card.name, at: card.span)
+        case .pop: unit.pop()
+        }
     }
 
     /// The number of children of a node, counted without allocating.
@@ -545,11 +561,11 @@ struct ValueChecker {
         report(.e303, "unknown card `\(name)`", at: nameSpan(node))
     }
 
-    mutating func checkBinding(_ node: NodeID, as type: ValueType, parameter: Parameter?) -> Value? {
+    mutating func checkBinding(_ node: NodeID, as type: ValueType, parameter: Parameter?) -> UInt32? {
         guard recordBinding(node, as: type, bindable: parameter?.bindable ?? type.isBindable, twoWay: parameter?.twoWay ?? false) else {
             return nil
         }
-        return .binding(Binding(path: tree.bindingPath(node), type: type, span: tree.span(node)))
+        return unit.binding(path: tree.bindingPath(node), type: type, at: tree.span(node))
     }
 
     /// Records a binding's use in `scope`; false when the binding is not allowed here (reported).
@@ -619,7 +635,7 @@ struct ValueChecker {
         tree.lookUp(node, in: Catalog.builtInActionTable).map { Catalog.builtInActions[$0].kind }
     }
 
-    mutating func checkEnumCase(_ node: NodeID, _ enumType: EnumType) -> Value? {
+    mutating func checkEnumCase(_ node: NodeID, _ enumType: EnumType) -> UInt32? {
         guard let index = tree.lookUpCase(node, in: enumType.caseTable) else {
             let name = tree.enumCaseName(node)
             let hint = suggestion(enumType.suggestCase(for: name).map { "." + $0 },
@@ -633,9 +649,9 @@ struct ValueChecker {
         let name = enumCase.name
         if enumCase.arguments.isEmpty {
             if tree.hasParentheses(node) { report(.e310, "`.\(name)` takes no arguments", at: node) }
-            return .enumCase(name, arguments: [])
+            return unit.enumCase(name)
         }
-        var arguments: [Argument] = []
+        var arguments: [(label: String?, value: UInt32)] = []
         var seen = Set<String>()
         var rejected = false
         for arg in tree.children(node) where tree.kind(arg) != .block {
@@ -652,14 +668,14 @@ struct ValueChecker {
             let parameter = Parameter(label, spec.type, range: spec.range, doc: "")
             if let v = check(valueNode, as: spec.type, parameter: parameter) {
                 checkRange(v, parameter: parameter, at: valueNode, owner: .part)
-                arguments.append(Argument(label, v))
+                arguments.append((label, v))
             }
         }
         let missing = enumCase.arguments.filter { !seen.contains($0.label) }
         if !missing.isEmpty && !rejected { // a rejected argument (E310) is the missing one, mislabeled
             report(.e804, "`.\(name)` needs \(missing.map { "`\($0.label):`" }.joined(separator: ", "))", at: node)
         }
-        return .enumCase(name, arguments: arguments)
+        return unit.enumCase(name, arguments: arguments)
     }
 
     /// Whether an argument is written with a label (`argument`, `property`).
@@ -699,7 +715,7 @@ struct ValueChecker {
 
     /// `size(w, h)`, `insets(all)`, `insets(v, h)`, `insets(top:left:bottom:right:)`,
     /// `font("Name", size)`, `font(.system, size, weight: .bold)`.
-    mutating func checkConstructor(_ node: NodeID, as type: ValueType) -> Value? {
+    mutating func checkConstructor(_ node: NodeID, as type: ValueType) -> UInt32? {
         let expectedName: StaticString
         switch type {
         case .size: expectedName = "size"
@@ -736,23 +752,23 @@ struct ValueChecker {
                 report(.e801, "`size` takes two numbers: `size(width, height)`", at: node); return nil
             }
             guard let w = constructorNumber(args.0, of: expectedName), let h = constructorNumber(args.1, of: expectedName) else { return nil }
-            return .size(width: w, height: h)
+            return unit.size(width: w, height: h)
         case .insets:
             if count == 1 && !isLabeled(args.0) {
                 guard let all = constructorNumber(args.0, of: expectedName) else { return nil }
-                return .insets(top: all, left: all, bottom: all, right: all)
+                return unit.insets(top: all, left: all, bottom: all, right: all)
             }
             if count == 2 && !isLabeled(args.0) && !isLabeled(args.1) {
                 let vertical = constructorNumber(args.0, of: expectedName), horizontal = constructorNumber(args.1, of: expectedName)
                 guard let vertical, let horizontal else { return nil }
-                return .insets(top: vertical, left: horizontal, bottom: vertical, right: horizontal)
+                return unit.insets(top: vertical, left: horizontal, bottom: vertical, right: horizontal)
             }
             if count == 4 && label(of: args.0, is: "top") && label(of: args.1, is: "left")
                 && label(of: args.2, is: "bottom") && label(of: args.3, is: "right") {
                 let top = constructorNumber(args.0, of: expectedName), left = constructorNumber(args.1, of: expectedName)
                 let bottom = constructorNumber(args.2, of: expectedName), right = constructorNumber(args.3, of: expectedName)
                 guard let top, let left, let bottom, let right else { return nil }
-                return .insets(top: top, left: left, bottom: bottom, right: right)
+                return unit.insets(top: top, left: left, bottom: bottom, right: right)
             }
             report(.e801, "`insets` takes `insets(all)`, `insets(vertical, horizontal)` or `insets(top:left:bottom:right:)`", at: node)
             return nil
@@ -777,7 +793,7 @@ struct ValueChecker {
             }
             if tree.kind(familyNode) == .enumCase {
                 let name = tree.enumCaseName(familyNode)
-                if name == "system" { return .font(FontValue(.system, size: size, weight: weight)) }
+                if name == "system" { return unit.font(FontValue(.system, size: size, weight: weight)) }
                 // `.system` is the one family written as a case: any other reads as a misspelling
                 // of it, or as a font meant by name.
                 let hint = suggestion(NameSuggester.suggestion(for: name, among: ["system"]).map { "." + $0 },
@@ -790,7 +806,7 @@ struct ValueChecker {
             guard let family = tree.stringValue(familyNode) else {
                 mismatch(familyNode, expected: .string); return nil
             }
-            return .font(FontValue(.named(family), size: size, weight: weight))
+            return unit.font(FontValue(.named(family), size: size, weight: weight))
         }
     }
 
@@ -809,19 +825,20 @@ struct ValueChecker {
     }
 
     /// Reports a numeric value outside the parameter's range (E805/E503/E705 by owner).
-    mutating func checkRange(_ value: Value, parameter: Parameter, at node: NodeID, owner: ArgumentOwner) {
+    mutating func checkRange(_ value: UInt32, parameter: Parameter, at node: NodeID, owner: ArgumentOwner) {
         guard let range = parameter.range else { return }
-        switch value {
+        switch unit.tag(of: value) {
         case .int, .double:
-            if let number = value.number { checkRange(number, range, parameter: parameter, at: node, owner: owner) }
-        case .list(let values):
-            for (index, element) in values.enumerated() {
-                if let number = element.number, !range.contains(number) {
+            if let number = unit.number(value) { checkRange(number, range, parameter: parameter, at: node, owner: owner) }
+        case .list:
+            for (index, element) in (unit.elements(value) ?? []).enumerated() {
+                if let number = unit.number(element), !range.contains(number) {
                     let child = Array(tree.children(node))[safe: index] ?? node
                     report(owner.rangeCode, "`\(parameter.name)` entries must be \(range), found \(CatalogValue.format(number))", at: child)
                 }
             }
-        case .insets(let top, let left, let bottom, let right):
+        case .insets:
+            let (top, left, bottom, right) = unit.insets(value) ?? (0, 0, 0, 0)
             // Each side of insets with a range (margins, a swipe stack's insets) is in it: one
             // diagnostic naming the sides that are not.
             let outside = [("top", top), ("left", left), ("bottom", bottom), ("right", right)].filter { !range.contains($0.1) }
@@ -847,12 +864,9 @@ struct ValueChecker {
     /// types and ranges. The accepted values, and the rest of the result, are left in
     /// `arguments`, including the missing required parameters for the caller to report with its
     /// own code. `ownerName` is only turned into message text when something is reported.
-    /// Without `keepingValues`, the accepted values are checked but not kept (`value(at:)` finds
-    /// none): for a card whose model is not built, when no rule reads them.
     mutating func checkArguments(of owner: NodeID, parameters list: ParameterList, ownerName: String,
-                                 ownerKind: ArgumentOwner, keepingValues: Bool = true) {
+                                 ownerKind: ArgumentOwner) {
         arguments.list = list
-        arguments.keepsValues = keepingValues
         arguments.given = 0
         arguments.accepted = 0
         arguments.givenCount = 0
@@ -959,38 +973,36 @@ struct ValueChecker {
     /// included. The common shapes are decided here from the parameter's `Shape`, without
     /// retaining the `Parameter`; everything else (diagnostics, values with parts of their own)
     /// goes through `check`.
-    mutating func checkArgument(_ node: NodeID, parameter index: Int, of list: ParameterList, owner: ArgumentOwner) -> Value? {
+    mutating func checkArgument(_ node: NodeID, parameter index: Int, of list: ParameterList, owner: ArgumentOwner) -> UInt32? {
         let kind = tree.kind(node)
         if kind == .missing { return nil }
         let shape = list.shapes[index]
         if kind == .binding {
             guard recordBinding(node, as: list.types[index], bindable: shape.bindable, twoWay: shape.twoWay) else { return nil }
-            // Without a model to build, nothing reads the binding's path.
-            guard building else { return Self.unbuilt }
-            return .binding(Binding(path: tree.bindingPath(node), type: list.types[index], span: tree.span(node)))
+            return unit.binding(path: tree.bindingPath(node), type: list.types[index], at: tree.span(node))
         }
         switch shape.kind {
         case .int:
             if kind == .number, let i = tree.integerValue(node) {
                 checkRange(Double(i), shape.range, parameter: index, of: list, at: node, owner: owner)
-                return .int(i)
+                return unit.int(i)
             }
         case .double:
             if kind == .number, let d = tree.numberValue(node) {
                 checkRange(d, shape.range, parameter: index, of: list, at: node, owner: owner)
-                return .double(d)
+                return unit.double(d)
             }
         case .action:
             if kind == .reference, let action = checkAction(node) {
                 arguments.actions.append((action, node))
-                return .action(action)
+                return value(of: action)
             }
         case .enumeration:
             if kind == .enumCase, let table = list.caseTables[index],
                let caseIndex = table._withUnsafeGuaranteedRef({ tree.lookUpCase(node, in: $0) }),
                caseIndex < 64, shape.plainCases & (1 << UInt64(caseIndex)) != 0, !tree.hasParentheses(node),
                let name = list.parameters[index].type.enumType?.cases[caseIndex].name {
-                return .enumCase(name, arguments: [])
+                return unit.enumCase(name)
             }
         case .string, .bool, .color, .cardState, .other:
             break
@@ -998,7 +1010,7 @@ struct ValueChecker {
         let parameter = list.parameters[index]
         guard let value = check(node, as: parameter.type, parameter: parameter, owner: owner) else { return nil }
         checkRange(value, parameter: parameter, at: node, owner: owner)
-        if case .action(let action) = value { arguments.actions.append((action, node)) }
+        if let action = unit.action(value) { arguments.actions.append((action, node)) }
         return value
     }
 

@@ -1,7 +1,8 @@
 import CardDiagnostics
 import CardIDE
 import CardJSON
-import CardSema
+import CardModel
+import CardSources
 
 /// The language server's protocol state machine: bytes in, framed JSON-RPC messages out. It
 /// knows LSP and JSON only; every answer comes from `CardIDE` (the rust-analyzer split). One

@@ -5,7 +5,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CardSema
+import CardModel
+import CardSources
 
 /// Runs a `LanguageServer` over standard input and output on the calling thread: messages in
 /// from stdin, protocol messages (and nothing else) out on stdout, logs on stderr.

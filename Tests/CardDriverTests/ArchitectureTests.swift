@@ -165,6 +165,19 @@ import Testing
         #expect(!emit.dependencies.contains("CardSyntax"), "back ends read only the checked model: CardEmit must not depend on CardSyntax")
     }
 
+    /// Check once: layout, the back ends and the editor read the checked unit; none of them can
+    /// run the checker, because none may import it. Only `CardPipeline` (and the tests and the
+    /// benchmark above it) does.
+    @Test func onlyThePipelineImportsTheChecker() throws {
+        let targets = try Self.manifestTargets().filter { !$0.isTest }
+        for target in targets where target.dependencies.contains("CardSema") {
+            #expect(target.name == "CardPipeline", "\(target.name) depends on CardSema, the checker: read the CheckedUnit from CardPipeline instead")
+        }
+        for name in ["CardModel", "CardLayout", "CardEmit", "CardIDE", "CardServer", "CardProject", "CardDriver"] {
+            #expect(targets.contains { $0.name == name }, "no target \(name)")
+        }
+    }
+
     /// The modules `import`ed at the start of a line (`@testable` and attributes allowed).
     static func importedModules(in text: String) -> [String] {
         text.split(separator: "\n").compactMap { line in
@@ -231,7 +244,7 @@ import Testing
     }
 
     @Test func pathRecognition() {
-        for path in ["Sources/CardSema/CatalogData.swift", "Tests/CardTestSupport/", "Grammar/cards.ebnf", "docs/language.md"] {
+        for path in ["Sources/CardModel/CatalogData.swift", "Tests/CardTestSupport/", "Grammar/cards.ebnf", "docs/language.md"] {
             #expect(Self.looksLikePath(path), "\(path)")
         }
         for text in ["a/b", "/tmp/deck.cards", "https://x.org/a.md", "Tests/EndToEnd/<name>/run.sh", "--format text|json",

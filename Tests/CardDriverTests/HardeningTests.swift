@@ -1,7 +1,9 @@
+import CardPipeline
 import CardDiagnostics
 import Foundation
 import Testing
 @testable import CardDriver
+import CardModel
 @testable import CardSema
 #if canImport(Glibc)
 import Glibc
@@ -135,7 +137,7 @@ import Darwin
             FileStamp(seconds: polls.value, nanoseconds: 0, size: 0, inode: 0)
         }, maximumPolls: 20)
         var output = ClosedPipeOutput()
-        var compiled: Compiler.Result?
+        var compiled: Pipeline.Result?
         let code = try PreviewCommand.run([directory + "/deck.cards", "--watch"], output: &output, compiled: &compiled, watch: watch)
         #expect(code == 0)
         #expect(polls.value == 0, "stopped after the first frame")

@@ -1,7 +1,10 @@
+import CardPipeline
 import CardDiagnostics
 import CardDriver
 import CardEmit
 import CardLayout
+import CardModel
+import CardSources
 import CardSema
 import Foundation
 import Testing
@@ -25,7 +28,7 @@ enum EmitTestPaths {
 /// Checks `name` from `directory` through an in-memory provider holding every `.cards` file of
 /// that directory under its bare name, so paths in the output do not depend on where the package
 /// is checked out; W104 is added as `cardc check` adds it.
-func checkInMemory(_ name: String, in directory: URL) -> Compiler.Result {
+func checkInMemory(_ name: String, in directory: URL) -> Pipeline.Result {
     var files: [String: String] = [:]
     for file in EmitTestPaths.cardsFiles(in: directory) {
         files[file] = EmitTestPaths.text(of: directory.appendingPathComponent(file))
@@ -34,7 +37,7 @@ func checkInMemory(_ name: String, in directory: URL) -> Compiler.Result {
 }
 
 /// The checked deck of one source text, as `deck.cards` (failing the test on errors).
-func emitDeck(_ source: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> CheckedDeck {
+func emitDeck(_ source: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> CheckedUnit {
     let result = Pipeline.check(paths: ["deck.cards"], root: ".", provider: MemoryFileProvider(["deck.cards": source]))
     let errors = result.diagnostics.filter { $0.severity == .error }.map(\.message)
     #expect(errors.isEmpty, "unexpected errors: \(errors)", sourceLocation: sourceLocation)
@@ -107,7 +110,7 @@ func previewText(_ source: String, _ request: PreviewRequest = PreviewRequest(),
 }
 
 /// The preview of a checked deck, as `cardc preview` draws it for `request`.
-func previewText(_ deck: CheckedDeck, _ request: PreviewRequest = PreviewRequest(), width: Int = 80,
+func previewText(_ deck: CheckedUnit, _ request: PreviewRequest = PreviewRequest(), width: Int = 80,
                  colorMode: TerminalColorMode = .off) throws -> String {
     var renderer = PreviewRenderer(deck: deck, width: width, colorMode: colorMode)
     var bytes: [UInt8] = []

@@ -3,6 +3,7 @@ import CardDriver
 @testable import CardEmit
 import CardJSON
 import CardLayout
+import CardModel
 import CardSema
 import Foundation
 import Testing
@@ -13,11 +14,11 @@ import Testing
     static let fixtures = EmitTestPaths.testsDirectory.appendingPathComponent("Fixtures")
     static let layoutFixtures = EmitTestPaths.packageRoot.appendingPathComponent("Tests/CardLayoutTests/Fixtures")
 
-    static func gallery(_ deck: CheckedDeck, emitter: HTMLEmitter = HTMLEmitter()) -> String {
+    static func gallery(_ deck: CheckedUnit, emitter: HTMLEmitter = HTMLEmitter()) -> String {
         String(decoding: emitter.emit(deck, options: BackendOptions()), as: UTF8.self)
     }
 
-    static func sampleDeck(_ name: String) throws -> CheckedDeck {
+    static func sampleDeck(_ name: String) throws -> CheckedUnit {
         let result = checkInMemory(name, in: EmitTestPaths.samples)
         #expect(!result.hasErrors)
         return try #require(result.decks.first)
@@ -107,7 +108,7 @@ import Testing
         let (root, problems) = HTMLReader.parse(html)
         #expect(problems.isEmpty, "\(problems.prefix(5))")
         let drawn = Set(root.descendants.filter { $0.hasClass("p") }.compactMap { $0.attribute("title")?.components(separatedBy: " · ").first })
-        for spec in Catalog.nodes where spec.kind == .part {
+        for spec in Catalog.nodes where spec.category == .part {
             #expect(drawn.contains(spec.name), "part \(spec.name) is not drawn")
         }
     }

@@ -1,6 +1,8 @@
+import CardPipeline
 import CardDiagnostics
 @testable import CardDriver
 import CardEmit
+import CardModel
 import CardSema
 import Foundation
 import Testing
@@ -191,7 +193,7 @@ import Testing
         let settings = PreviewCommand.Settings(file: file, root: nil, sizeLimit: 1 << 20, viewport: .standard,
                                                request: .init(card: "A"), width: 50, color: .never)
         var output = CapturedOutput()
-        var compiled: Compiler.Result?
+        var compiled: Pipeline.Result?
         #expect(watch.run(settings, output: &output, compiled: &compiled) == 0)
         #expect(world.sleeps == 8, "polled until the limit")
         let frames = output.out.components(separatedBy: PreviewWatch.clearScreen).dropFirst()
@@ -215,7 +217,7 @@ import Testing
         let world = World()
         let watch = PreviewWatch(sleep: { _ in world.sleeps += 1 }, stamp: { _ in nil }, maximumPolls: 3)
         var output = CapturedOutput()
-        var compiled: Compiler.Result?
+        var compiled: Pipeline.Result?
         let code = try PreviewCommand.run([file, "--watch", "--width", "40"], output: &output, compiled: &compiled, watch: watch)
         #expect(code == 0)
         #expect(world.sleeps == 3)

@@ -1,6 +1,7 @@
 import CardDiagnostics
 @testable import CardEmit
 import CardLayout
+import CardModel
 import CardSema
 import Testing
 

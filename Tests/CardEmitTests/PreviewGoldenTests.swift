@@ -1,5 +1,6 @@
 import CardDiagnostics
 import CardEmit
+import CardModel
 import CardSema
 import Foundation
 import Testing

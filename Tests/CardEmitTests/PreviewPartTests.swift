@@ -1,6 +1,7 @@
 import CardDiagnostics
 @testable import CardEmit
 import CardLayout
+import CardModel
 import CardSema
 import Testing
 
@@ -84,7 +85,7 @@ card Parts: rounded(radius: 8) {
 @Suite struct PreviewPartTests {
     /// Adding a part to the catalog means drawing it: the deck above must use every one.
     @Test func theDeckUsesEveryPartOfTheCatalog() {
-        for spec in Catalog.nodes where spec.kind == .part {
+        for spec in Catalog.nodes where spec.category == .part {
             #expect(everyPartDeck.contains(spec.name + "(") || everyPartDeck.contains(spec.name + " {")
                     || everyPartDeck.contains("  " + spec.name + "\n"), "part \(spec.name) is not in the test deck")
         }
@@ -92,7 +93,7 @@ card Parts: rounded(radius: 8) {
 
     /// Every part of the catalog has a drawing of its own, except the plain containers.
     @Test func everyPartHasAPainting() {
-        for spec in Catalog.nodes where spec.kind == .part {
+        for spec in Catalog.nodes where spec.category == .part {
             #expect(PaintedPart(spec.name) != .stacked || ["vstack", "oriented"].contains(spec.name), "\(spec.name)")
         }
         #expect(PaintedPart("cell") == .cell)

@@ -1,7 +1,10 @@
+import CardPipeline
 import CardDiagnostics
 import CardDriver
 import CardEmit
 import CardLayout
+import CardModel
+import CardSources
 import CardSema
 import Testing
 

@@ -1,5 +1,6 @@
 import CardDriver
 import CardEmit
+import CardModel
 import CardSema
 import Foundation
 import Testing
@@ -97,8 +98,8 @@ struct ObservationProgram {
     private(set) var expected = ""
     private(set) var lines = 0
 
-    mutating func add(_ deck: CheckedDeck) {
-        for position in deck.cards.indices where deck.cards.file(at: position) == deck.entry.id {
+    mutating func add(_ deck: CheckedUnit) {
+        for position in deck.cards.indices where deck.cards.file(at: position) == deck.entry {
             let card = deck.cards[position]
             let defaultCell = Self.defaultCellFields(card)
             source += "do {\n    let viewModel = \(card.name)ViewModel()\n"
@@ -189,9 +190,9 @@ struct ObservationProgram {
 
     /// The fields bound to a `table` without a `cell`: rows of CardParts' default cell, whose
     /// labels are optional.
-    static func defaultCellFields(_ card: CheckedCard) -> Set<String> {
+    static func defaultCellFields(_ card: CardView) -> Set<String> {
         var fields = Set<String>()
-        func visit(_ part: CheckedPart) {
+        func visit(_ part: PartView) {
             if part.part == "table", !part.children.contains(where: { $0.part == "cell" }),
                case .binding(let binding)? = part.property("rows"), binding.path.count == 1 {
                 fields.insert(binding.path[0])

@@ -1,4 +1,5 @@
 import CardEmit
+import CardModel
 import CardSema
 import Foundation
 import Testing

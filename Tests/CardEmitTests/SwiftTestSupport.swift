@@ -1,5 +1,6 @@
 import CardDriver
 import CardEmit
+import CardModel
 import CardSema
 import Foundation
 import Testing
@@ -25,7 +26,7 @@ enum SwiftTestInputs {
     static func name(of input: String) -> String { String(input.split(separator: "/").last ?? "") }
 
     /// The checked deck of `input` (in memory, beside the other `.cards` files of its folder).
-    static func deck(_ input: String) throws -> CheckedDeck {
+    static func deck(_ input: String) throws -> CheckedUnit {
         let result = checkInMemory(name(of: input), in: directory(of: input))
         let errors = result.diagnostics.filter { $0.severity == .error }.map { "\($0.code.rawValue) \($0.message)" }
         #expect(errors.isEmpty, "\(input): \(errors)")

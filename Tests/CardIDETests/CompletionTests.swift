@@ -1,5 +1,6 @@
 import CardIDE
 import Foundation
+import CardModel
 import CardSema
 import Testing
 

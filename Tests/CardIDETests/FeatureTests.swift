@@ -1,5 +1,7 @@
 import CardDiagnostics
 import CardIDE
+import CardModel
+import CardSources
 import CardSema
 import Foundation
 import Testing

@@ -1,5 +1,7 @@
 import CardIDE
 import Foundation
+import CardModel
+import CardSources
 import CardSema
 
 /// A source with a cursor: `‸` marks the offset (and is removed).

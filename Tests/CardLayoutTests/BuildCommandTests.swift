@@ -1,7 +1,10 @@
+import CardPipeline
 import CardJSON
 import CardTestSupport
 import CardDiagnostics
 import CardEmit
+import CardModel
+import CardSources
 import CardSema
 import Foundation
 import Testing
@@ -386,7 +389,7 @@ import Testing
 @Suite struct LargeDeckTests {
     @Test func piecesAreWholeTokensAndJoinToTheDocument() throws {
         let source = SyntheticDeck.generate(cards: 400)
-        let result = Compiler.check(paths: ["synthetic.cards"], root: ".", provider: MemoryFileProvider(["synthetic.cards": source]))
+        let result = Pipeline.check(paths: ["synthetic.cards"], root: ".", provider: MemoryFileProvider(["synthetic.cards": source]))
         #expect(!result.hasErrors)
         let deck = try #require(result.decks.first)
         var pieces: [[UInt8]] = []

@@ -2,6 +2,7 @@ import CardJSON
 import CardDiagnostics
 import CardEmit
 import CardLayout
+import CardModel
 import CardSema
 import Foundation
 import Testing

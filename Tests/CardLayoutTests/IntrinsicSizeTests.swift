@@ -1,4 +1,5 @@
 @testable import CardLayout
+import CardModel
 import CardSema
 import Testing
 

@@ -1,8 +1,11 @@
+import CardPipeline
 import CardJSON
 import CardDiagnostics
 import CardDriver
 import CardEmit
 import CardLayout
+import CardModel
+import CardSources
 import CardSema
 import Foundation
 import Testing
@@ -32,7 +35,7 @@ enum LayoutTestPaths {
 /// that directory under its bare name, so paths in the output (`"file": "overview.cards"`) do not
 /// depend on where the package is checked out. Layout diagnostics are added as `cardc check`
 /// adds them.
-func compileInMemory(_ name: String, in directory: URL, viewport: Viewport = .standard) -> Compiler.Result {
+func compileInMemory(_ name: String, in directory: URL, viewport: Viewport = .standard) -> Pipeline.Result {
     var files: [String: String] = [:]
     for file in LayoutTestPaths.cardsFiles(in: directory) {
         files[file] = LayoutTestPaths.text(of: directory.appendingPathComponent(file))
@@ -41,8 +44,8 @@ func compileInMemory(_ name: String, in directory: URL, viewport: Viewport = .st
 }
 
 /// Compiles in-memory sources (path → text), adding layout diagnostics when there are no errors.
-func compileWithLayout(paths: [String], files: [String: String], viewport: Viewport = .standard) -> Compiler.Result {
-    var result = Compiler.check(paths: paths, root: ".", provider: MemoryFileProvider(files))
+func compileWithLayout(paths: [String], files: [String: String], viewport: Viewport = .standard) -> Pipeline.Result {
+    var result = Pipeline.check(paths: paths, root: ".", provider: MemoryFileProvider(files))
     if !result.hasErrors {
         var diagnostics = result.diagnostics
         for deck in result.decks { diagnostics += layoutDiagnostics(for: deck, viewport: viewport) }
@@ -53,8 +56,8 @@ func compileWithLayout(paths: [String], files: [String: String], viewport: Viewp
 
 /// Compiles one source text as `deck.cards` and returns its checked deck (failing the test on
 /// errors).
-func checkedDeck(_ source: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> CheckedDeck {
-    let result = Compiler.check(paths: ["deck.cards"], root: ".", provider: MemoryFileProvider(["deck.cards": source]))
+func checkedDeck(_ source: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> CheckedUnit {
+    let result = Pipeline.check(paths: ["deck.cards"], root: ".", provider: MemoryFileProvider(["deck.cards": source]))
     let errors = result.diagnostics.filter { $0.severity == .error }.map(\.message)
     #expect(errors.isEmpty, "unexpected errors: \(errors)", sourceLocation: sourceLocation)
     return try #require(result.decks.first, sourceLocation: sourceLocation)

@@ -4,6 +4,7 @@ import CardDiagnostics
 import CardDriver
 import CardEmit
 import CardLayout
+import CardModel
 import CardSema
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import CardDiagnostics
 import CardDriver
 import CardLayout
+import CardModel
 import CardSema
 import Foundation
 import Testing

@@ -1,7 +1,9 @@
 import CardDiagnostics
 import CardEmit
 import CardJSON
+import CardModel
 import CardSema
+import CardSources
 import Foundation
 import Testing
 @testable import CardProject

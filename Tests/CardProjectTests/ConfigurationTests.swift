@@ -1,6 +1,8 @@
 import CardDiagnostics
 import CardLayout
+import CardModel
 import CardSema
+import CardSources
 import Foundation
 import Testing
 @testable import CardProject

@@ -1,6 +1,7 @@
 import CardDiagnostics
 import CardDriver
-import CardSema
+import CardPipeline
+import CardSources
 import CardSyntax
 import CardTestSupport
 import Foundation
@@ -17,15 +18,15 @@ import Testing
     static let fixtures = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
         .filter { $0.hasSuffix(".cards") }.sorted()
 
-    static func check(_ name: String, policy: DiagnosticPolicy = DiagnosticPolicy()) -> Compiler.Result {
+    static func check(_ name: String, policy: DiagnosticPolicy = DiagnosticPolicy()) -> Pipeline.Result {
         Pipeline.check(paths: [directory.appendingPathComponent(name).path], root: directory.path, policy: policy)
     }
 
-    static func check(text: String, policy: DiagnosticPolicy = DiagnosticPolicy()) -> Compiler.Result {
+    static func check(text: String, policy: DiagnosticPolicy = DiagnosticPolicy()) -> Pipeline.Result {
         Pipeline.check(paths: ["/deck.cards"], root: "/", provider: MemoryFileProvider(["/deck.cards": text]), policy: policy)
     }
 
-    static func describe(_ result: Compiler.Result) -> String {
+    static func describe(_ result: Pipeline.Result) -> String {
         result.diagnostics.map { "\(result.fileSet[$0.span.file].location(of: $0.span.start)) \($0.code.rawValue) \($0.message)" }
             .joined(separator: "\n")
     }
@@ -57,7 +58,7 @@ import Testing
         guard let file = original.fileSet.files.first, let tree = original.files[file.id]?.tree, tree.diagnostics.isEmpty else { return }
         let formatted = try Formatter.format(tree)
         let again = Self.check(text: formatted)
-        func summary(_ result: Compiler.Result) -> [String] {
+        func summary(_ result: Pipeline.Result) -> [String] {
             result.diagnostics.map { "\($0.code.rawValue) \($0.message.replacingOccurrences(of: #"line[s]? [0-9–]+"#, with: "line", options: .regularExpression))" }.sorted()
         }
         #expect(summary(again) == summary(original), "\(name) formatted:\n\(formatted)\n\(Self.describe(again))")
@@ -127,7 +128,7 @@ import Testing
 
         """
         func policy(_ json: String) throws -> DiagnosticPolicy {
-            DiagnosticPolicy(fallback: try ProjectConfiguration(parsing: Array(json.utf8), path: "cardc.json"))
+            DiagnosticPolicy(fallback: try ProjectConfiguration(parsing: Array(json.utf8), path: "cardc.json").levels)
         }
         // A warning made an error is still a warning's code: a suppression silences it.
         #expect(Self.check(text: text, policy: try policy(#"{ "diagnostics": { "W101": "error" } }"#)).diagnostics.isEmpty)

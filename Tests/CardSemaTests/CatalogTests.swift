@@ -1,4 +1,5 @@
 import Testing
+import CardModel
 @testable import CardSema
 
 /// The catalog against docs/language.md §6, §7 and §9, and did-you-mean.
@@ -68,14 +69,14 @@ import Testing
             let part = Catalog.part(named: name)
             #expect(part != nil, "missing part \(name)")
             #expect(part?.cardPartsClass == cardPartsClass, "\(name)")
-            #expect(part?.kind == .part, "\(name)")
+            #expect(part?.category == .part, "\(name)")
         }
         #expect(Catalog.parts.count == Self.languagePartTable.count)
     }
 
     @Test func structuralNodesArePresent() {
         for name in ["cell", "overlay", "footer", "model"] {
-            #expect(Catalog.part(named: name)?.kind == .structural, "\(name)")
+            #expect(Catalog.part(named: name)?.category == .structural, "\(name)")
         }
         #expect(Catalog.part(named: "cell")?.placement == .directlyInside(["table", "collection"]))
         #expect(Catalog.part(named: "overlay")?.swipeOnly == true)

@@ -1,11 +1,13 @@
+import CardPipeline
 import CardDiagnostics
 import CardDriver
 import Foundation
 import Testing
+import CardModel
 @testable import CardSema
 
 /// Checker fixtures in `Fixtures/` carry their expected diagnostics inline (`// expect: E501`,
-/// `// expect@+1: W101`); each is checked with `Compiler.check` and the exact multiset of
+/// `// expect@+1: W101`); each is checked with `Pipeline.check` and the exact multiset of
 /// (line, code) pairs is compared — a missing or an extra diagnostic fails.
 ///
 /// - `Fixtures/<code>-*.cards` trigger a code; `Fixtures/<code>-ok-*.cards` are its near misses
@@ -29,7 +31,7 @@ import Testing
     @Test(arguments: singleFileFixtures)
     func singleFileFixture(_ name: String) throws {
         let path = SemaTestPaths.fixtures.appendingPathComponent(name).path
-        let result = Compiler.check(paths: [path], root: SemaTestPaths.fixtures.path)
+        let result = Pipeline.check(paths: [path], root: SemaTestPaths.fixtures.path)
         #expect(result.unreadable.isEmpty, "cannot read \(name)")
         try verify(result, name: name, isNearMiss: name.contains("-ok-"))
     }
@@ -38,13 +40,13 @@ import Testing
     func importFixture(_ caseName: String) throws {
         let directory = SemaTestPaths.imports.appendingPathComponent(caseName)
         let path = directory.appendingPathComponent("main.cards").path
-        let result = Compiler.check(paths: [path], root: directory.path)
+        let result = Pipeline.check(paths: [path], root: directory.path)
         #expect(result.unreadable.isEmpty, "cannot read \(caseName)/main.cards")
         try verify(result, name: "imports/\(caseName)", isNearMiss: caseName.contains("-ok-"))
     }
 
     /// Compares every loaded file's expectations with the diagnostics reported in it.
-    func verify(_ result: Compiler.Result, name: String, isNearMiss: Bool) throws {
+    func verify(_ result: Pipeline.Result, name: String, isNearMiss: Bool) throws {
         var expectedCount = 0
         for file in result.fileSet.files { expectedCount += Expectations.parseAll(bytes: file.bytes).count }
         if isNearMiss {
@@ -57,7 +59,7 @@ import Testing
     }
 
     /// Every diagnostic as `file:line:col CODE message` plus its notes, for mismatch messages.
-    static func describe(_ result: Compiler.Result) -> String {
+    static func describe(_ result: Pipeline.Result) -> String {
         guard !result.diagnostics.isEmpty else { return "  (no diagnostics)" }
         return result.diagnostics.map { d in
             let file = result.fileSet[d.span.file]

@@ -1,24 +1,27 @@
+import CardPipeline
 import CardDiagnostics
 import CardSyntax
 import Foundation
 import Testing
+import CardModel
+import CardSources
 @testable import CardSema
 
 /// `Testing` has a `SourceLocation` too.
 typealias CardLocation = CardDiagnostics.SourceLocation
 
 /// Checks in-memory sources as `/deck/<path>` files (the first is the entry), no disk access.
-func checkSources(_ files: [String: String], entry: String = "main.cards") -> Compiler.Result {
+func checkSources(_ files: [String: String], entry: String = "main.cards") -> Pipeline.Result {
     var memory: [String: String] = [:]
     for (path, text) in files { memory["/deck/" + path] = text }
     let entryPath = "/deck/" + entry
-    return Compiler.check(paths: [entryPath], root: "/deck", provider: MemoryFileProvider(memory),
+    return Pipeline.check(paths: [entryPath], root: "/deck", provider: MemoryFileProvider(memory),
                           sources: [entryPath: Array((files[entry] ?? "").utf8)])
 }
 
-func checkSource(_ text: String) -> Compiler.Result { checkSources(["main.cards": text]) }
+func checkSource(_ text: String) -> Pipeline.Result { checkSources(["main.cards": text]) }
 
-extension Compiler.Result {
+extension Pipeline.Result {
     /// `line CODE` of every diagnostic, for compact assertions.
     var summary: [String] {
         diagnostics.map { "\(fileSet[$0.span.file].location(of: $0.span.start).line) \($0.code.rawValue)" }
@@ -437,9 +440,9 @@ extension Compiler.Result {
 
     // MARK: The checked model
 
-    static func overview() throws -> CheckedDeck {
+    static func overview() throws -> CheckedUnit {
         let path = SemaTestPaths.samples.appendingPathComponent("overview.cards").path
-        let result = Compiler.check(paths: [path])
+        let result = Pipeline.check(paths: [path])
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         return try #require(result.decks.first)
     }
@@ -502,14 +505,14 @@ extension Compiler.Result {
     @Test func overviewTraitsInCatalogOrderWithDefaults() throws {
         let deck = try Self.overview()
         let budget = try #require(deck.card(named: "Budget"))
-        #expect(budget.traits.map(\.trait) == ["rounded", "shadow", "editable"])
-        let shadow = try #require(budget.trait("shadow"))
+        #expect(budget.traits.map(\.name) == ["rounded", "shadow", "editable"])
+        let shadow = try #require(budget.trait(.shadow))
         #expect(shadow.properties.map(\.name) == ["color", "radius", "opacity", "offset"])
         #expect(shadow.properties.last?.value == .size(width: 0, height: 5))
-        #expect(budget.trait("editable")?.properties == [Property("onEdit", .action(.method("editBudgets")))])
+        #expect(budget.trait(.editable)?.properties == [Property("onEdit", .action(.method("editBudgets")))])
         let netWorth = try #require(deck.card(named: "NetWorth"))
-        #expect(netWorth.trait("customMargin")?.properties == [Property("margin", .double(16))])
-        #expect(netWorth.trait("gradient")?.properties.map(\.name) == ["colors", "angle"])
+        #expect(netWorth.trait(.customMargin)?.properties == [Property("margin", .double(16))])
+        #expect(netWorth.trait(.gradient)?.properties.map(\.name) == ["colors", "angle"])
     }
 
     @Test func traitDefaultsAreFilledIn() throws {
@@ -520,15 +523,15 @@ extension Compiler.Result {
             """)
         #expect(result.diagnostics.isEmpty)
         let card = try #require(result.decks.first?.card(named: "A"))
-        #expect(card.trait("gradient")?.properties.last == Property("angle", .double(0)))
-        #expect(card.trait("longPress")?.properties == [Property("action", .action(.method("pressed"))),
+        #expect(card.trait(.gradient)?.properties.last == Property("angle", .double(0)))
+        #expect(card.trait(.longPress)?.properties == [Property("action", .action(.method("pressed"))),
                                                          Property("minimumDuration", .double(1.0))])
     }
 
     @Test func overviewModelTypesAreInferred() throws {
         let deck = try Self.overview()
         func types(_ card: String) -> [String: String] {
-            Dictionary(uniqueKeysWithValues: (deck.card(named: card)?.model ?? []).map { ($0.name, $0.type.description) })
+            Dictionary(uniqueKeysWithValues: (deck.card(named: card).map { Array($0.model) } ?? []).map { ($0.name, $0.type.description) })
         }
         #expect(types("Budget") == ["title": "String", "summary": "String", "remaining": "String", "spent": "Double",
                                     "overage": "String", "state": "CardState"])
@@ -601,7 +604,7 @@ extension Compiler.Result {
         #expect(stack.theme == "Evergreen")
         #expect(stack.cards.map(\.name) == ["Budget", "NetWorth", "WeeklySpending", "RecentTransactions", "UpcomingBills", "CreditScore"])
         #expect(stack.configuration.isEmpty)
-        #expect(stack.properties == [Property("margins", .insets(top: 12, left: 16, bottom: 12, right: 16))])
+        #expect(stack.properties.properties == [Property("margins", .insets(top: 12, left: 16, bottom: 12, right: 16))])
     }
 
     @Test func stackConfigurationDefaultsAreFilledIn() throws {
@@ -623,21 +626,21 @@ extension Compiler.Result {
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         let deck = try #require(result.decks.first)
         let wallet = try #require(deck.stacks.first { $0.name == "Wallet" })
-        #expect(wallet.configuration.map(\.name) == ["cardOffset", "collapsedHeight", "expandedHeight", "cardHeight",
+        #expect(wallet.configuration.properties.map(\.name) == ["cardOffset", "collapsedHeight", "expandedHeight", "cardHeight",
                                                      "downwardThreshold", "upwardThreshold", "leftSpacing", "rightSpacing",
                                                      "verticalSpacing"])
-        #expect(wallet.configuration.compactMap(\.value.number) == [40, 200, 500, 180, 20, 20, 8, 8, 8])
-        #expect(wallet.properties == [Property("initial", .enumCase("collapsed", arguments: []))])
+        #expect(wallet.configuration.properties.compactMap(\.value.number) == [40, 200, 500, 180, 20, 20, 8, 8, 8])
+        #expect(wallet.properties.properties == [Property("initial", .enumCase("collapsed", arguments: []))])
         #expect(wallet.theme == "Mint")
         let picks = try #require(deck.stacks.first { $0.name == "Picks" })
         #expect(picks.number("visibleCards") == 2)
         #expect(picks.number("minimumSwipeSpeed") == 1100)
         #expect(picks.number("minimumSwipeMargin") == 0.5)
         #expect(picks.number("maximumRotation") == 18)
-        #expect(picks.configuration.first { $0.name == "insets" }?.value == .insets(top: 10, left: 10, bottom: 10, right: 10))
+        #expect(picks.configuration.value(named: "insets") == .insets(top: 10, left: 10, bottom: 10, right: 10))
         let planner = try #require(deck.stacks.first { $0.name == "Planner" })
         #expect(planner.number("extendedTop") == 64)
-        #expect(planner.properties == [Property("initial", .enumCase("peaking", arguments: []))])
+        #expect(planner.properties.properties == [Property("initial", .enumCase("peaking", arguments: []))])
     }
 
     @Test func themeInheritanceIsResolved() throws {
@@ -713,7 +716,7 @@ extension Compiler.Result {
         var source = (0..<count).map { "card Card\($0) { title: \"t\"  button(\"b\", action: push(Crad\($0))) }\n" }.joined()
         source += "stack S: sheet {\n" + (0..<count).map { "  Card\($0)\n" }.joined() + "}\n"
         source += "stack T: list { theme: Evergren  Card0 }\ntheme Evergreen: Mint {}\n"
-        let serial = Compiler.check(paths: ["d.cards"], root: ".", provider: MemoryFileProvider(["d.cards": source]))
+        let serial = Pipeline.check(paths: ["d.cards"], root: ".", provider: MemoryFileProvider(["d.cards": source]))
         let unknown = serial.diagnostics.filter { $0.code == .e303 || $0.code == .e304 }
         #expect(unknown.count == count + 1)
         let hinted = unknown.filter { $0.help != nil }
@@ -771,7 +774,7 @@ extension Compiler.Result {
     @Test(arguments: samples)
     func sampleChecksClean(_ name: String) {
         let path = SemaTestPaths.samples.appendingPathComponent(name).path
-        let result = Compiler.check(paths: [path])
+        let result = Pipeline.check(paths: [path])
         #expect(result.unreadable.isEmpty)
         #expect(result.diagnostics.isEmpty, "\(name):\n\(CheckerFixtureTests.describe(result))")
         #expect(result.decks.count == 1)

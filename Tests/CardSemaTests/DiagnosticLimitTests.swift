@@ -1,6 +1,9 @@
+import CardPipeline
 import CardDiagnostics
 import CardSyntax
 import Testing
+import CardModel
+import CardSources
 @testable import CardSema
 
 /// At most `DiagnosticLimit.perFile` errors and as many warnings per file, all phases together,
@@ -95,7 +98,7 @@ import Testing
         memory["/deck/a.cards"] = "import \"lib.cards\"\n"
         memory["/deck/b.cards"] = "import \"lib.cards\"\n"
         memory["/deck/lib.cards"] = flood(1500)
-        let result = Compiler.check(paths: ["/deck/a.cards", "/deck/b.cards"], root: "/deck", provider: MemoryFileProvider(memory))
+        let result = Pipeline.check(paths: ["/deck/a.cards", "/deck/b.cards"], root: "/deck", provider: MemoryFileProvider(memory))
         #expect(result.diagnostics.count == limit)
         #expect(result.diagnostics.last?.notes.last?.message.hasPrefix("500 more diagnostics") == true)
     }

@@ -1,6 +1,9 @@
+import CardPipeline
 import CardDiagnostics
 import Foundation
 import Testing
+import CardModel
+import CardSources
 @testable import CardSema
 import CardDriver
 
@@ -19,13 +22,13 @@ import CardDriver
     static let root = FileManager.default.temporaryDirectory
         .appendingPathComponent("cardc-explanations-\(UUID().uuidString)").path
 
-    static func check(_ text: String, code: DiagnosticCode) -> Compiler.Result {
+    static func check(_ text: String, code: DiagnosticCode) -> Pipeline.Result {
         let path = root + "/\(code.rawValue.lowercased())-example.cards"
         return Pipeline.check(paths: [path], root: root, provider: MemoryFileProvider([:]),
                               sources: [path: Array(text.utf8)])
     }
 
-    static func describe(_ result: Compiler.Result) -> String {
+    static func describe(_ result: Pipeline.Result) -> String {
         result.diagnostics.map { d in
             "\(result.fileSet[d.span.file].location(of: d.span.start)) \(d.code.rawValue) \(d.message)"
         }.joined(separator: "\n")

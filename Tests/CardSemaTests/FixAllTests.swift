@@ -1,6 +1,8 @@
+import CardPipeline
 import CardDiagnostics
 import Foundation
 import Testing
+import CardModel
 @testable import CardSema
 
 /// "Fix all", as an editor's quick fix for every diagnostic or `cargo fix` applies them: for every
@@ -17,8 +19,8 @@ import Testing
     }()
 
     /// The diagnostics of `source` checked as `path` (imports read from the file's directory).
-    static func check(_ source: [UInt8], path: String) -> Compiler.Result {
-        Compiler.check(paths: [path], root: (path as NSString).deletingLastPathComponent, sources: [path: source])
+    static func check(_ source: [UInt8], path: String) -> Pipeline.Result {
+        Pipeline.check(paths: [path], root: (path as NSString).deletingLastPathComponent, sources: [path: source])
     }
 
     /// How many diagnostics of each code a run reported in the entry file.

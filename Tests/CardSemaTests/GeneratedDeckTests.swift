@@ -1,6 +1,9 @@
+import CardPipeline
 import CardTestSupport
 import CardDiagnostics
 import CardDriver
+import CardModel
+import CardSources
 import CardSema
 import Testing
 
@@ -11,7 +14,7 @@ import Testing
         let text = SyntheticDeck.generate(cards: 20_000)
         #expect(text.utf8.count > 10_000_000)
         let path = "generated.cards"
-        let result = Compiler.check(paths: [path], root: ".", provider: MemoryFileProvider([:]),
+        let result = Pipeline.check(paths: [path], root: ".", provider: MemoryFileProvider([:]),
                                     sources: [path: Array(text.utf8)])
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.prefix(5).map { "\($0.code): \($0.message)" })")
         #expect(result.decks.first?.cards.count == 20_000)

@@ -1,6 +1,9 @@
+import CardPipeline
 import CardDiagnostics
 import Foundation
 import Testing
+import CardModel
+import CardSources
 @testable import CardSema
 #if canImport(Glibc)
 import Glibc
@@ -33,17 +36,17 @@ import Darwin
     }
 
     /// Checks `proj/main.cards` with `proj` as the root.
-    func check(_ base: String) -> Compiler.Result {
-        Compiler.check(paths: [base + "/proj/main.cards"], root: base + "/proj", provider: DiskFileProvider())
+    func check(_ base: String) -> Pipeline.Result {
+        Pipeline.check(paths: [base + "/proj/main.cards"], root: base + "/proj", provider: DiskFileProvider())
     }
 
     /// Every text a run could show: the loaded files' bytes and the diagnostics' messages.
-    func everything(_ result: Compiler.Result) -> String {
+    func everything(_ result: Pipeline.Result) -> String {
         result.fileSet.files.map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: "\n")
             + result.diagnostics.map(\.message).joined(separator: "\n")
     }
 
-    func codes(_ result: Compiler.Result) -> [String] { result.diagnostics.map(\.code.rawValue) }
+    func codes(_ result: Pipeline.Result) -> [String] { result.diagnostics.map(\.code.rawValue) }
 
     static let secret = "card Secret { text(\"OUTSIDE THE ROOT\") }\n"
 
@@ -174,7 +177,7 @@ import Darwin
                 "imported file `\(base)/proj/socket.cards` is a socket, not a regular file",
             ])
             // With the root at `/`, the device itself is reached and refused as one.
-            let wide = Compiler.check(paths: [base + "/proj/main.cards"], root: "/", provider: DiskFileProvider())
+            let wide = Pipeline.check(paths: [base + "/proj/main.cards"], root: "/", provider: DiskFileProvider())
             #expect(wide.diagnostics.last?.message == "imported file `\(base)/proj/null.cards` is a character device, not a regular file")
         }
     }

@@ -1,8 +1,11 @@
+import CardPipeline
 import CardDiagnostics
 import CardDriver
 import CardSyntax
 import Foundation
 import Testing
+import CardModel
+import CardSources
 @testable import CardSema
 
 /// `docs/language.md` is the language reference users read. Its catalog tables are generated

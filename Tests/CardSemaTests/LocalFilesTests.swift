@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import CardModel
+import CardSources
 @testable import CardSema
 
 /// The POSIX file reading behind `DiskFileProvider`.

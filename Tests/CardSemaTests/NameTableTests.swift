@@ -1,4 +1,6 @@
 import Testing
+import CardModel
+import CardSources
 @testable import CardSema
 import CardDiagnostics
 
@@ -122,23 +124,5 @@ import CardDiagnostics
         let ordinary = NameInterner()
         for k in 0..<160 { _ = ordinary.intern("field\(k)") }
         #expect(ordinary.probeDistance < 1_500)
-    }
-
-    /// Setting a card's heavy fields replaces its stored form without touching other copies.
-    @Test func cardFieldsCanBeSetWithValueSemantics() throws {
-        let source = """
-            card A: rounded(radius: 4) { title: "T"  text("x") }
-            """
-        let result = Compiler.check(paths: ["a.cards"], root: ".", provider: MemoryFileProvider(["a.cards": source]))
-        let original = try #require(result.decks.first?.cards.first)
-        var changed = original
-        changed.traits = []
-        changed.title = .string("U")
-        #expect(changed.traits.isEmpty)
-        #expect(changed.title == .string("U"))
-        #expect(changed.states.first?.parts.first?.part == "text")
-        #expect(original.traits.map(\.trait) == ["rounded"])
-        #expect(original.title == .string("T"))
-        #expect(original.swipeDirections == SwipeDirection.allCases)
     }
 }

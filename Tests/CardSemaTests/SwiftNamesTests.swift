@@ -1,4 +1,5 @@
 import Testing
+import CardModel
 @testable import CardSema
 
 /// The table of generated Swift names that E312 and the Swift back end share.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CardModel
 @testable import CardSema
 
 /// `Grammar/cards.tmLanguage.json` is generated here, from the catalog, so its part, trait,

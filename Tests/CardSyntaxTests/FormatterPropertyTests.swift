@@ -1,7 +1,10 @@
 import Foundation
 import Testing
+import CardPipeline
 import CardDiagnostics
 import CardDriver
+import CardModel
+import CardSources
 import CardSema
 @testable import CardSyntax
 import CardTestSupport

@@ -1,5 +1,5 @@
 import CardLayout
-import CardSema
+import CardModel
 
 /// The gallery's stylesheet: one fixed part (page, grid, and the look of every part kind) and
 /// one line per theme drawn, which sets that theme's colours and fonts as CSS variables on the

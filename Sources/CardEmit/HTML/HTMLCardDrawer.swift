@@ -1,19 +1,19 @@
 import CardLayout
-import CardSema
+import CardModel
 
 /// Draws one laid-out card as a positioned element: its frame with the traits' look
 /// (`CardAppearance`: corner radius, shadow, border, gradient, transparency, the edit button),
 /// the content box inset by the theme's margins with the parts of one state (or a swipe overlay
 /// over the initial state), the footer, and for a sheet card the header.
 struct HTMLCardDrawer {
-    let card: CheckedCard
+    let card: CardView
     let laidOut: LaidOutCard
     /// The number of the theme's CSS class (`T<n>`).
     let themeNumber: Int
     let metrics: ThemeMetrics
     let appearance: CardAppearance
 
-    init(card: CheckedCard, laidOut: LaidOutCard, themeNumber: Int, metrics: ThemeMetrics) {
+    init(card: CardView, laidOut: LaidOutCard, themeNumber: Int, metrics: ThemeMetrics) {
         self.card = card
         self.laidOut = laidOut
         self.themeNumber = themeNumber
@@ -214,7 +214,7 @@ struct HTMLCardDrawer {
 
     /// Whether a `hidden` trait hides the card by its model default.
     func isHidden(_ values: ValueResolver) -> Bool {
-        guard let trait = card.trait("hidden"), case .bool(true)? = values.resolve(trait.value("isHidden")) else { return false }
+        guard let trait = card.trait(.hidden), case .bool(true)? = values.resolve(trait.value("isHidden")) else { return false }
         return true
     }
 }

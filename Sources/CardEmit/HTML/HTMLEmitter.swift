@@ -1,5 +1,5 @@
 import CardLayout
-import CardSema
+import CardModel
 
 /// The HTML gallery back end (`--emit html`): `<name>.cards.html`, one self-contained page
 /// (inline CSS, no script, no external request: its Content-Security-Policy forbids them) that
@@ -39,7 +39,7 @@ public struct HTMLEmitter: Backend {
         self.pieceSize = max(1, pieceSize)
     }
 
-    public func emit(_ deck: CheckedDeck, options: BackendOptions, to sink: ([UInt8]) throws -> Void) rethrows {
+    public func emit(_ deck: CheckedUnit, options: BackendOptions, to sink: ([UInt8]) throws -> Void) rethrows {
         let lean = deck.cards.count > fullGalleryLimit
         var gallery = Gallery(deck: deck, viewport: options.viewport, drawnCards: lean ? fullGalleryLimit : deck.cards.count)
         var out = HTMLWriter(capacity: min(pieceSize, 1 << 20) + (1 << 16))
@@ -61,7 +61,7 @@ public struct HTMLEmitter: Backend {
 /// One gallery page being written: the themes and widths it shows and the card sources that
 /// build and lay out its cards.
 struct Gallery {
-    let deck: CheckedDeck
+    let deck: CheckedUnit
     let viewport: Viewport
     /// The lean gallery (`HTMLEmitter.fullGalleryLimit`): fewer cards drawn than the deck has.
     let isLean: Bool
@@ -80,7 +80,7 @@ struct Gallery {
     /// style element and style attributes are allowed.
     static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
-    init(deck: CheckedDeck, viewport: Viewport, drawnCards: Int) {
+    init(deck: CheckedUnit, viewport: Viewport, drawnCards: Int) {
         self.deck = deck
         self.viewport = viewport
         self.drawnCards = min(max(0, drawnCards), deck.cards.count)
@@ -91,7 +91,7 @@ struct Gallery {
         if deck.stacks.isEmpty { add(Catalog.defaultThemeName) }
         for theme in Catalog.builtInThemes { add(theme.name) }
         for theme in deck.themes where !theme.isBuiltIn {
-            if let background = ThemePalette(theme: theme).cardBackground, GalleryStyle.isDark(background) { add(theme.name) }
+            if let background = ThemePalette(theme: theme.resolved).cardBackground, GalleryStyle.isDark(background) { add(theme.name) }
         }
         columnThemes = order
         // The lean gallery also draws cards in no stack in the default theme.
@@ -107,7 +107,7 @@ struct Gallery {
     func themeNumber(_ name: String) -> Int { themeNumbers[name] ?? 0 }
 
     /// Whether `stack` is drawn: all its cards are among the cards drawn.
-    func draws(_ stack: CheckedStack) -> Bool {
+    func draws(_ stack: StackView) -> Bool {
         !isLean || stack.cards.allSatisfy { deck.cards.position(named: $0.name).map { $0 < drawnCards } ?? true }
     }
 
@@ -118,7 +118,7 @@ struct Gallery {
         out.raw("<meta http-equiv=\"Content-Security-Policy\" content=\"" + Self.contentSecurityPolicy + "\">\n")
         out.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         out.raw("<meta name=\"generator\" content=\"cardc build --emit html\">\n<title>")
-        out.text(deck.entry.path)
+        out.text(deck.entryPath)
         out.raw(" · cardc gallery</title>\n<style>\n")
         out.raw(GalleryStyle.fixed)
         out.raw("\n")
@@ -127,7 +127,7 @@ struct Gallery {
         }
         out.raw("</style>\n</head>\n<body>\n<input type=\"checkbox\" id=\"outline\"><label class=\"tog\" for=\"outline\">outline parts</label>\n<main>\n")
         out.raw("<header class=\"top\"><h1>")
-        out.text(deck.entry.path)
+        out.text(deck.entryPath)
         out.raw("</h1>\n<p class=\"meta\">")
         let cards = deck.cards.count, stacks = deck.stacks.count
         out.raw("\(cards) card\(cards == 1 ? "" : "s"), \(stacks) stack\(stacks == 1 ? "" : "s"). ")
@@ -280,7 +280,7 @@ struct Gallery {
 
     // MARK: Stacks
 
-    mutating func writeStack(_ stack: CheckedStack, number: Int, into out: inout HTMLWriter) {
+    mutating func writeStack(_ stack: StackView, number: Int, into out: inout HTMLWriter) {
         let themeNumber = themeNumber(stack.theme)
         out.raw("<section id=\"s\(number)\"><h2>")
         out.text(stack.name)
@@ -294,7 +294,7 @@ struct Gallery {
             out.text(documentation)
             out.raw("</p>\n")
         }
-        let positions = stack.spec?.layoutPositions ?? []
+        let positions = stack.spec.layoutPositions ?? []
         let initial = CardSource.initialPosition(of: stack)
         // Each card is built and laid out once per stack, whatever the positions.
         var cards: [String: (HTMLCardDrawer, LaidOutState?)] = [:]
@@ -305,7 +305,7 @@ struct Gallery {
             let state = cardLayout.initialLaidOutState
             cards[reference.name] = (HTMLCardDrawer(card: card, laidOut: cardLayout, themeNumber: themeNumber,
                                                     metrics: sources[0].layouter.engine(theme: stack.theme).metrics), state)
-            if stack.spec?.geometry == .sheet { break }  // a sheet shows its root card
+            if stack.spec.geometry == .sheet { break }  // a sheet shows its root card
         }
         // After the cards: the stack's layout then finds each one laid out in its theme and width.
         let laidOut = sources[0].layouter.layout(stack)
@@ -315,7 +315,7 @@ struct Gallery {
             out.raw("<figure><figcaption>")
             out.text(position.name)
             if positions.count > 1 && position.name == initial { out.raw(" <small>(initial)</small>") }
-            if stack.spec?.geometry == .sheet, let root = position.frames.first {
+            if stack.spec.geometry == .sheet, let root = position.frames.first {
                 out.raw(" <small>· ")
                 out.text(root.card)
                 if position.name != SheetGeometry.Position.extended.rawValue, root.draggable == false {

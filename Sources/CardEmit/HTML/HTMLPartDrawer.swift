@@ -1,5 +1,5 @@
 import CardLayout
-import CardSema
+import CardModel
 
 /// Draws laid-out parts as absolutely positioned elements at the frames the layout engine
 /// computed (each relative to its parent, as in the layout JSON), each with a hover title

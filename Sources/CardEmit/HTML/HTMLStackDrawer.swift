@@ -1,5 +1,5 @@
 import CardLayout
-import CardSema
+import CardModel
 
 /// Draws a stack in one of its positions as a screen (`scr`) as wide as the viewport, each card
 /// at the frame the layout gives it (`DeckLayouter.layout(_:)`), in its initial state:
@@ -13,14 +13,14 @@ import CardSema
 ///   root card from its frame's top to the bottom of the screen, its title and subtitle as the
 ///   header.
 struct HTMLStackDrawer {
-    let stack: CheckedStack
+    let stack: StackView
     let laidOut: LaidOutStack
     let viewport: Viewport
     let themeNumber: Int
 
     /// Draws `position`; `drawer(name)` gives the card drawer and the state shown for a card.
     func draw(_ position: StackPosition, drawer: (String) -> (HTMLCardDrawer, LaidOutState?)?, into out: inout HTMLWriter) {
-        let geometry = stack.spec?.geometry ?? .list
+        let geometry = stack.spec.geometry ?? .list
         let height: Double = switch geometry {
         case .list, .collapsible: position.height
         case .swipe, .sheet: viewport.height

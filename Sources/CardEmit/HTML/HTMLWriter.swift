@@ -1,6 +1,6 @@
 import CardDiagnostics
 import CardLayout
-import CardSema
+import CardModel
 
 /// Builds an HTML document as UTF-8 bytes, escaping everything that comes from a source.
 ///

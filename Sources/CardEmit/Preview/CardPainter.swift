@@ -7,7 +7,7 @@ import Darwin
 #endif
 import CardDiagnostics
 import CardLayout
-import CardSema
+import CardModel
 
 /// How a card's frame looks, from its traits: `╭╮╰╯` corners with `rounded`, `┌┐└┘` otherwise,
 /// heavy `━┃` edges with `border`, no frame, background or shadow with `transparent`, a `▒`
@@ -29,7 +29,7 @@ struct CardDecoration {
     /// Cells the frame's edge takes on each side.
     var inset: Int { edge == .none ? 0 : 1 }
 
-    init(card: CheckedCard, palette: PreviewPalette) {
+    init(card: CardView, palette: PreviewPalette) {
         let appearance = CardAppearance(card: card)
         isRounded = appearance.cornerRadius != nil
         isEditable = appearance.isEditable
@@ -62,13 +62,13 @@ struct CardDecoration {
 /// Draws one laid-out card: its frame (`CardDecoration`), its content box inset by the theme's
 /// margins, the parts of one state (or one swipe overlay), and the footer.
 struct CardPainter {
-    let card: CheckedCard
+    let card: CardView
     let laidOut: LaidOutCard
     let palette: PreviewPalette
     let metrics: ThemeMetrics
     let decoration: CardDecoration
 
-    init(card: CheckedCard, laidOut: LaidOutCard, palette: PreviewPalette, metrics: ThemeMetrics) {
+    init(card: CardView, laidOut: LaidOutCard, palette: PreviewPalette, metrics: ThemeMetrics) {
         self.card = card
         self.laidOut = laidOut
         self.palette = palette

@@ -1,6 +1,6 @@
 import CardDiagnostics
 import CardLayout
-import CardSema
+import CardModel
 
 /// Draws laid-out parts (`LaidOutPart`, frames from the layout engine) as rows of text.
 ///
@@ -185,20 +185,20 @@ struct PartPainter {
     var arguments: PartArguments { PartArguments(values: values) }
 
     /// The text an argument shows (a binding's default, a row's field, or `‹name›`).
-    func string(_ part: CheckedPart, _ name: String) -> String { arguments.string(part, name) }
+    func string(_ part: PartView, _ name: String) -> String { arguments.string(part, name) }
 
-    func number(_ part: CheckedPart, _ name: String) -> Double? { arguments.number(part, name) }
+    func number(_ part: PartView, _ name: String) -> Double? { arguments.number(part, name) }
 
-    func bool(_ part: CheckedPart, _ name: String) -> Bool? { arguments.bool(part, name) }
+    func bool(_ part: PartView, _ name: String) -> Bool? { arguments.bool(part, name) }
 
-    func color(_ part: CheckedPart, _ name: String) -> RGBColor? {
+    func color(_ part: PartView, _ name: String) -> RGBColor? {
         PreviewPalette.rgb(arguments.colorValue(part, name), over: background)
     }
 
-    func caseName(_ part: CheckedPart, _ name: String) -> String? { arguments.caseName(part, name) }
+    func caseName(_ part: PartView, _ name: String) -> String? { arguments.caseName(part, name) }
 
     /// The elements of a list argument (a binding's default list).
-    func elements(_ part: CheckedPart, _ name: String) -> [Value] { arguments.elements(part, name) }
+    func elements(_ part: PartView, _ name: String) -> [Value] { arguments.elements(part, name) }
 
     func alignment(_ caseName: String?) -> TerminalText.Alignment {
         switch caseName {
@@ -301,7 +301,7 @@ struct PartPainter {
 
     /// Left and right halves, each a title over its description (`titlePosition: .bottom`
     /// swaps them); the right half is right-aligned, or centred with `secondaryPosition: .center`.
-    func paintTitleDescription(_ part: CheckedPart, in rect: CellRect, frameWidth: Double, canvas: inout PreviewCanvas) -> Int {
+    func paintTitleDescription(_ part: PartView, in rect: CellRect, frameWidth: Double, canvas: inout PreviewCanvas) -> Int {
         let titleFirst = caseName(part, "titlePosition") != "bottom"
         let rightAlignment: TerminalText.Alignment = caseName(part, "secondaryPosition") == "center" ? .center : .trailing
         let leftColumns = rect.columns / 2
@@ -338,7 +338,7 @@ struct PartPainter {
     }
 
     /// `▣ text` (or `text ▣` with `iconPosition: .right`), wrapped, placed by `alignment`.
-    func paintIconLabel(_ part: CheckedPart, in rect: CellRect, frameWidth: Double, canvas: inout PreviewCanvas) -> Int {
+    func paintIconLabel(_ part: PartView, in rect: CellRect, frameWidth: Double, canvas: inout PreviewCanvas) -> Int {
         let text = string(part, "text")
         let iconRight = caseName(part, "iconPosition") == "right"
         let icon = String(PreviewGlyphs.image)
@@ -363,7 +363,7 @@ struct PartPainter {
 
     /// `█████░░░ 62%`: the filled share of the track, and the percentage (or the binding's
     /// `‹name›` when it has no default).
-    func paintBar(_ part: CheckedPart, in rect: CellRect, canvas: inout PreviewCanvas) {
+    func paintBar(_ part: PartView, in rect: CellRect, canvas: inout PreviewCanvas) {
         let (percent, label) = arguments.bar(part)
         let color = color(part, "color") ?? palette.accent
         paintTrack(fraction: percent ?? 0, label: label, row: rect.row + (rect.rows - 1) / 2, left: rect.column, columns: rect.columns,
@@ -389,7 +389,7 @@ struct PartPainter {
 
     /// `──●────`: the thumb at the value's place between `min` and `max`; a binding without a
     /// default puts the thumb at `min` and its `‹name›` after the track.
-    func paintSlider(_ part: CheckedPart, in rect: CellRect, canvas: inout PreviewCanvas) {
+    func paintSlider(_ part: PartView, in rect: CellRect, canvas: inout PreviewCanvas) {
         let (low, high, value, label) = arguments.slider(part)
         let row = rect.row + (rect.rows - 1) / 2
         var track = rect.columns
@@ -420,7 +420,7 @@ struct PartPainter {
 
     /// Thumbs `●` on a track, the span between the first and last thumb heavy; vertical sliders
     /// run down the middle column.
-    func paintMultiSlider(_ part: CheckedPart, in rect: CellRect, canvas: inout PreviewCanvas) {
+    func paintMultiSlider(_ part: PartView, in rect: CellRect, canvas: inout PreviewCanvas) {
         let thumbs = arguments.multiSliderThumbs(part)
         let vertical = caseName(part, "orientation") == "vertical"
         let cells = vertical ? rect.rows : rect.columns
@@ -444,7 +444,7 @@ struct PartPainter {
     }
 
     /// `[text______]`: the text, or the placeholder dimmed, on a field of underscores.
-    func paintTextField(_ part: CheckedPart, in rect: CellRect, canvas: inout PreviewCanvas) {
+    func paintTextField(_ part: PartView, in rect: CellRect, canvas: inout PreviewCanvas) {
         let row = rect.row + (rect.rows - 1) / 2
         let (content, isPlaceholder) = arguments.textField(part)
         let style = isPlaceholder ? TerminalStyle(isDim: true, foreground: palette.detailText) : palette.textStyle("normal")
@@ -460,7 +460,7 @@ struct PartPainter {
     }
 
     /// Scattered `◆`/`★` (by `type`) in the confetti's colours.
-    func paintConfetti(_ part: CheckedPart, in rect: CellRect, canvas: inout PreviewCanvas) {
+    func paintConfetti(_ part: PartView, in rect: CellRect, canvas: inout PreviewCanvas) {
         let type = caseName(part, "type") ?? "star"
         let colors = elements(part, "colors").compactMap { PreviewPalette.rgb($0, over: background) }
         let area = clip.intersection(rect)
@@ -486,7 +486,7 @@ struct PartPainter {
     /// colour); above them `▼ marker` at `current` when given; below them the values when
     /// `showValues`. Each value starts its segment (CardParts' boundaries); `current` sits in the
     /// segment of the last value not above it, placed between that value and the next.
-    func paintProgressBar(_ part: CheckedPart, in rect: CellRect, canvas: inout PreviewCanvas) -> Int {
+    func paintProgressBar(_ part: PartView, in rect: CellRect, canvas: inout PreviewCanvas) -> Int {
         let values = elements(part, "values").compactMap(\.number)
         let colors = elements(part, "colors").map { PreviewPalette.rgb($0, over: background) }
         let segments = PartArguments.progressSegments(values: values.count, colors: colors.count)
@@ -539,7 +539,7 @@ struct PartPainter {
 
     /// A shaded block (`░` standard, `▓` satellite, `▒` hybrid) with `⌖ latitude, longitude` in
     /// its middle row.
-    func paintMap(_ part: CheckedPart, in rect: CellRect, canvas: inout PreviewCanvas) {
+    func paintMap(_ part: PartView, in rect: CellRect, canvas: inout PreviewCanvas) {
         PartPainter.paintMapArea(rect, label: PartArguments.mapLabel(part, values: values), type: caseName(part, "type") ?? "standard",
                                  clip: clip, canvas: &canvas)
     }
@@ -565,7 +565,7 @@ struct PartPainter {
     /// Bars `▁▃▅▇` scaled to the tallest entry (entries of 0…1 are fractions of the height),
     /// `width` and `spacing` points wide; `.bottom` draws a base line, `.middle` and `.top`
     /// dotted guides.
-    func paintHistogram(_ part: CheckedPart, in rect: CellRect, canvas: inout PreviewCanvas) {
+    func paintHistogram(_ part: PartView, in rect: CellRect, canvas: inout PreviewCanvas) {
         let (entries, scale, lines) = arguments.histogram(part)
         let barColumns = max(1, mapping.columns(number(part, "width") ?? 8))
         let gap = max(1, mapping.columns(number(part, "spacing") ?? 8))

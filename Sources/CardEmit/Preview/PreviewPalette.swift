@@ -1,6 +1,6 @@
 import CardDiagnostics
 import CardLayout
-import CardSema
+import CardModel
 
 /// The colours and text styles the preview draws with, from one resolved theme: the theme's
 /// colours (`ThemePalette`, shared with the HTML gallery) made opaque for a terminal, and the

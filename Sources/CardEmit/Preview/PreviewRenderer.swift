@@ -1,6 +1,6 @@
 import CardDiagnostics
 import CardLayout
-import CardSema
+import CardModel
 
 /// The terminal preview of a checked deck: cards as boxes of text, stacks in their positions,
 /// every line at most `width` display columns (docs/preview.md describes every drawing).
@@ -25,7 +25,7 @@ public struct PreviewRenderer {
 
     /// A renderer for `deck` at `width` columns (held to `widthRange`); `theme` replaces every
     /// stack's theme (and the default theme of cards in no stack).
-    public init(deck: CheckedDeck, width: Int, colorMode: TerminalColorMode = .off, viewport: Viewport = .standard,
+    public init(deck: CheckedUnit, width: Int, colorMode: TerminalColorMode = .off, viewport: Viewport = .standard,
                 theme: String? = nil) {
         self.width = min(max(width, Self.widthRange.lowerBound), Self.widthRange.upperBound)
         self.colorMode = colorMode
@@ -35,7 +35,7 @@ public struct PreviewRenderer {
         canvas = PreviewCanvas(width: self.width, maximumHeight: PreviewScale.maximumPanelRows + 4, isStyled: colorMode != .off)
     }
 
-    public var deck: CheckedDeck { source.deck }
+    public var deck: CheckedUnit { source.deck }
 
     // MARK: Requests
 
@@ -48,10 +48,10 @@ public struct PreviewRenderer {
         if let name = request.card, let index = deck.cards.position(named: name) {
             let card = source.card(at: index)
             let stack = request.stack.flatMap(deck.stack(named:))
-            if let stack, stack.spec?.geometry == .sheet, !request.allStates {
+            if let stack, stack.spec.geometry == .sheet, !request.allStates {
                 // A card of a sheet is shown in the sheet: at its preferred position, else where
                 // TGCardViewController opens it (a card without a map stays extended).
-                let position = request.position ?? card.position.flatMap { p in stack.spec?.layoutPositions.contains(p) == true ? p : nil }
+                let position = request.position ?? card.position.flatMap { p in stack.spec.layoutPositions.contains(p) == true ? p : nil }
                     ?? (SheetGeometry.isDraggable(card) ? CardSource.initialPosition(of: stack) : SheetGeometry.Position.extended.rawValue)
                 appendStack(stack, positions: [position], state: request.state, focus: name, to: &out)
             } else if request.allStates {
@@ -79,7 +79,7 @@ public struct PreviewRenderer {
         } else {
             for stack in deck.stacks {
                 if let position = request.position {
-                    guard stack.spec?.layoutPositions.contains(position) == true else { continue }
+                    guard stack.spec.layoutPositions.contains(position) == true else { continue }
                     appendStack(stack, positions: [position], state: request.state, to: &out)
                 } else {
                     appendStack(stack, positions: [CardSource.initialPosition(of: stack)], state: request.state, to: &out)
@@ -90,7 +90,7 @@ public struct PreviewRenderer {
 
 
     /// The deck positions of the cards referred to, each once, in order.
-    static func uniquePositions(of references: [Reference], in deck: CheckedDeck) -> [Int] {
+    static func uniquePositions(of references: [Reference], in deck: CheckedUnit) -> [Int] {
         var seen = Set<Int>()
         return references.compactMap { deck.cards.position(named: $0.name) }.filter { seen.insert($0).inserted }
     }
@@ -100,7 +100,7 @@ public struct PreviewRenderer {
     /// `card` (the deck's card at `index`) laid out in `stack` (its primary context when nil)
     /// and drawn in each of `states` (nil: every state, then every swipe overlay), one panel
     /// under another, each under a rule naming the card and the state.
-    public mutating func appendCard(_ card: CheckedCard, at index: Int, states: [String]? = nil, in stack: CheckedStack? = nil,
+    public mutating func appendCard(_ card: CardView, at index: Int, states: [String]? = nil, in stack: StackView? = nil,
                                     to out: inout [UInt8]) {
         let laidOut = source.layout(card, at: index, in: stack)
         let painter = cardPainter(card, laidOut)
@@ -115,7 +115,7 @@ public struct PreviewRenderer {
 
     /// A card's state matrix: every state (and swipe overlay) side by side when they fit the
     /// width (`StateMatrix`), else one under another.
-    public mutating func appendStateMatrix(_ card: CheckedCard, at index: Int, in stack: CheckedStack? = nil, to out: inout [UInt8]) {
+    public mutating func appendStateMatrix(_ card: CardView, at index: Int, in stack: StackView? = nil, to out: inout [UInt8]) {
         let laidOut = source.layout(card, at: index, in: stack)
         let painter = cardPainter(card, laidOut)
         let matrix = StateMatrix(panels: panels(of: laidOut, states: nil))
@@ -151,11 +151,11 @@ public struct PreviewRenderer {
         return panels
     }
 
-    func cardLabel(_ card: CheckedCard, stack: CheckedStack?) -> String {
+    func cardLabel(_ card: CardView, stack: StackView?) -> String {
         stack.map { card.name + " in " + $0.name } ?? card.name
     }
 
-    mutating func cardPainter(_ card: CheckedCard, _ laidOut: LaidOutCard) -> CardPainter {
+    mutating func cardPainter(_ card: CardView, _ laidOut: LaidOutCard) -> CardPainter {
         CardPainter(card: card, laidOut: laidOut, palette: palette(ofTheme: laidOut.context.theme),
                     metrics: source.layouter.engine(theme: laidOut.context.theme).metrics)
     }
@@ -172,18 +172,18 @@ public struct PreviewRenderer {
     /// `stack` in each of `positions` (nil: every position of its kind), each under a rule
     /// naming the stack, its kind and the position; cards in `state` where they have it, else
     /// in their initial state; `focus` is the card a sheet shows (its root card when nil).
-    public mutating func appendStack(_ stack: CheckedStack, positions: [String]? = nil, state: String? = nil, focus: String? = nil,
+    public mutating func appendStack(_ stack: StackView, positions: [String]? = nil, state: String? = nil, focus: String? = nil,
                                      to out: inout [UInt8]) {
         let drawn = source.drawn(stack)
         let laidOut = source.layouter.layout(drawn)
         let painter = StackPainter(stack: drawn, laidOut: laidOut, viewport: viewport, state: state)
         let initial = CardSource.initialPosition(of: stack)
-        let several = (stack.spec?.layoutPositions.count ?? 0) > 1
+        let several = (stack.spec.layoutPositions.count ?? 0) > 1
         var cards: [String: (CardPainter, LaidOutState?)] = [:]
         for position in laidOut.positions where positions?.contains(position.name) ?? true {
             var label = stack.name + " · " + stack.kind
             if several { label += " · " + position.name + (position.name == initial ? " (initial)" : "") }
-            if stack.spec?.geometry == .sheet {
+            if stack.spec.geometry == .sheet {
                 let shown = focus ?? position.frames.first?.card ?? ""
                 label += " · " + shown
                 if position.name != SheetGeometry.Position.extended.rawValue,

@@ -1,4 +1,4 @@
-import CardSema
+import CardModel
 
 /// What `cardc preview` is asked to draw (its `--card`, `--stack`, `--state`, `--all-states`,
 /// `--position` and `--theme` options). Every name is checked against the deck by
@@ -30,7 +30,7 @@ public struct PreviewRequest: Hashable, Sendable {
 
     /// Checks the request against `deck`; throws a `PreviewRequestError` for a name the deck
     /// does not have (with a did-you-mean when one is close) or options that do not go together.
-    public func validate(against deck: CheckedDeck) throws {
+    public func validate(against deck: CheckedUnit) throws {
         func fail(_ message: String, _ name: String, among candidates: [String]) -> PreviewRequestError {
             var text = message
             if let suggestion = NameSuggester.suggestion(for: name, among: candidates) { text += " (did you mean '\(suggestion)'?)" }
@@ -41,7 +41,7 @@ public struct PreviewRequest: Hashable, Sendable {
             let names = deck.themes.map(\.name) + Catalog.builtInThemes.map(\.name)
             throw fail("no theme named '\(theme)'", theme, among: names)
         }
-        var stackFound: CheckedStack?
+        var stackFound: StackView?
         if let stack {
             guard let found = deck.stack(named: stack) else {
                 throw fail("no stack named '\(stack)'", stack, among: deck.stacks.map(\.name))
@@ -58,8 +58,8 @@ public struct PreviewRequest: Hashable, Sendable {
         }
         if let position {
             if card != nil && stackFound == nil { throw PreviewRequestError("'--position' places a card in a stack: give '--stack' too") }
-            let stacks = stackFound.map { [$0] } ?? deck.stacks
-            let positions = PreviewRequest.unique(stacks.flatMap { $0.spec?.layoutPositions ?? [] })
+            let stacks = stackFound.map { [$0] } ?? Array(deck.stacks)
+            let positions = PreviewRequest.unique(stacks.flatMap { $0.spec.layoutPositions })
             if !positions.contains(position) {
                 let place = stackFound.map { "stack '\($0.name)'" } ?? (deck.stacks.isEmpty ? "this deck (it has no stacks)" : "any stack")
                 throw fail("no position '\(position)' in \(place)" + (positions.isEmpty ? "" : " (positions: \(positions.joined(separator: ", ")))"),
@@ -76,8 +76,7 @@ public struct PreviewRequest: Hashable, Sendable {
     }
 
     /// The state names of the cards the request draws, each once, in order.
-    func stateNames(in deck: CheckedDeck, stack: CheckedStack?) -> [String] {
-        var reader = CheckedCards.Reader(deck.cards)
+    func stateNames(in deck: CheckedUnit, stack: StackView?) -> [String] {
         var positions: [Int]
         if let card, let index = deck.cards.position(named: card) {
             positions = [index]
@@ -90,7 +89,7 @@ public struct PreviewRequest: Hashable, Sendable {
         }
         var seen = Set<Int>()
         positions = positions.filter { seen.insert($0).inserted }
-        return PreviewRequest.unique(positions.flatMap { reader.card(at: $0).states.map(\.name) })
+        return PreviewRequest.unique(positions.flatMap { deck.cards[$0].states.map(\.name) })
     }
 
     static func unique(_ names: [String]) -> [String] {

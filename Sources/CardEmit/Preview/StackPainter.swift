@@ -1,6 +1,6 @@
 import CardDiagnostics
 import CardLayout
-import CardSema
+import CardModel
 
 /// Draws a stack in one of its positions, each card where the layout's frames put it
 /// (`DeckLayouter.layout(_:)`), the stack's viewport as wide as the canvas:
@@ -17,7 +17,7 @@ import CardSema
 ///   subtitle as the header.
 struct StackPainter {
     /// The stack as drawn (`--theme` applied).
-    let stack: CheckedStack
+    let stack: StackView
     let laidOut: LaidOutStack
     let viewport: Viewport
     /// The state to draw cards in where they have it (else their initial state).
@@ -48,7 +48,7 @@ struct StackPainter {
             return (left, max(0, min(canvas.width, mapping.column(frame.x + frame.width)) - left))
         }
 
-        switch stack.spec?.geometry ?? .list {
+        switch stack.spec.geometry ?? .list {
         case .list:
             var row = top
             var previousBottom: Double?
@@ -102,7 +102,7 @@ struct StackPainter {
                   let (card, shown) = painter(for: frame.card) else { return screenRows }
             let cardTop = min(top + screenRows, top + max(0, CellMapping.rows(frame.frame.y)))
             // The map: the card's own, else the root card's.
-            var map: (part: CheckedPart, model: [ModelField])?
+            var map: (part: PartView, model: FieldList)?
             if let own = shown.flatMap({ PartArguments.firstMap(in: $0.parts) }) {
                 map = (own.part, card.card.model)
             } else if let root = position.frames.first?.card, root != frame.card, let (rootCard, rootState) = painter(for: root),
@@ -121,7 +121,7 @@ struct StackPainter {
     }
 
     /// The map area above a sheet card.
-    private func paintMap(label: String?, part: CheckedPart?, rows: Int, top: Int, screen: CellRect, canvas: inout PreviewCanvas) {
+    private func paintMap(label: String?, part: PartView?, rows: Int, top: Int, screen: CellRect, canvas: inout PreviewCanvas) {
         guard rows > 0 else { return }
         var type = "standard"
         if case .enumCase(let name, _)? = part?.property("type") { type = name }

@@ -1,4 +1,4 @@
-import CardSema
+import CardModel
 
 /// Builds one card's `CardPartsViewController` subclass: its parts (one instance per state:
 /// a view has one superview, and `setupCardParts(_:forState:)` takes the views of every other
@@ -7,12 +7,12 @@ import CardSema
 /// extension per trait.
 struct CardControllerBuilder {
     var flavor: CardPartsFlavor
-    let card: CheckedCard
+    let card: CardView
     let facts: CardFacts
     let types: SwiftModelTypes
     var parts: PartEmitter
     /// The top-level parts of each state.
-    var stateParts: [(state: CheckedState, names: [String])] = []
+    var stateParts: [(state: StateView, names: [String])] = []
     /// The containers of the overlays and the footer (fixed names, `SwiftNames`).
     var swipeViews: [String] = []
     var access: SwiftAccess { flavor.access }
@@ -35,7 +35,7 @@ struct CardControllerBuilder {
         .union(inheritedProperties).union([SwiftNames.popMethod, "viewDidAppear", "init"])
         .union(SwipeDirection.allCases.map { $0.rawValue + "Overlay" } + ["footer"])
 
-    init(flavor: CardPartsFlavor, card: CheckedCard, facts: CardFacts, types: SwiftModelTypes,
+    init(flavor: CardPartsFlavor, card: CardView, facts: CardFacts, types: SwiftModelTypes,
          rows: [(field: String, row: SwiftModelTypes.RowStruct)]) {
         self.flavor = flavor
         self.card = card
@@ -67,7 +67,7 @@ struct CardControllerBuilder {
     }
 
     /// An overlay or the footer: a vertical stack of its parts, shown by a swipe stack.
-    mutating func swipeView(_ name: String, _ content: [CheckedPart]) {
+    mutating func swipeView(_ name: String, _ content: PartList) {
         swipeViews.append(name)
         parts.declarations.append("let \(name) = CardPartStackView()")
         parts.configure.append("\(name).axis = .vertical")
@@ -252,7 +252,7 @@ struct CardControllerBuilder {
     /// isolated, the controller is.
     func writeTraits(controller: String, _ w: inout SwiftWriter) {
         for trait in card.traits {
-            guard let spec = trait.spec else { continue }
+            let spec = trait.spec
             // The requirements the trait's arguments implement, with the values.
             let given = zip(spec.requirements, TraitMemberShape.of(spec)).compactMap { requirement, shape in
                 trait.value(requirement.parameter.name).map { (member: requirement.member, shape: shape, value: $0) }

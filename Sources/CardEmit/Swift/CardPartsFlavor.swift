@@ -1,4 +1,4 @@
-import CardSema
+import CardModel
 
 /// `--swift-flavor cardparts` (the default): CardParts 4 view controllers and RxSwift 6 view
 /// models, as CardParts' sources spell its API. Per theme a function building its
@@ -37,7 +37,7 @@ struct CardPartsFlavor {
         let overlays: [SwipeDirection]
         let footer: (height: Double, transparent: Bool)?
 
-        init(_ card: CheckedCard) {
+        init(_ card: CardView) {
             directions = card.swipeDirections
             overlays = card.overlays.map(\.direction)
             footer = card.footer.map { ($0.height, $0.transparent) }
@@ -46,7 +46,7 @@ struct CardPartsFlavor {
 
     init(file: SwiftFile) {
         self.file = file
-        swipeStackCards = Set(file.stacks.filter { $0.spec?.geometry == .swipe }.flatMap { $0.cards.map(\.name) })
+        swipeStackCards = Set(file.stacks.filter { $0.spec.geometry == .swipe }.flatMap { $0.cards.map(\.name) })
     }
 
     // MARK: Imports and themes
@@ -56,7 +56,7 @@ struct CardPartsFlavor {
         // read its global `CardParts.theme`. MapKit is always imported: CardParts links it
         // (CardPartMapView), and it re-exports CoreLocation.
         var modules = ["@preconcurrency import CardParts", "import MapKit", "import RxCocoa", "import RxSwift", "import UIKit"]
-        let seeds = Set(file.stacks.compactMap { $0.spec?.seedSystem })
+        let seeds = Set(file.stacks.compactMap { $0.spec.seedSystem })
         for seed in seeds.sorted() where seed != "CardParts" { modules.append("import \(seed)") }
         modules.sort { $0.split(separator: " ").last ?? "" < $1.split(separator: " ").last ?? "" }
         for module in modules { w.line(verbatim: module) }
@@ -64,7 +64,7 @@ struct CardPartsFlavor {
     }
 
     mutating func themes(_ w: inout SwiftWriter) {
-        for theme in file.deck.themes where !theme.isBuiltIn && theme.span?.file == file.deck.entry.id {
+        for theme in file.deck.themes where !theme.isBuiltIn && theme.span?.file == file.deck.entry {
             let root = file.deck.parents(ofTheme: theme.name).last ?? Catalog.defaultThemeName
             guard let builtIn = Catalog.builtInTheme(named: root) else { continue }
             w.line("// MARK: - Theme \(theme.name)")
@@ -106,7 +106,7 @@ struct CardPartsFlavor {
 
     // MARK: Cards
 
-    mutating func card(_ card: CheckedCard, _ w: inout SwiftWriter) {
+    mutating func card(_ card: CardView, _ w: inout SwiftWriter) {
         if swipeStackCards.contains(card.name) { swipeCards[card.name] = SwipeCardFacts(card) }
         let viewModel = SwiftNames.viewModel(card.name)
         let controller = SwiftNames.cardController(card.name)

@@ -1,4 +1,4 @@
-import CardSema
+import CardModel
 
 /// The kind of a CardParts member an argument sets, which decides how a literal is spelled and
 /// how a model value is converted (`Double` → `CGFloat`…).
@@ -23,7 +23,7 @@ struct PartEmitter {
     }
 
     let mode: Mode
-    let card: CheckedCard
+    let card: CardView
     let facts: CardFacts
     let types: SwiftModelTypes
     /// The controller's type name (cells call actions through `owner`).
@@ -185,14 +185,14 @@ struct PartEmitter {
 
     /// Declares `part` (and its children) in this scope; returns its property name.
     @discardableResult
-    mutating func emit(_ part: CheckedPart, prefix: String) -> String {
+    mutating func emit(_ part: PartView, prefix: String) -> String {
         let kind = Self.kinds[part.part]
         let base = prefix.isEmpty ? part.part : prefix + (kind?.capitalizedName ?? SwiftNames.capitalized(part.part))
         let name = isCell ? scope.allocate(base, numberedFrom: 1) : scope.allocate(base)
-        let cls = part.spec?.cardPartsClass ?? "CardPartTextView"
+        let cls = part.spec.cardPartsClass ?? "CardPartTextView"
         func p(_ parameter: String) -> Value? { part.hasArgument(parameter) ? part.property(parameter) : nil }
         func resolved(_ parameter: String) -> Value? { part.property(parameter) }
-        func enumType(_ parameter: String) -> EnumType? { part.spec?.parameter(named: parameter)?.type.enumType }
+        func enumType(_ parameter: String) -> EnumType? { part.spec.parameter(named: parameter)?.type.enumType }
         func enumLiteral(_ parameter: String) -> String {
             guard case .enumCase(let c, let args)? = resolved(parameter) else { return ".none" }
             return SwiftValues.enumCase(c, arguments: args, in: enumType(parameter))
@@ -298,7 +298,7 @@ struct PartEmitter {
 
         case .stack:
             declarations.append("let \(name) = \(cls)()")
-            for preset in part.spec?.presets ?? [] { configure.append("\(name).\(preset.property) = \(preset.swiftValue)") }
+            for preset in part.spec.presets ?? [] { configure.append("\(name).\(preset.property) = \(preset.swiftValue)") }
             set(name, "spacing", p("spacing"), .cgFloat)
             set(name, "alignment", p("alignment"), .enumeration(enumType("alignment")))
             set(name, "distribution", p("distribution"), .enumeration(enumType("distribution")))
@@ -520,8 +520,8 @@ struct PartEmitter {
 
     /// Binds a table's or collection's rows: CardParts' default cell for a table without a
     /// `cell`, else a nested cell class made of the template's parts.
-    mutating func rows(of part: CheckedPart, name: String, isTable: Bool) {
-        guard let rowsParameter = part.spec?.rowsParameter?.name, let rowsValue = part.property(rowsParameter) else { return }
+    mutating func rows(of part: PartView, name: String, isTable: Bool) {
+        guard let rowsParameter = part.spec.rowsParameter?.name, let rowsValue = part.property(rowsParameter) else { return }
         let rowsSource = source(rowsValue)
         let observable: String
         let rowType: String
@@ -538,7 +538,7 @@ struct PartEmitter {
         }
         let container = isTable ? "tableView" : "collectionView"
         let disposal = isCell ? "rowsBag" : "bag"
-        let template = part.children.first { $0.spec?.name == "cell" }
+        let template = part.children.first { $0.spec.name == "cell" }
         if let template, case .field = rowsSource {
             let cellName = scope.allocate(SwiftNames.capitalized(rowsValue.bindingPath?.last ?? "row") + "Cell")
             var cell = PartEmitter(mode: .cell(rowType: rowType), card: card, facts: facts, types: types, controller: controller,
@@ -591,7 +591,7 @@ struct PartEmitter {
 
     // MARK: Progress bar and map
 
-    mutating func progressBar(_ part: CheckedPart, name: String, cls: String) {
+    mutating func progressBar(_ part: PartView, name: String, cls: String) {
         var isLazy = false
         let colors = initial(part.property("colors"), .colorList, lazy: &isLazy, zero: "[]")
         var boundaries: [Double] = []
@@ -639,14 +639,14 @@ struct PartEmitter {
         min(max(boundaries.filter { $0 <= value }.count, 1), max(count, 1))
     }
 
-    mutating func map(_ part: CheckedPart, name: String, cls: String) {
+    mutating func map(_ part: PartView, name: String, cls: String) {
         var isLazy = false
         let latitude = initial(part.property("latitude"), .double, lazy: &isLazy, zero: "0")
         let longitude = initial(part.property("longitude"), .double, lazy: &isLazy, zero: "0")
         let span = initial(part.property("span"), .double, lazy: &isLazy, zero: "1")
         let type: String
         if case .enumCase(let c, let args)? = part.property("type") {
-            type = SwiftValues.enumCase(c, arguments: args, in: part.spec?.parameter(named: "type")?.type.enumType)
+            type = SwiftValues.enumCase(c, arguments: args, in: part.spec.parameter(named: "type")?.type.enumType)
         } else {
             type = ".standard"
         }

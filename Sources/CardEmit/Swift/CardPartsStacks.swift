@@ -1,4 +1,4 @@
-import CardSema
+import CardModel
 
 /// The CardParts flavor's stacks: a `CardsViewController` subclass for `list`, a
 /// `CardPartsFullScreenViewController` for `fullScreen`, a view controller driving CardsStack's
@@ -27,7 +27,7 @@ extension CardPartsFlavor {
 
     mutating func stacks(_ w: inout SwiftWriter) {
         for stack in file.stacks {
-            guard let kind = stack.spec else { continue }
+            let kind = stack.spec
             let type = stack.name + kind.swiftTypeSuffix
             w.line("// MARK: - Stack \(stack.name) (\(kind.name))")
             w.blank()
@@ -45,7 +45,7 @@ extension CardPartsFlavor {
 
     /// A property name per card of a stack: the card's name with a lower-case first letter,
     /// clear of the controller's inherited members.
-    func cardProperties(_ stack: CheckedStack) -> [(card: String, property: String)] {
+    func cardProperties(_ stack: StackView) -> [(card: String, property: String)] {
         var scope = NameScope(reserved: Self.stackControllerReserved)
         var seen: [String: String] = [:]
         return stack.cards.map { reference in
@@ -61,7 +61,7 @@ extension CardPartsFlavor {
 
     // MARK: list
 
-    func list(_ stack: CheckedStack, type: String, kind: StackKindSpec, _ w: inout SwiftWriter) {
+    func list(_ stack: StackView, type: String, kind: StackKindSpec, _ w: inout SwiftWriter) {
         let modifier = access.modifier
         let cards = cardProperties(stack)
         w.block("\(access.openModifier)class \(type): \(kind.seedClass)") { w in
@@ -90,7 +90,7 @@ extension CardPartsFlavor {
 
     // MARK: fullScreen
 
-    mutating func fullScreen(_ stack: CheckedStack, type: String, kind: StackKindSpec, _ w: inout SwiftWriter) {
+    mutating func fullScreen(_ stack: StackView, type: String, kind: StackKindSpec, _ w: inout SwiftWriter) {
         helpers.embeddedCard = true
         let modifier = access.modifier
         guard let (card, property) = cardProperties(stack).first else { return }
@@ -124,7 +124,7 @@ extension CardPartsFlavor {
 
     // MARK: collapsible
 
-    mutating func collapsible(_ stack: CheckedStack, type: String, kind: StackKindSpec, _ w: inout SwiftWriter) {
+    mutating func collapsible(_ stack: StackView, type: String, kind: StackKindSpec, _ w: inout SwiftWriter) {
         helpers.hostCell = true
         helpers.decorate = true
         let modifier = access.modifier
@@ -194,7 +194,7 @@ extension CardPartsFlavor {
 
     // MARK: swipe
 
-    mutating func swipe(_ stack: CheckedStack, type: String, kind: StackKindSpec, _ w: inout SwiftWriter) {
+    mutating func swipe(_ stack: StackView, type: String, kind: StackKindSpec, _ w: inout SwiftWriter) {
         helpers.decorate = true
         let modifier = access.modifier
         let actions = ObservationFlavor.stackActions(stack)
@@ -228,7 +228,7 @@ extension CardPartsFlavor {
             w.block("override \(access.openModifier)func viewDidLoad()") { w in
                 w.line("super.viewDidLoad()")
                 w.line("cardStack.numberOfVisibleCards = \(number("visibleCards"))")
-                if case .insets(let t, let l, let b, let r)? = stack.configuration.first(where: { $0.name == "insets" })?.value {
+                if case .insets(let t, let l, let b, let r)? = stack.configuration.value(named: "insets") {
                     w.line("cardStack.cardStackInsets = \(SwiftValues.insets(top: t, left: l, bottom: b, right: r))")
                 }
                 w.line("cardStack.translatesAutoresizingMaskIntoConstraints = false")
@@ -320,7 +320,7 @@ extension CardPartsFlavor {
                 w.blank()
                 w.block("func cardStack(_ cardStack: MGCardStackView, cardForIndexAt index: Int) -> MGSwipeCard",
                         lines: ["owner?.swipeCard(at: index) ?? MGSwipeCard()"])
-                for (property, action) in stack.properties.compactMap({ p -> (String, String)? in
+                for (property, action) in stack.properties.properties.compactMap({ p -> (String, String)? in
                     if case .action(.method(let name)) = p.value { return (p.name, name) } else { return nil }
                 }) {
                     let escaped = SwiftWriter.identifier(action)
@@ -345,7 +345,7 @@ extension CardPartsFlavor {
 
     // MARK: sheet
 
-    mutating func sheet(_ stack: CheckedStack, type: String, kind: StackKindSpec, _ w: inout SwiftWriter) {
+    mutating func sheet(_ stack: StackView, type: String, kind: StackKindSpec, _ w: inout SwiftWriter) {
         helpers.sheetCard = true
         let modifier = access.modifier
         guard let root = stack.cards.first?.name else { return }
@@ -552,7 +552,7 @@ extension CardPartsFlavor {
                 }
                 var type = ".standard"
                 if case .enumCase(let c, let args)? = map.property("type") {
-                    type = SwiftValues.enumCase(c, arguments: args, in: map.spec?.parameter(named: "type")?.type.enumType)
+                    type = SwiftValues.enumCase(c, arguments: args, in: map.spec.parameter(named: "type")?.type.enumType)
                 }
                 mapManager = "\(CardPartsStacks.mapManager)(type: \(type), latitude: \(number("latitude")), longitude: \(number("longitude")), span: \(number("span")))"
             }
@@ -563,10 +563,10 @@ extension CardPartsFlavor {
     }
 
     /// The card's first `map` part (in its initial state, else any), for its sheet map.
-    static func firstMap(in card: CheckedCard) -> CheckedPart? {
-        func search(_ parts: [CheckedPart]) -> CheckedPart? {
+    static func firstMap(in card: CardView) -> PartView? {
+        func search(_ parts: PartList) -> PartView? {
             for part in parts {
-                if part.spec?.name == "map" { return part }
+                if part.spec.name == "map" { return part }
                 if let found = search(part.children) { return found }
             }
             return nil

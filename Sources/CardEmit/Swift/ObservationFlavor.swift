@@ -1,4 +1,4 @@
-import CardSema
+import CardModel
 
 /// `--swift-flavor observation`: per card an enum of its states (`BudgetState`), an `@Observable`
 /// view model with plain properties initialised to the model defaults (`BudgetViewModel`), and,
@@ -17,7 +17,7 @@ struct ObservationFlavor {
 
     // MARK: Cards
 
-    func card(_ card: CheckedCard, _ w: inout SwiftWriter) {
+    func card(_ card: CardView, _ w: inout SwiftWriter) {
         let viewModel = SwiftNames.viewModel(card.name)
         let stateType = card.name + SwiftNames.stateSuffix
         let facts = CardFacts(card) { viewModel + "." + SwiftNames.rowType($0) }
@@ -137,7 +137,8 @@ struct ObservationFlavor {
 
     func stacks(_ w: inout SwiftWriter) {
         for stack in file.stacks {
-            guard let kind = stack.spec, SwiftNames.stackSuffixes(kind, .observation).contains(SwiftNames.swipeDelegateSuffix) else { continue }
+            let kind = stack.spec
+            guard SwiftNames.stackSuffixes(kind, .observation).contains(SwiftNames.swipeDelegateSuffix) else { continue }
             let actions = Self.stackActions(stack)
             guard !actions.isEmpty else { continue }
             w.line("// MARK: - Stack \(stack.name)")
@@ -159,11 +160,11 @@ struct ObservationFlavor {
     }
 
     /// A stack's action properties: name, context, what happened.
-    static func stackActions(_ stack: CheckedStack) -> [(String, ActionContext, String)] {
+    static func stackActions(_ stack: StackView) -> [(String, ActionContext, String)] {
         var result: [(String, ActionContext, String)] = []
-        for property in stack.properties {
+        for property in stack.properties.properties {
             guard case .action(.method(let name)) = property.value else { continue }
-            let parameter = stack.spec?.bodyProperty(named: property.name)
+            let parameter = stack.spec.bodyProperty(named: property.name)
             let event = parameter.map { $0.doc.prefix(1).lowercased() + $0.doc.dropFirst().dropLast(1) } ?? property.name
             result.append((name, swipeContext(property.name), event))
         }

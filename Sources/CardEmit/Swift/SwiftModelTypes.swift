@@ -1,4 +1,4 @@
-import CardSema
+import CardModel
 
 /// How a card's model fields become Swift in one flavor: their types, their default values as
 /// Swift expressions, and the row structs their records need.
@@ -38,7 +38,7 @@ struct SwiftModelTypes {
     // MARK: Row structs
 
     /// The row structs the card's fields need, with their fields, in field order.
-    func rowStructs(_ fields: [ModelField]) -> [(field: String, row: RowStruct)] {
+    func rowStructs(_ fields: FieldList) -> [(field: String, row: RowStruct)] {
         fields.compactMap { field in
             guard field.name != Catalog.stateFieldName, Self.holdsRecords(field.type),
                   let row = rowStruct(for: Self.rowFieldType(field), name: SwiftNames.rowType(field.name),
@@ -58,7 +58,7 @@ struct SwiftModelTypes {
 
     /// A field's type with the labels its default's records give that no binding uses added
     /// (the checker types rows by their uses; the default's other labels are data too).
-    static func rowFieldType(_ field: ModelField) -> ValueType {
+    static func rowFieldType(_ field: FieldView) -> ValueType {
         guard case .list(.record(var fields)) = field.type, case .list(let rows)? = field.defaultValue else { return field.type }
         for case .record(let arguments) in rows {
             for argument in arguments {
@@ -232,7 +232,7 @@ struct SwiftModelTypes {
     }
 
     /// The default of `field` as an expression of its Swift type, in UTF-8.
-    func defaultExpression(_ field: ModelField, row: RowStruct?) -> [UInt8] {
+    func defaultExpression(_ field: FieldView, row: RowStruct?) -> [UInt8] {
         var out: [UInt8] = []
         if let value = field.defaultValue {
             write(value, type: field.type, row: row, to: &out)

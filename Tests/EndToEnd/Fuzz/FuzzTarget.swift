@@ -1,8 +1,10 @@
 // libFuzzer entry over the whole pipeline; built and run by `run.sh` (not part of `swift test`).
+import CardPipeline
 import CardDiagnostics
 import CardDriver
 import CardEmit
 import CardJSON
+import CardModel
 import CardSema
 import CardServer
 import CardSyntax

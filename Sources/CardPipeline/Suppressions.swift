@@ -1,5 +1,5 @@
 import CardDiagnostics
-import CardSema
+import CardModel
 import CardSyntax
 
 /// One `// cardc:ignore CODES` or `// cardc:ignore-file CODES` comment (docs/cli.md,

@@ -19,8 +19,8 @@ public enum NameSuggester {
     /// Candidates lowercased once, for many searches among the same names: a search among them
     /// lowercases none of them again and allocates nothing per candidate.
     public struct Candidates {
-        let names: [String]
-        let scalars: [[Unicode.Scalar]]
+        package let names: [String]
+        package let scalars: [[Unicode.Scalar]]
 
         public init(_ names: some Sequence<String>) {
             self.names = Array(names)
@@ -60,19 +60,19 @@ public enum NameSuggester {
 
     /// The three rolling rows of `distance`: two back (for transpositions), previous, current;
     /// reused from one candidate to the next.
-    struct Rows {
-        var twoBack: [Int] = []
-        var previous: [Int] = []
-        var current: [Int] = []
+    package struct Rows {
+        package var twoBack: [Int] = []
+        package var previous: [Int] = []
+        package var current: [Int] = []
     }
 
     /// The distance between two scalar arrays if it is at most `limit`, else `nil`.
-    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
+    package static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
         var rows = Rows()
         return distance(a, b, limit: limit, rows: &rows)
     }
 
-    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int, rows: inout Rows) -> Int? {
+    package static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int, rows: inout Rows) -> Int? {
         if abs(a.count - b.count) > limit { return nil }
         if a.isEmpty { return b.count <= limit ? b.count : nil }
         if b.isEmpty { return a.count <= limit ? a.count : nil }
@@ -111,15 +111,15 @@ public enum NameSuggester {
 // MARK: - Catalog-aware suggestions
 
 extension Catalog {
-    static let nodeNames: [String] = nodes.map(\.name)
-    static let partClassNames: [String] = Array(nodesByClass.keys).sorted()
-    static let traitNames: [String] = traits.map(\.name)
-    static let traitProtocolNames: [String] = traits.map(\.cardPartsProtocol)
-    static let stackKindNames: [String] = stackKinds.map(\.name)
-    static let stackSeedClassNames: [String] = stackKinds.map(\.seedClass)
-    static let themePropertyNames: [String] = themeProperties.map(\.name)
-    static let namedColorNames: [String] = namedColors.map(\.name)
-    static let cardPropertyNames: [String] = cardProperties.map(\.name)
+    package static let nodeNames: [String] = nodes.map(\.name)
+    package static let partClassNames: [String] = Array(nodesByClass.keys).sorted()
+    package static let traitNames: [String] = traits.map(\.name)
+    package static let traitProtocolNames: [String] = traits.map(\.cardPartsProtocol)
+    package static let stackKindNames: [String] = stackKinds.map(\.name)
+    package static let stackSeedClassNames: [String] = stackKinds.map(\.seedClass)
+    package static let themePropertyNames: [String] = themeProperties.map(\.name)
+    package static let namedColorNames: [String] = namedColors.map(\.name)
+    package static let cardPropertyNames: [String] = cardProperties.map(\.name)
 
     /// A known part or structural node for an unknown node name (E301): a CardParts class name
     /// maps to its part (`CardPartTextView` → `text`), otherwise the closest node name (`txt` →

@@ -132,7 +132,7 @@ public struct EnumType: Sendable, Hashable, CustomStringConvertible {
     public let cases: [EnumCase]
     /// The cases by name, for lookups straight from source bytes (derived from `cases`, so it
     /// takes no part in equality).
-    let caseTable: NameTable
+    package let caseTable: NameTable
 
     /// Creates an enumeration.
     public init(name: String, swiftType: String, cases: [EnumCase]) {
@@ -477,7 +477,7 @@ public final class Parameter: Sendable, Hashable {
         self.twoWay = twoWay
         self.bindingRequired = bindingRequired
         self.doc = doc
-        self.checkedDefault = defaultValue.flatMap(CardChecker.value(of:))
+        self.checkedDefault = defaultValue.flatMap(\.checkedValue)
     }
 
     /// Whether the argument may be written without a label in first position.
@@ -516,12 +516,12 @@ public enum CrossParameterRule: Sendable, Hashable {
 /// A part's cross-parameter rule with the indices in its parameter list of the parameters the
 /// rule names (nil for a name the list lacks), in the order the rule names them: every part is
 /// checked against its rules, and finding its arguments by index compares no names.
-struct IndexedRule: Sendable {
-    let rule: CrossParameterRule
-    let first: Int?
-    let second: Int?
+package struct IndexedRule: Sendable {
+    package let rule: CrossParameterRule
+    package let first: Int?
+    package let second: Int?
 
-    init(_ rule: CrossParameterRule, in parameters: [Parameter]) {
+    package init(_ rule: CrossParameterRule, in parameters: [Parameter]) {
         self.rule = rule
         let names: (String, String?)
         switch rule {
@@ -601,24 +601,24 @@ public enum Placement: Sendable, Hashable {
 /// A catalog parameter list in the form the argument checker reads per argument, derived once
 /// from the `Parameter`s: a trivially-copyable shape per parameter, so the hot loop copies no
 /// `Parameter` reference and no `ValueType` (each of those cost reference counting per argument).
-final class ParameterList: Sendable {
+package final class ParameterList: Sendable {
     /// What the argument checker needs of one parameter on its happy paths.
-    struct Shape {
+    package struct Shape {
         /// The declared type, where the checker has a happy path for it; `other` goes to `check`.
-        enum Kind: UInt8 { case string, int, double, bool, color, cardState, action, enumeration, other }
+        package enum Kind: UInt8 { case string, int, double, bool, color, cardState, action, enumeration, other }
 
-        let kind: Kind
-        let positional: Bool
-        let labelOptional: Bool
-        let bindingRequired: Bool
+        package let kind: Kind
+        package let positional: Bool
+        package let labelOptional: Bool
+        package let bindingRequired: Bool
         /// The parameter's `bindable` and `twoWay`, for a binding's use.
-        let bindable: Bool
-        let twoWay: Bool
-        let range: NumericRange?
+        package let bindable: Bool
+        package let twoWay: Bool
+        package let range: NumericRange?
         /// For an enumeration, bit i: case i takes no arguments (later cases take `check`).
-        let plainCases: UInt64
+        package let plainCases: UInt64
 
-        var acceptsPositional: Bool { positional || labelOptional }
+        package var acceptsPositional: Bool { positional || labelOptional }
 
         /// The kind of a value of `type`, and for an enumeration, bit i: case i takes no arguments.
         static func kind(of type: ValueType) -> (kind: Kind, plainCases: UInt64) {
@@ -641,24 +641,24 @@ final class ParameterList: Sendable {
         }
     }
 
-    let parameters: [Parameter]
+    package let parameters: [Parameter]
     /// `parameters` by name, for lookups straight from source bytes.
-    let table: NameTable
-    let shapes: [Shape]
+    package let table: NameTable
+    package let shapes: [Shape]
     /// The parameters' declared types, for binding uses: read without retaining a `Parameter`.
-    let types: [ValueType]
+    package let types: [ValueType]
     /// An enumeration parameter's case table, by parameter index (nil for other types). Unmanaged,
     /// so a lookup retains no table: each is kept alive by its `EnumType` in `parameters`.
-    let caseTables: [Unmanaged<NameTable>?]
+    package let caseTables: [Unmanaged<NameTable>?]
     /// The indices of the required parameters.
-    let required: [Int]
+    package let required: [Int]
     /// Bit i: `parameters[i]` is required.
-    let requiredMask: UInt64
+    package let requiredMask: UInt64
 
     /// The most parameters a list has: the checker keeps a bit per parameter.
-    static let maximumCount = 64
+    package static let maximumCount = 64
 
-    init(_ parameters: [Parameter]) {
+    package init(_ parameters: [Parameter]) {
         precondition(parameters.count <= Self.maximumCount, "a catalog parameter list has at most \(Self.maximumCount) entries")
         self.parameters = parameters
         table = NameTable(parameters.map(\.name))
@@ -675,12 +675,7 @@ final class ParameterList: Sendable {
     }
 
     /// The empty list.
-    static let empty = ParameterList([])
-}
-
-/// The nodes the checker treats specially, by name.
-enum NodeRole: String, Sendable {
-    case part, model, overlay, footer, cell
+    package static let empty = ParameterList([])
 }
 
 /// One entry of the node table: a part or a structural node.
@@ -689,10 +684,12 @@ public final class PartSpec: Sendable, Hashable {
     public static func == (lhs: PartSpec, rhs: PartSpec) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
+    /// Which node this is: the one enumeration of the catalog's nodes.
+    public let kind: PartKind
     /// The name written in source (`text`, `vstack`, `cell`).
     public let name: String
     /// Part or structural node.
-    public let kind: CatalogEntryKind
+    public let category: CatalogEntryKind
     /// The exact CardParts class (`CardPartTextView`), or for structural nodes the seed type they
     /// map to when there is one (`CardPartTableViewCardPartsCell`); `nil` for `model`, `overlay`
     /// and `footer`.
@@ -728,21 +725,19 @@ public final class PartSpec: Sendable, Hashable {
     /// Rules between parameters.
     public let rules: [CrossParameterRule]
     /// `rules` with the parameters they name as indices, for the checker.
-    let indexedRules: [IndexedRule]
+    package let indexedRules: [IndexedRule]
     /// Whether a rule compares argument values (the others ask only whether one is given).
-    let rulesReadValues: Bool
+    package let rulesReadValues: Bool
     /// Fixed CardParts settings implied by the node (`vstack`: `axis = .vertical`), in order,
     /// for the Swift back end.
     public let presets: [Preset]
     /// Field names of the default row record when no `cell` template is given (`table`).
     public let defaultRowFields: [String]
     /// `parameters` in the form the argument checker reads.
-    let parameterList: ParameterList
-    /// Which structural node this is, so the checker tests an enum instead of comparing names.
-    let role: NodeRole
+    package let parameterList: ParameterList
 
     /// Creates an entry.
-    public init(_ name: String, kind: CatalogEntryKind = .part, cardPartsClass: String?, doc: String,
+    public init(_ kind: PartKind, category: CatalogEntryKind = .part, cardPartsClass: String?, doc: String,
                 parameters: [Parameter] = [], children: ChildRule = .leaf,
                 childLimits: [KindLimit] = [], childRoles: [String] = [],
                 placement: Placement = .partContext, needsHorizontalContext: Bool = false,
@@ -750,8 +745,9 @@ public final class PartSpec: Sendable, Hashable {
                 maximumPerCard: Int? = nil, uniqueBy: String? = nil,
                 rules: [CrossParameterRule] = [], presets: [Preset] = [],
                 defaultRowFields: [String] = []) {
-        self.name = name
         self.kind = kind
+        self.name = String(describing: kind)
+        self.category = category
         self.cardPartsClass = cardPartsClass
         self.doc = doc
         self.parameters = parameters
@@ -775,7 +771,6 @@ public final class PartSpec: Sendable, Hashable {
         self.presets = presets
         self.defaultRowFields = defaultRowFields
         self.parameterList = ParameterList(parameters)
-        self.role = NodeRole(rawValue: name) ?? .part
     }
 
     /// Whether this is a container (its Children column is not "leaf").
@@ -882,7 +877,7 @@ public final class TraitSpec: Sendable, Hashable {
     /// The language-level parameters (one per requirement, in order).
     public let parameters: [Parameter]
     /// `parameters` in the form the argument checker reads.
-    let parameterList: ParameterList
+    package let parameterList: ParameterList
 
     /// Creates a trait entry.
     public init(_ name: String, cardPartsProtocol: String, doc: String,
@@ -967,7 +962,7 @@ public final class StackKindSpec: Sendable, Hashable {
     /// Rules between arguments (E705).
     public let rules: [CrossParameterRule]
     /// `arguments` in the form the argument checker reads.
-    let argumentList: ParameterList
+    package let argumentList: ParameterList
 
     /// Creates a stack kind entry.
     public init(_ name: String, seedSystem: String, seedClass: String, swiftTypeSuffix: String, doc: String,
@@ -1214,13 +1209,19 @@ public enum Catalog {
     /// The one state of a card without state blocks.
     public static let defaultStateName = "none"
 
-    /// Every CardParts part (kind `.part`), in docs/language.md §7.1 order.
-    public static let parts: [PartSpec] = nodes.filter { $0.kind == .part }
-    /// The structural nodes (`cell`, `overlay`, `footer`, `model`).
-    public static let structuralNodes: [PartSpec] = nodes.filter { $0.kind == .structural }
+    /// The theme properties as parameters (numbers at least 0), in catalog order: what a theme's
+    /// values are checked against, and what a resolved theme's arguments are indexed by.
+    public static let themePropertyParameters: [Parameter] = themeProperties.map {
+        Parameter($0.name, $0.type, range: $0.type.isNumeric ? .nonNegative : nil, doc: $0.doc)
+    }
 
-    static let nodesByName: [String: PartSpec] = index(nodes, by: \.name)
-    static let nodesByClass: [String: PartSpec] = {
+    /// Every CardParts part (kind `.part`), in docs/language.md §7.1 order.
+    public static let parts: [PartSpec] = nodes.filter { $0.category == .part }
+    /// The structural nodes (`cell`, `overlay`, `footer`, `model`).
+    public static let structuralNodes: [PartSpec] = nodes.filter { $0.category == .structural }
+
+    package static let nodesByName: [String: PartSpec] = index(nodes, by: \.name)
+    package static let nodesByClass: [String: PartSpec] = {
         var table: [String: PartSpec] = [:]
         // First entry wins: `CardPartStackView` maps to `vstack`. Structural nodes with a seed
         // class take part too (`CardPartTableViewCardPartsCell` → `cell`).
@@ -1229,47 +1230,47 @@ public enum Catalog {
         }
         return table
     }()
-    static let traitsByName: [String: TraitSpec] = index(traits, by: \.name)
-    static let traitsByProtocol: [String: TraitSpec] = index(traits, by: \.cardPartsProtocol)
-    static let stackKindsByName: [String: StackKindSpec] = index(stackKinds, by: \.name)
-    static let stackKindsBySeedClass: [String: StackKindSpec] = index(stackKinds, by: \.seedClass)
-    static let themePropertiesByName: [String: ThemePropertySpec] = index(themeProperties, by: \.name)
-    static let namedColorsByName: [String: NamedColor] = index(namedColors, by: \.name)
-    static let cardPropertiesByName: [String: CardPropertySpec] = index(cardProperties, by: \.name)
-    static let builtInStatesByName: [String: BuiltInState] = index(builtInStates, by: \.name)
-    static let builtInActionsByName: [String: BuiltInActionSpec] = index(builtInActions, by: \.name)
-    static let constructorsByName: [String: ValueConstructorSpec] = index(valueConstructors, by: \.name)
-    static let builtInThemesByName: [String: BuiltInTheme] = index(builtInThemes, by: \.name)
+    package static let traitsByName: [String: TraitSpec] = index(traits, by: \.name)
+    package static let traitsByProtocol: [String: TraitSpec] = index(traits, by: \.cardPartsProtocol)
+    package static let stackKindsByName: [String: StackKindSpec] = index(stackKinds, by: \.name)
+    package static let stackKindsBySeedClass: [String: StackKindSpec] = index(stackKinds, by: \.seedClass)
+    package static let themePropertiesByName: [String: ThemePropertySpec] = index(themeProperties, by: \.name)
+    package static let namedColorsByName: [String: NamedColor] = index(namedColors, by: \.name)
+    package static let cardPropertiesByName: [String: CardPropertySpec] = index(cardProperties, by: \.name)
+    package static let builtInStatesByName: [String: BuiltInState] = index(builtInStates, by: \.name)
+    package static let builtInActionsByName: [String: BuiltInActionSpec] = index(builtInActions, by: \.name)
+    package static let constructorsByName: [String: ValueConstructorSpec] = index(valueConstructors, by: \.name)
+    package static let builtInThemesByName: [String: BuiltInTheme] = index(builtInThemes, by: \.name)
 
     // The same vocabulary keyed by bytes, for the checker's hot path (`NameTable`). Catalog
     // names are ASCII without `K`, `;` or a backtick (a test checks), the only ASCII characters
     // another character is canonically equivalent to, so byte equality is `String` equality here.
-    static let nodeTable = NameTable(nodes.map(\.name))
-    static let traitTable = NameTable(traits.map(\.name))
-    static let cardPropertyTable = NameTable(cardProperties.map(\.name))
-    static let namedColorTable = NameTable(namedColors.map(\.name))
-    static let builtInStateTable = NameTable(builtInStates.map(\.name))
-    static let builtInActionTable = NameTable(builtInActions.map(\.name))
+    package static let nodeTable = NameTable(nodes.map(\.name))
+    package static let traitTable = NameTable(traits.map(\.name))
+    package static let cardPropertyTable = NameTable(cardProperties.map(\.name))
+    package static let namedColorTable = NameTable(namedColors.map(\.name))
+    package static let builtInStateTable = NameTable(builtInStates.map(\.name))
+    package static let builtInActionTable = NameTable(builtInActions.map(\.name))
 
     // The kinds of stack that give a card's parts, properties, traits and actions their effect,
     // as sets, for the rules that ask which kinds of stack a card is in (W502, W703, W704, E704),
     // and for the messages of the rules that read a kind's flag directly (E705).
-    static let swipeNodeStackKinds = StackKindSet(where: \.allowsSwipeNodes)
-    static let cardPositionStackKinds = StackKindSet(where: \.allowsCardPosition)
+    package static let swipeNodeStackKinds = StackKindSet(where: \.allowsSwipeNodes)
+    package static let cardPositionStackKinds = StackKindSet(where: \.allowsCardPosition)
     /// Per card property (by index in `cardProperties`), the stack kinds that give it meaning
     /// (empty: every kind), for W704.
-    static let cardPropertyStackKinds: [StackKindSet] = cardProperties.map {
+    package static let cardPropertyStackKinds: [StackKindSet] = cardProperties.map {
         $0.meaningfulInStackKind.map { StackKindSet(named: [$0]) } ?? StackKindSet()
     }
     /// Per built-in action (by index in `builtInActions`), the stack kinds it is valid in (E704).
-    static let builtInActionStackKinds: [StackKindSet] = builtInActions.map { StackKindSet(named: $0.validInStackKinds) }
-    static let repeatingStackKinds = StackKindSet(where: \.cardsMayRepeat)
+    package static let builtInActionStackKinds: [StackKindSet] = builtInActions.map { StackKindSet(named: $0.validInStackKinds) }
+    package static let repeatingStackKinds = StackKindSet(where: \.cardsMayRepeat)
     /// Per trait (by index in `traits`), the stack kinds it has no effect in.
-    static let traitIneffectiveStackKinds: [StackKindSet] = traits.map { StackKindSet(named: $0.ineffectiveInStackKinds) }
+    package static let traitIneffectiveStackKinds: [StackKindSet] = traits.map { StackKindSet(named: $0.ineffectiveInStackKinds) }
 
     /// Builds a lookup table; on a duplicate key the first entry wins (a test checks there are
     /// none), so a data mistake can never trap at start-up.
-    static func index<Entry>(_ entries: [Entry], by key: (Entry) -> String) -> [String: Entry] {
+    package static func index<Entry>(_ entries: [Entry], by key: (Entry) -> String) -> [String: Entry] {
         var table: [String: Entry] = [:]
         table.reserveCapacity(entries.count)
         for entry in entries where table[key(entry)] == nil {
@@ -1302,6 +1303,14 @@ public enum Catalog {
     /// The theme property called `name`.
     public static func themeProperty(named name: String) -> ThemePropertySpec? { themePropertiesByName[name] }
 
+    /// The position of a stack kind in `stackKinds`.
+    public static func stackKindIndex(of kind: StackKindSpec) -> Int? { stackKinds.firstIndex { $0 === kind } }
+
+    /// The position of the theme property called `name` in `themeProperties`.
+    public static func themePropertyIndex(named name: String) -> Int? { themePropertyIndices[name] }
+    package static let themePropertyIndices: [String: Int] = Dictionary(themeProperties.enumerated().map { ($1.name, $0) },
+                                                                        uniquingKeysWith: { first, _ in first })
+
     /// The named UIKit color called `name` (without the dot).
     public static func namedColor(_ name: String) -> NamedColor? { namedColorsByName[name] }
 
@@ -1329,18 +1338,18 @@ public struct StackKindSet: Equatable, Sendable {
     public init() { rawValue = 0 }
 
     /// The kinds `predicate` holds for.
-    init(where predicate: (StackKindSpec) -> Bool) {
+    package init(where predicate: (StackKindSpec) -> Bool) {
         rawValue = 0
         for (index, kind) in Catalog.stackKinds.enumerated() where index < 32 && predicate(kind) { rawValue |= 1 << UInt32(index) }
     }
 
     /// The kinds called `names` (a name that is no kind adds nothing; a test checks there are none).
-    init(named names: [String]) {
+    package init(named names: [String]) {
         self.init { names.contains($0.name) }
     }
 
     /// The one kind `kind`.
-    init(_ kind: StackKindSpec) {
+    package init(_ kind: StackKindSpec) {
         self.init { $0 === kind }
     }
 

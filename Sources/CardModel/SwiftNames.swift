@@ -109,7 +109,7 @@ public enum SwiftNames {
     /// the catalog's classes, protocols and enum types, added by `frameworkNames`). A member of
     /// a generated class with one of these names would hide it from the class's own code
     /// (`func UIColor()` breaks `UIColor(red:…)`), and a generated type with one would replace it.
-    static let otherFrameworkNames: [String] = [
+    package static let otherFrameworkNames: [String] = [
         // Modules.
         "Swift", "Foundation", "Observation", "UIKit", "RxSwift", "RxRelay", "RxCocoa", "CardParts", "CardsStack",
         "MGSwipeCards", "TGCardViewController", "MapKit", "CoreLocation",
@@ -164,7 +164,7 @@ public enum SwiftNames {
     /// `UIViewController` and `CardPartsViewController` (a method of the same name and no
     /// arguments needs `override`, or makes the call ambiguous). Properties are not listed: a
     /// method beside an inherited property of the same name is legal Swift.
-    static let inheritedControllerMethods: [(owner: String, names: [String])] = [
+    package static let inheritedControllerMethods: [(owner: String, names: [String])] = [
         ("NSObject", ["copy", "mutableCopy", "self", "isProxy", "awakeFromNib", "prepareForInterfaceBuilder",
                       "accessibilityActivate", "accessibilityIncrement", "accessibilityDecrement",
                       "accessibilityPerformEscape", "accessibilityPerformMagicTap",

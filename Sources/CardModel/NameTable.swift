@@ -17,18 +17,18 @@ import CardSyntax
 /// and a large file could hang. So each interner draws a random seed. `NameTable`s hold the
 /// catalog's names, which no input adds to, and keep the fixed seed. Nothing a table yields
 /// depends on where its names land, so the output is the same for every seed.
-struct NameKey {
+package struct NameKey {
     /// Top bits well mixed (`slot(shift:)`).
-    let hash: UInt64
-    let word0: UInt64
-    let word1: UInt64
-    let count: Int
+    package let hash: UInt64
+    package let word0: UInt64
+    package let word1: UInt64
+    package let count: Int
 
     /// `readable`: how many bytes from the name's start may be read (its buffer may go on). With
     /// sixteen, the name's words are loaded whole and the bytes past it masked off, instead of
     /// being assembled from up to three smaller loads each.
     @inline(__always)
-    init(_ bytes: UnsafeBufferPointer<UInt8>, readable: Int = 0, seed: Seed = .fixed) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, readable: Int = 0, seed: Seed = .fixed) {
         count = bytes.count
         guard count > 0, let raw = UnsafeRawPointer(bytes.baseAddress) else {
             hash = 0; word0 = 0; word1 = 0
@@ -58,16 +58,16 @@ struct NameKey {
     private static let multiplier: UInt64 = 0x9e37_79b9_7f4a_7c15
 
     /// What the hash mixes into a name's words first (see above).
-    struct Seed {
-        let first: UInt64
-        let second: UInt64
+    package struct Seed {
+        package let first: UInt64
+        package let second: UInt64
 
         /// For tables of names no input chooses. Odd constants with mixed bits (wyhash's), so
         /// short names, whose second word is 0, still hash well.
-        static var fixed: Seed { Seed(first: 0xa076_1d64_78bd_642f, second: 0xe703_7ed1_a0b4_28db) }
+        package static var fixed: Seed { Seed(first: 0xa076_1d64_78bd_642f, second: 0xe703_7ed1_a0b4_28db) }
 
         /// From the system's random source.
-        static func random() -> Seed {
+        package static func random() -> Seed {
             var generator = SystemRandomNumberGenerator()
             return Seed(first: generator.next(), second: generator.next())
         }
@@ -75,7 +75,7 @@ struct NameKey {
 
     /// The slot in a table of 2^(64 - shift) slots (`shift` < 64: no check for a larger one).
     @inline(__always)
-    func slot(shift: UInt64) -> Int { Int(truncatingIfNeeded: hash &>> shift) }
+    package func slot(shift: UInt64) -> Int { Int(truncatingIfNeeded: hash &>> shift) }
 
     /// The bytes `offset..<offset + count` (count < 8) as one word, in at most three loads.
     @inline(__always)
@@ -90,15 +90,15 @@ struct NameKey {
 
 /// An immutable open-addressing table from names to their index in the list it was built from
 /// (the first occurrence wins on a duplicate).
-final class NameTable: Sendable {
+package final class NameTable: Sendable {
     /// A name's words and length, and its index in the list: a probe compares the words straight
     /// away (the hash only picks the first slot).
     private struct Slot {
-        let word0: UInt64
-        let word1: UInt64
+        package let word0: UInt64
+        package let word1: UInt64
         /// -1 for an empty slot, which no name's key matches.
-        let count: Int
-        let index: Int
+        package let count: Int
+        package let index: Int
     }
 
     /// A power of two, at least four times the name count, so most probes end at the first slot.
@@ -108,7 +108,7 @@ final class NameTable: Sendable {
     /// The names longer than sixteen bytes, whose tails the key does not hold.
     private let names: [[UInt8]]
 
-    init(_ names: [String]) {
+    package init(_ names: [String]) {
         var capacity = 8, shift: UInt64 = 61
         while capacity < names.count * 4 { capacity *= 2; shift -= 1 }
         var slots = [Slot](repeating: Slot(word0: 0, word1: 0, count: -1, index: -1), count: capacity)
@@ -132,7 +132,7 @@ final class NameTable: Sendable {
     /// Inlined into `lookUp`, the checker's per-node call: for a name of up to sixteen bytes (nearly
     /// every one) it is a key and a probe of a dozen instructions, with no call to spill around.
     @inline(__always)
-    func index(of name: UnsafeBufferPointer<UInt8>, readable: Int = 0) -> Int? {
+    package func index(of name: UnsafeBufferPointer<UInt8>, readable: Int = 0) -> Int? {
         guard name.count <= 16 else { return index(ofLong: name) }
         let key = NameKey(name, readable: readable)
         return slots.withUnsafeBufferPointer { slots in
@@ -166,7 +166,7 @@ final class NameTable: Sendable {
         return nil
     }
 
-    func index(of name: String) -> Int? {
+    package func index(of name: String) -> Int? {
         var name = name
         return name.withUTF8 { index(of: $0) }
     }
@@ -174,7 +174,7 @@ final class NameTable: Sendable {
 
 extension SyntaxTree {
     /// Looks up a node's main token (its name or label) in `table`.
-    func lookUp(_ node: NodeID, in table: NameTable) -> Int? {
+    package func lookUp(_ node: NodeID, in table: NameTable) -> Int? {
         guard let token = mainToken(node) else { return nil }
         // Not through `withNameBytes`: its closure stayed a call of its own, around the probe.
         return file.bytes.withUnsafeBufferPointer { all in
@@ -184,7 +184,7 @@ extension SyntaxTree {
 
     /// Calls `body` with a token's bytes and how many bytes from their start the file holds (for
     /// `NameKey`). A token always lies within the file: no clamping as in `withBytes`.
-    func withNameBytes<R>(of token: Token, _ body: (UnsafeBufferPointer<UInt8>, Int) -> R) -> R {
+    package func withNameBytes<R>(of token: Token, _ body: (UnsafeBufferPointer<UInt8>, Int) -> R) -> R {
         file.bytes.withUnsafeBufferPointer { all in
             body(UnsafeBufferPointer(rebasing: all[token.range]), all.count - token.start)
         }
@@ -194,7 +194,7 @@ extension SyntaxTree {
     /// `withNameBytes`); nil when dropping the first byte would not drop the first character: a
     /// combining mark right after the sigil joins them into one (the `String` paths,
     /// `enumCaseName` and `bindingPath`, drop that character whole).
-    func withBytesAfterSigil<R>(of token: Token, _ body: (UnsafeBufferPointer<UInt8>, Int) -> R) -> R? {
+    package func withBytesAfterSigil<R>(of token: Token, _ body: (UnsafeBufferPointer<UInt8>, Int) -> R) -> R? {
         withNameBytes(of: token) { bytes, readable in
             guard bytes.count < 2 || bytes[1] < 0x80 else { return nil }
             return body(UnsafeBufferPointer(rebasing: bytes.dropFirst()), readable - (bytes.isEmpty ? 0 : 1))
@@ -202,7 +202,7 @@ extension SyntaxTree {
     }
 
     /// Whether a node's main token is spelled `text` (false when it has none).
-    func nameIs(_ node: NodeID, _ text: StaticString) -> Bool {
+    package func nameIs(_ node: NodeID, _ text: StaticString) -> Bool {
         guard let token = mainToken(node) else { return false }
         return self.token(token, is: text)
     }

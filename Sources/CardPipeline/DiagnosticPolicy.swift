@@ -1,24 +1,32 @@
 import CardDiagnostics
 import CardSyntax
 
-/// What a project decided about its diagnostics, applied to a run's: each file's configured
-/// levels (`cardc.json`'s `diagnostics`) and the suppressions written in its source
-/// (`// cardc:ignore W104`, `// cardc:ignore-file W801`), with a W901 for every suppression that
-/// suppresses nothing. Diagnostics are filtered and re-graded, never recomputed: the checker
-/// runs once and this reads its output.
-public struct DiagnosticPolicy: Sendable {
-    /// The configuration of each file of the run, by the path it is shown by; files not listed
-    /// use `fallback`.
-    public var configurations: [String: ProjectConfiguration]
-    public var fallback: ProjectConfiguration
+/// What a diagnostic's code is reported as: `error`, `warning`, or not at all (`off`). A
+/// project chooses it per code in `cardc.json`; an error's code is always `error`.
+public enum DiagnosticLevel: String, CaseIterable, Sendable {
+    case error, warning, off
+}
 
-    public init(configurations: [String: ProjectConfiguration] = [:], fallback: ProjectConfiguration = ProjectConfiguration()) {
-        self.configurations = configurations
+/// What a project decided about its diagnostics, applied to a run's: each file's levels per
+/// code (`cardc.json`'s `diagnostics`, read by `CardProject`) and the suppressions written in its
+/// source (`// cardc:ignore W104`, `// cardc:ignore-file W801`), with a W901 for every
+/// suppression that suppresses nothing. Diagnostics are filtered and re-graded, never
+/// recomputed: the checker runs once and this reads its output.
+public struct DiagnosticPolicy: Sendable {
+    /// The levels of each file of the run that has its own, by the path it is shown by; files
+    /// not listed use `fallback`. A code no table names keeps its own severity.
+    public var levels: [String: [DiagnosticCode: DiagnosticLevel]]
+    public var fallback: [DiagnosticCode: DiagnosticLevel]
+
+    public init(levels: [String: [DiagnosticCode: DiagnosticLevel]] = [:], fallback: [DiagnosticCode: DiagnosticLevel] = [:]) {
+        self.levels = levels
         self.fallback = fallback
     }
 
-    /// The configuration of the file shown as `path`.
-    public func configuration(of path: String) -> ProjectConfiguration { configurations[path] ?? fallback }
+    /// The level `code` is reported at in the file shown as `path`, before any suppression.
+    public func level(of code: DiagnosticCode, in path: String) -> DiagnosticLevel {
+        (levels[path] ?? fallback)[code] ?? (code.severity == .error ? .error : .warning)
+    }
 
     /// `diagnostics` as the project wants them reported:
     ///
@@ -39,7 +47,7 @@ public struct DiagnosticPolicy: Sendable {
             let scan = SuppressionScan(tree)
             if !scan.suppressions.isEmpty || !scan.problems.isEmpty { scans[id] = scan }
         }
-        let configured = !(configurations.values.allSatisfy { $0.diagnostics.isEmpty } && fallback.diagnostics.isEmpty)
+        let configured = !(levels.values.allSatisfy(\.isEmpty) && fallback.isEmpty)
         guard configured || !scans.isEmpty else { return diagnostics }
 
         // Which (suppression, code) pairs silenced something, per file.
@@ -78,7 +86,7 @@ public struct DiagnosticPolicy: Sendable {
 
     /// Sets the diagnostic's severity from its file's configuration; false when it is off.
     private func leveled(_ diagnostic: inout Diagnostic, path: String) -> Bool {
-        switch configuration(of: path).level(of: diagnostic.code) {
+        switch level(of: diagnostic.code, in: path) {
         case .off: return false
         case .error: diagnostic.severity = .error
         case .warning: diagnostic.severity = .warning

@@ -1,33 +1,7 @@
 import CardDiagnostics
 import CardLayout
-import CardProject
-import CardSema
-
-/// What `cardc check` and `cardc build` run before any back end: load, lex, parse and check
-/// (`Compiler.check`), then — when there are no errors — the layout pass, whose W104 must show
-/// wherever checking does (CI included), then the project's levels and the source's
-/// suppressions (`DiagnosticPolicy`). The benchmark and tests call this too, so they measure
-/// and verify exactly what users run.
-public enum Pipeline {
-    /// `policy` applies levels and the source's suppressions (`DiagnosticPolicy.apply`) to the
-    /// result; nil leaves the diagnostics as the phases found them (for a caller that merges
-    /// several runs and applies the policy once).
-    public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
-                             sources: [String: [UInt8]] = [:], viewport: Viewport = .standard,
-                             policy: DiagnosticPolicy? = DiagnosticPolicy()) -> Compiler.Result {
-        var result = Compiler.check(paths: paths, root: root, provider: provider, sources: sources)
-        let complete = !result.hasErrors
-        if complete {
-            result.add(result.decks.flatMap { layoutDiagnostics(for: $0, viewport: viewport) })
-        }
-        if let policy {
-            let applied = policy.apply(to: result.diagnostics, in: result.fileSet, trees: result.files.mapValues(\.tree),
-                                       reportUnused: complete)
-            (result.diagnostics, result.omitted) = DiagnosticLimit.finish(applied, omitted: result.omitted)
-        }
-        return result
-    }
-}
+import CardModel
+import CardSources
 
 /// Options `check` and `build` share, read the same way by both.
 enum CommonOptions {

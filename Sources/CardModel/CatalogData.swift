@@ -158,7 +158,7 @@ extension Catalog {
     /// structural node here: it has no class of its own and only lives inside `table`/`collection`.
     public static let nodes: [PartSpec] = [
         PartSpec(
-            "text", cardPartsClass: "CardPartTextView",
+            .text, cardPartsClass: "CardPartTextView",
             doc: "A single text string that wraps to multiple lines, styled by the theme.",
             parameters: [
                 Parameter("text", .string, positional: true, required: true, doc: "The text shown."),
@@ -174,7 +174,7 @@ extension Catalog {
                           doc: "The maximum number of lines; 0 means no limit."),
             ]),
         PartSpec(
-            "attributedText", cardPartsClass: "CardPartAttributedTextView",
+            .attributedText, cardPartsClass: "CardPartAttributedTextView",
             doc: "Rich text with optional links and one embedded image the text wraps around.",
             parameters: [
                 Parameter("text", .string, positional: true, required: true, doc: "The text shown."),
@@ -187,7 +187,7 @@ extension Catalog {
             children: .onlyKinds(["image"], minimum: 0),
             childLimits: [KindLimit(kind: "image", maximum: 1)]),
         PartSpec(
-            "image", cardPartsClass: "CardPartImageView",
+            .image, cardPartsClass: "CardPartImageView",
             doc: "An image from the app's asset catalog.",
             parameters: [
                 Parameter("name", .string, positional: true, required: true, doc: "The asset name of the image."),
@@ -195,7 +195,7 @@ extension Catalog {
                 Parameter("height", .double, range: .nonNegative, doc: "A fixed height in points."),
             ]),
         PartSpec(
-            "button", cardPartsClass: "CardPartButtonView",
+            .button, cardPartsClass: "CardPartButtonView",
             doc: "A button with a title that runs an action when tapped.",
             parameters: [
                 Parameter("title", .string, positional: true, required: true, doc: "The button title."),
@@ -206,7 +206,7 @@ extension Catalog {
             ],
             rules: [.warnWhenAbsent("action")]),
         PartSpec(
-            "title", cardPartsClass: "CardPartTitleView",
+            .title, cardPartsClass: "CardPartTitleView",
             doc: "The card's title line, optionally with a menu button.",
             parameters: [
                 Parameter("text", .string, positional: true, required: true, doc: "The title text."),
@@ -216,7 +216,7 @@ extension Catalog {
             // `CardPartTitleView(type: .titleWithMenu)` when `menu` is given, else `.titleOnly`.
             rules: [.requiredWhenPresent(required: "onMenu", trigger: "menu")]),
         PartSpec(
-            "titleDescription", cardPartsClass: "CardPartTitleDescriptionView",
+            .titleDescription, cardPartsClass: "CardPartTitleDescriptionView",
             doc: "Left and right title/description pairs on one row.",
             parameters: [
                 Parameter("leftTitle", .string, doc: "The left title."),
@@ -231,7 +231,7 @@ extension Catalog {
                           doc: "Where the right pair sits: right-aligned, or centered with an offset (theme default)."),
             ]),
         PartSpec(
-            "pill", cardPartsClass: "CardPartPillLabel",
+            .pill, cardPartsClass: "CardPartPillLabel",
             doc: "A short label in a rounded pill.",
             parameters: [
                 Parameter("text", .string, positional: true, required: true, doc: "The label text."),
@@ -241,7 +241,7 @@ extension Catalog {
                           doc: "Padding left and right of the text."),
             ]),
         PartSpec(
-            "iconLabel", cardPartsClass: "CardPartIconLabel",
+            .iconLabel, cardPartsClass: "CardPartIconLabel",
             doc: "A label with an icon beside its text.",
             parameters: [
                 Parameter("text", .string, positional: true, required: true, doc: "The label text."),
@@ -256,27 +256,27 @@ extension Catalog {
                           doc: "Extra space between the icon and the text, in points."),
             ]),
         PartSpec(
-            "separator", cardPartsClass: "CardPartSeparatorView",
+            .separator, cardPartsClass: "CardPartSeparatorView",
             doc: "A thin horizontal line in the theme's separator color."),
         PartSpec(
-            "verticalSeparator", cardPartsClass: "CardPartVerticalSeparatorView",
+            .verticalSeparator, cardPartsClass: "CardPartVerticalSeparatorView",
             doc: "A thin vertical line, for use between parts laid out horizontally.",
             needsHorizontalContext: true),
         PartSpec(
-            "vstack", cardPartsClass: "CardPartStackView",
+            .vstack, cardPartsClass: "CardPartStackView",
             doc: "Parts stacked vertically.",
             parameters: stackParameters,
             children: .anyParts(minimum: 1, warnIfEmpty: true),
             presets: [Preset("axis", ".vertical")]),
         PartSpec(
-            "hstack", cardPartsClass: "CardPartStackView",
+            .hstack, cardPartsClass: "CardPartStackView",
             doc: "Parts laid out side by side.",
             parameters: stackParameters,
             children: .anyParts(minimum: 1, warnIfEmpty: true),
             providesHorizontalContext: true,
             presets: [Preset("axis", ".horizontal")]),
         PartSpec(
-            "table", cardPartsClass: "CardPartTableView",
+            .table, cardPartsClass: "CardPartTableView",
             doc: "A list of rows bound to a model list, with an optional cell template.",
             parameters: [
                 Parameter("rows", .list(.openRecord), required: true, bindingRequired: true,
@@ -289,7 +289,7 @@ extension Catalog {
             // Without a `cell`, rows render in CardParts' `CardPartTableViewCell`.
             defaultRowFields: ["leftTitle", "leftDescription", "rightTitle", "rightDescription"]),
         PartSpec(
-            "collection", cardPartsClass: "CardPartCollectionView",
+            .collection, cardPartsClass: "CardPartCollectionView",
             doc: "A scrolling grid of items bound to a model list, drawn with one cell template.",
             parameters: [
                 Parameter("items", .list(.openRecord), required: true, bindingRequired: true,
@@ -301,7 +301,7 @@ extension Catalog {
             ],
             children: .cellTemplate(required: true)),
         PartSpec(
-            "bar", cardPartsClass: "CardPartBarView",
+            .bar, cardPartsClass: "CardPartBarView",
             doc: "A horizontal bar filled to a percentage.",
             parameters: [
                 Parameter("percent", .double, required: true, range: .unitInterval,
@@ -309,7 +309,7 @@ extension Catalog {
                 Parameter("color", .color, doc: "The fill color (theme `barColor` by default)."),
             ]),
         PartSpec(
-            "paged", cardPartsClass: "CardPartPagedView",
+            .paged, cardPartsClass: "CardPartPagedView",
             doc: "Horizontally paged stacks with a page control.",
             parameters: [
                 Parameter("height", .double, required: true, range: .nonNegative, doc: "The height of each page."),
@@ -318,7 +318,7 @@ extension Catalog {
             // `CardPartPagedView(withPages: [CardPartStackView], andHeight:)`.
             children: .onlyKinds(["vstack", "hstack"], minimum: 1)),
         PartSpec(
-            "slider", cardPartsClass: "CardPartSliderView",
+            .slider, cardPartsClass: "CardPartSliderView",
             doc: "A slider whose value may be bound two-way.",
             parameters: [
                 Parameter("value", .double, required: true, twoWay: true,
@@ -328,7 +328,7 @@ extension Catalog {
             ],
             rules: [.lessThan(lower: "min", upper: "max")]),
         PartSpec(
-            "multiSlider", cardPartsClass: "CardPartMultiSliderView",
+            .multiSlider, cardPartsClass: "CardPartMultiSliderView",
             doc: "A slider with several thumbs.",
             parameters: [
                 Parameter("values", .list(.double), required: true, doc: "The thumb values."),
@@ -347,13 +347,13 @@ extension Catalog {
             // Not stated for multiSlider in docs/language.md, but the same rule as `slider` applies.
             rules: [.lessThan(lower: "min", upper: "max")]),
         PartSpec(
-            "spacer", cardPartsClass: "CardPartSpacerView",
+            .spacer, cardPartsClass: "CardPartSpacerView",
             doc: "Empty vertical space of a fixed height.",
             parameters: [
                 Parameter("height", .double, required: true, range: .nonNegative, doc: "The height in points."),
             ]),
         PartSpec(
-            "textField", cardPartsClass: "CardPartTextField",
+            .textField, cardPartsClass: "CardPartTextField",
             doc: "A text field whose text may be bound two-way, with optional formatting.",
             parameters: [
                 Parameter("text", .string, twoWay: true, doc: "The text; a binding is updated as the user types."),
@@ -364,13 +364,13 @@ extension Catalog {
                           doc: "The keyboard type."),
             ]),
         PartSpec(
-            "centered", cardPartsClass: "CardPartCenteredView",
+            .centered, cardPartsClass: "CardPartCenteredView",
             doc: "A centered part with a left and a right part that scale around it.",
             children: .exactlyParts(3),
             childRoles: ["left", "center", "right"],
             providesHorizontalContext: true),
         PartSpec(
-            "oriented", cardPartsClass: "CardPartOrientedView",
+            .oriented, cardPartsClass: "CardPartOrientedView",
             doc: "Parts pushed towards the top or the bottom of the available space.",
             parameters: [
                 Parameter("orientation", .enumeration(.orientation), positional: true, required: true,
@@ -378,7 +378,7 @@ extension Catalog {
             ],
             children: .anyParts(minimum: 1, warnIfEmpty: true)),
         PartSpec(
-            "confetti", cardPartsClass: "CardPartConfettiView",
+            .confetti, cardPartsClass: "CardPartConfettiView",
             doc: "A confetti particle animation.",
             parameters: [
                 Parameter("type", .enumeration(.confettiType), default: .enumCase("star"),
@@ -390,7 +390,7 @@ extension Catalog {
                           doc: "The emission intensity, from 0 to 1."),
             ]),
         PartSpec(
-            "progressBar", cardPartsClass: "CardPartProgressBarView",
+            .progressBar, cardPartsClass: "CardPartProgressBarView",
             doc: "A segmented progress bar with a marker at the current value.",
             parameters: [
                 Parameter("values", .list(.double), required: true, doc: "The segment values."),
@@ -405,7 +405,7 @@ extension Catalog {
             ],
             rules: [.sameCount("values", "colors")]),
         PartSpec(
-            "map", cardPartsClass: "CardPartMapView",
+            .map, cardPartsClass: "CardPartMapView",
             doc: "A map centred on a coordinate.",
             parameters: [
                 Parameter("latitude", .double, required: true, range: .closed(-90, 90), doc: "The latitude in degrees."),
@@ -417,7 +417,7 @@ extension Catalog {
                 Parameter("height", .double, default: .double(300), range: .nonNegative, doc: "The map height."),
             ]),
         PartSpec(
-            "radio", cardPartsClass: "CardPartRadioButton",
+            .radio, cardPartsClass: "CardPartRadioButton",
             doc: "A radio button.",
             parameters: [
                 Parameter("selected", .bool, default: .bool(false), doc: "Whether the button is selected."),
@@ -428,7 +428,7 @@ extension Catalog {
                 Parameter("action", .action, doc: "The action run on tap."),
             ]),
         PartSpec(
-            "histogram", cardPartsClass: "CardPartHistogramView",
+            .histogram, cardPartsClass: "CardPartHistogramView",
             doc: "A bar chart of values.",
             parameters: [
                 Parameter("entries", .list(.double), required: true, doc: "The bar heights, from 0 to 1."),
@@ -442,13 +442,13 @@ extension Catalog {
 
         // Structural nodes: not parts, but checked by the same machinery.
         PartSpec(
-            "cell", kind: .structural, cardPartsClass: "CardPartTableViewCardPartsCell",
+            .cell, category: .structural, cardPartsClass: "CardPartTableViewCardPartsCell",
             doc: "The row template of a table or collection; `$item.field` refers to the row.",
             // In a `collection` the cell is a `CardPartCollectionViewCardPartsCell`.
             children: .anyParts(minimum: 1, warnIfEmpty: true),
             placement: .directlyInside(["table", "collection"])),
         PartSpec(
-            "overlay", kind: .structural, cardPartsClass: nil,
+            .overlay, category: .structural, cardPartsClass: nil,
             doc: "Parts shown over a swipe card while it is dragged in one direction (MGSwipeCard overlay).",
             parameters: [
                 Parameter("direction", .enumeration(.swipeDirection), positional: true, required: true,
@@ -459,7 +459,7 @@ extension Catalog {
             swipeOnly: true,
             uniqueBy: "direction"),
         PartSpec(
-            "footer", kind: .structural, cardPartsClass: nil,
+            .footer, category: .structural, cardPartsClass: nil,
             doc: "Parts pinned to the bottom of a swipe card (MGSwipeCard footer).",
             parameters: [
                 Parameter("height", .double, default: .double(100), range: .nonNegative, doc: "The footer height."),
@@ -471,7 +471,7 @@ extension Catalog {
             swipeOnly: true,
             maximumPerCard: 1),
         PartSpec(
-            "model", kind: .structural, cardPartsClass: nil,
+            .model, category: .structural, cardPartsClass: nil,
             doc: "The card's view-model fields and their default values.",
             children: .modelFields,
             placement: .cardLevel(allowedInState: false),
@@ -479,7 +479,7 @@ extension Catalog {
     ]
 
     /// The arguments shared by `vstack` and `hstack` (`CardPartStackView`).
-    static let stackParameters: [Parameter] = [
+    package static let stackParameters: [Parameter] = [
         Parameter("spacing", .double, default: .double(0), range: .nonNegative, doc: "Space between the parts."),
         Parameter("alignment", .enumeration(.stackAlignment), default: .enumCase("fill"),
                   doc: "How parts are aligned across the stack's axis."),
@@ -653,7 +653,7 @@ extension Catalog {
 
 extension Catalog {
     /// `theme: Name`, accepted by every stack kind.
-    static let themeBodyProperty = Parameter(
+    package static let themeBodyProperty = Parameter(
         "theme", .themeRef, default: .reference(defaultThemeName), doc: "The theme the stack's cards use.")
 
     /// Every stack kind.

@@ -1,0 +1,94 @@
+import CardDiagnostics
+import CardLayout
+import CardModel
+import CardSema
+import CardSources
+import CardSyntax
+
+/// The whole front half of the compiler, as `cardc check` and `cardc build` run it and the
+/// language server runs it for a snapshot: load, lex and parse (`SourceLoader`), check each
+/// entry file as a unit (`UnitChecker`), then — for each unit without errors — the layout pass,
+/// whose W104 must show wherever checking does (CI included), then the project's levels and the
+/// source's suppressions (`DiagnosticPolicy`), and one cap on the diagnostics.
+/// The benchmark and the tests call this too, so they measure and verify what users run.
+public enum Pipeline {
+    public struct Result: Sendable {
+        public var fileSet: FileSet
+        /// Every diagnostic of every file, sorted and de-duplicated.
+        public var diagnostics: [Diagnostic]
+        /// One checked unit per entry file, in the order given.
+        public var decks: [CheckedUnit]
+        /// Entry paths that could not be read.
+        public var unreadable: [String]
+        /// Every loaded file's syntax tree and resolved imports, for tools that answer questions
+        /// about positions (the language server) without parsing again.
+        public var files: [FileID: LoadedFile] = [:]
+        /// Diagnostics left out of `diagnostics` past the limit, per file (`DiagnosticLimit`).
+        public var omitted: [FileID: Int] = [:]
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+        /// Adds diagnostics found after checking (the layout pass's), sorted in, within the limit.
+        public mutating func add(_ more: [Diagnostic]) {
+            guard !more.isEmpty else { return }
+            (diagnostics, omitted) = DiagnosticLimit.finish(diagnostics + more, omitted: omitted)
+        }
+    }
+
+    /// Checks each entry file as a compilation unit (the file plus its imports), then lays the
+    /// units out for W104 when there are no errors. `sources` supplies the bytes of paths that
+    /// are not read from `provider` (open editor buffers). `policy` applies levels and the
+    /// source's suppressions (`DiagnosticPolicy.apply`); nil leaves the diagnostics as the
+    /// phases found them (for a caller that merges several runs and applies it once).
+    public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
+                             sources: [String: [UInt8]] = [:], viewport: Viewport = .standard,
+                             policy: DiagnosticPolicy? = DiagnosticPolicy()) -> Result {
+        let rootPath = root ?? PathUtilities.directory(of: paths.first ?? ".")
+        var loader = SourceLoader(provider: provider, root: rootPath)
+        var entries: [FileID] = []
+        var unreadable: [String] = []
+        for path in paths {
+            if let bytes = sources[path] {
+                entries.append(loader.loadEntry(path: path, bytes: bytes))
+            } else if let id = loader.loadEntry(path: path) {
+                entries.append(id)
+            } else {
+                unreadable.append(path)
+            }
+        }
+        var diagnostics = loader.diagnostics
+        // Diagnostics the phases left out past the limit: the loader's and the parser's, and
+        // the largest count of any unit's checker (a file imported by several units is checked
+        // in each, the same way).
+        var omitted = loader.limit.omitted
+        var checkerOmitted: [FileID: Int] = [:]
+        for file in loader.fileSet.files {
+            guard let tree = loader.files[file.id]?.tree else { continue }
+            diagnostics += tree.diagnostics
+            if tree.omittedDiagnostics > 0 { omitted[file.id, default: 0] += tree.omittedDiagnostics }
+        }
+        var trees: [FileID: SyntaxTree] = [:]
+        for (id, loaded) in loader.files { trees[id] = loaded.tree }
+        var decks: [CheckedUnit] = []
+        for entry in entries {
+            let checked = UnitChecker.check(trees: trees, order: loader.unit(of: entry))
+            if let unit = checked.unit { decks.append(unit) }
+            diagnostics += checked.diagnostics
+            checkerOmitted.merge(checked.omitted, uniquingKeysWith: max)
+        }
+        omitted.merge(checkerOmitted, uniquingKeysWith: +)
+        let (capped, left) = DiagnosticLimit.finish(diagnostics, omitted: omitted)
+        var result = Result(fileSet: loader.fileSet, diagnostics: capped, decks: decks, unreadable: unreadable,
+                            files: loader.files, omitted: left)
+        let complete = !result.hasErrors
+        if complete {
+            result.add(result.decks.flatMap { layoutDiagnostics(for: $0, viewport: viewport) })
+        }
+        if let policy {
+            // Unused suppressions are reported only when every warning was looked for (W104
+            // needs a run without errors).
+            let applied = policy.apply(to: result.diagnostics, in: result.fileSet, trees: trees, reportUnused: complete)
+            (result.diagnostics, result.omitted) = DiagnosticLimit.finish(applied, omitted: result.omitted)
+        }
+        return result
+    }
+}
