@@ -33,7 +33,8 @@ if ! "$swiftc" -parse-as-library -sanitize=fuzzer,address "$work/probe.swift" -o
     skip "$swiftc cannot link a libFuzzer target with -sanitize=fuzzer,address (see $work/probe.log)"
 fi
 
-flags=(-O -g -swift-version 6 -sanitize=fuzzer,address -parse-as-library -I "$work/modules")
+# -package-name: the modules share `package` declarations, as SwiftPM builds them.
+flags=(-O -g -swift-version 6 -sanitize=fuzzer,address -parse-as-library -package-name cardc -I "$work/modules")
 
 # Library modules: directories of Sources/ without a main.swift (cardc, CardBench are executables).
 modules=()
