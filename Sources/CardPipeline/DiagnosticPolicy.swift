@@ -75,7 +75,16 @@ public struct DiagnosticPolicy: Sendable {
         }
         for (id, scan) in scans.sorted(by: { $0.key < $1.key }) {
             guard let file = files.lookUp(id) else { continue }
-            var found = scan.problems
+            // The scan names the file by its tree's ID, which is another file's when the trees
+            // come from several runs merged into `files` (ProjectRun): `id` is the file here.
+            var found = scan.problems.map { problem in
+                var problem = problem
+                func here(_ span: SourceSpan) -> SourceSpan { SourceSpan(file: id, span.range) }
+                problem.span = here(problem.span)
+                for i in problem.fixIts.indices { problem.fixIts[i].span = here(problem.fixIts[i].span) }
+                for i in problem.notes.indices { problem.notes[i].span = problem.notes[i].span.map(here) }
+                return problem
+            }
             if reportUnused {
                 found += Self.unused(scan, used: used[id] ?? [], in: file)
             }

@@ -1,5 +1,6 @@
 import CardDiagnostics
 import CardDriver
+import CardJSON
 import CardPipeline
 import CardSources
 import CardSyntax
@@ -155,6 +156,37 @@ import Testing
         #expect(stale.code == 1)
         #expect(stale.out.contains("\"code\": \"W901\""))
         #expect(stale.out.contains("\"replacement\": \"\""))
+    }
+
+    /// Files of two projects are checked in two groups and their diagnostics merged into one
+    /// file set: a W901 about a suppression's own mistake stays on the file that has it (it
+    /// was reported on the first group's file with the same ID).
+    @Test func suppressionProblemsKeepTheirFileAcrossGroups() throws {
+        let directory = try makeTemporaryDirectory([
+            "a/cardc.json": "{}",
+            "a/deck.cards": "// one\n// two\ncard Budget {\n  text(\"x\")\n}\n",
+            "b/cardc.json": "{}",
+            "b/bad.cards": "card Broken {\n  text(\"x\") // cardc:ignore E301, W10\n}\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let paths = [directory + "/a/deck.cards", directory + "/b/bad.cards"]
+        let run = runCardc(["check", "--format", "github"] + paths)
+        let w901 = run.out.split(separator: "\n").filter { $0.contains("title=W901") }
+        #expect(w901.count == 2)
+        #expect(w901.allSatisfy { $0.contains("file=\(directory)/b/bad.cards,line=2,") }, "\(w901)")
+        // The fix-it of a mistyped code ("did you mean …") edits the same file.
+        let json = runCardc(["check", "--format", "json"] + paths).out
+        guard case .array(let diagnostics) = try JSONParser.parse(json) else { Issue.record("not an array: \(json)"); return }
+        var fixes = 0
+        for diagnostic in diagnostics {
+            guard case .array(let edits)? = diagnostic["fixes"] else { continue }
+            for edit in edits {
+                fixes += 1
+                #expect(edit["range"]?["file"]?.string == diagnostic["file"]?.string)
+                #expect(edit["range"]?["file"]?.string == directory + "/b/bad.cards")
+            }
+        }
+        #expect(fixes == 1)
     }
 }
 
