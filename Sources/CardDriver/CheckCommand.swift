@@ -5,7 +5,8 @@ import CardModel
 import CardProject
 import CardSources
 
-/// `cardc check PATH… [--format text|json|sarif|github] [--strict]` (alias `lint`).
+/// `cardc check PATH… [--format text|json|sarif|github|checkstyle|junit|gitlab] [--strict]
+/// [--baseline FILE | --write-baseline FILE] [--print-config]` (alias `lint`).
 enum CheckCommand {
     static let options: [OptionSpec] = [
         OptionSpec(names: ["--format"], value: "FORMAT", help: "diagnostic format (default: text)",
