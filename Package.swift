@@ -51,7 +51,7 @@ let package = Package(
                     exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CardEmitTests", dependencies: ["CardEmit", "CardLayout", "CardModel", "CardSema", "CardSources", "CardDriver", "CardJSON"],
                     exclude: ["Golden", "Fixtures"]),
-        .testTarget(name: "CardDriverTests", dependencies: ["CardDriver", "CardModel", "CardSema"]),
+        .testTarget(name: "CardDriverTests", dependencies: ["CardDriver", "CardModel", "CardPipeline", "CardSema", "CardSources"]),
         .testTarget(name: "CardIDETests", dependencies: ["CardIDE", "CardModel", "CardSema", "CardSources", "CardSyntax", "CardDiagnostics", "CardTestSupport"]),
         .testTarget(name: "CardServerTests", dependencies: ["CardServer", "CardIDE", "CardJSON"]),
         .testTarget(name: "CardProjectTests", dependencies: ["CardProject", "CardPipeline", "CardDriver", "CardSources", "CardModel", "CardSema", "CardSyntax",

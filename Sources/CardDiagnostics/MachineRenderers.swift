@@ -12,7 +12,10 @@ struct ResolvedSpan {
     var start: SourceLocation
     var end: SourceLocation
 
-    var path: String { file?.path ?? "" }
+    /// The file's path as people read it (`PathBytes.displayed`).
+    var path: String { PathBytes.displayed(rawPath) }
+    /// The file's path as the system names it.
+    var rawPath: String { file?.path ?? "" }
 
     init(_ span: SourceSpan, in files: FileSet, cache: inout LocationCache) {
         if let file = files.lookUp(span.file) {
@@ -321,7 +324,7 @@ public struct SARIFRenderer: Sendable {
         out.writeKey("physicalLocation")
         out.beginObject()
         out.writeKey("artifactLocation")
-        out.beginObject(); out.write(Self.uri(forPath: location.path), forKey: "uri"); out.endObject()
+        out.beginObject(); out.write(Self.uri(forPath: location.rawPath), forKey: "uri"); out.endObject()
         out.writeKey("region")
         writeRegion(location, to: &out)
         out.endObject()
@@ -363,7 +366,8 @@ public struct SARIFRenderer: Sendable {
         }
         #endif
         let hex = Array("0123456789ABCDEF".utf8)
-        for byte in path.utf8 {
+        // The name's own bytes (`PathBytes`): a byte that is not UTF-8 is `%FF`, as it should be.
+        for byte in PathBytes.bytes(of: path) {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
@@ -416,13 +420,29 @@ public struct GitHubActionsRenderer: Sendable {
                     message += " (\(TerminalText.escaped(location.path)):\(location.start.line):\(location.start.column))"
                 }
             }
-            out += "::\(command) file=\(Self.escapeProperty(TerminalText.escaped(span.path)))"
+            out += "::\(command) file=\(Self.fileProperty(span.path))"
             out += ",line=\(span.start.line),col=\(span.start.column)"
             out += ",endLine=\(span.end.line),endColumn=\(span.end.column)"
             out += ",title=\(Self.escapeProperty(diagnostic.code.rawValue))"
             out += "::\(Self.escapeData(message))\n"
         }
         return out
+    }
+
+    /// A file name as the `file` property: a line break as the runner's own `%0D`/`%0A` (which it
+    /// decodes, so the annotation names the real file), `%`, `:` and `,` likewise, and any
+    /// other control character escaped as in terminal text (`\u{1B}`), never written raw.
+    static func fileProperty(_ path: String) -> String {
+        var result = ""
+        result.reserveCapacity(path.utf8.count)
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "\r", "\n", "%", ":", ",": result += escapeProperty(String(scalar))
+            default:
+                if TerminalText.needsEscaping(scalar) { result += TerminalText.escape(scalar.value) } else { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result
     }
 
     /// Escapes a command's message: `%`, CR and LF.

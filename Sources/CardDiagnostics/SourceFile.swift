@@ -222,3 +222,14 @@ public enum ByteWord {
     @inlinable @inline(__always)
     public static func firstIndex(_ found: UInt64) -> Int { found.trailingZeroBitCount >> 3 }
 }
+
+extension Array {
+    /// Makes room for `extra` more elements, growing geometrically. `reserveCapacity(count + k)`
+    /// allocates exactly that, so calling it before every small addition reallocates and copies
+    /// the whole array each time: quadratic over a long output or a long chain of files.
+    @inlinable
+    public mutating func reserveRoom(for extra: Int) {
+        let needed = count + extra
+        if needed > capacity { reserveCapacity(Swift.max(needed, 2 * capacity)) }
+    }
+}

@@ -134,6 +134,10 @@ public enum TerminalText {
         "\\u{" + String(v, radix: 16, uppercase: true) + "}"
     }
 
+    /// A file path for a terminal: bytes that are not UTF-8 as `\xFF` (`PathBytes.displayed`),
+    /// then `escaped`.
+    public static func path(_ path: String) -> String { escaped(PathBytes.displayed(path)) }
+
     /// `text` with every scalar that `needsEscaping` replaced by its `\u{…}` escape; tabs are
     /// kept. Escaping is idempotent: escaped text contains nothing that needs escaping.
     public static func escaped(_ text: String) -> String {

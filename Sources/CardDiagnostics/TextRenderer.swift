@@ -211,7 +211,7 @@ public struct TextRenderer: Sendable {
         let header: String
         if let file {
             let location = cache.location(of: diagnostic.span.start, in: file)
-            header = "\(TerminalText.escaped(file.path)):\(location.line):\(location.column):"
+            header = "\(TerminalText.escaped(PathBytes.displayed(file.path))):\(location.line):\(location.column):"
         } else {
             header = "<unknown>:"
         }
@@ -312,7 +312,7 @@ public struct TextRenderer: Sendable {
                             to out: inout ByteBuffer) {
         out.append(String(repeating: " ", count: gutterWidth))
         styled("-->", Style.gutter, &out)
-        out.append(" \(TerminalText.escaped(file.path)):\(location.line):\(location.column)\n")
+        out.append(" \(TerminalText.escaped(PathBytes.displayed(file.path))):\(location.line):\(location.column)\n")
     }
 
     /// `replace with `x``, `insert `x`` or `remove `x``, for a fix-it.

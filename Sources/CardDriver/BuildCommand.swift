@@ -91,7 +91,7 @@ enum BuildCommand {
         let sizeLimit = try CommonOptions.sizeLimit(parsed)
         // The same file named twice is one input.
         var seen = Set<String>()
-        let files = try InputFiles.expand(parsed.operands, allowDirectories: false, sizeLimit: sizeLimit)
+        let files = try InputFiles.expand(parsed.operands, allowDirectories: false, sizeLimit: sizeLimit).files
             .filter { seen.insert(PathUtilities.normalize($0)).inserted }
         let provider = DiskFileProvider(sizeLimit: sizeLimit)
         let locator = try CommonOptions.locator(parsed, provider: provider)
@@ -190,8 +190,8 @@ enum BuildCommand {
             guard files.count == 1, let backend = backends.first, backends.count == 1 else {
                 throw UsageError("--output-name names one artifact: give one input file and one --emit back end")
             }
-            guard ArtifactWriter.isSafeName(given) else {
-                throw UsageError("--output-name '\(given)' is not a plain file name (no '/', not '.' or '..')")
+            guard ArtifactWriter.isSafeName(given), !given.unicodeScalars.contains(where: OutputNames.isControl) else {
+                throw UsageError("--output-name '\(given)' is not a plain file name (no '/' or control characters, not '.' or '..')")
             }
             return [[backend.name: given]]
         }
@@ -215,6 +215,11 @@ enum BuildCommand {
 
 /// Output file names derived from input paths.
 enum OutputNames {
+    /// A C0 or C1 control character, or DEL: never part of a name `cardc` writes.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
     /// `<name>.<extension>`, where `<name>` is the input's file name without `.cards`. The name
     /// is one path component: `/`, `\` and control characters become `_`, and an empty name is
     /// `_`, so the file always lands directly inside the output directory.
@@ -229,7 +234,7 @@ enum OutputNames {
     static func component(_ text: String) -> String {
         var safe = ""
         for scalar in text.unicodeScalars {
-            if scalar == "/" || scalar == "\\" || scalar.value < 0x20 || scalar.value == 0x7F {
+            if scalar == "/" || scalar == "\\" || isControl(scalar) {
                 safe.append("_")
             } else {
                 safe.unicodeScalars.append(scalar)
@@ -289,10 +294,11 @@ enum ArtifactWriter {
         for entry in entries {
             guard let process = temporaryWriter(of: entry) else { continue }
             var info = stat()
-            guard lstat(PathUtilities.appending(entry, to: directory), &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            let path = PathUtilities.appending(entry, to: directory)
+            guard PathBytes.withCString(path, { lstat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
             // Signal 0 only asks whether the process exists; EPERM means it does.
             guard kill(process, 0) != 0, errno == ESRCH else { continue }
-            unlink(PathUtilities.appending(entry, to: directory))
+            _ = PathBytes.withCString(path) { unlink($0) }
         }
     }
 
@@ -409,7 +415,7 @@ struct StreamingArtifact {
         while fd < 0 {
             temporaryPath = PathUtilities.appending(ArtifactWriter.temporaryName(for: name, process: getpid(), attempt: attempt),
                                                     to: directory)
-            fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            fd = PathBytes.withCString(temporaryPath) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
             if fd < 0 {
                 guard errno == EEXIST, attempt < 100 else { throw failure() }
                 attempt += 1
@@ -444,12 +450,12 @@ struct StreamingArtifact {
         temporary = nil
         if close(fd) != 0 {
             let error = failure()
-            unlink(temporaryPath)
+            _ = PathBytes.withCString(temporaryPath) { unlink($0) }
             throw error
         }
-        if rename(temporaryPath, path) != 0 {
+        if PathBytes.withCString(temporaryPath, { from in PathBytes.withCString(path) { rename(from, $0) } }) != 0 {
             let error = failure()
-            unlink(temporaryPath)
+            _ = PathBytes.withCString(temporaryPath) { unlink($0) }
             throw error
         }
         return true
@@ -460,7 +466,7 @@ struct StreamingArtifact {
         closeOld()
         if let (fd, temporaryPath) = temporary {
             close(fd)
-            unlink(temporaryPath)
+            _ = PathBytes.withCString(temporaryPath) { unlink($0) }
             temporary = nil
         }
     }

@@ -135,11 +135,20 @@ public enum Driver {
     public static func main() -> Never {
         var output = ProcessOutput()
         var compiled: Pipeline.Result?
-        let code = run(Array(CommandLine.arguments.dropFirst()), output: &output, compiled: &compiled)
+        let code = run(Array(processArguments().dropFirst()), output: &output, compiled: &compiled)
         // Exit with the compiled decks still alive: the system reclaims the process's memory at
         // once, where freeing a large deck object by object takes tens of milliseconds (~40 ms for
         // 20,000 cards). Only here: in-process callers (`run(_:output:)`, tests) free everything.
         withExtendedLifetime(compiled) { exit(code) }
+    }
+
+    /// The process's arguments, each read as `PathBytes` maps its bytes: a file name that is not
+    /// UTF-8 stays the name it is (`CommandLine.arguments` replaces such bytes with U+FFFD, and
+    /// names a file that does not exist).
+    static func processArguments() -> [String] {
+        (0..<Int(CommandLine.argc)).compactMap { index in
+            CommandLine.unsafeArgv[index].map { PathBytes.path(fromCString: $0) }
+        }
     }
 
     static let commands: [(name: String, summary: String)] = [
@@ -203,7 +212,7 @@ public enum Driver {
                 throw UsageError("unknown command '\(first)' (see 'cardc help')")
             }
         } catch let error as UsageError {
-            output.writeError("cardc: error: \(TerminalText.escaped(error.message))\n")
+            output.writeError("cardc: error: \(TerminalText.escaped(PathBytes.displayed(error.message)))\n")
             return 2
         } catch {
             output.writeError("cardc: error: \(error)\n")
@@ -233,30 +242,39 @@ public enum Driver {
     }
 }
 
-/// Expands operands into `.cards` files (directories recursively, skipping hidden directories
-/// and `.build`), checking each is a readable regular file within the size limit.
+/// Expands operands into `.cards` files (directories by `DirectoryWalk`: recursively, never
+/// leaving the directory, skipping hidden directories and `.build`), checking each is a
+/// readable regular file within the size limit.
 enum InputFiles {
-
-    static func expand(_ operands: [String], allowDirectories: Bool, sizeLimit: Int) throws -> [String] {
+    /// The files, and what the walks skipped (each reported as a warning by the caller).
+    struct Expansion {
         var files: [String] = []
+        var skipped: [DirectoryWalk.Skipped] = []
+    }
+
+    static func expand(_ operands: [String], allowDirectories: Bool, sizeLimit: Int) throws -> Expansion {
+        var expansion = Expansion()
         for operand in operands {
             guard let status = LocalFiles.status(of: operand) else {
                 throw UsageError("no such file or directory: \(operand)")
             }
             if status.kind == .directory {
                 guard allowDirectories else { throw UsageError("\(operand) is a directory, expected a .cards file") }
-                let found = cardsFiles(under: operand)
-                if found.isEmpty { throw UsageError("no .cards files found under \(operand)") }
+                guard let walk = DirectoryWalk(operand) else { throw UsageError("cannot read directory \(operand)") }
+                // A directory that cannot be read may hold files with errors: never a silent gap.
+                if let failure = walk.failures.first { throw UsageError("\(failure.path): \(failure.reason)") }
+                if walk.files.isEmpty { throw UsageError("no .cards files found under \(operand)") }
                 // Each as if named on the command line: a FIFO named `x.cards` is refused here,
                 // not opened (which would wait for a writer forever).
-                for file in found { try validate(file, sizeLimit: sizeLimit) }
-                files += found
+                for file in walk.files { try validate(file, sizeLimit: sizeLimit) }
+                expansion.files += walk.files
+                expansion.skipped += walk.skipped
                 continue
             }
             try validate(operand, sizeLimit: sizeLimit)
-            files.append(operand)
+            expansion.files.append(operand)
         }
-        return files
+        return expansion
     }
 
     static func validate(_ path: String, sizeLimit: Int) throws {
@@ -268,22 +286,12 @@ enum InputFiles {
         guard LocalFiles.isReadable(path) else { throw UsageError("cannot read \(path): permission denied") }
     }
 
-    static func cardsFiles(under directory: String) -> [String] {
-        var result: [String] = []
-        var pending = [directory]
-        while let current = pending.popLast() {
-            guard let entries = LocalFiles.entries(of: current) else { continue }
-            for entry in entries.sorted() {
-                let path = PathUtilities.appending(entry, to: current)
-                guard let status = LocalFiles.status(of: path) else { continue }
-                if status.kind == .directory {
-                    if !entry.hasPrefix(".") && entry != ".build" { pending.append(path) }
-                } else if entry.hasSuffix(".cards") {
-                    result.append(path)
-                }
-            }
+    /// `cardc: warning: skipped DIR/x.cards: a symbolic link leading outside DIR`, one line each.
+    static func report(_ skipped: [DirectoryWalk.Skipped], output: inout some DriverOutput) {
+        for skip in skipped {
+            output.writeError("cardc: warning: skipped \(TerminalText.escaped(PathBytes.displayed(PathUtilities.normalize(skip.path)))): "
+                              + TerminalText.escaped(PathBytes.displayed(skip.reason)) + "\n")
         }
-        return result.sorted()
     }
 }
 

@@ -55,9 +55,12 @@ enum CheckCommand {
             output.writeOut(try printer.describe(parsed.operands))
             return 0
         }
-        let files = try InputFiles.expand(parsed.operands, allowDirectories: true, sizeLimit: sizeLimit)
+        let expansion = try InputFiles.expand(parsed.operands, allowDirectories: true, sizeLimit: sizeLimit)
+        InputFiles.report(expansion.skipped, output: &output)
+        let files = expansion.files
         var run = try ProjectRun(files: files, operands: parsed.operands, locator: locator, viewport: viewport, honoringExclude: true)
-        let outcome = try run.check(provider: provider)
+        // Each file is checked once, in the unit of a file that imports it when there is one.
+        let outcome = try run.check(provider: provider, units: .importRoots)
         // The largest group's decks are freed by the process's exit (see `Driver.main`).
         compiled = outcome.groups.max { $0.inputs.count < $1.inputs.count }?.result
         if let unreadable = outcome.unreadable.first { throw UsageError("cannot read \(unreadable)") }

@@ -79,7 +79,9 @@ enum FmtCommand {
             }
             try formatStandardInput(bytes, mode: mode, color: color, tally: &tally, output: &output)
         } else {
-            let files = try InputFiles.expand(parsed.operands, allowDirectories: true, sizeLimit: sizeLimit)
+            let expansion = try InputFiles.expand(parsed.operands, allowDirectories: true, sizeLimit: sizeLimit)
+            InputFiles.report(expansion.skipped, output: &output)
+            let files = expansion.files
             let locator = try CommonOptions.locator(parsed, provider: DiskFileProvider(sizeLimit: sizeLimit))
             let run = try ProjectRun(files: files, operands: parsed.operands, locator: locator, viewport: nil, honoringExclude: true)
             for path in run.inputs.map(\.path) {
@@ -112,9 +114,10 @@ enum FmtCommand {
         guard formatted != bytes else { return }
         tally.changed += 1
         if mode.diff {
-            output.writeOut(UnifiedDiff.render(old: bytes, new: formatted, oldName: path, newName: path))
+            let shown = PathBytes.displayed(path)
+            output.writeOut(UnifiedDiff.render(old: bytes, new: formatted, oldName: shown, newName: shown))
         } else if mode.check {
-            output.writeOut(TerminalText.escaped(path) + "\n")
+            output.writeOut(TerminalText.path(path) + "\n")
         } else {
             try rewrite(path, with: formatted, directoriesWritten: &tally.directoriesWritten)
         }
@@ -159,13 +162,13 @@ enum FmtCommand {
     static func rewrite(_ path: String, with bytes: [UInt8], directoriesWritten: inout Set<String>) throws {
         let target = LocalFiles.realPath(path) ?? path
         var info = stat()
-        let mode = stat(target, &info) == 0 ? info.st_mode & 0o7777 : nil
+        let mode = PathBytes.withCString(target, { stat($0, &info) }) == 0 ? info.st_mode & 0o7777 : nil
         let directory = PathUtilities.directory(of: target)
         let name = PathUtilities.lastComponent(target) ?? target
         if directoriesWritten.insert(directory).inserted { ArtifactWriter.removeStaleTemporaries(in: directory) }
         try ArtifactWriter.write(bytes, named: name, in: directory)
         // The new file was created 0644; give it the old one's permissions back.
-        if let mode { _ = chmod(target, mode) }
+        if let mode { _ = PathBytes.withCString(target) { chmod($0, mode) } }
     }
 
     /// All of stdin, or nil when it cannot be read or holds more than `limit` bytes.

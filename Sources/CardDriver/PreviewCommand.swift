@@ -207,7 +207,7 @@ struct FileStamp: Equatable {
     /// The stamp of the file at `path`, nil when it cannot be read.
     init?(path: String) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { return nil }
         #if canImport(Darwin)
         self.init(seconds: Int(info.st_mtimespec.tv_sec), nanoseconds: Int(info.st_mtimespec.tv_nsec), size: Int(info.st_size),
                   inode: UInt64(info.st_ino))

@@ -55,8 +55,9 @@ struct ProjectRun {
         var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
-    /// Checks every input (`Pipeline.check` once per group) and applies the project's levels.
-    mutating func check(provider: FileProvider) throws -> Outcome {
+    /// Checks every input (`Pipeline.check` once per group, its entries chosen by `units`) and
+    /// applies the project's levels.
+    mutating func check(provider: FileProvider, units: Pipeline.Units = .everyPath) throws -> Outcome {
         var order: [String] = []
         var members: [String: [Int]] = [:]
         for (index, input) in inputs.enumerated() {
@@ -69,7 +70,7 @@ struct ProjectRun {
             let first = inputs[indices[0]]
             // The policy is applied once, below, to every group's diagnostics together.
             let result = Pipeline.check(paths: indices.map { inputs[$0].path }, root: first.settings.root,
-                                        provider: provider, viewport: first.viewport, policy: nil)
+                                        provider: provider, viewport: first.viewport, units: units, policy: nil)
             return (indices, result)
         }
         let merged = Self.merge(groups.map(\.result))

@@ -177,6 +177,26 @@ public struct LineIndex: Sendable {
         }
     }
 
+    /// The byte offset of the character `position` falls inside when, in UTF-16, it falls
+    /// between the two halves of a surrogate pair; else nil. An editor's text holds two lone
+    /// surrogates after an edit there, so the server splits that character first
+    /// (`Workspace.splitSurrogatePair`) rather than move the edit to its start.
+    public func surrogatePairSplit(at position: LinePosition, in encoding: PositionEncoding) -> Int? {
+        guard encoding == .utf16, position.line >= 0, position.line < lineStarts.count else { return nil }
+        let range = lineRange(position.line)
+        var remaining = max(position.character, 0)
+        return bytes.withUnsafeBufferPointer { p in
+            var i = range.lowerBound
+            while i < range.upperBound && remaining > 0 {
+                let (length, units) = Self.scalar(at: i, in: p, encoding: encoding)
+                if units > remaining { return length == 4 ? i : nil }
+                remaining -= units
+                i += length
+            }
+            return nil
+        }
+    }
+
     /// The code units of `encoding` in the bytes `start..<end` (clamped), counting each
     /// character that starts before `end`.
     public func units(from start: Int, to end: Int, in encoding: PositionEncoding) -> Int {

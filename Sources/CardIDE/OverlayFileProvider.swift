@@ -23,9 +23,14 @@ public struct OverlayFileProvider: FileProvider {
 
     public func canonicalPath(_ path: String) -> String { base.canonicalPath(path) }
 
-    /// An open buffer is a regular file at its canonical path, even before it is saved.
-    public func resolve(_ path: String) -> ResolvedPath {
-        let canonical = base.canonicalPath(path)
-        return buffers[canonical] != nil ? .file(canonical) : base.resolve(path)
+    /// An open buffer is a regular file at its canonical path, even before it is saved (then
+    /// the disk finds nothing where it would be).
+    public func resolve(_ path: String, from directory: String, within root: String) -> ResolvedPath {
+        let found = base.resolve(path, from: directory, within: root)
+        switch found {
+        case .missing(let wouldBe?) where buffers[wouldBe] != nil: return .file(wouldBe)
+        case .notRegular(let real, _) where buffers[real] != nil: return .file(real)
+        default: return found
+        }
     }
 }

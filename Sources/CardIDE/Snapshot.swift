@@ -66,7 +66,9 @@ public final class Snapshot {
         tree = result.files[entry.id]?.tree ?? Parser.parse(entry)
         self.lineIndex = lineIndex.flatMap { $0.bytes.count == entry.bytes.count ? $0 : nil } ?? LineIndex(entry.bytes)
         diagnostics = result.diagnostics
-        unitPaths = result.fileSet.files.map { provider.canonicalPath($0.path) }
+        // Where each file was read from: the shown path of an import through a link
+        // (`link/../x.cards`) may name no file at all.
+        unitPaths = result.fileSet.files.map { result.canonicalPaths[$0.id] ?? provider.canonicalPath($0.path) }
         dependencies = unitPaths + (configuration.map { [$0] } ?? [])
     }
 

@@ -88,6 +88,16 @@ public final class Workspace {
         touch(path)
     }
 
+    /// Replaces the four-byte character at `offset` of an open document — a surrogate pair in
+    /// UTF-16 — with two U+FFFD, one per half, as an editor's text holds two lone surrogates
+    /// once an edit falls between them; nothing when no such character starts there.
+    public func splitSurrogatePair(path: String, at offset: Int) {
+        guard let bytes = documents[path]?.bytes, offset >= 0, offset + 4 <= bytes.count,
+              bytes[offset] >= 0xF0, let version = documents[path]?.version else { return }
+        let replacement: [UInt8] = [0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD]
+        replace(path: path, range: offset..<(offset + 4), with: replacement, version: version)
+    }
+
     /// The lines of the current text of an open document.
     public func lineIndex(of path: String) -> LineIndex? {
         guard let document = documents[path] else { return nil }

@@ -1,7 +1,8 @@
 /// A strict RFC 8259 parser into `JSONValue` (objects keep their key order; numbers without a
 /// fraction or exponent that fit an `Int` are `.int`). The language server reads its messages with
 /// it, tests the layout JSON; it reports the byte offset of the first error. Nesting is limited
-/// (512 levels), so no input overflows the stack.
+/// (512 levels), so no input overflows the stack. A lone surrogate escape (`"\ud83d"`), which the
+/// grammar allows, is read as U+FFFD.
 public struct JSONParser {
     public struct Failure: Error, CustomStringConvertible {
         public var offset: Int
@@ -113,6 +114,21 @@ public struct JSONParser {
         return value
     }
 
+    /// The low surrogate of a `\uDC00`…`\uDFFF` escape at `start`, if one is there.
+    private func lowSurrogate(at start: Int) -> UInt32? {
+        guard start + 6 <= bytes.count, bytes[start] == UInt8(ascii: "\\"), bytes[start + 1] == UInt8(ascii: "u") else { return nil }
+        var value: UInt32 = 0
+        for b in bytes[(start + 2)..<(start + 6)] {
+            switch b {
+            case 0x30...0x39: value = value << 4 | UInt32(b - 0x30)
+            case 0x41...0x46: value = value << 4 | UInt32(b - 0x41 + 10)
+            case 0x61...0x66: value = value << 4 | UInt32(b - 0x61 + 10)
+            default: return nil
+            }
+        }
+        return (0xDC00...0xDFFF).contains(value) ? value : nil
+    }
+
     private mutating func string() throws -> String {
         index += 1
         var out: [UInt8] = []
@@ -139,13 +155,17 @@ public struct JSONParser {
                 case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "u"):
                     var scalar = try hex4()
-                    if (0xD800...0xDBFF).contains(scalar) {
-                        try expect("\\u")
-                        let low = try hex4()
-                        guard (0xDC00...0xDFFF).contains(low) else { throw failure("unpaired surrogate") }
+                    if (0xD800...0xDBFF).contains(scalar), let low = lowSurrogate(at: index) {
+                        index += 6
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xD800...0xDFFF).contains(scalar) {
+                        // A lone surrogate (`JSON.stringify` writes one for a JavaScript string
+                        // holding half a pair): the grammar allows it (RFC 8259, section 8.2) but no
+                        // scalar is one, so it becomes U+FFFD, as other servers read it, and
+                        // the message is kept. What follows is read on its own.
+                        scalar = 0xFFFD
                     }
-                    guard let unicode = Unicode.Scalar(scalar) else { throw failure("invalid scalar") }
+                    let unicode = Unicode.Scalar(scalar) ?? "\u{FFFD}"
                     out.append(contentsOf: String(unicode).utf8)
                 default: throw failure("invalid escape")
                 }

@@ -225,6 +225,9 @@ public final class CheckedUnit: Sendable {
     package let cardIndex: [String: Int]
     package let stackIndex: [String: Int]
     package let themeIndex: [String: Int]
+    /// The theme each theme with a parent finally inherits from (the last of
+    /// `parents(ofTheme:)`), worked out once: a back end asks it of every theme of a long chain.
+    package let baseThemes: [String: String]
 
     package init(builder: UnitBuilder, entry: FileID, entryPath: String, paths: [FileID: String]) {
         self.entry = entry
@@ -260,6 +263,29 @@ public final class CheckedUnit: Sendable {
         self.cardIndex = cardIndex
         self.stackIndex = stackIndex
         self.themeIndex = themeIndex
+        baseThemes = Self.baseThemes(builder.themeRows.count, index: themeIndex) { index in
+            let row = builder.themeRows[index]
+            return row.parent.isNone ? nil : Self.text(row.parent, segment: builder.segments[Int(row.segment)], in: builder.strings)
+        }
+    }
+
+    /// Each theme's base, every chain walked once: a theme's base is its parent's, so a walk
+    /// stops at the first theme already known and fills in the ones it passed.
+    private static func baseThemes(_ count: Int, index: [String: Int], parent: (Int) -> String?) -> [String: String] {
+        var bases: [String: String] = [:]
+        var path: [String] = []
+        for (name, position) in index where bases[name] == nil && parent(position) != nil {
+            path.removeAll(keepingCapacity: true)
+            var current = name
+            // A cycle (a unit with errors, never emitted) ends the walk after every theme.
+            while bases[current] == nil, let next = index[current].flatMap(parent), path.count <= count {
+                path.append(current)
+                current = next
+            }
+            let base = bases[current] ?? current
+            for passed in path { bases[passed] = base }
+        }
+        return bases
     }
 
     static func text(_ ref: StringRef, segment: SegmentRow, in strings: [UInt8]) -> String {
@@ -297,6 +323,11 @@ public final class CheckedUnit: Sendable {
         }
         return chain
     }
+
+    /// The theme the theme called `name` finally inherits from — a built-in, for a unit without
+    /// errors — which is `parents(ofTheme:).last` without walking the chain; nil for a theme
+    /// without a parent and for unknown names.
+    public func baseTheme(ofTheme name: String) -> String? { baseThemes[name] }
 
     /// The path of a file of the unit.
     public func path(of file: FileID) -> String { paths[file] ?? "" }

@@ -25,6 +25,13 @@ public enum Pipeline {
         public var files: [FileID: LoadedFile] = [:]
         /// Diagnostics left out of `diagnostics` past the limit, per file (`DiagnosticLimit`).
         public var omitted: [FileID: Int] = [:]
+        /// Cards the checker went through, summed over the units checked (a file's cards are
+        /// checked once per unit it is in): the work `cardc check` does grows with it, which
+        /// tests check stays linear in the files given.
+        public var cardChecks = 0
+        /// The real path each file was read from (`SourceLoader.canonicalPath(of:)`): where an
+        /// editor should go, which the shown path (`SourceFile.path`) need not be.
+        public var canonicalPaths: [FileID: String] = [:]
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
         /// Adds diagnostics found after checking (the layout pass's), sorted in, within the limit.
@@ -34,6 +41,16 @@ public enum Pipeline {
         }
     }
 
+    /// Which of the files given are checked as the entry of a unit of their own.
+    public enum Units: Sendable {
+        /// Every file given is an entry, with a unit in `Result.decks` (`cardc build`, editors).
+        case everyPath
+        /// Only files that no other loaded file imports (`SourceLoader.importRoots(of:)`):
+        /// every file is still checked, in the unit of an entry that imports it, and each unit
+        /// once (`cardc check`, whose directories make every file an entry).
+        case importRoots
+    }
+
     /// Checks each entry file as a compilation unit (the file plus its imports), then lays the
     /// units out for W104 when there are no errors. `sources` supplies the bytes of paths that
     /// are not read from `provider` (open editor buffers). `policy` applies levels and the
@@ -41,7 +58,7 @@ public enum Pipeline {
     /// phases found them (for a caller that merges several runs and applies it once).
     public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
                              sources: [String: [UInt8]] = [:], viewport: Viewport = .standard,
-                             policy: DiagnosticPolicy? = DiagnosticPolicy()) -> Result {
+                             units: Units = .everyPath, policy: DiagnosticPolicy? = DiagnosticPolicy()) -> Result {
         let rootPath = root ?? PathUtilities.directory(of: paths.first ?? ".")
         var loader = SourceLoader(provider: provider, root: rootPath)
         var entries: [FileID] = []
@@ -69,16 +86,21 @@ public enum Pipeline {
         var trees: [FileID: SyntaxTree] = [:]
         for (id, loaded) in loader.files { trees[id] = loaded.tree }
         var decks: [CheckedUnit] = []
+        var cardChecks = 0
+        if units == .importRoots { entries = loader.importRoots(of: entries) }
         for entry in entries {
             let checked = UnitChecker.check(trees: trees, order: loader.unit(of: entry))
             if let unit = checked.unit { decks.append(unit) }
             diagnostics += checked.diagnostics
+            cardChecks += checked.cardChecks
             checkerOmitted.merge(checked.omitted, uniquingKeysWith: max)
         }
         omitted.merge(checkerOmitted, uniquingKeysWith: +)
         let (capped, left) = DiagnosticLimit.finish(diagnostics, omitted: omitted)
+        var canonicalPaths: [FileID: String] = [:]
+        for file in loader.fileSet.files { canonicalPaths[file.id] = loader.canonicalPath(of: file.id) }
         var result = Result(fileSet: loader.fileSet, diagnostics: capped, decks: decks, unreadable: unreadable,
-                            files: loader.files, omitted: left)
+                            files: loader.files, omitted: left, cardChecks: cardChecks, canonicalPaths: canonicalPaths)
         let complete = !result.hasErrors
         if complete {
             result.add(result.decks.flatMap { layoutDiagnostics(for: $0, viewport: viewport) })

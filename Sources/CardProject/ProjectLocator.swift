@@ -62,9 +62,10 @@ public struct ProjectLocator {
         workingDirectory = provider.canonicalPath(".")
         if let configurationPath {
             let real: String
-            switch provider.resolve(configurationPath) {
+            switch Self.resolve(configurationPath, provider: provider, from: workingDirectory) {
             case .file(let path): real = path
-            case .missing: throw ConfigurationError("--config \(configurationPath): no such file")
+            case .missing, .outside: throw ConfigurationError("--config \(configurationPath): no such file")
+            case .unreachable(let reason): throw ConfigurationError("--config \(configurationPath): \(reason)")
             case .notRegular(_, let kind): throw ConfigurationError("--config \(configurationPath) is \(kind), not a regular file")
             }
             given = (configurationPath, real, try Self.read(real, shown: configurationPath, provider: provider))
@@ -117,22 +118,31 @@ public struct ProjectLocator {
         return settings.configuration.exclude.first { $0.matches(relative) }
     }
 
+    /// What is at `path` (absolute, or relative to `directory`), links followed anywhere: a
+    /// project's configuration and Git top are looked for above the files, as Git looks.
+    private static func resolve(_ path: String, provider: FileProvider, from directory: String) -> ResolvedPath {
+        provider.resolve(path, from: directory, within: "/")
+    }
+
     /// The configuration at or above the real folder `directory`, and the Git top above it.
     private mutating func look(at directory: String, absolute: Bool) throws(ConfigurationError) -> Lookup {
         if let known = folders[directory] { return known }
         var here = Lookup()
         let candidate = PathUtilities.appending("cardc.json", to: directory)
-        switch provider.resolve(candidate) {
+        switch Self.resolve(candidate, provider: provider, from: workingDirectory) {
         case .file(let real):
             if configurations[real] == nil { configurations[real] = try Self.read(real, shown: shown(candidate, absolute: absolute), provider: provider) }
             here.configuration = real
         case .notRegular(_, let kind):
             throw ConfigurationError("\(shown(candidate, absolute: absolute)) is \(kind), not a regular file")
-        case .missing:
+        case .missing, .outside, .unreachable:
             break
         }
         // `.git` is a folder in a clone and a file in a linked work tree or a submodule.
-        if provider.resolve(PathUtilities.appending(".git", to: directory)) != .missing {
+        let git = Self.resolve(PathUtilities.appending(".git", to: directory), provider: provider, from: workingDirectory)
+        if case .file = git {
+            here.workTreeTop = directory
+        } else if case .notRegular = git {
             here.workTreeTop = directory
         } else {
             let parent = PathUtilities.directory(of: directory)

@@ -1,6 +1,8 @@
+import CardDiagnostics
+
 /// `file:` URIs and paths (RFC 8089, as editors write them): percent-decoding and encoding.
 enum DocumentURI {
-    /// The path of a `file://` URI (`file:///a/b%20c.cards` → `/a/b c.cards`); nil for other
+    /// The path of a `file://` URI (`file:///a/b%20c.cards` → `/a/b c.cards`; `%FF` and other bytes that are not UTF-8 as `PathBytes` maps them); nil for other
     /// schemes, a host other than `localhost`, or a malformed escape.
     static func path(of uri: String) -> String? {
         let bytes = Array(uri.utf8)
@@ -30,9 +32,9 @@ enum DocumentURI {
                 i += 1
             }
         }
-        // A NUL byte cannot be in a path; invalid UTF-8 makes no path either.
-        guard !decoded.contains(0), let path = String(validating: decoded, as: UTF8.self) else { return nil }
-        return path
+        // A NUL byte cannot be in a path; bytes that are not UTF-8 are a name all the same.
+        guard !decoded.contains(0) else { return nil }
+        return PathBytes.path(fromBytes: decoded)
     }
 
     /// A `file://` URI for an absolute path, escaping everything but unreserved characters,
@@ -40,7 +42,7 @@ enum DocumentURI {
     static func uri(forPath path: String) -> String {
         var out = "file://"
         if !path.hasPrefix("/") { out += "/" }
-        for b in path.utf8 {
+        for b in PathBytes.bytes(of: path) {
             if isUnreserved(b) || b == UInt8(ascii: "/") {
                 out.unicodeScalars.append(Unicode.Scalar(b))
             } else {

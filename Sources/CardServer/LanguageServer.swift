@@ -65,6 +65,12 @@ public final class LanguageServer {
         return output
     }
 
+    /// The text the server holds for the open document at `uri` (what it checks, formats and
+    /// converts positions against), or nil when none is open there.
+    public func openDocumentBytes(uri: String) -> [UInt8]? {
+        path(ofURI: uri).flatMap { workspace.document($0)?.bytes }
+    }
+
     /// Feeds bytes read from the client.
     public func receive<C: Collection>(_ bytes: C) where C.Element == UInt8 {
         reader.append(bytes)
@@ -125,7 +131,11 @@ public final class LanguageServer {
         switch message {
         case .request(let id, let method, let params):
             do {
-                send(Outgoing.response(id: id, result: try request(method, Params(value: params))))
+                if method == "textDocument/semanticTokens/full" && state == .running {
+                    send(body: try semanticTokensResponse(id: id, Params(value: params)))
+                } else {
+                    send(Outgoing.response(id: id, result: try request(method, Params(value: params))))
+                }
             } catch let error as ResponseError {
                 send(Outgoing.error(id: id, error))
             } catch {
@@ -159,7 +169,13 @@ public final class LanguageServer {
     }
 
     private func send(_ message: JSONValue) {
-        output += framed(message.serializedBytes())
+        send(body: message.serializedBytes())
+    }
+
+    /// Frames a serialized message into the output (the header, then the body: no third copy).
+    private func send(body: [UInt8]) {
+        output += Array("Content-Length: \(body.count)\r\n\r\n".utf8)
+        output += body
     }
 
     // MARK: Dispatch
@@ -189,7 +205,6 @@ public final class LanguageServer {
         case "textDocument/codeAction": return try codeActions(params)
         case "textDocument/prepareRename": return try prepareRename(params)
         case "textDocument/rename": return try rename(params)
-        case "textDocument/semanticTokens/full": return try semanticTokens(params)
         case "textDocument/foldingRange": return try foldingRanges(params)
         case "textDocument/documentLink": return try documentLinks(params)
         case "textDocument/inlayHint": return try inlayHints(params)
@@ -324,7 +339,15 @@ public final class LanguageServer {
             }
         }
         for edit in edits {
-            if let (start, end) = edit.range, let index = workspace.lineIndex(of: path) {
+            if let (start, end) = edit.range, var index = workspace.lineIndex(of: path) {
+                // An end between the halves of a surrogate pair leaves the editor two lone
+                // surrogates: the server's text gets U+FFFD for each (one UTF-16 unit, as each
+                // half), so the edit lands where the editor made it and the texts stay aligned.
+                for position in [start, end] {
+                    guard let pair = index.surrogatePairSplit(at: position, in: encoding) else { continue }
+                    workspace.splitSurrogatePair(path: path, at: pair)
+                    if let updated = workspace.lineIndex(of: path) { index = updated }
+                }
                 var lower = index.offset(of: start, in: encoding), upper = index.offset(of: end, in: encoding)
                 if upper < lower { swap(&lower, &upper) }
                 workspace.replace(path: path, range: lower..<upper, with: Array(edit.text.utf8), version: version)
@@ -618,11 +641,29 @@ public final class LanguageServer {
         }
     }
 
-    private func semanticTokens(_ params: Params) throws -> JSONValue {
-        guard let snapshot = try snapshot(params) else { return .null }
+    /// The response to `textDocument/semanticTokens/full`, written straight into its bytes: a
+    /// 10 MB deck has millions of numbers, which as `JSONValue`s took 150 MB.
+    private func semanticTokensResponse(id: JSONValue, _ params: Params) throws -> [UInt8] {
+        let snapshot = try snapshot(params)
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.write("2.0", forKey: "jsonrpc")
+        writer.write(id, forKey: "id")
+        writer.writeKey("result")
+        guard let snapshot else {
+            writer.write(JSONValue.null)
+            writer.endObject()
+            return writer.takeBytes()
+        }
+        writer.beginObject()
+        writer.writeKey("data")
+        writer.beginArray()
         let index = snapshot.lineIndex
-        var data: [JSONValue] = []
         var previousLine = 0, previousCharacter = 0
+        // Where the last token started, and its column: tokens come in order, so each column
+        // is counted on from the one before on the same line, not from the line's start (a
+        // deck on one line would otherwise cost the square of its length).
+        var cursor = (line: -1, offset: 0, character: 0)
         for token in snapshot.semanticTokens() {
             // Tokens over several lines are sent a line at a time.
             var start = token.range.lowerBound
@@ -632,10 +673,16 @@ public final class LanguageServer {
                 let lineRange = index.lineRange(line)
                 let pieceEnd = min(end, lineRange.upperBound)
                 if pieceEnd > start {
-                    let character = index.position(of: start, in: encoding).character
+                    if cursor.line != line || cursor.offset > start { cursor = (line, lineRange.lowerBound, 0) }
+                    cursor.character += index.units(from: cursor.offset, to: start, in: encoding)
+                    cursor.offset = start
+                    let character = cursor.character
                     let length = index.units(from: start, to: pieceEnd, in: encoding)
-                    data += [.int(line - previousLine), .int(line == previousLine ? character - previousCharacter : character),
-                             .int(length), .int(token.type.rawValue), .int(token.modifiers.rawValue)]
+                    writer.write(line - previousLine)
+                    writer.write(line == previousLine ? character - previousCharacter : character)
+                    writer.write(length)
+                    writer.write(token.type.rawValue)
+                    writer.write(token.modifiers.rawValue)
                     previousLine = line
                     previousCharacter = character
                 }
@@ -643,7 +690,10 @@ public final class LanguageServer {
                 start = index.lineRange(line + 1).lowerBound
             }
         }
-        return ["data": .array(data)]
+        writer.endArray()
+        writer.endObject()
+        writer.endObject()
+        return writer.takeBytes()
     }
 
     private func foldingRanges(_ params: Params) throws -> JSONValue {

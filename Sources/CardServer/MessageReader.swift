@@ -129,7 +129,13 @@ public struct MessageReader {
 
     private mutating func compact() {
         if start > 0 && (start >= buffer.count || start > 1 << 16) {
-            buffer.removeSubrange(0..<start)
+            if start >= buffer.count && buffer.capacity > 1 << 20 {
+                // Everything read, after a large message: its room (a 10 MB document's) is
+                // given back rather than kept for the rest of the session.
+                buffer = []
+            } else {
+                buffer.removeSubrange(0..<start)
+            }
             start = 0
         }
     }

@@ -12,12 +12,13 @@ import CardDiagnostics
 /// a `read` and a `mkdir`.
 public enum LocalFiles {
     public enum Kind: Sendable {
-        case regular, directory, fifo, socket, characterDevice, blockDevice, other
+        case regular, directory, symbolicLink, fifo, socket, characterDevice, blockDevice, other
 
         init(mode: mode_t) {
             self = switch mode & S_IFMT {
             case S_IFREG: .regular
             case S_IFDIR: .directory
+            case S_IFLNK: .symbolicLink
             case S_IFIFO: .fifo
             case S_IFSOCK: .socket
             case S_IFCHR: .characterDevice
@@ -31,6 +32,7 @@ public enum LocalFiles {
             switch self {
             case .regular: "a regular file"
             case .directory: "a directory"
+            case .symbolicLink: "a symbolic link"
             case .fifo: "a FIFO"
             case .socket: "a socket"
             case .characterDevice: "a character device"
@@ -40,16 +42,57 @@ public enum LocalFiles {
         }
     }
 
+    /// What a path is, its size, and its identity on the system (device and inode).
+    public struct Status: Sendable {
+        public var kind: Kind
+        public var size: Int
+        public var device: UInt64
+        public var inode: UInt64
+
+        init(_ info: stat) {
+            kind = Kind(mode: info.st_mode)
+            size = Int(info.st_size)
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
+    }
+
     /// What `path` is (following links), and its size; nil when it does not exist.
-    public static func status(of path: String) -> (kind: Kind, size: Int)? {
+    public static func status(of path: String) -> Status? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return (Kind(mode: info.st_mode), Int(info.st_size))
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { return nil }
+        return Status(info)
+    }
+
+    /// What `path` itself is, a symbolic link not followed; else the `errno` of the failure
+    /// (`ENOENT`, `ENOTDIR`, `ENAMETOOLONG`, `EACCES`…).
+    public static func linkStatus(of path: String) -> Result<Status, SystemError> {
+        var info = stat()
+        guard PathBytes.withCString(path, { lstat($0, &info) }) == 0 else { return .failure(SystemError(errno)) }
+        return .success(Status(info))
+    }
+
+    /// The target of the symbolic link at `path`, as written in the link.
+    public static func linkTarget(of path: String) -> Result<String, SystemError> {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        while true {
+            let capacity = buffer.count
+            let n = PathBytes.withCString(path) { name in
+                buffer.withUnsafeMutableBufferPointer { out in out.baseAddress.map { readlink(name, $0, capacity) } ?? -1 }
+            }
+            if n < 0 { return .failure(SystemError(errno)) }
+            // A result that fills the buffer may have been cut: try again with more room.
+            if n < capacity {
+                return .success(PathBytes.path(fromBytes: buffer[..<n].map { UInt8(bitPattern: $0) }))
+            }
+            guard capacity < 1 << 20 else { return .failure(SystemError(ENAMETOOLONG)) }
+            buffer = [CChar](repeating: 0, count: capacity * 2)
+        }
     }
 
     public static func isDirectory(_ path: String) -> Bool { status(of: path)?.kind == .directory }
 
-    public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
+    public static func isReadable(_ path: String) -> Bool { PathBytes.withCString(path) { access($0, R_OK) } == 0 }
 
     /// A read-only descriptor of the regular file at `path` and its size, or nil when there is
     /// none. Nothing but a regular file is opened: a FIFO would block `open` until a writer came,
@@ -58,8 +101,9 @@ public enum LocalFiles {
     /// `fstat` refuses it). With `followingLinks: false`, a link at `path` is not a file.
     public static func openRegularFile(_ path: String, followingLinks: Bool = true) -> (fd: Int32, size: Int)? {
         var info = stat()
-        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
+        guard PathBytes.withCString(path, { followingLinks ? stat($0, &info) : lstat($0, &info) }) == 0,
+              info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let fd = PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW)) }
         guard fd >= 0 else { return nil }
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             close(fd)
@@ -134,16 +178,26 @@ public enum LocalFiles {
 
     /// The names in `directory` (not `.` and `..`), unsorted; nil when it cannot be listed.
     public static func entries(of directory: String) -> [String]? {
-        guard let stream = opendir(directory) else { return nil }
+        try? listing(of: directory).get()
+    }
+
+    /// The names in `directory` (not `.` and `..`), unsorted; else why it cannot be listed.
+    public static func listing(of directory: String) -> Result<[String], SystemError> {
+        guard let stream = PathBytes.withCString(directory, { opendir($0) }) else { return .failure(SystemError(errno)) }
         defer { closedir(stream) }
         var names: [String] = []
-        while let entry = readdir(stream) {
+        while true {
+            errno = 0
+            guard let entry = readdir(stream) else {
+                if errno != 0 { return .failure(SystemError(errno)) }
+                break
+            }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                PathBytes.path(fromBytes: raw.prefix { $0 != 0 })
             }
             if name != "." && name != ".." { names.append(name) }
         }
-        return names
+        return .success(names)
     }
 
     /// Creates `path` and any missing parents, like `mkdir -p`; nil on success, else why not.
@@ -151,7 +205,7 @@ public enum LocalFiles {
         if let status = status(of: path) { return status.kind == .directory ? nil : String(cString: strerror(ENOTDIR)) }
         let parent = PathUtilities.directory(of: path)
         if parent != path && parent != ".", let failure = createDirectory(parent) { return failure }
-        if mkdir(path, 0o777) == 0 || (errno == EEXIST && isDirectory(path)) { return nil }
+        if PathBytes.withCString(path, { mkdir($0, 0o777) }) == 0 || (errno == EEXIST && isDirectory(path)) { return nil }
         return String(cString: strerror(errno))
     }
 
@@ -183,8 +237,15 @@ public enum LocalFiles {
 
     /// `path` with symbolic links and `.`/`..` resolved, or nil when it does not exist.
     public static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard let resolved = PathBytes.withCString(path, { realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return PathBytes.path(fromCString: resolved)
     }
+}
+
+/// A failed system call's `errno`, and its text (`strerror`).
+public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var number: Int32
+    public init(_ number: Int32) { self.number = number }
+    public var description: String { String(cString: strerror(number)) }
 }

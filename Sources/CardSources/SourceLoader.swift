@@ -8,21 +8,29 @@ public protocol FileProvider: Sendable {
     func contents(of path: String) -> [UInt8]?
     /// The canonical form of a path for identity (symlinks resolved where possible).
     func canonicalPath(_ path: String) -> String
-    /// What `path` names, resolved as the file system resolves it (symbolic links, then `..`):
-    /// a regular file's real path, nothing, or something that is not a regular file. Imports
-    /// are checked against the root and read by this real path only.
-    func resolve(_ path: String) -> ResolvedPath
+    /// What `path` (an import as written) names from `directory` (the importing file's real
+    /// directory), resolved as the file system resolves it — symbolic links, then `..` — but
+    /// confined to `root` (a real path): a path or a link that leads outside is `.outside`
+    /// without anything outside being looked at (`ConfinedResolver`). Imports are read by the
+    /// real path found, only.
+    func resolve(_ path: String, from directory: String, within root: String) -> ResolvedPath
 }
 
-/// What `FileProvider.resolve(_:)` found at a path.
+/// What `FileProvider.resolve(_:from:within:)` found at a path.
 public enum ResolvedPath: Equatable, Sendable {
     /// A regular file, by its real path (absolute for the disk; links and `.`/`..` resolved).
     case file(String)
-    /// Nothing (or a dangling link, or a directory on the way that is not one).
-    case missing
+    /// Nothing (or a dangling link, or a file where a directory should be); `wouldBe` is the
+    /// real path it would have, when known (an editor's unsaved buffer may be there).
+    case missing(wouldBe: String?)
     /// Something that is not a regular file, by its real path, with what it is for a diagnostic:
     /// "a directory", "a FIFO", "a socket", "a character device", "a block device".
     case notRegular(String, kind: String)
+    /// The path leads outside the root, as written or through a link.
+    case outside
+    /// The path cannot be followed: a loop of links, a name too long, a directory that may not
+    /// be searched; with the system's reason.
+    case unreachable(reason: String)
 }
 
 /// Reads files from disk; refuses directories and files over `sizeLimit`.
@@ -43,10 +51,15 @@ public struct DiskFileProvider: FileProvider {
         LocalFiles.canonicalPath(path)
     }
 
-    public func resolve(_ path: String) -> ResolvedPath {
+    public func resolve(_ path: String, from directory: String, within root: String) -> ResolvedPath {
         // A C string would end at a NUL byte and name a shorter path.
-        guard !path.utf8.contains(0), let real = LocalFiles.realPath(path), let status = LocalFiles.status(of: real) else { return .missing }
-        return status.kind == .regular ? .file(real) : .notRegular(real, kind: status.kind.description)
+        guard !path.utf8.contains(0) else { return .missing(wouldBe: nil) }
+        switch ConfinedResolver(root: root).resolve(path, from: directory) {
+        case .found(let real, let kind): return kind == .regular ? .file(real) : .notRegular(real, kind: kind.description)
+        case .missing(let wouldBe): return .missing(wouldBe: wouldBe)
+        case .outside: return .outside
+        case .failed(let error): return .unreachable(reason: error.description)
+        }
     }
 }
 
@@ -60,9 +73,11 @@ public struct MemoryFileProvider: FileProvider {
     }
     public func contents(of path: String) -> [UInt8]? { files[PathUtilities.normalize(path)] }
     public func canonicalPath(_ path: String) -> String { PathUtilities.normalize(path) }
-    public func resolve(_ path: String) -> ResolvedPath {
-        let normalized = PathUtilities.normalize(path)
-        return files[normalized] == nil ? .missing : .file(normalized)
+    /// Lexical: the memory has no links.
+    public func resolve(_ path: String, from directory: String, within root: String) -> ResolvedPath {
+        let normalized = PathUtilities.join(directory, path)
+        guard PathUtilities.isInside(normalized, root: root) else { return .outside }
+        return files[normalized] == nil ? .missing(wouldBe: normalized) : .file(normalized)
     }
 }
 
@@ -169,33 +184,34 @@ public struct SourceLoader {
         let importer = tree.file
         let displayPath = PathUtilities.join(PathUtilities.directory(of: importer.path), spec)
         let importerDirectory = PathUtilities.directory(of: canonicalPaths[importer.id] ?? provider.canonicalPath(importer.path))
-        // Not normalised: `..` after a link is the file system's to resolve, from the link's target.
-        let joined = PathUtilities.appending(spec, to: importerDirectory)
-        // Spelt outside the root: refused whether or not it exists, so nothing outside is probed.
-        if spec.isEmpty || spec.hasPrefix("/") || !PathUtilities.isInside(joined, root: canonicalRoot) {
-            report(Diagnostic(.e308, "import `\(spec)` is outside the project root `\(root)`", at: span,
-                                          notes: [.help("imports are relative to the importing file and must stay under the root; pass `--root DIR` to widen it")]))
+        let shown = PathBytes.displayed(displayPath), shownRoot = PathBytes.displayed(root)
+        // Spelt outside the root (decided from the text alone): refused whether or not it exists.
+        if spec.isEmpty || spec.hasPrefix("/") || !PathUtilities.isInside(PathUtilities.join(importerDirectory, spec), root: canonicalRoot) {
+            report(Diagnostic(.e308, "import `\(spec)` is outside the project root `\(shownRoot)`", at: span,
+                              notes: [.help("imports are relative to the importing file and must stay under the root; pass `--root DIR` to widen it")]))
             return nil
         }
-        let canonical: String, irregular: String?
-        switch provider.resolve(joined) {
+        let canonical: String
+        switch provider.resolve(spec, from: importerDirectory, within: canonicalRoot) {
+        case .outside:
+            // Through a link: decided without looking outside, so the answer is the same
+            // whether the target exists or not.
+            report(Diagnostic(.e308, "import `\(spec)` resolves outside the project root `\(shownRoot)`", at: span))
+            return nil
         case .missing:
-            report(Diagnostic(.e306, "cannot find imported file `\(displayPath)`", at: span,
+            report(Diagnostic(.e306, "cannot find imported file `\(shown)`", at: span,
+                                          label: "imported here"))
+            return nil
+        case .unreachable(let reason):
+            report(Diagnostic(.e306, "cannot reach imported file `\(shown)`: \(reason)", at: span,
+                              label: "imported here"))
+            return nil
+        case .notRegular(_, let kind):
+            report(Diagnostic(.e306, "imported file `\(shown)` is \(kind), not a regular file", at: span,
                                           label: "imported here"))
             return nil
         case .file(let real):
-            (canonical, irregular) = (real, nil)
-        case .notRegular(let real, let kind):
-            (canonical, irregular) = (real, kind)
-        }
-        if !PathUtilities.isInside(canonical, root: canonicalRoot) {
-            report(Diagnostic(.e308, "import `\(spec)` resolves outside the project root `\(root)`", at: span))
-            return nil
-        }
-        if let irregular {
-            report(Diagnostic(.e306, "imported file `\(displayPath)` is \(irregular), not a regular file", at: span,
-                                          label: "imported here"))
-            return nil
+            canonical = real
         }
         stack[stack.count - 1].importNode = node
         if let existing = byCanonicalPath[canonical] {
@@ -207,7 +223,7 @@ public struct SourceLoader {
             return nil
         }
         guard let bytes = provider.contents(of: canonical) else {
-            report(Diagnostic(.e306, "cannot read imported file `\(displayPath)`", at: span,
+            report(Diagnostic(.e306, "cannot read imported file `\(shown)`", at: span,
                                           label: "imported here"))
             return nil
         }
@@ -230,7 +246,7 @@ public struct SourceLoader {
     private mutating func reportCycle(from start: Int) {
         let members = stack[start...]
         let shown = Self.cycleNamesShown
-        func path(_ member: (file: FileID, importNode: NodeID?)) -> String { fileSet[member.file].path }
+        func path(_ member: (file: FileID, importNode: NodeID?)) -> String { PathBytes.displayed(fileSet[member.file].path) }
         func span(_ member: (file: FileID, importNode: NodeID?)) -> SourceSpan? {
             guard let node = member.importNode, let tree = files[member.file]?.tree else { return nil }
             return tree.span(node)
@@ -249,6 +265,28 @@ public struct SourceLoader {
             notes.append(DiagnosticNote("and \(members.count - 1 - shown) more imports of the cycle"))
         }
         report(Diagnostic(.e307, "import cycle: " + names.joined(separator: " → "), at: first, notes: notes))
+    }
+
+    /// The real path file `id` was read from (for an import, the path the file system resolved,
+    /// which the shown path need not be: `link/../x.cards`).
+    public func canonicalPath(of id: FileID) -> String? { canonicalPaths[id] }
+
+    /// The entries no other loaded file imports, each once, in the order given. Every loaded
+    /// file is in the unit of one of them: the imports loaded form no cycle (an import that
+    /// would close one is refused, E307), and every file was reached from an entry. `cardc check`
+    /// checks these units only, so a chain of 10,000 files, each an entry, is one unit checked
+    /// once, not 10,000 units of up to 10,000 files.
+    public func importRoots(of entries: [FileID]) -> [FileID] {
+        var imported = [Bool](repeating: false, count: fileSet.files.count)
+        for loaded in files.values {
+            for (_, target) in loaded.imports where imported.indices.contains(Int(target.rawValue)) {
+                imported[Int(target.rawValue)] = true
+            }
+        }
+        var seen = Set<FileID>()
+        return entries.filter { entry in
+            !(imported.indices.contains(Int(entry.rawValue)) && imported[Int(entry.rawValue)]) && seen.insert(entry).inserted
+        }
     }
 
     /// The entry file and everything it imports, in load order.

@@ -228,7 +228,11 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["App_deck.cards.swift"])
         for (arguments, message) in [(["--output-name", "x.swift"], "one --emit back end"),
                                      (["--emit", "swift", "--output-name", "../x.swift"], "not a plain file name"),
-                                     (["--emit", "swift", "--output-name", ".."], "not a plain file name")] {
+                                     (["--emit", "swift", "--output-name", ".."], "not a plain file name"),
+                                     // Control characters are refused, as names from inputs have them replaced (issue 27).
+                                     (["--emit", "swift", "--output-name", "a\nb.swift"], "not a plain file name"),
+                                     (["--emit", "swift", "--output-name", "a\u{1B}b.swift"], "not a plain file name"),
+                                     (["--emit", "swift", "--output-name", "a\u{85}b.swift"], "not a plain file name")] {
             let refused = runCardc(["build", input] + arguments + ["-o", out])
             #expect(refused.code == 2 && refused.err.contains(message), "\(arguments): \(refused.err)")
         }

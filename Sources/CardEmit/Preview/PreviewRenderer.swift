@@ -178,7 +178,7 @@ public struct PreviewRenderer {
         let laidOut = source.layouter.layout(drawn)
         let painter = StackPainter(stack: drawn, laidOut: laidOut, viewport: viewport, state: state)
         let initial = CardSource.initialPosition(of: stack)
-        let several = (stack.spec.layoutPositions.count ?? 0) > 1
+        let several = stack.spec.layoutPositions.count > 1
         var cards: [String: (CardPainter, LaidOutState?)] = [:]
         for position in laidOut.positions where positions?.contains(position.name) ?? true {
             var label = stack.name + " · " + stack.kind

@@ -48,7 +48,7 @@ struct StackPainter {
             return (left, max(0, min(canvas.width, mapping.column(frame.x + frame.width)) - left))
         }
 
-        switch stack.spec.geometry ?? .list {
+        switch stack.spec.geometry {
         case .list:
             var row = top
             var previousBottom: Double?

@@ -65,7 +65,7 @@ struct CardPartsFlavor {
 
     mutating func themes(_ w: inout SwiftWriter) {
         for theme in file.deck.themes where !theme.isBuiltIn && theme.span?.file == file.deck.entry {
-            let root = file.deck.parents(ofTheme: theme.name).last ?? Catalog.defaultThemeName
+            let root = file.deck.baseTheme(ofTheme: theme.name) ?? Catalog.defaultThemeName
             guard let builtIn = Catalog.builtInTheme(named: root) else { continue }
             w.line("// MARK: - Theme \(theme.name)")
             w.blank()

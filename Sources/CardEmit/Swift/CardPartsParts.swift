@@ -298,7 +298,7 @@ struct PartEmitter {
 
         case .stack:
             declarations.append("let \(name) = \(cls)()")
-            for preset in part.spec.presets ?? [] { configure.append("\(name).\(preset.property) = \(preset.swiftValue)") }
+            for preset in part.spec.presets { configure.append("\(name).\(preset.property) = \(preset.swiftValue)") }
             set(name, "spacing", p("spacing"), .cgFloat)
             set(name, "alignment", p("alignment"), .enumeration(enumType("alignment")))
             set(name, "distribution", p("distribution"), .enumeration(enumType("distribution")))
