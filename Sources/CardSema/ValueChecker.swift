@@ -565,7 +565,13 @@ struct ValueChecker {
         guard recordBinding(node, as: type, bindable: parameter?.bindable ?? type.isBindable, twoWay: parameter?.twoWay ?? false) else {
             return nil
         }
-        return unit.binding(path: tree.bindingPath(node), type: type, at: tree.span(node))
+        return bindingValue(node, type: type)
+    }
+
+    /// Writes a binding node's value: its path read from its token, with the type its use expects.
+    func bindingValue(_ node: NodeID, type: ValueType) -> UInt32 {
+        guard let token = tree.mainToken(node) else { return unit.binding(path: [], type: type, at: tree.span(node)) }
+        return tree.withNameBytes(of: token) { bytes, _ in unit.binding(spelledBy: bytes, type: type, at: tree.span(node)) }
     }
 
     /// Records a binding's use in `scope`; false when the binding is not allowed here (reported).
@@ -979,7 +985,7 @@ struct ValueChecker {
         let shape = list.shapes[index]
         if kind == .binding {
             guard recordBinding(node, as: list.types[index], bindable: shape.bindable, twoWay: shape.twoWay) else { return nil }
-            return unit.binding(path: tree.bindingPath(node), type: list.types[index], at: tree.span(node))
+            return bindingValue(node, type: list.types[index])
         }
         switch shape.kind {
         case .int:
