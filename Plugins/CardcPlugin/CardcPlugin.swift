@@ -13,15 +13,21 @@ import PackagePlugin
 /// files with the same name). The plugin chooses each name (`--output-name`) from letters,
 /// digits and `_`, which every build system passes through unchanged (SwiftPM drops a `\`).
 ///
-/// An optional `cardc.json` in the target's directory sets the flavor and the access level:
-/// `{ "flavor": "observation", "access": "public" }` (defaults `cardparts` and `internal`).
+/// An optional `cardc.json` in the target's directory is the configuration of every file of the
+/// target (`cardc build --config`): the flavor and access level of the generated Swift
+/// (`{ "flavor": "observation", "access": "public" }`, defaults `cardparts` and `internal`), the
+/// viewport and the levels of diagnostics. `cardc` reads and checks it — the plugin does not read
+/// it too, so there is one reader of every key and a mistake is `cardc`'s error.
 @main
 struct CardcPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SwiftSourceModuleTarget else { return [] }
         let directory = target.directoryURL
         let configurationURL = directory.appendingPathComponent("cardc.json")
-        let configuration = try Configuration(contentsOf: configurationURL)
+        let configured = FileManager.default.fileExists(atPath: configurationURL.path)
+        // The target's cardc.json when it has one (a cardc.json in a subfolder is not used);
+        // without one, the defaults.
+        let settings = configured ? ["--config", configurationURL.path] : ["--swift-flavor", "cardparts", "--access", "internal"]
         let tool = try context.tool(named: "cardc")
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("cards")
         let inputs = target.sourceFiles(withSuffix: "cards").map(\.url).sorted { $0.path < $1.path }
@@ -42,13 +48,12 @@ struct CardcPlugin: BuildToolPlugin {
             taken.insert(prefix + base)
             let name = prefix + base + ".cards.swift"
             var dependencies = [input] + Self.imports(of: input)
-            if FileManager.default.fileExists(atPath: configurationURL.path) { dependencies.append(configurationURL) }
+            if configured { dependencies.append(configurationURL) }
             commands.append(.buildCommand(
                 displayName: "Generating \(name) from \(input.lastPathComponent)",
                 executable: tool.url,
-                arguments: ["build", input.path, "--emit", "swift", "--swift-flavor", configuration.flavor,
-                            "--access", configuration.access, "--root", directory.path, "--output-name", name,
-                            "--quiet", "-o", output.path],
+                arguments: ["build", input.path, "--emit", "swift"] + settings
+                    + ["--root", directory.path, "--output-name", name, "--quiet", "-o", output.path],
                 inputFiles: dependencies,
                 outputFiles: [output.appendingPathComponent(name)]))
         }
@@ -86,37 +91,6 @@ struct CardcPlugin: BuildToolPlugin {
     }
 }
 
-/// `cardc.json`: the flavor and access level of the target's generated Swift.
-struct Configuration {
-    var flavor = "cardparts"
-    var access = "internal"
-
-    static let flavors = ["cardparts", "observation"]
-    static let accessLevels = ["internal", "public", "package"]
-
-    init(contentsOf url: URL) throws {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return }
-        guard let object = try? JSONSerialization.jsonObject(with: data), let settings = object as? [String: Any] else {
-            throw PluginError("\(url.path): expected a JSON object such as {\"flavor\": \"observation\", \"access\": \"public\"}")
-        }
-        for key in settings.keys where key != "flavor" && key != "access" {
-            throw PluginError("\(url.path): unknown setting \"\(key)\" (cardc.json takes \"flavor\" and \"access\")")
-        }
-        if let flavor = settings["flavor"] {
-            guard let value = flavor as? String, Self.flavors.contains(value) else {
-                throw PluginError("\(url.path): \"flavor\" must be \(Self.flavors.map { "\"\($0)\"" }.joined(separator: " or "))")
-            }
-            self.flavor = value
-        }
-        if let access = settings["access"] {
-            guard let value = access as? String, Self.accessLevels.contains(value) else {
-                throw PluginError("\(url.path): \"access\" must be \(Self.accessLevels.map { "\"\($0)\"" }.joined(separator: ", "))")
-            }
-            self.access = value
-        }
-    }
-}
-
 /// A file-name prefix per folder of the target: `""` at its top, the folder's path with every
 /// character other than a letter, digit or `_` turned into `_` plus `_` below it (`Wallet/Cards` →
 /// `Wallet_Cards_`), and a number added when two folders would get the same prefix (`a-b` and `a_b`).
@@ -148,9 +122,4 @@ struct PrefixTable {
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_") ? Character(scalar) : "_"
         })
     }
-}
-
-struct PluginError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

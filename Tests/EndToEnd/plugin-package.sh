@@ -10,7 +10,9 @@
 #      it) and leaves the other generated files untouched (same modification time);
 #   4. `swift test`s it: the tests assert the generated view models' defaults;
 #   5. adds a `.cards` file whose name holds a backslash (legal in a file name here): the
-#      plugin declares a plain name for its Swift, and cardc writes exactly that.
+#      plugin declares a plain name for its Swift, and cardc writes exactly that;
+#   6. cardc.json's other keys reach the plugin's builds through cardc (a warning made an
+#      error fails the build), and a misspelt key fails it with cardc's message.
 #
 # Usage: Tests/EndToEnd/plugin-package.sh
 # Environment: CARDC_E2E_SCRATCH — a build directory to reuse between runs (default: a fresh
@@ -100,5 +102,22 @@ odd=$(find "$scratch/plugins/outputs/cardsapp" -path '*CardcPlugin*' -name 'Card
 [[ "$(basename "$odd")" == 'Cards_odd_name.cards.swift' ]] || fail "unexpected output for odd\\name.cards: $odd"
 grep -q "^public final class OddNameViewModel" "$odd" || fail "OddName's view model is not in $odd"
 echo "odd file name: ok"
+
+# 6. cardc.json is read by cardc, not by the plugin: its other keys apply to the plugin's builds
+# (the sample's has "diagnostics"; here W101 becomes an error and fails the build), and a
+# mistake in it fails the build with cardc's message.
+config=Sources/CardsApp/cardc.json
+cp "$config" "$work/cardc.json.orig"
+printf '{ "flavor": "observation", "access": "public", "diagnostics": { "W101": "error" } }\n' > "$config"
+printf 'card Unused {\n  model {\n    spare: 1\n  }\n  text("x")\n}\n' > Sources/CardsApp/Cards/unused.cards
+if swift build --scratch-path "$scratch" >"$work/build5.log" 2>&1; then cat "$work/build5.log"; fail "W101 made an error did not fail the build"; fi
+grep -q "error\[W101\]" "$work/build5.log" || { cat "$work/build5.log"; fail "the build failed without cardc's W101 error"; }
+rm Sources/CardsApp/Cards/unused.cards
+printf '{ "flavour": "observation" }\n' > "$config"
+if swift build --scratch-path "$scratch" >"$work/build6.log" 2>&1; then cat "$work/build6.log"; fail "a misspelt key in cardc.json did not fail the build"; fi
+grep -q 'unknown key "flavour"' "$work/build6.log" || { cat "$work/build6.log"; fail "the build failed without cardc's message"; }
+cp "$work/cardc.json.orig" "$config"
+swift build --scratch-path "$scratch" >"$work/build7.log" 2>&1 || { cat "$work/build7.log"; fail "swift build after restoring cardc.json"; }
+echo "cardc.json through cardc: ok"
 
 echo "plugin package: ok"
