@@ -27,7 +27,8 @@ let package = Package(
         // The front half as every command and the editor run it: load, check, lay out for W104.
         .target(name: "CardPipeline", dependencies: ["CardSema", "CardLayout", "CardSources", "CardModel", "CardSyntax", "CardDiagnostics"]),
         // What a project decides: cardc.json (found, read, checked), severities and suppressions.
-        .target(name: "CardProject", dependencies: ["CardJSON", "CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardLayout", "CardEmit"]),
+        .target(name: "CardProject", dependencies: ["CardJSON", "CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardPipeline",
+                                                    "CardLayout", "CardEmit"]),
         // Editor questions as plain data (no JSON, no LSP types), over snapshots of open buffers.
         .target(name: "CardIDE", dependencies: ["CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardPipeline", "CardLayout",
                                                 "CardEmit", "CardProject"]),
@@ -53,7 +54,8 @@ let package = Package(
         .testTarget(name: "CardDriverTests", dependencies: ["CardDriver", "CardModel", "CardPipeline", "CardSema", "CardSources"]),
         .testTarget(name: "CardIDETests", dependencies: ["CardIDE", "CardModel", "CardSema", "CardSources", "CardSyntax", "CardDiagnostics", "CardTestSupport"]),
         .testTarget(name: "CardServerTests", dependencies: ["CardServer", "CardIDE", "CardJSON"]),
-        .testTarget(name: "CardProjectTests", dependencies: ["CardProject", "CardDriver", "CardSources", "CardModel", "CardSema", "CardSyntax", "CardDiagnostics", "CardJSON"],
+        .testTarget(name: "CardProjectTests", dependencies: ["CardProject", "CardPipeline", "CardDriver", "CardSources", "CardModel", "CardSema", "CardSyntax",
+                                                         "CardDiagnostics", "CardJSON", "CardTestSupport"],
                     exclude: ["Fixtures"]),
     ]
 )

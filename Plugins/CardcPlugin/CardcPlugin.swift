@@ -14,10 +14,12 @@ import PackagePlugin
 /// digits and `_`, which every build system passes through unchanged (SwiftPM drops a `\`).
 ///
 /// The project configuration — the nearest `cardc.json` in the target's folder or a folder
-/// above it inside the package — is `cardc`'s to read: the plugin only finds the file, passes it
-/// (`--config`) and declares it as an input, so a change to it, or a mistake in it, takes effect
-/// or fails on the next build. A target without one builds with `--no-config`, the defaults
-/// (`cardparts`, `internal`).
+/// above it inside the package — is `cardc`'s to read (the flavor and access level of the
+/// generated Swift, the viewport, the levels of diagnostics): the plugin only finds the file,
+/// passes it (`--config`) and declares it as an input, so there is one reader of every key, and a
+/// change to it, or a mistake in it, takes effect or fails on the next build. A target without
+/// one builds with `--no-config`, the defaults (`cardparts`, `internal`), so no file the plugin
+/// does not declare changes what it generates.
 @main
 struct CardcPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {

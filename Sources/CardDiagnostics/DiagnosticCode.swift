@@ -23,6 +23,8 @@ public enum DiagnosticCode: String, CaseIterable, Hashable, Comparable, Sendable
     // E8xx types and bindings
     case e801 = "E801", e802 = "E802", e803 = "E803", e804 = "E804", e805 = "E805", e806 = "E806"
     case w801 = "W801", w101 = "W101", w105 = "W105"
+    // W9xx suppressions
+    case w901 = "W901"
 
     public var severity: Severity { rawValue.hasPrefix("W") ? .warning : .error }
 
@@ -110,6 +112,7 @@ public enum DiagnosticCode: String, CaseIterable, Hashable, Comparable, Sendable
         case .w801: "binding close to a model field's name"
         case .w101: "unused model field"
         case .w105: "button without action"
+        case .w901: "suppression that suppresses nothing"
         }
     }
 }

@@ -1579,6 +1579,31 @@ extension DiagnosticCode {
                   button("Create a budget", action: createBudget)
                 }
                 """#)
+
+        // MARK: W9xx suppressions
+        case .w901:
+            CodeExplanation(
+                summary: #"""
+                A `// cardc:ignore CODE` comment silences that warning on its own line (written \#
+                after code) or on the next line with code (written alone), and \#
+                `// cardc:ignore-file CODE` before the first declaration silences it in the whole \#
+                file. A suppression that silences nothing — the warning was fixed or moved, the \#
+                code is misspelt or is an error's (errors cannot be suppressed), or the comment is \#
+                out of place — is reported, so stale ones do not pile up. Unused suppressions are \#
+                reported only when the run has no errors. Remove the comment (the fix-it does), or \#
+                correct its code or its place; W901 itself can only be turned off in cardc.json.
+                """#,
+                wrong: #"""
+                card Budget {
+                  // cardc:ignore W101
+                  text("No budgets yet.")
+                }
+                """#,
+                corrected: #"""
+                card Budget {
+                  text("No budgets yet.")
+                }
+                """#)
         }
     }
 

@@ -7,7 +7,7 @@ import CardJSON
 // MARK: - Shared
 
 /// Line/column of a span, computed through a shared `LocationCache`.
-private struct ResolvedSpan {
+struct ResolvedSpan {
     var file: SourceFile?
     var start: SourceLocation
     var end: SourceLocation
@@ -48,7 +48,7 @@ extension Array where Element == Diagnostic {
     }
 }
 
-private func noteKindName(_ kind: DiagnosticNote.Kind) -> String {
+func noteKindName(_ kind: DiagnosticNote.Kind) -> String {
     switch kind {
     case .note: "note"
     case .help: "help"

@@ -311,8 +311,11 @@ enum DiagnosticOutput {
              fileCount: fileCount, output: &output)
     }
 
+    /// `notes` follow the summary line of the text format (what a baseline left out, say);
+    /// `fingerprint` identifies a diagnostic across edits for the `gitlab` format.
     static func emit(_ diagnostics: [Diagnostic], in fileSet: FileSet, format: String, color: ColorChoice, strict: Bool, quiet: Bool,
-                     fileCount: Int, output: inout some DriverOutput) -> Int32 {
+                     fileCount: Int, notes: [String] = [], fingerprint: ((Diagnostic) -> String)? = nil,
+                     output: inout some DriverOutput) -> Int32 {
         // Under --strict, warnings keep their W codes and severity in the output but fail the run.
         switch format {
         case "json":
@@ -322,11 +325,19 @@ enum DiagnosticOutput {
             output.writeOut(renderer.render(diagnostics, in: fileSet) + "\n")
         case "github":
             output.writeOut(GitHubActionsRenderer().render(diagnostics, in: fileSet))
+        case "checkstyle":
+            output.writeOut(CheckstyleRenderer().render(diagnostics, in: fileSet))
+        case "junit":
+            output.writeOut(JUnitRenderer().render(diagnostics, in: fileSet))
+        case "gitlab":
+            let fallback: (Diagnostic) -> String = { "\($0.code.rawValue)-\($0.span.file.rawValue)-\($0.span.start)" }
+            output.writeOut(GitLabCodeQualityRenderer(fingerprint: fingerprint ?? fallback).render(diagnostics, in: fileSet))
         default:
             let useColor = color.resolved(isTerminal: output.errorIsTerminal, environment: output.environment)
             output.writeError(TextRenderer(useColor: useColor).render(diagnostics, in: fileSet))
             if !quiet {
                 output.writeError(TextRenderer.summary(for: diagnostics, fileCount: fileCount) + "\n")
+                for note in notes { output.writeError("note: " + TerminalText.escaped(note) + "\n") }
             }
         }
         let failing = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }

@@ -5,17 +5,19 @@ import CardModel
 import CardProject
 import CardSources
 
-/// `cardc check PATH… [--format text|json|sarif|github] [--strict] [--fix] [--diff]` (alias
-/// `lint`), and `cardc fix PATH…`, which is `cardc check --fix`.
+/// `cardc check PATH… [--format text|json|sarif|github|checkstyle|junit|gitlab] [--strict]
+/// [--fix] [--diff] [--baseline FILE | --write-baseline FILE] [--print-config]` (alias `lint`),
+/// and `cardc fix PATH…`, which is `cardc check --fix`.
 enum CheckCommand {
     /// The options `check` and `fix` share.
     static let commonOptions: [OptionSpec] = [
         OptionSpec(names: ["--format"], value: "FORMAT", help: "diagnostic format (default: text)",
-                   choices: ["text", "json", "sarif", "github"]),
+                   choices: ["text", "json", "sarif", "github", "checkstyle", "junit", "gitlab"]),
         OptionSpec(names: ["--strict", "-W"], value: nil, help: "warnings fail the run (exit 1); `-W error` is accepted too"),
         OptionSpec(names: ["--diff"], value: nil, help: "apply no fix-it to the files: print them as a unified diff on stdout"),
         CommonOptions.configOption,
         CommonOptions.noConfigOption,
+        OptionSpec(names: ["--baseline"], value: "FILE", help: "leave out the warnings recorded in this baseline (default: cardc.json's \"baseline\")"),
         OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: the folder of cardc.json, else the top of the Git work tree, else the directory given, else the file's)"),
         OptionSpec(names: ["--color"], value: "WHEN", help: "colour text diagnostics (default: auto)", choices: ColorChoice.allCases.map(\.rawValue)),
         OptionSpec(names: ["--quiet", "-q"], value: nil, help: "omit the summary lines"),
@@ -26,6 +28,7 @@ enum CheckCommand {
 
     static let options: [OptionSpec] = [
         OptionSpec(names: ["--fix"], value: nil, help: "apply every fix-it to the files first, then report what is left (as `cardc fix`)"),
+        OptionSpec(names: ["--write-baseline"], value: "FILE", help: "record every warning found in FILE (report only errors); later runs with --baseline FILE show new ones"),
         OptionSpec(names: ["--print-config"], value: nil, help: "print the settings that apply to each PATH and where they come from; check nothing"),
     ] + commonOptions
 
@@ -36,8 +39,9 @@ enum CheckCommand {
         Checks .cards files (a directory means every *.cards file below it, skipping hidden
         directories and .build) and reports every lexical, syntax and semantic problem.
         Settings come from the nearest cardc.json (or --config FILE); options override them.
-        Text diagnostics and the summary go to stderr; json, sarif and github go to stdout.
-        With --fix, applies every fix-it first, as `cardc fix` does.
+        Text diagnostics and the summary go to stderr; json, sarif, github, checkstyle, junit
+        and gitlab (GitLab Code Quality) go to stdout. With --fix, applies every fix-it first,
+        as `cardc fix` does.
         Exit status: 0 no errors, 1 errors (or warnings with --strict), 2 usage problem.
 
         OPTIONS:
@@ -106,9 +110,20 @@ enum CheckCommand {
         // The largest group's decks are freed by the process's exit (see `Driver.main`).
         compiled = outcome.groups.max { $0.inputs.count < $1.inputs.count }?.result
         if let unreadable = outcome.unreadable.first { throw UsageError("cannot read \(unreadable)") }
-        let code = DiagnosticOutput.emit(outcome.diagnostics, in: outcome.fileSet, format: format,
-                                         color: CommonOptions.color(parsed), strict: parsed.flag("--strict"), quiet: parsed.flag("--quiet"),
-                                         fileCount: outcome.fileSet.files.count, output: &output)
+        let color = CommonOptions.color(parsed), strict = parsed.flag("--strict"), quiet = parsed.flag("--quiet")
+        var fingerprints = RunFingerprints(fileSet: outcome.fileSet, trees: outcome.trees)
+        if let target = parsed.value("--write-baseline") {
+            guard parsed.value("--baseline") == nil else {
+                throw UsageError("--baseline and --write-baseline cannot be combined: --write-baseline records every warning found")
+            }
+            return try writeBaseline(target, outcome: outcome, fingerprints: &fingerprints, format: format, color: color, quiet: quiet, output: &output)
+        }
+        var baselines = BaselineFilter(option: parsed.value("--baseline"))
+        let diagnostics = try baselines.filter(outcome.diagnostics, in: outcome.fileSet, fingerprints: &fingerprints, run: &run)
+        let fingerprint = format == "gitlab" ? fingerprints.reportFingerprints(diagnostics) : [:]
+        let code = DiagnosticOutput.emit(diagnostics, in: outcome.fileSet, format: format, color: color, strict: strict, quiet: quiet,
+                                         fileCount: outcome.fileSet.files.count, notes: baselines.notes,
+                                         fingerprint: { fingerprint[$0] ?? "" }, output: &output)
         for line in report { output.writeError(line + "\n") }
         return code
     }
@@ -118,7 +133,7 @@ enum CheckCommand {
         var directoriesWritten = Set<String>()
         for change in changes {
             if diff {
-                output.writeOut(UnifiedDiff.render(old: change.old, new: change.new, oldName: change.path, newName: change.path))
+                output.writeOut(UnifiedDiff.render(old: change.old, new: change.new, oldName: PathBytes.displayed(change.path), newName: PathBytes.displayed(change.path)))
             } else {
                 try FmtCommand.rewrite(change.path, with: change.new, directoriesWritten: &directoriesWritten)
             }
@@ -131,7 +146,7 @@ enum CheckCommand {
         if !quiet {
             for change in changes {
                 let problems = change.fixed == 1 ? "1 problem" : "\(change.fixed) problems"
-                lines.append("\(diff ? "would fix" : "fixed") \(problems) in \(TerminalText.escaped(change.path))")
+                lines.append("\(diff ? "would fix" : "fixed") \(problems) in \(TerminalText.path(change.path))")
             }
             if changes.isEmpty && refusals.isEmpty { lines.append("nothing to fix") }
         }
@@ -139,6 +154,92 @@ enum CheckCommand {
             lines.append("cardc fix: did not apply the fix-it of \(refusal.diagnostic): it would introduce \(refusal.error)")
         }
         return lines
+    }
+
+    /// `--write-baseline FILE`: records every warning's code (whatever level the project gives
+    /// it) and reports only the errors. With errors nothing is written — some warnings (W104)
+    /// are looked for only in a deck without errors, so the baseline would miss them.
+    static func writeBaseline(_ target: String, outcome: ProjectRun.Outcome, fingerprints: inout RunFingerprints,
+                              format: String, color: ColorChoice, quiet: Bool, output: inout some DriverOutput) throws -> Int32 {
+        let errors = outcome.diagnostics.filter { $0.code.severity == .error }
+        guard errors.isEmpty else {
+            _ = DiagnosticOutput.emit(errors, in: outcome.fileSet, format: format, color: color, strict: false, quiet: quiet,
+                                      fileCount: outcome.fileSet.files.count, output: &output)
+            output.writeError("cardc: baseline \(TerminalText.escaped(target)) not written: fix the errors first (a baseline records warnings)\n")
+            return 1
+        }
+        let directory = PathUtilities.directory(of: target)
+        guard let name = PathUtilities.lastComponent(target), LocalFiles.isDirectory(directory) else {
+            throw UsageError("cannot write baseline \(target): \(directory) is not a directory")
+        }
+        let folder = LocalFiles.canonicalPath(directory)
+        var warnings: [(key: Baseline.Key, message: String)] = []
+        for diagnostic in outcome.diagnostics {
+            guard let file = outcome.fileSet.lookUp(diagnostic.span.file) else { continue }
+            warnings.append((Baseline.key(of: diagnostic, in: file, index: fingerprints.index(of: file), relativeTo: folder), diagnostic.message))
+        }
+        let wrote = try ArtifactWriter.write(Baseline.document(warnings), named: name, in: directory)
+        if format == "json" || format == "sarif" {
+            _ = DiagnosticOutput.emit([], in: outcome.fileSet, format: format, color: color, strict: false, quiet: true, fileCount: 0, output: &output)
+        }
+        func count(_ n: Int) -> String { "\(n) warning\(n == 1 ? "" : "s")" }
+        output.writeError("\(wrote ? "wrote" : "kept") baseline \(TerminalText.escaped(target)): \(count(warnings.count)) in "
+                          + "\(outcome.fileSet.files.count) file\(outcome.fileSet.files.count == 1 ? "" : "s")\(wrote ? "" : " (unchanged)")\n")
+        return 0
+    }
+}
+
+/// The baselines of a run (`--baseline FILE` for every file, else each file's configuration's
+/// `baseline`), each read once, and what they left out.
+struct BaselineFilter {
+    let option: String?
+    private var loaded: [String: (baseline: Baseline, folder: String)] = [:]
+    private(set) var hidden = 0
+    private(set) var notes: [String] = []
+
+    init(option: String?) { self.option = option }
+
+    /// The warnings of `diagnostics` no baseline records, in order. A recorded warning hides one
+    /// found with the same key.
+    mutating func filter(_ diagnostics: [Diagnostic], in fileSet: FileSet, fingerprints: inout RunFingerprints,
+                         run: inout ProjectRun) throws -> [Diagnostic] {
+        var pathFor: [FileID: String?] = [:]
+        var kept: [Diagnostic] = []
+        kept.reserveCapacity(diagnostics.count)
+        for diagnostic in diagnostics {
+            guard diagnostic.code.severity == .warning, let file = fileSet.lookUp(diagnostic.span.file) else { kept.append(diagnostic); continue }
+            if pathFor[file.id] == nil { pathFor[file.id] = .some(try baselinePath(for: file.path, run: &run)) }
+            guard let path = pathFor[file.id] ?? nil else { kept.append(diagnostic); continue }
+            if loaded[path] == nil {
+                loaded[path] = (try configured { try Baseline(reading: path) }, LocalFiles.canonicalPath(PathUtilities.directory(of: path)))
+            }
+            guard let entry = loaded[path] else { kept.append(diagnostic); continue }
+            let key = Baseline.key(of: diagnostic, in: file, index: fingerprints.index(of: file), relativeTo: entry.folder)
+            if let count = entry.baseline.counts[key], count > 0 {
+                loaded[path]?.baseline.counts[key] = count - 1
+                hidden += 1
+                continue
+            }
+            kept.append(diagnostic)
+        }
+        for path in loaded.keys.sorted() {
+            guard let entry = loaded[path] else { continue }
+            let gone = entry.baseline.total
+            if gone > 0 {
+                notes.append("\(gone) warning\(gone == 1 ? "" : "s") recorded in the baseline \(path) \(gone == 1 ? "is" : "are") no longer found: "
+                             + "cardc check --write-baseline \(path) … drops \(gone == 1 ? "it" : "them")")
+            }
+        }
+        if hidden > 0 { notes.insert("\(hidden) warning\(hidden == 1 ? "" : "s") recorded in the baseline not shown", at: 0) }
+        return kept
+    }
+
+    /// The baseline that applies to the file shown as `path`, as a path to read.
+    private func baselinePath(for path: String, run: inout ProjectRun) throws -> String? {
+        if let option { return option }
+        let settings = try run.settings(forFile: path)
+        guard let baseline = settings.configuration.baseline, let configuration = settings.configurationPath else { return nil }
+        return PathUtilities.join(PathUtilities.directory(of: configuration), baseline)
     }
 }
 

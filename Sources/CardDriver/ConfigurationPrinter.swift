@@ -52,6 +52,11 @@ struct ConfigurationPrinter {
                     text += row("excluded", locator.exclusion(of: operand, in: settings).map { "yes, by \($0.text)" } ?? "no")
                 }
             }
+            if let baseline = configuration.baseline, let path = settings.configurationPath {
+                text += row("baseline", PathUtilities.join(PathUtilities.directory(of: path), baseline) + " (\(source))")
+            } else {
+                text += row("baseline", "none (default)")
+            }
         }
         return text
     }

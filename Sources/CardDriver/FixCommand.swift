@@ -67,7 +67,7 @@ public struct FixEngine {
     /// The run over the files with `buffers` (by canonical path) in place of what is on disk.
     func check(_ buffers: [String: [UInt8]]) -> Pipeline.Result {
         Pipeline.check(paths: paths, root: root, provider: buffers.isEmpty ? provider : OverlayFileProvider(buffers: buffers, base: provider),
-                       viewport: viewport, units: units)
+                       viewport: viewport, units: units, policy: nil)
     }
 
     /// Runs the fixes; `original` is the run before them when the caller has it already.
@@ -91,7 +91,8 @@ public struct FixEngine {
                             && $0.fix.span.range == $1.span.range }
                 }
             }
-            let candidates = policy.apply(to: current.diagnostics, in: fileSet).filter { $0.fixIts.isEmpty || !isRefused($0) }
+            // Suppressions and levels as the report will have them; a W901 is not a fix-it to take.
+            let candidates = policy.apply(to: current.diagnostics, in: fileSet, trees: current.files.mapValues(\.tree), reportUnused: false).filter { $0.fixIts.isEmpty || !isRefused($0) }
             var chosen = FixAll.select(candidates).diagnostics
             guard !chosen.isEmpty else { break }
             var accepted: FixAll.Selection?

@@ -4,6 +4,7 @@ import CardLayout
 import CardProject
 import CardModel
 import CardSources
+import CardSyntax
 
 /// The inputs of one `check` or `build` run, each with the settings its project gives it
 /// (`cardc.json`, found per file by `ProjectLocator`, under the command line's options), checked
@@ -36,6 +37,11 @@ struct ProjectRun {
         }
     }
 
+    /// The settings of a file of the run (an input or a file it imports).
+    mutating func settings(forFile path: String) throws -> ProjectSettings {
+        try configured { try locator.settings(forFile: path) }
+    }
+
     /// What checking the inputs found: every group's result, and their diagnostics in one file
     /// set, at the levels each file's configuration gives.
     struct Outcome {
@@ -43,6 +49,8 @@ struct ProjectRun {
         var groups: [(inputs: [Int], result: Pipeline.Result)]
         var fileSet: FileSet
         var diagnostics: [Diagnostic]
+        /// The syntax tree of each file of `fileSet`.
+        var trees: [FileID: SyntaxTree]
         var unreadable: [String] { groups.flatMap(\.result.unreadable) }
         var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
@@ -52,8 +60,9 @@ struct ProjectRun {
     mutating func check(provider: FileProvider, units: Pipeline.Units = .everyPath) throws -> Outcome {
         let groups = groupedInputs().map { indices -> (inputs: [Int], result: Pipeline.Result) in
             let first = inputs[indices[0]]
+            // The policy is applied once, in `outcome(of:)`, to every group's diagnostics together.
             let result = Pipeline.check(paths: indices.map { inputs[$0].path }, root: first.settings.root,
-                                        provider: provider, viewport: first.viewport, units: units)
+                                        provider: provider, viewport: first.viewport, units: units, policy: nil)
             return (indices, result)
         }
         return try outcome(of: groups)
@@ -110,29 +119,36 @@ struct ProjectRun {
         return order.map { members[$0] ?? [] }
     }
 
-    /// The configured levels of the files of `fileSet`, by path.
+    /// The configured levels and suppressions of the files of `fileSet`, by path.
     mutating func policy(for fileSet: FileSet) throws -> DiagnosticPolicy {
-        var policy = DiagnosticPolicy()
-        for file in fileSet.files where policy.configurations[file.path] == nil {
+        var configurations: [String: ProjectConfiguration] = [:]
+        for file in fileSet.files where configurations[file.path] == nil {
             let path = file.path
-            policy.configurations[path] = try configured { try locator.settings(forFile: path).configuration }
+            configurations[path] = try configured { try locator.settings(forFile: path).configuration }
         }
-        return policy
+        return DiagnosticPolicy(configurations: configurations)
     }
 
-    /// The groups' results merged, at the project's levels.
+    /// The groups' results merged, at the project's levels and with the sources' suppressions:
+    /// the policy is applied once, here, to every group's diagnostics together.
     mutating func outcome(of groups: [(inputs: [Int], result: Pipeline.Result)]) throws -> Outcome {
-        let (fileSet, merged) = Self.merge(groups.map(\.result))
-        return Outcome(groups: groups, fileSet: fileSet, diagnostics: try policy(for: fileSet).apply(to: merged, in: fileSet))
+        let merged = Self.merge(groups.map(\.result))
+        let policy = try policy(for: merged.fileSet)
+        // Unused suppressions only when every group was free of errors, as `Pipeline.check` does.
+        let complete = groups.allSatisfy { !$0.result.hasErrors }
+        let applied = policy.apply(to: merged.diagnostics, in: merged.fileSet, trees: merged.trees, reportUnused: complete)
+        let diagnostics = DiagnosticLimit.finish(applied, omitted: [:]).diagnostics
+        return Outcome(groups: groups, fileSet: merged.fileSet, diagnostics: diagnostics, trees: merged.trees)
     }
 
-    /// The diagnostics of several results in one file set: a file two groups loaded (same path,
-    /// same bytes) is one file, and diagnostics both reported are reported once.
-    static func merge(_ results: [Pipeline.Result]) -> (FileSet, [Diagnostic]) {
-        if results.count == 1, let only = results.first { return (only.fileSet, only.diagnostics) }
+    /// The diagnostics and syntax trees of several results in one file set: a file two groups
+    /// loaded (same path, same bytes) is one file, and diagnostics both reported are reported once.
+    static func merge(_ results: [Pipeline.Result]) -> (fileSet: FileSet, diagnostics: [Diagnostic], trees: [FileID: SyntaxTree]) {
+        if results.count == 1, let only = results.first { return (only.fileSet, only.diagnostics, only.files.mapValues(\.tree)) }
         var fileSet = FileSet()
         var byPath: [String: FileID] = [:]
         var diagnostics: [Diagnostic] = []
+        var trees: [FileID: SyntaxTree] = [:]
         for result in results {
             var moved: [FileID: FileID] = [:]
             for file in result.fileSet.files {
@@ -142,6 +158,8 @@ struct ProjectRun {
                     let added = fileSet.add(path: file.path, bytes: file.bytes)
                     if byPath[file.path] == nil { byPath[file.path] = added.id }
                     moved[file.id] = added.id
+                    // Its comments are at the same offsets in the same bytes.
+                    trees[added.id] = result.files[file.id]?.tree
                 }
             }
             func move(_ span: SourceSpan) -> SourceSpan {
@@ -155,7 +173,7 @@ struct ProjectRun {
                 diagnostics.append(diagnostic)
             }
         }
-        return (fileSet, diagnostics.sortedAndDeduplicated())
+        return (fileSet, diagnostics.sortedAndDeduplicated(), trees)
     }
 }
 

@@ -1,4 +1,5 @@
 import CardDiagnostics
+import CardPipeline
 
 /// A change an editor offers to make.
 public struct CodeAction: Hashable, Sendable {
@@ -20,7 +21,8 @@ public struct CodeAction: Hashable, Sendable {
 extension Snapshot {
     /// The quick fixes for the diagnostics overlapping `range` (one per diagnostic with
     /// fix-its), and one that applies every fix-it that goes with the others (`combined`) — as
-    /// a quick fix too when the file has several.
+    /// a quick fix too when the file has several; then, for each warning there, the quick fixes
+    /// that silence it instead (`suppressionActions(for:)`).
     public func codeActions(in range: Range<Int>) -> [CodeAction] {
         let fixable = documentDiagnostics().filter { !$0.fixes.isEmpty }
         var actions: [CodeAction] = []
@@ -28,8 +30,7 @@ extension Snapshot {
             actions.append(CodeAction(title: title(for: diagnostic), kind: .quickFix, edits: diagnostic.fixes,
                                       diagnostics: [diagnostic], isPreferred: fixable.count == 1 || diagnostic.fixes.count == 1))
         }
-        guard !fixable.isEmpty else { return actions }
-        let (edits, resolved) = combined(fixable)
+        let (edits, resolved) = fixable.isEmpty ? ([], []) : combined(fixable)
         if resolved.count >= 2 {
             let title = "Fix all \(resolved.count) problems with fix-its in this file"
             if !actions.isEmpty {
@@ -39,7 +40,52 @@ extension Snapshot {
         } else if let only = resolved.first {
             actions.append(CodeAction(title: title(for: only), kind: .sourceFixAll, edits: only.fixes, diagnostics: [only], isPreferred: false))
         }
+        let silenceable = documentDiagnostics().filter {
+            $0.code.severity == .warning && $0.code != .w901 && $0.diagnostic.span.file == fileID
+                && $0.range.lowerBound <= range.upperBound && range.lowerBound <= $0.range.upperBound
+        }
+        var offered = Set<String>()
+        for diagnostic in silenceable {
+            for action in suppressionActions(for: diagnostic) where offered.insert(action.title).inserted { actions.append(action) }
+        }
         return actions
+    }
+
+    /// "Ignore this warning here" and "… in this file": a `// cardc:ignore CODE` comment on its
+    /// own line above the warning's line (or the code added to the one already there), and a
+    /// `// cardc:ignore-file CODE` comment at the top (or the code added to it). Offered for
+    /// warnings only: errors cannot be suppressed.
+    public func suppressionActions(for diagnostic: DocumentDiagnostic) -> [CodeAction] {
+        let code = diagnostic.code.rawValue
+        let bytes = file.bytes
+        let line = file.lineIndex(of: diagnostic.range.lowerBound)
+        let scan = SuppressionScan(tree)
+        func edit(_ at: Int, _ text: String) -> [FileEdit] { [FileEdit(location: Location(path: path, range: at..<at), newText: text)] }
+
+        let here: [FileEdit]
+        if let existing = scan.suppressions.first(where: { suppression in
+            guard !suppression.isTrailing, case .lines(let lines) = suppression.scope, lines.lowerBound == line else { return false }
+            return true
+        }), let last = existing.codes.last {
+            here = edit(last.range.upperBound, ", " + code)
+        } else {
+            let start = file.lineStart(line)
+            var indentEnd = start
+            while indentEnd < bytes.count, bytes[indentEnd] == 0x20 || bytes[indentEnd] == 0x09 { indentEnd += 1 }
+            here = edit(start, file.text(start..<indentEnd) + "// cardc:ignore " + code + "\n")
+        }
+        let whole: [FileEdit]
+        if let existing = scan.suppressions.first(where: { $0.scope == .file }), let last = existing.codes.last {
+            whole = edit(last.range.upperBound, ", " + code)
+        } else {
+            whole = edit(0, "// cardc:ignore-file " + code + "\n")
+        }
+        return [
+            CodeAction(title: "Ignore \(code) on this line (// cardc:ignore \(code))", kind: .quickFix, edits: here,
+                       diagnostics: [diagnostic], isPreferred: false),
+            CodeAction(title: "Ignore \(code) in this file (// cardc:ignore-file \(code))", kind: .quickFix, edits: whole,
+                       diagnostics: [diagnostic], isPreferred: false),
+        ]
     }
 
     /// The fix-its of `fixable` (diagnostics of the document) that can be applied together,

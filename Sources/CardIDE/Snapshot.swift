@@ -27,10 +27,14 @@ public final class Snapshot {
     public let lineIndex: LineIndex
     /// Every diagnostic of the unit, W104 included (when there are no errors), sorted.
     public let diagnostics: [Diagnostic]
-    /// The canonical path of every file of the unit.
+    /// The canonical path of every file of the unit, in `FileID` order.
+    public let unitPaths: [String]
+    /// The files the snapshot was made from: the unit's, then the project's `cardc.json`.
     public let dependencies: [String]
     /// The viewport layout diagnostics and previews use.
     public let viewport: Viewport
+    /// Why the project's `cardc.json` could not be used (the defaults apply instead), if so.
+    public let configurationProblem: String?
 
     private var cachedTokens: TokenList?
     private var cachedIndex: SymbolIndex?
@@ -39,16 +43,21 @@ public final class Snapshot {
     var cachedDocumentDiagnostics: [DocumentDiagnostic]?
 
     /// Checks `bytes` as the document at `path` (canonical), reading imports through
-    /// `provider`, with imports confined to `root`.
-    /// `lineIndex`, when given, is the lines of `bytes` already worked out.
+    /// `provider`, with imports confined to `root`, and applies `policy` (the project's levels
+    /// and the source's suppressions) as `cardc check` does.
+    /// `lineIndex`, when given, is the lines of `bytes` already worked out. `configuration`
+    /// is the canonical path of the project's `cardc.json`, a dependency of the snapshot.
     public init(path: String, version: Int, bytes: [UInt8], root: String, provider: FileProvider,
-                revision: Int = 0, viewport: Viewport = .standard, lineIndex: LineIndex? = nil) {
+                revision: Int = 0, viewport: Viewport = .standard, lineIndex: LineIndex? = nil,
+                policy: DiagnosticPolicy = DiagnosticPolicy(), configuration: String? = nil, configurationProblem: String? = nil) {
         self.path = path
         self.version = version
         self.revision = revision
         self.viewport = viewport
-        // What `cardc check` runs, W104 and the diagnostic cap included.
-        let result = Pipeline.check(paths: [path], root: root, provider: provider, sources: [path: bytes], viewport: viewport)
+        self.configurationProblem = configurationProblem
+        // What `cardc check` runs: W104, the project's levels and suppressions, and the cap.
+        let result = Pipeline.check(paths: [path], root: root, provider: provider, sources: [path: bytes], viewport: viewport,
+                                    policy: policy)
         let deck = result.decks.first
         self.result = result
         self.deck = deck
@@ -59,7 +68,8 @@ public final class Snapshot {
         diagnostics = result.diagnostics
         // Where each file was read from: the shown path of an import through a link
         // (`link/../x.cards`) may name no file at all.
-        dependencies = result.fileSet.files.map { result.canonicalPaths[$0.id] ?? provider.canonicalPath($0.path) }
+        unitPaths = result.fileSet.files.map { result.canonicalPaths[$0.id] ?? provider.canonicalPath($0.path) }
+        dependencies = unitPaths + (configuration.map { [$0] } ?? [])
     }
 
     /// The document's file ID (the unit's entry).
@@ -74,7 +84,7 @@ public final class Snapshot {
 
     /// The file of the unit at canonical `path`, if loaded.
     public func sourceFile(atPath path: String) -> SourceFile? {
-        guard let index = dependencies.firstIndex(of: path) else { return nil }
+        guard let index = unitPaths.firstIndex(of: path), index < result.fileSet.files.count else { return nil }
         return result.fileSet.files[index]
     }
 
@@ -84,7 +94,7 @@ public final class Snapshot {
     /// The canonical path of the unit's file `id`.
     public func path(of id: FileID) -> String? {
         let index = Int(id.rawValue)
-        return index >= 0 && index < dependencies.count ? dependencies[index] : nil
+        return index >= 0 && index < unitPaths.count ? unitPaths[index] : nil
     }
 
     /// The lines of the unit's file `id` (built once per file).

@@ -1,6 +1,8 @@
 import CardDiagnostics
 import CardLayout
 import CardModel
+import CardPipeline
+import CardProject
 import CardSources
 
 /// The documents an editor has open, and a checked snapshot of each, made when first asked
@@ -127,8 +129,10 @@ public final class Workspace {
         guard let document = documents[path] else { return nil }
         // Drop the old snapshot first: a large deck's two analyses need not be alive at once.
         snapshots[path] = nil
-        let snapshot = Snapshot(path: path, version: document.version, bytes: document.bytes, root: root(for: path),
-                                provider: provider, revision: revision, viewport: viewport, lineIndex: document.cachedLineIndex)
+        let project = self.project(for: path)
+        let snapshot = Snapshot(path: path, version: document.version, bytes: document.bytes, root: project.root,
+                                provider: provider, revision: revision, viewport: project.viewport, lineIndex: document.cachedLineIndex,
+                                policy: project.policy, configuration: project.configuration, configurationProblem: project.problem)
         snapshots[path] = snapshot
         // The next edit's positions are converted with these lines (the same bytes).
         documents[path]?.cachedLineIndex = snapshot.lineIndex
@@ -141,6 +145,24 @@ public final class Workspace {
     /// The files as the compiler sees them: open buffers over the disk.
     public var provider: OverlayFileProvider {
         OverlayFileProvider(buffers: documents.mapValues(\.bytes), base: base)
+    }
+
+    /// What a document's project decides, as `cardc check` finds it (`ProjectLocator`): the
+    /// nearest `cardc.json` gives the root, the viewport and the levels; without one, the root
+    /// is `root(for:)`. A configuration that cannot be used is reported in `problem`, and the
+    /// defaults apply (an editor keeps working while the file is being written). Read afresh for
+    /// each snapshot, so an edited `cardc.json` applies at the next check.
+    public func project(for path: String) -> (root: String, viewport: Viewport, policy: DiagnosticPolicy,
+                                               configuration: String?, problem: String?) {
+        do {
+            var locator = try ProjectLocator(provider: base)
+            let settings = try locator.settings(forFile: path)
+            let configuration = settings.configurationDirectory.map { PathUtilities.appending("cardc.json", to: $0) }
+            return (settings.rootSource == .configuration ? settings.root : root(for: path),
+                    settings.configuration.viewport ?? viewport, DiagnosticPolicy(fallback: settings.configuration.levels), configuration, nil)
+        } catch {
+            return (root(for: path), viewport, DiagnosticPolicy(), nil, error.message)
+        }
     }
 
     /// The root for a document: the innermost workspace root it lies inside (folders may nest),

@@ -9,7 +9,8 @@ import CardSyntax
 /// language server runs it for a snapshot: load, lex and parse (`SourceLoader`), check each
 /// entry file as a unit (`UnitChecker`), then — for each unit without errors, whatever the other
 /// units' errors — the layout pass, whose W104 must show wherever checking does (CI included),
-/// and one cap on the diagnostics.
+/// then the project's levels and the source's suppressions (`DiagnosticPolicy`), and one cap on
+/// the diagnostics.
 /// The benchmark and the tests call this too, so they measure and verify what users run.
 public enum Pipeline {
     public struct Result: Sendable {
@@ -52,11 +53,13 @@ public enum Pipeline {
     }
 
     /// Checks each entry file as a compilation unit (the file plus its imports), then lays out
-    /// each unit without errors for W104. `sources` supplies the bytes of paths that
-    /// are not read from `provider` (open editor buffers).
+    /// each unit without errors for W104. `sources` supplies the bytes of paths that are not read
+    /// from `provider` (open editor buffers). `policy` applies levels and the source's
+    /// suppressions (`DiagnosticPolicy.apply`); nil leaves the diagnostics as the phases found
+    /// them (for a caller that merges several runs and applies it once).
     public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
                              sources: [String: [UInt8]] = [:], viewport: Viewport = .standard,
-                             units: Units = .everyPath) -> Result {
+                             units: Units = .everyPath, policy: DiagnosticPolicy? = DiagnosticPolicy()) -> Result {
         let rootPath = root ?? PathUtilities.directory(of: paths.first ?? ".")
         var loader = SourceLoader(provider: provider, root: rootPath)
         var entries: [FileID] = []
@@ -108,6 +111,7 @@ public enum Pipeline {
         for file in loader.fileSet.files { canonicalPaths[file.id] = loader.canonicalPath(of: file.id) }
         var result = Result(fileSet: loader.fileSet, diagnostics: capped, decks: decks, unreadable: unreadable,
                             files: loader.files, omitted: left, cardChecks: cardChecks, canonicalPaths: canonicalPaths)
+        let complete = !result.hasErrors
         // Each entry file is a unit of its own (docs/language.md §4): a unit without errors is
         // laid out whatever the other inputs' errors, so its W104 does not depend on them.
         let filesWithErrors = Set(result.diagnostics.lazy.filter { $0.severity == .error }.map(\.span.file))
@@ -116,6 +120,12 @@ public enum Pipeline {
             layout += layoutDiagnostics(for: deck, viewport: viewport)
         }
         result.add(layout)
+        if let policy {
+            // Unused suppressions are reported only when every warning was looked for (W104
+            // needs units without errors).
+            let applied = policy.apply(to: result.diagnostics, in: result.fileSet, trees: trees, reportUnused: complete)
+            (result.diagnostics, result.omitted) = DiagnosticLimit.finish(applied, omitted: result.omitted)
+        }
         return result
     }
 }

@@ -3,17 +3,16 @@ import CardEmit
 import CardJSON
 import CardLayout
 import CardModel
+import CardPipeline
 import CardSources
 
 /// What a project decides in its `cardc.json` (docs/cli.md, "Project configuration"; schema
 /// `Grammar/cardc.schema.json`): the Swift flavor and access level, the viewport, per-code
-/// severities and the files to leave out. Every key is optional; an unknown key or
+/// severities, the files to leave out and the baseline. Every key is optional; an unknown key or
 /// a bad value is an error, never ignored.
 public struct ProjectConfiguration: Equatable, Sendable {
     /// What a code's diagnostics become.
-    public enum Level: String, CaseIterable, Sendable {
-        case error, warning, off
-    }
+    public typealias Level = DiagnosticLevel
 
     public var flavor: SwiftNames.Flavor?
     public var access: SwiftAccess?
@@ -22,22 +21,29 @@ public struct ProjectConfiguration: Equatable, Sendable {
     public var diagnostics: [(code: DiagnosticCode, level: Level)] = []
     /// Patterns of paths (relative to the configuration's folder) `check` and `fmt` leave out.
     public var exclude: [ExcludePattern] = []
+    /// The baseline file (`cardc check --write-baseline`), relative to the configuration's folder.
+    public var baseline: String?
 
     public init() {}
 
     /// The keys `cardc.json` takes, in the schema's order. `$schema` names the schema for editors.
-    public static let keys = ["$schema", "flavor", "access", "viewport", "diagnostics", "exclude"]
+    public static let keys = ["$schema", "flavor", "access", "viewport", "diagnostics", "exclude", "baseline"]
 
     /// The level `code` is reported at, before any suppression: the configured one, else its own.
     public func level(of code: DiagnosticCode) -> Level {
         diagnostics.last { $0.code == code }?.level ?? (code.severity == .error ? .error : .warning)
     }
 
+    /// The configured levels, by code.
+    public var levels: [DiagnosticCode: Level] {
+        Dictionary(diagnostics.map { ($0.code, $0.level) }, uniquingKeysWith: { $1 })
+    }
+
     public static func == (lhs: ProjectConfiguration, rhs: ProjectConfiguration) -> Bool {
         lhs.flavor == rhs.flavor && lhs.access == rhs.access && lhs.viewport == rhs.viewport
             && lhs.diagnostics.map(\.code) == rhs.diagnostics.map(\.code)
             && lhs.diagnostics.map(\.level) == rhs.diagnostics.map(\.level)
-            && lhs.exclude == rhs.exclude
+            && lhs.exclude == rhs.exclude && lhs.baseline == rhs.baseline
     }
 
     /// Reads `bytes`, the contents of the configuration at `path` (which names it in errors).
@@ -106,6 +112,11 @@ public struct ProjectConfiguration: Equatable, Sendable {
                         throw ConfigurationError("\(path): \"exclude\": \(error.message)")
                     }
                 }
+            case "baseline":
+                guard let text = value.string, !text.isEmpty, !text.utf8.contains(0) else {
+                    throw fail("must be the baseline file's path, relative to the folder of cardc.json")
+                }
+                baseline = text
             default:
                 let hint = NameSuggester.suggestion(for: key, among: Self.keys).map { "did you mean \"\($0)\"? " } ?? ""
                 throw ConfigurationError("\(path): unknown key \"\(key)\" (\(hint)cardc.json takes \(Self.keys.map { "\"\($0)\"" }.joined(separator: ", ")))")
@@ -132,4 +143,12 @@ public struct ProjectConfiguration: Equatable, Sendable {
 public struct ConfigurationError: Error, Equatable, Sendable {
     public var message: String
     public init(_ message: String) { self.message = message }
+}
+
+extension DiagnosticPolicy {
+    /// The policy of a run whose files have these configurations (by the path each is shown
+    /// by); files not listed have `fallback`'s.
+    public init(configurations: [String: ProjectConfiguration], fallback: ProjectConfiguration = ProjectConfiguration()) {
+        self.init(levels: configurations.mapValues(\.levels), fallback: fallback.levels)
+    }
 }

@@ -42,6 +42,8 @@ public final class LanguageServer {
     private var uris: [String: String] = [:]
     /// The (revision, version) of the snapshot whose diagnostics each open document last got.
     private var published: [String: (Int, Int)] = [:]
+    /// Configuration problems already shown to the user (`window/showMessage`).
+    private var shownProblems = Set<String>()
     private let log: (String) -> Void
 
     public init(options: Options = Options(), log: @escaping (String) -> Void = { _ in }) {
@@ -441,6 +443,11 @@ public final class LanguageServer {
     // MARK: Diagnostics
 
     private func publishDiagnostics(_ snapshot: Snapshot) {
+        // A project configuration the server cannot use is shown once per distinct problem
+        // (the defaults apply meanwhile), as `cardc check` would refuse it.
+        if let problem = snapshot.configurationProblem, shownProblems.insert(problem).inserted {
+            send(Outgoing.notification("window/showMessage", ["type": 1, "message": .string("cardc: " + problem)]))
+        }
         var converter = Converter(server: self, snapshots: [snapshot])
         let diagnostics = snapshot.documentDiagnostics().map { diagnosticJSON($0, snapshot: snapshot, converter: &converter) }
         send(Outgoing.notification("textDocument/publishDiagnostics", [

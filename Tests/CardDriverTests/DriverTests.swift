@@ -104,7 +104,7 @@ stack Main: list { Hello }
             (["build", "a.cards", "--emti", "json"],
              "cardc: error: unknown option '--emti' for 'cardc build'; did you mean '--emit'? (see 'cardc help build')\n"),
             (["check", "--format", "jsn", "a.cards"],
-             "cardc: error: invalid value 'jsn' for '--format': expected text, json, sarif, github; did you mean 'json'?\n"),
+             "cardc: error: invalid value 'jsn' for '--format': expected text, json, sarif, github, checkstyle, junit, gitlab; did you mean 'json'?\n"),
             // Near misses: nothing close, and short options.
             (["frobnicate"], "cardc: error: unknown command 'frobnicate' (see 'cardc help')\n"),
             (["check", "--bogus", "a.cards"], "cardc: error: unknown option '--bogus' for 'cardc check' (see 'cardc help check')\n"),

@@ -21,14 +21,19 @@ import Testing
     static let schemaFile = packageRoot.appendingPathComponent("Grammar/cardc.schema.json")
     static var updating: Bool { ProcessInfo.processInfo.environment["CARDC_UPDATE"].map { !$0.isEmpty && $0 != "0" } ?? false }
 
+    /// The VS Code extension's copy, which it gives every `cardc.json` (`jsonValidation`).
+    static let extensionCopy = packageRoot.appendingPathComponent("Editors/vscode/schemas/cardc.schema.json")
+
     @Test func schemaIsGeneratedFromTheReader() throws {
         let expected = Self.schema().serialized(pretty: true) + "\n"
-        if Self.updating {
-            try Data(expected.utf8).write(to: Self.schemaFile)
-            return
+        for file in [Self.schemaFile, Self.extensionCopy] {
+            if Self.updating {
+                try Data(expected.utf8).write(to: file)
+                continue
+            }
+            let actual = (try? Data(contentsOf: file)).map { String(decoding: $0, as: UTF8.self) }
+            #expect(actual == expected, "\(file.path) is out of date: run CARDC_UPDATE=1 swift test --filter ConfigurationSchemaTests")
         }
-        let actual = (try? Data(contentsOf: Self.schemaFile)).map { String(decoding: $0, as: UTF8.self) }
-        #expect(actual == expected, "Grammar/cardc.schema.json is out of date: run CARDC_UPDATE=1 swift test --filter ConfigurationSchemaTests")
     }
 
     @Test func schemaNamesEveryKeyTheReaderTakes() throws {
@@ -84,6 +89,11 @@ import Testing
                     ("type", "string"),
                     ("pattern", .string(#"^(?!/)(?!.*(^|/)\.\.(/|$)).+$"#)),
                 ])),
+            ])),
+            ("baseline", .object([
+                ("description", "The baseline file `cardc check` reads (written by `cardc check --write-baseline FILE`), relative to the folder of cardc.json: the warnings it records are not reported. `--baseline` overrides it."),
+                ("type", "string"),
+                ("minLength", 1),
             ])),
         ]
         return .object([

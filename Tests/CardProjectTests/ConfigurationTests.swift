@@ -17,6 +17,7 @@ import Testing
     /// What each invalid fixture's error says (a part of it).
     static let expectedErrors: [String: String] = [
         "invalid-access.json": #""access" must be "internal", "public" or "package", found "open""#,
+        "invalid-baseline-empty.json": #""baseline" must be the baseline file's path"#,
         "invalid-beyond-schema-duplicate-key.json": #""flavor" is given twice"#,
         "invalid-beyond-schema-zero-viewport.json": #""viewport" must be "WxH" in points, such as "390x844", found "0x844""#,
         "invalid-diagnostics-type.json": #""diagnostics" must be an object of codes and levels"#,
@@ -75,6 +76,7 @@ import Testing
         #expect(configuration.level(of: .e501) == .error)
         #expect(configuration.level(of: .e306) == .error)
         #expect(configuration.exclude.map(\.text) == ["Generated/**", "Legacy/old-*.cards", "**/scratch"])
+        #expect(configuration.baseline == "cardc-baseline.json")
     }
 
     @Test func excludePatterns() throws {

@@ -1,8 +1,9 @@
 -- Drives Neovim's built-in LSP client against `cardc lsp` (see nvim-lsp.sh): opens a sample
 -- with the repository's Editors/nvim set-up (its ftplugin starts the server), waits for
 -- diagnostics, breaks a part name and waits for the error, asks for hover and completion,
--- checks the answers, mends the buffer with the "fix all" code action, and quits with status
--- 0, or 1 on the first failure.
+-- checks the answers, mends the buffer with the "fix all" code action, applies the "ignore this
+-- warning" quick fix in a scratch deck and sees the warning go, and quits with status 0, or 1 on
+-- the first failure.
 local root = os.getenv('CARDS_ROOT')
 local sample = root .. '/Samples/overview.cards'
 vim.opt.runtimepath:append(root .. '/Editors/nvim')
@@ -122,6 +123,42 @@ if not restyled:find('style: ', 1, true) then fail('fix all did not mend the lab
 if not vim.wait(20000, function() return #vim.diagnostic.get(bufnr) == 0 end, 20) then
   fail(('%d diagnostics left after fix all'):format(#vim.diagnostic.get(bufnr)))
 end
+-- "Ignore this warning here": a deck with an unused field, the client's code action at the
+-- warning, its workspace edit applied as the client applies it, and the warning gone.
+local scratch = vim.fn.tempname() .. '.cards'
+vim.fn.writefile({ 'card Later {', '  model {', '    spent: 0.5', '    unused: "x"', '  }', '  bar(percent: $spent)', '}' }, scratch)
+vim.cmd('edit ' .. vim.fn.fnameescape(scratch))
+local later = vim.api.nvim_get_current_buf()
+local function buffer_code(buffer, code)
+  for _, d in ipairs(vim.diagnostic.get(buffer)) do
+    if d.code == code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code == code) then return d end
+  end
+end
+if not vim.wait(20000, function() return buffer_code(later, 'W101') ~= nil end, 20) then fail('no W101 in the scratch deck') end
+local w101 = buffer_code(later, 'W101')
+local position = { line = w101.lnum, character = w101.col }
+local responses = vim.lsp.buf_request_sync(later, 'textDocument/codeAction', {
+  textDocument = { uri = vim.uri_from_bufnr(later) }, range = { start = position, ['end'] = position },
+  context = { diagnostics = { w101.user_data and w101.user_data.lsp or {} } },
+}, 10000) or {}
+local ignore
+for client_id, response in pairs(responses) do
+  for _, action in ipairs(response.result or {}) do
+    if action.title == 'Ignore W101 on this line (// cardc:ignore W101)' then
+      ignore = action
+      vim.lsp.util.apply_workspace_edit(action.edit, vim.lsp.get_client_by_id(client_id).offset_encoding)
+    end
+  end
+end
+if not ignore then fail('no "Ignore W101 on this line" code action') end
+local edited = vim.api.nvim_buf_get_lines(later, 0, -1, false)
+say('after "' .. ignore.title .. '": ' .. edited[4] .. ' / ' .. edited[5])
+if edited[4] ~= '    // cardc:ignore W101' then fail('the suppression was not inserted above the field') end
+if not vim.wait(20000, function() return #vim.diagnostic.get(later) == 0 end, 20) then
+  fail('the warning is still reported: ' .. vim.inspect(vim.diagnostic.get(later)))
+end
+say('the W101 is gone after the quick fix')
+os.remove(scratch)
 
 say('PASS')
 vim.cmd('qall!')

@@ -19,6 +19,8 @@
 #      code then no longer compiles against it, which is expected); an invalid value fails the
 #      next build with cardc's message; without the file the defaults apply; put back, the
 #      original file builds again.
+#   7. cardc.json's other keys reach the plugin's builds through cardc (a warning made an
+#      error fails the build), and a misspelt key fails it with cardc's message.
 #
 # Usage: Tests/EndToEnd/plugin-package.sh
 # Environment: CARDC_E2E_SCRATCH — a build directory to reuse between runs (default: a fresh
@@ -140,5 +142,22 @@ cp "$work/cardc.json.original" "$config"
 swift build --scratch-path "$scratch" >"$work/build9.log" 2>&1 || { cat "$work/build9.log"; fail "swift build with the original cardc.json"; }
 grep -q "^public final class VisaViewModel" "$wallet" || fail "the original cardc.json did not come back in $wallet"
 echo "cardc.json restored: builds again"
+
+# 7. cardc.json is read by cardc, not by the plugin: its other keys apply to the plugin's builds
+# (the sample's has "diagnostics"; here W101 becomes an error and fails the build), and a
+# mistake in it fails the build with cardc's message.
+config=Sources/CardsApp/cardc.json
+cp "$config" "$work/cardc.json.orig"
+printf '{ "flavor": "observation", "access": "public", "diagnostics": { "W101": "error" } }\n' > "$config"
+printf 'card Unused {\n  model {\n    spare: 1\n  }\n  text("x")\n}\n' > Sources/CardsApp/Cards/unused.cards
+if swift build --scratch-path "$scratch" >"$work/build10.log" 2>&1; then cat "$work/build10.log"; fail "W101 made an error did not fail the build"; fi
+grep -q "error\[W101\]" "$work/build10.log" || { cat "$work/build10.log"; fail "the build failed without cardc's W101 error"; }
+rm Sources/CardsApp/Cards/unused.cards
+printf '{ "flavour": "observation" }\n' > "$config"
+if swift build --scratch-path "$scratch" >"$work/build11.log" 2>&1; then cat "$work/build11.log"; fail "a misspelt key in cardc.json did not fail the build"; fi
+grep -q 'unknown key "flavour"' "$work/build11.log" || { cat "$work/build11.log"; fail "the build failed without cardc's message"; }
+cp "$work/cardc.json.orig" "$config"
+swift build --scratch-path "$scratch" >"$work/build12.log" 2>&1 || { cat "$work/build12.log"; fail "swift build after restoring cardc.json"; }
+echo "cardc.json through cardc: ok"
 
 echo "plugin package: ok"

@@ -2,7 +2,7 @@
 // (which cannot run here).
 //
 // 1. package.json has the shape VS Code reads (checked field by field against the
-//    contribution points used: languages, grammars, configuration, configurationDefaults),
+//    contribution points used: languages, grammars, jsonValidation, configuration, configurationDefaults),
 //    and every file it names exists.
 // 2. extension.js, loaded with a stand-in for the `vscode` module, registers a formatting
 //    provider for `cards` that returns `cardc fmt -`'s output as one edit, no edit for a
@@ -58,7 +58,10 @@ const properties = (contributes.configuration || {}).properties || {};
 check(properties['cards.cardcPath'] && properties['cards.cardcPath'].type === 'string', 'cards.cardcPath must be a string setting');
 const defaults = (contributes.configurationDefaults || {})['[cards]'] || {};
 check(defaults['editor.formatOnSave'] === true, 'format on save must be on by default for cards');
-for (const file of ['language-configuration.json', 'syntaxes/cards.tmLanguage.json']) {
+const validation = contributes.jsonValidation || [];
+check(validation.length === 1 && validation[0].fileMatch === 'cardc.json' && validation[0].url === './schemas/cardc.schema.json',
+  'contributes.jsonValidation must give cardc.json the schema ./schemas/cardc.schema.json');
+for (const file of ['language-configuration.json', 'syntaxes/cards.tmLanguage.json', 'schemas/cardc.schema.json']) {
   const copy = fs.readFileSync(path.join(folder, file), 'utf8');
   const original = fs.readFileSync(path.join(root, 'Grammar', path.basename(file)), 'utf8');
   check(copy === original, `${file} differs from Grammar/${path.basename(file)}`);
