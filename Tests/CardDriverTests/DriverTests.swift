@@ -177,6 +177,22 @@ stack Main: list { Hello }
         #expect(result.err.contains("E102"))
     }
 
+    /// A lone CR ends a line in every output, as in an editor (docs/language.md §2): issue 28's
+    /// `printf 'card A {\r  bogus(1)\r}\n'` gave line 1 in diagnostics and line 2 in the editor.
+    @Test func aLoneCarriageReturnEndsALineInEveryFormat() throws {
+        let directory = try temporaryDirectory(["x.cards": "card A {\r  bogus(1)\r}\n"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/x.cards"
+        let text = runCardc(["check", "--color", "never", path])
+        #expect(text.code == 1)
+        #expect(text.err.hasPrefix("\(path):2:3: error[E301]"), "\(text.err)")
+        #expect(text.err.contains("2 |   bogus(1)\n"))
+        let json = try JSONSerialization.jsonObject(with: Data(runCardc(["check", "--format", "json", path]).out.utf8)) as? [[String: Any]]
+        #expect(json?.first?["line"] as? Int == 2 && json?.first?["column"] as? Int == 3)
+        #expect(json?.first?["endLine"] as? Int == 2 && json?.first?["endColumn"] as? Int == 8)
+        #expect(runCardc(["check", "--format", "github", path]).out.hasPrefix("::error file=\(path),line=2,col=3"))
+    }
+
     @Test func machineFormatsGoToStdout() throws {
         let directory = try temporaryDirectory(["deck.cards": "card A {\n  txt(\"x\")\n}\n"])
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -87,6 +87,15 @@ import CardDriver
         #expect(try format(output) == output)
     }
 
+    /// A lone CR is a line break (docs/language.md §2): it ends a `//` comment (once the comment
+    /// ran on to the next LF and swallowed the code after it) and counts in blank lines.
+    @Test func aLoneCarriageReturnIsALineBreak() throws {
+        let source = "card A {\r  text(\"a\") // note\r\r\r  text(\"b\")\r}\r"
+        let output = try format(source)
+        #expect(output == "card A {\n  text(\"a\") // note\n\n  text(\"b\")\n}\n")
+        #expect(try format(output) == output)
+    }
+
     /// A comment's text is kept byte for byte, trailing spaces included; a multi-line block
     /// comment keeps its inner lines.
     @Test func commentsAreKeptByteForByte() throws {
