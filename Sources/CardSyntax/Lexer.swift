@@ -1,4 +1,5 @@
 import CardDiagnostics
+import CardText
 
 /// The output of lexing one file.
 public struct LexedFile: Sendable {
@@ -999,13 +1000,10 @@ struct LexerState {
         return out
     }
 
+    /// A character as a message quotes it: escaped when no output may write it raw
+    /// (`EscapedScalars`), and a tab too, so the quote shows which blank it is.
     static func escape(_ scalar: Unicode.Scalar) -> String {
-        let v = scalar.value
-        if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || v == 0x2028 || v == 0x2029
-            || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
-            return "\\u{\(String(v, radix: 16, uppercase: true))}"
-        }
-        return String(scalar)
+        scalar == "\t" || EscapedScalars.contains(scalar) ? EscapedScalars.escape(scalar.value) : String(scalar)
     }
 }
 

@@ -193,6 +193,25 @@ stack Main: list { Hello }
         #expect(runCardc(["check", "--format", "github", path]).out.hasPrefix("::error file=\(path),line=2,col=3"))
     }
 
+    /// Issue 28: a raw U+200E reached `--format json`. No scalar that no output writes raw
+    /// (`TerminalText.needsEscaping`: bidi controls and marks, controls, the BOM) is written
+    /// raw by any format, from a message or from a file's name.
+    @Test func bidiMarksFromTheInputAreNeverWrittenRawInAnyFormat() throws {
+        let name = "e\u{202E}vil\u{2066}.cards"
+        let directory = try temporaryDirectory([name: "card A {\n  bo\u{200E}gus(1)\n  te\u{FEFF}xt(\"\u{061C}\")\n}\n"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/" + name
+        for format in ["text", "json", "sarif", "github"] {
+            let result = runCardc(["check", "--color", "never", "--format", format, path])
+            #expect(result.code == 1, "\(format)")
+            let raw = (result.out + result.err).unicodeScalars.filter { TerminalText.needsEscaping($0) && $0 != "\n" }
+            #expect(raw.isEmpty, "\(format): \(raw.map { String($0.value, radix: 16) })")
+        }
+        let json = try JSONSerialization.jsonObject(with: Data(runCardc(["check", "--format", "json", path]).out.utf8)) as? [[String: Any]]
+        #expect(json?.first?["file"] as? String == path)
+        #expect(json?.contains { ($0["message"] as? String)?.contains("`\\u{200E}`") == true } == true)
+    }
+
     @Test func machineFormatsGoToStdout() throws {
         let directory = try temporaryDirectory(["deck.cards": "card A {\n  txt(\"x\")\n}\n"])
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -379,6 +379,19 @@ import CardDiagnostics
         #expect(lexed.tokens.startsLine(0) && lexed.tokens.startsLine(4))
     }
 
+    /// A message quoting a character shows every scalar no output writes raw as its escape
+    /// (`EscapedScalars`, read through `TerminalText.needsEscaping`): the bidi marks and the BOM
+    /// too, which reached `--format json` raw.
+    @Test func messagesQuoteEscapedScalarsAsEscapes() {
+        for (scalar, escape) in [("\u{200E}", "\\u{200E}"), ("\u{200F}", "\\u{200F}"), ("\u{061C}", "\\u{61C}"),
+                                 ("\u{FEFF}", "\\u{FEFF}"), ("\u{202E}", "\\u{202E}"), ("\u{1B}", "\\u{1B}")] {
+            let (_, lexed, _) = lex("card A { bo\(scalar)gus }")
+            let messages = lexed.diagnostics.map(\.message)
+            #expect(messages.contains { $0.contains("`\(escape)`") }, "\(messages)")
+            #expect(!messages.contains { $0.unicodeScalars.contains(where: TerminalText.needsEscaping) }, "\(messages)")
+        }
+    }
+
     @Test func unterminatedBlockComment() {
         let (tokens, lexed, _) = lex("a /* /* */ b")
         #expect(tokens.map(\.1) == ["a"])
