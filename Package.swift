@@ -42,20 +42,25 @@ let package = Package(
         .plugin(name: "CardcPlugin", capability: .buildTool(), dependencies: ["cardc"]),
         .executableTarget(name: "CardBench", dependencies: ["CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardPipeline", "CardLayout", "CardEmit",
                                                            "CardDriver", "CardTestSupport", "CardServer", "CardJSON"]),
-        // The deterministic deck generator the benchmark and the tests share.
-        .target(name: "CardTestSupport", path: "Tests/CardTestSupport"),
+        // The deterministic deck generator, the `// expect:` fixture harness and the golden-file
+        // helper the benchmark and the tests share.
+        .target(name: "CardTestSupport", dependencies: ["CardDiagnostics"], path: "Tests/CardTestSupport"),
 
         .testTarget(name: "CardDiagnosticsTests", dependencies: ["CardDiagnostics", "CardJSON", "CardText"]),
-        .testTarget(name: "CardSyntaxTests", dependencies: ["CardSources", "CardModel", "CardSema", "CardSyntax", "CardDriver", "CardTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CardSemaTests", dependencies: ["CardModel", "CardSema", "CardSources", "CardSyntax", "CardDriver", "CardTestSupport"], exclude: ["Fixtures"]),
+        // The syntax and checker tests build neither the driver nor the server (ArchitectureTests).
+        .testTarget(name: "CardSyntaxTests", dependencies: ["CardSources", "CardModel", "CardSema", "CardPipeline", "CardSyntax", "CardDiagnostics",
+                                                            "CardTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CardSemaTests", dependencies: ["CardModel", "CardSema", "CardPipeline", "CardSources", "CardSyntax", "CardDiagnostics",
+                                                          "CardTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CardLayoutTests", dependencies: ["CardSources", "CardModel", "CardSema", "CardLayout", "CardEmit", "CardDriver", "CardJSON", "CardTestSupport"],
                     exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "CardEmitTests", dependencies: ["CardEmit", "CardLayout", "CardModel", "CardSema", "CardSources", "CardDriver", "CardJSON", "CardText"],
+        .testTarget(name: "CardEmitTests", dependencies: ["CardEmit", "CardLayout", "CardModel", "CardSema", "CardSources", "CardDriver", "CardJSON", "CardText", "CardTestSupport"],
                     exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "CardDriverTests", dependencies: ["CardDriver", "CardModel", "CardPipeline", "CardSema", "CardSources"]),
         .testTarget(name: "CardIDETests", dependencies: ["CardIDE", "CardModel", "CardSema", "CardSources", "CardSyntax", "CardDiagnostics", "CardTestSupport"]),
         .testTarget(name: "CardServerTests", dependencies: ["CardServer", "CardIDE", "CardJSON"]),
-        .testTarget(name: "CardProjectTests", dependencies: ["CardProject", "CardDriver", "CardSources", "CardModel", "CardSema", "CardSyntax", "CardDiagnostics", "CardJSON"],
+        .testTarget(name: "CardProjectTests", dependencies: ["CardProject", "CardDriver", "CardSources", "CardModel", "CardSema", "CardSyntax", "CardDiagnostics", "CardJSON",
+                                                             "CardTestSupport"],
                     exclude: ["Fixtures"]),
     ]
 )

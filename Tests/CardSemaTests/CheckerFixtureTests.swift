@@ -1,10 +1,10 @@
 import CardPipeline
 import CardDiagnostics
-import CardDriver
 import Foundation
 import Testing
 import CardModel
 @testable import CardSema
+import CardTestSupport
 
 /// Checker fixtures in `Fixtures/` carry their expected diagnostics inline (`// expect: E501`,
 /// `// expect@+1: W101`); each is checked with `Pipeline.check` and the exact multiset of

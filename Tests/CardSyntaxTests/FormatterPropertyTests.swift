@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import CardPipeline
 import CardDiagnostics
-import CardDriver
 import CardModel
 import CardSources
 import CardSema

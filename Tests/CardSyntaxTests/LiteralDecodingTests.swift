@@ -1,7 +1,6 @@
 import CardTestSupport
 import Testing
 import CardDiagnostics
-import CardDriver
 @testable import CardSyntax
 
 /// The byte-level decoders for literals and line tables must agree with the general ones.

@@ -36,7 +36,7 @@ public struct ExpectedDiagnostic: Hashable, Comparable, Sendable, CustomStringCo
 ///
 /// The annotations are found by scanning the raw lines of the file, not its tokens, so they
 /// also work on a line whose string or block comment is unterminated, and in files with
-/// invalid UTF-8.
+/// invalid UTF-8. Lines are the ones diagnostics count (`LineBreak`: LF, CR LF or a lone CR).
 public enum Expectations {
     /// The expected (line, code) pairs of a fixture, as a set.
     public static func parse(_ text: String) -> Set<ExpectedDiagnostic> {
@@ -51,14 +51,11 @@ public enum Expectations {
     /// Every expectation in source order, keeping repeats (`// expect: E201, E201` is two).
     public static func parseAll(bytes: [UInt8]) -> [ExpectedDiagnostic] {
         var result: [ExpectedDiagnostic] = []
-        var lineNumber = 1
-        var lineStart = 0
-        while lineStart <= bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            parseLine(bytes[lineStart..<lineEnd], line: lineNumber, into: &result)
-            lineNumber += 1
-            lineStart = lineEnd + 1
+        let starts = LineBreak.lineStarts(of: bytes)
+        for (index, start) in starts.enumerated() {
+            let end = index + 1 < starts.count
+                ? LineBreak.contentEnd(bytes, lineStart: start, nextLineStart: starts[index + 1]) : bytes.count
+            parseLine(bytes[start..<end], line: index + 1, into: &result)
         }
         return result
     }
