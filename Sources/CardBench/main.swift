@@ -158,6 +158,10 @@ struct PhaseOutput {
     var diagnostics: Int
     /// Bytes of back-end output written (0 for the front-end phases).
     var outputBytes = 0
+    /// The checked unit's tables, in bytes, and its cards (0 for the phases before checking).
+    var unitBytes = 0
+    var unitTables: [(table: String, bytes: Int)] = []
+    var cards = 0
 }
 
 /// A timed phase. Each runs the whole front end up to its stage on the same bytes; to time a
@@ -179,12 +183,14 @@ let phases: [Phase] = [
         let tree = Parser.parse(file)
         return PhaseOutput(tokens: tree.tokenCount, nodes: tree.nodes.count, diagnostics: tree.diagnostics.count)
     },
-    // What `cardc check` does: load (from memory), lex, parse, check (`Pipeline.check`, building
-    // no card's model), then the layout pass for W104 when there are no errors.
-    Phase(name: "check", title: "check (Pipeline.check: Pipeline.check + layoutDiagnostics)") { file in
+    // What `cardc check` does: load (from memory), lex, parse, check (writing the checked
+    // unit), then the layout pass for W104 when there are no errors.
+    Phase(name: "check", title: "check (Pipeline.check: load, check, W104)") { file in
         let result = Pipeline.check(paths: [file.path], root: "/", provider: MemoryFileProvider([:]),
                                     sources: [file.path: file.bytes])
-        return PhaseOutput(tokens: 0, nodes: 0, diagnostics: result.diagnostics.count)
+        return PhaseOutput(tokens: 0, nodes: 0, diagnostics: result.diagnostics.count,
+                           unitBytes: result.decks.first?.tableBytes ?? 0, unitTables: result.decks.first?.tableSizes ?? [],
+                           cards: result.decks.first?.cards.count ?? 0)
     },
     // What `cardc build --emit json` does short of the file: check (the W104 pass included),
     // then write the layout JSON in pieces that are counted and dropped.
@@ -257,6 +263,11 @@ func report(_ phase: Phase, _ m: Measurement, bytes: Int) {
     print(String(format: "  spread (max-min)/median: %.1f%%", spread))
     print("  tokens \(m.output.tokens)  nodes \(m.output.nodes)  diagnostics \(m.output.diagnostics)"
           + (m.output.outputBytes > 0 ? "  output \(m.output.outputBytes) bytes" : ""))
+    if m.output.unitBytes > 0 {
+        print("  checked unit: \(mib(m.output.unitBytes)) in its tables, "
+              + "\(m.output.unitBytes / Swift.max(1, m.output.cards)) bytes a card (\(m.output.cards) cards): "
+              + m.output.unitTables.map { "\($0.table) \($0.bytes / Swift.max(1, m.output.cards))" }.joined(separator: ", "))
+    }
     print("  minor page faults per iteration: \(m.faults) (\(mib(m.faults * 4096)) first-touched)")
     if let peak = m.peak {
         var line = "  peak RSS (VmHWM) \(mib(peak))  = \(String(format: "%.2f", Double(peak) / Double(bytes)))× input"

@@ -26,6 +26,15 @@ public enum DiagnosticCode: String, CaseIterable, Hashable, Comparable, Sendable
 
     public var severity: Severity { rawValue.hasPrefix("W") ? .warning : .error }
 
+    /// A lexical or syntax code (E1xx, E2xx): reported by the lexer or the parser (E203 also
+    /// by the checker, for properties).
+    public var isSyntax: Bool { rawValue.hasPrefix("E1") || rawValue.hasPrefix("E2") }
+
+    /// An error after which the parser recovered, with tokens dropped, skipped or assumed (E1xx,
+    /// E201, E202, E204): what the checker found around it is a guess. `FixAll` applies only
+    /// syntax fix-its to such a file.
+    public var isRecoveredSyntax: Bool { rawValue.hasPrefix("E1") || self == .e201 || self == .e202 || self == .e204 }
+
     public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// Accepts `E101`, `e101` or `101`-style input from the command line.

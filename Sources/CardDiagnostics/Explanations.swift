@@ -120,7 +120,8 @@ extension DiagnosticCode {
                 `\n`, `\t`, `\r`, `\"`, `\\`, `\0` and `\u{…}` with 1 to 8 hex digits naming a \#
                 Unicode scalar. Anything else (`\q`, `\u1F600`, `\u{D800}`) is rejected so the text \#
                 the generated Swift shows is exactly the text written. Use a valid escape, or write \#
-                `\\` for a literal backslash.
+                `\\` for a literal backslash. Strings are not interpolated: for Swift's `"\(name)"`, \#
+                the help names the binding to write in place of the string (`$name`).
                 """#,
                 wrong: #"""
                 card Categories {
@@ -220,18 +221,42 @@ extension DiagnosticCode {
                 where a property's or an argument label's `:` belongs (`title = "Trip"`, \#
                 `bar(percent = 0.4)`, a model field `spent = 0.4`) is reported here, at the `=`, with \#
                 a fix-it writing `:`; the property or argument is then checked as if the `:` were \#
-                there.
+                there. So are three other habits from Swift: a declaration's traits, kind or parent \#
+                theme without the `:` before them (`card Vaccines rounded(radius: 12) {`, \#
+                `stack Home list {`), a name in quotes (`state "restDay" {`), and a type before a \#
+                value (`name: String = "Biscuit"`: a model field's type is inferred from its \#
+                default). Each is one error with a fix-it, and what follows is checked as if written \#
+                right. SwiftUI-style modifiers after a part (`text("Hi").font(.title)`) are one error \#
+                too: a part's settings are its arguments, and the fix-it moves a modifier with one \#
+                value into them (`text("Hi", font: .title)`, where the checker then offers \#
+                `style:`).
                 """#,
                 wrong: #"""
-                card Balance {
+                card Balance rounded(radius: 12) {
+                  model {
+                    owner: String = "Sam"
+                  }
                   text("Checking $2,450.18" style: .title)
+                  text($owner)
                   bar(percent = 0.4)
+                }
+
+                stack Home list {
+                  Balance
                 }
                 """#,
                 corrected: #"""
-                card Balance {
+                card Balance: rounded(radius: 12) {
+                  model {
+                    owner: "Sam"
+                  }
                   text("Checking $2,450.18", style: .title)
+                  text($owner)
                   bar(percent: 0.4)
+                }
+
+                stack Home: list {
+                  Balance
                 }
                 """#)
         case .e202:
@@ -397,7 +422,8 @@ extension DiagnosticCode {
                 A stack's `theme:` or a theme's parent names a theme that does not exist. Themes \#
                 become `CardPartsTheme` implementations; `Mint` and `Turbo` are built in and any \#
                 other theme must be declared with `theme Name: Parent { … }` in this file or an \#
-                imported one. Declare the theme or use a built-in one.
+                imported one. The label lists the themes there are. Declare the theme or use one of \#
+                those.
                 """#,
                 wrong: #"""
                 card Balance {
@@ -424,8 +450,10 @@ extension DiagnosticCode {
                 summary: #"""
                 Two cards, two stacks or two themes have the same name. Names are global across a \#
                 file and its imports (one namespace per kind), because each declaration becomes a \#
-                Swift type such as `BalanceCardController`. The later declaration (in load order) is \#
-                reported, with a note at the earlier one; rename one of them.
+                Swift type such as `BalanceCardController`. The later declaration is reported, with a \#
+                note at the earlier one: an imported file's declarations come before those of the \#
+                file importing it, so a name taken by an import is reported where it is taken again. \#
+                Rename one of them.
                 """#,
                 wrong: #"""
                 card Balance {
@@ -450,8 +478,10 @@ extension DiagnosticCode {
                 summary: #"""
                 The file named by an `import` does not exist or cannot be read. Import paths are \#
                 relative to the importing file (not to the working directory) and must name the \#
-                file exactly, including `.cards`. Fix the path or create the file; an import that \#
-                fails is not loaded, so names it would declare stay unknown.
+                file exactly, including `.cards`; the help names the file of that directory whose \#
+                name is closest. Fix the path or create the file. An import that fails is not \#
+                loaded, so the cards and themes it may declare are not reported unknown until it is \#
+                found (unless a declared name is close enough to suggest).
                 """#,
                 wrong: #"""
                 import "missing.cards"
@@ -518,7 +548,8 @@ extension DiagnosticCode {
                 A stack's conformance must be one of the stack kinds: `list` (CardParts' \#
                 `CardsViewController`), `fullScreen`, `collapsible` (CardsStack), `swipe` \#
                 (MGSwipeCards) or `sheet` (TGCardViewController). The message suggests the closest \#
-                kind. Use one of these kinds.
+                kind. Use one of these kinds. Until the kind is known, the rules that depend on a \#
+                card's stacks (W703, W704, E704, W502) say nothing of the cards the stack lists.
                 """#,
                 wrong: #"""
                 card Visa {
@@ -545,7 +576,10 @@ extension DiagnosticCode {
                 Each argument maps to a specific CardParts property (for `text`: `textStyle`, \#
                 `textColor`, `font`, `textAlignment`, `numberOfLines`), so an unknown one cannot be \#
                 generated. Check the catalog entry for the names it accepts; here the size comes \#
-                from `style:` or `font:`.
+                from `style:` or `font:`. The did-you-mean also knows labels other frameworks use \#
+                (`onTap` for a button's `action:`, `foregroundColor` for `color:`), a label written on \#
+                the unlabeled first argument (`image(named: "dog")`, fixed by removing it), and a \#
+                stack's property written in a card (`theme:`, set in the stack instead).
                 """#,
                 wrong: #"""
                 card Balance {
@@ -1067,7 +1101,8 @@ extension DiagnosticCode {
                 Every card of a `sheet` stack needs a `title:` property. TGCardViewController \#
                 always shows the card's header (title, optional subtitle), and the header alone is \#
                 what stays visible when the sheet is collapsed. Add `title:` (and optionally \#
-                `subtitle:`) to the card.
+                `subtitle:`) to the card; the fix-it adds `title:` with the card's name, to be \#
+                worded.
                 """#,
                 wrong: #"""
                 card Trip {
@@ -1300,7 +1335,11 @@ extension DiagnosticCode {
                 The value's type is not the type the parameter declares, for example a string where \#
                 a `Color` is expected, or a binding where only a literal is allowed (actions, enum \#
                 cases, sizes, insets, fonts). Every argument becomes a typed CardParts property, so \#
-                types are checked before any Swift is generated. Write a value of the expected type.
+                types are checked before any Swift is generated. Write a value of the expected type. \#
+                Habits from elsewhere get their fix: an action in quotes (`action: "bookVet"`), a font \#
+                named alone (`titleFont: "Avenir-Heavy"` is `font("Avenir-Heavy", 16)`), a case of \#
+                another argument (`font: .title` is `style: .title`), a type where a model default \#
+                belongs (`name: String`: write a default, `name: ""`).
                 """#,
                 wrong: #"""
                 card Spending {
@@ -1337,22 +1376,36 @@ extension DiagnosticCode {
                 summary: #"""
                 A `model` field's default value has a different type from the field's uses. The \#
                 default initialises the generated view-model property and feeds previews, so it \#
-                must have the type the uses need. Change the default, or the uses.
+                must have the type the uses need. Change the default, or the uses. When a `cell` \#
+                reads a label its rows' default does not have (`$item.rout`), the error is at that \#
+                use, with a did-you-mean when the label is a near miss of one the rows have.
                 """#,
                 wrong: #"""
                 card Budget {
                   model {
                     spent: "62%"
+                    walks: [(walker: "Sam", route: "Park")]
                   }
                   bar(percent: $spent)
+                  table(rows: $walks) {
+                    cell {
+                      text($item.rout)
+                    }
+                  }
                 }
                 """#,
                 corrected: #"""
                 card Budget {
                   model {
                     spent: 0.62
+                    walks: [(walker: "Sam", route: "Park")]
                   }
                   bar(percent: $spent)
+                  table(rows: $walks) {
+                    cell {
+                      text($item.route)
+                    }
+                  }
                 }
                 """#)
         case .e804:
@@ -1418,7 +1471,8 @@ extension DiagnosticCode {
                 A `model` field is never used by a binding in the card. Each field becomes a \#
                 view-model property, and one that no part reads is dead data (often a typo in a \#
                 `$name`). Bind it from a part, or delete it. The reserved field `state` is never \#
-                reported.
+                reported, nor is a field bound where nothing is checked (an unknown part's or \#
+                argument's value): that mistake has its own error.
                 """#,
                 wrong: #"""
                 card Budget {
@@ -1445,22 +1499,39 @@ extension DiagnosticCode {
                 A binding names no model field, but its name is a near miss of one: most likely \#
                 a typo. A binding without a model field is legal (the field exists with no \#
                 initial value), so this is a warning; the fix-it renames the binding. The field \#
-                it was probably meant for is then not also reported unused (W101).
+                it was probably meant for is then not also reported unused (W101). Inside a \#
+                `cell`, the rows' labels come first: `$walker` there is offered the row's \#
+                `$item.walker`. A field or label is offered only when the binding's uses can take \#
+                its type, so the fix-it never trades the warning for an error.
                 """#,
                 wrong: #"""
                 card Profile {
                   model {
                     name: "Ada"
+                    walks: [(walker: "Sam", route: "Park")]
                   }
                   text($nmae)
+                  table(rows: $walks) {
+                    cell {
+                      text($walker)
+                      text($item.route)
+                    }
+                  }
                 }
                 """#,
                 corrected: #"""
                 card Profile {
                   model {
                     name: "Ada"
+                    walks: [(walker: "Sam", route: "Park")]
                   }
                   text($name)
+                  table(rows: $walks) {
+                    cell {
+                      text($item.walker)
+                      text($item.route)
+                    }
+                  }
                 }
                 """#)
         case .w105:

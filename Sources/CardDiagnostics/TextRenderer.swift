@@ -315,10 +315,17 @@ public struct TextRenderer: Sendable {
         out.append(" \(TerminalText.escaped(PathBytes.displayed(file.path))):\(location.line):\(location.column)\n")
     }
 
-    /// `replace with `x``, `insert `x`` or `remove `x``, for a fix-it.
+    /// `replace with `x``, `insert `x`` or `remove `x``, for a fix-it. The line breaks and
+    /// indentation around an inserted line (E703's `title:`) are left out of the quote: they
+    /// would only show as escapes.
     func fixDescription(_ fix: FixIt, files: FileSet) -> String {
-        if fix.span.start == fix.span.end { return "insert `\(fix.replacement)`" }
-        if !fix.replacement.isEmpty { return "replace with `\(fix.replacement)`" }
+        var shown = Substring(fix.replacement)
+        if shown.contains(where: \.isNewline), let first = shown.firstIndex(where: { !$0.isWhitespace }),
+           let last = shown.lastIndex(where: { !$0.isWhitespace }) {
+            shown = shown[first...last]
+        }
+        if fix.span.start == fix.span.end { return "insert `\(shown)`" }
+        if !fix.replacement.isEmpty { return "replace with `\(shown)`" }
         guard let file = files.lookUp(fix.span.file) else { return "remove this text" }
         let start = clamp(fix.span.start, file)
         var end = clamp(fix.span.end, file)

@@ -1,3 +1,5 @@
+import CardDiagnostics
+
 /// A usage problem: printed as one `cardc: error: …` line, exit code 2.
 public struct UsageError: Error, Equatable {
     public var message: String
@@ -45,7 +47,10 @@ enum ArgumentParser {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let spec = options.first(where: { $0.names.contains(name) }) else {
-                throw UsageError("unknown option '\(name)' for 'cardc \(command)' (see 'cardc help \(command)')")
+                // Long names only: every one-letter option is a near miss of every other.
+                let long = name.hasPrefix("--") ? options.flatMap(\.names).filter { $0.hasPrefix("--") } : []
+                throw UsageError("unknown option '\(name)' for 'cardc \(command)'" + didYouMean(name, among: long)
+                                 + " (see 'cardc help \(command)')")
             }
             let key = spec.names[0]
             if let placeholder = spec.value {
@@ -54,7 +59,8 @@ enum ArgumentParser {
                 }
                 if inlineValue == nil { index += 1 }
                 if let choices = spec.choices, !choices.contains(value) {
-                    throw UsageError("invalid value '\(value)' for '\(name)': expected \(choices.joined(separator: ", "))")
+                    throw UsageError("invalid value '\(value)' for '\(name)': expected \(choices.joined(separator: ", "))"
+                                     + didYouMean(value, among: choices))
                 }
                 result.options[key] = value
             } else {
@@ -63,6 +69,12 @@ enum ArgumentParser {
             }
         }
         return result
+    }
+
+    /// `; did you mean '--strict'?` when one of `candidates` is a near miss of `written` (as git
+    /// and cargo answer a mistyped command or option), else "".
+    static func didYouMean(_ written: String, among candidates: [String]) -> String {
+        NameSuggester.suggestion(for: written, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     static func usage(_ options: [OptionSpec]) -> String {

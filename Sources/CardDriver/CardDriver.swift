@@ -154,6 +154,7 @@ public enum Driver {
     static let commands: [(name: String, summary: String)] = [
         ("build", "check .cards files, then write their layout JSON and Swift (--emit json,swift,preview,html)"),
         ("check", "report diagnostics for .cards files and directories (alias: lint)"),
+        ("fix", "apply the fix-its of every diagnostic to .cards files, then report what is left (--diff)"),
         ("fmt", "rewrite .cards files in the canonical style (--check, --diff, - for stdin)"),
         ("explain", "explain a diagnostic code, with a wrong and a corrected example"),
         ("preview", "draw a .cards file's cards and stacks in the terminal"),
@@ -193,13 +194,18 @@ public enum Driver {
                 return 0
             case "help":
                 guard let topic = rest.first else { output.writeOut(mainUsage()); return 0 }
-                guard let text = help(for: topic) else { throw UsageError("no such command '\(topic)' (see 'cardc help')") }
+                guard let text = help(for: topic) else {
+                    throw UsageError("no such command '\(topic)'" + ArgumentParser.didYouMean(topic, among: commands.map(\.name) + ["lint"])
+                                     + " (see 'cardc help')")
+                }
                 output.writeOut(text)
                 return 0
             case "build":
                 return try BuildCommand.run(rest, output: &output, compiled: &compiled)
             case "check", "lint":
                 return try CheckCommand.run(rest, output: &output, compiled: &compiled)
+            case "fix":
+                return try CheckCommand.run(rest, fixing: true, output: &output, compiled: &compiled)
             case "explain":
                 return try ExplainCommand.run(rest, output: &output)
             case "lsp":
@@ -209,7 +215,8 @@ public enum Driver {
             case "preview":
                 return try PreviewCommand.run(rest, output: &output, compiled: &compiled)
             default:
-                throw UsageError("unknown command '\(first)' (see 'cardc help')")
+                throw UsageError("unknown command '\(first)'" + ArgumentParser.didYouMean(first, among: commands.map(\.name) + ["lint"])
+                                 + " (see 'cardc help')")
             }
         } catch let error as UsageError {
             output.writeError("cardc: error: \(TerminalText.escaped(PathBytes.displayed(error.message)))\n")
@@ -232,6 +239,7 @@ public enum Driver {
         switch command {
         case "build": BuildCommand.usage
         case "check", "lint": CheckCommand.usage
+        case "fix": CheckCommand.fixUsage
         case "explain": ExplainCommand.usage
         case "lsp": LSPCommand.usage
         case "fmt": FmtCommand.usage

@@ -50,6 +50,56 @@ struct ProjectRun {
     /// Checks every input (`Pipeline.check` once per group, its entries chosen by `units`) and
     /// applies the project's levels.
     mutating func check(provider: FileProvider, units: Pipeline.Units = .everyPath) throws -> Outcome {
+        let groups = groupedInputs().map { indices -> (inputs: [Int], result: Pipeline.Result) in
+            let first = inputs[indices[0]]
+            let result = Pipeline.check(paths: indices.map { inputs[$0].path }, root: first.settings.root,
+                                        provider: provider, viewport: first.viewport, units: units)
+            return (indices, result)
+        }
+        return try outcome(of: groups)
+    }
+
+    /// What `cardc fix` did: the outcome over the fixed files, the files it changed and the
+    /// fix-its it refused.
+    struct FixOutcome {
+        var outcome: Outcome
+        var changes: [FixEngine.Change]
+        var refusals: [FixEngine.Refusal]
+    }
+
+    /// Applies the fix-its of every group (`FixEngine`), in memory: a group sees the files the
+    /// groups before it fixed. Codes a file's configuration turns off are not fixed.
+    mutating func fix(provider: FileProvider, units: Pipeline.Units = .everyPath) throws -> FixOutcome {
+        var buffers: [String: [UInt8]] = [:]
+        var changes: [FixEngine.Change] = []
+        var refusals: [FixEngine.Refusal] = []
+        var groups: [(inputs: [Int], result: Pipeline.Result)] = []
+        for indices in groupedInputs() {
+            let first = inputs[indices[0]]
+            let base = buffers.isEmpty ? provider : OverlayFileProvider(buffers: buffers, base: provider)
+            var engine = FixEngine(paths: indices.map { inputs[$0].path }, root: first.settings.root, provider: base, viewport: first.viewport,
+                                   units: units)
+            let original = engine.check([:])
+            engine.policy = try policy(for: original.fileSet)
+            let fixed = engine.run(original: original)
+            for change in fixed.changes {
+                buffers[provider.canonicalPath(change.path)] = change.new
+                if let earlier = changes.firstIndex(where: { $0.path == change.path }) {
+                    changes[earlier].new = change.new
+                    changes[earlier].fixed += change.fixed
+                } else {
+                    changes.append(change)
+                }
+            }
+            refusals += fixed.refusals
+            groups.append((indices, fixed.final))
+        }
+        return FixOutcome(outcome: try outcome(of: groups), changes: changes, refusals: refusals)
+    }
+
+    /// The inputs' indices in groups that share a project root and a viewport, in the order of
+    /// their first input.
+    func groupedInputs() -> [[Int]] {
         var order: [String] = []
         var members: [String: [Int]] = [:]
         for (index, input) in inputs.enumerated() {
@@ -57,20 +107,23 @@ struct ProjectRun {
             if members[key] == nil { order.append(key) }
             members[key, default: []].append(index)
         }
-        let groups = order.map { key -> (inputs: [Int], result: Pipeline.Result) in
-            let indices = members[key] ?? []
-            let first = inputs[indices[0]]
-            let result = Pipeline.check(paths: indices.map { inputs[$0].path }, root: first.settings.root,
-                                        provider: provider, viewport: first.viewport, units: units)
-            return (indices, result)
-        }
-        let (fileSet, merged) = Self.merge(groups.map(\.result))
+        return order.map { members[$0] ?? [] }
+    }
+
+    /// The configured levels of the files of `fileSet`, by path.
+    mutating func policy(for fileSet: FileSet) throws -> DiagnosticPolicy {
         var policy = DiagnosticPolicy()
         for file in fileSet.files where policy.configurations[file.path] == nil {
             let path = file.path
             policy.configurations[path] = try configured { try locator.settings(forFile: path).configuration }
         }
-        return Outcome(groups: groups, fileSet: fileSet, diagnostics: policy.apply(to: merged, in: fileSet))
+        return policy
+    }
+
+    /// The groups' results merged, at the project's levels.
+    mutating func outcome(of groups: [(inputs: [Int], result: Pipeline.Result)]) throws -> Outcome {
+        let (fileSet, merged) = Self.merge(groups.map(\.result))
+        return Outcome(groups: groups, fileSet: fileSet, diagnostics: try policy(for: fileSet).apply(to: merged, in: fileSet))
     }
 
     /// The diagnostics of several results in one file set: a file two groups loaded (same path,

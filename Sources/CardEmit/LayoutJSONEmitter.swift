@@ -37,8 +37,12 @@ public struct LayoutJSONEmitter: Backend {
         var writer = LayoutJSONWriter(out: JSONWriter(pretty: pretty, capacity: Self.pieceSize + (1 << 16)))
         var layouter = DeckLayouter(deck: deck, viewport: options.viewport)
         writer.open(deck, viewport: options.viewport)
+        // A piece is handed on as soon as it is large enough, inside a card too: a card of a
+        // million parts is tens of megabytes of JSON, never held whole.
         for (index, card) in deck.cards.enumerated() {
-            writer.card(card, layouter.layoutInPrimaryContext(card, at: index))
+            try writer.card(card, layouter.layoutInPrimaryContext(card, at: index), flush: { out in
+                if out.count >= Self.pieceSize { try sink(out.takeBytes()) }
+            })
             if writer.out.count >= Self.pieceSize { try sink(writer.out.takeBytes()) }
         }
         writer.out.endArray()
@@ -86,7 +90,8 @@ struct LayoutJSONWriter {
 
     // MARK: Cards
 
-    mutating func card(_ card: CardView, _ layout: LaidOutCard) {
+    /// Writes a card; `flush` is offered the writer after each part.
+    mutating func card(_ card: CardView, _ layout: LaidOutCard, flush: (inout JSONWriter) throws -> Void = { _ in }) rethrows {
         out.beginObject()
         out.write(card.name, forKey: "name")
         out.writeKey("source")
@@ -155,7 +160,7 @@ struct LayoutJSONWriter {
             if let tap = state.tap { out.write(tap.description) } else { out.writeNull() }
             out.write(state.height, forKey: "height")
             out.writeKey("parts")
-            parts(state.parts)
+            try parts(state.parts, flush: flush)
             out.endObject()
         }
         out.endArray()
@@ -167,7 +172,7 @@ struct LayoutJSONWriter {
             out.write(overlay.direction.rawValue, forKey: "direction")
             out.write(overlay.height, forKey: "height")
             out.writeKey("parts")
-            parts(overlay.parts)
+            try parts(overlay.parts, flush: flush)
             out.endObject()
         }
         out.endArray()
@@ -178,7 +183,7 @@ struct LayoutJSONWriter {
             out.write(footer.height, forKey: "height")
             out.write(footer.transparent, forKey: "transparent")
             out.writeKey("parts")
-            parts(footer.parts)
+            try parts(footer.parts, flush: flush)
             out.endObject()
         } else {
             out.writeNull()
@@ -186,7 +191,7 @@ struct LayoutJSONWriter {
         out.endObject()
     }
 
-    mutating func parts(_ parts: [LaidOutPart]) {
+    mutating func parts(_ parts: [LaidOutPart], flush: (inout JSONWriter) throws -> Void = { _ in }) rethrows {
         out.beginArray()
         for part in parts {
             out.beginObject()
@@ -201,8 +206,9 @@ struct LayoutJSONWriter {
             out.writeKey("props")
             props(part.part)
             out.writeKey("children")
-            self.parts(part.children)
+            try self.parts(part.children, flush: flush)
             out.endObject()
+            try flush(&out)
         }
         out.endArray()
     }

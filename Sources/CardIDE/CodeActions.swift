@@ -19,8 +19,8 @@ public struct CodeAction: Hashable, Sendable {
 
 extension Snapshot {
     /// The quick fixes for the diagnostics overlapping `range` (one per diagnostic with
-    /// fix-its), and when the file has several fixable diagnostics, one that applies them all
-    /// (as a quick fix and as `source.fixAll`).
+    /// fix-its), and one that applies every fix-it that goes with the others (`combined`) — as
+    /// a quick fix too when the file has several.
     public func codeActions(in range: Range<Int>) -> [CodeAction] {
         let fixable = documentDiagnostics().filter { !$0.fixes.isEmpty }
         var actions: [CodeAction] = []
@@ -28,35 +28,32 @@ extension Snapshot {
             actions.append(CodeAction(title: title(for: diagnostic), kind: .quickFix, edits: diagnostic.fixes,
                                       diagnostics: [diagnostic], isPreferred: fixable.count == 1 || diagnostic.fixes.count == 1))
         }
-        if fixable.count >= 2 {
-            let (edits, resolved) = Self.combined(fixable)
+        guard !fixable.isEmpty else { return actions }
+        let (edits, resolved) = combined(fixable)
+        if resolved.count >= 2 {
             let title = "Fix all \(resolved.count) problems with fix-its in this file"
             if !actions.isEmpty {
                 actions.append(CodeAction(title: title, kind: .quickFix, edits: edits, diagnostics: resolved, isPreferred: false))
             }
             actions.append(CodeAction(title: title, kind: .sourceFixAll, edits: edits, diagnostics: resolved, isPreferred: false))
-        } else if let only = fixable.first {
+        } else if let only = resolved.first {
             actions.append(CodeAction(title: title(for: only), kind: .sourceFixAll, edits: only.fixes, diagnostics: [only], isPreferred: false))
         }
         return actions
     }
 
-    /// The fix-its of `diagnostics` that can be applied together: a diagnostic whose edits
-    /// overlap an earlier one's is left for a second pass.
-    static func combined(_ diagnostics: [DocumentDiagnostic]) -> ([FileEdit], [DocumentDiagnostic]) {
+    /// The fix-its of `fixable` (diagnostics of the document) that can be applied together,
+    /// chosen from the document's diagnostics as `cardc fix` chooses them (`FixAll.select`): a
+    /// diagnostic whose edits overlap an earlier one's is left for a second pass, and in a file
+    /// with a syntax error only syntax fix-its are taken.
+    func combined(_ fixable: [DocumentDiagnostic]) -> ([FileEdit], [DocumentDiagnostic]) {
+        let own = diagnostics.filter { $0.span.file == fileID }
+        let selection = FixAll.select(own)
+        let chosen = Set(selection.diagnostics.map { own[$0] })
+        let resolved = fixable.filter { chosen.contains($0.diagnostic) }
         var taken: [FileEdit] = []
-        var resolved: [DocumentDiagnostic] = []
-        for diagnostic in diagnostics {
-            let overlaps = diagnostic.fixes.contains { fix in
-                taken.contains { other in
-                    other.location.path == fix.location.path && other != fix
-                        && other.location.range.lowerBound < max(fix.location.range.upperBound, fix.location.range.lowerBound + 1)
-                        && fix.location.range.lowerBound < max(other.location.range.upperBound, other.location.range.lowerBound + 1)
-                }
-            }
-            guard !overlaps else { continue }
+        for diagnostic in resolved {
             for fix in diagnostic.fixes where !taken.contains(fix) { taken.append(fix) }
-            resolved.append(diagnostic)
         }
         return (taken.sorted { $0.location < $1.location }, resolved)
     }

@@ -2,9 +2,12 @@
 //
 // This file declares the *shape* of the table — plain `Sendable` value types, no classes — and
 // the `Catalog` namespace with its O(1) lookups. The entries themselves live in
-// `CatalogData.swift`; did-you-mean lives in `NameSuggester.swift`. The checker, the back ends,
-// `cardc explain`, completion and hover all read these values, so adding a part, trait, stack
-// kind or theme property means adding one entry to `CatalogData.swift` and nothing else.
+// `CatalogData.swift`; did-you-mean lives in `CatalogSuggestions.swift` (over CardDiagnostics'
+// `NameSuggester`). The checker, the back ends, `cardc explain`, completion and hover all read
+// these values, so adding a part, trait, stack kind or theme property means adding one entry to
+// `CatalogData.swift` and nothing else.
+
+import CardDiagnostics
 
 // MARK: - Value types
 
@@ -459,13 +462,17 @@ public final class Parameter: Sendable, Hashable {
     public let doc: String
     /// `defaultValue` as a checked value, converted once (nil for a placeholder binding).
     public let checkedDefault: Value?
+    /// Labels other frameworks use for this parameter (SwiftUI's and UIKit's habits, such as
+    /// `onTap` for a button's `action`): an unknown label spelt so is offered this one.
+    public let aliases: [String]
 
     /// Creates a parameter. `bindable` defaults to what the type allows.
     public init(_ name: String, _ type: ValueType, positional: Bool = false, labelOptional: Bool = false,
                 required: Bool = false, default defaultValue: CatalogValue? = nil,
                 range: NumericRange? = nil, minimumCount: Int? = nil, bindable: Bool? = nil,
-                twoWay: Bool = false, bindingRequired: Bool = false, doc: String) {
+                twoWay: Bool = false, bindingRequired: Bool = false, aliases: [String] = [], doc: String) {
         self.name = name
+        self.aliases = aliases
         self.type = type
         self.positional = positional
         self.labelOptional = labelOptional
@@ -1210,9 +1217,10 @@ public enum Catalog {
     public static let defaultStateName = "none"
 
     /// The theme properties as parameters (numbers at least 0), in catalog order: what a theme's
-    /// values are checked against, and what a resolved theme's arguments are indexed by.
+    /// values are checked against, and what a resolved theme's arguments are indexed by. The
+    /// default (Mint's) sizes a font written as a name alone in E801's fix-it.
     public static let themePropertyParameters: [Parameter] = themeProperties.map {
-        Parameter($0.name, $0.type, range: $0.type.isNumeric ? .nonNegative : nil, doc: $0.doc)
+        Parameter($0.name, $0.type, default: $0.mintValue, range: $0.type.isNumeric ? .nonNegative : nil, doc: $0.doc)
     }
 
     /// Every CardParts part (kind `.part`), in docs/language.md §7.1 order.

@@ -164,7 +164,8 @@ extension Catalog {
                 Parameter("text", .string, positional: true, required: true, doc: "The text shown."),
                 Parameter("style", .enumeration(.textStyle), default: .enumCase("normal"),
                           doc: "The theme text style that sets the default font and color."),
-                Parameter("color", .color, doc: "The text color; overrides the style's color."),
+                Parameter("color", .color, aliases: ["foregroundColor", "foregroundStyle", "textColor"],
+                          doc: "The text color; overrides the style's color."),
                 Parameter("font", .font, doc: "The font; overrides the style's font."),
                 Parameter("alignment", .enumeration(.textAlignment), default: .enumCase("left"),
                           doc: "The horizontal text alignment."),
@@ -199,7 +200,8 @@ extension Catalog {
             doc: "A button with a title that runs an action when tapped.",
             parameters: [
                 Parameter("title", .string, positional: true, required: true, doc: "The button title."),
-                Parameter("action", .action, doc: "The action run on tap."),
+                Parameter("action", .action, aliases: ["onTap", "onPress", "onClick", "tap", "tapAction", "handler"],
+                          doc: "The action run on tap."),
                 // CardPartButtonView sets `contentHorizontalAlignment = .left` in its initializer.
                 Parameter("alignment", .enumeration(.buttonAlignment), default: .enumCase("left"),
                           doc: "The horizontal alignment of the title."),

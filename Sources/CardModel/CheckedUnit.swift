@@ -332,14 +332,18 @@ public final class CheckedUnit: Sendable {
     /// The path of a file of the unit.
     public func path(of file: FileID) -> String { paths[file] ?? "" }
 
-    /// How many bytes the unit's tables hold (their element counts times their strides), for
+    /// How many bytes each of the unit's tables holds (its element count times its stride), for
     /// the benchmark's memory figures.
-    public var tableBytes: Int {
-        segments.count * MemoryLayout<SegmentRow>.stride + parts.count * MemoryLayout<PartRow>.stride
-            + argumentParameters.count + argumentValues.count * 4 + valueTags.count + valuePayloads.count * 8
-            + extra.count * 4 + strings.count + cardRows.count * MemoryLayout<CardRow>.stride
-            + stackRows.count * MemoryLayout<StackRow>.stride + themeRows.count * MemoryLayout<ThemeRow>.stride
+    public var tableSizes: [(table: String, bytes: Int)] {
+        [("segments", segments.count * MemoryLayout<SegmentRow>.stride), ("parts", parts.count * MemoryLayout<PartRow>.stride),
+         ("arguments", argumentParameters.count + argumentValues.count * 4), ("values", valueTags.count + valuePayloads.count * 8),
+         ("extra", extra.count * 4), ("strings", strings.count),
+         ("declarations", cardRows.count * MemoryLayout<CardRow>.stride + stackRows.count * MemoryLayout<StackRow>.stride
+            + themeRows.count * MemoryLayout<ThemeRow>.stride)]
     }
+
+    /// The bytes of all the unit's tables.
+    public var tableBytes: Int { tableSizes.reduce(0) { $0 + $1.bytes } }
 
     // MARK: Reading rows
 

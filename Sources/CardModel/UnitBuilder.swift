@@ -1,4 +1,5 @@
 import CardDiagnostics
+import CardSyntax
 
 /// Writes a `CheckedUnit`: the checker appends each declaration's rows as it checks it, then
 /// `CheckedUnit(builder:…)` freezes them. A class, so the card, value and deck checkers share
@@ -26,17 +27,17 @@ package final class UnitBuilder {
 
     package init() {}
 
-    /// Sizes the tables for `bytes` of source, from the ratios of the synthetic deck, so a large
-    /// deck does not regrow them a dozen times.
+    /// Sizes the tables for `bytes` of source, a tenth above the ratios the CardBench deck has
+    /// (per 100 bytes of source: 1.2 parts, 2.8 arguments, 4 values, 15 extra words, 38 string
+    /// bytes), so a large deck does not regrow them a dozen times, nor hold much unused room.
     package func reserve(sourceBytes bytes: Int) {
-        let parts = bytes / 60
-        self.parts.reserveCapacity(parts)
-        argumentParameters.reserveCapacity(parts * 2)
-        argumentValues.reserveCapacity(parts * 2)
-        valueTags.reserveCapacity(parts * 3)
-        valuePayloads.reserveCapacity(parts * 3)
+        parts.reserveCapacity(bytes / 75)
+        argumentParameters.reserveCapacity(bytes / 32)
+        argumentValues.reserveCapacity(bytes / 32)
+        valueTags.reserveCapacity(bytes / 22)
+        valuePayloads.reserveCapacity(bytes / 22)
         extra.reserveCapacity(bytes / 6)
-        strings.reserveCapacity(bytes / 3)
+        strings.reserveCapacity(bytes * 2 / 5)
     }
 
     // MARK: Segments
@@ -100,12 +101,11 @@ package final class UnitBuilder {
 
     package func string(_ text: String?) -> StringRef { text.map { string($0) } ?? .none }
 
-    /// Appends words; returns the first one's index relative to the segment.
-    @discardableResult
-    package func appendExtra(_ words: UInt32...) -> UInt32 {
-        let start = UInt32(clamping: extra.count - Int(current.extraBase))
-        extra.append(contentsOf: words)
-        return start
+    /// Appends words (as separate arguments, not an array: a variadic list allocated one per call).
+    package func appendExtra(_ word: UInt32) { extra.append(word) }
+    package func appendExtra(_ first: UInt32, _ second: UInt32) { extra.append(first); extra.append(second) }
+    package func appendExtra(_ first: UInt32, _ second: UInt32, _ third: UInt32) {
+        extra.append(first); extra.append(second); extra.append(third)
     }
 
     /// The index the next extra word gets, relative to the segment.
@@ -122,12 +122,23 @@ package final class UnitBuilder {
 
     // MARK: Types
 
+    /// The types looked up last, newest last: a card's bindings use a handful of types, and
+    /// comparing a type is cheaper than hashing it.
+    @exclusivity(unchecked) private var recentTypes: [(type: ValueType, id: UInt32)] = []
+
     /// The type's index in the unit's type table (each type once).
     package func type(_ type: ValueType) -> UInt32 {
-        if let id = typeIDs[type] { return id }
-        let id = UInt32(clamping: types.count)
-        types.append(type)
-        typeIDs[type] = id
+        for recent in recentTypes.reversed() where recent.type == type { return recent.id }
+        let id: UInt32
+        if let known = typeIDs[type] {
+            id = known
+        } else {
+            id = UInt32(clamping: types.count)
+            types.append(type)
+            typeIDs[type] = id
+        }
+        if recentTypes.count == 6 { recentTypes.removeFirst() }
+        recentTypes.append((type, id))
         return id
     }
 
@@ -231,6 +242,36 @@ package final class UnitBuilder {
     /// A binding: its path's components, the type its use expects, its span.
     package func binding(path: [String], type: ValueType, at span: SourceSpan) -> UInt32 {
         let components = path.map { string($0) }
+        return binding(components: components, type: type, at: span)
+    }
+
+    /// A binding as its token spells it (`$item.field`), split as `SyntaxTree.bindingPath` splits it.
+    package func binding(spelledBy bytes: UnsafeBufferPointer<UInt8>, type: ValueType, at span: SourceSpan) -> UInt32 {
+        // Most paths have one or two components: written into the strings as they are met.
+        var components: (StringRef, StringRef) = (.none, .none)
+        var more: [StringRef] = []
+        var count = 0
+        SyntaxTree.forEachBindingComponent(spelledBy: bytes) { piece in
+            let ref = string(piece)
+            switch count {
+            case 0: components.0 = ref
+            case 1: components.1 = ref
+            default: more.append(ref)
+            }
+            count += 1
+        }
+        let type = self.type(type), span = relative(span)
+        let at = nextExtra
+        extra.append(type)
+        appendExtra(span)
+        extra.append(UInt32(clamping: count))
+        if count > 0 { appendExtra(components.0) }
+        if count > 1 { appendExtra(components.1) }
+        for component in more { appendExtra(component) }
+        return value(.binding, UInt64(at))
+    }
+
+    private func binding(components: [StringRef], type: ValueType, at span: SourceSpan) -> UInt32 {
         let type = self.type(type), span = relative(span)
         let at = nextExtra
         extra.append(type)

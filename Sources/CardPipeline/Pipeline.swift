@@ -7,8 +7,9 @@ import CardSyntax
 
 /// The whole front half of the compiler, as `cardc check` and `cardc build` run it and the
 /// language server runs it for a snapshot: load, lex and parse (`SourceLoader`), check each
-/// entry file as a unit (`UnitChecker`), then — for each unit without errors — the layout pass,
-/// whose W104 must show wherever checking does (CI included), and one cap on the diagnostics.
+/// entry file as a unit (`UnitChecker`), then — for each unit without errors, whatever the other
+/// units' errors — the layout pass, whose W104 must show wherever checking does (CI included),
+/// and one cap on the diagnostics.
 /// The benchmark and the tests call this too, so they measure and verify what users run.
 public enum Pipeline {
     public struct Result: Sendable {
@@ -50,8 +51,8 @@ public enum Pipeline {
         case importRoots
     }
 
-    /// Checks each entry file as a compilation unit (the file plus its imports), then lays the
-    /// units out for W104 when there are no errors. `sources` supplies the bytes of paths that
+    /// Checks each entry file as a compilation unit (the file plus its imports), then lays out
+    /// each unit without errors for W104. `sources` supplies the bytes of paths that
     /// are not read from `provider` (open editor buffers).
     public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
                              sources: [String: [UInt8]] = [:], viewport: Viewport = .standard,
@@ -83,11 +84,20 @@ public enum Pipeline {
         var trees: [FileID: SyntaxTree] = [:]
         for (id, loaded) in loader.files { trees[id] = loaded.tree }
         var decks: [CheckedUnit] = []
+        // Each deck's files (its entry and everything it imports), for W104 below.
+        var deckFiles: [[FileID]] = []
+        // Files with an import that was not loaded: names may be missing from their units.
+        let filesMissingImports = Set(loader.diagnostics.lazy.filter { $0.code == .e306 || $0.code == .e308 }.map(\.span.file))
         var cardChecks = 0
         if units == .importRoots { entries = loader.importRoots(of: entries) }
         for entry in entries {
-            let checked = UnitChecker.check(trees: trees, order: loader.unit(of: entry))
-            if let unit = checked.unit { decks.append(unit) }
+            let order = loader.unit(of: entry)
+            let checked = UnitChecker.check(trees: trees, order: order, declarationOrder: loader.declarationOrder(of: entry),
+                                            namesMayBeMissing: order.contains(where: filesMissingImports.contains))
+            if let unit = checked.unit {
+                decks.append(unit)
+                deckFiles.append(order)
+            }
             diagnostics += checked.diagnostics
             cardChecks += checked.cardChecks
             checkerOmitted.merge(checked.omitted, uniquingKeysWith: max)
@@ -98,9 +108,14 @@ public enum Pipeline {
         for file in loader.fileSet.files { canonicalPaths[file.id] = loader.canonicalPath(of: file.id) }
         var result = Result(fileSet: loader.fileSet, diagnostics: capped, decks: decks, unreadable: unreadable,
                             files: loader.files, omitted: left, cardChecks: cardChecks, canonicalPaths: canonicalPaths)
-        if !result.hasErrors {
-            result.add(result.decks.flatMap { layoutDiagnostics(for: $0, viewport: viewport) })
+        // Each entry file is a unit of its own (docs/language.md §4): a unit without errors is
+        // laid out whatever the other inputs' errors, so its W104 does not depend on them.
+        let filesWithErrors = Set(result.diagnostics.lazy.filter { $0.severity == .error }.map(\.span.file))
+        var layout: [Diagnostic] = []
+        for (deck, files) in zip(decks, deckFiles) where files.allSatisfy({ !filesWithErrors.contains($0) }) {
+            layout += layoutDiagnostics(for: deck, viewport: viewport)
         }
+        result.add(layout)
         return result
     }
 }

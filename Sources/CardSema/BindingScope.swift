@@ -100,4 +100,8 @@ struct BindingScope {
     var card = BindingTable()
     /// `$item.field` uses of the innermost row container, when inside one.
     var rows: BindingTable?
+    /// The identities of card bindings written where nothing was checked (an unknown part's
+    /// arguments and block, an unknown argument's value): their fields are not reported unused
+    /// (W101), as that would be the same mistake again.
+    var unchecked: [Int] = []
 }

@@ -18,8 +18,16 @@ struct CardMembership: Sendable {
     var sheetStacks: [StackCards] = []
     /// The navigating stacks whose root (first) card this card is: nothing lies below it there.
     var rootOf: [String] = []
+    /// Whether a stack whose kind is missing or unknown (E309) lists the card: then what its
+    /// stacks make of it is unknown, and no rule concludes from the kinds it is in (one cause,
+    /// one diagnostic).
+    var inStackOfUnknownKind = false
 
     var isInAnyStack: Bool { !stackKinds.isEmpty }
+
+    /// Whether the card is known to be in no stack of `kinds` (false when a stack of unknown
+    /// kind lists it).
+    func isInNone(of kinds: StackKindSet) -> Bool { !inStackOfUnknownKind && stackKinds.isDisjoint(with: kinds) }
 
     /// Whether `card` is in one of this card's navigating stacks.
     func sharesSheetStack(with card: String) -> Bool { sheetStacks.contains { $0.names.contains(card) } }
@@ -84,8 +92,14 @@ struct CardChecker {
     /// their rows may give any of them (`inferDefaultCellRows`).
     private var defaultCellRows: [(identity: Int, labels: [String])] = []
     /// The `$item.field` uses of the card's row containers, by the identity of their rows
-    /// binding: where a did-you-mean for a misspelt field goes (`rowFieldSuggestion`).
+    /// binding: where a did-you-mean for a misspelt field goes (`reportMissingRowLabels`).
     private var rowFieldUses: [(rows: Int, label: String, spans: [SourceSpan])] = []
+    /// The card's row containers with a block, by their bytes, with the identity of their rows
+    /// binding: a binding with no field used in one may be meant as a row's (`reportMisspeltBinding`).
+    private var rowContainers: [(range: Range<Int>, rows: Int)] = []
+    /// The card's row containers given a literal list for their rows (E801, a binding is
+    /// required): the list's node, and the default cell's labels when they draw with it.
+    private var literalRows: [(list: NodeID, defaultCellLabels: [String]?)] = []
     private static let rowTypeLimit = 8
 
     /// The identity of `state`, the reserved model field.
@@ -122,6 +136,8 @@ struct CardChecker {
         actions.clear()
         defaultCellRows.clear()
         rowFieldUses.clear()
+        rowContainers.clear()
+        literalRows.clear()
         cardName = name
         pushTargets.clear()
         pushLikeActions.clear()
@@ -129,6 +145,7 @@ struct CardChecker {
         values.scope.isActive = true
         values.scope.card.removeAll()
         values.scope.rows = nil
+        values.scope.unchecked.clear()
         let nameSpan = values.nameSpan(decl)
         checkTraits()
         // Card-level parts: those before the first state, then the others.
@@ -166,7 +183,7 @@ struct CardChecker {
                 }
                 let spec = Catalog.cardProperties[index]
                 let meaningful = Catalog.cardPropertyStackKinds[index]
-                if !meaningful.isEmpty && membership.stackKinds.isDisjoint(with: meaningful) {
+                if !meaningful.isEmpty && membership.isInNone(of: meaningful) {
                     report(.w704, "`\(spec.name)` has no effect: card `\(name)` is in no \(meaningful.names) stack",
                            at: values.nameSpan(item), notes: [.help(spec.effect)])
                 }
@@ -199,7 +216,7 @@ struct CardChecker {
                 case .overlay?, .footer?:
                     guard let spec else { continue }
                     let nodeName = spec.name
-                    if spec.swipeOnly && membership.stackKinds.isDisjoint(with: Catalog.swipeNodeStackKinds) {
+                    if spec.swipeOnly && membership.isInNone(of: Catalog.swipeNodeStackKinds) {
                         report(.w703, "`\(nodeName)` only shows in \(Catalog.swipeNodeStackKinds.names) stacks, and card `\(name)` is in none",
                                at: values.nameSpan(item))
                     }
@@ -358,7 +375,14 @@ struct CardChecker {
     /// no error.
     mutating func reportUnknownCardProperty(_ item: NodeID, named label: String) {
         var notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
-        if let suggested = Catalog.suggestCardProperty(for: label),
+        // A stack's property written in a card (`theme: Dark`): where it belongs.
+        let kinds = Catalog.stackKinds.filter { $0.bodyProperties.contains { $0.name == label } }
+        if let property = kinds.first?.bodyProperties.first(where: { $0.name == label }) {
+            let whose = kinds.count == Catalog.stackKinds.count ? "a stack's property"
+                : "a property of " + Self.list(kinds.map { "`\($0.name)`" }, conjunction: "and") + " stacks"
+            let doc = property.doc.prefix(1).lowercased() + property.doc.dropFirst().prefix { $0 != "." }
+            notes = [.help("`\(label):` is \(whose) (\(doc)): set it in the stack that shows this card")]
+        } else if let suggested = Catalog.suggestCardProperty(for: label),
            let index = Catalog.cardPropertyTable.index(of: suggested),
            !tree.blockItems(decl).contains(where: { tree.kind($0) == .property && tree.lookUp($0, in: Catalog.cardPropertyTable) == index }),
            let valueNode = tree.value(item) {
@@ -416,7 +440,9 @@ struct CardChecker {
         case .push(let target):
             pushTargets.append(target.name)
             let kinds = Self.stackKinds(of: .push)
-            if membership.stackKinds.isDisjoint(with: kinds) {
+            if membership.inStackOfUnknownKind {
+                break
+            } else if membership.isInNone(of: kinds) {
                 report(.e704, "`push(\(target.name))` needs a \(kinds.names) stack, and this card is in none", at: tree.span(node))
             } else if !membership.sharesSheetStack(with: target.name) {
                 report(.e704, "`push(\(target.name))`: card `\(target.name)` is not in the same sheet stack", at: tree.span(node),
@@ -424,7 +450,9 @@ struct CardChecker {
             }
         case .pop:
             let kinds = Self.stackKinds(of: .pop)
-            if membership.stackKinds.isDisjoint(with: kinds) {
+            if membership.inStackOfUnknownKind {
+                break
+            } else if membership.isInNone(of: kinds) {
                 report(.e704, "`pop` needs a \(kinds.names) stack, and this card is in none", at: tree.span(node),
                        notes: [.help("`pop` returns to the card below in a sheet stack; list this card in one")])
             } else if !membership.rootOf.isEmpty && membership.rootOf.count == membership.sheetStacks.count {
@@ -505,7 +533,7 @@ struct CardChecker {
             traitRecords.append(UInt32(clamping: count))
             if index == transparentTrait { transparent = call }
             let ineffective = Catalog.traitIneffectiveStackKinds[index]
-            if !ineffective.isEmpty, membership.isInAnyStack, membership.stackKinds.isSubset(of: ineffective) {
+            if !ineffective.isEmpty, membership.isInAnyStack, !membership.inStackOfUnknownKind, membership.stackKinds.isSubset(of: ineffective) {
                 report(.w502, "`\(spec.name)` has no effect: card `\(tree.name(decl))` is only in \(ineffective.names) stacks", at: values.nameSpan(call),
                        notes: [.help("remove the trait, or list the card in a stack of another kind as well")])
             }
@@ -665,6 +693,7 @@ struct CardChecker {
             let name = tree.name(item)
             let hint = values.suggestion(Catalog.suggestPart(for: name), replacing: values.nameSpan(item))
             report(.e301, "unknown part `\(name)`", at: values.nameSpan(item), notes: hint.notes, fixIts: hint.fixIts)
+            values.noteUncheckedBindings(in: item)
             return nil
         }
         let spec = Catalog.nodes[specIndex]
@@ -712,6 +741,7 @@ struct CardChecker {
         unit.setArgumentCount(ofPart: partIndex, to: values.arguments.write(to: unit))
         let block = values.arguments.block
         let nameSpan = values.nameSpan(node)
+        if let rowsParameter, rows == nil { noteLiteralRows(of: node, parameter: rowsParameter, spec: spec, block: block) }
 
         if let block {
             if !spec.isContainer {
@@ -736,6 +766,7 @@ struct CardChecker {
                     refineRowsBinding(spec, rowsParameter: rowsParameter, rows: rows, fields: fields,
                                       hasChildren: !tree.children(block).isEmpty)
                     rowTables.append(fields)
+                    if let rows { rowContainers.append((tree.range(block), rows.identity)) }
                 }
             }
         } else if spec.isContainer {
@@ -746,6 +777,16 @@ struct CardChecker {
         }
         unit.endPart(partIndex)
         parts.append(partIndex)
+    }
+
+    /// Notes a row container's rows given as a literal list (`table(rows: [(…)])`, E801): a model
+    /// list no binding reads is most likely the one meant (`checkModel`).
+    mutating func noteLiteralRows(of node: NodeID, parameter: Parameter, spec: PartSpec, block: NodeID?) {
+        for argument in tree.children(node) where tree.kind(argument) != .block && values.label(of: argument) == parameter.name {
+            guard let list = tree.value(argument), tree.kind(list) == .list else { continue }
+            let drawsDefaultCell = !spec.defaultRowFields.isEmpty && (block.map { tree.children($0).isEmpty } ?? true)
+            literalRows.append((list, drawsDefaultCell ? spec.defaultRowFields : nil))
+        }
     }
 
     /// A table's `rows: $x` binding gets the row record type inferred from its cell's
@@ -937,6 +978,7 @@ struct CardChecker {
         var fields: [FieldRecord] = []
         defaults.removeAll()
         var initialState = declaredStates.first.map { names.text($0.name) } ?? Catalog.defaultStateName
+        var rowsCandidates: [InternedName] = []
         if let modelNode {
             if tree.hasParentheses(modelNode) { report(.e310, "`model` takes no arguments", at: values.nameSpan(modelNode)) }
             for item in tree.blockItems(modelNode) {
@@ -978,7 +1020,18 @@ struct CardChecker {
                                                  node: valueNode, item: item))
                     continue
                 }
-                let labels = defaultCellRows.first { $0.identity == fieldName.identity }?.labels
+                var labels = defaultCellRows.first { $0.identity == fieldName.identity }?.labels
+                if !literalRows.isEmpty && tree.kind(valueNode) == .list && values.scope.card.position(of: fieldName.identity) == nil {
+                    // A list no binding reads, beside rows written as a literal: the rows meant
+                    // (`offerRowsFields`), read as the container would read them.
+                    rowsCandidates.append(fieldName)
+                    // As the default cell's rows only when that is how they read cleanly: an
+                    // unrelated list keeps its own rules.
+                    if labels == nil, let cell = literalRows.lazy.compactMap(\.defaultCellLabels).first,
+                       values.checksClean({ _ = $0.inferDefaultCellRows(valueNode, labels: cell) }) {
+                        labels = cell
+                    }
+                }
                 guard let (type, value) = labels.map({ values.inferDefaultCellRows(valueNode, labels: $0) }) ?? values.inferLiteral(valueNode)
                 else { continue }
                 defaults.append(FieldDefault(name: fieldName, type: type, value: value, node: valueNode, item: item))
@@ -1011,12 +1064,14 @@ struct CardChecker {
             usedTypes.append((type, twoWay, first.span))
         }
         // Bindings with no field whose names are near misses of a field's: W801, and that field
-        // is not also W101 (one root cause).
-        var offeredFields: [Int] = []
+        // is not also W101 (one root cause); nor are the lists offered for literal rows.
+        var offeredFields = offerRowsFields(rowsCandidates)
         if !defaults.entries.isEmpty {
             for (position, binding) in scope.names.enumerated()
             where binding.identity != stateIdentity && defaults.index(of: binding.identity) == nil {
-                if let field = reportMisspeltBinding(binding, uses: scope.uses(at: position)) { offeredFields.append(field) }
+                if let field = reportMisspeltBinding(binding, uses: scope.uses(at: position), usedType: usedTypes[position]?.type) {
+                    offeredFields.append(field)
+                }
             }
         }
         let unit = values.unit
@@ -1037,19 +1092,17 @@ struct CardChecker {
                     continue
                 }
                 let name = names.text(d.name)
-                if !offeredFields.contains(d.name.identity) {
+                if !offeredFields.contains(d.name.identity) && !values.scope.unchecked.contains(d.name.identity) {
                     report(.w101, "model field `\(name)` is never used", at: values.nameSpan(d.item),
                            notes: [.help("bind it with `$\(name)`, or remove it")])
                 }
                 fields.append(field(d.type, twoWay: false))
                 continue
             }
-            if !ValueChecker.assignable(d.type, to: used.type) {
+            if !ValueChecker.assignable(d.type, to: used.type) && !reportMissingRowLabels(of: d, usedType: used.type) {
                 let name = names.text(d.name)
-                let hint = rowFieldSuggestion(rows: d.name.identity, defaultType: d.type, usedType: used.type)
                 report(.e803, "model default for `\(name)` is \(d.type), but `$\(name)` is used as \(used.type)", at: tree.span(d.node),
-                       notes: scope.uses(at: position).map { DiagnosticNote("used as \($0.type) here", at: $0.span) } + hint.notes,
-                       fixIts: hint.fixIts)
+                       notes: scope.uses(at: position).map { DiagnosticNote("used as \($0.type) here", at: $0.span) })
             }
             fields.append(field(Self.fieldType(used: used.type, default: d.type), twoWay: used.twoWay))
         }
@@ -1063,43 +1116,118 @@ struct CardChecker {
         return (fields, initialState)
     }
 
-    /// W801 for the binding `binding` (its `uses`), which names no model field, when its name is
-    /// a near miss of a field's; returns that field's identity.
-    mutating func reportMisspeltBinding(_ binding: BindingTable.Name, uses: BindingTable.Uses) -> Int? {
+    /// The E801s of rows written as a literal list get a help naming the model's lists no
+    /// binding reads (`candidates`), the rows most likely meant; returns their identities (they
+    /// are then not also W101, one mistake being one diagnostic).
+    mutating func offerRowsFields(_ candidates: [InternedName]) -> [Int] {
+        guard !candidates.isEmpty else { return [] }
+        let bindings = candidates.map { "`$\(names.text($0))`" }
+        let help = DiagnosticNote.help(candidates.count == 1
+            ? "write \(bindings[0]), the model's list no binding reads"
+            : "write the binding of the model's list meant: \(Self.list(bindings, conjunction: "or"))")
+        for (list, _) in literalRows {
+            let span = tree.span(list)
+            for index in values.diagnostics.indices where values.diagnostics[index].code == .e801 && values.diagnostics[index].span == span {
+                values.diagnostics[index].notes = [help]
+            }
+        }
+        return candidates.map(\.identity)
+    }
+
+    /// W801 for the binding `binding` (its `uses`, unified as `usedType`), which names no model
+    /// field, when its name is a near miss of a field's; returns that field's identity. The
+    /// did-you-mean's fix-it must leave no error: inside a `cell` the rows' labels come first
+    /// (`$walker` for `$item.walker`), and a field or label is offered only when the uses can
+    /// take its default's type and its own uses agree with them.
+    mutating func reportMisspeltBinding(_ binding: BindingTable.Name, uses: BindingTable.Uses, usedType: ValueType?) -> Int? {
         let name = names.text(spelling: binding.spelling)
-        let fields = defaults.entries.filter { $0.name.identity != stateIdentity }
-        guard let suggested = NameSuggester.suggestion(for: name, among: fields.map { names.text($0.name) }),
-              let field = fields.first(where: { names.text($0.name) == suggested }) else { return nil }
         let spans = uses.map(\.span)
         guard let first = spans.first else { return nil }
         // The name follows the `$`; a path's later components stay.
-        let fixIts = spans.map { FixIt(SourceSpan(file: $0.file, start: $0.start + 1, end: $0.start + 1 + name.utf8.count), suggested) }
+        func renaming(to replacement: String) -> [FixIt] {
+            spans.map { FixIt(SourceSpan(file: $0.file, start: $0.start + 1, end: $0.start + 1 + name.utf8.count), replacement) }
+        }
+        func fits(_ type: ValueType, uses identity: Int?) -> Bool {
+            guard let usedType else { return false }
+            guard ValueChecker.assignable(type, to: usedType) else { return false }
+            guard let identity, let position = values.scope.card.position(of: identity) else { return true }
+            return usedTypes[position].map { ValueChecker.unify($0.type, usedType) != nil } ?? false
+        }
+        if let row = rowLabelSuggestion(for: name, at: spans, usedType: usedType) {
+            report(.w801, "`$\(name)` names no model field; did you mean the row's `$item.\(row.label)`?", at: first,
+                   notes: [DiagnosticNote("the rows of `$\(row.rows)` have `\(row.label)`", at: row.declared),
+                           .help("inside a `cell`, `$item.\(row.label)` reads the current row's `\(row.label)`")],
+                   fixIts: renaming(to: "item." + row.label))
+            return nil
+        }
+        let fields = defaults.entries.filter { $0.name.identity != stateIdentity && fits($0.type, uses: $0.name.identity) }
+        guard let suggested = NameSuggester.suggestion(for: name, among: fields.map { names.text($0.name) }),
+              let field = fields.first(where: { names.text($0.name) == suggested }) else { return nil }
         report(.w801, "`$\(name)` names no model field; did you mean `$\(suggested)`?", at: first,
                notes: [DiagnosticNote("`\(suggested)` is declared here", at: values.nameSpan(field.item)),
                        .help("a binding without a field is allowed, but has no initial value")],
-               fixIts: fixIts)
+               fixIts: renaming(to: suggested))
         return field.name.identity
     }
 
-    /// For an E803 between a row list's default and its `$item` uses: a did-you-mean and fix-its
-    /// for a used row field the default's records lack whose name is a near miss of one of
-    /// theirs (`$item.nmae` for `name`).
-    func rowFieldSuggestion(rows: Int, defaultType: ValueType, usedType: ValueType) -> (notes: [DiagnosticNote], fixIts: [FixIt]) {
-        guard case .list(.record(let used)) = usedType, case .list(.record(let given)) = defaultType else { return ([], []) }
-        var notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
-        for field in used where !given.contains(where: { $0.label == field.label }) {
-            let unused = given.map(\.label).filter { label in !used.contains { $0.label == label } }
-            guard let suggested = NameSuggester.suggestion(for: field.label, among: unused) else { continue }
-            notes.append(.help("did you mean `$item.\(suggested)`?"))
-            for use in rowFieldUses where use.rows == rows && use.label == field.label {
-                // Where the field is the path's last component (`$item.nmae`, not `$item.nmae.x`).
-                for span in use.spans where span.file == tree.file.id {
-                    let fieldSpan = SourceSpan(file: span.file, start: span.end - field.label.utf8.count, end: span.end)
-                    if fieldSpan.start > span.start, tree.file.text(fieldSpan.range) == field.label { fixIts.append(FixIt(fieldSpan, suggested)) }
-                }
-            }
+    /// For a binding with no field whose every use (`spans`) is inside the cell of one row
+    /// container: the label of that container's rows (as their default gives them) that the name
+    /// is, or nearly is, when its type fits the uses and the label's other `$item` uses.
+    func rowLabelSuggestion(for name: String, at spans: [SourceSpan], usedType: ValueType?)
+        -> (label: String, rows: String, declared: SourceSpan)? {
+        guard let usedType, let first = spans.first,
+              let container = rowContainers.last(where: { $0.range.contains(first.start) }),
+              spans.allSatisfy({ span in rowContainers.last(where: { $0.range.contains(span.start) })?.rows == container.rows }),
+              let rowsDefault = defaults.index(of: container.rows).map({ defaults.entries[$0] }),
+              case .list(.record(let fields)) = rowsDefault.type else { return nil }
+        let labels = fields.map(\.label)
+        guard let label = labels.contains(name) ? name : NameSuggester.suggestion(for: name, among: labels),
+              let field = fields.first(where: { $0.label == label }), ValueChecker.assignable(field.type, to: usedType) else { return nil }
+        // The label's own `$item` uses (in the rows binding's type) must take the same type.
+        if let position = values.scope.card.position(of: container.rows), let rowsUse = usedTypes[position],
+           case .list(.record(let used)) = rowsUse.type, let other = used.first(where: { $0.label == label }),
+           ValueChecker.unify(other.type, usedType) == nil {
+            return nil
         }
-        return (notes, fixIts)
+        return (label, names.text(rowsDefault.name), tree.span(rowsDefault.node))
+    }
+
+    /// E803 between a row list's default and its `$item` uses when the uses read labels the
+    /// default's records lack, and agree with it otherwise: one at the first `$item.label` of
+    /// each such label (where the mistake most likely is), with a note at the default and, when
+    /// the label is a near miss of one of the rows' unused labels, a did-you-mean and fix-its at
+    /// its uses (`$item.rout` for `route`). Returns false, reporting nothing, in any other case.
+    mutating func reportMissingRowLabels(of field: FieldDefault, usedType: ValueType) -> Bool {
+        guard case .list(.record(let used)) = usedType, case .list(.record(let given)) = field.type else { return false }
+        let missing = used.filter { label in !given.contains { $0.label == label.label } }
+        let agreeing = used.allSatisfy { label in
+            given.first { $0.label == label.label }.map { ValueChecker.assignable($0.type, to: label.type) } ?? true
+        }
+        let rows = field.name.identity
+        let uses = missing.map { label in
+            rowFieldUses.filter { $0.rows == rows && $0.label == label.label }.flatMap(\.spans).filter { $0.file == tree.file.id }
+        }
+        guard !missing.isEmpty, agreeing, uses.allSatisfy({ !$0.isEmpty }) else { return false }
+        let name = names.text(field.name)
+        let unused = given.map(\.label).filter { label in !used.contains { $0.label == label } }
+        let labels = given.map { "`\($0.label)`" }.joined(separator: ", ")
+        for (label, spans) in zip(missing, uses) {
+            guard let first = spans.first else { continue }
+            var notes = [DiagnosticNote("the rows of `\(name)` are declared here, with \(labels)", at: tree.span(field.node))]
+            var fixIts: [FixIt] = []
+            if let suggested = NameSuggester.suggestion(for: label.label, among: unused) {
+                notes.append(.help("did you mean `$item.\(suggested)`?"))
+                // Where the label is the path's last component (`$item.rout`, not `$item.rout.x`).
+                for span in spans {
+                    let labelSpan = SourceSpan(file: span.file, start: span.end - label.label.utf8.count, end: span.end)
+                    if labelSpan.start > span.start, tree.file.text(labelSpan.range) == label.label { fixIts.append(FixIt(labelSpan, suggested)) }
+                }
+            } else {
+                notes.append(.help("add `\(label.label):` to the rows of `\(name)`, or read one of their labels"))
+            }
+            report(.e803, "the rows of `$\(name)` have no `\(label.label)`", at: first, label: "read here", notes: notes, fixIts: fixIts)
+        }
+        return true
     }
 
     /// E312 for model fields whose Swift names clash: with a framework name, with another

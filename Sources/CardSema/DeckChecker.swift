@@ -30,12 +30,23 @@ struct DeckChecker {
     var themeOrder: [String] = []
     /// Names read from source, interned once for the whole unit.
     let names = NameInterner()
+    /// Each file's place in declaration order (`SourceLoader.declarationOrder(of:)`): which of
+    /// two duplicate declarations is the later one (E305).
+    let declarationRank: [FileID: Int]
+    /// Whether an import of the unit was not loaded (E306, E308): a card or theme no file
+    /// declares may be declared there, so it is reported unknown (E303, E304) only when a
+    /// declared name is close enough to suggest.
+    let namesMayBeMissing: Bool
     /// What the checker writes: the checked unit.
     let unit = UnitBuilder()
 
-    init(trees: [FileID: SyntaxTree], order: [FileID]) {
+    init(trees: [FileID: SyntaxTree], order: [FileID], declarationOrder: [FileID]? = nil, namesMayBeMissing: Bool = false) {
         self.trees = trees
         self.order = order
+        var rank: [FileID: Int] = [:]
+        for (index, file) in (declarationOrder ?? order).enumerated() { rank[file] = index }
+        declarationRank = rank
+        self.namesMayBeMissing = namesMayBeMissing
     }
 
     func tree(_ ref: DeclarationRef) -> SyntaxTree? { trees[ref.file] }
@@ -121,6 +132,12 @@ struct DeckChecker {
         var unknown = diagnostics.indices.filter { diagnostics[$0].code == .e303 || diagnostics[$0].code == .e304 }
         guard !unknown.isEmpty else { return }
         unknown.sort { diagnostics[$0].span < diagnostics[$1].span }
+        // With an import missing, an unknown name without a suggestion may be the missing file's:
+        // not reported (nor are those past the suggestion limit, which get none).
+        var dropped = namesMayBeMissing ? Set(unknown.dropFirst(Self.suggestedDeckNameLimit)) : []
+        defer {
+            if !dropped.isEmpty { diagnostics = diagnostics.indices.filter { !dropped.contains($0) }.map { diagnostics[$0] } }
+        }
         unknown = Array(unknown.prefix(Self.suggestedDeckNameLimit))
         lazy var cardNames = NameSuggester.Candidates(cardDecls.map(\.name))
         lazy var themeNames = NameSuggester.Candidates(themeOrder + Catalog.builtInThemes.map(\.name))
@@ -150,6 +167,10 @@ struct DeckChecker {
                 case .card, nil:
                     suggested = NameSuggester.suggestion(for: name, among: cardNames)
                 }
+            }
+            if suggested == nil && namesMayBeMissing {
+                dropped.insert(index)
+                continue
             }
             let hint = ValueChecker.suggestion(suggested, replacing: span)
             diagnostics[index].notes += hint.notes
@@ -260,14 +281,26 @@ struct DeckChecker {
         record(Diagnostic(.e312, clash.message, at: tree.span(token: token), notes: [.help(clash.help)]))
     }
 
-    /// E305 at the later declaration (in load order), with a note at the earlier one.
+    /// E305 at the later declaration, with a note at the earlier one. `ref` was collected after
+    /// `earlier` (in load order); the later one is the one later in declaration order: an
+    /// imported file's declarations come before those of the file importing it, where the user
+    /// most likely just wrote the duplicate.
     mutating func reportDuplicate(_ name: String, _ kind: String, _ ref: DeclarationRef, _ earlier: DeclarationRef) {
-        guard let span = nameSpan(ref), let earlierSpan = nameSpan(earlier) else { return }
+        let swapped = ref.file != earlier.file && (declarationRank[ref.file] ?? 0) < (declarationRank[earlier.file] ?? 0)
+        let (later, first) = swapped ? (earlier, ref) : (ref, earlier)
+        guard let span = nameSpan(later), let earlierSpan = nameSpan(first) else { return }
         record(Diagnostic(.e305, "\(kind) `\(name)` is declared twice", at: span,
                                       notes: [DiagnosticNote("first declared here", at: earlierSpan)]))
     }
 
     // MARK: Themes
+
+    /// E304's label: the themes there are, built in and declared (the first dozen).
+    var themesLabel: String {
+        let names = Catalog.builtInThemes.map(\.name) + themeOrder
+        let shown = names.prefix(12).map { "`\($0)`" }.joined(separator: ", ")
+        return "themes: " + shown + (names.count > 12 ? ", … (\(names.count - 12) more)" : "")
+    }
 
     /// The themes resolved, built-ins first: each with its declaration (none for a built-in).
     /// Values are checked in a scratch segment and resolved as plain values; `writeThemes`
@@ -297,7 +330,7 @@ struct DeckChecker {
                     parent = parentName
                 } else {
                     // Its did-you-mean comes from `suggestDeckNames`.
-                    values.report(.e304, "unknown theme `\(parentName)`", at: values.nameSpan(first))
+                    values.report(.e304, "unknown theme `\(parentName)`", at: values.nameSpan(first), label: themesLabel)
                 }
                 if tree.hasParentheses(first) { values.report(.e310, "a parent theme takes no arguments", at: tree.span(first)) }
                 for extra in conformances.dropFirst() {
@@ -423,6 +456,7 @@ struct DeckChecker {
             guard let kindCall = conformances.first else {
                 values.report(.e309, "stack `\(name)` needs a kind: `stack \(name): list { … }`", at: stackSpan,
                               notes: [.help("kinds: " + Catalog.stackKinds.map { "`\($0.name)`" }.joined(separator: ", "))])
+                markCardsOfStackOfUnknownKind(ref, in: &membership)
                 continue
             }
             let kindName = tree.name(kindCall)
@@ -431,6 +465,7 @@ struct DeckChecker {
                 values.report(.e309, "unknown stack kind `\(kindName)`", at: values.nameSpan(kindCall),
                               label: "kinds: " + Catalog.stackKinds.map(\.name).joined(separator: ", "),
                               notes: hint.notes, fixIts: hint.fixIts)
+                markCardsOfStackOfUnknownKind(ref, in: &membership)
                 continue
             }
             for extra in conformances.dropFirst() {
@@ -505,7 +540,7 @@ struct DeckChecker {
                             themeReference = reference.span
                         } else {
                             // Its did-you-mean comes from `suggestDeckNames`.
-                            values.report(.e304, "unknown theme `\(themeName)`", at: tree.span(valueNode))
+                            values.report(.e304, "unknown theme `\(themeName)`", at: tree.span(valueNode), label: themesLabel)
                         }
                         continue
                     }
@@ -590,6 +625,44 @@ struct DeckChecker {
         return (result, membership, sheetReferences)
     }
 
+    /// The cards a stack whose kind is missing or unknown lists: no rule may conclude from their
+    /// stacks' kinds (`CardMembership.inStackOfUnknownKind`). Its body is not checked further.
+    func markCardsOfStackOfUnknownKind(_ ref: DeclarationRef, in membership: inout [CardMembership]) {
+        guard let tree = tree(ref) else { return }
+        for item in tree.blockItems(ref.node) where tree.kind(item) == .node {
+            if let index = cards[tree.name(item)] { membership[index].inStackOfUnknownKind = true }
+        }
+    }
+
+    /// E703's fix-it: `title: "Name"` (the card's name, to be worded) as the first item of the
+    /// card's block — on a line of its own, indented as the block's first item, when the block
+    /// spans lines. Nil for a card without a block.
+    static func titleInsertion(_ name: String, declaration: NodeID, in tree: SyntaxTree) -> FixIt? {
+        guard let block = tree.block(declaration) else { return nil }
+        let bytes = tree.file.bytes
+        let open = tree.range(block).lowerBound + 1
+        let property = "title: \"\(name)\""
+        // The first byte after the `{` that is not a space or tab (or a line comment): a line
+        // break means the block spans lines, and the title goes on the next line.
+        var next = open
+        while next < bytes.count && (bytes[next] == 0x20 || bytes[next] == 0x09) { next += 1 }
+        if next + 1 < bytes.count && bytes[next] == 0x2F && bytes[next + 1] == 0x2F {
+            while next < bytes.count && bytes[next] != 0x0A && bytes[next] != 0x0D { next += 1 }
+        }
+        guard next < bytes.count, bytes[next] == 0x0A || bytes[next] == 0x0D else {
+            return FixIt(SourceSpan(file: tree.file.id, start: open, end: open), " " + property)
+        }
+        var items = tree.blockItems(declaration).makeIterator()
+        let firstItem = items.next()
+        let indent = firstItem.map { item -> String in
+            let start = tree.range(item).lowerBound
+            var lineStart = start
+            while lineStart > 0 && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+            return String(decoding: bytes[lineStart..<start].prefix { $0 == 0x20 || $0 == 0x09 }, as: UTF8.self)
+        } ?? "  "
+        return FixIt(SourceSpan(file: tree.file.id, start: next, end: next), "\n" + indent + property)
+    }
+
     /// A card named in a stack's body: the name, its node and the stack's file.
     typealias SheetReference = (card: String, node: NodeID, file: FileID)
 
@@ -620,7 +693,8 @@ struct DeckChecker {
                     let refSpan = tree.mainToken(refNode).map { tree.span(token: $0) } ?? tree.span(refNode)
                     record(Diagnostic(.e703, "card `\(cardName)` in sheet stack `\(stack.name)` has no `title:`", at: refSpan,
                                                   label: "TGCardViewController shows every sheet card's title in its header",
-                                                  notes: [DiagnosticNote("add `title: \"…\"` to this card", at: cardSpan)]))
+                                                  notes: [DiagnosticNote("add `title: \"…\"` to this card", at: cardSpan)],
+                                                  fixIts: Self.titleInsertion(cardName, declaration: cardRef.node, in: cardTree).map { [$0] } ?? []))
                 }
             }
         }
@@ -641,8 +715,14 @@ public enum UnitChecker {
     }
 
     /// Checks the unit whose files, in load order (the entry first), are `order`.
-    public static func check(trees: [FileID: SyntaxTree], order: [FileID]) -> Output {
-        var checker = DeckChecker(trees: trees, order: order)
+    /// `declarationOrder` (imports' files before the importer's, `SourceLoader.declarationOrder(of:)`)
+    /// decides which of two duplicate declarations is the later one (E305); `namesMayBeMissing`
+    /// says an import of the unit was not loaded (E306, E308), so names it would have declared
+    /// are reported unknown only with a close declared name to suggest.
+    public static func check(trees: [FileID: SyntaxTree], order: [FileID], declarationOrder: [FileID]? = nil,
+                             namesMayBeMissing: Bool = false) -> Output {
+        var checker = DeckChecker(trees: trees, order: order, declarationOrder: declarationOrder,
+                                  namesMayBeMissing: namesMayBeMissing)
         let unit = checker.check()
         return Output(unit: unit, diagnostics: checker.diagnostics, omitted: checker.limit.omitted, cardChecks: checker.cardDecls.count)
     }

@@ -198,8 +198,32 @@ struct ValueChecker {
         }
     }
 
-    mutating func mismatch(_ node: NodeID, expected: ValueType) {
-        report(.e801, "expected \(expected), found \(describe(node))", at: node)
+    /// E801 for a value of the wrong type, with the fix where the mistake is a known habit: an
+    /// action in quotes (`action: "bookVet"`), a font named by a string alone
+    /// (`titleFont: "Avenir-Heavy"`, sized as `fontSize` or 17).
+    mutating func mismatch(_ node: NodeID, expected: ValueType, fontSize: Double? = nil) {
+        var notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+        if tree.kind(node) == .string, let body = tree.plainStringBody(node) {
+            let text = tree.file.text(body)
+            switch expected {
+            case .action where Self.isName(text):
+                notes = [.help("an action is a method name, written without quotes: `\(text)`")]
+                fixIts = [FixIt(tree.span(node), text)]
+            case .font where !text.isEmpty:
+                let written = "font(\(tree.file.text(tree.range(node))), \(CatalogValue.format(fontSize ?? 17)))"
+                notes = [.help("a font is a name and a size: `\(written)`")]
+                fixIts = [FixIt(tree.span(node), written)]
+            default:
+                break
+            }
+        }
+        report(.e801, "expected \(expected), found \(describe(node))", at: node, notes: notes, fixIts: fixIts)
+    }
+
+    /// Whether `text` is a name as the lexer reads one (`[A-Za-z_][A-Za-z0-9_]*`).
+    static func isName(_ text: String) -> Bool {
+        guard let first = text.utf8.first, first == 0x5F || (first | 0x20) &- 0x61 < 26 else { return false }
+        return text.utf8.allSatisfy { $0 == 0x5F || ($0 | 0x20) &- 0x61 < 26 || $0 &- 0x30 < 10 }
     }
 
     /// Infers a literal's type and writes its value, with no expected type (model defaults,
@@ -277,8 +301,17 @@ struct ValueChecker {
             report(.e801, "a model default must be a literal, found \(describe(node))", at: node)
             return nil
         case .reference:
+            let name = tree.name(node)
+            if let type = Self.literalTypes.first(where: { $0.description == name }) {
+                // `name: String`, a Swift declaration: quoting the type is no fix. Nor is a
+                // placeholder value a certain one (the uses may want another type): a help only.
+                report(.e801, "a model default must be a literal, found the type `\(name)`", at: node,
+                       label: "a field's type is inferred from its default",
+                       notes: [.help("write a default value of that type, as in `\(CardChecker.placeholder(for: type))`")])
+                return nil
+            }
             report(.e801, "a model default must be a literal, found \(describe(node))", at: node,
-                   notes: [.help("write text in quotes: \"\(tree.name(node))\"")])
+                   notes: [.help("write text in quotes: \"\(name)\"")])
             return nil
         default:
             return nil
@@ -420,6 +453,9 @@ struct ValueChecker {
         }
     }
 
+    /// The types a model default's literal can have on its own, by the names §8 spells them.
+    static let literalTypes: [ValueType] = [.string, .int, .double, .bool, .color, .size, .insets, .font]
+
     /// The common type of two uses: equal types, Int with Double (Int wins: an Int is accepted
     /// where a Double is expected), lists element-wise, records field-wise.
     static func unify(_ a: ValueType, _ b: ValueType) -> ValueType? {
@@ -509,6 +545,10 @@ struct ValueChecker {
             if kind == .reference { return unit.reference(tree.name(node), at: nameSpan(node)) } // resolved by the caller
         case .size, .insets, .font:
             if kind == .call { return checkConstructor(node, as: type) }
+            if case .font = type, case .font(let font)? = parameter?.defaultValue {
+                mismatch(node, expected: type, fontSize: font.size)
+                return nil
+            }
         case .list(let element):
             if kind == .list {
                 var values: [UInt32] = []
@@ -565,7 +605,13 @@ struct ValueChecker {
         guard recordBinding(node, as: type, bindable: parameter?.bindable ?? type.isBindable, twoWay: parameter?.twoWay ?? false) else {
             return nil
         }
-        return unit.binding(path: tree.bindingPath(node), type: type, at: tree.span(node))
+        return bindingValue(node, type: type)
+    }
+
+    /// Writes a binding node's value: its path read from its token, with the type its use expects.
+    func bindingValue(_ node: NodeID, type: ValueType) -> UInt32 {
+        guard let token = tree.mainToken(node) else { return unit.binding(path: [], type: type, at: tree.span(node)) }
+        return tree.withNameBytes(of: token) { bytes, _ in unit.binding(spelledBy: bytes, type: type, at: tree.span(node)) }
     }
 
     /// Records a binding's use in `scope`; false when the binding is not allowed here (reported).
@@ -598,6 +644,20 @@ struct ValueChecker {
 
     /// What a binding node names.
     func bindingTarget(_ node: NodeID) -> BindingTarget { tree.bindingTarget(node, in: names) }
+
+    /// Notes the card bindings in `node`'s subtree, which nothing checks (an unknown part or
+    /// argument), in `scope.unchecked`.
+    mutating func noteUncheckedBindings(in node: NodeID) {
+        guard scope.isActive else { return }
+        var next = node
+        let end = tree.next(after: node)
+        while next < end {
+            if tree.kind(next) == .binding, case .card(let name) = tree.bindingTarget(next, in: names) {
+                scope.unchecked.append(name.identity)
+            }
+            next = NodeID(next.index + 1)
+        }
+    }
 
     /// `name`, `pop`, `push(Card)`.
     mutating func checkAction(_ node: NodeID) -> Action? {
@@ -894,10 +954,13 @@ struct ValueChecker {
             if isLabeled(arg) {
                 guard let found = tree.lookUp(arg, in: list.table) else {
                     if !tree.containsSyntaxError(owner),
-                       let meant = reportUnknownLabel(arg, of: list, in: owner, ownerName: ownerName, ownerKind: ownerKind) {
+                       let meant = reportUnknownLabel(arg, value: valueNode, isFirst: index == 0, of: list, in: owner,
+                                                      ownerName: ownerName, ownerKind: ownerKind) {
                         // The misspelt label stands for `meant`: its value is checked as that
                         // parameter's, which is then not also missing (E501, E804).
                         arguments.note(meant, accepting: checkArgument(valueNode, parameter: meant, of: list, owner: ownerKind), at: valueNode)
+                    } else {
+                        noteUncheckedBindings(in: valueNode)
                     }
                     continue
                 }
@@ -921,6 +984,9 @@ struct ValueChecker {
             }
             let value = checkArgument(valueNode, parameter: parameterIndex, of: list, owner: ownerKind)
             arguments.note(parameterIndex, accepting: value, at: valueNode)
+            if value == nil && tree.kind(valueNode) == .enumCase && isLabeled(arg) {
+                offerParameter(takingCaseOf: valueNode, label: arg, of: list, in: owner)
+            }
         }
         if list.requiredMask & ~arguments.given != 0 && !tree.containsSyntaxError(owner) {
             for index in list.required where !arguments.isGiven(index) {
@@ -934,24 +1000,61 @@ struct ValueChecker {
 
     /// E310 for a label `list` does not have, in `owner`'s arguments. Its did-you-mean names a
     /// parameter that takes a label and is given by none of the arguments (renaming to one that is
-    /// would be a duplicate); returns its index in `list`.
+    /// would be a duplicate), close in spelling or one of its `aliases` (`onTap` for `action`);
+    /// or, for the first argument, the unlabeled first parameter whose name the label nearly is
+    /// (`image(named: "dog")`), with a fix-it removing the label. Returns the parameter's index
+    /// in `list`.
     @inline(never)
-    mutating func reportUnknownLabel(_ arg: NodeID, of list: ParameterList, in owner: NodeID, ownerName: String,
-                                     ownerKind: ArgumentOwner) -> Int? {
+    mutating func reportUnknownLabel(_ arg: NodeID, value valueNode: NodeID, isFirst: Bool, of list: ParameterList, in owner: NodeID,
+                                     ownerName: String, ownerKind: ArgumentOwner) -> Int? {
         let parameters = list.parameters
         let label = tree.name(arg)
         let labelSpan = nameSpan(arg)
+        let takes = parameters.isEmpty ? "takes no arguments" : "takes " + Self.describe(parameters)
+        if isFirst, let first = parameters.first, first.positional, !first.labelOptional, !arguments.isGiven(0),
+           NameSuggester.suggestion(for: label, among: [first.name]) != nil {
+            report(.e310, "the first argument of \(ownerKind.describe(ownerName)) is unlabeled: write it without `\(label):`",
+                   at: labelSpan, label: "`_ \(first.name)` takes no label",
+                   fixIts: [FixIt(SourceSpan(file: tree.file.id, start: tree.range(arg).lowerBound, end: tree.range(valueNode).lowerBound), "")])
+            return 0
+        }
         let labels = writtenLabels(of: owner)
         let candidates = parameters.indices.filter { index in
             !arguments.isGiven(index) && !labels.contains(parameters[index].name)
                 && !(parameters[index].positional && !parameters[index].labelOptional)
         }
+        let lowered = label.lowercased()
         let suggested = NameSuggester.suggestion(for: label, among: candidates.map { parameters[$0].name })
+            ?? candidates.first { index in parameters[index].aliases.contains { $0.lowercased() == lowered } }.map { parameters[$0].name }
         let hint = suggestion(suggested, replacing: labelSpan)
-        let takes = parameters.isEmpty ? "takes no arguments" : "takes " + parameters.map { $0.positional ? "_ \($0.name)" : "`\($0.name):`" }.joined(separator: ", ")
         report(.e310, "\(ownerKind.describe(ownerName)) has no argument `\(label)`", at: labelSpan, label: takes,
                notes: hint.notes, fixIts: hint.fixIts)
         return suggested.flatMap { name in candidates.first { parameters[$0].name == name } }
+    }
+
+    /// `` `_ text`, `style:`, `color:` ``: parameters as E310's labels list them.
+    static func describe(_ parameters: [Parameter]) -> String {
+        parameters.map { $0.positional ? "`_ \($0.name)`" : "`\($0.name):`" }.joined(separator: ", ")
+    }
+
+    /// After an enum case a parameter could not take (`text("Hi", font: .title)`): when one other
+    /// parameter, not given, takes it (`style:`), the diagnostic just reported at the case (E801
+    /// or E311, without a fix of its own) offers that label, with a fix-it renaming it.
+    @inline(never)
+    mutating func offerParameter(takingCaseOf valueNode: NodeID, label arg: NodeID, of list: ParameterList, in owner: NodeID) {
+        guard let index = diagnostics.indices.last, diagnostics[index].fixIts.isEmpty,
+              diagnostics[index].code == .e801 || diagnostics[index].code == .e311,
+              tree.span(valueNode).range.contains(diagnostics[index].span.start) else { return }
+        let written = writtenLabels(of: owner)
+        let takers = list.parameters.indices.filter { index in
+            guard !arguments.isGiven(index), !written.contains(list.parameters[index].name),
+                  let enumType = list.parameters[index].type.enumType else { return false }
+            return tree.lookUpCase(valueNode, in: enumType.caseTable) != nil
+        }
+        guard takers.count == 1, let taker = takers.first else { return }
+        let name = list.parameters[taker].name, value = tree.file.text(tree.range(valueNode))
+        diagnostics[index].notes.append(.help("`\(value)` is a `\(name):` value: write `\(name): \(value)`"))
+        diagnostics[index].fixIts = [FixIt(nameSpan(arg), name)]
     }
 
     /// E310 for a label written on the positional parameter, with a fix-it removing it.
@@ -979,7 +1082,7 @@ struct ValueChecker {
         let shape = list.shapes[index]
         if kind == .binding {
             guard recordBinding(node, as: list.types[index], bindable: shape.bindable, twoWay: shape.twoWay) else { return nil }
-            return unit.binding(path: tree.bindingPath(node), type: list.types[index], at: tree.span(node))
+            return bindingValue(node, type: list.types[index])
         }
         switch shape.kind {
         case .int:

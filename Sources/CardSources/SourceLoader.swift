@@ -14,6 +14,14 @@ public protocol FileProvider: Sendable {
     /// without anything outside being looked at (`ConfinedResolver`). Imports are read by the
     /// real path found, only.
     func resolve(_ path: String, from directory: String, within root: String) -> ResolvedPath
+    /// The names of the entries of the directory at `path`, with the directory's real path (so
+    /// the caller can check it lies inside the root); nil when there is no such directory. For
+    /// a did-you-mean only: nothing listed is read.
+    func entries(ofDirectory path: String) -> (realPath: String, names: [String])?
+}
+
+extension FileProvider {
+    public func entries(ofDirectory path: String) -> (realPath: String, names: [String])? { nil }
 }
 
 /// What `FileProvider.resolve(_:from:within:)` found at a path.
@@ -61,6 +69,12 @@ public struct DiskFileProvider: FileProvider {
         case .failed(let error): return .unreachable(reason: error.description)
         }
     }
+
+    public func entries(ofDirectory path: String) -> (realPath: String, names: [String])? {
+        guard !path.utf8.contains(0), let real = LocalFiles.realPath(path), LocalFiles.isDirectory(real),
+              let names = LocalFiles.entries(of: real) else { return nil }
+        return (real, names)
+    }
 }
 
 /// An in-memory file system for tests and editors: paths are compared after normalisation.
@@ -78,6 +92,12 @@ public struct MemoryFileProvider: FileProvider {
         let normalized = PathUtilities.join(directory, path)
         guard PathUtilities.isInside(normalized, root: root) else { return .outside }
         return files[normalized] == nil ? .missing(wouldBe: normalized) : .file(normalized)
+    }
+
+    public func entries(ofDirectory path: String) -> (realPath: String, names: [String])? {
+        let directory = PathUtilities.normalize(path)
+        let names = files.keys.filter { PathUtilities.directory(of: $0) == directory }.compactMap(PathUtilities.lastComponent)
+        return names.isEmpty ? nil : (directory, names.sorted())
     }
 }
 
@@ -188,7 +208,7 @@ public struct SourceLoader {
         // Spelt outside the root (decided from the text alone): refused whether or not it exists.
         if spec.isEmpty || spec.hasPrefix("/") || !PathUtilities.isInside(PathUtilities.join(importerDirectory, spec), root: canonicalRoot) {
             report(Diagnostic(.e308, "import `\(spec)` is outside the project root `\(shownRoot)`", at: span,
-                              notes: [.help("imports are relative to the importing file and must stay under the root; pass `--root DIR` to widen it")]))
+                              notes: [Self.namesNote, .help("imports are relative to the importing file and must stay under the root; pass `--root DIR` to widen it")]))
             return nil
         }
         let canonical: String
@@ -196,19 +216,21 @@ public struct SourceLoader {
         case .outside:
             // Through a link: decided without looking outside, so the answer is the same
             // whether the target exists or not.
-            report(Diagnostic(.e308, "import `\(spec)` resolves outside the project root `\(shownRoot)`", at: span))
+            report(Diagnostic(.e308, "import `\(spec)` resolves outside the project root `\(shownRoot)`", at: span, notes: [Self.namesNote]))
             return nil
-        case .missing:
+        case .missing(let wouldBe):
+            // The did-you-mean lists the directory the file would be in: reached inside the root.
+            let hint = wouldBe.map { nearbyFile(for: spec, directory: PathUtilities.directory(of: $0), span: span) } ?? (notes: [], fixIts: [])
             report(Diagnostic(.e306, "cannot find imported file `\(shown)`", at: span,
-                                          label: "imported here"))
+                              label: "imported here", notes: hint.notes + [Self.namesNote], fixIts: hint.fixIts))
             return nil
         case .unreachable(let reason):
             report(Diagnostic(.e306, "cannot reach imported file `\(shown)`: \(reason)", at: span,
-                              label: "imported here"))
+                              label: "imported here", notes: [Self.namesNote]))
             return nil
         case .notRegular(_, let kind):
             report(Diagnostic(.e306, "imported file `\(shown)` is \(kind), not a regular file", at: span,
-                                          label: "imported here"))
+                              label: "imported here", notes: [Self.namesNote]))
             return nil
         case .file(let real):
             canonical = real
@@ -224,10 +246,32 @@ public struct SourceLoader {
         }
         guard let bytes = provider.contents(of: canonical) else {
             report(Diagnostic(.e306, "cannot read imported file `\(shown)`", at: span,
-                                          label: "imported here"))
+                              label: "imported here", notes: [Self.namesNote]))
             return nil
         }
         return (canonical, displayPath, bytes)
+    }
+
+    /// What an import that is not loaded means for the rest of the unit (`DeckChecker`).
+    static let namesNote = DiagnosticNote("while it is missing, cards and themes nothing declares are not reported (it may declare them)")
+
+    /// A did-you-mean for an import of a file that does not exist: the `.cards` file of the same
+    /// directory (inside the root) whose name is closest to the one written, with a fix-it
+    /// writing it (`paw-theme.cards` → `pawtheme.cards`).
+    private func nearbyFile(for spec: String, directory: String, span: SourceSpan) -> (notes: [DiagnosticNote], fixIts: [FixIt]) {
+        guard let written = PathUtilities.lastComponent(spec), let listing = provider.entries(ofDirectory: directory),
+              PathUtilities.isInside(listing.realPath, root: canonicalRoot) else { return ([], []) }
+        // Only names a string literal spells as they are (no quote, backslash or control character).
+        let names = listing.names.filter { name in
+            name.hasSuffix(".cards") && name != written
+            && !name.unicodeScalars.contains { $0 == "\"" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F || $0.value >= 0x10FF00 }
+        }
+        guard let suggested = NameSuggester.suggestion(for: written, among: names) else { return ([], []) }
+        // The directories written before the name stay as written.
+        let endsWithName = spec.utf8.count > written.utf8.count && spec.utf8.suffix(written.utf8.count).elementsEqual(written.utf8)
+        let directories = endsWithName ? String(decoding: spec.utf8.dropLast(written.utf8.count), as: UTF8.self) : ""
+        let replaced = directories.hasSuffix("/") ? directories + suggested : suggested
+        return ([.help("did you mean `\(replaced)`?")], [FixIt(span, "\"\(replaced)\"")])
     }
 
     private mutating func report(_ diagnostic: Diagnostic) {
@@ -290,6 +334,27 @@ public struct SourceLoader {
     }
 
     /// The entry file and everything it imports, in load order.
+    /// The files of the unit of `entry` in declaration order: each file after the files it
+    /// imports (imports come first in a file, so what they declare comes before the file's own
+    /// declarations), as if every import were replaced by the file it names.
+    public func declarationOrder(of entry: FileID) -> [FileID] {
+        var seen = Set<FileID>(), order: [FileID] = []
+        var walk: [(file: FileID, next: Int)] = [(entry, 0)]
+        seen.insert(entry)
+        while let top = walk.last {
+            let imports = files[top.file]?.imports ?? []
+            guard top.next < imports.count else {
+                order.append(top.file)
+                walk.removeLast()
+                continue
+            }
+            walk[walk.count - 1].next += 1
+            let next = imports[top.next].file
+            if seen.insert(next).inserted { walk.append((next, 0)) }
+        }
+        return order
+    }
+
     public func unit(of entry: FileID) -> [FileID] {
         // Depth-first with a stack of its own (file, next import), as `load` walks.
         var seen = Set<FileID>(), order: [FileID] = []

@@ -576,9 +576,22 @@ struct LexerState {
             var k = j + 1
             k += e < 0x80 ? 1 : max(1, UTF8Scanner.sequenceLength(p, at: k))
             report(.e105, "invalid escape sequence `\(text(j..<min(k, n)))`", j..<min(k, n),
-                   notes: [.help("valid escapes are \\n \\t \\r \\\" \\\\ \\0 and \\u{…}")])
+                   notes: [.help(e == 0x28 ? interpolationHelp(after: k) : "valid escapes are \\n \\t \\r \\\" \\\\ \\0 and \\u{…}")])
             return (min(k, n), false)
         }
+    }
+
+    /// E105's help for `\(` (Swift's interpolation, `"\(name)"`): strings are not interpolated;
+    /// a model field is shown by binding it. `k` is just past the `(`; a name and `)` after it
+    /// are the field meant.
+    func interpolationHelp(after k: Int) -> String {
+        var end = k
+        if k < n && isIdentifierStart(p[k]) {
+            end += 1
+            while end < n && isIdentifierContinue(p[end]) { end += 1 }
+        }
+        let binding = end > k && end < n && p[end] == 0x29 ? "$" + text(k..<end) : "$name"
+        return "strings are not interpolated: write the binding `\(binding)` in place of the string, its model field holding the whole text"
     }
 
     /// Steps over one non-ASCII sequence inside a string or comment, reporting E107 for invalid bytes.

@@ -493,17 +493,7 @@ struct ParserState {
         guard let equalsOffset = equalsStandingForColon() else { return false }
         let name = cursor.token, value = cursor.nextToken
         let bytes = file.bytes
-        // Withdraw the lexer's E102 (the lexer has lexed past it: the value token is lexed).
-        var low = 0, high = lexer.errorOffsets.count
-        while low < high {
-            let mid = (low + high) / 2
-            if lexer.errorOffsets[mid] < equalsOffset { low = mid + 1 } else { high = mid }
-        }
-        guard low < lexer.errorOffsets.count, lexer.errorOffsets[low] == equalsOffset,
-              let index = lexicalDiagnostic(.e102, at: equalsOffset)
-        else { return false }
-        lexer.errorOffsets.remove(at: low)
-        lexer.diagnostics.remove(at: index)
+        guard withdrawEquals(at: equalsOffset) else { return false }
         let equalsSpan = SourceSpan(file: file.id, start: equalsOffset, end: equalsOffset + 1)
         // `title = "Trip"` becomes `title: "Trip"`: the blanks before the `=` go, and a space
         // follows the `:`.
@@ -517,6 +507,52 @@ struct ParserState {
                                       label: "write `:` here",
                                       notes: [.help("replace the `=` with `:`: a property or argument label is written `\(label): value`")],
                                       fixIts: [fix]))
+        return true
+    }
+
+    /// Withdraws the lexer's E102 for the `=` at `equalsOffset` (the lexer has lexed past it: the
+    /// token after it is lexed), so that nothing after it is silenced; false when there is none.
+    mutating func withdrawEquals(at equalsOffset: Int) -> Bool {
+        var low = 0, high = lexer.errorOffsets.count
+        while low < high {
+            let mid = (low + high) / 2
+            if lexer.errorOffsets[mid] < equalsOffset { low = mid + 1 } else { high = mid }
+        }
+        guard low < lexer.errorOffsets.count, lexer.errorOffsets[low] == equalsOffset,
+              let index = lexicalDiagnostic(.e102, at: equalsOffset)
+        else { return false }
+        lexer.errorOffsets.remove(at: low)
+        lexer.diagnostics.remove(at: index)
+        return true
+    }
+
+    /// Whether a name starts with an ASCII capital, as Swift's type names do (`String`), where
+    /// the language's own values and names are lower camel case.
+    func startsUppercase(_ token: Token) -> Bool {
+        token.start < file.bytes.count && file.bytes[token.start] &- 0x41 < 26
+    }
+
+    /// `name: String = "Biscuit"` (a Swift-style type before a default): the current token is
+    /// the type (a capitalised name), and a lone `=` and a value follow it on its line (as `equalsStandingForColon`
+    /// finds). One E201 at the type and the `=`, with a fix-it removing them and keeping the
+    /// value, instead of the lexer's E102 and a checker's error at the type; the current token
+    /// is then the value, and the property is parsed and checked as `name: "Biscuit"`. `name`
+    /// is the property's name token.
+    @inline(never) mutating func skipTypeAnnotation(of name: Token) -> Bool {
+        guard let equalsOffset = equalsStandingForColon(), withdrawEquals(at: equalsOffset) else { return false }
+        let type = cursor.token, value = cursor.nextToken
+        let nameText = file.text(name.range), typeText = file.text(type.range)
+        let valueText = file.text(value.range)
+        let shown = valueText.utf8.count <= 24 && !valueText.contains("\n") ? valueText : "…"
+        let fix = FixIt(SourceSpan(file: file.id, start: type.start, end: value.start), "")
+        guard diagnostics.count < Lexer.diagnosticLimit else { omitted += 1; advance(); return true }
+        diagnostics.append(Diagnostic(.e201, "expected a value after `\(nameText):`, found the type `\(typeText)`",
+                                      at: SourceSpan(file: file.id, start: type.start, end: equalsOffset + 1),
+                                      label: "types are not written here",
+                                      notes: [.help("write `\(nameText): \(shown)`: a property is `name: value`, and a model field's type is inferred from its default value")],
+                                      fixIts: [fix]))
+        reportedSinceSync = true
+        advance()
         return true
     }
 
@@ -768,22 +804,100 @@ struct ParserState {
             syntaxError(.e205, "`\(keywordText)` declarations are only allowed at file level", at: span(token: cursor.token))
         }
         advance()
+        var name: Token?
         if cursor.kind.isIdentifierLike {
+            name = cursor.token
             nodes.setMainToken(n, cursor.token)
             advancePastMain(n)
+        } else if cursor.kind == .string && !cursor.token.isMalformed && !cursor.token.startsLine {
+            name = nameInQuotes(n, keyword: keywordText)
         } else {
             expected("a name for the `\(keywordText)` declaration")
         }
+        var hasConformances = false
         if cursor.kind == .colon {
             advance()
             parseConformances()
+            hasConformances = true
+        } else if keyword != .keywordState, let name, colonIsMissing(after: keyword, name: name) {
+            parseConformances()
+            hasConformances = true
         }
         if cursor.kind != .leftBrace && cursor.kind != .endOfFile && !cursor.token.startsLine && !abandoned {
-            expected("`{` or `,`")
+            expected(hasConformances ? "`{` or `,`" : "`:` or `{`")
             while cursor.kind != .endOfFile && cursor.kind != .leftBrace && !cursor.token.startsLine { skipBalanced() }
         }
         if cursor.kind == .leftBrace { parseBlock() }
         close(n)
+    }
+
+    /// What follows a declaration's `:` — a card's traits, a stack's kind, a theme's parent —
+    /// in messages.
+    static func conformanceDescription(_ keyword: TokenKind) -> String {
+        switch keyword {
+        case .keywordCard: "a card's traits follow"
+        case .keywordStack: "a stack's kind follows"
+        default: "a theme's parent follows"
+        }
+    }
+
+    /// A name after a declaration's name on its line (`card Vaccines rounded(radius: 12) {`,
+    /// `stack Home list {`), or a `,` and a name (`card Vaccines, rounded(…) {`): the `:` before
+    /// the conformances is missing. Reports one E201 with a fix-it writing it (in place of the
+    /// `,`), and returns true, past the `,`: the caller parses the conformances as if the `:`
+    /// were there. Whether they are traits, kinds or themes is the checker's to say, as after
+    /// a `:` (`card My Card {` is then also an unknown trait).
+    @inline(never) mutating func colonIsMissing(after keyword: TokenKind, name: Token) -> Bool {
+        let token = cursor.token
+        guard !token.startsLine else { return false }
+        let fix: FixIt, first: Token
+        if token.kind.isIdentifierLike && !Self.isDeclarationKeyword(token.kind) && token.kind != .keywordImport {
+            fix = FixIt(SourceSpan(file: file.id, start: name.end, end: name.end), ":")
+            first = token
+        } else if token.kind == .comma && cursor.next.isIdentifierLike && !cursor.nextToken.startsLine
+                    && !Self.isDeclarationKeyword(cursor.next) {
+            fix = FixIt(span(token: token), ":")
+            first = cursor.nextToken
+        } else {
+            return false
+        }
+        let nameText = file.text(name.range)
+        let keywordText = keyword == .keywordCard ? "card" : keyword == .keywordStack ? "stack" : "theme"
+        let call = file.text(first.range) + (first.end < file.bytes.count && file.bytes[first.end] == 0x28 ? "(…)" : "")
+        syntaxError(.e201, "expected `:` after `\(nameText)`: \(Self.conformanceDescription(keyword)) a `:`",
+                    at: span(token: token), label: token.kind == .comma ? "write `:` here" : "`:` expected before this",
+                    notes: [.help("write `\(keywordText) \(nameText): \(call)`")], fixIts: [fix])
+        if token.kind == .comma { advance() }
+        return true
+    }
+
+    /// `state "restDay" {`: a declaration named by a string. One E201 at the string; when its text
+    /// is a name (`[A-Za-z_][A-Za-z0-9_]*`) it is the declaration's name, as if written without
+    /// quotes, with a fix-it removing them. Returns the name (within the quotes), if it is one.
+    @inline(never) mutating func nameInQuotes(_ n: Int, keyword: String) -> Token? {
+        let string = cursor.token
+        // A closed string has both quotes: at least two bytes.
+        let body = (string.start + 1)..<max(string.start + 1, string.end - 1)
+        let bytes = file.bytes
+        let isName = !body.isEmpty && body.upperBound <= bytes.count && isIdentifierStart(bytes[body.lowerBound])
+            && bytes[body].allSatisfy(isIdentifierContinue)
+        let message = "a \(keyword)'s name is an identifier, not a string"
+        var token: Token?
+        if isName {
+            let name = file.text(body)
+            syntaxError(.e201, message, at: span(token: string), label: "write `\(keyword) \(name)`",
+                        notes: [.help("the names of cards, stacks, themes and states are written without quotes")],
+                        fixIts: [FixIt(span(token: string), name)])
+            // The one main token that is not the lexer's: the name between the quotes, so the
+            // checker, rename and go-to-definition see the name the fix-it leaves.
+            token = Token(.identifier, body.lowerBound, body.upperBound, flags: 0)
+            nodes.setMainToken(n, Token(.identifier, body.lowerBound, body.upperBound, flags: 0))
+        } else {
+            syntaxError(.e201, message, at: span(token: string),
+                        notes: [.help("a name is letters, digits and `_`, starting with a letter or `_`, as in `\(keyword) restDay`")])
+        }
+        advance()
+        return token
     }
 
     mutating func parseConformances() {
@@ -846,15 +960,19 @@ struct ParserState {
             advance()
             parseValue()
             close(n)
-        } else if Self.isDeclarationKeyword(k) && cursor.next.isIdentifierLike {
+        } else if Self.isDeclarationKeyword(k) && (cursor.next.isIdentifierLike || k == .keywordState && stringNameFollows()) {
             parseDeclaration(topLevel: false)
         } else if k == .keywordImport && cursor.next == .string {
             syntaxError(.e205, "`import` is only allowed at the top of a file", at: span(token: cursor.token))
             parseImport()
         } else if k.isIdentifierLike && cursor.next == .colon {
             let n = openNamed(.property)
+            let name = cursor.token
             advancePastMain(n)
             advance()
+            if cursor.equalsFollows && cursor.kind == .identifier && cursor.next != .leftParen && startsUppercase(cursor.token) {
+                _ = skipTypeAnnotation(of: name)
+            }
             parseValue()
             close(n)
         } else if k.isIdentifierLike {
@@ -864,9 +982,15 @@ struct ParserState {
             if cursor.kind == .leftBrace { parseBlock() }
             close(n)
         } else {
-            expected("a part, property or declaration")
             let u = open(.unexpected)
-            skipBalanced()
+            if k == .enumCase && cursor.next == .leftParen && !cursor.token.startsLine && cursor.previous.kind == .rightParen {
+                modifiersAfterPart()
+                // The rest of the line, if anything follows the modifiers on it.
+                if !cursor.token.startsLine { skipBalanced() }
+            } else {
+                expected("a part, property or declaration")
+                skipBalanced()
+            }
             while cursor.kind != .endOfFile && cursor.kind != .rightBrace && !(cursor.token.startsLine && Self.canStartItem(cursor.kind)) {
                 skipBalanced()
             }
@@ -875,6 +999,63 @@ struct ParserState {
     }
 
     static func canStartItem(_ k: TokenKind) -> Bool { k.isIdentifierLike }
+
+    /// `text("Hi").font(.title)`: SwiftUI-style modifiers after a part's arguments, on its line.
+    /// One E201 at the first, saying a part's settings are its arguments; when each modifier has
+    /// one unlabeled argument, a fix-it moves them into the part's argument list as labeled
+    /// arguments (`text("Hi", font: .title)`) — whether the part takes that label is the
+    /// checker's to say, which offers the right one. Consumes the modifiers.
+    @inline(never) mutating func modifiersAfterPart() {
+        let closer = cursor.previous
+        let first = cursor.token
+        var arguments: [String] = []
+        var movable = true
+        var end = first.start
+        while cursor.kind == .enumCase && cursor.next == .leftParen && !cursor.token.startsLine {
+            let name = file.text((cursor.token.start + 1)..<cursor.token.end)
+            advance()
+            let open = cursor.token
+            advance()
+            // The argument: tokens up to the matching `)`, one value with no label or comma.
+            var depth = 1, count = 0, close: Token?
+            while cursor.kind != .endOfFile && !cursor.token.startsLine {
+                let kind = cursor.kind
+                if kind == .leftParen || kind == .leftBracket || kind == .leftBrace { depth += 1 }
+                if kind == .rightParen || kind == .rightBracket || kind == .rightBrace { depth -= 1 }
+                if depth == 0 { close = cursor.token; advance(); break }
+                if depth == 1 && (kind == .comma || kind == .colon) { movable = false }
+                count += 1
+                advance()
+            }
+            guard let close else { movable = false; break }
+            if count == 0 { movable = false }
+            var (from, to) = (open.end, close.start)
+            while from < to && (file.bytes[from] == 0x20 || file.bytes[from] == 0x09) { from += 1 }
+            while to > from && (file.bytes[to - 1] == 0x20 || file.bytes[to - 1] == 0x09) { to -= 1 }
+            arguments.append(name + ": " + file.text(from..<to))
+            end = close.end
+        }
+        let bytes = file.bytes
+        var before = closer.start
+        while before > 0 && (bytes[before - 1] == 0x20 || bytes[before - 1] == 0x09) { before -= 1 }
+        let emptyList = before > 0 && bytes[before - 1] == 0x28
+        let inserted = (emptyList ? "" : ", ") + arguments.joined(separator: ", ")
+        let fixIts = movable && !arguments.isEmpty
+            ? [FixIt(SourceSpan(file: file.id, start: closer.start, end: closer.start), inserted),
+               FixIt(SourceSpan(file: file.id, start: closer.end, end: end), "")]
+            : []
+        let example = movable ? arguments.first.map { "`\($0)`" } ?? "`label: value`" : "`label: value`"
+        syntaxError(.e201, "expected a part, property or declaration, found the modifier `\(file.text(first.range))`",
+                    at: span(token: first), label: "a part's settings are arguments, not modifiers",
+                    notes: [.help("write \(example) inside the part's parentheses")], fixIts: fixIts)
+    }
+
+    /// `state "restDay" {`: a closed string on the line of `state` (a state named by a string,
+    /// `nameInQuotes`), rather than a part called `state`.
+    func stringNameFollows() -> Bool {
+        let next = cursor.nextToken
+        return next.kind == .string && !next.isMalformed && !next.startsLine
+    }
 
     /// `IDENT [ "(" args ")" ]`: a call value (`size(0, 5)`) or a conformance.
     mutating func parseCall(_ kind: NodeKind) {

@@ -546,19 +546,30 @@ public final class SyntaxTree: Sendable {
     /// A binding token's bytes, `$item.field`, as its path ["item", "field"]: the text after the
     /// first character, split at dots, empty pieces omitted.
     public static func bindingPath(spelledBy bytes: UnsafeBufferPointer<UInt8>) -> [String] {
-        guard bytes.count > 1 else { return [] }
+        var path: [String] = []
+        forEachBindingComponent(spelledBy: bytes) { path.append(String(decoding: $0, as: UTF8.self)) }
+        return path
+    }
+
+    /// Calls `body` with the UTF-8 bytes of each component of the path a binding token's bytes
+    /// spell (`bindingPath(spelledBy:)`'s pieces), without building the path.
+    public static func forEachBindingComponent(spelledBy bytes: UnsafeBufferPointer<UInt8>,
+                                               _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard bytes.count > 1 else { return }
         guard bytes.allSatisfy({ $0 < 0x80 }) else {
-            return String(decoding: bytes, as: UTF8.self).dropFirst().split(separator: ".").map(String.init)
+            for piece in String(decoding: bytes, as: UTF8.self).dropFirst().split(separator: ".") {
+                var piece = String(piece)
+                piece.withUTF8 { body($0) }
+            }
+            return
         }
         // In ASCII every byte is a character: splitting the bytes gives the same pieces, without
         // the grapheme-breaking `String` path.
-        var path: [String] = []
         var start = 1
         for i in 1...bytes.count where i == bytes.count || bytes[i] == 0x2E {
-            if i > start { path.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)) }
+            if i > start { body(UnsafeBufferPointer(rebasing: bytes[start..<i])) }
             start = i + 1
         }
-        return path
     }
 
     /// `.center` → "center".

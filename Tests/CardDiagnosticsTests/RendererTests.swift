@@ -248,6 +248,13 @@ struct TextRendererTests {
         #expect(Array(text.suffix(4)) == [
             "  = help: insert `opacity: 0.5`", "  = help: replace with `glow`", "  = help: remove `shadow()`", "",
         ])
+        // An inserted line (E703's `title:`) is quoted without its line break and indentation;
+        // a break inside the text is still escaped.
+        let line = FixIt(SourceSpan(file: file.id, start: 8, end: 8), "\n  title: \"A\"")
+        let lines2 = FixIt(SourceSpan(file: file.id, start: 8, end: 8), "\n  a\n  b\n")
+        #expect(Array(lines(TextRenderer().render(Diagnostic(.e703, "m", at: span(of: "A", in: file), fixIts: [line, lines2]), in: files)).suffix(3)) == [
+            "  = help: insert `title: \"A\"`", "  = help: insert `a\\u{A}  b`", "",
+        ])
         var withHelp = d
         withHelp.notes = [.help("add it")]
         #expect(lines(TextRenderer().render(withHelp, in: files)).suffix(2) == ["  = help: add it", ""])

@@ -92,6 +92,31 @@ stack Main: list { Hello }
         }
     }
 
+    /// A mistyped command, option or choice gets a did-you-mean, as git and cargo give; one that
+    /// is far from every name gets none (and one-letter options never, being near one another).
+    @Test func mistypedCommandsAndOptionsGetADidYouMean() {
+        let cases: [([String], String)] = [
+            (["chek", "a.cards"], "cardc: error: unknown command 'chek'; did you mean 'check'? (see 'cardc help')\n"),
+            (["fxi", "a.cards"], "cardc: error: unknown command 'fxi'; did you mean 'fix'? (see 'cardc help')\n"),
+            (["help", "biuld"], "cardc: error: no such command 'biuld'; did you mean 'build'? (see 'cardc help')\n"),
+            (["check", "--stric", "a.cards"],
+             "cardc: error: unknown option '--stric' for 'cardc check'; did you mean '--strict'? (see 'cardc help check')\n"),
+            (["build", "a.cards", "--emti", "json"],
+             "cardc: error: unknown option '--emti' for 'cardc build'; did you mean '--emit'? (see 'cardc help build')\n"),
+            (["check", "--format", "jsn", "a.cards"],
+             "cardc: error: invalid value 'jsn' for '--format': expected text, json, sarif, github; did you mean 'json'?\n"),
+            // Near misses: nothing close, and short options.
+            (["frobnicate"], "cardc: error: unknown command 'frobnicate' (see 'cardc help')\n"),
+            (["check", "--bogus", "a.cards"], "cardc: error: unknown option '--bogus' for 'cardc check' (see 'cardc help check')\n"),
+            (["check", "-v", "a.cards"], "cardc: error: unknown option '-v' for 'cardc check' (see 'cardc help check')\n"),
+        ]
+        for (arguments, message) in cases {
+            let result = runCardc(arguments)
+            #expect(result.code == 2, "\(arguments)")
+            #expect(result.err == message, "\(arguments)")
+        }
+    }
+
     @Test func missingFileDirectoryAndSizeLimit() throws {
         let directory = try temporaryDirectory(["deck.cards": cleanDeck, "empty/readme.txt": "x"])
         defer { try? FileManager.default.removeItem(atPath: directory) }

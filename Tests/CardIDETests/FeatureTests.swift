@@ -240,6 +240,20 @@ func deckSnapshot() -> Snapshot { snapshot(deckText, files: ["theme.cards": them
         #expect(actions.contains { $0.kind == .sourceFixAll })
     }
 
+    /// "Fix all" chooses as `cardc fix` does (`FixAll.select`): in a file with a syntax error
+    /// the parser recovered from, only the syntax fix-its; the checker's wait.
+    @Test func fixAllTakesOnlySyntaxFixItsInABrokenFile() throws {
+        let text = "card A rounded(radius: 4) {\n  txt(\"x\")\n}\n"
+        let snapshot = snapshot(text)
+        #expect(snapshot.documentDiagnostics().map(\.code) == [.e201, .e301])
+        let all = try #require(snapshot.codeActions(in: 0..<0).first { $0.kind == .sourceFixAll })
+        #expect(all.edits.map(\.newText) == [":"])
+        #expect(all.diagnostics.map(\.code) == [.e201])
+        // The quick fix of the checker's diagnostic is still offered on its own.
+        let at = offset(of: "txt", in: text)
+        #expect(snapshot.codeActions(in: at..<at).contains { $0.kind == .quickFix && $0.title == "Replace `txt` with `text`" })
+    }
+
     @Test func signatureHelpMarksTheArgument() throws {
         let marked = Marked("card A {\n  text(\"x\", style: .title, col‸)\n}")
         let help = try #require(snapshot(marked.text).signatureHelp(at: marked.offset))

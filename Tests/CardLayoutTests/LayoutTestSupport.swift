@@ -43,15 +43,10 @@ func compileInMemory(_ name: String, in directory: URL, viewport: Viewport = .st
     return compileWithLayout(paths: [name], files: files, viewport: viewport)
 }
 
-/// Compiles in-memory sources (path → text), adding layout diagnostics when there are no errors.
+/// Compiles in-memory sources (path → text) as `cardc check` does (`Pipeline.check`): layout
+/// diagnostics for every unit without errors.
 func compileWithLayout(paths: [String], files: [String: String], viewport: Viewport = .standard) -> Pipeline.Result {
-    var result = Pipeline.check(paths: paths, root: ".", provider: MemoryFileProvider(files))
-    if !result.hasErrors {
-        var diagnostics = result.diagnostics
-        for deck in result.decks { diagnostics += layoutDiagnostics(for: deck, viewport: viewport) }
-        result.diagnostics = diagnostics.sortedAndDeduplicated()
-    }
-    return result
+    Pipeline.check(paths: paths, root: ".", provider: MemoryFileProvider(files), viewport: viewport)
 }
 
 /// Compiles one source text as `deck.cards` and returns its checked deck (failing the test on

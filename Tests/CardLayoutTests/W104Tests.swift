@@ -62,6 +62,33 @@ import Testing
         #expect(runCardc(["check", "--viewport", "wide", path]).code == 2)
     }
 
+    /// Each entry file is a unit of its own (docs/language.md §4): another input's error does not
+    /// hide its W104, and a unit that imports a file with an error gets none.
+    @Test func w104PerUnit() {
+        let directory = LayoutTestPaths.fixtures.appendingPathComponent("w104-units")
+        var files: [String: String] = [:]
+        for name in LayoutTestPaths.cardsFiles(in: directory) { files[name] = LayoutTestPaths.text(of: directory.appendingPathComponent(name)) }
+        // Every order of the inputs: the warning of `tall.cards` never depends on where the error is.
+        for paths in [["tall.cards", "broken.cards", "uses-broken.cards"], ["broken.cards", "uses-broken.cards", "tall.cards"]] {
+            let result = compileWithLayout(paths: paths, files: files)
+            let report = Expectations.verify(result.fileSet, diagnostics: result.diagnostics)
+            #expect(report.isEmpty, "\(paths): \(report)")
+        }
+    }
+
+    /// `cardc check DIR`: CI sees the warning before every other file's errors are fixed.
+    @Test func w104InDirectoryModeDespiteAnotherFilesError() throws {
+        let source = LayoutTestPaths.fixtures.appendingPathComponent("w104-units")
+        var files: [String: String] = [:]
+        for name in LayoutTestPaths.cardsFiles(in: source) { files[name] = LayoutTestPaths.text(of: source.appendingPathComponent(name)) }
+        let directory = try makeTemporaryDirectory(files)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let run = runCardc(["check", "--color", "never", directory])
+        #expect(run.code == 1)
+        #expect(run.err.contains("tall.cards:7:3: warning[W104]: card `Statement` is 286 pt tall"), "\(run.err)")
+        #expect(!run.err.contains("`Receipt`"))
+    }
+
     /// No layout pass on a deck with errors (its model may be incomplete).
     @Test func noLayoutDiagnosticsWithErrors() {
         let result = compileWithLayout(paths: ["deck.cards"], files: ["deck.cards": """

@@ -1,3 +1,4 @@
+import CardDiagnostics
 import Testing
 import CardModel
 @testable import CardSema

@@ -17,6 +17,7 @@ import CardTestSupport
 @Suite struct CheckerFixtureTests {
     static let singleFileFixtures: [String] = SemaTestPaths.cardsFiles(in: SemaTestPaths.fixtures)
     static let importCases: [String] = SemaTestPaths.subdirectories(of: SemaTestPaths.imports)
+    static let decks: [String] = SemaTestPaths.subdirectories(of: SemaTestPaths.decks)
 
     /// Codes this suite must cover with a triggering fixture and a near miss (docs/language.md §10,
     /// E3xx–E8xx plus the checker's warnings; W104 belongs to the layout pass).
@@ -42,6 +43,16 @@ import CardTestSupport
         let result = Pipeline.check(paths: [path], root: directory.path)
         #expect(result.unreadable.isEmpty, "cannot read \(caseName)/main.cards")
         try verify(result, name: "imports/\(caseName)", isNearMiss: caseName.contains("-ok-"))
+    }
+
+    /// A deck with several mistakes, as a new user writes them: every file's expectations hold
+    /// as `cardc check` reports them (W104 included).
+    @Test(arguments: decks)
+    func deck(_ name: String) throws {
+        let directory = SemaTestPaths.decks.appendingPathComponent(name)
+        let result = Pipeline.check(paths: [directory.appendingPathComponent("main.cards").path], root: directory.path)
+        #expect(result.unreadable.isEmpty, "cannot read decks/\(name)/main.cards")
+        try verify(result, name: "decks/\(name)", isNearMiss: false)
     }
 
     /// Compares every loaded file's expectations with the diagnostics reported in it.
@@ -105,6 +116,9 @@ enum SemaTestPaths {
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let fixtures = testsDirectory.appendingPathComponent("Fixtures")
     static let imports = fixtures.appendingPathComponent("imports")
+    /// Decks with several mistakes each (`<name>/main.cards` and its imports), checked as the
+    /// import cases are and fixed by `FixAllTests`.
+    static let decks = fixtures.appendingPathComponent("decks")
     static let packageRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
     static let samples = packageRoot.appendingPathComponent("Samples")
 

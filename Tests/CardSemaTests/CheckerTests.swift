@@ -255,11 +255,50 @@ extension Pipeline.Result {
               }
             }
             """)
-        #expect(result.summary == ["2 E803"])
+        // At the misspelt use, where the caret should be, with a note at the rows' default.
+        #expect(result.summary == ["5 E803"])
         let d = try #require(result.diagnostics.first)
+        #expect(d.message == "the rows of `$rows` have no `titel`")
         #expect(d.help == "did you mean `$item.title`?")
+        #expect(d.notes.first?.message == "the rows of `rows` are declared here, with `title`, `amount`")
         #expect(d.fixIts.map(\.replacement) == ["title"])
         #expect(checkSource(result.applyingFixIts(of: result.diagnostics)).diagnostics.isEmpty)
+    }
+
+    /// E703's fix-it: a `title:` as the card's first item, on a line of its own when the block
+    /// spans lines (after a comment on the `{` line), indented as the block's items.
+    @Test func sheetCardWithoutTitleGetsOne() throws {
+        let source = "card Day { // the day's plan\n    text(\"Belém\")\n}\ncard Night {}\nstack Plan: sheet {\n  Day\n  Night\n}\n"
+        let result = checkSource(source)
+        #expect(result.summary == ["6 E703", "7 E703"])
+        let fixed = result.applyingFixIts(of: result.diagnostics)
+        #expect(fixed == "card Day { // the day's plan\n    title: \"Day\"\n    text(\"Belém\")\n}\ncard Night { title: \"Night\"}\nstack Plan: sheet {\n  Day\n  Night\n}\n")
+        #expect(checkSource(fixed).diagnostics.isEmpty)
+    }
+
+    /// Inside a `cell`, a binding with no field is first offered the rows' label, and never a
+    /// field whose type its uses cannot take (`$walks`, the list itself).
+    @Test func bindingInACellIsOfferedTheRowsLabel() throws {
+        let source = """
+            card A {
+              model { walks: [(walker: "Sam", route: "Park")] }
+              table(rows: $walks) {
+                cell {
+                  text($walker)
+                  text($item.route)
+                }
+              }
+            }
+            """
+        let result = checkSource(source)
+        #expect(result.summary == ["5 W801"])
+        let d = try #require(result.diagnostics.first)
+        #expect(d.message == "`$walker` names no model field; did you mean the row's `$item.walker`?")
+        #expect(d.fixIts.map(\.replacement) == ["item.walker"])
+        #expect(checkSource(result.applyingFixIts(of: result.diagnostics)).diagnostics.isEmpty)
+        // A row label the use cannot take (a String for a Bool) is not offered, nor is the list.
+        let bool = checkSource(source.replacingOccurrences(of: "text($walker)", with: "radio(selected: $walker)"))
+        #expect(bool.summary.isEmpty)
     }
 
     @Test func recordsOfAListAgree() throws {
@@ -324,17 +363,23 @@ extension Pipeline.Result {
         #expect(note.span.map(result.location) == CardLocation(line: 1, column: 6))
     }
 
-    @Test func duplicateAcrossFilesIsAtTheLaterFileInLoadOrder() throws {
+    /// An imported file's declarations come before the importing file's (docs/language.md §4):
+    /// the duplicate is reported in the file that imports, not in the file the user did not touch.
+    @Test func duplicateAcrossFilesIsAtTheLaterDeclaration() throws {
         let result = checkSources([
-            "main.cards": "import \"lib.cards\"\ncard Budget { text(\"a\") }\n",
-            "lib.cards": "card Budget { text(\"b\") }\n",
+            "main.cards": "import \"lib.cards\"\nimport \"other.cards\"\ncard Budget { text(\"a\") }\n",
+            "lib.cards": "card Budget { text(\"b\") }\ntheme Night { titleColor: #FFFFFF }\n",
+            "other.cards": "theme Night { titleColor: #000000 }\n",
         ])
-        #expect(result.diagnostics.count == 1)
+        #expect(result.diagnostics.count == 2)
         let d = try #require(result.diagnostics.first)
         #expect(d.code == .e305)
-        #expect(result.fileSet[d.span.file].path.hasSuffix("lib.cards"))
+        #expect(result.fileSet[d.span.file].path.hasSuffix("main.cards"))
         let noteSpan = try #require(d.notes.first?.span)
-        #expect(result.fileSet[noteSpan.file].path.hasSuffix("main.cards"))
+        #expect(result.fileSet[noteSpan.file].path.hasSuffix("lib.cards"))
+        // Of two imports, the later one in the importing file declares the later duplicate.
+        let theme = try #require(result.diagnostics.last)
+        #expect(result.fileSet[theme.span.file].path.hasSuffix("other.cards"))
     }
 
     @Test func conflictingBindingUsesListEveryUseAsNotes() throws {

@@ -1,66 +1,105 @@
 import CardPipeline
 import CardDiagnostics
+import CardDriver
 import Foundation
 import Testing
 import CardModel
+import CardSources
 @testable import CardSema
 
-/// "Fix all", as an editor's quick fix for every diagnostic or `cargo fix` applies them: for every
-/// fixture and sample, the fix-its of one run never overlap, and once all are applied the
-/// diagnostics they fixed are gone and no new error appears.
+/// "Fix all", as `cardc fix` applies it (`FixEngine`, sharing `FixAll` with the language
+/// server's code action): for every fixture, every sample and every multi-mistake deck, all
+/// fix-its are applied pass after pass; none may be refused for introducing an error, none may
+/// be left (a fixed diagnostic that comes back), no error may appear that was not there, and
+/// each `// fixed:` line must read as it says.
 @Suite struct FixAllTests {
-    /// Every single-file fixture of the checker and of the syntax tests, and every sample.
-    static let inputs: [String] = {
-        let syntaxFixtures = SemaTestPaths.packageRoot.appendingPathComponent("Tests/CardSyntaxTests/Fixtures")
-        var paths = SemaTestPaths.cardsFiles(in: SemaTestPaths.fixtures).map { SemaTestPaths.fixtures.appendingPathComponent($0).path }
-        paths += SemaTestPaths.cardsFiles(in: syntaxFixtures).map { syntaxFixtures.appendingPathComponent($0).path }
-        paths += SemaTestPaths.cardsFiles(in: SemaTestPaths.samples).map { SemaTestPaths.samples.appendingPathComponent($0).path }
-        return paths
-    }()
-
-    /// The diagnostics of `source` checked as `path` (imports read from the file's directory).
-    static func check(_ source: [UInt8], path: String) -> Pipeline.Result {
-        Pipeline.check(paths: [path], root: (path as NSString).deletingLastPathComponent, sources: [path: source])
+    /// An entry file and the project root it is checked with.
+    struct Input: CustomStringConvertible, Sendable {
+        var path: String
+        var root: String
+        var description: String {
+            let base = SemaTestPaths.packageRoot.path + "/"
+            return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+        }
     }
 
-    /// How many diagnostics of each code a run reported in the entry file.
-    static func counts(_ diagnostics: [Diagnostic]) -> [DiagnosticCode: Int] {
-        diagnostics.reduce(into: [:]) { $0[$1.code, default: 0] += 1 }
+    /// Every single-file fixture of the checker and of the syntax tests, every import case and
+    /// multi-mistake deck (`Fixtures/decks/<name>/main.cards`), and every sample.
+    static let inputs: [Input] = {
+        var inputs: [Input] = []
+        let syntaxFixtures = SemaTestPaths.packageRoot.appendingPathComponent("Tests/CardSyntaxTests/Fixtures")
+        for directory in [SemaTestPaths.fixtures, syntaxFixtures, SemaTestPaths.samples] {
+            for name in SemaTestPaths.cardsFiles(in: directory) {
+                inputs.append(Input(path: directory.appendingPathComponent(name).path, root: directory.path))
+            }
+        }
+        for parent in [SemaTestPaths.imports, SemaTestPaths.decks] {
+            for name in SemaTestPaths.subdirectories(of: parent) {
+                let directory = parent.appendingPathComponent(name)
+                inputs.append(Input(path: directory.appendingPathComponent("main.cards").path, root: directory.path))
+            }
+        }
+        return inputs
+    }()
+
+    @Test func inputsAreFound() {
+        #expect(Self.inputs.count >= 150)
+        #expect(Self.inputs.filter { $0.path.contains("/decks/") }.count >= 3, "multi-mistake decks not found")
     }
 
     @Test(arguments: inputs)
-    func fixAll(_ path: String) throws {
-        let name = (path as NSString).lastPathComponent
-        let source = SemaTestPaths.bytes(of: URL(fileURLWithPath: path))
-        let before = Self.check(source, path: path)
-        let entry = FileID(0)
-        let inEntry = before.diagnostics.filter { $0.span.file == entry }
-        // Identical fix-its (a diagnostic reported twice) count once.
-        var fixIts: [FixIt] = []
-        for diagnostic in inEntry {
-            for fixIt in diagnostic.fixIts where fixIt.span.file == entry && !fixIts.contains(fixIt) { fixIts.append(fixIt) }
+    func fixAll(_ input: Input) throws {
+        let outcome = FixEngine(paths: [input.path], root: input.root).run()
+        let (original, final) = (outcome.original, outcome.final)
+        #expect(outcome.refusals.isEmpty, "\(input): fix-its that would introduce an error: \(outcome.refusals.map { "\($0.diagnostic) → \($0.error)" })")
+        // Every fixable diagnostic was fixed: none is left with a fix-it `cardc fix` would apply.
+        let left = FixAll.select(final.diagnostics).diagnostics.map { final.diagnostics[$0] }
+        #expect(left.isEmpty, "\(input): still fixable after \(FixEngine.maximumPasses) passes: \(left.map { "\($0.code.rawValue) \($0.message)" })\n\(Self.text(of: final))")
+        // No error the original did not have, counted by file and code (independently of the
+        // engine's own check). A file with a syntax error may reveal the checker's errors.
+        for file in original.fileSet.files {
+            let before = original.diagnostics.filter { $0.span.file == file.id && $0.severity == .error }
+            let onlySyntax = before.contains { $0.code.isRecoveredSyntax }
+            guard let after = final.fileSet.files.first(where: { $0.path == file.path }) else { continue }
+            var counts: [DiagnosticCode: Int] = [:]
+            for error in before { counts[error.code, default: 0] += 1 }
+            for error in final.diagnostics where error.span.file == after.id && error.severity == .error && (!onlySyntax || error.code.isSyntax) {
+                counts[error.code, default: 0] -= 1
+                #expect(counts[error.code, default: 0] >= 0, "\(input): fixing introduced \(error.code.rawValue) \(error.message)\n\(Self.text(of: final))")
+            }
         }
-        guard !fixIts.isEmpty else { return }
-        fixIts.sort { ($0.span.start, $0.span.end) < ($1.span.start, $1.span.end) }
-        for (a, b) in zip(fixIts, fixIts.dropFirst()) {
-            // Two edits at one point, or one inside another, have no order that means both.
-            #expect(a.span.end <= b.span.start && !(a.span.start == b.span.start && a.span.end == b.span.end),
-                    "\(name): fix-its overlap: \(a) and \(b)")
+        for file in final.fileSet.files {
+            let problems = Expectations.verifyFixes(in: file.bytes)
+            #expect(problems.isEmpty, "\(input): \((file.path as NSString).lastPathComponent): \(problems)\n\(Self.text(of: final))")
         }
-        var fixed = source
-        for fixIt in fixIts.reversed() where fixIt.span.end <= fixed.count && fixIt.span.start <= fixIt.span.end {
-            fixed.replaceSubrange(fixIt.span.start..<fixIt.span.end, with: Array(fixIt.replacement.utf8))
-        }
-        let after = Self.check(fixed, path: path).diagnostics.filter { $0.span.file == entry }
-        let (was, now) = (Self.counts(inEntry), Self.counts(after))
-        let fixedCounts = Self.counts(inEntry.filter { !$0.fixIts.isEmpty })
-        let text = String(decoding: fixed, as: UTF8.self)
-        for (code, count) in fixedCounts {
-            #expect((now[code] ?? 0) <= (was[code] ?? 0) - count,
-                    "\(name): \(code.rawValue) still reported after its fix-its were applied:\n\(text)")
-        }
-        for (code, count) in now where code.severity == .error {
-            #expect(count <= (was[code] ?? 0), "\(name): fixing introduced \(code.rawValue):\n\(after.filter { $0.code == code }.map(\.message))\n\(text)")
-        }
+    }
+
+    /// The issue's new user, end to end: `cardc fix` mends every mistake with a fix-it, what is
+    /// left is what the messages say to do by hand, and doing it leaves a clean deck.
+    @Test func newUserDeckEndsClean() throws {
+        let directory = SemaTestPaths.decks.appendingPathComponent("new-user")
+        let main = directory.appendingPathComponent("main.cards").path
+        let outcome = FixEngine(paths: [main], root: directory.path).run()
+        #expect(outcome.original.diagnostics.filter { $0.severity == .error }.count == 18)
+        #expect(outcome.final.diagnostics.map(\.code) == [.e301, .e305, .e309], "\(outcome.final.diagnostics.map(\.message))")
+        #expect(outcome.fixedCount == 17)
+        // What the three messages say: a part that exists, another name, a stack kind that exists.
+        let disk = DiskFileProvider()
+        var files: [String: [UInt8]] = [:]
+        for change in outcome.changes { files[disk.canonicalPath(change.path)] = change.new }
+        var text = String(decoding: try #require(files[disk.canonicalPath(main)]), as: UTF8.self)
+        text = text.replacingOccurrences(of: "sparkle($bio)", with: "text($bio)")
+            .replacingOccurrences(of: "card Walker {", with: "card Sam {")
+            .replacingOccurrences(of: "  Walker\n", with: "  Sam\n")
+            .replacingOccurrences(of: "tinder(visibleCards: 3)", with: "swipe(visibleCards: 3)")
+        files[disk.canonicalPath(main)] = Array(text.utf8)
+        let clean = Pipeline.check(paths: [main], root: directory.path, provider: OverlayFileProvider(buffers: files, base: disk))
+        #expect(clean.diagnostics.isEmpty, "\(clean.diagnostics.map { "\($0.code.rawValue) \($0.message)" })")
+    }
+
+    /// The files of a run, for failure messages.
+    static func text(of result: Pipeline.Result) -> String {
+        result.fileSet.files.map { "--- \(($0.path as NSString).lastPathComponent)\n" + String(decoding: $0.bytes, as: UTF8.self) }
+            .joined(separator: "\n")
     }
 }

@@ -272,6 +272,28 @@ import Darwin
         guard bound == 0 else { close(fd); return nil }
         return fd
     }
+
+    /// E306's did-you-mean lists the import's directory only inside the root: a link there to a
+    /// directory outside gives no name of it away (the import is E308, nothing outside listed).
+    @Test func missingImportSuggestsASiblingInsideTheRootOnly() throws {
+        try withTree([
+            "proj/main.cards": "import \"themes/paw-theme.cards\"\nimport \"out/paw-theme.cards\"\ncard A { text(\"a\") }\n",
+            "proj/themes/pawtheme.cards": "theme Paw { titleColor: #111111 }\n",
+            "secret/pawtheme.cards": "theme Secret { titleColor: #000000 }\n",
+        ], links: ["proj/out": "../secret"]) { base in
+            let result = check(base)
+            let missing = result.diagnostics.filter { $0.code == .e306 }
+            #expect(missing.count == 1)
+            #expect(missing.first?.help == "did you mean `themes/pawtheme.cards`?")
+            #expect(missing.first?.fixIts.map(\.replacement) == ["\"themes/pawtheme.cards\""])
+            let outside = result.diagnostics.filter { $0.code == .e308 }
+            #expect(outside.count == 1)
+            #expect(outside.first?.help == nil)
+            #expect(outside.first?.fixIts.isEmpty == true)
+            #expect(!result.diagnostics.contains { $0.notes.contains { $0.message.contains("pawtheme") } && $0.code == .e308 })
+        }
+    }
+
 }
 
 /// Watches a FIFO from another thread: whenever someone has it open for reading, a writer's

@@ -104,7 +104,7 @@ extension SyntaxTree {
             "card A {\n  title = /* c */ \"x\"\n}",     // a comment between
             "card A {\n  title\n  = \"x\"\n}",          // not on one line
             "card A { x: [a = 1] }",                    // lists take no labels
-            "card A { x: a = 1 }",                      // after a value
+            "card A { x: a = 1 }",                      // after a value (not a capitalised type)
             "card A { text(\"a\" = \"b\") }",           // after a value
             "card A {\n  title = }",                    // no value follows
             "card A {\n  hstack = (spacing: 8) {}\n}",  // a part's arguments, in a block

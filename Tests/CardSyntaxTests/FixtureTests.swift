@@ -64,6 +64,29 @@ import CardTestSupport
         #expect(maxDepth(clean) == Parser.maxDepth)
         #expect(maxDepth(deep) > Parser.maxDepth)
     }
+
+    /// Quoted text after a code must be in that diagnostic's text; `// fixed:` says what a line
+    /// reads once fixed.
+    @Test func fragmentsAndFixedLines() {
+        let text = "text($walker) // expect: W801 \"did you mean `$item.walker`?\" E802, remark // fixed: text($item.walker)\n"
+        let expected = Expectations.parseAll(bytes: Array(text.utf8))
+        #expect(expected == [ExpectedDiagnostic(line: 1, code: "W801", fragments: ["did you mean `$item.walker`?"]),
+                             ExpectedDiagnostic(line: 1, code: "E802")])
+        var files = FileSet()
+        let file = files.add(path: "f.cards", bytes: Array(text.utf8))
+        func diagnostic(_ code: DiagnosticCode, _ message: String) -> Diagnostic {
+            Diagnostic(code, message, at: SourceSpan(file: file.id, start: 5, end: 12))
+        }
+        let right = [diagnostic(.w801, "`$walker` names no model field"), diagnostic(.e802, "x")]
+        #expect(!Expectations.compare(expected: expected, actual: right, in: file).isEmpty, "the fragment is missing")
+        var helped = right
+        helped[0].notes = [.help("did you mean `$item.walker`?")]
+        #expect(Expectations.compare(expected: expected, actual: helped, in: file).isEmpty)
+        #expect(Expectations.fixes(bytes: Array(text.utf8)) == [ExpectedFix(line: 1, text: "text($item.walker)")])
+        #expect(Expectations.verifyFixes(in: Array(text.utf8)) == ["line 1: expected `text($item.walker)`, found `text($walker)`"])
+        #expect(Expectations.verifyFixes(in: Array("  text($item.walker)   // fixed: text($item.walker)".utf8)).isEmpty)
+    }
+
 }
 
 /// The expectation parser and comparison of `Expectations` (CardTestSupport).
@@ -250,7 +273,7 @@ extension SyntaxTree {
             token.kind == tokens.kind(t) && token.range == tokens.range(t) && token.isMalformed == tokens.isMalformed(t)
         }
         // Nodes: pre-order with properly nested subtrees, made of whole tokens; their main and
-        // first tokens are the lexer's.
+        // first tokens are the lexer's (but for a name in quotes, the text between them).
         var stack: [Int] = [] // subtree ends of open ancestors
         for i in 0..<n {
             let end = subtreeEnd(i)
@@ -267,6 +290,9 @@ extension SyntaxTree {
             }
             if !matches(firstToken(node), first) { problems.append("node \(i) first token \(firstToken(node))"); break }
             if let main = mainToken(node) {
+                // A declaration named in quotes (`state "restDay"`) is named by the text between them.
+                if kind(node).isDeclaration, let t = tokenAt[main.start - 1], tokens.kind(t) == .string,
+                   tokens.range(t) == (main.start - 1)..<(main.end + 1), main.kind == .identifier { continue }
                 guard let t = tokenAt[main.start], matches(main, t), r.lowerBound <= main.start, main.end <= r.upperBound else {
                     problems.append("node \(i) main token \(main)")
                     break

@@ -1,20 +1,39 @@
 import CardDiagnostics
 
-/// One diagnostic a fixture expects: a 1-based line and a code such as `E201` or `W104`.
+/// One diagnostic a fixture expects: a 1-based line and a code such as `E201` or `W104`, and
+/// text its message, labels and notes must contain, if any.
 public struct ExpectedDiagnostic: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var line: Int
     public var code: String
+    /// Pieces of text the diagnostic's text (`Expectations.text(of:)`) contains.
+    public var fragments: [String]
 
-    public init(line: Int, code: String) {
+    public init(line: Int, code: String, fragments: [String] = []) {
         self.line = line
         self.code = code
+        self.fragments = fragments
     }
 
     public static func < (lhs: ExpectedDiagnostic, rhs: ExpectedDiagnostic) -> Bool {
-        (lhs.line, lhs.code) < (rhs.line, rhs.code)
+        (lhs.line, lhs.code, lhs.fragments.joined(separator: "\n")) < (rhs.line, rhs.code, rhs.fragments.joined(separator: "\n"))
     }
 
-    public var description: String { "line \(line) \(code)" }
+    public var description: String { "line \(line) \(code)" + fragments.map { " \"\($0)\"" }.joined() }
+}
+
+/// A line a fixture expects to read so once every fix-it is applied (`// fixed: TEXT`).
+public struct ExpectedFix: Hashable, Sendable, CustomStringConvertible {
+    /// The 1-based line of the annotation, in the fixed file.
+    public var line: Int
+    /// The line's text before its annotations, without surrounding blanks.
+    public var text: String
+
+    public init(line: Int, text: String) {
+        self.line = line
+        self.text = text
+    }
+
+    public var description: String { "line \(line) `\(text)`" }
 }
 
 /// Inline diagnostic expectations in fixture files (Go's `go/types/testdata` idea).
@@ -33,6 +52,12 @@ public struct ExpectedDiagnostic: Hashable, Comparable, Sendable, CustomStringCo
 /// the line N below or above. Codes are separated by commas or spaces; the list ends at the
 /// first word that is not a code, so a trailing remark is allowed
 /// (`// expect: E201 — the comma is missing`). Writing a code twice expects it twice on that line.
+/// A code may be followed by quoted text its diagnostic must contain, in its message, labels or
+/// notes (`// expect: E804 "named:"`, `\"` for a quote), as Go's `ERROR "regexp"` comments do.
+///
+/// `// fixed: TEXT` says what its line reads once every fix-it of the run is applied (`cardc
+/// fix`): the text before the line's first annotation, without surrounding blanks. The fix-all
+/// test checks it in the fixed file, where the annotation, a comment, is still there.
 ///
 /// The annotations are found by scanning the raw lines of the file, not its tokens, so they
 /// also work on a line whose string or block comment is unterminated, and in files with
@@ -88,26 +113,89 @@ public enum Expectations {
             guard j < line.endIndex && line[j] == 0x3A else { i = j; continue } // :
             j += 1
             let codes = readCodes(line[j...])
-            for code in codes.codes {
-                result.append(ExpectedDiagnostic(line: number + offset, code: code))
+            for (code, fragments) in codes.codes {
+                result.append(ExpectedDiagnostic(line: number + offset, code: code, fragments: fragments))
             }
             i = codes.end
         }
     }
 
-    /// Reads `E201, W101 E305` up to the first word that is not a code.
-    private static func readCodes(_ text: ArraySlice<UInt8>) -> (codes: [String], end: Int) {
-        var codes: [String] = []
+    /// Reads `E201, W101 "text" E305` up to the first word that is not a code or a quoted
+    /// fragment after one.
+    private static func readCodes(_ text: ArraySlice<UInt8>) -> (codes: [(String, [String])], end: Int) {
+        var codes: [(String, [String])] = []
         var j = text.startIndex
         while true {
             while j < text.endIndex && (text[j] == 0x20 || text[j] == 0x09 || text[j] == 0x2C) { j += 1 }
+            if j < text.endIndex, text[j] == 0x22, !codes.isEmpty, let (fragment, end) = readFragment(text[(j + 1)...]) { // "
+                codes[codes.count - 1].1.append(fragment)
+                j = end
+                continue
+            }
             var k = j
             while k < text.endIndex && text[k] != 0x20 && text[k] != 0x09 && text[k] != 0x2C { k += 1 }
             let word = text[j..<k]
             guard isCode(word) else { return (codes, j) }
-            codes.append(String(decoding: word, as: UTF8.self))
+            codes.append((String(decoding: word, as: UTF8.self), []))
             j = k
         }
+    }
+
+    /// The text of a quoted fragment starting after its opening `"`, `\"` standing for a quote,
+    /// and where it ends (after its closing `"`); nil when it is not closed on the line.
+    private static func readFragment(_ text: ArraySlice<UInt8>) -> (String, end: Int)? {
+        var bytes: [UInt8] = []
+        var j = text.startIndex
+        while j < text.endIndex {
+            if text[j] == 0x5C, j + 1 < text.endIndex, text[j + 1] == 0x22 { // \"
+                bytes.append(0x22)
+                j += 2
+                continue
+            }
+            if text[j] == 0x22 { return (String(decoding: bytes, as: UTF8.self), j + 1) }
+            bytes.append(text[j])
+            j += 1
+        }
+        return nil
+    }
+
+    /// The `// fixed: TEXT` annotations of a file, in source order.
+    public static func fixes(bytes: [UInt8]) -> [ExpectedFix] {
+        var result: [ExpectedFix] = []
+        for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            let text = String(decoding: line, as: UTF8.self)
+            guard let marker = text.firstRange(of: "// fixed:") else { continue }
+            let expected = text[marker.upperBound...].trimmingSpaces()
+            result.append(ExpectedFix(line: index + 1, text: expected))
+        }
+        return result
+    }
+
+    /// The text of a line before its first annotation (`// expect…` or `// fixed:`), without
+    /// surrounding blanks.
+    public static func code(ofLine line: String) -> String {
+        var end = line.endIndex
+        for marker in ["// expect", "// fixed:"] {
+            if let range = line.firstRange(of: marker), range.lowerBound < end { end = range.lowerBound }
+        }
+        return line[..<end].trimmingSpaces()
+    }
+
+    /// Compares the `// fixed:` annotations of a fixed file with its lines; one entry per line
+    /// that does not read as its annotation says.
+    public static func verifyFixes(in bytes: [UInt8]) -> [String] {
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        return fixes(bytes: bytes).compactMap { fix in
+            let actual = fix.line - 1 < lines.count ? code(ofLine: lines[fix.line - 1]) : ""
+            return actual == fix.text ? nil : "line \(fix.line): expected `\(fix.text)`, found `\(actual)`"
+        }
+    }
+
+    /// What `"…"` fragments are matched against: a diagnostic's message, caret label, secondary
+    /// labels and notes, one per line.
+    public static func text(of diagnostic: Diagnostic) -> String {
+        ([diagnostic.message] + (diagnostic.label.map { [$0] } ?? []) + diagnostic.secondary.map(\.message)
+            + diagnostic.notes.map(\.message)).joined(separator: "\n")
     }
 
     /// `E` or `W` followed by three digits.
@@ -141,23 +229,37 @@ public enum Expectations {
     /// Compares expected pairs with actual diagnostics of one file. Each expectation is matched
     /// by at most one diagnostic with the same line and code, so a duplicated diagnostic is
     /// reported as unexpected unless the code is expected twice.
+    /// An expectation with fragments is matched only by a diagnostic whose text contains them all
+    /// (and is preferred to one without, which any diagnostic of its line and code matches).
     public static func compare(expected: some Sequence<ExpectedDiagnostic>, actual: [Diagnostic],
                                in file: SourceFile) -> ExpectationReport {
-        var remaining: [ExpectedDiagnostic: Int] = [:]
-        for expectation in expected { remaining[expectation, default: 0] += 1 }
+        // Those with fragments first: they are the ones a diagnostic must match exactly.
+        var remaining = expected.sorted { !$0.fragments.isEmpty && $1.fragments.isEmpty }
         var report = ExpectationReport()
         let ordered = actual.sorted { ($0.span.start, $0.code.rawValue) < ($1.span.start, $1.code.rawValue) }
-        for diagnostic in ordered {
-            let line = file.location(of: diagnostic.span.start).line
-            let key = ExpectedDiagnostic(line: line, code: diagnostic.code.rawValue)
-            if let count = remaining[key], count > 0 {
-                remaining[key] = count - 1
-            } else {
-                report.unexpected.append(.init(line: line, code: key.code, message: diagnostic.message))
+        var unmatched: [(line: Int, diagnostic: Diagnostic)] = []
+        // Diagnostics meet the expectations with fragments first, then those without.
+        for withFragments in [true, false] {
+            let pending = withFragments ? ordered.map { (file.location(of: $0.span.start).line, $0) } : unmatched
+            unmatched = []
+            for (line, diagnostic) in pending {
+                let text = withFragments ? Self.text(of: diagnostic) : ""
+                if let index = remaining.firstIndex(where: { expectation in
+                    expectation.line == line && expectation.code == diagnostic.code.rawValue && expectation.fragments.isEmpty != withFragments
+                        && expectation.fragments.allSatisfy { text.contains($0) }
+                }) {
+                    remaining.remove(at: index)
+                } else {
+                    unmatched.append((line, diagnostic))
+                }
             }
         }
-        for (key, count) in remaining where count > 0 {
-            for _ in 0..<count { report.missing.append(.init(line: key.line, code: key.code, message: nil)) }
+        for (line, diagnostic) in unmatched {
+            report.unexpected.append(.init(line: line, code: diagnostic.code.rawValue, message: diagnostic.message))
+        }
+        for expectation in remaining {
+            report.missing.append(.init(line: expectation.line, code: expectation.code,
+                                        message: expectation.fragments.isEmpty ? nil : expectation.fragments.map { "\"\($0)\"" }.joined(separator: " ")))
         }
         report.missing.sort { ($0.line, $0.code) < ($1.line, $1.code) }
         return report

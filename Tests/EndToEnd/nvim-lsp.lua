@@ -1,7 +1,8 @@
 -- Drives Neovim's built-in LSP client against `cardc lsp` (see nvim-lsp.sh): opens a sample
 -- with the repository's Editors/nvim set-up (its ftplugin starts the server), waits for
 -- diagnostics, breaks a part name and waits for the error, asks for hover and completion,
--- checks the answers, and quits with status 0, or 1 on the first failure.
+-- checks the answers, mends the buffer with the "fix all" code action, and quits with status
+-- 0, or 1 on the first failure.
 local root = os.getenv('CARDS_ROOT')
 local sample = root .. '/Samples/overview.cards'
 vim.opt.runtimepath:append(root .. '/Editors/nvim')
@@ -90,6 +91,37 @@ local labels = {}
 for _, item in ipairs(items) do labels[item.label] = true end
 say(('completion at `ti|`: %d items, e.g. %s'):format(#items, table.concat(vim.tbl_map(function(i) return i.label end, { unpack(items, 1, 6) }), ', ')))
 if not labels['title'] or not labels['text'] then fail('completion lacks title or text') end
+
+-- "Fix all" on the broken buffer, as fix on save would ask: a second mistake first (a label
+-- `style:` → `styel:`), then the `source.fixAll` action mends both, as `cardc fix` would, and
+-- the buffer is clean again.
+local style_line, style_col
+for i, line in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)) do
+  local col = line:find('style: ', 1, true)
+  if col and i - 1 ~= title_line then style_line, style_col = i - 1, col; break end
+end
+if not style_line then fail('no style: in the sample') end
+vim.api.nvim_buf_set_text(bufnr, style_line, style_col - 1, style_line, style_col + 4, { 'styel' })
+if not vim.wait(20000, function() return has_code('E310') ~= nil end, 20) then fail('no E310 after the second edit') end
+local last = vim.api.nvim_buf_line_count(bufnr) - 1
+local actions = request('textDocument/codeAction', {
+  textDocument = { uri = uri },
+  range = { start = { line = 0, character = 0 }, ['end'] = { line = last, character = 0 } },
+  context = { diagnostics = {}, only = { 'source.fixAll' } },
+}) or {}
+local fix_all
+for _, action in ipairs(actions) do if action.kind == 'source.fixAll' then fix_all = action end end
+if not fix_all or not fix_all.edit then fail('no source.fixAll action with an edit') end
+say('fix all: ' .. fix_all.title)
+vim.lsp.util.apply_workspace_edit(fix_all.edit, 'utf-16')
+local mended = vim.api.nvim_buf_get_lines(bufnr, title_line, title_line + 1, false)[1]
+local restyled = vim.api.nvim_buf_get_lines(bufnr, style_line, style_line + 1, false)[1]
+say('lines after fix all: ' .. mended .. ' / ' .. restyled)
+if not mended:match('^  title%(%$title,') then fail('fix all did not mend the title: ' .. mended) end
+if not restyled:find('style: ', 1, true) then fail('fix all did not mend the label: ' .. restyled) end
+if not vim.wait(20000, function() return #vim.diagnostic.get(bufnr) == 0 end, 20) then
+  fail(('%d diagnostics left after fix all'):format(#vim.diagnostic.get(bufnr)))
+end
 
 say('PASS')
 vim.cmd('qall!')

@@ -1,3 +1,4 @@
+import CardDiagnostics
 import CardModel
 
 /// What `cardc preview` is asked to draw (its `--card`, `--stack`, `--state`, `--all-states`,

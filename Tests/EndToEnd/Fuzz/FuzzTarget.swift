@@ -5,7 +5,7 @@ import CardDriver
 import CardEmit
 import CardJSON
 import CardModel
-import CardSema
+import CardSources
 import CardServer
 import CardSyntax
 #if canImport(Glibc)

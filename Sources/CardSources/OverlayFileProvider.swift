@@ -1,9 +1,8 @@
-import CardModel
-import CardSources
+import CardDiagnostics
 
-/// A file system seen through an editor: open buffers first, then the files underneath (the
-/// disk). Buffers are keyed by canonical path, so an import names an open file however it
-/// spells the path.
+/// A file system seen through edits not yet saved: an editor's open buffers, or the files
+/// `cardc fix` is about to write; then the files underneath (the disk). Buffers are keyed by
+/// canonical path, so an import names an edited file however it spells the path.
 public struct OverlayFileProvider: FileProvider {
     /// Open buffers by canonical path.
     public var buffers: [String: [UInt8]]
@@ -22,6 +21,15 @@ public struct OverlayFileProvider: FileProvider {
     }
 
     public func canonicalPath(_ path: String) -> String { base.canonicalPath(path) }
+
+    /// The directory's entries underneath, and the buffers in it that are not saved yet.
+    public func entries(ofDirectory path: String) -> (realPath: String, names: [String])? {
+        let listed = base.entries(ofDirectory: path)
+        let directory = listed?.realPath ?? base.canonicalPath(path)
+        let unsaved = buffers.keys.filter { PathUtilities.directory(of: $0) == directory }.compactMap(PathUtilities.lastComponent)
+        let names = Array(Set((listed?.names ?? []) + unsaved)).sorted()
+        return names.isEmpty ? nil : (directory, names)
+    }
 
     /// An open buffer is a regular file at its canonical path, even before it is saved (then
     /// the disk finds nothing where it would be).
