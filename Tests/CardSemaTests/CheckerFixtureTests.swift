@@ -117,7 +117,7 @@ enum SemaTestPaths {
     static let fixtures = testsDirectory.appendingPathComponent("Fixtures")
     static let imports = fixtures.appendingPathComponent("imports")
     /// Decks with several mistakes each (`<name>/main.cards` and its imports), checked as the
-    /// import cases are and fixed by `FixAllTests`.
+    /// import cases are and fixed by `FixAllTests` (CardDriverTests, beside `cardc fix`).
     static let decks = fixtures.appendingPathComponent("decks")
     static let packageRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
     static let samples = packageRoot.appendingPathComponent("Samples")
