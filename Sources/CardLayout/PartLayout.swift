@@ -36,7 +36,7 @@ public struct ValueResolver: Sendable {
     /// The value a binding stands for: a model field's default, or a field of the current row.
     public func resolve(_ binding: Binding) -> Value? {
         let path = binding.path
-        if path.count == 1 { return model.first { $0.name == path[0] }?.defaultValue }
+        if path.count == 1 { return model.field(named: path[0])?.defaultValue }
         if path.count == 2 && path[0] == Catalog.rowBindingName {
             return row?.first { $0.label == path[1] }?.value
         }

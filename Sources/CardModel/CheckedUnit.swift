@@ -228,6 +228,10 @@ public final class CheckedUnit: Sendable {
     /// The theme each theme with a parent finally inherits from (the last of
     /// `parents(ofTheme:)`), worked out once: a back end asks it of every theme of a long chain.
     package let baseThemes: [String: String]
+    /// Each card with more than `FieldList.scanLimit` model fields: its fields' positions by
+    /// name (the first of a name), so a card of thousands of bound fields is not searched once
+    /// per binding.
+    package let fieldPositions: [Int: [String: Int]]
 
     package init(builder: UnitBuilder, entry: FileID, entryPath: String, paths: [FileID: String]) {
         self.entry = entry
@@ -263,6 +267,19 @@ public final class CheckedUnit: Sendable {
         self.cardIndex = cardIndex
         self.stackIndex = stackIndex
         self.themeIndex = themeIndex
+        var fieldPositions: [Int: [String: Int]] = [:]
+        for (index, row) in builder.cardRows.enumerated() where row.fields.count > FieldList.scanLimit {
+            let segment = builder.segments[Int(row.segment)]
+            var positions: [String: Int] = [:]
+            positions.reserveCapacity(Int(row.fields.count))
+            for position in 0..<Int(row.fields.count) {
+                let at = Int(segment.extraBase) + Int(row.fields.start) + position * Int(CardRow.fieldStride)
+                let name = Self.text(StringRef(start: builder.extra[at], count: builder.extra[at + 1]), segment: segment, in: builder.strings)
+                if positions[name] == nil { positions[name] = position }
+            }
+            fieldPositions[index] = positions
+        }
+        self.fieldPositions = fieldPositions
         baseThemes = Self.baseThemes(builder.themeRows.count, index: themeIndex) { index in
             let row = builder.themeRows[index]
             return row.parent.isNone ? nil : Self.text(row.parent, segment: builder.segments[Int(row.segment)], in: builder.strings)
@@ -485,7 +502,7 @@ public struct CardView: Sendable, Hashable {
     /// The card's trait of kind `kind`, if it has one.
     public func trait(_ kind: TraitKind) -> TraitView? { traits.first { $0.kind == kind } }
     public func state(named name: String) -> StateView? { states.first { $0.name == name } }
-    public func field(named name: String) -> FieldView? { model.first { $0.name == name } }
+    public func field(named name: String) -> FieldView? { model.field(named: name) }
 }
 
 /// A card's traits, in the order written.
@@ -531,6 +548,15 @@ public struct FieldList: RandomAccessCollection, Sendable {
     public var endIndex: Int { Int(range.count) }
     public subscript(position: Int) -> FieldView {
         FieldView(card: card, extraIndex: range.start + UInt32(position) * CardRow.fieldStride)
+    }
+
+    /// Up to this many fields a look-up compares names; past it, the unit's table answers.
+    static let scanLimit: UInt32 = 8
+
+    /// The field called `name` (the first of a name), in constant time for a card of many.
+    public func field(named name: String) -> FieldView? {
+        if let positions = card.unit.fieldPositions[card.index] { return positions[name].map { self[$0] } }
+        return first { $0.name == name }
     }
 }
 
