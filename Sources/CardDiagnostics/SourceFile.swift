@@ -16,7 +16,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(line):\(column)" }
 }
 
-/// The bytes of one input file plus its line table. Immutable (the line table is built once, on
+/// The bytes of one input file plus its line table (lines as `LineBreak` defines them). Immutable (the line table is built once, on
 /// first use, under a lock), so it is shared freely.
 public final class SourceFile: Sendable {
     public let id: FileID
@@ -57,8 +57,8 @@ public final class SourceFile: Sendable {
         }
     }
 
-    /// Writes the start of each line of `bytes` into `buffer` as far as it fits; returns how many
-    /// lines there are.
+    /// Writes the start of each line of `bytes` (`LineBreak`'s lines) into `buffer` as far as
+    /// it fits; returns how many lines there are.
     private static func lineStarts(of bytes: [UInt8], into buffer: UnsafeMutableBufferPointer<UInt32>) -> Int {
         let capacity = buffer.count
         var count = 0
@@ -67,38 +67,7 @@ public final class SourceFile: Sendable {
             count &+= 1
         }
         append(0)
-        bytes.withUnsafeBufferPointer { p in
-            let n = p.count
-            var i = 0
-            if let base = p.baseAddress {
-                // Thirty-two bytes at a time: a vector compare marks each `\n` as a 0xFF byte
-                // (pcmpeqb), read out as four words; a word with no `\n` costs a test, and each
-                // `\n` is found without testing the bytes around it.
-                let newlines = SIMD16<UInt8>(repeating: 0x0A)
-                @inline(__always) func appendMarked(_ word: UInt64, at offset: Int) {
-                    var found = UInt64(littleEndian: word) & 0x8080_8080_8080_8080
-                    while found != 0 {
-                        append(offset &+ ByteWord.firstIndex(found) &+ 1)
-                        found &= found &- 1
-                    }
-                }
-                while i &+ 32 <= n {
-                    let first = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
-                    let second = UnsafeRawPointer(base + (i &+ 16)).loadUnaligned(as: SIMD16<UInt8>.self)
-                    let low = unsafeBitCast(first .== newlines, to: SIMD2<UInt64>.self)
-                    let high = unsafeBitCast(second .== newlines, to: SIMD2<UInt64>.self)
-                    appendMarked(low[0], at: i)
-                    appendMarked(low[1], at: i &+ 8)
-                    appendMarked(high[0], at: i &+ 16)
-                    appendMarked(high[1], at: i &+ 24)
-                    i &+= 32
-                }
-            }
-            while i < n {
-                if p[i] == 0x0A { append(i + 1) }
-                i += 1
-            }
-        }
+        bytes.withUnsafeBufferPointer { p in LineBreak.forEachLineStart(in: p, 0..<p.count, append) }
         return count
     }
 
@@ -138,13 +107,12 @@ public final class SourceFile: Sendable {
         return low
     }
 
-    /// Byte range of a 0-based line, without its line terminator (`\n` or `\r\n`).
+    /// Byte range of a 0-based line, without its line break (`LineBreak`: LF, CR LF or CR).
     public func lineRange(_ index: Int) -> Range<Int> {
         let lineStarts = self.lineStarts
         let start = Int(lineStarts[index])
-        var end = index + 1 < lineStarts.count ? Int(lineStarts[index + 1]) - 1 : bytes.count
-        if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-        return start..<max(start, end)
+        guard index + 1 < lineStarts.count else { return start..<max(start, bytes.count) }
+        return start..<LineBreak.contentEnd(bytes, lineStart: start, nextLineStart: Int(lineStarts[index + 1]))
     }
 
     /// Line and scalar column of a byte offset. O(log lines + line length).

@@ -1,3 +1,5 @@
+import CardText
+
 // Text for a terminal: how many columns it takes, how hostile characters are made harmless, and
 // how it is wrapped, truncated and padded to a width. Shared by the diagnostic renderer (which
 // walks source bytes scalar by scalar) and the terminal preview (which works on Characters).
@@ -100,25 +102,16 @@ public enum TerminalText {
 
     // MARK: Escaping
 
-    /// Whether a scalar must be shown as a `\u{…}` escape rather than written raw: C0 controls
-    /// except tab (so ESC, and with it every escape sequence), DEL, C1 controls, the line and
-    /// paragraph separators, the bidirectional controls (U+202A–U+202E, U+2066–U+2069) and marks
-    /// (U+200E, U+200F, U+061C), and the byte-order mark.
+    /// Whether a scalar is shown as its `\u{…}` escape rather than written raw: the scalars no
+    /// output writes raw (`EscapedScalars`: C0 controls but tab, DEL, C1 controls, the line and
+    /// paragraph separators, the bidirectional controls and marks, the byte-order mark).
     @inline(__always)
     public static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
-        needsEscaping(scalar.value)
+        EscapedScalars.contains(scalar.value)
     }
 
     @inline(__always)
-    static func needsEscaping(_ v: UInt32) -> Bool {
-        if v < 0x20 { return v != 0x09 }
-        if v < 0x7F { return false }
-        if v <= 0x9F { return true }
-        switch v {
-        case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069, 0xFEFF: return true
-        default: return false
-        }
-    }
+    static func needsEscaping(_ v: UInt32) -> Bool { EscapedScalars.contains(v) }
 
     /// Width of `\u{X…}` for a scalar value.
     static func escapeWidth(_ v: UInt32) -> Int { 4 + hexDigitCount(v) }
@@ -129,10 +122,8 @@ public enum TerminalText {
         return count
     }
 
-    /// The escape shown for a scalar: `\u{` upper-case hex `}` (the terminal's and the gallery's).
-    public static func escape(_ v: UInt32) -> String {
-        "\\u{" + String(v, radix: 16, uppercase: true) + "}"
-    }
+    /// The escape shown for a scalar: `\u{` upper-case hex `}` (`EscapedScalars.escape`).
+    public static func escape(_ v: UInt32) -> String { EscapedScalars.escape(v) }
 
     /// A file path for a terminal: bytes that are not UTF-8 as `\xFF` (`PathBytes.displayed`),
     /// then `escaped`.
@@ -140,19 +131,7 @@ public enum TerminalText {
 
     /// `text` with every scalar that `needsEscaping` replaced by its `\u{…}` escape; tabs are
     /// kept. Escaping is idempotent: escaped text contains nothing that needs escaping.
-    public static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscaping) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            if needsEscaping(scalar) {
-                result += escape(scalar.value)
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    public static func escaped(_ text: String) -> String { EscapedScalars.escaped(text) }
 
     // MARK: Wrapping, truncating, padding
 

@@ -529,7 +529,7 @@ public struct TextRenderer: Sendable {
                 case .tab:
                     for _ in 0..<Self.tabWidth { sourceLine.bytes.append(0x20) }
                 case .escaped(let value):
-                    sourceLine.append("\\u{" + String(value, radix: 16, uppercase: true) + "}")
+                    sourceLine.append(TerminalText.escape(value))
                 case .invalid(let byte):
                     sourceLine.append("\\x{")
                     sourceLine.appendHexByte(byte)

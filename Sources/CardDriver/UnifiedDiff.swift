@@ -57,23 +57,27 @@ enum UnifiedDiff {
 
     // MARK: Lines
 
-    /// The lines of `bytes`, each with its line break (the last may have none).
+    /// The lines of `bytes` (`LineBreak`'s: ending at LF, CR LF or a lone CR), each with its
+    /// line break (the last may have none).
     static func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
         var result: [ArraySlice<UInt8>] = []
         var start = 0
-        for i in bytes.indices where bytes[i] == 0x0A {
-            result.append(bytes[start...i])
-            start = i + 1
+        bytes.withUnsafeBufferPointer { p in
+            LineBreak.forEachLineStart(in: p, 0..<p.count) { next in
+                result.append(bytes[start..<next])
+                start = next
+            }
         }
         if start < bytes.count { result.append(bytes[start...]) }
         return result
     }
 
-    /// One output line: the marker, the text without its line break, and the `\ No newline`
-    /// note when it had none.
+    /// One output line: the marker, the text without its line feed (a carriage return before
+    /// it, or alone, shows as `\u{D}`: the line endings differ), and the `\ No newline` note
+    /// when it had no line break.
     static func line(_ marker: String, _ bytes: ArraySlice<UInt8>) -> String {
-        let hasBreak = bytes.last == 0x0A
-        let text = String(decoding: hasBreak ? bytes.dropLast() : bytes, as: UTF8.self)
+        let hasBreak = bytes.last.map(LineBreak.isBreakByte) ?? false
+        let text = String(decoding: bytes.last == LineBreak.lineFeed ? bytes.dropLast() : bytes, as: UTF8.self)
         return marker + TerminalText.escaped(text) + (hasBreak ? "\n" : "\n\\ No newline at end of file\n")
     }
 

@@ -250,7 +250,7 @@ public struct CursorContext {
             // A line break between the last token and the cursor (or the name being typed).
             let from = scanEnd > 0 ? tokens.end(scanEnd - 1) : 0
             let to = prefixIndex.map { tokens.start($0) } ?? (replacing.lowerBound - base)
-            return from < to && bytes[from..<to].contains(0x0A) || scanEnd == 0
+            return from < to && LineBreak.occurs(in: bytes, from..<to) || scanEnd == 0
         }()
 
         guard let innermost else {

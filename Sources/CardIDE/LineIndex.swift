@@ -28,7 +28,8 @@ public struct LinePosition: Hashable, Sendable, Comparable, CustomStringConverti
 /// The one place byte offsets become editor positions and back: the lines of a text and the
 /// column arithmetic of every encoding.
 ///
-/// Lines end at `\n`, `\r\n` or a lone `\r` (the protocol's three terminators). A column never
+/// Lines are the ones `LineBreak` defines, as diagnostics count them: they end at `\n`, `\r\n`
+/// or a lone `\r` (the protocol's three terminators too). A column never
 /// points inside a terminator or a character: a position past the end of its line means the
 /// line's end, a line past the last means the end of the text, and a column inside a
 /// character (half a surrogate pair, the middle of a UTF-8 sequence) means that character's
@@ -44,40 +45,7 @@ public struct LineIndex: Sendable {
 
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
-        starts.reserveCapacity(bytes.count / 24 + 1)
-        bytes.withUnsafeBufferPointer { p in
-            let n = p.count
-            var i = 0
-            // Eight bytes at a time: most words hold no line break at all (a 10,000-line deck is
-            // scanned on every edit).
-            if let base = p.baseAddress {
-                while i + 8 <= n {
-                    let word = ByteWord.load(base, at: i)
-                    if ByteWord.matches(word, 0x0A) | ByteWord.matches(word, 0x0D) == 0 {
-                        i += 8
-                        continue
-                    }
-                    let end = i + 8
-                    while i < end { Self.scan(p, &i, n, &starts) }
-                }
-            }
-            while i < n { Self.scan(p, &i, n, &starts) }
-        }
-        lineStarts = starts
-    }
-
-    /// Looks at the byte at `i` (moving past a `\r\n` whole), recording a line start after a break.
-    @inline(__always)
-    private static func scan(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ n: Int, _ starts: inout [Int]) {
-        let b = p[i]
-        if b == 0x0A {
-            starts.append(i + 1)
-        } else if b == 0x0D {
-            if i + 1 < n && p[i + 1] == 0x0A { i += 1 }
-            starts.append(i + 1)
-        }
-        i += 1
+        lineStarts = LineBreak.lineStarts(of: bytes)
     }
 
     public init(_ text: String) { self.init(Array(text.utf8)) }
@@ -105,15 +73,10 @@ public struct LineIndex: Sendable {
         var starts = Array(lineStarts[...firstLine])
         starts.reserveCapacity(lineStarts.count + count / 16 + 1)
         newBytes.withUnsafeBufferPointer { p in
-            var i = windowStart
-            // A break ending the window starts the first kept line: scanned up to it, not past.
-            let end = lastLine < lineStarts.count ? newWindowEnd - 1 : newBytes.count
-            while i < end { Self.scan(p, &i, p.count, &starts) }
-            if lastLine < lineStarts.count {
-                // The byte before the first kept line is the old text's line break (or its
-                // `\n` half), unchanged: the kept lines follow it.
-                if i < newWindowEnd { Self.scan(p, &i, p.count, &starts) }
-            }
+            // Up to the first kept line's start: the byte before it is the old text's line
+            // break (or its last byte), unchanged, and so is the byte after it.
+            let end = lastLine < lineStarts.count ? newWindowEnd : p.count
+            LineBreak.forEachLineStart(in: p, windowStart..<end) { starts.append($0) }
         }
         if lastLine < lineStarts.count {
             if starts.last != newWindowEnd { return LineIndex(newBytes) } // the window did not end where expected
@@ -130,11 +93,8 @@ public struct LineIndex: Sendable {
     public func lineRange(_ line: Int) -> Range<Int> {
         let line = min(max(line, 0), lineStarts.count - 1)
         let start = lineStarts[line]
-        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
-        if end > start && line + 1 < lineStarts.count {
-            end -= 1 // the terminator's last byte
-            if end > start && bytes[end] == 0x0A && bytes[end - 1] == 0x0D { end -= 1 }
-        }
+        let end = line + 1 < lineStarts.count
+            ? LineBreak.contentEnd(bytes, lineStart: start, nextLineStart: lineStarts[line + 1]) : bytes.count
         return start..<end
     }
 

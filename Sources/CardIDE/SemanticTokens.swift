@@ -1,3 +1,4 @@
+import CardDiagnostics
 import CardModel
 import CardSyntax
 
@@ -134,7 +135,7 @@ extension Snapshot {
         func spansLines(_ range: Range<Int>) -> Bool {
             let upper = min(range.upperBound, bytes.count)
             let lower = min(range.lowerBound, upper)
-            return bytes[lower..<upper].contains(0x0A)
+            return LineBreak.occurs(in: bytes, lower..<upper)
         }
         var imports: Range<Int>?
         for top in tree.children(tree.root) where tree.kind(top) == .importDecl {
@@ -177,7 +178,7 @@ extension Snapshot {
                 continue
             }
             if let previous = lastLineComment, let current = run,
-               Self.onlyBlanks(bytes, previous.end..<comment.start), bytes[previous.end..<comment.start].filter({ $0 == 0x0A }).count == 1 {
+               Self.onlyBlanks(bytes, previous.end..<comment.start), LineBreak.count(in: bytes, previous.end..<comment.start) == 1 {
                 run = current.lowerBound..<comment.end
             } else {
                 flush()

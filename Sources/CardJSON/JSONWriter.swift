@@ -1,3 +1,5 @@
+import CardText
+
 /// A JSON document as a value. Objects keep their keys in insertion order.
 public enum JSONValue: Sendable, Equatable {
     case null
@@ -89,8 +91,10 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 ///     out.endObject()
 ///
 /// Keys come out in the order written; integral numbers without a fraction (`200`), others in
-/// the shortest form that reads back exactly; strings escaped per RFC 8259, plus DEL, the C1
-/// controls, U+2028 and U+2029, so the output is safe to embed in JavaScript and to print. Pretty output puts one
+/// the shortest form that reads back exactly; strings escaped per RFC 8259, plus every scalar
+/// no output writes raw (`EscapedScalars`: DEL, the C1 controls, U+2028 and U+2029, the bidi
+/// controls and marks, the BOM) as `\uXXXX`, so the output is safe to embed in JavaScript and
+/// to print, and reads back to the same strings. Pretty output puts one
 /// member per line with 2-space indentation, except in containers opened `inline`, which stay
 /// on one line (`{"x": 0, "y": 8}`). Misuse (a value where a key is expected, unbalanced
 /// `end…`) produces invalid JSON but never traps.
@@ -406,8 +410,8 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    /// `"…"` with RFC 8259 escaping, and DEL, the C1 controls, U+2028 and U+2029 escaped too,
-    /// into room reserved.
+    /// `"…"` with RFC 8259 escaping, and every other scalar of `EscapedScalars` as `\uXXXX`
+    /// too, into room reserved (`quotedRoom`).
     private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
         buffer.put(0x22)
         var plain = true
@@ -423,23 +427,19 @@ public struct JSONWriter: Sendable {
         var i = 0
         while i < utf8.count {
             let byte = utf8[i]
+            // A lead byte that may begin an escaped scalar: decode it (the text is valid UTF-8,
+            // a `String`'s) and write it as `\uXXXX` when it is one.
+            if byte >= 0xC0 && EscapedScalars.mayStart(byte) {
+                let (value, length) = Self.scalar(in: utf8, at: i)
+                if EscapedScalars.contains(value) {
+                    putUnicodeEscape(value)
+                } else {
+                    for k in i..<(i + length) { buffer.put(utf8[k]) }
+                }
+                i += length
+                continue
+            }
             i += 1
-            // The C1 controls U+0080…U+009F are C2 80…C2 9F: `\u0080`…`\u009f`, as a terminal may
-            // act on them (U+009B starts a control sequence on some).
-            if byte == 0xC2, i < utf8.count, utf8[i] <= 0x9F {
-                buffer.put("\\u00")
-                buffer.put(Self.hexDigit(utf8[i] >> 4))
-                buffer.put(Self.hexDigit(utf8[i] & 0x0F))
-                i += 1
-                continue
-            }
-            // U+2028 / U+2029 are E2 80 A8 / E2 80 A9.
-            if byte == 0xE2, i + 1 < utf8.count, utf8[i] == 0x80, utf8[i + 1] == 0xA8 || utf8[i + 1] == 0xA9 {
-                buffer.put("\\u202")
-                buffer.put(utf8[i + 1] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9"))
-                i += 2
-                continue
-            }
             guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else {
                 buffer.put(byte)
                 continue
@@ -462,10 +462,42 @@ public struct JSONWriter: Sendable {
         buffer.put(0x22)
     }
 
-    /// Whether a byte of a string's UTF-8 may need escaping (a control character, `"`, `\`, DEL,
-    /// or the lead byte of a C1 control or of U+2028/U+2029).
+    /// `\uXXXX` (lower-case hex) for a scalar of the Basic Multilingual Plane, a surrogate pair
+    /// beyond it. Six bytes per UTF-16 unit at most, within `quotedRoom`'s six per byte.
+    private mutating func putUnicodeEscape(_ value: UInt32) {
+        func unit(_ u: UInt32) {
+            buffer.put("\\u")
+            for shift in stride(from: 12, through: 0, by: -4) { buffer.put(Self.hexDigit(UInt8((u >> UInt32(shift)) & 0x0F))) }
+        }
+        if value > 0xFFFF {
+            let v = value - 0x1_0000
+            unit(0xD800 + (v >> 10))
+            unit(0xDC00 + (v & 0x3FF))
+        } else {
+            unit(value)
+        }
+    }
+
+    /// The scalar whose UTF-8 starts at lead byte `i` (0xC0 or above) of `utf8`, and its length
+    /// in bytes; the lead byte alone, length 1, should the sequence be cut short.
+    private static func scalar(in utf8: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int) {
+        let lead = UInt32(utf8[i])
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        guard i + length <= utf8.count else { return (lead, 1) }
+        var value = lead & (0x7F >> UInt32(length))
+        for k in 1..<length {
+            let next = utf8[i + k]
+            guard next & 0xC0 == 0x80 else { return (lead, 1) }
+            value = value << 6 | UInt32(next & 0x3F)
+        }
+        return (value, length)
+    }
+
+    /// Whether a byte of a string's UTF-8 may need escaping: `"`, `\`, a tab (`\t`: RFC 8259
+    /// escapes every control character), or a byte that may begin one of `EscapedScalars` (the
+    /// other controls, DEL, or the lead byte of one).
     private static func needsEscaping(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+        byte == 0x22 || byte == 0x5C || byte == 0x09 || EscapedScalars.mayStart(byte)
     }
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x57 + nibble }

@@ -1,3 +1,5 @@
+import CardDiagnostics
+
 /// Where the formatter prints one comment: the node it belongs to and its place in that node.
 ///
 /// Comments are attached as prettier attaches them, with the gaps between a node's own tokens
@@ -128,7 +130,7 @@ private struct Attacher {
         var i = min(offset, bytes.count) - 1
         var count: UInt8 = 0
         while i >= 0 && Self.isSpaceOrSeparator(bytes[i]) {
-            if bytes[i] == 0x0A { count += 1; if count == 2 { break } }
+            if LineBreak.endsLine(bytes, at: i) { count += 1; if count == 2 { break } }
             i -= 1
         }
         return count
@@ -139,7 +141,7 @@ private struct Attacher {
         var i = max(offset, 0)
         var count: UInt8 = 0
         while i < bytes.count && Self.isSpaceOrSeparator(bytes[i]) {
-            if bytes[i] == 0x0A { count += 1; if count == 2 { break } }
+            if LineBreak.endsLine(bytes, at: i) { count += 1; if count == 2 { break } }
             i += 1
         }
         return count

@@ -248,7 +248,7 @@ struct FormatPrinter {
         var i = range.upperBound
         while i > range.lowerBound {
             i -= 1
-            if p[i] == 0x0A { return width(p, i + 1..<range.upperBound) }
+            if LineBreak.isBreakByte(p[i]) { return width(p, i + 1..<range.upperBound) }
         }
         return column + width(p, range)
     }
@@ -264,7 +264,7 @@ struct FormatPrinter {
 
     /// Display width of `bytes[range]` on one line, or nil when it contains a line break.
     func width(_ range: Range<Int>) -> Int? {
-        for i in range where bytes[i] == 0x0A { return nil }
+        for i in range where LineBreak.isBreakByte(bytes[i]) { return nil }
         return Self.width(bytes, range)
     }
 
@@ -412,7 +412,7 @@ struct FormatPrinter {
         while i >= 0 {
             let b = bytes[i]
             guard b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0A || b == 0x2C || b == 0x3B else { break }
-            if b == 0x0A { count += 1; if count == 2 { break } }
+            if LineBreak.endsLine(bytes, at: i) { count += 1; if count == 2 { break } }
             i -= 1
         }
         return count

@@ -1,4 +1,5 @@
 import CardDiagnostics
+import CardText
 
 /// The output of lexing one file.
 public struct LexedFile: Sendable {
@@ -93,9 +94,9 @@ enum ByteClass {
     static let startsBinding: UInt8 = 6
     static let startsDot: UInt8 = 7
     static let startsSlash: UInt8 = 8
-    /// Trivia, the two highest codes so one compare finds both: a space, tab or carriage
-    /// return, and a line feed, whose low bit is `TokenFlags.newlineBefore` so skipping it
-    /// sets that flag without a branch.
+    /// Trivia, the two highest codes so one compare finds both: a space or tab, and a line
+    /// feed or carriage return (each starts a line break, `LineBreak`), whose low bit is
+    /// `TokenFlags.newlineBefore` so skipping it sets that flag without a branch.
     static let startsBlank: UInt8 = 0xFE
     static let startsLineBreak: UInt8 = startsBlank | TokenFlags.newlineBefore
 
@@ -114,7 +115,7 @@ enum ByteClass {
     }
 
     private static func start(_ byte: UInt8, bits: UInt8) -> UInt8 {
-        if byte == 0x0A { return startsLineBreak }
+        if LineBreak.isBreakByte(byte) { return startsLineBreak }
         if bits & trivia != 0 { return startsBlank }
         if isIdentifierStart(byte) { return startsIdentifier }
         if isDigit(byte) { return startsNumber }
@@ -715,8 +716,7 @@ struct LexerState {
         var k = j
         while k < n && (p[k] == space || p[k] == tab) { k += 1 }
         if k < n && p[k] != newline && p[k] != carriageReturn {
-            var lineEnd = k
-            while lineEnd < n && p[lineEnd] != newline { lineEnd += 1 }
+            let lineEnd = LineBreak.lineEnd(p, from: k, to: n)
             let count = diagnostics.count
             report(.e108, "multi-line string content must start on the line after `\"\"\"`", k..<lineEnd)
             openingLineContent = (k, diagnostics.count > count ? count : nil)
@@ -732,8 +732,8 @@ struct LexerState {
                 return Lexeme(.multilineString, end: n, malformed: true)
             }
             let b = p[j]
-            if b == newline {
-                j += 1
+            if b == newline || b == carriageReturn {
+                j += LineBreak.length(p, at: j)
                 lineStart = j
                 onlyWhitespaceSoFar = true
                 continue
@@ -769,17 +769,14 @@ struct LexerState {
     /// string whose opening delimiter ends at `openEnd`, up to `end` (a closing delimiter that
     /// is not on a line of its own): a range of the first such line (empty when there is none).
     func commonIndentation(from openEnd: Int, to end: Int) -> Range<Int> {
-        var j = openEnd
-        while j < end && p[j] != newline { j += 1 }
-        j += 1
+        var j = LineBreak.lineEnd(p, from: openEnd, to: end)
+        j += max(1, LineBreak.length(p, at: j))
         var common: Range<Int>?
         while j < end {
-            var lineEnd = j
-            while lineEnd < end && p[lineEnd] != newline { lineEnd += 1 }
+            let lineEnd = LineBreak.lineEnd(p, from: j, to: end)
             var blanks = j
             while blanks < lineEnd && (p[blanks] == space || p[blanks] == tab) { blanks += 1 }
-            let isBlankLine = blanks == lineEnd || (blanks + 1 == lineEnd && p[blanks] == carriageReturn)
-            if !isBlankLine {
+            if blanks != lineEnd {
                 if let shared = common {
                     var matched = 0
                     while matched < shared.count && j + matched < blanks && p[j + matched] == p[shared.lowerBound + matched] {
@@ -790,7 +787,7 @@ struct LexerState {
                     common = j..<blanks
                 }
             }
-            j = lineEnd + 1
+            j = lineEnd + max(1, LineBreak.length(p, at: lineEnd))
         }
         return common ?? end..<end
     }
@@ -801,14 +798,12 @@ struct LexerState {
     mutating func checkIndentation(openEnd: Int, closingLineStart: Int, closing: Int) -> Bool {
         let indent = closingLineStart..<closing
         var ok = true
-        var j = openEnd
-        while j < n && p[j] != newline { j += 1 }
-        j += 1
+        var j = LineBreak.lineEnd(p, from: openEnd, to: n)
+        j += max(1, LineBreak.length(p, at: j))
         while j < closingLineStart {
-            var lineEnd = j
-            while lineEnd < n && p[lineEnd] != newline { lineEnd += 1 }
+            let lineEnd = LineBreak.lineEnd(p, from: j, to: n)
             var blank = true
-            for k in j..<lineEnd where p[k] != space && p[k] != tab && p[k] != carriageReturn { blank = false; break }
+            for k in j..<lineEnd where p[k] != space && p[k] != tab { blank = false; break }
             if !blank {
                 var matched = 0
                 while matched < indent.count && j + matched < lineEnd && p[j + matched] == p[indent.lowerBound + matched] {
@@ -824,7 +819,7 @@ struct LexerState {
                     ok = false
                 }
             }
-            j = lineEnd + 1
+            j = lineEnd + max(1, LineBreak.length(p, at: lineEnd))
         }
         return ok
     }
@@ -885,28 +880,27 @@ struct LexerState {
     mutating func lexLineComment(at start: Int) -> Lexeme {
         let isDoc = start + 2 < n && p[start + 2] == slash && !(start + 3 < n && p[start + 3] == slash)
         var j = lineBreakOrNonASCII(from: start + 2)
-        while j < n && p[j] != newline {
+        while j < n && p[j] >= 0x80 {
             j = lineBreakOrNonASCII(from: skipNonASCII(j).end)
         }
-        var end = j
-        if end > start && p[end - 1] == carriageReturn { end -= 1 }
-        comments.append(Comment(kind: isDoc ? .doc : .line, start: start, end: end))
+        // The comment ends before its line break (`LineBreak`: LF, CR LF or a lone CR).
+        comments.append(Comment(kind: isDoc ? .doc : .line, start: start, end: j))
         return Lexeme(nil, end: j)
     }
 
-    /// The first `\n` or non-ASCII byte at or after `j` (`n` if none): eight bytes at a time,
-    /// as comments run long.
+    /// The first LF, CR or non-ASCII byte at or after `j` (`n` if none): eight bytes at a
+    /// time, as comments run long.
     func lineBreakOrNonASCII(from j: Int) -> Int {
         var k = j
         if let base = p.baseAddress {
             while k + 8 <= n {
                 let word = ByteWord.load(base, at: k)
-                let found = ByteWord.matches(word, newline) | ByteWord.nonASCII(word)
+                let found = ByteWord.matches(word, newline) | ByteWord.matches(word, carriageReturn) | ByteWord.nonASCII(word)
                 if found != 0 { return k + ByteWord.firstIndex(found) }
                 k += 8
             }
         }
-        while k < n && p[k] != newline && p[k] < 0x80 { k += 1 }
+        while k < n && p[k] != newline && p[k] != carriageReturn && p[k] < 0x80 { k += 1 }
         return k
     }
 
@@ -926,7 +920,7 @@ struct LexerState {
             } else if b >= 0x80 {
                 j = skipNonASCII(j).end
             } else {
-                if b == newline { spansLines = true }
+                if b == newline || b == carriageReturn { spansLines = true }
                 j += 1
             }
         }
@@ -1019,13 +1013,10 @@ struct LexerState {
         return out
     }
 
+    /// A character as a message quotes it: escaped when no output may write it raw
+    /// (`EscapedScalars`), and a tab too, so the quote shows which blank it is.
     static func escape(_ scalar: Unicode.Scalar) -> String {
-        let v = scalar.value
-        if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || v == 0x2028 || v == 0x2029
-            || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
-            return "\\u{\(String(v, radix: 16, uppercase: true))}"
-        }
-        return String(scalar)
+        scalar == "\t" || EscapedScalars.contains(scalar) ? EscapedScalars.escape(scalar.value) : String(scalar)
     }
 }
 

@@ -277,10 +277,10 @@ public enum StringLiteral {
         var end = bytes.count
         let closed = end >= 6 && bytes[end - 1] == 0x22 && bytes[end - 2] == 0x22 && bytes[end - 3] == 0x22
         if closed { end -= 3 }
-        var start = 3
-        while start < end && bytes[start] != 0x0A { start += 1 }
-        start = min(start + 1, end)
-        // Indentation: the whitespace between the last newline and the closing delimiter.
+        // The content starts after the opening line's break (`LineBreak`: LF, CR LF or CR).
+        var start = LineBreak.lineEnd(bytes, from: 3, to: end)
+        start = min(start + max(1, LineBreak.length(bytes, at: start)), end)
+        // Indentation: the whitespace between the last line break and the closing delimiter.
         var indentStart = end
         while indentStart > start && (bytes[indentStart - 1] == 0x20 || bytes[indentStart - 1] == 0x09) { indentStart -= 1 }
         let indentCount = closed ? end - indentStart : 0
@@ -292,17 +292,15 @@ public enum StringLiteral {
             var count = 0
             var lineStart = start
             while lineStart <= contentEnd {
-                var lineEnd = lineStart
-                while lineEnd < contentEnd && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+                let lineEnd = LineBreak.lineEnd(bytes, from: lineStart, to: contentEnd)
                 var k = lineStart
                 var m = 0
                 while m < indentCount && k < lineEnd && bytes[k] == bytes[indentStart + m] { k += 1; m += 1 }
-                // CRLF line breaks become `\n`, as in Swift.
-                let contentLineEnd = lineEnd > k && bytes[lineEnd - 1] == 0x0D ? lineEnd - 1 : lineEnd
-                (out + count).update(from: bytes.baseAddress! + k, count: contentLineEnd - k)
-                count += contentLineEnd - k
+                (out + count).update(from: bytes.baseAddress! + k, count: lineEnd - k)
+                count += lineEnd - k
+                // Every line break becomes `\n`, as in Swift.
                 if lineEnd < contentEnd { out[count] = 0x0A; count += 1 }
-                lineStart = lineEnd + 1
+                lineStart = lineEnd + max(1, LineBreak.length(bytes, at: lineEnd))
             }
             return UnsafeBufferPointer(start: out, count: count)
         }

@@ -229,7 +229,7 @@ struct TokenCursor {
         // The kind test first: it rules out almost every token without reading the source.
         guard isTopLevelStart && token.startsLine else { return false }
         let start = token.start
-        return start == 0 || file.bytes[start - 1] == 0x0A
+        return start == 0 || LineBreak.isBreakByte(file.bytes[start - 1])
     }
 }
 

@@ -420,15 +420,12 @@ public final class SyntaxTree: Sendable {
         let bytes = file.bytes
         let range = range.clamped(to: 0..<bytes.count)
         // The lines are split again as the lexer split its comments: a line ends at a line
-        // break (a carriage return before it is not part of it), and only whitespace separates
-        // one line from the next `///`.
+        // break (`LineBreak`), and only whitespace separates one line from the next `///`.
         var lines: [Range<Int>] = []
         var start = range.lowerBound
         while start < range.upperBound {
-            var end = start
-            while end < range.upperBound && bytes[end] != 0x0A { end += 1 }
+            let end = bytes.withUnsafeBufferPointer { LineBreak.lineEnd($0, from: start, to: range.upperBound) }
             var next = end
-            if end < range.upperBound && end > start && bytes[end - 1] == 0x0D { end -= 1 }
             lines.append(start..<end)
             while next < range.upperBound && bytes[next] != 0x2F { next += 1 }
             start = next
@@ -474,7 +471,11 @@ public final class SyntaxTree: Sendable {
         var lineBreaks = 0
         for i in range {
             let b = bytes[i]
-            if b == 0x0A { lineBreaks += 1 } else if b != 0x20 && b != 0x09 && b != 0x0D { return false }
+            if LineBreak.isBreakByte(b) {
+                if LineBreak.endsLine(bytes, at: i) { lineBreaks += 1 }
+            } else if b != 0x20 && b != 0x09 {
+                return false
+            }
         }
         return lineBreaks <= 1
     }

@@ -178,6 +178,35 @@ import Testing
         }
     }
 
+    /// The syntax and checker tests build neither the driver nor the language server: their
+    /// fixture harness and golden helpers live in `CardTestSupport`, and nothing they depend
+    /// on, directly or not, is `CardDriver` or `CardServer`. Their files import only what their
+    /// targets list.
+    @Test func syntaxAndCheckerTestsBuildNeitherTheDriverNorTheServer() throws {
+        let targets = try Self.manifestTargets()
+        let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for name in ["CardSyntaxTests", "CardSemaTests"] {
+            let target = try #require(byName[name], "no test target \(name)")
+            var reached: Set<String> = []
+            var pending = target.dependencies
+            while let next = pending.popLast() {
+                guard reached.insert(next).inserted else { continue }
+                pending += byName[next]?.dependencies ?? []
+            }
+            #expect(reached.isDisjoint(with: ["CardDriver", "CardServer"]),
+                    "\(name) builds \(reached.intersection(["CardDriver", "CardServer"]).sorted())")
+            let directory = Self.root.appendingPathComponent(target.path)
+            let files = FileManager.default.enumerator(atPath: directory.path)?.compactMap { $0 as? String }
+                .filter { $0.hasSuffix(".swift") } ?? []
+            for file in files {
+                let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+                for module in Self.importedModules(in: text) where byName[module] != nil {
+                    #expect(target.dependencies.contains(module), "\(target.path)\(file) imports \(module), which \(name) does not list")
+                }
+            }
+        }
+    }
+
     /// The modules `import`ed at the start of a line (`@testable` and attributes allowed).
     static func importedModules(in text: String) -> [String] {
         text.split(separator: "\n").compactMap { line in

@@ -202,6 +202,41 @@ stack Main: list { Hello }
         #expect(result.err.contains("E102"))
     }
 
+    /// A lone CR ends a line in every output, as in an editor (docs/language.md §2): issue 28's
+    /// `printf 'card A {\r  bogus(1)\r}\n'` gave line 1 in diagnostics and line 2 in the editor.
+    @Test func aLoneCarriageReturnEndsALineInEveryFormat() throws {
+        let directory = try temporaryDirectory(["x.cards": "card A {\r  bogus(1)\r}\n"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/x.cards"
+        let text = runCardc(["check", "--color", "never", path])
+        #expect(text.code == 1)
+        #expect(text.err.hasPrefix("\(path):2:3: error[E301]"), "\(text.err)")
+        #expect(text.err.contains("2 |   bogus(1)\n"))
+        let json = try JSONSerialization.jsonObject(with: Data(runCardc(["check", "--format", "json", path]).out.utf8)) as? [[String: Any]]
+        #expect(json?.first?["line"] as? Int == 2 && json?.first?["column"] as? Int == 3)
+        #expect(json?.first?["endLine"] as? Int == 2 && json?.first?["endColumn"] as? Int == 8)
+        #expect(runCardc(["check", "--format", "github", path]).out.hasPrefix("::error file=\(path),line=2,col=3"))
+    }
+
+    /// Issue 28: a raw U+200E reached `--format json`. No scalar that no output writes raw
+    /// (`TerminalText.needsEscaping`: bidi controls and marks, controls, the BOM) is written
+    /// raw by any format, from a message or from a file's name.
+    @Test func bidiMarksFromTheInputAreNeverWrittenRawInAnyFormat() throws {
+        let name = "e\u{202E}vil\u{2066}.cards"
+        let directory = try temporaryDirectory([name: "card A {\n  bo\u{200E}gus(1)\n  te\u{FEFF}xt(\"\u{061C}\")\n}\n"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/" + name
+        for format in ["text", "json", "sarif", "github"] {
+            let result = runCardc(["check", "--color", "never", "--format", format, path])
+            #expect(result.code == 1, "\(format)")
+            let raw = (result.out + result.err).unicodeScalars.filter { TerminalText.needsEscaping($0) && $0 != "\n" }
+            #expect(raw.isEmpty, "\(format): \(raw.map { String($0.value, radix: 16) })")
+        }
+        let json = try JSONSerialization.jsonObject(with: Data(runCardc(["check", "--format", "json", path]).out.utf8)) as? [[String: Any]]
+        #expect(json?.first?["file"] as? String == path)
+        #expect(json?.contains { ($0["message"] as? String)?.contains("`\\u{200E}`") == true } == true)
+    }
+
     @Test func machineFormatsGoToStdout() throws {
         let directory = try temporaryDirectory(["deck.cards": "card A {\n  txt(\"x\")\n}\n"])
         defer { try? FileManager.default.removeItem(atPath: directory) }

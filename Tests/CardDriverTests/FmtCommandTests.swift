@@ -176,6 +176,14 @@ import Testing
         #expect(Self.diff("a\u{1B}[2J\n", "b\n").contains("-a\\u{1B}[2J\n"))
     }
 
+    /// A diff counts the lines diagnostics and editors count (docs/language.md §2): a lone CR
+    /// ends one, shown as `\u{D}` where line endings differ.
+    @Test func aLoneCarriageReturnEndsADiffLine() {
+        #expect(Self.diff("x\ry\rz\n", "x\ry\rZ\n") == "--- a\n+++ b\n@@ -1,3 +1,3 @@\n x\\u{D}\n y\\u{D}\n-z\n+Z\n")
+        #expect(Self.diff("a\rb\r\n", "a\nb\n") == "--- a\n+++ b\n@@ -1,2 +1,2 @@\n-a\\u{D}\n-b\\u{D}\n+a\n+b\n")
+        #expect(Self.diff("a\r", "a") == "--- a\n+++ b\n@@ -1 +1 @@\n-a\\u{D}\n+a\n\\ No newline at end of file\n")
+    }
+
     /// Applies a unified diff to `old` (lines with their line breaks); nil when a hunk does
     /// not match.
     static func apply(_ diff: String, to old: [String]) -> [String]? {

@@ -49,9 +49,6 @@ func emitDeck(_ source: String, sourceLocation: Testing.SourceLocation = #_sourc
 extension EmitTestPaths {
     /// `Tests/CardEmitTests/Golden/preview`.
     static let previewGolden = testsDirectory.appendingPathComponent("Golden").appendingPathComponent("preview")
-
-    /// Whether golden files are re-blessed (`CARDC_UPDATE=1 swift test`).
-    static var updating: Bool { ProcessInfo.processInfo.environment["CARDC_UPDATE"].map { !$0.isEmpty && $0 != "0" } ?? false }
 }
 
 /// Reading preview output as a terminal would show it.

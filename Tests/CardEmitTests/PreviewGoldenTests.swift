@@ -4,6 +4,7 @@ import CardModel
 import CardSema
 import Foundation
 import Testing
+import CardTestSupport
 
 /// Golden files: the `--emit preview` document of every sample (every card in every state,
 /// every stack in every position) at 40, 80 and 120 columns, plain and in 24-bit colour,
@@ -71,27 +72,6 @@ import Testing
     }
 
     func compare(_ bytes: [UInt8], with url: URL, label: String) throws {
-        if EmitTestPaths.updating {
-            try FileManager.default.createDirectory(at: EmitTestPaths.previewGolden, withIntermediateDirectories: true)
-            if (try? Data(contentsOf: url)).map({ [UInt8]($0) }) != bytes { try Data(bytes).write(to: url) }
-            return
-        }
-        let expected = try #require((try? Data(contentsOf: url)).map { [UInt8]($0) },
-                                    "missing golden \(url.lastPathComponent): run CARDC_UPDATE=1 swift test")
-        if expected != bytes {
-            let difference = Self.firstDifference(expected, bytes)
-            Issue.record("\(label) differs from \(url.lastPathComponent): \(difference); re-bless with CARDC_UPDATE=1 swift test if intended")
-        }
-    }
-
-    static func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> String {
-        let aLines = String(decoding: a, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let bLines = String(decoding: b, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        for index in 0..<max(aLines.count, bLines.count) {
-            let x = index < aLines.count ? String(aLines[index]) : "<end>"
-            let y = index < bLines.count ? String(bLines[index]) : "<end>"
-            if x != y { return "line \(index + 1): expected `\(x.prefix(160))`, got `\(y.prefix(160))`" }
-        }
-        return "same lines, different bytes"
+        if let mismatch = try Golden.mismatch(bytes, golden: url) { Issue.record("\(label): \(mismatch)") }
     }
 }

@@ -3,6 +3,7 @@ import CardModel
 import CardSema
 import Foundation
 import Testing
+import CardTestSupport
 
 /// Reference files: the Swift of every sample, of the reference deck and of the hostile fixture,
 /// in both flavors, compared byte for byte with `Golden/swift/<name>.<flavor>.swift`, so a
@@ -12,8 +13,6 @@ import Testing
     static let cases: [(String, SwiftNames.Flavor)] = SwiftTestInputs.all.flatMap { input in
         SwiftNames.Flavor.allCases.map { (input, $0) }
     }
-
-    static var updating: Bool { ProcessInfo.processInfo.environment["CARDC_UPDATE"].map { !$0.isEmpty && $0 != "0" } ?? false }
 
     static func goldenName(_ input: String, _ flavor: SwiftNames.Flavor) -> String {
         SwiftTestInputs.name(of: input).replacingOccurrences(of: ".cards", with: "") + "." + flavor.rawValue + ".swift"
@@ -36,16 +35,8 @@ import Testing
             #expect(!line.contains("\t"), "\(input): a tab in `\(line)`")
         }
         let url = SwiftTestInputs.golden.appendingPathComponent(Self.goldenName(input, flavor))
-        let bytes = Array(text.utf8)
-        if Self.updating {
-            try FileManager.default.createDirectory(at: SwiftTestInputs.golden, withIntermediateDirectories: true)
-            if (try? Data(contentsOf: url)).map({ [UInt8]($0) }) != bytes { try Data(bytes).write(to: url) }
-            return
-        }
-        let expected = try #require((try? Data(contentsOf: url)).map { [UInt8]($0) },
-                                    "missing golden \(url.lastPathComponent): run CARDC_UPDATE=1 swift test")
-        if expected != bytes {
-            Issue.record("\(input) (\(flavor.rawValue)) differs from \(url.lastPathComponent): \(Self.firstDifference(expected, bytes)); re-bless with CARDC_UPDATE=1 swift test if intended")
+        if let mismatch = try Golden.mismatch(Array(text.utf8), golden: url) {
+            Issue.record("\(input) (\(flavor.rawValue)): \(mismatch)")
         }
     }
 
@@ -79,16 +70,5 @@ import Testing
         #expect(observation.contains("package var title: String"))
         #expect(observation.contains("package protocol BudgetActions: AnyObject {"))
         #expect(observation.contains("package enum BudgetState: Hashable, Sendable {"))
-    }
-
-    static func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> String {
-        let aLines = String(decoding: a, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let bLines = String(decoding: b, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        for index in 0..<max(aLines.count, bLines.count) {
-            let x = index < aLines.count ? String(aLines[index]) : "<end>"
-            let y = index < bLines.count ? String(bLines[index]) : "<end>"
-            if x != y { return "line \(index + 1): expected `\(x.prefix(160))`, got `\(y.prefix(160))`" }
-        }
-        return "same lines, different bytes"
     }
 }

@@ -1,3 +1,4 @@
+import CardDiagnostics
 import CardIDE
 import CardSyntax
 import Testing
@@ -83,6 +84,33 @@ import Testing
                 guard isBoundary, !insideCRLF else { continue }
                 let position = index.position(of: offset, in: encoding)
                 #expect(index.offset(of: position, in: encoding) == offset, "offset \(offset) in \(encoding)")
+            }
+        }
+    }
+
+    /// Diagnostics (`SourceFile`) and the editor (`LineIndex`) count the same lines: LF, CR LF
+    /// and a lone CR each end one (docs/language.md §2). A lone CR once ended a line for the
+    /// editor only, so `card A {\r  bogus(1)\r}` put the error on line 1 in `cardc check`.
+    @Test func diagnosticsAndTheEditorCountTheSameLines() {
+        let example = Array("card A {\r  bogus(1)\r}\n".utf8)
+        let file = SourceFile(path: "x.cards", bytes: example)
+        let bogus = 11
+        #expect(file.location(of: bogus) == SourceLocation(line: 2, column: 3))
+        #expect(LineIndex(example).position(of: bogus, in: .utf32) == LinePosition(line: 1, character: 2))
+        var random = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [[0x0A], [0x0D], [0x0D, 0x0A], [0x0A, 0x0D], Array("ab".utf8), Array("é😀".utf8), [0x20]]
+        for _ in 0..<300 {
+            let bytes = (0..<Int.random(in: 0..<60, using: &random)).flatMap { _ in pieces.randomElement(using: &random)! }
+            let file = SourceFile(path: "t.cards", bytes: bytes)
+            let index = LineIndex(bytes)
+            #expect(file.lineStarts.count == index.lineCount, "\(bytes)")
+            for line in 0..<min(file.lineStarts.count, index.lineCount) {
+                #expect(file.lineRange(line) == index.lineRange(line), "line \(line) of \(bytes)")
+            }
+            for offset in 0...bytes.count where offset == bytes.count || bytes[offset] & 0xC0 != 0x80 {
+                let location = file.location(of: offset)
+                let position = index.position(of: offset, in: .utf32)
+                #expect(location.line == position.line + 1, "offset \(offset) of \(bytes)")
             }
         }
     }

@@ -6,6 +6,7 @@ import CardModel
 import CardSema
 import Foundation
 import Testing
+import CardTestSupport
 
 /// Golden files: the layout JSON of every sample and every `Fixtures/layout-*.cards`, compared
 /// byte for byte with `Golden/<name>.layout.json` and validated against
@@ -15,8 +16,6 @@ import Testing
     static let inputs: [String] =
         LayoutTestPaths.cardsFiles(in: LayoutTestPaths.samples).map { "Samples/" + $0 }
         + LayoutTestPaths.cardsFiles(in: LayoutTestPaths.fixtures).filter { $0.hasPrefix("layout-") }.map { "Fixtures/" + $0 }
-
-    static var updating: Bool { ProcessInfo.processInfo.environment["CARDC_UPDATE"].map { !$0.isEmpty && $0 != "0" } ?? false }
 
     static func directory(of input: String) -> URL {
         input.hasPrefix("Samples/") ? LayoutTestPaths.samples : LayoutTestPaths.fixtures
@@ -76,18 +75,8 @@ import Testing
         let violations = schemaViolations(document)
         #expect(violations.isEmpty, "\(input) violates the schema:\n\(violations.prefix(20).joined(separator: "\n"))")
 
-        let url = Self.goldenURL(of: input)
-        if Self.updating {
-            try FileManager.default.createDirectory(at: LayoutTestPaths.golden, withIntermediateDirectories: true)
-            if (try? Data(contentsOf: url)).map({ [UInt8]($0) }) != bytes {
-                try Data(bytes).write(to: url)
-            }
-            return
-        }
-        let expected = try #require((try? Data(contentsOf: url)).map { [UInt8]($0) },
-                                    "missing golden \(url.lastPathComponent): run CARDC_UPDATE=1 swift test")
-        if expected != bytes {
-            Issue.record("\(input) differs from \(url.lastPathComponent): \(Self.firstDifference(expected, bytes)); re-bless with CARDC_UPDATE=1 swift test if intended")
+        if let mismatch = try Golden.mismatch(bytes, golden: Self.goldenURL(of: input)) {
+            Issue.record("\(input): \(mismatch)")
         }
     }
 
@@ -106,17 +95,6 @@ import Testing
             let violations = schemaViolations(try JSONParser.parse([UInt8](data)))
             #expect(violations.isEmpty, "\(input): \(violations.prefix(5))")
         }
-    }
-
-    static func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> String {
-        let aLines = String(decoding: a, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let bLines = String(decoding: b, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        for index in 0..<max(aLines.count, bLines.count) {
-            let x = index < aLines.count ? String(aLines[index]) : "<end>"
-            let y = index < bLines.count ? String(bLines[index]) : "<end>"
-            if x != y { return "line \(index + 1): expected `\(x.prefix(160))`, got `\(y.prefix(160))`" }
-        }
-        return "same lines, different bytes"
     }
 }
 

@@ -3,6 +3,7 @@ import CardDriver
 import CardLayout
 import CardModel
 import CardSema
+import CardTestSupport
 import Foundation
 import Testing
 

@@ -7,6 +7,7 @@ import CardSources
 import Foundation
 import Testing
 @testable import CardProject
+import CardTestSupport
 
 /// `Grammar/cardc.schema.json`, the JSON schema of `cardc.json` that editors complete and check
 /// the file with, is generated here from the reader's own tables (its keys, the flavors, the
@@ -19,7 +20,7 @@ import Testing
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     static let schemaFile = packageRoot.appendingPathComponent("Grammar/cardc.schema.json")
-    static var updating: Bool { ProcessInfo.processInfo.environment["CARDC_UPDATE"].map { !$0.isEmpty && $0 != "0" } ?? false }
+    static var updating: Bool { Golden.isUpdating }
 
     /// The VS Code extension's copy, which it gives every `cardc.json` (`jsonValidation`).
     static let extensionCopy = packageRoot.appendingPathComponent("Editors/vscode/schemas/cardc.schema.json")

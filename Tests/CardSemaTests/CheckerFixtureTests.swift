@@ -1,10 +1,10 @@
 import CardPipeline
 import CardDiagnostics
-import CardDriver
 import Foundation
 import Testing
 import CardModel
 @testable import CardSema
+import CardTestSupport
 
 /// Checker fixtures in `Fixtures/` carry their expected diagnostics inline (`// expect: E501`,
 /// `// expect@+1: W101`); each is checked with `Pipeline.check` and the exact multiset of
@@ -118,7 +118,7 @@ enum SemaTestPaths {
     static let fixtures = testsDirectory.appendingPathComponent("Fixtures")
     static let imports = fixtures.appendingPathComponent("imports")
     /// Decks with several mistakes each (`<name>/main.cards` and its imports), checked as the
-    /// import cases are and fixed by `FixAllTests`.
+    /// import cases are and fixed by `FixAllTests` (CardDriverTests, beside `cardc fix`).
     static let decks = fixtures.appendingPathComponent("decks")
     static let packageRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
     static let samples = packageRoot.appendingPathComponent("Samples")

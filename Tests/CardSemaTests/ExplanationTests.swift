@@ -5,7 +5,6 @@ import Testing
 import CardModel
 import CardSources
 @testable import CardSema
-import CardDriver
 
 /// The examples of `cardc explain` are run through the real checker: every `wrong` deck must
 /// report its code (and nothing else: it is a minimal example of that one problem), every

@@ -1,7 +1,6 @@
 import CardPipeline
 import CardTestSupport
 import CardDiagnostics
-import CardDriver
 import CardModel
 import CardSources
 import CardSema

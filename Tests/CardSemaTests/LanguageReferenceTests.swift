@@ -1,12 +1,12 @@
 import CardPipeline
 import CardDiagnostics
-import CardDriver
 import CardSyntax
 import Foundation
 import Testing
 import CardModel
 import CardSources
 @testable import CardSema
+import CardTestSupport
 
 /// `docs/language.md` is the language reference users read. Its catalog tables are generated
 /// from the catalog and the code table: each sits between `<!-- generated: NAME -->` and
@@ -18,7 +18,7 @@ import CardSources
 @Suite struct LanguageReferenceTests {
     static let document = SemaTestPaths.packageRoot.appendingPathComponent("docs/language.md")
 
-    static var updating: Bool { ProcessInfo.processInfo.environment["CARDC_UPDATE"].map { !$0.isEmpty && $0 != "0" } ?? false }
+    static var updating: Bool { Golden.isUpdating }
 
     static func documentText() throws -> String {
         try String(contentsOf: document, encoding: .utf8)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import CardModel
 @testable import CardSema
+import CardTestSupport
 
 /// `Grammar/cards.tmLanguage.json` is generated here, from the catalog, so its part, trait,
 /// stack-kind, enum-case and named-colour lists never drift from the language: the test builds
@@ -19,7 +20,7 @@ import CardModel
         (grammarFile, packageRoot.appendingPathComponent("Editors/vscode/syntaxes/cards.tmLanguage.json")),
         (configurationFile, packageRoot.appendingPathComponent("Editors/vscode/language-configuration.json")),
     ]
-    static var updating: Bool { ProcessInfo.processInfo.environment["CARDC_UPDATE"].map { !$0.isEmpty && $0 != "0" } ?? false }
+    static var updating: Bool { Golden.isUpdating }
 
     static func contents(_ url: URL) -> String? { (try? Data(contentsOf: url)).map { String(decoding: $0, as: UTF8.self) } }
 

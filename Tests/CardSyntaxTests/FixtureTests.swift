@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import CardDiagnostics
-import CardDriver
 @testable import CardSyntax
+import CardTestSupport
 
 /// Fixture files in `Fixtures/` carry their expected diagnostics inline (`// expect: E201`,
 /// `// expect@+1: E202`); the test compares the exact set of (line, code) pairs with what the
@@ -89,7 +89,7 @@ import CardDriver
 
 }
 
-/// The expectation parser and comparison of `CardDriver.Expectations`.
+/// The expectation parser and comparison of `Expectations` (CardTestSupport).
 @Suite struct ExpectationsTests {
     @Test func parsesSameLineAndRelativeAnnotations() {
         let text = """
@@ -129,6 +129,18 @@ import CardDriver
         let all = Expectations.parseAll(bytes: bytes)
         #expect(all == [ExpectedDiagnostic(line: 1, code: "E107"), ExpectedDiagnostic(line: 1, code: "E107")])
         #expect(Expectations.parse(bytes: bytes).count == 1)
+    }
+
+    /// An expectation names the line diagnostics count (docs/language.md §2: a lone CR ends one),
+    /// so a fixture with lone CRs checks the lines its diagnostics report.
+    @Test func linesAreTheOnesDiagnosticsCount() {
+        let text = "card A {\r  bogus(1) // expect: E301\r\n  // expect@-1: E301\r}\n"
+        #expect(Expectations.parseAll(bytes: Array(text.utf8)) == [ExpectedDiagnostic(line: 2, code: "E301"),
+                                                                 ExpectedDiagnostic(line: 2, code: "E301")])
+        let file = SourceFile(path: "f.cards", text: text)
+        #expect(Parser.parse(file).diagnostics.isEmpty)
+        let unknown = Diagnostic(.e301, "unknown part `bogus`", at: SourceSpan(file: file.id, start: 11, end: 16))
+        #expect(Expectations.compare(expected: [ExpectedDiagnostic(line: 2, code: "E301")], actual: [unknown], in: file).isEmpty)
     }
 
     @Test func reportsMissingAndUnexpected() {

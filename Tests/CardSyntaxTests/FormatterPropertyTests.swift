@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import CardPipeline
 import CardDiagnostics
-import CardDriver
 import CardModel
 import CardSources
 import CardSema
@@ -155,7 +154,7 @@ import CardTestSupport
     static let insertions: [String] = [
         " ", "\n", "\n\n\n", "\t", "/* c */", " /* c */ ", "// line\n", "\n// own line\n", "/// doc\n",
         "/* multi\n   line */", "/*/* nested */*/", "\n\n/* block\n*/\n", "// a\n\n// b\n", "  // spaced  \n",
-        "//// four\n", "/**/", "\r\n", "/// a\n/// b\n",
+        "//// four\n", "/**/", "\r\n", "/// a\n/// b\n", "\r", "// lone\r", "\r\r\r",
     ]
 
     /// One mutation that keeps the tokens (so usually the tree): whitespace, comments, block

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import CardDiagnostics
-import CardDriver
 @testable import CardSyntax
+import CardTestSupport
 
 /// The canonical style, one golden pair per rule: `Fixtures/fmt/RULE.input` formats to
 /// `Fixtures/fmt/RULE.golden`, which is itself canonical. Re-bless with
@@ -11,20 +11,17 @@ import CardDriver
     static let directory = TestPaths.fixtures.appendingPathComponent("fmt")
     static let rules: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
         .filter { $0.hasSuffix(".input") }.map { String($0.dropLast(".input".count)) }.sorted()
-    static var updating: Bool { ProcessInfo.processInfo.environment["CARDC_UPDATE"].map { !$0.isEmpty && $0 != "0" } ?? false }
 
     @Test(arguments: rules)
     func rule(_ name: String) throws {
         let input = TestPaths.bytes(of: Self.directory.appendingPathComponent(name + ".input"))
         let goldenURL = Self.directory.appendingPathComponent(name + ".golden")
         let output = try Formatter.formattedBytes(parse(bytes: input, path: name + ".input"))
-        if Self.updating {
-            try Data(output).write(to: goldenURL)
-            return
+        if let mismatch = try Golden.mismatch(output, golden: goldenURL) {
+            Issue.record("\(name).input does not format to \(name).golden: \(mismatch)")
         }
+        if Golden.isUpdating { return }
         let golden = TestPaths.bytes(of: goldenURL)
-        #expect(String(decoding: output, as: UTF8.self) == String(decoding: golden, as: UTF8.self),
-                "\(name).input does not format to \(name).golden; re-bless with CARDC_UPDATE=1 swift test if intended")
         #expect(try Formatter.formattedBytes(parse(bytes: golden)) == golden, "\(name).golden is not canonical")
         #expect(golden != input, "\(name).input shows no change")
     }
@@ -84,6 +81,15 @@ import CardDriver
         let source = "\u{FEFF}card A {\r\n  text(\"a\") // note\r\n\r\n\r\n  text(\"b\")\r\n}\r\n"
         let output = try format(source)
         #expect(output == "\u{FEFF}card A {\n  text(\"a\") // note\n\n  text(\"b\")\n}\n")
+        #expect(try format(output) == output)
+    }
+
+    /// A lone CR is a line break (docs/language.md §2): it ends a `//` comment (once the comment
+    /// ran on to the next LF and swallowed the code after it) and counts in blank lines.
+    @Test func aLoneCarriageReturnIsALineBreak() throws {
+        let source = "card A {\r  text(\"a\") // note\r\r\r  text(\"b\")\r}\r"
+        let output = try format(source)
+        #expect(output == "card A {\n  text(\"a\") // note\n\n  text(\"b\")\n}\n")
         #expect(try format(output) == output)
     }
 

@@ -228,6 +228,15 @@ import CardDiagnostics
         #expect(value == "one\ntwo")
     }
 
+    /// A lone CR is a line break too (docs/language.md §2): it ends the opening line and every
+    /// content line, and becomes `\n` in the value, as CR LF does.
+    @Test func multilineStringTakesALoneCarriageReturnAsALineBreak() {
+        #expect(StringLiteral.value(of: "\"\"\"\r    one\r    two\r\r    three\r    \"\"\"") == "one\ntwo\n\nthree")
+        #expect(StringLiteral.value(of: "\"\"\"\r  a\\\r  b\r\n  \"\"\"") == "ab")
+        #expect(codes("\"\"\"\r  one\r two\r  \"\"\"") == ["E108"])
+        #expect(codes("\"\"\"\r  one\r  \"\"\"").isEmpty)
+    }
+
     @Test func multilineStringErrors() {
         #expect(codes("\"\"\"content\n  \"\"\"") == ["E108"])
         #expect(codes("\"\"\"\n  content\"\"\"") == ["E108"])
@@ -360,6 +369,27 @@ import CardDiagnostics
     @Test func lineCommentExcludesCarriageReturn() {
         let (_, lexed, file) = lex("// crlf\r\na")
         #expect(file.text(lexed.comments[0].start..<lexed.comments[0].end) == "// crlf")
+    }
+
+    /// A line comment ends at a lone CR as at a LF: what follows is code, not comment.
+    @Test func lineCommentEndsAtALoneCarriageReturn() {
+        let (tokens, lexed, file) = lex("// note\rcard A {}\r/// doc\r\ncard B {}")
+        #expect(lexed.comments.map { file.text($0.start..<$0.end) } == ["// note", "/// doc"])
+        #expect(tokens.map(\.1) == ["card", "A", "{", "}", "card", "B", "{", "}"])
+        #expect(lexed.tokens.startsLine(0) && lexed.tokens.startsLine(4))
+    }
+
+    /// A message quoting a character shows every scalar no output writes raw as its escape
+    /// (`EscapedScalars`, read through `TerminalText.needsEscaping`): the bidi marks and the BOM
+    /// too, which reached `--format json` raw.
+    @Test func messagesQuoteEscapedScalarsAsEscapes() {
+        for (scalar, escape) in [("\u{200E}", "\\u{200E}"), ("\u{200F}", "\\u{200F}"), ("\u{061C}", "\\u{61C}"),
+                                 ("\u{FEFF}", "\\u{FEFF}"), ("\u{202E}", "\\u{202E}"), ("\u{1B}", "\\u{1B}")] {
+            let (_, lexed, _) = lex("card A { bo\(scalar)gus }")
+            let messages = lexed.diagnostics.map(\.message)
+            #expect(messages.contains { $0.contains("`\(escape)`") }, "\(messages)")
+            #expect(!messages.contains { $0.unicodeScalars.contains(where: TerminalText.needsEscaping) }, "\(messages)")
+        }
     }
 
     @Test func unterminatedBlockComment() {

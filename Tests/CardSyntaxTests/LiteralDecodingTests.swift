@@ -1,7 +1,6 @@
 import CardTestSupport
 import Testing
 import CardDiagnostics
-import CardDriver
 @testable import CardSyntax
 
 /// The byte-level decoders for literals and line tables must agree with the general ones.
@@ -82,7 +81,12 @@ import CardDriver
             return resolvingEscapes(Array(body))
         }
         let closed = text.count >= 6 && text.suffix(3).elementsEqual(quotes)
-        var content = Array(text.dropFirst(3).dropLast(closed ? 3 : 0))
+        // Every line break — LF, CR LF or a lone CR (docs/language.md §2) — as one LF.
+        var content: [UInt8] = []
+        let raw = Array(text.dropFirst(3).dropLast(closed ? 3 : 0))
+        for (i, b) in raw.enumerated() where !(b == cr && i + 1 < raw.count && raw[i + 1] == newline) {
+            content.append(b == cr ? newline : b)
+        }
         content = content.firstIndex(of: newline).map { Array(content[($0 + 1)...]) } ?? []
         var indent: [UInt8] = []
         if closed {
@@ -90,13 +94,10 @@ import CardDriver
             content.removeLast(indent.count)
         }
         if content.last == newline { content.removeLast() }
-        if content.last == cr { content.removeLast() }
         if content.isEmpty { return [] }
         let lines = content.split(separator: newline, omittingEmptySubsequences: false).map { line -> [UInt8] in
             let shared = zip(line, indent).prefix { $0 == $1 }.count
-            var kept = Array(line.dropFirst(shared))
-            if kept.last == cr { kept.removeLast() }
-            return kept
+            return Array(line.dropFirst(shared))
         }
         return resolvingEscapes(Array(lines.joined(separator: [newline])))
     }
@@ -179,14 +180,25 @@ import CardDriver
         #expect(numbers.map { tree.numberValue($0) } == [1200])
     }
 
+    /// The line table against the definition read plainly: a line starts after every LF, and
+    /// after every CR that no LF follows (docs/language.md §2).
     @Test func lineStartsMatchAByteScan() {
         var rng = SplitMix64(seed: 11)
-        for length in [0, 1, 7, 8, 9, 15, 16, 17, 100, 1000] {
-            for _ in 0..<20 {
-                let bytes = Self.bytes(around: 0x0A, count: length, &rng)
-                var expected: [UInt32] = [0]
-                for (i, b) in bytes.enumerated() where b == 0x0A { expected.append(UInt32(i + 1)) }
-                #expect(SourceFile(path: "t", bytes: bytes).lineStarts == expected)
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 100, 1000] {
+            for target: UInt8 in [0x0A, 0x0D] {
+                for _ in 0..<20 {
+                    var bytes = Self.bytes(around: target, count: length, &rng)
+                    // Both breaks mixed: some CR LF pairs, lone CRs and LFs, across word edges.
+                    for i in bytes.indices where rng.next() % 5 == 0 { bytes[i] = target == 0x0A ? 0x0D : 0x0A }
+                    var expected: [UInt32] = [0]
+                    for (i, b) in bytes.enumerated()
+                    where b == 0x0A || (b == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) {
+                        expected.append(UInt32(i + 1))
+                    }
+                    let file = SourceFile(path: "t", bytes: bytes)
+                    #expect(file.lineStarts == expected, "\(bytes)")
+                    #expect(LineBreak.lineStarts(of: bytes).map(UInt32.init) == expected)
+                }
             }
         }
     }

@@ -3,9 +3,8 @@ import Foundation
 import Testing
 import CardDiagnostics
 @testable import CardSyntax
-import CardDriver
 
-// Seeded with CardDriver's SplitMix64, so every run tests the same inputs and a failure names
+// Seeded with CardTestSupport's SplitMix64, so every run tests the same inputs and a failure names
 // the seed and variant that reproduce it.
 
 /// No input makes the parser crash, hang or produce an ill-formed tree (docs/language.md §12):

@@ -1,13 +1,14 @@
 import CardDiagnostics
 import CardLayout
 import CardModel
+import CardText
 
 /// Builds an HTML document as UTF-8 bytes, escaping everything that comes from a source.
 ///
 /// Markup the back end writes itself goes in with `raw`; text from a deck goes in with `text`
 /// (element content) or `attribute` (inside a double-quoted attribute value), which replace
 /// `& < > " '` with character references, so no source string can open, close or attribute an
-/// element. Scalars a terminal would also refuse raw (`TerminalText.needsEscaping`: C0 and C1
+/// element. Scalars no output writes raw (`EscapedScalars`: C0 and C1
 /// controls, the line and paragraph separators, the bidirectional overrides, isolates and marks,
 /// the byte-order mark) are shown as visible `\u{202E}` text — in content inside a
 /// `<span class="e">` — so a bidi override cannot reorder what the page shows; a line feed in
@@ -43,17 +44,16 @@ struct HTMLWriter {
     /// Source text inside a double-quoted attribute value.
     mutating func attribute(_ text: String) { escape(text, inAttribute: true) }
 
-    /// Whether a UTF-8 byte may be copied as is: printable ASCII other than `& < > " '`, and the
-    /// bytes of scalars none of which need escaping — continuation bytes and the lead bytes other
-    /// than 0xC2 (U+0080–U+00BF, which holds the C1 controls), 0xD8 (U+061C), 0xE2 (U+2000–U+2FFF,
-    /// the separators and bidi controls) and 0xEF (U+FEFF). A line feed is plain in content.
+    /// Whether a UTF-8 byte may be copied as is: printable ASCII other than `& < > " '`, a tab,
+    /// a line feed in content, and the bytes of other scalars that cannot begin one of
+    /// `EscapedScalars` (continuation bytes, and lead bytes other than `EscapedScalars.mayStart`'s).
     @inline(__always)
     private static func isPlain(_ byte: UInt8, inAttribute: Bool) -> Bool {
         switch byte {
         case 0x20...0x7E: return byte != 0x26 && byte != 0x3C && byte != 0x3E && byte != 0x22 && byte != 0x27
         case 0x0A: return !inAttribute
         case 0x09: return true
-        case 0x80...0xFF: return byte != 0xC2 && byte != 0xD8 && byte != 0xE2 && byte != 0xEF
+        case 0x80...0xFF: return !EscapedScalars.mayStart(byte)
         default: return false
         }
     }
@@ -73,9 +73,9 @@ struct HTMLWriter {
             case "'": raw("&#39;")
             case "\n" where !inAttribute: byte(0x0A)
             default:
-                if TerminalText.needsEscaping(scalar) {
+                if EscapedScalars.contains(scalar) {
                     if !inAttribute { raw("<span class=\"e\">") }
-                    raw(TerminalText.escape(scalar.value))
+                    raw(EscapedScalars.escape(scalar.value))
                     if !inAttribute { raw("</span>") }
                 } else {
                     bytes.append(contentsOf: String(scalar).utf8)

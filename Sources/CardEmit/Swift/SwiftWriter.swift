@@ -1,5 +1,6 @@
 import CardDiagnostics
 import CardModel
+import CardText
 
 /// Writes Swift source: lines indented four spaces per level, blank lines kept single, and the
 /// escaping every piece of source text needs before it becomes Swift — exact string literals,
@@ -369,9 +370,7 @@ struct SwiftWriter {
             case "\0": out.appendUTF8("\\0"); afterPunctuation = true
             default:
                 if needsEscape(scalar) || (afterPunctuation && isCombining(scalar)) {
-                    out.appendUTF8("\\u{")
-                    out.appendUTF8(String(scalar.value, radix: 16, uppercase: true))
-                    out.append(UInt8(ascii: "}"))
+                    out.appendUTF8(EscapedScalars.escape(scalar.value))
                     afterPunctuation = true
                 } else {
                     UTF8.encode(scalar) { out.append($0) }
@@ -408,11 +407,12 @@ struct SwiftWriter {
         return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(plain) } ?? text.utf8.allSatisfy(plain)
     }
 
-    /// Scalars a literal or a comment never shows raw: controls, format characters (bidi
-    /// overrides, zero-width joiners, BOM), line and paragraph separators, private-use,
-    /// surrogate and unassigned code points.
+    /// Scalars a literal or a comment never shows raw: those no output writes raw
+    /// (`EscapedScalars`), a tab, and beyond them every other format character (zero-width
+    /// joiners and spaces), private-use, surrogate and unassigned code point, which a Swift
+    /// reader could not see or a later Unicode could give a meaning.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return true }
+        if scalar.value == 0x09 || EscapedScalars.contains(scalar) { return true }
         if scalar.isASCII { return false }
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: return true
@@ -463,7 +463,7 @@ struct SwiftWriter {
             if scalar == "\t" {
                 current += " "
             } else if needsEscape(scalar) {
-                current += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                current += EscapedScalars.escape(scalar.value)
             } else {
                 current.unicodeScalars.append(scalar)
             }

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 import CardModel
 import CardSources
-@testable import CardSema
+import CardTestSupport
 
 /// "Fix all", as `cardc fix` applies it (`FixEngine`, sharing `FixAll` with the language
 /// server's code action): for every fixture, every sample and every multi-mistake deck, all
@@ -18,7 +18,7 @@ import CardSources
         var path: String
         var root: String
         var description: String {
-            let base = SemaTestPaths.packageRoot.path + "/"
+            let base = FixTestPaths.packageRoot.path + "/"
             return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
         }
     }
@@ -27,14 +27,14 @@ import CardSources
     /// multi-mistake deck (`Fixtures/decks/<name>/main.cards`), and every sample.
     static let inputs: [Input] = {
         var inputs: [Input] = []
-        let syntaxFixtures = SemaTestPaths.packageRoot.appendingPathComponent("Tests/CardSyntaxTests/Fixtures")
-        for directory in [SemaTestPaths.fixtures, syntaxFixtures, SemaTestPaths.samples] {
-            for name in SemaTestPaths.cardsFiles(in: directory) {
+        let syntaxFixtures = FixTestPaths.packageRoot.appendingPathComponent("Tests/CardSyntaxTests/Fixtures")
+        for directory in [FixTestPaths.fixtures, syntaxFixtures, FixTestPaths.samples] {
+            for name in FixTestPaths.cardsFiles(in: directory) {
                 inputs.append(Input(path: directory.appendingPathComponent(name).path, root: directory.path))
             }
         }
-        for parent in [SemaTestPaths.imports, SemaTestPaths.decks] {
-            for name in SemaTestPaths.subdirectories(of: parent) {
+        for parent in [FixTestPaths.imports, FixTestPaths.decks] {
+            for name in FixTestPaths.subdirectories(of: parent) {
                 let directory = parent.appendingPathComponent(name)
                 inputs.append(Input(path: directory.appendingPathComponent("main.cards").path, root: directory.path))
             }
@@ -77,7 +77,7 @@ import CardSources
     /// The new user, end to end: `cardc fix` mends every mistake with a fix-it, what is
     /// left is what the messages say to do by hand, and doing it leaves a clean deck.
     @Test func newUserDeckEndsClean() throws {
-        let directory = SemaTestPaths.decks.appendingPathComponent("new-user")
+        let directory = FixTestPaths.decks.appendingPathComponent("new-user")
         let main = directory.appendingPathComponent("main.cards").path
         let outcome = FixEngine(paths: [main], root: directory.path).run()
         #expect(outcome.original.diagnostics.filter { $0.severity == .error }.count == 18)
@@ -101,5 +101,29 @@ import CardSources
     static func text(of result: Pipeline.Result) -> String {
         result.fileSet.files.map { "--- \(($0.path as NSString).lastPathComponent)\n" + String(decoding: $0.bytes, as: UTF8.self) }
             .joined(separator: "\n")
+    }
+}
+
+/// The checker's and the syntax tests' fixtures and the samples, from this file's location.
+private enum FixTestPaths {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = packageRoot.appendingPathComponent("Tests/CardSemaTests/Fixtures")
+    static let imports = fixtures.appendingPathComponent("imports")
+    static let decks = fixtures.appendingPathComponent("decks")
+    static let samples = packageRoot.appendingPathComponent("Samples")
+
+    /// Names of the `.cards` files in `directory`, sorted.
+    static func cardsFiles(in directory: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".cards") }.sorted()
+    }
+
+    static func subdirectories(of directory: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { name in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        }.sorted()
     }
 }

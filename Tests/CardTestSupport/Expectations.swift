@@ -61,7 +61,7 @@ public struct ExpectedFix: Hashable, Sendable, CustomStringConvertible {
 ///
 /// The annotations are found by scanning the raw lines of the file, not its tokens, so they
 /// also work on a line whose string or block comment is unterminated, and in files with
-/// invalid UTF-8.
+/// invalid UTF-8. Lines are the ones diagnostics count (`LineBreak`: LF, CR LF or a lone CR).
 public enum Expectations {
     /// The expected (line, code) pairs of a fixture, as a set.
     public static func parse(_ text: String) -> Set<ExpectedDiagnostic> {
@@ -76,16 +76,19 @@ public enum Expectations {
     /// Every expectation in source order, keeping repeats (`// expect: E201, E201` is two).
     public static func parseAll(bytes: [UInt8]) -> [ExpectedDiagnostic] {
         var result: [ExpectedDiagnostic] = []
-        var lineNumber = 1
-        var lineStart = 0
-        while lineStart <= bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            parseLine(bytes[lineStart..<lineEnd], line: lineNumber, into: &result)
-            lineNumber += 1
-            lineStart = lineEnd + 1
-        }
+        for (index, line) in lines(of: bytes).enumerated() { parseLine(line, line: index + 1, into: &result) }
         return result
+    }
+
+    /// The lines of `bytes` without their line breaks, as diagnostics count them (`LineBreak`).
+    static func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        let starts = LineBreak.lineStarts(of: bytes)
+        return starts.indices.map { index in
+            let start = starts[index]
+            let end = index + 1 < starts.count
+                ? LineBreak.contentEnd(bytes, lineStart: start, nextLineStart: starts[index + 1]) : bytes.count
+            return bytes[start..<end]
+        }
     }
 
     /// Parses every `// expect…:` annotation on one line.
@@ -165,7 +168,7 @@ public enum Expectations {
     /// The `// fixed: TEXT` annotations of a file, in source order.
     public static func fixes(bytes: [UInt8]) -> [ExpectedFix] {
         var result: [ExpectedFix] = []
-        for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in lines(of: bytes).enumerated() {
             let text = String(decoding: line, as: UTF8.self)
             guard let marker = text.firstRange(of: "// fixed:") else { continue }
             let expected = text[marker.upperBound...].trimmingSpaces()
@@ -187,7 +190,7 @@ public enum Expectations {
     /// Compares the `// fixed:` annotations of a fixed file with its lines; one entry per line
     /// that does not read as its annotation says.
     public static func verifyFixes(in bytes: [UInt8]) -> [String] {
-        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let lines = Self.lines(of: bytes).map { String(decoding: $0, as: UTF8.self) }
         return fixes(bytes: bytes).compactMap { fix in
             let actual = fix.line - 1 < lines.count ? code(ofLine: lines[fix.line - 1]) : ""
             return actual == fix.text ? nil : "line \(fix.line): expected `\(fix.text)`, found `\(actual)`"
@@ -308,5 +311,14 @@ public struct ExpectationReport: Hashable, Sendable, CustomStringConvertible {
         if !missing.isEmpty { parts.append("missing: " + missing.map(\.description).joined(separator: ", ")) }
         if !unexpected.isEmpty { parts.append("unexpected: " + unexpected.map(\.description).joined(separator: ", ")) }
         return parts.isEmpty ? "ok" : parts.joined(separator: "; ")
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    fileprivate func trimmingSpaces() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
     }
 }
