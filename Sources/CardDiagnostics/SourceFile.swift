@@ -135,6 +135,30 @@ public final class SourceFile: Sendable {
     }
 }
 
+/// Locations of offsets asked in increasing order within a file, each column counted on from
+/// the one before on the same line: asking each card of a one-line deck for its column from the
+/// line's start would cost the square of the line's length.
+public struct LocationCursor: Sendable {
+    private var file: FileID?
+    private var offset = 0
+    private var location = SourceLocation(line: 1, column: 1)
+
+    public init() {}
+
+    /// `file.location(of: offset)`, counted on from the previous answer when it is earlier on
+    /// the same line of the same file.
+    public mutating func location(of offset: Int, in file: SourceFile) -> SourceLocation {
+        let clamped = min(max(offset, 0), file.bytes.count)
+        let onward = self.file == file.id && clamped >= self.offset
+        let line = onward ? file.lineIndex(of: clamped, from: location.line - 1) : file.lineIndex(of: clamped)
+        let column = onward && line + 1 == location.line
+            ? location.column + UTF8Scanner.scalarCount(file.bytes, from: self.offset, to: clamped)
+            : UTF8Scanner.scalarCount(file.bytes, from: file.lineStart(line), to: clamped) + 1
+        (self.file, self.offset, location) = (file.id, clamped, SourceLocation(line: line + 1, column: column))
+        return location
+    }
+}
+
 /// A file's line table, built once by whichever reader asks first.
 private final class LineTable: Sendable {
     private let table = Mutex<[UInt32]?>(nil)

@@ -81,6 +81,8 @@ struct CardChecker {
     private var seenProperties: [(InternedName, NodeID)] = []
     /// The card's overlays so far, by direction (E406).
     private var overlayNodes: [(SwipeDirection, NodeID)] = []
+    /// Cards' name locations, each counted on from the card before (cards come in source order).
+    private var locations = LocationCursor()
     /// The card's accepted traits that decorate its frame, for W501.
     private var decoratingTraits: [(trait: Int, call: NodeID)] = []
     private var defaults = FieldDefaults()
@@ -376,7 +378,7 @@ struct CardChecker {
 
         var swipeBits: UInt8 = 0
         for (bit, direction) in SwipeDirection.allCases.enumerated() where swipe?.contains(direction) ?? true { swipeBits |= 1 << UInt8(bit) }
-        let location = tree.file.location(of: nameSpan.start)
+        let location = locations.location(of: nameSpan.start, in: tree.file)
         unit.cardRows.append(CardRow(
             segment: segment, name: nameRef, nameSpan: unit.relative(nameSpan),
             line: UInt32(clamping: location.line), column: UInt32(clamping: location.column), documentation: documentation,
