@@ -98,6 +98,26 @@ public final class Workspace {
         replace(path: path, range: offset..<(offset + 4), with: replacement, version: version)
     }
 
+    /// Deletes from between the halves of the four-byte character at `first` to between the
+    /// halves of the one at `second` (`first <= second`): an editor's text then holds the first
+    /// character's high surrogate beside the second's low one, which form one character — put
+    /// in its place. Nothing when either offset starts no four-byte character, or both are one.
+    public func joinSurrogateHalves(path: String, from first: Int, to second: Int) {
+        guard first < second, let bytes = documents[path]?.bytes, let version = documents[path]?.version,
+              first >= 0, second + 4 <= bytes.count, bytes[first] >= 0xF0, bytes[second] >= 0xF0,
+              let high = Unicode.Scalar(Self.scalarValue(bytes, at: first)),
+              let low = Unicode.Scalar(Self.scalarValue(bytes, at: second)) else { return }
+        let highHalf = UTF16.leadSurrogate(high), lowHalf = UTF16.trailSurrogate(low)
+        let joined = String(decoding: [highHalf, lowHalf], as: UTF16.self)
+        replace(path: path, range: first..<(second + 4), with: Array(joined.utf8), version: version)
+    }
+
+    /// The scalar value of the four-byte UTF-8 sequence at `offset`.
+    private static func scalarValue(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        (UInt32(bytes[offset] & 0x07) << 18) | (UInt32(bytes[offset + 1] & 0x3F) << 12)
+            | (UInt32(bytes[offset + 2] & 0x3F) << 6) | UInt32(bytes[offset + 3] & 0x3F)
+    }
+
     /// The lines of the current text of an open document.
     public func lineIndex(of path: String) -> LineIndex? {
         guard let document = documents[path] else { return nil }

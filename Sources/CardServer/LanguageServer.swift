@@ -340,7 +340,15 @@ public final class LanguageServer {
         }
         for edit in edits {
             if let (start, end) = edit.range, var index = workspace.lineIndex(of: path) {
-                // An end between the halves of a surrogate pair leaves the editor two lone
+                // Deleting from between the halves of one pair to between those of another
+                // leaves the editor the first's high half beside the second's low half: one
+                // character (the same one, when both ends are in one pair).
+                if edit.text.isEmpty, let first = index.surrogatePairSplit(at: start, in: encoding),
+                   let second = index.surrogatePairSplit(at: end, in: encoding) {
+                    workspace.joinSurrogateHalves(path: path, from: min(first, second), to: max(first, second))
+                    continue
+                }
+                // Otherwise an end between the halves of a pair leaves the editor two lone
                 // surrogates: the server's text gets U+FFFD for each (one UTF-16 unit, as each
                 // half), so the edit lands where the editor made it and the texts stay aligned.
                 for position in [start, end] {

@@ -119,6 +119,22 @@ struct Random {
         #expect(Self.serverUnits(session) == Array("a\u{FFFD}x\u{FFFD}b\n".utf16))
     }
 
+    @Test("an empty edit between the halves of a pair changes nothing; a deletion from one pair's middle to another's joins their halves")
+    func deletionBetweenPairs() {
+        let session = Session()
+        session.initialize()
+        session.open(Self.uri, "a😀b🎉c\n")
+        // (Found by the fuzzer: the server split the pair although the editor's text is unchanged.)
+        session.send(Self.change(version: 2, edits: [((0, 2), (0, 2), [])]))
+        #expect(Self.serverUnits(session) == Array("a😀b🎉c\n".utf16))
+        // From between 😀's halves to between 🎉's: 😀's high half meets 🎉's low half.
+        session.send(Self.change(version: 3, edits: [((0, 5), (0, 2), [])]))
+        var reference = ReferenceEditor(units: Array("a😀b🎉c\n".utf16))
+        reference.apply(start: (0, 5), end: (0, 2), text: [])
+        #expect(reference.units == [0x61, 0xD83D, 0xDF89, 0x63, 0x0A])
+        #expect(Self.serverUnits(session) == reference.units)
+    }
+
     @Test("random edits, surrogates included, give the server the reference editor's document")
     func randomEditsAgree() throws {
         var random = Random(state: 27)

@@ -126,9 +126,22 @@ export LSAN_OPTIONS="suppressions=$here/lsan.supp:print_suppressions=0${LSAN_OPT
 echo "fuzzing for $seconds s (corpus: $work/corpus, findings: $work/findings)"
 status=0
 "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-    -dict="$here/cards.dict" -artifact_prefix="$work/findings/" "$work/corpus" "$work/seeds" || status=$?
+    -dict="$here/cards.dict" -artifact_prefix="$work/findings/" "$work/corpus" "$work/seeds" 2>&1 | tee "$work/fuzz.log" \
+    || status=${PIPESTATUS[0]}
 if [ "$status" != 0 ]; then
-    echo "finding (exit $status): see $work/findings/; reproduce with $binary FILE, then make FILE a regression test" >&2
+    # A CI log may keep only its tail: repeat the cause, the first frames of our code and the
+    # input itself (base64, when small), so the finding can be reproduced from the log alone.
+    {
+        echo "---- finding (exit $status) ----"
+        grep -a -m 3 -E "Fatal error|ERROR: |SUMMARY: " "$work/fuzz.log" || true
+        grep -a -E "^ +#[0-9]+ .* in [\$]s[0-9]*Card" "$work/fuzz.log" | head -n 8 || true
+        artifact="$(ls -t "$work/findings/" 2> /dev/null | head -n 1)"
+        if [ -n "$artifact" ] && [ "$(wc -c < "$work/findings/$artifact")" -le 8192 ]; then
+            echo "input $artifact (base64; decode into a file and run $binary FILE):"
+            base64 < "$work/findings/$artifact"
+        fi
+        echo "see $work/findings/; reproduce with $binary FILE, then make FILE a regression test"
+    } >&2
     exit 1
 fi
 echo "no findings"
