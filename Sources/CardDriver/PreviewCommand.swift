@@ -104,12 +104,19 @@ enum PreviewCommand {
         if parsed.flag("--watch") {
             return watch.run(settings, output: &output, compiled: &compiled)
         }
-        return try draw(settings, output: &output, compiled: &compiled).status
+        return try draw(settings, terminalColumns: output.terminalColumns, output: &output, compiled: &compiled).status
     }
 
-    /// Checks the file and draws it once. Returns the exit status and the paths of the files
-    /// the deck was read from (the input and its imports).
-    static func draw(_ settings: Settings, output: inout some DriverOutput,
+    /// The columns drawn: `--width`, else the terminal's width held to `widthRange`, else 80.
+    static func width(_ settings: Settings, terminalColumns: Int?) -> Int {
+        settings.width ?? terminalColumns.map {
+            min(max($0, PreviewRenderer.widthRange.lowerBound), PreviewRenderer.widthRange.upperBound)
+        } ?? defaultWidth
+    }
+
+    /// Checks the file and draws it once, `terminalColumns` wide without `--width`. Returns the
+    /// exit status and the paths of the files the deck was read from (the input and its imports).
+    static func draw(_ settings: Settings, terminalColumns: Int?, output: inout some DriverOutput,
                      compiled: inout Pipeline.Result?) throws -> (status: Int32, files: [String]) {
         let result = Pipeline.check(paths: [settings.file], root: settings.root,
                                     provider: DiskFileProvider(sizeLimit: settings.sizeLimit), viewport: settings.viewport)
@@ -122,9 +129,7 @@ enum PreviewCommand {
                                       fileCount: result.fileSet.files.count, output: &output)
         }
         if result.hasErrors { return (1, files) }
-        let width = settings.width ?? output.terminalColumns.map {
-            min(max($0, PreviewRenderer.widthRange.lowerBound), PreviewRenderer.widthRange.upperBound)
-        } ?? defaultWidth
+        let width = width(settings, terminalColumns: terminalColumns)
         let mode = TerminalColorMode(choice: settings.color, isTerminal: output.outputIsTerminal, environment: output.environment)
         var renderer = PreviewRenderer(deck: deck, width: width, colorMode: mode, viewport: settings.viewport,
                                        theme: settings.request.theme)
@@ -140,8 +145,13 @@ enum PreviewCommand {
 }
 
 /// `cardc preview --watch`: draw, then poll the modification stamps of the files drawn from
-/// (the input and its imports) and draw again, after clearing the screen, whenever one changes
-/// — until the process is interrupted (the default SIGINT action ends it; there is no handler).
+/// (the input and its imports) and the terminal's width, and draw again, after clearing the
+/// screen, whenever a file changes or — without `--width` — the terminal is resized, until the
+/// process is interrupted (the default SIGINT action ends it; there is no handler).
+///
+/// A resize is seen by reading the width (`TIOCGWINSZ`) at every poll rather than by catching
+/// SIGWINCH: a handler could only set a global flag, and the loop polls anyway, so the drawing
+/// follows the new width within one interval with no signal handler and no global state.
 /// What it needs from the world is injected, so a test runs a few rounds with a fake clock.
 struct PreviewWatch {
     /// Waits between polls.
@@ -150,10 +160,12 @@ struct PreviewWatch {
     var stamp: (_ path: String) -> FileStamp?
     /// Polls before giving up (tests); nil: until interrupted.
     var maximumPolls: Int?
+    /// The terminal's width now, in columns (tests); nil: the output's (`terminalColumns`).
+    var terminalColumns: (() -> Int?)? = nil
     /// Milliseconds between polls.
     var interval = 250
 
-    /// The real clock and file system.
+    /// The real clock, file system and terminal.
     static var live: PreviewWatch {
         PreviewWatch(sleep: { milliseconds in usleep(useconds_t(milliseconds) * 1000) }, stamp: FileStamp.init(path:), maximumPolls: nil)
     }
@@ -164,11 +176,16 @@ struct PreviewWatch {
     /// Draws and redraws; returns 0 when `maximumPolls` runs out (a live watch never returns).
     func run(_ settings: PreviewCommand.Settings, output: inout some DriverOutput, compiled: inout Pipeline.Result?) -> Int32 {
         var polls = 0
+        // With `--width` the drawing does not follow the terminal: its size is not even read.
+        func columns() -> Int? {
+            settings.width != nil ? nil : terminalColumns.map { $0() } ?? output.terminalColumns
+        }
         while true {
             output.writeOut(Self.clearScreen)
+            let drawnColumns = columns()
             var files = [settings.file]
             do {
-                files = try PreviewCommand.draw(settings, output: &output, compiled: &compiled).files
+                files = try PreviewCommand.draw(settings, terminalColumns: drawnColumns, output: &output, compiled: &compiled).files
             } catch let error as UsageError {
                 // A name the file lost while being edited: say so and keep watching.
                 output.writeError("cardc: error: \(TerminalText.escaped(error.message))\n")
@@ -185,7 +202,7 @@ struct PreviewWatch {
                 if let maximumPolls, polls >= maximumPolls { return 0 }
                 sleep(interval)
                 polls += 1
-            } while files.map(stamp) == stamps
+            } while files.map(stamp) == stamps && columns() == drawnColumns
         }
     }
 }

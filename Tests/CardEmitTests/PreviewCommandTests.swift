@@ -225,6 +225,36 @@ import Testing
         #expect(output.out.components(separatedBy: PreviewWatch.clearScreen).count == 2, "nothing changed: one frame")
     }
 
+    /// A resize (SIGWINCH's occasion) redraws at the new width, without `--width`; with it,
+    /// the drawing keeps its width and a resize draws nothing.
+    @Test func redrawsWhenTheTerminalIsResized() throws {
+        let dir = NSTemporaryDirectory() + "cardc-watch-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let file = dir + "/deck.cards"
+        try Data("card A { text(\"resized\") }".utf8).write(to: URL(fileURLWithPath: file))
+        final class Terminal: @unchecked Sendable { var columns = 60; var sleeps = 0 }
+        for width in [nil, 50] as [Int?] {
+            let terminal = Terminal()
+            let watch = PreviewWatch(sleep: { _ in
+                terminal.sleeps += 1
+                if terminal.sleeps == 2 { terminal.columns = 40 }
+            }, stamp: { _ in nil }, maximumPolls: 4, terminalColumns: { terminal.columns })
+            let settings = PreviewCommand.Settings(file: file, root: nil, sizeLimit: 1 << 20, viewport: .standard,
+                                                   request: .init(), width: width, color: .never)
+            var output = CapturedOutput()
+            var compiled: Pipeline.Result?
+            #expect(watch.run(settings, output: &output, compiled: &compiled) == 0)
+            let frames = Array(output.out.components(separatedBy: PreviewWatch.clearScreen).dropFirst())
+            // Each frame's first line is the rule naming the card, as wide as the drawing.
+            let widths = frames.map { TerminalText.displayWidth(of: $0.split(separator: "\n").first.map(String.init) ?? "") }
+            if width == nil {
+                #expect(widths == [60, 40], "drawn at 60 columns, then again at 40 after the resize: \(widths)")
+            } else {
+                #expect(widths == [50], "--width 50 ignores the terminal: \(widths)")
+            }
+        }
+    }
+
     @Test func stampsSeeEdits() throws {
         let path = NSTemporaryDirectory() + "cardc-stamp-" + UUID().uuidString
         #expect(FileStamp(path: path) == nil)
