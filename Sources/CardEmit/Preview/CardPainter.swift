@@ -133,29 +133,28 @@ struct CardPainter {
                                   background: decoration.background)
 
         var bottom = top
-        var naturalRows = 0
+        // Only a card drawn without its parts takes its height from the layout: drawn content
+        // decides the rows, as its parts' rows are stacked (`StackedRows`) and rounding the
+        // card's height on its own could leave a blank row under them.
+        var frameOnlyRows = 0
         switch content {
         case .state(let state):
             let used = painter.paintStacked(state.parts, top: top, left: contentLeft, columns: contentRight - contentLeft,
                                             originX: padding.left, height: max(0, state.height - padding.vertical), canvas: &canvas)
             bottom = top + used
-            naturalRows = CellMapping.rows(state.height)
             if let footer = laidOut.footer {
                 bottom = paintFooter(footer, after: bottom, placement: placement, painter: painter, left: contentLeft,
                                      columns: contentRight - contentLeft, canvas: &canvas)
-                if !placement.pinsFooter { naturalRows += 1 + max(1, CellMapping.rows(footer.height)) }
             }
         case .overlay(let overlay):
             let used = painter.paintStacked(overlay.parts, top: top, left: contentLeft, columns: contentRight - contentLeft,
                                             originX: padding.left, height: overlay.height, canvas: &canvas)
             bottom = top + used
-            // An overlay is as tall as its parts: it lies over the card's content box.
-            naturalRows = CellMapping.rows(overlay.height + padding.vertical)
         case .nothing:
-            naturalRows = CellMapping.rows(laidOut.initialHeight)
+            frameOnlyRows = CellMapping.rows(laidOut.initialHeight)
         }
         let grown = bottom - placement.row + max(inset, CellMapping.rows(padding.bottom))
-        let rows = min(placement.rows ?? max(naturalRows, grown, 2 * inset), frameLimit.rows)
+        let rows = min(placement.rows ?? max(frameOnlyRows, grown, 2 * inset), frameLimit.rows)
         let frame = CellRect(row: placement.row, column: placement.column, rows: rows, columns: placement.columns)
         paintBackground(frame, mapping: mapping, clip: clip, canvas: &canvas)
         paintEdges(frame, isSheet: placement.isSheet, clip: clip, canvas: &canvas)

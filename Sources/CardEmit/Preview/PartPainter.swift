@@ -4,11 +4,13 @@ import CardModel
 
 /// Draws laid-out parts (`LaidOutPart`, frames from the layout engine) as rows of text.
 ///
-/// Rows follow the frames: a part starts `frame.y / 16` rows below its container's top and takes
-/// `frame.height / 16` rows (`PreviewScale`), rounded. A part that needs more rows than that to
-/// show anything — one row for any visible part, a row per line the layout model counts for a
-/// text — gets them, and the parts below move down by as many rows; a part never starts above
-/// the end of the one before it. Columns follow the frames through `mapping`, each part's rect
+/// Rows follow the frames: a part takes `frame.height / 16` rows (`PreviewScale`), rounded, and
+/// starts after the part above it by its gap in rows, rounded (`StackedRows`), so equal heights
+/// stay equal; a child of a row keeps the row's top, bottom or centre (`CellMapping.row(ofChild:
+/// inRowOf:)`), so centred children share their middle row. A part that needs more rows than
+/// its frame to show anything — one row for any visible part, a row per line the layout model
+/// counts for a text — gets them, and the parts below move down by as many rows; a part never
+/// starts above the end of the one before it. Columns follow the frames through `mapping`, each part's rect
 /// kept inside its container's.
 ///
 /// Text shown comes from `ValueResolver` (bindings show their model default, a table row's
@@ -33,9 +35,10 @@ struct PartPainter {
                       canvas: inout PreviewCanvas) -> Int {
         var shift = 0
         var end = top
+        var stacked = StackedRows()
         for part in parts {
             if end >= clip.maxRow { break }  // nothing below shows
-            var start = top + CellMapping.rows(part.frame.y) + shift
+            var start = top + stacked.place(y: part.frame.y, height: part.frame.height).row + shift
             if start < end {
                 shift += end - start
                 start = end
@@ -44,7 +47,7 @@ struct PartPainter {
             let used = paint(part, top: start, left: childLeft, columns: childColumns, originX: originX + part.frame.x, canvas: &canvas)
             end = max(end, start + used)
         }
-        return max(CellMapping.rows(height) + shift, end - top)
+        return max(stacked.rows(toHeight: height) + shift, end - top)
     }
 
     /// The columns of a child inside a container at `left`…`left + columns` whose frame starts
@@ -76,9 +79,12 @@ struct PartPainter {
             let cap = Int(Finite.clamp(number(part, "lines") ?? 0, 0, 1e6))
             var lines = LayoutMetrics.lineCount(of: text, fontSize: size, width: frame.width)
             if cap > 0 { lines = min(lines, cap) }
-            let drawn = paintText(text, row: top, left: left, columns: columns, maximumLines: cap, style: style,
+            // Large type takes more rows than lines: the lines sit in the middle of them (the
+            // upper middle), as a label centres its text, so a centred row keeps them level.
+            let lead = max(0, (mapped - max(1, lines)) / 2)
+            let drawn = paintText(text, row: top + lead, left: left, columns: columns, maximumLines: cap, style: style,
                                   alignment: alignment(caseName(part, "alignment")), canvas: &canvas)
-            return max(1, mapped, lines, drawn)
+            return max(1, mapped, lines, lead + drawn)
         case .title:
             let hasMenu = part.hasArgument("menu")
             let text = string(part, "text")
@@ -260,7 +266,7 @@ struct PartPainter {
             return
         }
         paintBox(rect, horizontal: PreviewGlyphs.dashedHorizontal, vertical: PreviewGlyphs.dashedVertical, style: number, canvas: &canvas)
-        paintLine(label, row: rect.row + rect.rows / 2, left: rect.column + 2, columns: rect.columns - 4, style: style,
+        paintLine(label, row: rect.row + (rect.rows - 1) / 2, left: rect.column + 2, columns: rect.columns - 4, style: style,
                   alignment: .center, canvas: &canvas)
     }
 
@@ -668,7 +674,7 @@ struct PartPainter {
             }
             var column = self
             column.clip = clip.intersection(CellRect(row: clip.row, column: slot.left, rows: clip.rows, columns: slot.columns))
-            let childTop = top + CellMapping.rows(child.frame.y)
+            let childTop = top + CellMapping.row(ofChild: child.frame, inRowOf: laidOut.frame.height)
             let used = column.paint(child, top: childTop, left: slot.left + shift, columns: slot.columns - shift,
                                     originX: originX + child.frame.x, canvas: &canvas)
             rows = max(rows, childTop - top + used)
@@ -746,9 +752,10 @@ struct PartPainter {
         }
         var shift = 0
         var end = top
+        var stacked = StackedRows()
         for (index, cell) in laidOut.children.enumerated() {
             if end >= clip.maxRow { break }
-            var start = top + CellMapping.rows(cell.frame.y) + shift
+            var start = top + stacked.place(y: cell.frame.y, height: cell.frame.height).row + shift
             if start < end {
                 shift += end - start
                 start = end
@@ -757,18 +764,26 @@ struct PartPainter {
             end = start + max(1, used)
             if index + 1 < laidOut.children.count && used >= 2 { separate(after: end - 1) }
         }
-        return max(CellMapping.rows(laidOut.frame.height) + shift, end - top)
+        return max(stacked.rows(toHeight: laidOut.frame.height) + shift, end - top)
     }
 
     /// Items where their frames put them, each its cell drawn with the item's values (the
     /// spacing between frames keeps them apart); a `›` on the right edge when items run past it
     /// (a horizontal collection scrolls).
     func paintCollection(_ laidOut: LaidOutPart, top: Int, left: Int, columns: Int, originX: Double, canvas: inout PreviewCanvas) -> Int {
-        var rows = max(0, CellMapping.rows(laidOut.frame.height))
+        // Items on one line share a first row; lines of items are stacked rows (`StackedRows`),
+        // so equal items keep equal gaps.
+        var lineRows: [Double: Int] = [:]
+        var stacked = StackedRows()
+        for y in Set(laidOut.children.map(\.frame.y)).sorted() {
+            let height = laidOut.children.lazy.filter { $0.frame.y == y }.map(\.frame.height).max() ?? 0
+            lineRows[y] = stacked.place(y: y, height: height).row
+        }
+        var rows = max(0, stacked.rows(toHeight: laidOut.frame.height))
         var overflows = false
         for item in laidOut.children {
             let slot = place(item, in: left, Int.max / 4, originX: originX)
-            let itemTop = top + CellMapping.rows(item.frame.y)
+            let itemTop = top + (lineRows[item.frame.y] ?? CellMapping.rows(item.frame.y))
             let itemRows = max(1, CellMapping.rows(item.frame.height))
             rows = max(rows, itemTop - top + itemRows)
             if slot.left + slot.columns > left + columns { overflows = true }

@@ -6,9 +6,10 @@ import CardLayout
 /// 14-point text (16.8 points in the layout model), whatever the width. Horizontally, what is
 /// drawn spans the output: a stack's viewport (390 points by default) or a card's frame is as
 /// wide as the `--width` columns (or the panel's columns, side by side), so at 80 columns one
-/// column is 390 / 80 = 4.875 points of a stack. A frame's edges are rounded to the nearest
-/// cell edge, so neighbouring frames share their edges and proportions are those of the layout
-/// JSON.
+/// column is 390 / 80 = 4.875 points of a stack. A frame's left and right edges are rounded to
+/// the nearest cell edge, so neighbouring frames share their edges and proportions are those of
+/// the layout JSON; rows are counted so that equal heights stay equal (`StackedRows`) and centred
+/// children share a middle row (`CellMapping.row(ofChild:inRowOf:)`).
 public enum PreviewScale {
     /// Points per terminal row.
     public static let pointsPerRow = 16.0
@@ -41,10 +42,53 @@ struct CellMapping {
     /// Rows spanned by a height or an offset: the nearest whole number of `pointsPerRow`.
     static func rows(_ points: Double) -> Int { rounded(points / PreviewScale.pointsPerRow) }
 
+    /// The first row of a child of a row (an `hstack`, a `centered`) `rowHeight` points tall,
+    /// relative to the row's first row: a child that shares the row's top keeps it, one that
+    /// shares its bottom keeps that, and one centred in it has its middle row — the row
+    /// single-line content sits on, the upper one of two — on the row's middle row. So a text
+    /// and a slider centred by `alignment: .center` are drawn on one row, whatever their
+    /// heights round to; rounding the child's top on its own would put them a row apart.
+    static func row(ofChild frame: Frame, inRowOf rowHeight: Double) -> Int {
+        let tolerance = 1e-9 * max(1, abs(rowHeight))
+        let rows = max(1, Self.rows(frame.height)), rowRows = max(1, Self.rows(rowHeight))
+        if abs(frame.y) <= tolerance { return 0 }
+        if abs(frame.maxY - rowHeight) <= tolerance { return max(0, rowRows - rows) }
+        if abs(frame.y + frame.height / 2 - rowHeight / 2) <= tolerance { return max(0, (rowRows - 1) / 2 - (rows - 1) / 2) }
+        return Self.rows(frame.y)
+    }
+
     /// The nearest whole number, half away from zero, held to ±10⁷ so no input makes an
     /// absurd loop or overflows (the canvas clips long before).
     static func rounded(_ value: Double) -> Int {
         guard value.isFinite else { return 0 }
         return Int(min(max(value.rounded(), -10_000_000), 10_000_000))
     }
+}
+
+/// Rows for frames one under another — a card's parts, a stack's, a table's cells: each frame
+/// takes its own height in rows, rounded, and starts after the frame above it by the gap
+/// between them in rows (the difference of their rounded edges, so that a gap and a height
+/// that are each half a row do not both round up). So equal heights get equal rows and frames
+/// that touch stay touching: rounding every top edge on its own, as the preview did, gave
+/// equal 20-point table rows now one row apart, now two, with blank rows between.
+struct StackedRows {
+    /// Where the last frame placed ends, in points from the container's top, and its row.
+    private(set) var endPoints = 0.0
+    private(set) var endRow = 0
+
+    /// The first row and the rows of a frame from `y` to `y + height` points (rows relative to
+    /// the container's first row). Frames come in order, top to bottom.
+    mutating func place(y: Double, height: Double) -> (row: Int, rows: Int) {
+        let row = max(0, endRow + CellMapping.rows(y) - CellMapping.rows(endPoints))
+        let rows = max(0, CellMapping.rows(height))
+        if y + height >= endPoints {
+            endPoints = y + height
+            endRow = row + rows
+        }
+        return (row, rows)
+    }
+
+    /// The rows of a container `height` points tall holding the frames placed: to the end of
+    /// the last frame, then the rest of the height.
+    func rows(toHeight height: Double) -> Int { max(endRow, endRow + CellMapping.rows(height) - CellMapping.rows(endPoints)) }
 }
