@@ -16,13 +16,16 @@ struct OptionSpec {
     var choices: [String]? = nil
 }
 
-/// Parsed arguments: positional operands and option values (last one wins, flags map to "").
+/// Parsed arguments: positional operands and option values (`value`: the last one given, flags
+/// map to ""; `values`: every one, in order, for an option that may be repeated).
 struct ParsedArguments {
     var operands: [String] = []
     var options: [String: String] = [:]
+    var repeated: [String: [String]] = [:]
 
     func flag(_ name: String) -> Bool { options[name] != nil }
     func value(_ name: String) -> String? { options[name] }
+    func values(_ name: String) -> [String] { repeated[name] ?? [] }
 }
 
 /// A small getopt-style parser: `--name value`, `--name=value`, `-o value`, `--` ends options,
@@ -63,6 +66,7 @@ enum ArgumentParser {
                                      + didYouMean(value, among: choices))
                 }
                 result.options[key] = value
+                result.repeated[key, default: []].append(value)
             } else {
                 if inlineValue != nil { throw UsageError("option '\(name)' takes no value") }
                 result.options[key] = ""

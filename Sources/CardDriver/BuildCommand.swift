@@ -43,6 +43,10 @@ enum BuildCommand {
         OptionSpec(names: ["--output-name"], value: "NAME",
                    help: "the output file's name, for one input and one back end (the build plugin names each file it declared)"),
         OptionSpec(names: ["--viewport"], value: "WxH", help: "screen size for the layout, in points (default: 390x844)"),
+        OptionSpec(names: ["--theme"], value: "NAME",
+                   help: "--emit html: a column of cards in this theme; repeat for more (default: the stacks' themes, Mint, Turbo and dark themes)"),
+        OptionSpec(names: ["--width"], value: "POINTS",
+                   help: "--emit html: a column of cards on a screen this wide, \(HTMLEmitter.widthRange.lowerBound)…\(HTMLEmitter.widthRange.upperBound); repeat for more (default: the viewport's width and 320)"),
         CommonOptions.configOption,
         CommonOptions.noConfigOption,
         OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: the folder of cardc.json, else the top of the Git work tree, else the input's directory)"),
@@ -88,6 +92,11 @@ enum BuildCommand {
         if parsed.flag("-h") { output.writeOut(usage); return 0 }
         guard !parsed.operands.isEmpty else { throw UsageError("missing input: cardc build FILE...") }
         let backends = try selectBackends(parsed.value("--emit"))
+        let galleryThemes = CommonOptions.themes(parsed)
+        let galleryWidths = try CommonOptions.widths(parsed, range: HTMLEmitter.widthRange, unit: "points")
+        if (!galleryThemes.isEmpty || !galleryWidths.isEmpty) && !backends.contains(where: { $0.name == "html" }) {
+            throw UsageError("'--theme' and '--width' choose the columns of the HTML gallery: use them with '--emit html'")
+        }
         let viewport = try CommonOptions.viewportOption(parsed)
         let sizeLimit = try CommonOptions.sizeLimit(parsed)
         // The same file named twice is one input.
@@ -120,6 +129,13 @@ enum BuildCommand {
                                            color: CommonOptions.color(parsed),
                                            strict: strict, quiet: quiet, fileCount: outcome.fileSet.files.count, output: &output)
         guard status == 0 else { return status }
+        // A --theme every deck must have: asked now the decks are checked, before anything is written.
+        for (file, deck) in zip(files, decks) {
+            guard let deck else { continue }
+            for theme in galleryThemes {
+                if let problem = ThemeChoice.problem(with: theme, in: deck) { throw UsageError(problem + " in \(file)") }
+            }
+        }
 
         // Options win over each input's configuration, which wins over the defaults.
         let flavor = parsed.value("--swift-flavor").flatMap(SwiftNames.Flavor.init(rawValue:))
@@ -129,7 +145,7 @@ enum BuildCommand {
             return BackendOptions(viewport: input.viewport,
                                   swiftFlavor: flavor ?? input.settings.configuration.flavor ?? .cardParts,
                                   access: access ?? input.settings.configuration.access ?? .internal,
-                                  toolVersion: Driver.version)
+                                  toolVersion: Driver.version, themes: galleryThemes, widths: galleryWidths.map(Double.init))
         }
         if toStdout, let backend = backends.first, let deck = decks.first ?? nil {
             // Pieces end between UTF-8 sequences, so each decodes on its own. Once stdout fails

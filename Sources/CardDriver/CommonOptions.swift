@@ -32,6 +32,26 @@ enum CommonOptions {
         return viewport
     }
 
+    /// Every `--width` given, in order, each a whole number of `unit` in `range`: `cardc
+    /// preview`'s columns (the last one counts) and the gallery's screen widths in points (each
+    /// one a column) are read by this one rule.
+    static func widths(_ parsed: ParsedArguments, range: ClosedRange<Int>, unit: String) throws -> [Int] {
+        try parsed.values("--width").map { text in
+            guard let value = Int(text), range.contains(value) else {
+                throw UsageError("invalid value '\(text)' for '--width': expected a number of \(unit) from "
+                                 + "\(range.lowerBound) to \(range.upperBound)")
+            }
+            return value
+        }
+    }
+
+    /// Every `--theme` given, in order, each once. Whether a deck has it is the back end's
+    /// question (`ThemeChoice.problem(with:in:)`), asked once the deck is checked.
+    static func themes(_ parsed: ParsedArguments) -> [String] {
+        var seen = Set<String>()
+        return parsed.values("--theme").filter { seen.insert($0).inserted }
+    }
+
     static func root(_ parsed: ParsedArguments) throws -> String? {
         guard let root = parsed.value("--root") else { return nil }
         guard LocalFiles.isDirectory(root) else { throw UsageError("--root \(root) is not a directory") }

@@ -81,14 +81,8 @@ enum PreviewCommand {
             throw UsageError(parsed.operands.isEmpty ? "missing input: cardc preview FILE"
                              : "expected one input file, got \(parsed.operands.count): cardc preview FILE")
         }
-        var width: Int?
-        if let text = parsed.value("--width") {
-            guard let value = Int(text), PreviewRenderer.widthRange.contains(value) else {
-                throw UsageError("invalid value '\(text)' for '--width': expected a number of columns from "
-                                 + "\(PreviewRenderer.widthRange.lowerBound) to \(PreviewRenderer.widthRange.upperBound)")
-            }
-            width = value
-        }
+        // Given more than once, the last --width and --theme count (one drawing, one width).
+        let width = try CommonOptions.widths(parsed, range: PreviewRenderer.widthRange, unit: "columns").last
         let request = PreviewRequest(card: parsed.value("--card"), stack: parsed.value("--stack"), state: parsed.value("--state"),
                                      allStates: parsed.flag("--all-states"), position: parsed.value("--position"),
                                      theme: parsed.value("--theme"))

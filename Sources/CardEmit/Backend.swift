@@ -12,13 +12,20 @@ public struct BackendOptions: Sendable {
     /// The compiler's version, for generated files' headers (`cardc --version`); CardEmit cannot
     /// read it from the driver.
     public var toolVersion: String
+    /// The gallery's column themes (`--theme`, repeatable), in order; empty: its default set.
+    public var themes: [String]
+    /// The gallery's column widths in points (`--width`, repeatable), in order; empty: the
+    /// viewport's width and 320 points.
+    public var widths: [Double]
 
     public init(viewport: Viewport = .standard, swiftFlavor: SwiftNames.Flavor = .cardParts,
-                access: SwiftAccess = .internal, toolVersion: String = "") {
+                access: SwiftAccess = .internal, toolVersion: String = "", themes: [String] = [], widths: [Double] = []) {
         self.viewport = viewport
         self.swiftFlavor = swiftFlavor
         self.access = access
         self.toolVersion = toolVersion
+        self.themes = themes
+        self.widths = widths
     }
 }
 

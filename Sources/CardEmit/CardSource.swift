@@ -46,6 +46,15 @@ struct CardSource {
         deck.theme(named: name)?.resolved ?? ResolvedTheme.builtIn(named: name) ?? deck.theme(named: Catalog.defaultThemeName)?.resolved
     }
 
+    /// The position a card of a `sheet` opens in when pushed (or picked with `--card`): its
+    /// `position:` when the sheet has that position, else the sheet's initial position — or
+    /// `extended` for a card without a map, which TGCardViewController keeps extended. The
+    /// preview and the gallery show a pushed card there.
+    static func sheetPosition(of card: CardView, in stack: StackView) -> String {
+        if let preferred = card.position, stack.spec.layoutPositions.contains(preferred) { return preferred }
+        return SheetGeometry.isDraggable(card) ? initialPosition(of: stack) : SheetGeometry.Position.extended.rawValue
+    }
+
     /// The position a stack starts in: its `initial:` when it is one of its positions, else its first.
     static func initialPosition(of stack: StackView) -> String {
         let positions = stack.spec.layoutPositions

@@ -270,3 +270,44 @@ stack Main: list { Hello }
         #expect(runCardc(["explain", "--list"]).out.split(separator: "\n").count == DiagnosticCode.allCases.count)
     }
 }
+
+/// `cardc build --emit html --theme T --width W`: the gallery's columns, read by the options
+/// `cardc preview` reads (issue 32 item 5).
+@Suite struct GalleryOptionTests {
+    @Test func themesAndWidthsChooseTheGalleryColumns() throws {
+        let directory = try temporaryDirectory(["deck.cards": cleanDeck + "\ntheme Night: Turbo { cardBackgroundColor: #1C1C1E }\n"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let out = directory + "/out"
+        let built = runCardc(["build", directory + "/deck.cards", "--emit", "html", "-o", out, "--quiet",
+                              "--theme", "Turbo", "--theme", "Night", "--width", "428", "--width", "320"])
+        #expect(built.code == 0, "\(built.err)")
+        let page = try String(contentsOfFile: out + "/deck.cards.html", encoding: .utf8)
+        let headings = page.components(separatedBy: "<th>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+            .filter { $0.hasSuffix(" pt") }
+        #expect(headings == ["Turbo · 428 pt", "Turbo · 320 pt", "Night · 428 pt", "Night · 320 pt"])
+        #expect(page.contains("on 428-point and 320-point screens."))
+        #expect(page.contains("<section id=\"s0\""), "the stack is still drawn")
+    }
+
+    @Test func galleryOptionsAreCheckedAsThePreviewChecksThem() throws {
+        let directory = try temporaryDirectory(["deck.cards": cleanDeck])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let out = directory + "/out"
+        let unknown = runCardc(["build", directory + "/deck.cards", "--emit", "html", "-o", out, "--theme", "Mnt"])
+        #expect(unknown.code == 2)
+        #expect(unknown.err.contains("no theme named 'Mnt' (did you mean 'Mint'?)"), "\(unknown.err)")
+        #expect(!FileManager.default.fileExists(atPath: out), "nothing written")
+        let preview = runCardc(["preview", directory + "/deck.cards", "--theme", "Mnt"])
+        #expect(preview.code == 2 && preview.err.contains("no theme named 'Mnt' (did you mean 'Mint'?)"))
+        let narrow = runCardc(["build", directory + "/deck.cards", "--emit", "html", "-o", out, "--width", "50"])
+        #expect(narrow.code == 2 && narrow.err.contains("expected a number of points from 100 to 2000"), "\(narrow.err)")
+        let columns = runCardc(["preview", directory + "/deck.cards", "--width", "5"])
+        #expect(columns.code == 2 && columns.err.contains("expected a number of columns from 20 to 1000"))
+        let withoutGallery = runCardc(["build", directory + "/deck.cards", "--emit", "json", "-o", out, "--theme", "Mint"])
+        #expect(withoutGallery.code == 2 && withoutGallery.err.contains("use them with '--emit html'"))
+        // The preview draws one width: the last --width given counts.
+        let last = runCardc(["preview", directory + "/deck.cards", "--width", "30", "--width", "44", "--color", "never"])
+        #expect(last.code == 0)
+        #expect(last.out.split(separator: "\n").map { TerminalText.displayWidth(of: String($0)) }.max() == 44)
+    }
+}

@@ -65,10 +65,15 @@ import Testing
         // Every stack in every position.
         for (index, stack) in (json["stacks"]?.array ?? []).enumerated() {
             let section = try #require(root.element(id: "s\(index)"))
-            let figures = section.descendants.filter { $0.name == "figure" }
+            let all = section.descendants.filter { $0.name == "figure" }
+            let figures = all.filter { !$0.hasClass("push") }
             var positions: [String] = []
             if case .object(let members)? = stack["positions"] { positions = members.filter { $0.1["frames"] != nil }.map(\.0) }
             #expect(figures.map { $0.elements.first?.text.trimmingCharacters(in: .whitespaces) } == positions)
+            // A sheet's pushed cards (every card after the root), each drawn once more, alone on the sheet.
+            let names = (stack["cards"]?.array ?? []).compactMap { $0["name"]?.string ?? $0.string }
+            let pushed = stack["kind"]?.string == "sheet" ? Array(names.dropFirst()) : []
+            #expect(all.filter { $0.hasClass("push") }.map { $0.attribute("data-card") ?? "" } == pushed)
             for (figure, position) in zip(figures, positions) {
                 let screen = try #require(figure.elements.first { $0.hasClass("scr") })
                 let frames = stack["positions"]?[position]?["frames"]?.array ?? []
@@ -139,6 +144,23 @@ import Testing
         let narrow = String(decoding: HTMLEmitter().emit(deck, options: BackendOptions(viewport: Viewport(width: 300, height: 600))),
                             as: UTF8.self)
         #expect(!narrow.contains(" · 320 pt"))
+    }
+
+    /// `--theme` and `--width` choose the columns, in order; the headings row is a sticky `thead`.
+    @Test func optionsChooseTheColumnsAndTheHeadingsStick() throws {
+        let deck = try emitDeck("""
+        theme Night: Turbo { cardBackgroundColor: #1C1C1E }
+        card A { text("a") }
+        stack S: list { theme: Night  A }
+        """)
+        let gallery = Gallery(deck: deck, viewport: .standard, drawnCards: 1, themes: ["Turbo", "Night"], widths: [428, 320, 428])
+        #expect(gallery.columnThemes == ["Turbo", "Night"])
+        #expect(gallery.columnSources.map { gallery.sources[$0].layouter.viewport.width } == [428, 320])
+        let html = String(decoding: HTMLEmitter().emit(deck, options: BackendOptions(themes: ["Turbo"], widths: [390])), as: UTF8.self)
+        #expect(html.contains("<table class=\"g\"><thead><tr><th></th><th>Turbo · 390 pt"))
+        #expect(!html.contains("<th>Mint") && !html.contains(" · 320 pt"))
+        #expect(html.contains(".g thead th{position:sticky;top:0"))
+        #expect(html.contains(".T1{"), "the stack's own theme is still styled")
     }
 
     @Test func aLargeDeckGetsTheLeanGallery() throws {

@@ -33,12 +33,13 @@ enum HTMLReader {
     /// What the gallery writes, and nothing else: no script, iframe, image, object, form, SVG…
     static let allowedElements: Set<String> = [
         "html", "head", "meta", "title", "style", "body", "input", "label", "main", "header", "h1", "h2", "p", "nav", "a",
-        "section", "table", "tr", "th", "td", "small", "div", "span", "b", "i", "figure", "figcaption",
+        "section", "table", "thead", "tbody", "tr", "th", "td", "small", "div", "span", "b", "i", "figure", "figcaption",
     ]
     static let voidElements: Set<String> = ["meta", "input", "br"]
     /// No `on…` handler, no `src`, no `srcdoc`, no `formaction`.
     static let allowedAttributes: Set<String> = [
         "lang", "charset", "http-equiv", "content", "name", "class", "style", "title", "id", "href", "type", "for",
+        "data-pushes", "data-card",
     ]
 
     /// The document's root (a node named `#document`) and the problems found.

@@ -1,10 +1,11 @@
 #!/bin/sh
 # Builds the HTML gallery (`cardc build --emit html`) of every sample, of the layout fixtures
-# (every part of the catalog, every stack kind) and of the hostile fixture, opens each in
-# headless Chromium and checks, with the DOM's measured boxes, that no part lies outside its
-# card and no text needs more room than its frame, that the page loaded nothing and ran no
-# script; writes a full-page screenshot of each (gallery_check.py), and prints how far the
-# layout model's text heights are from the rendered ones.
+# (every part of the catalog, every stack kind) and of the hostile fixture, and one with the
+# columns chosen by --theme and --width, opens each in headless Chromium and checks, with the
+# DOM's measured boxes, that no part lies outside its card and no text needs more room than its
+# frame, that the page loaded nothing and ran no script, that column headings stay in view and
+# sheets draw their pushed cards; writes a full-page screenshot of each (gallery_check.py), and
+# prints how far the layout model's text heights are from the rendered ones.
 #
 #   Tests/EndToEnd/gallery.sh                 # check; pages and PNGs in a temporary directory
 #   GALLERY_OUT=DIR Tests/EndToEnd/gallery.sh # keep them in DIR
@@ -54,10 +55,17 @@ for deck in Samples/overview.cards Samples/*.cards \
             Tests/CardLayoutTests/Fixtures/layout-*.cards Tests/CardEmitTests/Fixtures/gallery-hostile.cards; do
     name=$(basename "$deck" .cards)
     case " $pages " in *" $out/$name.cards.html "*) continue ;; esac
-    "$cardc" build "$deck" --emit html -o "$out" --quiet
+    # The layout JSON beside the page tells the check which cards a sheet pushes.
+    "$cardc" build "$deck" --emit json,html -o "$out" --quiet
     pages="$pages $out/$name.cards.html"
 done
 
+# The columns chosen on the command line: two themes on one 320-point screen, in that order.
+mkdir -p "$out/options"
+"$cardc" build Samples/overview.cards --emit html -o "$out/options" --quiet --theme Turbo --theme Mint --width 320
+options="$out/options/overview.cards.html"
+
 # shellcheck disable=SC2086 # word splitting of the page list is intended
-python3 "$here/gallery_check.py" --chromium "$chromium" --screenshots --calibrate $readme $pages
+python3 "$here/gallery_check.py" --chromium "$chromium" --screenshots --calibrate $readme \
+    --expect-columns "$options=Turbo · 320 pt|Mint · 320 pt" $pages "$options"
 echo "gallery: ok"

@@ -9,6 +9,14 @@ For every gallery given:
     height or width than its frame: its content is measured with `height: auto` (except where
     it shows escapes: the layout measures one raw character, the page shows `\u{202E}`);
   - the page made no network request and ran no script of its own (its CSP forbids both);
+  - every card grid's column headings stay in view: with the window scrolled to the middle of a
+    grid taller than it, the headings are at the window's top and nothing covers them, and with
+    the page scrolled right past a grid's left edge, the state headings are at the window's left;
+  - every sheet stack draws each pushed card (`figure.push`, as many as the section's
+    `data-pushes`), that card and only it on the sheet's screen; with the deck's layout JSON
+    beside the page (`<name>.layout.json`), every card after a sheet's root is on one of the
+    screens of that stack's section;
+  - with --expect-columns PAGE=A|B, the first grid's column headings are exactly A, B;
   - a full-page screenshot is written beside it (`<name>.png`).
 
 With --calibrate it also prints, per part kind, how far the layout model's estimate is from the
@@ -176,6 +184,84 @@ MEASURE = r"""
 """
 
 
+# Scrolls the page (so it runs after MEASURE, whose boxes are measured at the top) and puts it back.
+STRUCTURE = r"""
+(() => {
+  const problems = [];
+  let grids = 0, rowHeads = 0;
+  for (const table of document.querySelectorAll('table.g')) {
+    const id = table.closest('section') ? table.closest('section').id : '?';
+    const head = table.querySelector('thead th:last-child');
+    if (!head) { problems.push(`grid without column headings: ${id}`); continue; }
+    const box = table.getBoundingClientRect();
+    const headHeight = head.getBoundingClientRect().height;
+    if (box.height >= headHeight * 4 && box.height > window.innerHeight / 2) {
+      // The grid's middle at the window's top: its headings must still be there, on top.
+      window.scrollTo(0, box.top + window.scrollY + box.height / 2);
+      const h = head.getBoundingClientRect();
+      const hit = document.elementFromPoint(Math.min(h.left + h.width / 2, window.innerWidth - 1), h.top + h.height / 2);
+      if (Math.abs(h.top) > 1) problems.push(`column headings scrolled away in ${id}: top ${h.top.toFixed(1)}`);
+      else if (h.left + h.width / 2 < window.innerWidth && !(hit && head.contains(hit))) {
+        problems.push(`column headings covered in ${id} by ${hit ? hit.className || hit.tagName : 'nothing'}`);
+      }
+      grids++;
+      window.scrollTo(0, 0);
+    }
+    const first = table.querySelector('tbody th.s');
+    const wide = table.getBoundingClientRect();
+    if (first && wide.width > window.innerWidth) {
+      // Scrolled right past the grid's left edge: the state headings stay at the window's left.
+      window.scrollTo(wide.left + window.scrollX + 200, wide.top + window.scrollY - 40);
+      const r = first.getBoundingClientRect();
+      if (Math.abs(r.left) > 1) problems.push(`state headings scrolled away in ${id}: left ${r.left.toFixed(1)}`);
+      rowHeads++;
+      window.scrollTo(0, 0);
+    }
+  }
+  let pushes = 0;
+  for (const section of document.querySelectorAll('section[data-pushes]')) {
+    const figures = section.querySelectorAll('figure.push');
+    if (figures.length !== Number(section.dataset.pushes)) {
+      problems.push(`sheet ${section.id} draws ${figures.length} pushed cards of ${section.dataset.pushes}`);
+    }
+    for (const figure of figures) {
+      const cards = figure.querySelectorAll('.scr > .c');
+      const name = cards.length ? (cards[0].getAttribute('title') || '').split(' · ')[0] : '';
+      if (cards.length !== 1 || cards[0].getBoundingClientRect().height <= 0 || name !== figure.dataset.card) {
+        problems.push(`sheet ${section.id}: pushed card ${figure.dataset.card} not drawn (${cards.length} cards, '${name}')`);
+      }
+      pushes++;
+    }
+  }
+  const firstGrid = document.querySelector('table.g');
+  const columns = firstGrid ? [...firstGrid.querySelectorAll('thead th')].slice(1).map(th => th.firstChild ? th.firstChild.textContent : '') : [];
+  return {problems, grids, rowHeads, pushes, columns};
+})()
+"""
+
+
+# The cards drawn on the screens of each stack section, by section id.
+SCREENS = r"""
+(() => Object.fromEntries([...document.querySelectorAll('section[id^="s"]')].map(section =>
+  [section.id, [...section.querySelectorAll('.scr > .c')].map(card => (card.getAttribute('title') || '').split(' · ')[0])])))()
+"""
+
+
+def pushed_cards(page):
+    """Sheet stacks' pushed cards by section id (`s<index>`), from the layout JSON beside the page."""
+    layout = page[: -len(".cards.html")] + ".layout.json" if page.endswith(".cards.html") else None
+    if not layout or not os.path.exists(layout):
+        return {}
+    with open(layout, encoding="utf-8") as file:
+        stacks = json.load(file).get("stacks", [])
+    result = {}
+    for index, stack in enumerate(stacks):
+        if stack.get("kind") == "sheet":
+            cards = stack.get("cards", [])
+            result[f"s{index}"] = [name for name in dict.fromkeys(cards[1:]) if cards and name != cards[0]]
+    return result
+
+
 def open_page(browser, path, width=1600, height=1000):
     target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
     session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
@@ -260,7 +346,13 @@ def main():
     parser.add_argument("--calibrate", action="store_true", help="print the estimate's error per part kind")
     parser.add_argument("--json", metavar="FILE", help="write every measured text box as JSON")
     parser.add_argument("--no-text-check", action="store_true", help="report text taller than its frame without failing")
+    parser.add_argument("--expect-columns", action="append", default=[], metavar="PAGE=A|B",
+                        help="the first grid of PAGE has exactly these column headings")
     arguments = parser.parse_args()
+    expected_columns = {}
+    for item in arguments.expect_columns:
+        page, _, columns = item.partition("=")
+        expected_columns[os.path.abspath(page)] = columns.split("|")
 
     browser = Browser(arguments.chromium)
     failed = False
@@ -275,9 +367,20 @@ def main():
             for text in report["texts"]:
                 text["page"] = os.path.basename(page)
             all_texts += report["texts"]
+            structure = evaluate(browser, session, STRUCTURE)
+            problems = problems + structure["problems"]
+            screens = evaluate(browser, session, SCREENS)
+            for section, names in pushed_cards(page).items():
+                for name in names:
+                    if name not in screens.get(section, []):
+                        problems.append(f"sheet {section}: pushed card {name} is drawn on none of its screens")
+            expected = expected_columns.get(os.path.abspath(page))
+            if expected is not None and structure["columns"] != expected:
+                problems.append(f"column headings {structure['columns']}, expected {expected}")
             status = "ok" if not problems else f"{len(problems)} problem(s)"
             print(f"{os.path.basename(page)}: {report['cards']} cards, {report['parts']} parts, "
-                  f"{len(report['texts'])} text boxes: {status}")
+                  f"{len(report['texts'])} text boxes, {structure['grids']} grids scrolled under their headings, "
+                  f"{structure['pushes']} pushed sheet cards: {status}")
             for problem in problems[:40]:
                 print("  " + problem)
             if len(problems) > 40:

@@ -32,6 +32,9 @@ enum GalleryStyle {
     .g th{font-size:12px;font-weight:600;color:#46515C;text-align:left;vertical-align:bottom;white-space:nowrap}
     .g th small{display:block;font-weight:400;color:#7A8590}
     .g th.s{text-align:right;vertical-align:top;padding-top:4px;max-width:14em;white-space:normal}
+    .g thead th{position:sticky;top:0;z-index:3;background:#E9ECEF;padding:6px 0 4px;box-shadow:0 0 0 10px #E9ECEF}
+    .g tbody th.s{position:sticky;left:0;z-index:2;background:#E9ECEF;box-shadow:0 0 0 10px #E9ECEF}
+    .g thead th:first-child{left:0;z-index:4}
     .g td{vertical-align:top;padding:0 0 14px}
     .positions{display:flex;flex-wrap:wrap;gap:28px;align-items:flex-start;padding:8px 0 14px}
     figure{margin:0}

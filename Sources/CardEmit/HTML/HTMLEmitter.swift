@@ -9,8 +9,13 @@ import CardModel
 /// fonts and colours, with the card traits' look; hovering a part shows its name and frame.
 /// docs/gallery.md describes the page.
 ///
-/// **Themes.** The themes the deck's stacks use, then the built-in `Mint` and `Turbo`, then any
-/// theme the deck declares whose card background is dark.
+/// **Columns.** One per theme and width. The themes are `--theme`'s (`BackendOptions.themes`),
+/// else the themes the deck's stacks use, then the built-in `Mint` and `Turbo`, then any theme
+/// the deck declares whose card background is dark; the widths are `--width`'s, else the
+/// viewport's and 320 points. The column headings stay in view as the page scrolls (CSS sticky).
+///
+/// **Stacks.** Each in every position on the viewport, in its own theme; a `sheet` also with
+/// each pushed card (every card after the root) in the position it opens in.
 ///
 /// **Large decks.** A deck of more than `fullGalleryLimit` cards gets the lean gallery: its
 /// first `fullGalleryLimit` cards, each only where it is first laid out (the first stack that
@@ -28,6 +33,8 @@ public struct HTMLEmitter: Backend {
 
     /// The narrow width of the gallery's second column per theme, in points.
     public static let narrowWidth = 320.0
+    /// The screen widths `--width` accepts, in points: from a small phone to a large tablet.
+    public static let widthRange = 100...2_000
     /// The most cards a deck may have for the full gallery; larger decks get the lean one.
     public static let defaultFullGalleryLimit = 200
 
@@ -41,7 +48,8 @@ public struct HTMLEmitter: Backend {
 
     public func emit(_ deck: CheckedUnit, options: BackendOptions, to sink: ([UInt8]) throws -> Void) rethrows {
         let lean = deck.cards.count > fullGalleryLimit
-        var gallery = Gallery(deck: deck, viewport: options.viewport, drawnCards: lean ? fullGalleryLimit : deck.cards.count)
+        var gallery = Gallery(deck: deck, viewport: options.viewport, drawnCards: lean ? fullGalleryLimit : deck.cards.count,
+                              themes: options.themes, widths: options.widths)
         var out = HTMLWriter(capacity: min(pieceSize, 1 << 20) + (1 << 16))
         gallery.writeHead(into: &out)
         for index in 0..<gallery.drawnCards {
@@ -72,36 +80,59 @@ struct Gallery {
     /// Every theme drawn anywhere, with its CSS class number.
     let themeNumbers: [String: Int]
     let themeOrder: [String]
-    /// The card sources at the viewport and at the narrow width (if narrower).
+    /// The card sources: at the viewport first (stacks, the lean gallery), then at each other
+    /// column width.
     var sources: [CardSource]
+    /// The source of each column width, in order (indices into `sources`).
+    let columnSources: [Int]
 
     /// The content security policy: nothing may load (no scripts, styles, images, fonts or
     /// frames from anywhere), inline event handlers and scripts are refused; the page's own
     /// style element and style attributes are allowed.
     static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
-    init(deck: CheckedUnit, viewport: Viewport, drawnCards: Int) {
+    /// `themes` and `widths` choose the columns (`--theme`, `--width`); empty, the defaults.
+    init(deck: CheckedUnit, viewport: Viewport, drawnCards: Int, themes: [String] = [], widths: [Double] = []) {
         self.deck = deck
         self.viewport = viewport
         self.drawnCards = min(max(0, drawnCards), deck.cards.count)
         isLean = self.drawnCards < deck.cards.count
         var order: [String] = []
         func add(_ name: String) { if !order.contains(name) { order.append(name) } }
-        for stack in deck.stacks { add(stack.theme) }
-        if deck.stacks.isEmpty { add(Catalog.defaultThemeName) }
-        for theme in Catalog.builtInThemes { add(theme.name) }
-        for theme in deck.themes where !theme.isBuiltIn {
-            if let background = ThemePalette(theme: theme.resolved).cardBackground, GalleryStyle.isDark(background) { add(theme.name) }
+        if themes.isEmpty {
+            for stack in deck.stacks { add(stack.theme) }
+            if deck.stacks.isEmpty { add(Catalog.defaultThemeName) }
+            for theme in Catalog.builtInThemes { add(theme.name) }
+            for theme in deck.themes where !theme.isBuiltIn {
+                if let background = ThemePalette(theme: theme.resolved).cardBackground, GalleryStyle.isDark(background) { add(theme.name) }
+            }
+        } else {
+            for theme in themes { add(theme) }
         }
         columnThemes = order
-        // The lean gallery also draws cards in no stack in the default theme.
+        // Stacks are drawn in their own themes; the lean gallery draws cards in no stack in the
+        // default theme.
+        for stack in deck.stacks { add(stack.theme) }
         add(Catalog.defaultThemeName)
         themeOrder = order
         themeNumbers = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
         sources = [CardSource(deck: deck, viewport: viewport, theme: nil)]
-        if !isLean && viewport.width > HTMLEmitter.narrowWidth {
-            sources.append(CardSource(deck: deck, viewport: Viewport(width: HTMLEmitter.narrowWidth, height: viewport.height), theme: nil))
+        var columnWidths: [Double] = []
+        for width in widths.isEmpty ? [viewport.width, HTMLEmitter.narrowWidth] : widths where !columnWidths.contains(width) {
+            // Without --width the narrow column is left out when the viewport is already narrow.
+            if widths.isEmpty && width > viewport.width { continue }
+            columnWidths.append(width)
         }
+        var indices: [Int] = []
+        for width in isLean ? [] : columnWidths {
+            if width == viewport.width {
+                indices.append(0)
+            } else {
+                indices.append(sources.count)
+                sources.append(CardSource(deck: deck, viewport: Viewport(width: width, height: viewport.height), theme: nil))
+            }
+        }
+        columnSources = isLean ? [0] : indices
     }
 
     func themeNumber(_ name: String) -> Int { themeNumbers[name] ?? 0 }
@@ -141,11 +172,13 @@ struct Gallery {
                 if index > 0 { out.raw(index == columnThemes.count - 1 ? " and " : ", ") }
                 out.text(name)
             }
-            out.raw(", on a ")
-            out.number(viewport.width)
-            out.raw("-point screen")
-            if sources.count > 1 { out.raw(" and a 320-point one") }
-            out.raw(".")
+            out.raw(", on ")
+            for (index, source) in columnSources.enumerated() {
+                if index > 0 { out.raw(index == columnSources.count - 1 ? " and " : ", ") }
+                out.number(sources[source].layouter.viewport.width)
+                out.raw("-point")
+            }
+            out.raw(columnSources.count == 1 ? " screen." : " screens.")
         }
         out.raw(" Parts sit at the layout engine's frames (the layout JSON's numbers); heights of text are the layout model's estimates. Hover over a part for its name and frame. Generated by cardc build --emit html; do not edit.</p>\n")
         out.raw("<nav>")
@@ -201,7 +234,7 @@ struct Gallery {
             columns = [Column(source: 0, theme: nil)]
         } else {
             for theme in columnThemes {
-                for source in sources.indices { columns.append(Column(source: source, theme: theme)) }
+                for source in columnSources { columns.append(Column(source: source, theme: theme)) }
             }
         }
         var drawers: [HTMLCardDrawer] = []
@@ -224,7 +257,9 @@ struct Gallery {
             out.text(documentation)
             out.raw("</p>\n")
         }
-        out.raw("<table class=\"g\"><tr><th></th>")
+        // The headings row is a `thead` whose cells stick to the top of the window (and the
+        // states' headings to its left), so a column stays named however far the page scrolls.
+        out.raw("<table class=\"g\"><thead><tr><th></th>")
         for (column, drawer) in zip(columns, drawers) {
             let context = drawer.laidOut.context
             out.raw("<th>")
@@ -241,7 +276,7 @@ struct Gallery {
             out.number(context.width)
             out.raw(" pt</small></th>")
         }
-        out.raw("</tr>\n")
+        out.raw("</tr></thead>\n<tbody>")
         let several = first.laidOut.states.count > 1
         for (stateIndex, state) in first.laidOut.states.enumerated() {
             out.raw("<tr><th class=\"s\">")
@@ -275,14 +310,19 @@ struct Gallery {
             }
             out.raw("</tr>\n")
         }
-        out.raw("</table></section>\n")
+        out.raw("</tbody></table></section>\n")
     }
 
     // MARK: Stacks
 
     mutating func writeStack(_ stack: StackView, number: Int, into out: inout HTMLWriter) {
         let themeNumber = themeNumber(stack.theme)
-        out.raw("<section id=\"s\(number)\"><h2>")
+        out.raw("<section id=\"s\(number)\"")
+        if stack.spec.geometry == .sheet {
+            // How many pushed cards the section draws, for the browser check to count.
+            out.raw(" data-pushes=\"\(Set(stack.cards.dropFirst().map(\.name)).subtracting([stack.cards.first?.name ?? ""]).count)\"")
+        }
+        out.raw("><h2>")
         out.text(stack.name)
         out.raw(" <small class=\"meta\">")
         out.text(stack.kind)
@@ -305,7 +345,6 @@ struct Gallery {
             let state = cardLayout.initialLaidOutState
             cards[reference.name] = (HTMLCardDrawer(card: card, laidOut: cardLayout, themeNumber: themeNumber,
                                                     metrics: sources[0].layouter.engine(theme: stack.theme).metrics), state)
-            if stack.spec.geometry == .sheet { break }  // a sheet shows its root card
         }
         // After the cards: the stack's layout then finds each one laid out in its theme and width.
         let laidOut = sources[0].layouter.layout(stack)
@@ -326,6 +365,29 @@ struct Gallery {
             out.raw("</figcaption>")
             drawer.draw(position, drawer: { cards[$0] }, into: &out)
             out.raw("</figure>")
+        }
+        if stack.spec.geometry == .sheet {
+            // Every card after the root is pushed onto the sheet: each in the position it opens in.
+            var seen: Set<String> = [stack.cards.first?.name ?? ""]
+            for reference in stack.cards.dropFirst() where seen.insert(reference.name).inserted {
+                guard let index = deck.cards.position(named: reference.name) else { continue }
+                let card = sources[0].card(at: index)
+                let name = CardSource.sheetPosition(of: card, in: stack)
+                guard let position = laidOut.positions.first(where: { $0.name == name }) else { continue }
+                out.raw("<figure class=\"push\" data-card=\"")
+                out.text(reference.name)
+                out.raw("\"><figcaption>push ")
+                out.text(reference.name)
+                out.raw(" <small>· ")
+                out.text(position.name)
+                if position.name != SheetGeometry.Position.extended.rawValue,
+                   position.frames.first(where: { $0.card == reference.name })?.draggable == false {
+                    out.raw(" (no map: stays extended)")
+                }
+                out.raw("</small></figcaption>")
+                drawer.draw(position, focus: reference.name, drawer: { cards[$0] }, into: &out)
+                out.raw("</figure>")
+            }
         }
         out.raw("</div></section>\n")
     }

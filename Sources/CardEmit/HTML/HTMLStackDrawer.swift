@@ -10,16 +10,18 @@ import CardModel
 /// - `swipe`: the viewport; the top card with its footer pinned to its bottom, the visible cards
 ///   behind it drawn a little lower and narrower so their edges show.
 /// - `sheet`: the viewport over a map placeholder (the card's `map`, else the root card's); the
-///   root card from its frame's top to the bottom of the screen, its title and subtitle as the
-///   header.
+///   root card — or the pushed card `focus` names — from its frame's top to the bottom of the
+///   screen, its title and subtitle as the header.
 struct HTMLStackDrawer {
     let stack: StackView
     let laidOut: LaidOutStack
     let viewport: Viewport
     let themeNumber: Int
 
-    /// Draws `position`; `drawer(name)` gives the card drawer and the state shown for a card.
-    func draw(_ position: StackPosition, drawer: (String) -> (HTMLCardDrawer, LaidOutState?)?, into out: inout HTMLWriter) {
+    /// Draws `position`; `drawer(name)` gives the card drawer and the state shown for a card;
+    /// `focus` names the card a sheet shows (its root card when nil).
+    func draw(_ position: StackPosition, focus: String? = nil, drawer: (String) -> (HTMLCardDrawer, LaidOutState?)?,
+              into out: inout HTMLWriter) {
         let geometry = stack.spec.geometry
         let height: Double = switch geometry {
         case .list, .collapsible: position.height
@@ -62,9 +64,14 @@ struct HTMLStackDrawer {
                           into: &out)
             }
         case .sheet:
-            guard let frame = position.frames.first, let (card, shown) = drawer(frame.card) else { break }
-            // `frame` is the root card's: the sheet's map is the first map part it shows.
-            let map = shown.flatMap { PartArguments.firstMap(in: $0.parts) }.map { ($0.part, card.card.model) }
+            let name = focus ?? position.frames.first?.card
+            guard let frame = position.frames.first(where: { $0.card == name }) ?? position.frames.first,
+                  let (card, shown) = drawer(frame.card) else { break }
+            // The sheet's map is the first map part the card shows, else the root card's.
+            var map = shown.flatMap { PartArguments.firstMap(in: $0.parts) }.map { ($0.part, card.card.model) }
+            if map == nil, let root = position.frames.first?.card, root != frame.card, let (rootCard, rootState) = drawer(root) {
+                map = rootState.flatMap { PartArguments.firstMap(in: $0.parts) }.map { ($0.part, rootCard.card.model) }
+            }
             out.raw("<div class=\"mp\" style=\"position:absolute;left:0;top:0;width:100%;height:")
             out.px(max(0, frame.frame.y + 24))
             out.raw("\">")

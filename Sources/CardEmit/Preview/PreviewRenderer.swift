@@ -49,10 +49,8 @@ public struct PreviewRenderer {
             let card = source.card(at: index)
             let stack = request.stack.flatMap(deck.stack(named:))
             if let stack, stack.spec.geometry == .sheet, !request.allStates {
-                // A card of a sheet is shown in the sheet: at its preferred position, else where
-                // TGCardViewController opens it (a card without a map stays extended).
-                let position = request.position ?? card.position.flatMap { p in stack.spec.layoutPositions.contains(p) == true ? p : nil }
-                    ?? (SheetGeometry.isDraggable(card) ? CardSource.initialPosition(of: stack) : SheetGeometry.Position.extended.rawValue)
+                // A card of a sheet is shown in the sheet, in the position it opens in.
+                let position = request.position ?? CardSource.sheetPosition(of: card, in: stack)
                 appendStack(stack, positions: [position], state: request.state, focus: name, to: &out)
             } else if request.allStates {
                 appendStateMatrix(card, at: index, in: stack, to: &out)

@@ -38,10 +38,7 @@ public struct PreviewRequest: Hashable, Sendable {
             return PreviewRequestError(text)
         }
         if let conflict { throw PreviewRequestError(conflict) }
-        if let theme, deck.theme(named: theme) == nil && ResolvedTheme.builtIn(named: theme) == nil {
-            let names = deck.themes.map(\.name) + Catalog.builtInThemes.map(\.name)
-            throw fail("no theme named '\(theme)'", theme, among: names)
-        }
+        if let theme, let problem = ThemeChoice.problem(with: theme, in: deck) { throw PreviewRequestError(problem) }
         var stackFound: StackView?
         if let stack {
             guard let found = deck.stack(named: stack) else {
