@@ -773,12 +773,11 @@ struct PartPainter {
     func paintCollection(_ laidOut: LaidOutPart, top: Int, left: Int, columns: Int, originX: Double, canvas: inout PreviewCanvas) -> Int {
         // Items on one line share a first row; lines of items are stacked rows (`StackedRows`),
         // so equal items keep equal gaps.
+        var lineHeights: [Double: Double] = [:]
+        for item in laidOut.children { lineHeights[item.frame.y] = max(lineHeights[item.frame.y] ?? 0, item.frame.height) }
         var lineRows: [Double: Int] = [:]
         var stacked = StackedRows()
-        for y in Set(laidOut.children.map(\.frame.y)).sorted() {
-            let height = laidOut.children.lazy.filter { $0.frame.y == y }.map(\.frame.height).max() ?? 0
-            lineRows[y] = stacked.place(y: y, height: height).row
-        }
+        for (y, height) in lineHeights.sorted(by: { $0.key < $1.key }) { lineRows[y] = stacked.place(y: y, height: height).row }
         var rows = max(0, stacked.rows(toHeight: laidOut.frame.height))
         var overflows = false
         for item in laidOut.children {
