@@ -96,22 +96,25 @@ import Testing
         #expect(steps == [max(1, cellRows)], "seed \(seed) (\(count) rows, spacer \(gap) pt): rows start at \(starts)\n\(text)")
     }
 
-    /// The rule on its own: touching equal frames are contiguous and equal, whatever their
-    /// height and where they start.
+    /// The rule on its own: equal frames take equal rows, touching ones are contiguous, and a
+    /// run of equal frames at equal gaps has equal steps, whatever their height, gap and start.
     @Test(arguments: 0..<200)
     func stackedRowsKeepEqualHeightsEqual(seed: Int) {
         var random = Seeded(state: UInt64(seed))
         let height = Double.random(in: 1...200, using: &random)
+        let gap = seed % 2 == 0 ? 0 : Double.random(in: 0...40, using: &random)
         var y = Double.random(in: 0...100, using: &random)
         var rows = StackedRows()
-        var previous: (row: Int, rows: Int)?
+        _ = rows.place(y: 0, height: Double.random(in: 0...y, using: &random))  // something above the run
+        var placed: [(row: Int, rows: Int)] = []
         for _ in 0..<Int.random(in: 2...20, using: &random) {
-            let placed = rows.place(y: y, height: height)
-            #expect(placed.rows == CellMapping.rows(height))
-            if let previous { #expect(placed.row == previous.row + previous.rows, "seed \(seed): \(height) pt frames at \(y)") }
-            previous = placed
-            y += height
+            placed.append(rows.place(y: y, height: height))
+            y += height + gap
         }
+        #expect(Set(placed.map(\.rows)) == [CellMapping.rows(height)])
+        let steps = Set(zip(placed.dropFirst(), placed).map { $0.row - $1.row })
+        #expect(steps.count == 1, "seed \(seed): \(height) pt frames \(gap) pt apart at rows \(placed.map(\.row))")
+        if gap == 0 { #expect(steps == [CellMapping.rows(height)], "seed \(seed): touching frames stay touching") }
     }
 
     /// Children centred in a row have the row's middle row; top and bottom ones its edges.

@@ -67,28 +67,40 @@ struct CellMapping {
 
 /// Rows for frames one under another — a card's parts, a stack's, a table's cells: each frame
 /// takes its own height in rows, rounded, and starts after the frame above it by the gap
-/// between them in rows (the difference of their rounded edges, so that a gap and a height
-/// that are each half a row do not both round up). So equal heights get equal rows and frames
-/// that touch stay touching: rounding every top edge on its own, as the preview did, gave
-/// equal 20-point table rows now one row apart, now two, with blank rows between.
+/// between them in rows. That gap is the difference of their rounded edges, so that a gap and a
+/// height that are each half a row do not both round up and the drawing does not drift from
+/// the layout; but after a frame as tall as itself, a frame starts the distance between their
+/// tops below it, rounded — a length, not a position — so a run of equal frames at equal gaps
+/// (a table's rows, a list of labels, a row of buttons) is drawn at equal steps, and equal
+/// frames that touch stay touching. Rounding every top edge on its own, as the preview did,
+/// gave equal 20-point table rows now one row apart, now two, with blank rows between.
 struct StackedRows {
-    /// Where the last frame placed ends, in points from the container's top, and its row.
-    private(set) var endPoints = 0.0
+    /// The last frame placed: its top and height in points, and its first row.
+    private var last: (y: Double, height: Double, row: Int)?
+    /// The row after the frames placed, and where they end in points.
     private(set) var endRow = 0
+    private var endPoints = 0.0
 
     /// The first row and the rows of a frame from `y` to `y + height` points (rows relative to
     /// the container's first row). Frames come in order, top to bottom.
     mutating func place(y: Double, height: Double) -> (row: Int, rows: Int) {
-        let row = max(0, endRow + CellMapping.rows(y) - CellMapping.rows(endPoints))
         let rows = max(0, CellMapping.rows(height))
-        if y + height >= endPoints {
-            endPoints = y + height
-            endRow = row + rows
+        let row: Int
+        if let last, Self.same(last.height, height) {
+            row = last.row + CellMapping.rows(y - last.y)
+        } else {
+            row = endRow + CellMapping.rows(y) - CellMapping.rows(endPoints)
         }
-        return (row, rows)
+        last = (y, height, max(0, row))
+        endRow = max(endRow, max(0, row) + rows)
+        endPoints = max(endPoints, y + height)
+        return (max(0, row), rows)
     }
 
-    /// The rows of a container `height` points tall holding the frames placed: to the end of
-    /// the last frame, then the rest of the height.
-    func rows(toHeight height: Double) -> Int { max(endRow, endRow + CellMapping.rows(height) - CellMapping.rows(endPoints)) }
+    /// The rows of a container `height` points tall holding the frames placed: its height in
+    /// rows, like any frame's, or more when the frames placed end below that.
+    func rows(toHeight height: Double) -> Int { max(endRow, CellMapping.rows(height)) }
+
+    /// Equal lengths, give or take the layout's floating-point error.
+    static func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(a), abs(b)) }
 }
