@@ -1,0 +1,189 @@
+import CardJSON
+import CardServer
+import Foundation
+import Testing
+
+/// The language server over a folder on disk whose files are mostly not open: references,
+/// rename and diagnostics reach every file that can see a declaration.
+@Suite struct WorkspaceIndexTests {
+    static let theme = "card ShelterNote {\n  title: \"Shelter\"\n  text(\"Adopt a pet\")\n}\n"
+    static let pal = "import \"pawtheme.cards\"\n\ncard PawPal {\n  title: \"Paw pal\"\n  button(\"Note\", action: push(ShelterNote))\n}\n\n"
+        + "stack Paws: sheet {\n  PawPal\n  ShelterNote\n}\n"
+    /// Imports `pawpal.cards`, so it sees `ShelterNote` through it.
+    static let outer = "import \"deck/pawpal.cards\"\n\ncard Outer {\n  title: \"Outer\"\n  button(\"More\", action: push(ShelterNote))\n}\n\n"
+        + "stack More: sheet {\n  Outer\n  ShelterNote\n}\n"
+
+    /// A folder with `deck/pawtheme.cards`, `deck/pawpal.cards` (imports it), `outer.cards`
+    /// (imports pawpal), `unrelated.cards`, and a copy under `.build` the walk must skip.
+    final class Folder {
+        let root: String
+        init() throws {
+            let directory = NSTemporaryDirectory() + "cardc-index-" + UUID().uuidString
+            try FileManager.default.createDirectory(atPath: directory + "/deck", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: directory + "/.build/deck", withIntermediateDirectories: true)
+            root = (directory as NSString).resolvingSymlinksInPath
+            try write("deck/pawtheme.cards", WorkspaceIndexTests.theme)
+            try write("deck/pawpal.cards", WorkspaceIndexTests.pal)
+            try write("outer.cards", WorkspaceIndexTests.outer)
+            try write("unrelated.cards", "card Lone {\n  text(\"ShelterNote\")\n}\n")
+            try write(".build/deck/pawpal.cards", WorkspaceIndexTests.pal)
+        }
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+        func write(_ name: String, _ text: String) throws { try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + name)) }
+        func uri(_ name: String) -> String { "file://" + root + "/" + name }
+    }
+
+    func session(_ folder: Folder, documentChanges: Bool = false, watching: Bool = false) -> (Session, [JSONValue]) {
+        let session = Session()
+        let capabilities: JSONValue = ["workspace": ["workspaceEdit": ["documentChanges": .bool(documentChanges)],
+                                                     "didChangeWatchedFiles": ["dynamicRegistration": .bool(watching)]]]
+        session.send(request(1, "initialize", ["rootUri": .string("file://" + folder.root), "capabilities": capabilities]))
+        let sent = session.send(notification("initialized"))
+        return (session, sent)
+    }
+
+    static func uris(_ locations: JSONValue?) -> [String] { (locations?.array ?? []).compactMap { $0["uri"]?.string } }
+
+    @Test func referencesReachFilesNotOpen() throws {
+        let folder = try Folder()
+        let (session, _) = session(folder)
+        session.open(folder.uri("deck/pawtheme.cards"), Self.theme)
+        let reply = session.send(request(2, "textDocument/references", [
+            "textDocument": ["uri": .string(folder.uri("deck/pawtheme.cards"))], "position": position(0, 7),
+            "context": ["includeDeclaration": true],
+        ])).first
+        let locations = try #require(reply?["result"]?.array)
+        // The declaration, push + stack entry in pawpal and in outer; nothing from the text
+        // `"ShelterNote"` in unrelated.cards, nor from the copy under `.build`.
+        #expect(locations.count == 5)
+        #expect(Set(Self.uris(reply?["result"])) == [folder.uri("deck/pawtheme.cards"), folder.uri("deck/pawpal.cards"), folder.uri("outer.cards")])
+        let inPal = locations.filter { $0["uri"]?.string == folder.uri("deck/pawpal.cards") }.map { $0["range"]?["start"] }
+        #expect(inPal == [position(4, 30), position(9, 2)])
+    }
+
+    @Test func renameEditsEveryImporterOpenOrNot() throws {
+        let folder = try Folder()
+        let (session, _) = session(folder)
+        session.open(folder.uri("deck/pawtheme.cards"), Self.theme)
+        let prepared = session.send(request(2, "textDocument/prepareRename", textPosition(folder.uri("deck/pawtheme.cards"), 0, 7))).first
+        #expect(prepared?["result"]?["placeholder"] == "ShelterNote")
+        let reply = session.send(request(3, "textDocument/rename", [
+            "textDocument": ["uri": .string(folder.uri("deck/pawtheme.cards"))], "position": position(0, 7), "newName": "RescueNote",
+        ])).first
+        let changes = try #require(reply?["result"]?["changes"])
+        #expect(changes[folder.uri("deck/pawtheme.cards")]?.array?.count == 1)
+        #expect(changes[folder.uri("deck/pawpal.cards")]?.array?.count == 2)
+        #expect(changes[folder.uri("outer.cards")]?.array?.count == 2)
+        #expect(changes[folder.uri("unrelated.cards")] == nil)
+        #expect(changes[folder.uri("deck/pawpal.cards")]?[1] == ["range": ["start": position(9, 2), "end": position(9, 13)], "newText": "RescueNote"])
+    }
+
+    /// With `documentChanges`, each document names its version: the open one's, null on disk.
+    @Test func renameUsesDocumentChangesWithVersions() throws {
+        let folder = try Folder()
+        let (session, _) = session(folder, documentChanges: true)
+        session.open(folder.uri("deck/pawtheme.cards"), Self.theme, version: 7)
+        let reply = session.send(request(3, "textDocument/rename", [
+            "textDocument": ["uri": .string(folder.uri("deck/pawtheme.cards"))], "position": position(0, 7), "newName": "RescueNote",
+        ])).first
+        let documents = try #require(reply?["result"]?["documentChanges"]?.array)
+        let byURI = Dictionary(uniqueKeysWithValues: documents.compactMap { d in d["textDocument"]?["uri"]?.string.map { ($0, d) } })
+        #expect(byURI.count == 3)
+        #expect(byURI[folder.uri("deck/pawtheme.cards")]?["textDocument"]?["version"] == 7)
+        #expect(byURI[folder.uri("outer.cards")]?["textDocument"]?["version"] == .null)
+        #expect(byURI[folder.uri("deck/pawpal.cards")]?["edits"]?.array?.count == 2)
+    }
+
+    /// A new name an importer already declares is refused, naming that importer's unit.
+    @Test func renameRefusesAClashInAnImporter() throws {
+        let folder = try Folder()
+        let (session, _) = session(folder)
+        session.open(folder.uri("deck/pawtheme.cards"), Self.theme)
+        let reply = session.send(request(3, "textDocument/rename", [
+            "textDocument": ["uri": .string(folder.uri("deck/pawtheme.cards"))], "position": position(0, 7), "newName": "Outer",
+        ])).first
+        #expect(reply?.errorCode == -32803)
+        #expect(reply?["error"]?["message"]?.string?.contains("a card named `Outer` already exists in the unit of") == true)
+    }
+
+    /// A file the walk finds but cannot read may use the name: prepareRename refuses, saying
+    /// which (a FIFO named `*.cards`: never opened, so nothing stalls).
+    @Test func prepareRenameRefusesWhenAFileCannotBeRead() throws {
+        let folder = try Folder()
+        #expect(mkfifo(folder.root + "/pipe.cards", 0o644) == 0)
+        let (session, _) = session(folder)
+        session.open(folder.uri("deck/pawtheme.cards"), Self.theme)
+        let reply = session.send(request(2, "textDocument/prepareRename", textPosition(folder.uri("deck/pawtheme.cards"), 0, 7))).first
+        #expect(reply?.errorCode == -32803)
+        #expect(reply?["error"]?["message"]?.string == "cannot rename `ShelterNote`: `\(folder.root)/pipe.cards` cannot be read, "
+            + "and it may use `ShelterNote`, which the rename would break")
+        // The rename itself is refused the same way.
+        let rename = session.send(request(3, "textDocument/rename", [
+            "textDocument": ["uri": .string(folder.uri("deck/pawtheme.cards"))], "position": position(0, 7), "newName": "RescueNote",
+        ])).first
+        #expect(rename?.errorCode == -32803)
+    }
+
+    /// `$item` is not a name the user chose: renaming it is refused with a reason.
+    @Test func prepareRenameRefusesItem() throws {
+        let folder = try Folder()
+        let (session, _) = session(folder)
+        let uri = folder.uri("rows.cards")
+        let text = "card Walks {\n  model { walks: [(walker: \"Sam\", route: \"Park\")] }\n  table(rows: $walks) {\n    cell { text($item.route) }\n  }\n}\n"
+        session.open(uri, text)
+        let reply = session.send(request(2, "textDocument/prepareRename", textPosition(uri, 3, 17))).first
+        #expect(reply?["error"]?["message"]?.string?.contains("`item` is the row") == true)
+        // Go to definition on `item` lands on the table's `rows:` binding.
+        let definition = session.send(request(3, "textDocument/definition", textPosition(uri, 3, 17))).first
+        #expect(definition?["result"]?[0]?["range"] == ["start": position(2, 15), "end": position(2, 20)])
+    }
+
+    /// A change on disk to an imported file re-publishes the open importers (and only them).
+    @Test func watchedFileChangeRepublishesImporters() throws {
+        let folder = try Folder()
+        let (session, sent) = session(folder, watching: true)
+        let registration = try #require(sent.first { $0.method == "client/registerCapability" })
+        #expect(registration["params"]?["registrations"]?[0]?["method"] == "workspace/didChangeWatchedFiles")
+        let opened = session.open(folder.uri("outer.cards"), Self.outer)
+        #expect(opened.first?["params"]?["diagnostics"]?.array?.isEmpty == true)
+        session.open(folder.uri("unrelated.cards"), "card Lone {\n  text(\"ShelterNote\")\n}\n")
+        try folder.write("deck/pawtheme.cards", "card Gone {\n  title: \"Gone\"\n  text(\"x\")\n}\n")
+        let published = session.send(notification("workspace/didChangeWatchedFiles", [
+            "changes": [["uri": .string(folder.uri("deck/pawtheme.cards")), "type": 2]],
+        ]))
+        let uris = published.filter { $0.method == "textDocument/publishDiagnostics" }.compactMap { $0["params"]?["uri"]?.string }
+        #expect(uris == [folder.uri("outer.cards")])
+        let codes = published.first?["params"]?["diagnostics"]?.array?.compactMap { $0["code"]?.string }
+        #expect(codes?.contains("E303") == true)
+    }
+
+    /// Without file watching, a save walks the folders again: a file changed behind the
+    /// editor's back is seen, and the open importer re-published.
+    @Test func saveRescansWithoutWatching() throws {
+        let folder = try Folder()
+        let (session, sent) = session(folder)
+        #expect(!sent.contains { $0.method == "client/registerCapability" })
+        session.open(folder.uri("outer.cards"), Self.outer)
+        try folder.write("deck/pawtheme.cards", "card Gone {\n  title: \"Gone\"\n  text(\"x\")\n}\n")
+        let published = session.send(notification("textDocument/didSave", ["textDocument": ["uri": .string(folder.uri("outer.cards"))]]))
+        #expect(published.first { $0.method == "textDocument/publishDiagnostics" }?["params"]?["diagnostics"]?.array?
+            .contains { $0["code"] == "E303" } == true)
+        // The index saw it too: `ShelterNote` is gone from the workspace symbols, `Gone` is there.
+        let symbols = session.send(request(4, "workspace/symbol", ["query": "gone"])).first
+        #expect(symbols?["result"]?.array?.map { $0["name"] } == ["Gone"])
+    }
+
+    /// Workspace symbols come from every file of the index, ranked: an exact name, then a
+    /// prefix, then word starts.
+    @Test func workspaceSymbolsAreFuzzyAndRanked() throws {
+        let folder = try Folder()
+        try folder.write("more.cards", "card Snack {\n  text(\"s\")\n}\ncard Sn {\n  text(\"s\")\n}\ncard LessNotable {\n  text(\"l\")\n}\n")
+        let (session, _) = session(folder)
+        let reply = session.send(request(2, "workspace/symbol", ["query": "sn"])).first
+        let names = try #require(reply?["result"]?.array?.compactMap { $0["name"]?.string })
+        #expect(names == ["Sn", "Snack", "ShelterNote", "LessNotable"])
+        let shelter = reply?["result"]?.array?.first { $0["name"] == "ShelterNote" }
+        #expect(shelter?["location"]?["uri"]?.string == folder.uri("deck/pawtheme.cards"))
+        #expect(shelter?["location"]?["range"] == ["start": position(0, 5), "end": position(0, 16)])
+    }
+}
