@@ -103,7 +103,9 @@ extension Workspace {
     /// The canonical paths of the `.cards` files under `folder`, as `cardc check DIR` finds
     /// them; folders the walk cannot read are recorded in `unreadable`.
     private func files(under folder: String) -> [String] {
-        guard folder != "/", let walk = DirectoryWalk(folder) else { return [] }
+        // The walk reads the disk: a workspace over other files (tests' memory files) indexes
+        // its open documents only.
+        guard folder != "/", base is DiskFileProvider, let walk = DirectoryWalk(folder) else { return [] }
         for failure in walk.failures { unreadable[failure.path] = failure.reason }
         return walk.files.map { base.canonicalPath($0) }
     }

@@ -67,9 +67,17 @@ extension Workspace {
             let mayWrite = index.filesWhoseUnitMayWrite(symbol.name)
             candidates.removeAll { !mayWrite.contains($0) }
         }
-        let covered = Set([snapshot.path] + others.map(\.path))
-        for path in candidates where !covered.contains(path) {
-            if let other = self.snapshot(ofFile: path) { others.append(other) }
+        // A file another checked unit loaded is covered by it: its occurrences are that
+        // unit's. So the files no other candidate imports are checked first (a chain of
+        // importers is one check), then whatever their units did not load.
+        var covered = Set(snapshot.unitPaths)
+        for other in others { covered.formUnion(other.unitPaths) }
+        let candidateSet = Set(candidates)
+        let imported = Set(candidates.flatMap { index.entries[$0]?.imports ?? [] }).intersection(candidateSet)
+        for path in candidates.filter({ !imported.contains($0) }) + candidates.filter(imported.contains) where !covered.contains(path) {
+            guard let other = self.snapshot(ofFile: path) else { continue }
+            others.append(other)
+            covered.formUnion(other.unitPaths)
         }
         return others
     }

@@ -61,6 +61,26 @@ import Testing
         #expect(inPal == [position(4, 30), position(9, 2)])
     }
 
+    /// The answer is the same whether the importers are open or not, from any file.
+    @Test func referencesAreTheSameOpenOrNot() throws {
+        let folder = try Folder()
+        func references(opening names: [String], from name: String, at position: JSONValue) -> [JSONValue] {
+            let (session, _) = session(folder)
+            for opened in names {
+                session.open(folder.uri(opened), (try? String(contentsOfFile: folder.root + "/" + opened, encoding: .utf8)) ?? "")
+            }
+            let reply = session.send(request(2, "textDocument/references", [
+                "textDocument": ["uri": .string(folder.uri(name))], "position": position, "context": ["includeDeclaration": true],
+            ])).first
+            return (reply?["result"]?.array ?? []).sorted { "\($0)" < "\($1)" }
+        }
+        let alone = references(opening: ["deck/pawtheme.cards"], from: "deck/pawtheme.cards", at: position(0, 7))
+        #expect(alone.count == 5)
+        #expect(references(opening: ["deck/pawtheme.cards", "deck/pawpal.cards", "outer.cards"], from: "deck/pawtheme.cards", at: position(0, 7)) == alone)
+        // From a use in the outermost importer, with nothing else open.
+        #expect(references(opening: ["outer.cards"], from: "outer.cards", at: position(9, 4)) == alone)
+    }
+
     @Test func renameEditsEveryImporterOpenOrNot() throws {
         let folder = try Folder()
         let (session, _) = session(folder)
