@@ -214,6 +214,7 @@ public final class LanguageServer {
         case "textDocument/documentLink": return try documentLinks(params)
         case "textDocument/inlayHint": return try inlayHints(params)
         case "textDocument/formatting": return try formatting(params)
+        case "workspace/willRenameFiles": return try willRenameFiles(params)
         default:
             throw ResponseError(.methodNotFound, "unknown method `\(method)`")
         }
@@ -237,6 +238,9 @@ public final class LanguageServer {
             }
         case "textDocument/didSave":
             if !watchesFiles { workspace.rescan() }
+        case "workspace/didRenameFiles":
+            // The files moved: the index and the snapshots that loaded them follow the disk.
+            workspace.rescan()
         case "textDocument/didOpen": try didOpen(params)
         case "textDocument/didChange": try didChange(params)
         case "textDocument/didClose": try didClose(params)
@@ -305,6 +309,9 @@ public final class LanguageServer {
             ("inlayHintProvider", true),
         ]
         capabilities.append(("documentFormattingProvider", true))
+        // Moving `.cards` files, or folders holding them, rewrites the imports that name them.
+        let filters: JSONValue = [["pattern": ["glob": "**/*.cards", "matches": "file"]], ["pattern": ["glob": "**", "matches": "folder"]]]
+        capabilities.append(("workspace", ["fileOperations": ["willRename": ["filters": filters], "didRename": ["filters": filters]]]))
         return .object(capabilities)
     }
 
@@ -682,6 +689,21 @@ public final class LanguageServer {
         case .failure(let error):
             throw ResponseError(.requestFailed, error.message)
         }
+    }
+
+    /// The import strings to rewrite before the client moves files or folders.
+    private func willRenameFiles(_ params: Params) throws -> JSONValue {
+        var moves: [(old: String, new: String)] = []
+        for file in try params.array("files") {
+            let file = Params(value: file)
+            let old = try file.string("oldUri"), new = try file.string("newUri")
+            guard let oldPath = DocumentURI.path(of: old), let newPath = DocumentURI.path(of: new) else { continue }
+            moves.append((workspace.canonicalPath(oldPath), workspace.canonicalPath(newPath)))
+        }
+        let edits = workspace.importEdits(renaming: moves).value
+        guard !edits.isEmpty else { return .null }
+        var converter = Converter(server: self, snapshots: [])
+        return converter.workspaceEdit(edits, documentChanges: documentChangesSupport)
     }
 
     /// The response to `textDocument/semanticTokens/full`, written straight into its bytes: a

@@ -193,6 +193,31 @@ import Testing
         #expect(symbols?["result"]?.array?.map { $0["name"] } == ["Gone"])
     }
 
+    /// Moving a file or a folder rewrites the imports that name what moved, and the moved
+    /// file's own imports, from the files as they are before the move.
+    @Test func willRenameFilesRewritesImports() throws {
+        let folder = try Folder()
+        let session = Session()
+        let initialized = session.initialize(root: folder.root)
+        let filters = initialized?["result"]?["capabilities"]?["workspace"]?["fileOperations"]?["willRename"]?["filters"]
+        #expect(filters?[0]?["pattern"]?["glob"] == "**/*.cards")
+        func edits(_ moves: [(String, String)]) -> JSONValue? {
+            let files: JSONValue = .array(moves.map { ["oldUri": .string(folder.uri($0.0)), "newUri": .string(folder.uri($0.1))] })
+            return session.send(request(2, "workspace/willRenameFiles", ["files": files])).first?["result"]
+        }
+        // A file into a subfolder: its importer's string changes.
+        let file = try #require(edits([("deck/pawtheme.cards", "deck/theme/paw.cards")])?["changes"])
+        #expect(file == [folder.uri("deck/pawpal.cards"): [["range": ["start": position(0, 7), "end": position(0, 23)], "newText": "\"theme/paw.cards\""]]])
+        // A folder: the outer importer changes; the two files that move together do not.
+        let renamedFolder = try #require(edits([("deck", "decks")])?["changes"])
+        #expect(renamedFolder == [folder.uri("outer.cards"): [["range": ["start": position(0, 7), "end": position(0, 26)], "newText": "\"decks/pawpal.cards\""]]])
+        // The importer itself moves: its own import is written from its new folder.
+        let importer = try #require(edits([("outer.cards", "sub/outer.cards")])?["changes"])
+        #expect(importer == [folder.uri("outer.cards"): [["range": ["start": position(0, 7), "end": position(0, 26)], "newText": "\"../deck/pawpal.cards\""]]])
+        // Nothing imports unrelated.cards: nothing to do.
+        #expect(edits([("unrelated.cards", "lone.cards")]) == .null)
+    }
+
     /// Workspace symbols come from every file of the index, ranked: an exact name, then a
     /// prefix, then word starts.
     @Test func workspaceSymbolsAreFuzzyAndRanked() throws {
