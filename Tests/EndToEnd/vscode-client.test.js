@@ -1,7 +1,8 @@
 // Activates the VS Code extension (Editors/vscode/extension.js, which starts lsp-client.js)
 // against the real `cardc lsp` with a fake `vscode` module (just the API the extension
 // touches): open a sample, wait for diagnostics, edit it incrementally, hover, complete, go to
-// definition, format, deactivate. Exits 1 on the first failure.
+// definition, find references and rename across a file that is not open, format, deactivate.
+// Exits 1 on the first failure.
 'use strict';
 
 const fs = require('fs');
@@ -33,6 +34,15 @@ class TextEdit {
   constructor(range, newText) { Object.assign(this, { range, newText }); }
   static replace(range, newText) { return new TextEdit(range, newText); }
 }
+class WorkspaceEdit {
+  constructor() { this.edits = new Map(); }
+  replace(uri, range, newText) {
+    const key = uri.toString();
+    if (!this.edits.has(key)) this.edits.set(key, []);
+    this.edits.get(key).push(new TextEdit(range, newText));
+  }
+  entries() { return [...this.edits.entries()].map(([uri, edits]) => [Uri.parse(uri), edits]); }
+}
 class Emitter {
   constructor() { this.listeners = []; this.event = (listener) => { this.listeners.push(listener); return { dispose() {} }; }; }
   fire(value) { this.listeners.forEach((l) => l(value)); }
@@ -49,7 +59,7 @@ const document = { uri: Uri.file(sample), languageId: 'cards', version: 1, getTe
 
 const vscode = {
   Position, Range, Location, Uri, Diagnostic, DiagnosticRelatedInformation, Hover, MarkdownString,
-  CompletionItem, SnippetString, TextEdit,
+  CompletionItem, SnippetString, TextEdit, WorkspaceEdit,
   DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2, Hint: 3 },
   DiagnosticTag: { Unnecessary: 1 },
   window: { createOutputChannel: () => ({ appendLine(line) { logs.push(line); }, dispose() {} }) },
@@ -70,6 +80,8 @@ const vscode = {
     registerHoverProvider(_, provider) { providers.hover = provider; return { dispose() {} }; },
     registerCompletionItemProvider(_, provider, ...triggers) { providers.completion = provider; providers.triggers = triggers; return { dispose() {} }; },
     registerDefinitionProvider(_, provider) { providers.definition = provider; return { dispose() {} }; },
+    registerReferenceProvider(_, provider) { providers.references = provider; return { dispose() {} }; },
+    registerRenameProvider(_, provider) { providers.rename = provider; return { dispose() {} }; },
     registerDocumentFormattingEditProvider(_, provider) { providers.formatting = provider; return { dispose() {} }; },
   },
 };
@@ -130,6 +142,22 @@ async function until(predicate, what) {
   const definition = await providers.definition.provideDefinition(document, new Position(stackLine, 4));
   check(definition.length === 1 && definition[0].range.start.line === lines.findIndex((l) => l.startsWith('card NetWorth')), 'definition of a card');
   console.log(`definition of NetWorth: line ${definition[0].range.start.line + 1}`);
+  // References and rename of the theme Evergreen, declared in theme.cards, which is not open:
+  // both reach it (nothing is written; the edit is only looked at).
+  const themeUse = lines.findIndex((l) => l.trim() === 'theme: Evergreen');
+  const themeAt = new Position(themeUse, lines[themeUse].indexOf('Evergreen') + 2);
+  const themeFile = Uri.file(path.join(samples, 'theme.cards')).toString();
+  const references = await providers.references.provideReferences(document, themeAt, { includeDeclaration: true });
+  const referenced = new Set(references.map((l) => l.uri.toString()));
+  check(referenced.has(themeFile) && referenced.has(document.uri.toString()), 'references reach theme.cards: ' + [...referenced].join(', '));
+  console.log(`references of Evergreen: ${references.length} in ${referenced.size} files`);
+  const prepared = await providers.rename.prepareRename(document, themeAt);
+  check(prepared.placeholder === 'Evergreen', 'prepareRename of the theme');
+  const renamed = await providers.rename.provideRenameEdits(document, themeAt, 'Pine');
+  const renamedFiles = new Map(renamed.entries().map(([uri, edits]) => [uri.toString(), edits]));
+  check(renamedFiles.has(themeFile) && renamedFiles.get(themeFile).every((e) => e.newText === 'Pine'), 'the rename edits theme.cards, which is not open');
+  check(renamedFiles.has(document.uri.toString()), 'the rename edits the open deck');
+  console.log(`rename Evergreen → Pine: edits in ${[...renamedFiles.keys()].map((u) => path.basename(u)).join(', ')}`);
   // Formatting through the server gives what `cardc fmt -` gives.
   check(providers.formatting && client.capabilities.documentFormattingProvider, 'the server formats');
   const edits = await providers.formatting.provideDocumentFormattingEdits(document, { tabSize: 2, insertSpaces: true });
@@ -141,6 +169,17 @@ async function until(predicate, what) {
   const expected = childProcess.execFileSync(cardc, ['fmt', '-'], { input: text }).toString('utf8');
   check(formatted === expected, 'formatting differs from cardc fmt -');
   console.log(`formatting: ${edits.length} edit(s), the same text as cardc fmt -`);
+
+  // From the declaration, with the deck that uses it closed: the rename still reaches it.
+  closed.fire(document);
+  const themeText = fs.readFileSync(path.join(samples, 'theme.cards'), 'utf8');
+  const themeDocument = { uri: Uri.parse(themeFile), languageId: 'cards', version: 1, getText: () => themeText };
+  opened.fire(themeDocument);
+  const declared = themeText.split('\n').findIndex((l) => l.startsWith('theme Evergreen'));
+  const fromDeclaration = await providers.rename.provideRenameEdits(themeDocument, new Position(declared, 8), 'Pine');
+  const reached = fromDeclaration.entries().map(([uri]) => path.basename(uri.toString()));
+  check(reached.includes('overview.cards'), 'the rename from theme.cards misses overview.cards, which is closed: ' + reached.join(', '));
+  console.log(`rename from the declaration, overview.cards closed: edits in ${reached.join(', ')}`);
 
   const code = await extension.deactivate();
   check(code === 0, `cardc lsp exited with ${code}`);
