@@ -12,6 +12,10 @@ import CardSources
 /// snapshot is current while its document's version is and none of the files it loaded
 /// changed after it was made. Files on disk that no buffer covers are read afresh whenever a
 /// snapshot is made.
+///
+/// Beside the snapshots, the workspace keeps an index of every `.cards` file of its folders,
+/// open or not (`currentIndex()`, WorkspaceIndexing.swift), from which cross-file references
+/// and rename find the files to check (WorkspaceNavigation.swift).
 public final class Workspace {
     /// An open document.
     public struct Document {
@@ -182,20 +186,32 @@ public final class Workspace {
         return snapshot
     }
 
-    /// A snapshot of the file at canonical `path` as the editor sees it: the open document's,
-    /// else one checked now from the disk (kept by nobody: a rename over 500 closed files need
-    /// not hold 500 units). Nil when it is neither open nor readable.
+    /// A snapshot of the file at canonical `path` for its names: the open document's, else
+    /// one checked now from the disk without its diagnostics (kept by nobody: a rename over 500
+    /// closed files need not hold 500 units). Nil when it is neither open nor readable.
+    /// `locator` is kept by a caller making many.
     public func snapshot(ofFile path: String) -> Snapshot? {
-        if documents[path] != nil { return snapshot(of: path) }
-        guard let bytes = base.contents(of: path) else { return nil }
-        return makeSnapshot(path: path, bytes: bytes, version: 0, lineIndex: nil)
+        var locator: ProjectLocator?
+        return snapshot(ofFile: path, using: &locator)
     }
 
-    private func makeSnapshot(path: String, bytes: [UInt8], version: Int, lineIndex: LineIndex?) -> Snapshot {
-        let project = self.project(for: path)
+    func snapshot(ofFile path: String, using locator: inout ProjectLocator?) -> Snapshot? {
+        if documents[path] != nil { return snapshot(of: path) }
+        guard let bytes = base.contents(of: path) else { return nil }
+        return makeSnapshot(path: path, bytes: bytes, version: 0, lineIndex: nil, diagnosing: false, locator: &locator)
+    }
+
+    private func makeSnapshot(path: String, bytes: [UInt8], version: Int, lineIndex: LineIndex?, diagnosing: Bool = true) -> Snapshot {
+        var locator: ProjectLocator?
+        return makeSnapshot(path: path, bytes: bytes, version: version, lineIndex: lineIndex, diagnosing: diagnosing, locator: &locator)
+    }
+
+    private func makeSnapshot(path: String, bytes: [UInt8], version: Int, lineIndex: LineIndex?, diagnosing: Bool,
+                              locator: inout ProjectLocator?) -> Snapshot {
+        let project = self.project(for: path, using: &locator)
         return Snapshot(path: path, version: version, bytes: bytes, root: project.root, provider: provider, revision: revision,
                         viewport: project.viewport, lineIndex: lineIndex, policy: project.policy,
-                        configuration: project.configuration, configurationProblem: project.problem)
+                        configuration: project.configuration, configurationProblem: project.problem, diagnosing: diagnosing)
     }
 
     /// The current snapshots of every open document.

@@ -100,6 +100,14 @@ public struct WorkspaceIndex: Sendable {
         return scored.prefix(limit).map(\.symbol)
     }
 
+    /// A hash of a file's bytes (this process's: entries are never stored), over the raw
+    /// buffer — hashing `[UInt8]` element by element cost more than parsing the file.
+    static func fingerprint(of bytes: [UInt8]) -> Int {
+        var hasher = Hasher()
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        return hasher.finalize()
+    }
+
     /// The entry of one file: parsed (not checked), its imports resolved.
     static func entry(path: String, bytes: [UInt8], root: String, provider: FileProvider) -> Entry {
         let file = SourceFile(path: path, bytes: bytes)
@@ -130,9 +138,7 @@ public struct WorkspaceIndex: Sendable {
         _ = Lexer.forEachToken(in: file) { token in
             if token.kind == .identifier { names.insert(file.text(token.range)) }
         }
-        var hasher = Hasher()
-        hasher.combine(bytes)
-        return Entry(path: path, imports: imports, symbols: symbols, names: names, fingerprint: hasher.finalize())
+        return Entry(path: path, imports: imports, symbols: symbols, names: names, fingerprint: fingerprint(of: bytes))
     }
 }
 

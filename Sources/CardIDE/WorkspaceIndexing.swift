@@ -41,9 +41,7 @@ extension Workspace {
         for folder in indexedFolders {
             for path in files(under: folder) where found.insert(path).inserted && documents[path] == nil {
                 guard let bytes = base.contents(of: path) else { continue }
-                var hasher = Hasher()
-                hasher.combine(bytes)
-                if workspaceIndex.entries[path]?.fingerprint != hasher.finalize() {
+                if workspaceIndex.entries[path]?.fingerprint != WorkspaceIndex.fingerprint(of: bytes) {
                     workspaceIndex.update(path: path, bytes: bytes, root: project(for: path, using: &locator).root, provider: base)
                     changed.append(path)
                 }

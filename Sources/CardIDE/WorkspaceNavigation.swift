@@ -1,4 +1,5 @@
 import CardDiagnostics
+import CardProject
 import CardSources
 
 /// A cross-file answer, with the snapshots it was found in (their lines convert its ranges).
@@ -74,8 +75,9 @@ extension Workspace {
         for other in others { covered.formUnion(other.unitPaths) }
         let candidateSet = Set(candidates)
         let imported = Set(candidates.flatMap { index.entries[$0]?.imports ?? [] }).intersection(candidateSet)
+        var locator: ProjectLocator?
         for path in candidates.filter({ !imported.contains($0) }) + candidates.filter(imported.contains) where !covered.contains(path) {
-            guard let other = self.snapshot(ofFile: path) else { continue }
+            guard let other = self.snapshot(ofFile: path, using: &locator) else { continue }
             others.append(other)
             covered.formUnion(other.unitPaths)
         }
