@@ -156,9 +156,15 @@ public final class Workspace {
         return base.contents(of: path).map { LineIndex($0) }
     }
 
-    /// Records that a file changed on disk (snapshots that loaded it are checked again).
+    /// Records that a file changed on disk (snapshots that loaded it are checked again), or
+    /// appeared: the open documents the index says import it — a file that was missing when
+    /// they were checked (E306), which no snapshot loaded — are checked again too.
     public func fileChanged(_ path: String) {
         touch(path)
+        guard hasIndexed else { return }
+        for importer in currentIndex().transitiveImporters(of: path) where documents[importer] != nil {
+            changedAt[importer] = revision
+        }
     }
 
     private func touch(_ path: String) {

@@ -177,6 +177,21 @@ import Testing
         #expect(codes?.contains("E303") == true)
     }
 
+    /// A file created on disk that an open deck imports (E306 until then) re-checks the deck,
+    /// though no snapshot ever loaded it.
+    @Test func createdImportRepublishesItsImporter() throws {
+        let folder = try Folder()
+        let (session, _) = session(folder, watching: true)
+        let uri = folder.uri("later.cards")
+        let text = "import \"extra.cards\"\n\nstack Later: list {\n  Extra\n}\n"
+        let opened = session.open(uri, text)
+        #expect(opened.first?["params"]?["diagnostics"]?.array?.compactMap { $0["code"]?.string }.contains("E306") == true)
+        try folder.write("extra.cards", "card Extra {\n  text(\"x\")\n}\n")
+        let published = session.send(notification("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(folder.uri("extra.cards")), "type": 1]]]))
+        let diagnostics = published.first { $0["params"]?["uri"]?.string == uri }?["params"]?["diagnostics"]?.array
+        #expect(diagnostics == [])
+    }
+
     /// Without file watching, a save walks the folders again: a file changed behind the
     /// editor's back is seen, and the open importer re-published.
     @Test func saveRescansWithoutWatching() throws {
