@@ -248,6 +248,18 @@ async function startLanguageClient(vscode, { command = 'cardc', args = ['lsp'], 
       return convert.workspaceEdit(edit);
     },
   }));
+  // Code lenses above each card: the stacks that list it and the cards that push it, each
+  // opening the reference (the server's `cardc.open` command, run here).
+  if (capabilities.codeLensProvider) {
+    subscriptions.push(vscode.commands.registerCommand('cardc.open', (target) => vscode.window.showTextDocument(
+      vscode.Uri.parse(target.uri), { selection: convert.range(target.range) })));
+    subscriptions.push(vscode.languages.registerCodeLensProvider(selector, {
+      async provideCodeLenses(document) {
+        const lenses = await quietly(connection.request('textDocument/codeLens', { textDocument: { uri: document.uri.toString() } }));
+        return (lenses || []).map((lens) => new vscode.CodeLens(convert.range(lens.range), lens.command));
+      },
+    }));
+  }
   // Files changed outside the editor, and moves of `.cards` files (imports rewritten first).
   if (vscode.workspace.createFileSystemWatcher) {
     const watcher = vscode.workspace.createFileSystemWatcher('**/{*.cards,cardc.json}');

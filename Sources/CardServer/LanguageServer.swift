@@ -39,6 +39,8 @@ public final class LanguageServer {
     private var explainURL = "cardc-explain:{code}"
     /// Whether workspace edits may be `documentChanges` (with each document's version).
     private var documentChangesSupport = false
+    /// How many requests the server sent the client (`window/showDocument`), for their ids.
+    private var sentRequests = 0
     /// Whether the client reports changes on disk once asked (`client/registerCapability`);
     /// otherwise the workspace folders are walked again at each save.
     private var watchesFiles = false
@@ -215,6 +217,8 @@ public final class LanguageServer {
         case "textDocument/inlayHint": return try inlayHints(params)
         case "textDocument/formatting": return try formatting(params)
         case "workspace/willRenameFiles": return try willRenameFiles(params)
+        case "textDocument/codeLens": return try codeLenses(params)
+        case "workspace/executeCommand": return try executeCommand(params)
         default:
             throw ResponseError(.methodNotFound, "unknown method `\(method)`")
         }
@@ -307,6 +311,8 @@ public final class LanguageServer {
             ("foldingRangeProvider", true),
             ("documentLinkProvider", ["resolveProvider": false]),
             ("inlayHintProvider", true),
+            ("codeLensProvider", ["resolveProvider": false]),
+            ("executeCommandProvider", ["commands": [.string(Self.openCommand)]]),
         ]
         capabilities.append(("documentFormattingProvider", true))
         // Moving `.cards` files, or folders holding them, rewrites the imports that name them.
@@ -689,6 +695,36 @@ public final class LanguageServer {
         case .failure(let error):
             throw ResponseError(.requestFailed, error.message)
         }
+    }
+
+    /// The command of a code lens: shows its location (`window/showDocument`).
+    static let openCommand = "cardc.open"
+
+    /// Above each card, a lens per stack that lists it and per card that pushes it, from any
+    /// file of the workspace; each opens the reference.
+    private func codeLenses(_ params: Params) throws -> JSONValue {
+        guard let snapshot = try snapshot(params) else { return .null }
+        let usages = workspace.cardUsages(in: snapshot)
+        var converter = Converter(server: self, snapshots: usages.snapshots)
+        return .array(usages.value.map { usage in
+            let title = usage.kind == .stack ? "stack \(usage.name)" : "pushed by \(usage.name)"
+            return ["range": json(usage.card, in: snapshot),
+                    "command": ["title": .string(title), "command": .string(Self.openCommand), "arguments": [converter.location(usage.location)]]]
+        })
+    }
+
+    /// `cardc.open` (a code lens): asks the client to show the location given.
+    private func executeCommand(_ params: Params) throws -> JSONValue {
+        let command = try params.string("command")
+        guard command == Self.openCommand else { throw ResponseError.invalidParams("unknown command `\(command)`") }
+        guard let location = try params.optionalArray("arguments")?.first, let uri = location["uri"]?.string, let range = location["range"],
+              range["start"]?["line"]?.int != nil, range["end"]?["line"]?.int != nil else {
+            throw ResponseError.invalidParams("`\(command)` takes a location")
+        }
+        sentRequests += 1
+        send(Outgoing.request(id: .string("cardc-show-\(sentRequests)"), "window/showDocument",
+                              ["uri": .string(uri), "selection": range, "takeFocus": true]))
+        return .null
     }
 
     /// The import strings to rewrite before the client moves files or folders.

@@ -208,6 +208,26 @@ import Testing
         #expect(symbols?["result"]?.array?.map { $0["name"] } == ["Gone"])
     }
 
+    /// Above a card, a lens per stack listing it and per card pushing it, from files not open;
+    /// running one asks the client to show the reference.
+    @Test func codeLensesShowStacksAndPushers() throws {
+        let folder = try Folder()
+        let (session, _) = session(folder)
+        session.open(folder.uri("deck/pawtheme.cards"), Self.theme)
+        let reply = session.send(request(2, "textDocument/codeLens", ["textDocument": ["uri": .string(folder.uri("deck/pawtheme.cards"))]])).first
+        let lenses = try #require(reply?["result"]?.array)
+        #expect(lenses.compactMap { $0["command"]?["title"]?.string } == ["stack Paws", "stack More", "pushed by PawPal", "pushed by Outer"])
+        #expect(lenses.allSatisfy { $0["range"] == ["start": position(0, 5), "end": position(0, 16)] })
+        let target = try #require(lenses.first?["command"]?["arguments"]?[0])
+        #expect(target == ["uri": .string(folder.uri("deck/pawpal.cards")), "range": ["start": position(9, 2), "end": position(9, 13)]])
+        let shown = session.send(request(3, "workspace/executeCommand", ["command": "cardc.open", "arguments": [target]]))
+        let showDocument = try #require(shown.first { $0.method == "window/showDocument" })
+        #expect(showDocument["params"]?["uri"]?.string == folder.uri("deck/pawpal.cards"))
+        #expect(showDocument["params"]?["selection"] == target["range"])
+        #expect(shown.first { $0.id == 3 }?["result"] == .null)
+        #expect(session.send(request(4, "workspace/executeCommand", ["command": "cardc.open", "arguments": [7]])).first?.errorCode == -32602)
+    }
+
     /// Moving a file or a folder rewrites the imports that name what moved, and the moved
     /// file's own imports, from the files as they are before the move.
     @Test func willRenameFilesRewritesImports() throws {

@@ -2,8 +2,9 @@
 -- with the repository's Editors/nvim set-up (its ftplugin starts the server), waits for
 -- diagnostics, breaks a part name and waits for the error, asks for hover and completion,
 -- checks the answers, mends the buffer with the "fix all" code action, applies the "ignore this
--- warning" quick fix in a scratch deck and sees the warning go, renames a card across two files
--- of which one is not open, and quits with status 0, or 1 on the first failure.
+-- warning" quick fix in a scratch deck and sees the warning go, shows a card's code lenses and
+-- renames it across two files of which one is not open, and quits with status 0, or 1 on the
+-- first failure.
 local root = os.getenv('CARDS_ROOT')
 local sample = root .. '/Samples/overview.cards'
 vim.opt.runtimepath:append(root .. '/Editors/nvim')
@@ -177,6 +178,17 @@ end
 if vim.fn.bufexists(deck .. '/pawpal.cards') == 1 and vim.fn.bufloaded(deck .. '/pawpal.cards') == 1 then
   fail('pawpal.cards should not be open before the rename')
 end
+-- Code lenses above the card, which the runtime folder asks for once the server runs: the
+-- stack that lists it and the card that pushes it, both in pawpal.cards, which is not open.
+local lens_titles
+if not vim.wait(20000, function()
+  local lenses = vim.lsp.codelens.get(theme)
+  if #lenses < 2 then return false end
+  lens_titles = vim.tbl_map(function(l) return l.command and l.command.title or '?' end, lenses)
+  return true
+end, 20) then fail('no code lenses above ShelterNote') end
+say('code lenses above ShelterNote: ' .. table.concat(lens_titles, ', '))
+if table.concat(lens_titles, ', ') ~= 'stack Paws, pushed by PawPal' then fail('unexpected code lenses') end
 vim.api.nvim_win_set_cursor(0, { 1, 7 }) -- on `ShelterNote`
 vim.lsp.buf.rename('RescueNote')
 local function pawpal_renamed()

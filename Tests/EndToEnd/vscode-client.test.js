@@ -43,6 +43,7 @@ class WorkspaceEdit {
   }
   entries() { return [...this.edits.entries()].map(([uri, edits]) => [Uri.parse(uri), edits]); }
 }
+class CodeLens { constructor(range, command) { Object.assign(this, { range, command }); } }
 class Emitter {
   constructor() { this.listeners = []; this.event = (listener) => { this.listeners.push(listener); return { dispose() {} }; }; }
   fire(value) { this.listeners.forEach((l) => l(value)); }
@@ -52,6 +53,8 @@ const logs = [];
 const opened = new Emitter(), changed = new Emitter(), closed = new Emitter();
 const collections = [];
 const providers = {};
+const commands = {};
+const shownDocuments = [];
 const samples = path.join(root, 'Samples');
 const sample = path.join(samples, 'overview.cards');
 let text = fs.readFileSync(sample, 'utf8');
@@ -59,10 +62,14 @@ const document = { uri: Uri.file(sample), languageId: 'cards', version: 1, getTe
 
 const vscode = {
   Position, Range, Location, Uri, Diagnostic, DiagnosticRelatedInformation, Hover, MarkdownString,
-  CompletionItem, SnippetString, TextEdit, WorkspaceEdit,
+  CompletionItem, SnippetString, TextEdit, WorkspaceEdit, CodeLens,
+  commands: { registerCommand(name, run) { commands[name] = run; return { dispose() {} }; } },
   DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2, Hint: 3 },
   DiagnosticTag: { Unnecessary: 1 },
-  window: { createOutputChannel: () => ({ appendLine(line) { logs.push(line); }, dispose() {} }) },
+  window: {
+    createOutputChannel: () => ({ appendLine(line) { logs.push(line); }, dispose() {} }),
+    showTextDocument(uri, options) { shownDocuments.push({ uri: uri.toString(), line: options.selection.start.line }); },
+  },
   workspace: {
     getConfiguration: () => ({ get: (key) => (key === 'cardcPath' ? cardc : undefined) }),
     workspaceFolders: [{ uri: Uri.file(samples), name: 'Samples' }],
@@ -82,6 +89,7 @@ const vscode = {
     registerDefinitionProvider(_, provider) { providers.definition = provider; return { dispose() {} }; },
     registerReferenceProvider(_, provider) { providers.references = provider; return { dispose() {} }; },
     registerRenameProvider(_, provider) { providers.rename = provider; return { dispose() {} }; },
+    registerCodeLensProvider(_, provider) { providers.codeLens = provider; return { dispose() {} }; },
     registerDocumentFormattingEditProvider(_, provider) { providers.formatting = provider; return { dispose() {} }; },
   },
 };
@@ -176,6 +184,18 @@ async function until(predicate, what) {
   const themeDocument = { uri: Uri.parse(themeFile), languageId: 'cards', version: 1, getText: () => themeText };
   opened.fire(themeDocument);
   const declared = themeText.split('\n').findIndex((l) => l.startsWith('theme Evergreen'));
+  // Code lenses in a deck with cards: the stacks and pushers, each opening its reference.
+  const tripPath = path.join(samples, 'trip.cards');
+  const tripText = fs.readFileSync(tripPath, 'utf8');
+  const trip = { uri: Uri.file(tripPath), languageId: 'cards', version: 1, getText: () => tripText };
+  opened.fire(trip);
+  const lenses = await providers.codeLens.provideCodeLenses(trip);
+  const belem = lenses.filter((l) => tripText.split('\n')[l.range.start.line].startsWith('card BelemDay'));
+  const titles = belem.map((l) => l.command.title);
+  check(titles.includes('stack TripPlanner') && titles.includes('pushed by LisbonTrip'), 'code lenses above BelemDay: ' + titles.join(', '));
+  commands[belem[0].command.command](...belem[0].command.arguments);
+  check(shownDocuments.length === 1 && shownDocuments[0].uri === trip.uri.toString(), 'running a lens opens its reference');
+  console.log(`code lenses above BelemDay: ${titles.join(', ')}; the first opens line ${shownDocuments[0].line + 1}`);
   const fromDeclaration = await providers.rename.provideRenameEdits(themeDocument, new Position(declared, 8), 'Pine');
   const reached = fromDeclaration.entries().map(([uri]) => path.basename(uri.toString()));
   check(reached.includes('overview.cards'), 'the rename from theme.cards misses overview.cards, which is closed: ' + reached.join(', '));
