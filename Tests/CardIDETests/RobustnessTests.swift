@@ -47,6 +47,10 @@ import Testing
         for hint in snapshot.inlayHints(in: 0..<count) { #expect(hint.offset >= 0 && hint.offset <= count) }
         for link in snapshot.documentLinks() { #expect(inside(link.range)) }
         _ = snapshot.codeActions(in: 0..<count)
+        for usage in workspace.cardUsages(in: snapshot).value where usage.location.path == "/p/main.cards" {
+            #expect(inside(usage.card) && inside(usage.location.range))
+        }
+        _ = workspace.importEdits(renaming: [("/p/theme.cards", "/p/sub/theme.cards"), ("/p", "/q")])
         for symbol in workspace.currentIndex().symbols(matching: String(decoding: bytes.prefix(3), as: UTF8.self)) {
             #expect(symbol.location.path != "/p/main.cards" || inside(symbol.location.range))
         }

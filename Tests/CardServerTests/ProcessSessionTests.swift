@@ -201,6 +201,14 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         #expect(server.reply(to: 21)?["result"] == [])
         server.send(request(22, "textDocument/prepareRename", textPosition("untitled:nothing-open", 0, 0)))
         #expect(server.reply(to: 22)?["result"] == .null)
+        server.send(request(23, "workspace/willRenameFiles", ["files": [["oldUri": "file:///", "newUri": "x"], ["oldUri": 1]]]))
+        #expect(server.reply(to: 23)?.errorCode == -32602)
+        server.send(request(24, "workspace/willRenameFiles", ["files": [["oldUri": .string(uri), "newUri": "file:///\u{0}/x.cards"]]]))
+        #expect(server.reply(to: 24)?["error"] == nil)
+        server.send(request(25, "textDocument/codeLens", ["textDocument": ["uri": .string(uri)]]))
+        #expect(server.reply(to: 25)?["error"] == nil)
+        server.send(request(26, "workspace/executeCommand", ["command": "cardc.open", "arguments": [["uri": 5, "range": "all"]]]))
+        #expect(server.reply(to: 26)?.errorCode == -32602)
         // A body that never arrives: dropped after the stall timeout, then the server answers.
         server.write(Array("Content-Length: 500\r\n\r\n{\"jsonrpc\": \"2.0\"".utf8))
         errorsExpected += 1

@@ -98,6 +98,25 @@ import Testing
         #expect(changes[folder.uri("deck/pawpal.cards")]?[1] == ["range": ["start": position(9, 2), "end": position(9, 13)], "newText": "RescueNote"])
     }
 
+    /// A document opened outside the workspace folders brings its project's folder (its
+    /// `cardc.json`'s): its importers there are found.
+    @Test func documentOutsideTheFoldersBringsItsProject() throws {
+        let folder = try Folder()
+        try FileManager.default.createDirectory(atPath: folder.root + "/other/deck", withIntermediateDirectories: true)
+        try folder.write("other/cardc.json", "{}")
+        try folder.write("other/deck/pawtheme.cards", Self.theme)
+        try folder.write("other/deck/pawpal.cards", Self.pal)
+        let session = Session()
+        session.send(request(1, "initialize", ["rootUri": .string(folder.uri("deck")), "capabilities": [:]]))
+        session.send(notification("initialized"))
+        session.open(folder.uri("other/deck/pawtheme.cards"), Self.theme)
+        let reply = session.send(request(2, "textDocument/references", [
+            "textDocument": ["uri": .string(folder.uri("other/deck/pawtheme.cards"))], "position": position(0, 7),
+            "context": ["includeDeclaration": false],
+        ])).first
+        #expect(Self.uris(reply?["result"]) == [folder.uri("other/deck/pawpal.cards"), folder.uri("other/deck/pawpal.cards")])
+    }
+
     /// With `documentChanges`, each document names its version: the open one's, null on disk.
     @Test func renameUsesDocumentChangesWithVersions() throws {
         let folder = try Folder()
