@@ -40,7 +40,10 @@ extension Workspace {
         var locator: ProjectLocator?
         for folder in indexedFolders {
             for path in files(under: folder) where found.insert(path).inserted && documents[path] == nil {
-                guard let bytes = base.contents(of: path) else { continue }
+                guard let bytes = base.contents(of: path) else {
+                    unreadable[path] = "cannot be read"
+                    continue
+                }
                 if workspaceIndex.entries[path]?.fingerprint != WorkspaceIndex.fingerprint(of: bytes) {
                     workspaceIndex.update(path: path, bytes: bytes, root: project(for: path, using: &locator).root, provider: base)
                     changed.append(path)
@@ -104,6 +107,8 @@ extension Workspace {
         // The walk reads the disk: a workspace over other files (tests' memory files) indexes
         // its open documents only.
         guard folder != "/", base is DiskFileProvider, let walk = DirectoryWalk(folder) else { return [] }
+        // What this walk cannot read replaces what the last walk of the folder could not.
+        unreadable = unreadable.filter { !PathUtilities.isInside($0.key, root: folder) }
         for failure in walk.failures { unreadable[failure.path] = failure.reason }
         return walk.files.map { base.canonicalPath($0) }
     }

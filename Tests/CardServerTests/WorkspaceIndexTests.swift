@@ -161,6 +161,11 @@ import Testing
             "textDocument": ["uri": .string(folder.uri("deck/pawtheme.cards"))], "position": position(0, 7), "newName": "RescueNote",
         ])).first
         #expect(rename?.errorCode == -32803)
+        // Once it is gone (seen at the next save's re-scan), the rename is offered again.
+        try FileManager.default.removeItem(atPath: folder.root + "/pipe.cards")
+        session.send(notification("textDocument/didSave", ["textDocument": ["uri": .string(folder.uri("deck/pawtheme.cards"))]]))
+        let again = session.send(request(4, "textDocument/prepareRename", textPosition(folder.uri("deck/pawtheme.cards"), 0, 7))).first
+        #expect(again?["result"]?["placeholder"] == "ShelterNote")
     }
 
     /// `$item` is not a name the user chose: renaming it is refused with a reason.
