@@ -1,7 +1,8 @@
 // Activates the VS Code extension (Editors/vscode/extension.js, which starts lsp-client.js)
 // against the real `cardc lsp` with a fake `vscode` module (just the API the extension
 // touches): open a sample, wait for diagnostics, edit it incrementally, hover, complete, go to
-// definition, find references and rename across a file that is not open, format, deactivate.
+// definition, find references and rename across a file that is not open, code lenses, the
+// import rewrite when a file moves, format, deactivate.
 // Exits 1 on the first failure.
 'use strict';
 
@@ -51,6 +52,7 @@ class Emitter {
 
 const logs = [];
 const opened = new Emitter(), changed = new Emitter(), closed = new Emitter();
+const willRename = new Emitter(), didRename = new Emitter();
 const collections = [];
 const providers = {};
 const commands = {};
@@ -77,6 +79,8 @@ const vscode = {
     onDidOpenTextDocument: opened.event,
     onDidChangeTextDocument: changed.event,
     onDidCloseTextDocument: closed.event,
+    onWillRenameFiles: willRename.event,
+    onDidRenameFiles: didRename.event,
   },
   languages: {
     createDiagnosticCollection() {
@@ -200,6 +204,19 @@ async function until(predicate, what) {
   const reached = fromDeclaration.entries().map(([uri]) => path.basename(uri.toString()));
   check(reached.includes('overview.cards'), 'the rename from theme.cards misses overview.cards, which is closed: ' + reached.join(', '));
   console.log(`rename from the declaration, overview.cards closed: edits in ${reached.join(', ')}`);
+
+  // Moving theme.cards into a folder: the extension asks the server first, and the edit
+  // rewrites overview.cards' import (nothing is moved or written here).
+  let waited;
+  willRename.fire({
+    files: [{ oldUri: Uri.parse(themeFile), newUri: Uri.file(path.join(samples, 'themes/theme.cards')) }],
+    waitUntil(promise) { waited = promise; },
+  });
+  const moveEdit = await waited;
+  const importEdits = moveEdit.entries().find(([uri]) => path.basename(uri.toString()) === 'overview.cards');
+  check(importEdits && importEdits[1].length === 1 && importEdits[1][0].newText === '"themes/theme.cards"',
+    'moving theme.cards rewrites the import of overview.cards: ' + JSON.stringify(moveEdit.entries()));
+  console.log(`moving theme.cards to themes/: overview.cards' import becomes ${importEdits[1][0].newText}`);
 
   const code = await extension.deactivate();
   check(code === 0, `cardc lsp exited with ${code}`);
