@@ -120,7 +120,21 @@ function converters(vscode) {
     return result;
   }
   const textEdit = (e) => new vscode.TextEdit(range(e.range), e.newText);
-  return { position, range, toPosition, toRange, location, markdown, diagnostic, completionItem, textEdit };
+  // A protocol WorkspaceEdit (`changes`, or `documentChanges` with versions) as the editor's.
+  function workspaceEdit(edit) {
+    const result = new vscode.WorkspaceEdit();
+    if (!edit) return result;
+    for (const change of edit.documentChanges || []) {
+      if (!change.textDocument) continue; // file operations: the server sends none
+      const uri = vscode.Uri.parse(change.textDocument.uri);
+      for (const e of change.edits) result.replace(uri, range(e.range), e.newText);
+    }
+    for (const [uri, edits] of Object.entries(edit.changes || {})) {
+      for (const e of edits) result.replace(vscode.Uri.parse(uri), range(e.range), e.newText);
+    }
+    return result;
+  }
+  return { position, range, toPosition, toRange, location, markdown, diagnostic, completionItem, textEdit, workspaceEdit };
 }
 
 /**
@@ -145,6 +159,8 @@ async function startLanguageClient(vscode, { command = 'cardc', args = ['lsp'], 
     workspaceFolders: folder ? [{ uri: folder.uri.toString(), name: folder.name }] : null,
     capabilities: {
       general: { positionEncodings: ['utf-16'] }, // the editor's positions count UTF-16 units
+      // Changes on disk are reported by the watcher below; edits name document versions.
+      workspace: { workspaceEdit: { documentChanges: true }, fileOperations: { willRename: true, didRename: true } },
       textDocument: {
         synchronization: { didSave: false },
         completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown'] } },
@@ -211,6 +227,53 @@ async function startLanguageClient(vscode, { command = 'cardc', args = ['lsp'], 
       return (Array.isArray(result) ? result : [result]).map(convert.location);
     },
   }));
+  // References and rename reach every file of the workspace, open or not (the server's index).
+  subscriptions.push(vscode.languages.registerReferenceProvider(selector, {
+    async provideReferences(document, position, context) {
+      const result = await quietly(connection.request('textDocument/references', {
+        ...at(document, position), context: { includeDeclaration: context ? context.includeDeclaration !== false : true },
+      }));
+      return (result || []).map(convert.location);
+    },
+  }));
+  subscriptions.push(vscode.languages.registerRenameProvider(selector, {
+    // Refusals (a name the rename would break elsewhere, `$item`) reach the user as the error.
+    async prepareRename(document, position) {
+      const result = await connection.request('textDocument/prepareRename', at(document, position));
+      if (!result) throw new Error('nothing to rename here');
+      return { range: convert.range(result.range), placeholder: result.placeholder };
+    },
+    async provideRenameEdits(document, position, newName) {
+      const edit = await connection.request('textDocument/rename', { ...at(document, position), newName });
+      return convert.workspaceEdit(edit);
+    },
+  }));
+  // Code lenses above each card: the stacks that list it and the cards that push it, each
+  // opening the reference (the server's `cardc.open` command, run here).
+  if (capabilities.codeLensProvider) {
+    subscriptions.push(vscode.commands.registerCommand('cardc.open', (target) => vscode.window.showTextDocument(
+      vscode.Uri.parse(target.uri), { selection: convert.range(target.range) })));
+    subscriptions.push(vscode.languages.registerCodeLensProvider(selector, {
+      async provideCodeLenses(document) {
+        const lenses = await quietly(connection.request('textDocument/codeLens', { textDocument: { uri: document.uri.toString() } }));
+        return (lenses || []).map((lens) => new vscode.CodeLens(convert.range(lens.range), lens.command));
+      },
+    }));
+  }
+  // Files changed outside the editor, and moves of `.cards` files (imports rewritten first).
+  if (vscode.workspace.createFileSystemWatcher) {
+    const watcher = vscode.workspace.createFileSystemWatcher('**/{*.cards,cardc.json}');
+    subscriptions.push(watcher);
+    const report = (type) => (uri) => connection.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uri.toString(), type }] });
+    subscriptions.push(watcher.onDidCreate(report(1)), watcher.onDidChange(report(2)), watcher.onDidDelete(report(3)));
+  }
+  const moves = (event) => ({ files: event.files.map((f) => ({ oldUri: f.oldUri.toString(), newUri: f.newUri.toString() })) });
+  if (vscode.workspace.onWillRenameFiles) {
+    subscriptions.push(vscode.workspace.onWillRenameFiles((event) => {
+      event.waitUntil(quietly(connection.request('workspace/willRenameFiles', moves(event))).then(convert.workspaceEdit));
+    }));
+    subscriptions.push(vscode.workspace.onDidRenameFiles((event) => connection.notify('workspace/didRenameFiles', moves(event))));
+  }
   if (capabilities.documentFormattingProvider) {
     subscriptions.push(vscode.languages.registerDocumentFormattingEditProvider(selector, {
       async provideDocumentFormattingEdits(document, options) {

@@ -4,6 +4,7 @@
 //       [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|check|build|preview|all] \
 //       [--memory cold|warm] [--write PATH] [--file PATH]
 //   swift run -c release --scratch-path .build-bench CardBench --phase lsp [--lines N] [--edits N] [--queries N]
+//   swift run -c release --scratch-path .build-bench CardBench --phase lsp-workspace [--files N] [--importers N]
 //
 // Generates a deterministic synthetic deck (`SyntheticDeck`, ~600 bytes a card), then times K
 // iterations of each phase on it and reports median / min / max wall time and throughput in
@@ -13,7 +14,8 @@
 // `warm` lets iterations reuse freed memory, as a long-running language server would.
 // `--file PATH` parses one file instead and prints its counts and diagnostics (a quick sanity
 // check after touching the lexer or parser); add `--bench` to time that file too.
-// `--phase lsp` times the language server instead (see LSPBenchmark.swift).
+// `--phase lsp` times the language server instead (see LSPBenchmark.swift); `--phase
+// lsp-workspace` its workspace index on a generated folder of decks (LSPWorkspaceBenchmark.swift).
 // Benchmarks are not tests: numbers are printed, never asserted.
 
 #if canImport(Glibc)
@@ -49,6 +51,8 @@ struct Options {
     var lines = 10_000
     var edits = 10_000
     var queries = 1_000
+    var files = 2_000
+    var importers = 500
 }
 
 func usage() -> Never {
@@ -56,6 +60,7 @@ func usage() -> Never {
     usage: CardBench [--cards N] [--seed S] [--iterations K] [--warmup W] [--phase lex|parse|check|build|preview|all]
                      [--memory cold|warm] [--write PATH] [--file PATH [--bench]]
            CardBench --phase lsp [--lines N] [--edits N] [--queries N] [--seed S]
+           CardBench --phase lsp-workspace [--files N] [--importers N] [--iterations K] [--seed S]
     """)
     exit(2)
 }
@@ -80,6 +85,8 @@ func parseOptions() -> Options {
         case "--lines": options.lines = max(1, Int(value(arg)) ?? { usage() }())
         case "--edits": options.edits = max(100, Int(value(arg)) ?? { usage() }())
         case "--queries": options.queries = max(1, Int(value(arg)) ?? { usage() }())
+        case "--files": options.files = max(1, Int(value(arg)) ?? { usage() }())
+        case "--importers": options.importers = max(0, Int(value(arg)) ?? { usage() }())
         case "--memory":
             options.memory = value(arg)
             if options.memory != "cold" && options.memory != "warm" { usage() }
@@ -286,6 +293,11 @@ let options = parseOptions()
 if options.phase == "lsp" {
     // The server's allocator as it runs: no policy set.
     LSPBenchmark.run(lines: options.lines, edits: options.edits, queries: options.queries, seed: options.seed)
+    exit(0)
+}
+if options.phase == "lsp-workspace" {
+    LSPWorkspaceBenchmark.run(files: options.files, importers: min(options.importers, options.files), iterations: options.iterations,
+                              seed: options.seed)
     exit(0)
 }
 let memoryPolicySet = setMemoryPolicy(options.memory)

@@ -4,13 +4,13 @@ import CardModel
 /// `$item.field`) and every `push(…)` target, in its traits, header, parts, states, overlays
 /// and footer. Shared parts appear in every state of the model; each is visited once.
 struct ModelWalker {
-    /// A binding as written, and for a row field, the model field holding the rows.
-    var binding: (Binding, _ rowsField: String?) -> Void
+    /// A binding as written, and for a row field, the binding giving the rows (`rows: $walks`).
+    var binding: (Binding, _ rows: Binding?) -> Void
     var push: (Reference) -> Void
 
     private var seen = Set<Int>()
 
-    init(binding: @escaping (Binding, String?) -> Void, push: @escaping (Reference) -> Void) {
+    init(binding: @escaping (Binding, Binding?) -> Void, push: @escaping (Reference) -> Void) {
         self.binding = binding
         self.push = push
     }
@@ -27,15 +27,15 @@ struct ModelWalker {
         if let footer = card.footer { walk(footer.parts, rows: nil) }
     }
 
-    private mutating func walk(_ parts: PartList, rows: String?) {
+    private mutating func walk(_ parts: PartList, rows: Binding?) {
         for part in parts {
             // Shared parts repeat in every state: the name's position identifies a part.
             guard seen.insert(part.span.start).inserted else { continue }
             var childRows = rows
             if let rowsParameter = part.spec.rowsParameter?.name {
                 for property in part.properties where property.name == rowsParameter {
-                    if case .binding(let rowsBinding) = property.value, !rowsBinding.isRowField, let field = rowsBinding.path.first {
-                        childRows = field
+                    if case .binding(let rowsBinding) = property.value, !rowsBinding.isRowField, !rowsBinding.path.isEmpty {
+                        childRows = rowsBinding
                     }
                 }
             }
@@ -44,7 +44,7 @@ struct ModelWalker {
         }
     }
 
-    private func visit(_ value: Value, rows: String?) {
+    private func visit(_ value: Value, rows: Binding?) {
         switch value {
         case .binding(let b):
             binding(b, b.isRowField ? rows : nil)

@@ -52,7 +52,7 @@ extension Snapshot {
     /// What a rename at `offset` would rename: a card, stack, theme, model field or row field
     /// with a declaration in the deck (built-in themes cannot be renamed).
     public func prepareRename(at offset: Int) -> RenameTarget? {
-        guard let (occurrence, symbol) = occurrence(at: offset), symbol.kind != .file else { return nil }
+        guard let (occurrence, symbol) = occurrence(at: offset), symbol.kind != .file, symbol.kind != .row else { return nil }
         if symbol.kind == .theme && symbol.declaration == nil { return nil }
         return RenameTarget(range: occurrence.location.range, placeholder: symbol.name, symbol: symbol.id)
     }
@@ -70,6 +70,11 @@ extension Snapshot {
         }
         if newName == symbol.name { return .success([]) }
         if let conflict = conflict(renaming: symbol, to: newName) { return .failure(RenameError(message: conflict)) }
+        // Every unit that sees the symbol must take the new name: an importer may declare it.
+        for other in others {
+            guard let seen = other.index.symbol(symbol.id), let conflict = other.conflict(renaming: seen, to: newName) else { continue }
+            return .failure(RenameError(message: conflict + " in the unit of " + Workspace.shown(other.path)))
+        }
         let edits = Self.occurrences(of: symbol.id, in: [self] + others).map { FileEdit(location: $0.location, newText: newName) }
         return .success(edits)
     }
@@ -90,7 +95,7 @@ extension Snapshot {
             if let card = symbol.container.flatMap(deck.card(named:)), card.field(named: newName) != nil {
                 return "card `\(card.name)` already has a field `\(newName)`"
             }
-        case .rowField, .file:
+        case .rowField, .row, .file:
             break
         }
         return nil

@@ -47,9 +47,12 @@ public final class Snapshot {
     /// and the source's suppressions) as `cardc check` does.
     /// `lineIndex`, when given, is the lines of `bytes` already worked out. `configuration`
     /// is the canonical path of the project's `cardc.json`, a dependency of the snapshot.
+    /// `diagnosing` false makes a snapshot for its names only (a closed file a rename reads):
+    /// no layout (W104), no levels or suppressions applied.
     public init(path: String, version: Int, bytes: [UInt8], root: String, provider: FileProvider,
                 revision: Int = 0, viewport: Viewport = .standard, lineIndex: LineIndex? = nil,
-                policy: DiagnosticPolicy = DiagnosticPolicy(), configuration: String? = nil, configurationProblem: String? = nil) {
+                policy: DiagnosticPolicy = DiagnosticPolicy(), configuration: String? = nil, configurationProblem: String? = nil,
+                diagnosing: Bool = true) {
         self.path = path
         self.version = version
         self.revision = revision
@@ -57,7 +60,7 @@ public final class Snapshot {
         self.configurationProblem = configurationProblem
         // What `cardc check` runs: W104, the project's levels and suppressions, and the cap.
         let result = Pipeline.check(paths: [path], root: root, provider: provider, sources: [path: bytes], viewport: viewport,
-                                    policy: policy)
+                                    policy: diagnosing ? policy : nil, layout: diagnosing)
         let deck = result.decks.first
         self.result = result
         self.deck = deck

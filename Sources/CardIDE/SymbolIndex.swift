@@ -10,6 +10,9 @@ public enum SymbolKind: String, Sendable, Hashable {
     case modelField
     /// A label of the rows of a table or collection (`$item.merchant`).
     case rowField
+    /// The current row of a table or collection (the `item` of `$item.merchant`), declared by
+    /// its `rows:` (`items:`) binding.
+    case row
     /// A `.cards` file, as an import names it.
     case file
 }
@@ -187,14 +190,24 @@ public struct SymbolIndex: Sendable {
                     buildRowLabels(of: field, scope: scope, card: checked.name)
                 }
             }
-            var uses: [(Binding, String?)] = []
+            var uses: [(Binding, Binding?)] = []
             var pushes: [Reference] = []
             var walker = ModelWalker(binding: { uses.append(($0, $1)) }, push: { pushes.append($0) })
             walker.walk(checked)
             for (binding, rows) in uses {
                 guard let location = snapshot.location(binding.span), let first = binding.path.first else { continue }
                 if binding.isRowField {
-                    guard let rows, binding.path.count == 2 else { continue }
+                    guard let rowsBinding = rows, let rows = rowsBinding.path.first, binding.path.count == 2 else { continue }
+                    // `item` goes to the binding that gives the rows (`rows: $walks`).
+                    if let source = snapshot.location(rowsBinding.span) {
+                        let item = scopedSymbol(.row, first, scope: scope + " " + rows + "@\(source.range.lowerBound)", card: checked.name)
+                        let name = source.range.lowerBound + 1
+                        if symbols[item].declaration == nil {
+                            symbols[item].declaration = Location(path: source.path, range: name..<name + rows.utf8.count)
+                        }
+                        let itemStart = location.range.lowerBound + 1
+                        add(item, Location(path: location.path, range: itemStart..<itemStart + first.utf8.count))
+                    }
                     let label = binding.path[1]
                     let start = location.range.lowerBound + 1 + first.utf8.count + 1
                     let index = scopedSymbol(.rowField, label, scope: scope + " " + rows, card: checked.name)
@@ -253,7 +266,7 @@ public struct SymbolIndex: Sendable {
                 switch symbol.kind {
                 case .file:
                     key = symbol.declaration?.path ?? symbol.name
-                case .modelField, .rowField:
+                case .modelField, .rowField, .row:
                     key = symbol.id.key
                 default:
                     key = symbol.declaration.map { "\($0.path)@\($0.range.lowerBound)" } ?? symbol.name

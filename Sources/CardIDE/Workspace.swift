@@ -12,6 +12,10 @@ import CardSources
 /// snapshot is current while its document's version is and none of the files it loaded
 /// changed after it was made. Files on disk that no buffer covers are read afresh whenever a
 /// snapshot is made.
+///
+/// Beside the snapshots, the workspace keeps an index of every `.cards` file of its folders,
+/// open or not (`currentIndex()`, WorkspaceIndexing.swift), from which cross-file references
+/// and rename find the files to check (WorkspaceNavigation.swift).
 public final class Workspace {
     /// An open document.
     public struct Document {
@@ -34,6 +38,19 @@ public final class Workspace {
     private var changedAt: [String: Int] = [:]
     public private(set) var revision = 0
 
+    /// Every `.cards` file under the indexed folders (see `WorkspaceIndex`), and every open
+    /// document; entries in `staleEntries` are read again when the index is next asked for.
+    var workspaceIndex = WorkspaceIndex()
+    var staleEntries = Set<String>()
+    /// The folders walked: the workspace roots, and the project root of each document opened
+    /// outside them. A folder is listed even when it could not be walked, so its open
+    /// documents are still indexed.
+    public internal(set) var indexedFolders: [String] = []
+    var foldersToIndex: [String] = []
+    /// What the walks could not read (a folder or file that may import a declaration), by path.
+    public internal(set) var unreadable: [String: String] = [:]
+    var hasIndexed = false
+
     /// `roots` should be canonical (`canonicalPath(_:)`).
     public init(roots: [String], viewport: Viewport = .standard, base: FileProvider = DiskFileProvider()) {
         self.roots = roots
@@ -53,6 +70,11 @@ public final class Workspace {
     public func open(path: String, bytes: [UInt8], version: Int) {
         documents[path] = Document(path: path, version: version, bytes: bytes)
         touch(path)
+        // A document outside every indexed folder brings its project's folder (as `cardc check`
+        // would find it): the files that may import it are there.
+        if hasIndexed, !indexedFolders.contains(where: { PathUtilities.isInside(path, root: $0) }) {
+            foldersToIndex.append(project(for: path).root)
+        }
     }
 
     /// Closes the document; its imports now read the disk again.
@@ -127,14 +149,28 @@ public final class Workspace {
         return index
     }
 
-    /// Records that a file changed on disk (snapshots that loaded it are checked again).
+    /// The lines of the file at `path` as the editor sees it: the open document's, else the
+    /// file on disk's (nil when it cannot be read).
+    public func lineIndex(ofFile path: String) -> LineIndex? {
+        if documents[path] != nil { return lineIndex(of: path) }
+        return base.contents(of: path).map { LineIndex($0) }
+    }
+
+    /// Records that a file changed on disk (snapshots that loaded it are checked again), or
+    /// appeared: the open documents the index says import it — a file that was missing when
+    /// they were checked (E306), which no snapshot loaded — are checked again too.
     public func fileChanged(_ path: String) {
         touch(path)
+        guard hasIndexed else { return }
+        for importer in currentIndex().transitiveImporters(of: path) where documents[importer] != nil {
+            changedAt[importer] = revision
+        }
     }
 
     private func touch(_ path: String) {
         revision += 1
         changedAt[path] = revision
+        staleEntries.insert(path)
     }
 
     /// Whether the snapshot still describes its document and every file it loaded.
@@ -149,14 +185,39 @@ public final class Workspace {
         guard let document = documents[path] else { return nil }
         // Drop the old snapshot first: a large deck's two analyses need not be alive at once.
         snapshots[path] = nil
-        let project = self.project(for: path)
-        let snapshot = Snapshot(path: path, version: document.version, bytes: document.bytes, root: project.root,
-                                provider: provider, revision: revision, viewport: project.viewport, lineIndex: document.cachedLineIndex,
-                                policy: project.policy, configuration: project.configuration, configurationProblem: project.problem)
+        let snapshot = makeSnapshot(path: path, bytes: document.bytes, version: document.version, lineIndex: document.cachedLineIndex)
         snapshots[path] = snapshot
         // The next edit's positions are converted with these lines (the same bytes).
         documents[path]?.cachedLineIndex = snapshot.lineIndex
         return snapshot
+    }
+
+    /// A snapshot of the file at canonical `path` for its names: the open document's, else
+    /// one checked now from the disk without its diagnostics (kept by nobody: a rename over 500
+    /// closed files need not hold 500 units). Nil when it is neither open nor readable.
+    /// `locator` is kept by a caller making many.
+    public func snapshot(ofFile path: String) -> Snapshot? {
+        var locator: ProjectLocator?
+        return snapshot(ofFile: path, using: &locator)
+    }
+
+    func snapshot(ofFile path: String, using locator: inout ProjectLocator?) -> Snapshot? {
+        if documents[path] != nil { return snapshot(of: path) }
+        guard let bytes = base.contents(of: path) else { return nil }
+        return makeSnapshot(path: path, bytes: bytes, version: 0, lineIndex: nil, diagnosing: false, locator: &locator)
+    }
+
+    private func makeSnapshot(path: String, bytes: [UInt8], version: Int, lineIndex: LineIndex?, diagnosing: Bool = true) -> Snapshot {
+        var locator: ProjectLocator?
+        return makeSnapshot(path: path, bytes: bytes, version: version, lineIndex: lineIndex, diagnosing: diagnosing, locator: &locator)
+    }
+
+    private func makeSnapshot(path: String, bytes: [UInt8], version: Int, lineIndex: LineIndex?, diagnosing: Bool,
+                              locator: inout ProjectLocator?) -> Snapshot {
+        let project = self.project(for: path, using: &locator)
+        return Snapshot(path: path, version: version, bytes: bytes, root: project.root, provider: provider, revision: revision,
+                        viewport: project.viewport, lineIndex: lineIndex, policy: project.policy,
+                        configuration: project.configuration, configurationProblem: project.problem, diagnosing: diagnosing)
     }
 
     /// The current snapshots of every open document.
@@ -174,8 +235,18 @@ public final class Workspace {
     /// each snapshot, so an edited `cardc.json` applies at the next check.
     public func project(for path: String) -> (root: String, viewport: Viewport, policy: DiagnosticPolicy,
                                                configuration: String?, problem: String?) {
+        var locator: ProjectLocator?
+        return project(for: path, using: &locator)
+    }
+
+    /// `project(for:)` with a locator kept by the caller, so a walk over many files looks at
+    /// each folder once (`locator` is made on first use).
+    func project(for path: String, using kept: inout ProjectLocator?) -> (root: String, viewport: Viewport, policy: DiagnosticPolicy,
+                                                                         configuration: String?, problem: String?) {
         do {
-            var locator = try ProjectLocator(provider: base)
+            var locator: ProjectLocator
+            if let kept { locator = kept } else { locator = try ProjectLocator(provider: base) }
+            defer { kept = locator }
             let settings = try locator.settings(forFile: path)
             let configuration = settings.configurationDirectory.map { PathUtilities.appending("cardc.json", to: $0) }
             return (settings.rootSource == .configuration ? settings.root : root(for: path),

@@ -56,10 +56,12 @@ public enum Pipeline {
     /// each unit without errors for W104. `sources` supplies the bytes of paths that are not read
     /// from `provider` (open editor buffers). `policy` applies levels and the source's
     /// suppressions (`DiagnosticPolicy.apply`); nil leaves the diagnostics as the phases found
-    /// them (for a caller that merges several runs and applies it once).
+    /// them (for a caller that merges several runs and applies it once). `layout` false leaves
+    /// W104 out (the units are not laid out): for an editor that wants a unit's names, not its
+    /// diagnostics.
     public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
                              sources: [String: [UInt8]] = [:], viewport: Viewport = .standard,
-                             units: Units = .everyPath, policy: DiagnosticPolicy? = DiagnosticPolicy()) -> Result {
+                             units: Units = .everyPath, policy: DiagnosticPolicy? = DiagnosticPolicy(), layout: Bool = true) -> Result {
         let rootPath = root ?? PathUtilities.directory(of: paths.first ?? ".")
         var loader = SourceLoader(provider: provider, root: rootPath)
         var entries: [FileID] = []
@@ -115,11 +117,11 @@ public enum Pipeline {
         // Each entry file is a unit of its own (docs/language.md §4): a unit without errors is
         // laid out whatever the other inputs' errors, so its W104 does not depend on them.
         let filesWithErrors = Set(result.diagnostics.lazy.filter { $0.severity == .error }.map(\.span.file))
-        var layout: [Diagnostic] = []
-        for (deck, files) in zip(decks, deckFiles) where files.allSatisfy({ !filesWithErrors.contains($0) }) {
-            layout += layoutDiagnostics(for: deck, viewport: viewport)
+        var laidOut: [Diagnostic] = []
+        for (deck, files) in zip(decks, deckFiles) where layout && files.allSatisfy({ !filesWithErrors.contains($0) }) {
+            laidOut += layoutDiagnostics(for: deck, viewport: viewport)
         }
-        result.add(layout)
+        result.add(laidOut)
         if let policy {
             // Unused suppressions are reported only when every warning was looked for (W104
             // needs units without errors).

@@ -29,7 +29,7 @@ struct ResponseError: Error {
 enum IncomingMessage {
     case request(id: JSONValue, method: String, params: JSONValue?)
     case notification(method: String, params: JSONValue?)
-    /// A response to a request of ours (none are sent): ignored.
+    /// A response to a request of ours (`client/registerCapability`): ignored.
     case response
     /// Valid JSON that is no JSON-RPC message; `id` when one could be read.
     case invalid(id: JSONValue, reason: String)
@@ -89,6 +89,10 @@ enum Outgoing {
 
     static func error(id: JSONValue, _ error: ResponseError) -> JSONValue {
         ["jsonrpc": "2.0", "id": id, "error": ["code": .int(error.code.rawValue), "message": .string(error.message)]]
+    }
+
+    static func request(id: JSONValue, _ method: String, _ params: JSONValue) -> JSONValue {
+        ["jsonrpc": "2.0", "id": id, "method": .string(method), "params": params]
     }
 
     static func notification(_ method: String, _ params: JSONValue) -> JSONValue {

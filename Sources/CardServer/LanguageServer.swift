@@ -37,6 +37,13 @@ public final class LanguageServer {
     private var hierarchicalSymbols = false
     private var previewWidth = 48
     private var explainURL = "cardc-explain:{code}"
+    /// Whether workspace edits may be `documentChanges` (with each document's version).
+    private var documentChangesSupport = false
+    /// How many requests the server sent the client (`window/showDocument`), for their ids.
+    private var sentRequests = 0
+    /// Whether the client reports changes on disk once asked (`client/registerCapability`);
+    /// otherwise the workspace folders are walked again at each save.
+    private var watchesFiles = false
 
     /// The client's URI for each open document's path.
     private var uris: [String: String] = [:]
@@ -209,6 +216,9 @@ public final class LanguageServer {
         case "textDocument/documentLink": return try documentLinks(params)
         case "textDocument/inlayHint": return try inlayHints(params)
         case "textDocument/formatting": return try formatting(params)
+        case "workspace/willRenameFiles": return try willRenameFiles(params)
+        case "textDocument/codeLens": return try codeLenses(params)
+        case "workspace/executeCommand": return try executeCommand(params)
         default:
             throw ResponseError(.methodNotFound, "unknown method `\(method)`")
         }
@@ -221,7 +231,20 @@ public final class LanguageServer {
         }
         guard state == .running else { return } // dropped before `initialize` and after `shutdown`
         switch method {
-        case "initialized": break
+        case "initialized":
+            // The index is made now, after `initialize` is answered: the client is not kept waiting.
+            _ = workspace.currentIndex()
+            if watchesFiles {
+                send(Outgoing.request(id: "cardc-watch", "client/registerCapability", ["registrations": [[
+                    "id": "cardc-watch", "method": "workspace/didChangeWatchedFiles",
+                    "registerOptions": ["watchers": [["globPattern": "**/*.cards"], ["globPattern": "**/cardc.json"]]],
+                ]]]))
+            }
+        case "textDocument/didSave":
+            if !watchesFiles { workspace.rescan() }
+        case "workspace/didRenameFiles":
+            // The files moved: the index and the snapshots that loaded them follow the disk.
+            workspace.rescan()
         case "textDocument/didOpen": try didOpen(params)
         case "textDocument/didChange": try didChange(params)
         case "textDocument/didClose": try didClose(params)
@@ -230,7 +253,7 @@ public final class LanguageServer {
                 if let uri = change["uri"]?.string, let path = path(ofURI: uri) { workspace.fileChanged(path) }
             }
         default:
-            break // `textDocument/didSave`, `$/setTrace`, `workspace/didChangeConfiguration`…
+            break // `$/setTrace`, `workspace/didChangeConfiguration`…
         }
     }
 
@@ -246,6 +269,8 @@ public final class LanguageServer {
         }
         snippetSupport = capabilities?["textDocument"]?["completion"]?["completionItem"]?["snippetSupport"]?.bool ?? false
         hierarchicalSymbols = capabilities?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.bool ?? false
+        documentChangesSupport = capabilities?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
+        watchesFiles = capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
         if let options = params.lookUp("initializationOptions") {
             if let width = options["previewWidth"]?.int, width >= 20, width <= 400 { previewWidth = width }
             if let template = options["explainURL"]?.string, template.contains("{code}") { explainURL = template }
@@ -267,7 +292,7 @@ public final class LanguageServer {
     private func capabilitiesJSON() -> JSONValue {
         var capabilities: [(String, JSONValue)] = [
             ("positionEncoding", .string(encoding.rawValue)),
-            ("textDocumentSync", ["openClose": true, "change": 2]),
+            ("textDocumentSync", ["openClose": true, "change": 2, "save": true]),
             ("completionProvider", ["triggerCharacters": .array(completionTriggerCharacters.map(JSONValue.string)),
                                     "resolveProvider": false]),
             ("hoverProvider", true),
@@ -286,8 +311,13 @@ public final class LanguageServer {
             ("foldingRangeProvider", true),
             ("documentLinkProvider", ["resolveProvider": false]),
             ("inlayHintProvider", true),
+            ("codeLensProvider", ["resolveProvider": false]),
+            ("executeCommandProvider", ["commands": [.string(Self.openCommand)]]),
         ]
         capabilities.append(("documentFormattingProvider", true))
+        // Moving `.cards` files, or folders holding them, rewrites the imports that name them.
+        let filters: JSONValue = [["pattern": ["glob": "**/*.cards", "matches": "file"]], ["pattern": ["glob": "**", "matches": "folder"]]]
+        capabilities.append(("workspace", ["fileOperations": ["willRename": ["filters": filters], "didRename": ["filters": filters]]]))
         return .object(capabilities)
     }
 
@@ -412,7 +442,7 @@ public final class LanguageServer {
                 if snapshot.path == path { index = snapshot.lineIndex; break }
                 if let file = snapshot.sourceFile(atPath: path) { index = snapshot.lineIndex(of: file.id); break }
             }
-            if index == nil { index = server.workspace.lineIndex(of: path) }
+            if index == nil { index = server.workspace.lineIndex(of: path) ?? server.workspace.lineIndex(ofFile: path) }
             if let index { cache[path] = index }
             return index
         }
@@ -426,13 +456,26 @@ public final class LanguageServer {
             ["uri": .string(server.uri(ofPath: location.path)), "range": range(location.range, in: location.path)]
         }
 
-        mutating func workspaceEdit(_ edits: [FileEdit]) -> JSONValue {
+        /// The edits by document: as `changes`, or as `documentChanges` naming each
+        /// document's version (the open one's, null for a file on disk) so that a client
+        /// refuses an edit made for text it no longer holds.
+        mutating func workspaceEdit(_ edits: [FileEdit], documentChanges: Bool = false) -> JSONValue {
             var byPath: [(String, [JSONValue])] = []
+            var positions: [String: Int] = [:]
             for edit in edits {
                 let textEdit: JSONValue = ["range": range(edit.location.range, in: edit.location.path), "newText": .string(edit.newText)]
-                if let at = byPath.firstIndex(where: { $0.0 == edit.location.path }) { byPath[at].1.append(textEdit) } else { byPath.append((edit.location.path, [textEdit])) }
+                if let at = positions[edit.location.path] {
+                    byPath[at].1.append(textEdit)
+                } else {
+                    positions[edit.location.path] = byPath.count
+                    byPath.append((edit.location.path, [textEdit]))
+                }
             }
-            return ["changes": .object(byPath.map { (server.uri(ofPath: $0.0), .array($0.1)) })]
+            guard documentChanges else { return ["changes": .object(byPath.map { (server.uri(ofPath: $0.0), .array($0.1)) })] }
+            return ["documentChanges": .array(byPath.map { path, textEdits in
+                let version: JSONValue = server.workspace.document(path).map { .int($0.version) } ?? .null
+                return ["textDocument": ["uri": .string(server.uri(ofPath: path)), "version": version], "edits": .array(textEdits)]
+            })]
         }
     }
 
@@ -556,9 +599,9 @@ public final class LanguageServer {
     private func references(_ params: Params) throws -> JSONValue {
         guard let (snapshot, offset) = try snapshotAndOffset(params) else { return .null }
         let includeDeclaration = try params.optionalObject("context")?.optionalBool("includeDeclaration") ?? true
-        let others = workspace.allSnapshots().filter { $0 !== snapshot }
-        var converter = Converter(server: self, snapshots: [snapshot] + others)
-        return .array(snapshot.references(at: offset, includeDeclaration: includeDeclaration, others: others).map { converter.location($0) })
+        let found = workspace.references(at: offset, in: snapshot, includeDeclaration: includeDeclaration)
+        var converter = Converter(server: self, snapshots: found.snapshots)
+        return .array(found.value.map { converter.location($0) })
     }
 
     private func documentSymbols(_ params: Params) throws -> JSONValue {
@@ -599,9 +642,8 @@ public final class LanguageServer {
 
     private func workspaceSymbols(_ params: Params) throws -> JSONValue {
         let query = try params.string("query")
-        let snapshots = workspace.allSnapshots()
-        var converter = Converter(server: self, snapshots: snapshots)
-        return .array(Snapshot.workspaceSymbols(matching: query, in: snapshots).map { symbol in
+        var converter = Converter(server: self, snapshots: [])
+        return .array(workspace.currentIndex().symbols(matching: query).map { symbol in
             var members: [(String, JSONValue)] = [("name", .string(symbol.name)), ("kind", .int(Self.symbolKind(symbol.kind))),
                                                   ("location", converter.location(symbol.location))]
             if let container = symbol.container { members.append(("containerName", .string(container))) }
@@ -632,21 +674,72 @@ public final class LanguageServer {
     }
 
     private func prepareRename(_ params: Params) throws -> JSONValue {
-        guard let (snapshot, offset) = try snapshotAndOffset(params), let target = snapshot.prepareRename(at: offset) else { return .null }
-        return ["range": json(target.range, in: snapshot), "placeholder": .string(target.placeholder)]
+        guard let (snapshot, offset) = try snapshotAndOffset(params) else { return .null }
+        switch workspace.prepareRename(at: offset, in: snapshot) {
+        case .success(let target?):
+            return ["range": json(target.range, in: snapshot), "placeholder": .string(target.placeholder)]
+        case .success(nil):
+            return .null
+        case .failure(let error):
+            throw ResponseError(.requestFailed, error.message)
+        }
     }
 
     private func rename(_ params: Params) throws -> JSONValue {
         let newName = try params.string("newName")
         guard let (snapshot, offset) = try snapshotAndOffset(params) else { return .null }
-        let others = workspace.allSnapshots().filter { $0 !== snapshot }
-        switch snapshot.rename(at: offset, to: newName, others: others) {
-        case .success(let edits):
-            var converter = Converter(server: self, snapshots: [snapshot] + others)
-            return converter.workspaceEdit(edits)
+        switch workspace.rename(at: offset, in: snapshot, to: newName) {
+        case .success(let answer):
+            var converter = Converter(server: self, snapshots: answer.snapshots)
+            return converter.workspaceEdit(answer.value, documentChanges: documentChangesSupport)
         case .failure(let error):
             throw ResponseError(.requestFailed, error.message)
         }
+    }
+
+    /// The command of a code lens: shows its location (`window/showDocument`).
+    static let openCommand = "cardc.open"
+
+    /// Above each card, a lens per stack that lists it and per card that pushes it, from any
+    /// file of the workspace; each opens the reference.
+    private func codeLenses(_ params: Params) throws -> JSONValue {
+        guard let snapshot = try snapshot(params) else { return .null }
+        let usages = workspace.cardUsages(in: snapshot)
+        var converter = Converter(server: self, snapshots: usages.snapshots)
+        return .array(usages.value.map { usage in
+            let title = usage.kind == .stack ? "stack \(usage.name)" : "pushed by \(usage.name)"
+            return ["range": json(usage.card, in: snapshot),
+                    "command": ["title": .string(title), "command": .string(Self.openCommand), "arguments": [converter.location(usage.location)]]]
+        })
+    }
+
+    /// `cardc.open` (a code lens): asks the client to show the location given.
+    private func executeCommand(_ params: Params) throws -> JSONValue {
+        let command = try params.string("command")
+        guard command == Self.openCommand else { throw ResponseError.invalidParams("unknown command `\(command)`") }
+        guard let location = try params.optionalArray("arguments")?.first, let uri = location["uri"]?.string, let range = location["range"],
+              range["start"]?["line"]?.int != nil, range["end"]?["line"]?.int != nil else {
+            throw ResponseError.invalidParams("`\(command)` takes a location")
+        }
+        sentRequests += 1
+        send(Outgoing.request(id: .string("cardc-show-\(sentRequests)"), "window/showDocument",
+                              ["uri": .string(uri), "selection": range, "takeFocus": true]))
+        return .null
+    }
+
+    /// The import strings to rewrite before the client moves files or folders.
+    private func willRenameFiles(_ params: Params) throws -> JSONValue {
+        var moves: [(old: String, new: String)] = []
+        for file in try params.array("files") {
+            let file = Params(value: file)
+            let old = try file.string("oldUri"), new = try file.string("newUri")
+            guard let oldPath = DocumentURI.path(of: old), let newPath = DocumentURI.path(of: new) else { continue }
+            moves.append((workspace.canonicalPath(oldPath), workspace.canonicalPath(newPath)))
+        }
+        let edits = workspace.importEdits(renaming: moves).value
+        guard !edits.isEmpty else { return .null }
+        var converter = Converter(server: self, snapshots: [])
+        return converter.workspaceEdit(edits, documentChanges: documentChangesSupport)
     }
 
     /// The response to `textDocument/semanticTokens/full`, written straight into its bytes: a

@@ -116,6 +116,13 @@ func deckSnapshot() -> Snapshot { snapshot(deckText, files: ["theme.cards": them
         #expect(row.first?.range == offset(of: "merchant:", in: deckText)..<offset(of: "merchant:", in: deckText) + 8)
         let file = snapshot.definition(at: offset(of: "theme.cards", in: deckText))
         #expect(file == [Location(path: "/p/theme.cards", range: 0..<0)])
+        // `item` of `$item.merchant` (its first letter and its end) goes to the rows' binding.
+        let rows = offset(of: "$rows)", in: deckText, plus: 1)
+        for at in [offset(of: "$item.merchant", in: deckText, plus: 1), offset(of: "$item.merchant", in: deckText, plus: 5)] {
+            #expect(snapshot.definition(at: at) == [Location(path: "/p/main.cards", range: rows..<rows + 4)])
+        }
+        // and the rows' binding still goes to the model field.
+        #expect(snapshot.definition(at: rows).first?.range == offset(of: "rows:", in: deckText)..<offset(of: "rows:", in: deckText) + 4)
     }
 
     @Test func referencesOfACard() {

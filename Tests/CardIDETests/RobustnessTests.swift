@@ -47,6 +47,13 @@ import Testing
         for hint in snapshot.inlayHints(in: 0..<count) { #expect(hint.offset >= 0 && hint.offset <= count) }
         for link in snapshot.documentLinks() { #expect(inside(link.range)) }
         _ = snapshot.codeActions(in: 0..<count)
+        for usage in workspace.cardUsages(in: snapshot).value where usage.location.path == "/p/main.cards" {
+            #expect(inside(usage.card) && inside(usage.location.range))
+        }
+        _ = workspace.importEdits(renaming: [("/p/theme.cards", "/p/sub/theme.cards"), ("/p", "/q")])
+        for symbol in workspace.currentIndex().symbols(matching: String(decoding: bytes.prefix(3), as: UTF8.self)) {
+            #expect(symbol.location.path != "/p/main.cards" || inside(symbol.location.range))
+        }
         for _ in 0..<25 {
             let offset = random.below(count + 1)
             for item in snapshot.completions(at: offset) { #expect(inside(item.replacing) && item.replacing.upperBound == offset) }
@@ -57,6 +64,12 @@ import Testing
             if let target = snapshot.prepareRename(at: offset) {
                 #expect(inside(target.range))
                 _ = snapshot.rename(at: offset, to: "renamed")
+            }
+            // The same questions across the workspace (its index built from the mutated buffer).
+            _ = workspace.references(at: offset, in: snapshot, includeDeclaration: true)
+            if case .success(let target?) = workspace.prepareRename(at: offset, in: snapshot) {
+                #expect(inside(target.range))
+                _ = workspace.rename(at: offset, in: snapshot, to: "renamed")
             }
             _ = snapshot.token(at: offset)
         }

@@ -191,6 +191,24 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         #expect(server.reply(to: 18)?["error"] == nil)
         server.send(request(19, "cards/unknown"))
         #expect(server.reply(to: 19)?.errorCode == -32601)
+        // The workspace index's notifications with nonsense: dropped, and the index still answers.
+        server.send(notification("workspace/didChangeWatchedFiles", ["changes": [["uri": 7], ["uri": "file:///\u{0}.cards", "type": "x"],
+                                                                                   ["uri": "untitled:x", "type": 3]]]))
+        server.send(notification("workspace/didChangeWatchedFiles", ["changes": "all"]))
+        server.send(notification("textDocument/didSave", ["textDocument": ["uri": "file:///nonexistent-cardc-root/never-opened.cards"]]))
+        server.send(notification("textDocument/didSave", [:]))
+        server.send(request(21, "workspace/symbol", ["query": "\u{0}é😀"]))
+        #expect(server.reply(to: 21)?["result"] == [])
+        server.send(request(22, "textDocument/prepareRename", textPosition("untitled:nothing-open", 0, 0)))
+        #expect(server.reply(to: 22)?["result"] == .null)
+        server.send(request(23, "workspace/willRenameFiles", ["files": [["oldUri": "file:///", "newUri": "x"], ["oldUri": 1]]]))
+        #expect(server.reply(to: 23)?.errorCode == -32602)
+        server.send(request(24, "workspace/willRenameFiles", ["files": [["oldUri": .string(uri), "newUri": "file:///\u{0}/x.cards"]]]))
+        #expect(server.reply(to: 24)?["error"] == nil)
+        server.send(request(25, "textDocument/codeLens", ["textDocument": ["uri": .string(uri)]]))
+        #expect(server.reply(to: 25)?["error"] == nil)
+        server.send(request(26, "workspace/executeCommand", ["command": "cardc.open", "arguments": [["uri": 5, "range": "all"]]]))
+        #expect(server.reply(to: 26)?.errorCode == -32602)
         // A body that never arrives: dropped after the stall timeout, then the server answers.
         server.write(Array("Content-Length: 500\r\n\r\n{\"jsonrpc\": \"2.0\"".utf8))
         errorsExpected += 1

@@ -2,8 +2,9 @@
 -- with the repository's Editors/nvim set-up (its ftplugin starts the server), waits for
 -- diagnostics, breaks a part name and waits for the error, asks for hover and completion,
 -- checks the answers, mends the buffer with the "fix all" code action, applies the "ignore this
--- warning" quick fix in a scratch deck and sees the warning go, and quits with status 0, or 1 on
--- the first failure.
+-- warning" quick fix in a scratch deck and sees the warning go, shows a card's code lenses and
+-- renames it across two files of which one is not open, and quits with status 0, or 1 on the
+-- first failure.
 local root = os.getenv('CARDS_ROOT')
 local sample = root .. '/Samples/overview.cards'
 vim.opt.runtimepath:append(root .. '/Editors/nvim')
@@ -159,6 +160,66 @@ if not vim.wait(20000, function() return #vim.diagnostic.get(later) == 0 end, 20
 end
 say('the W101 is gone after the quick fix')
 os.remove(scratch)
+
+-- A cross-file rename: `ShelterNote` declared in pawtheme.cards and used (a push and a stack
+-- entry) in pawpal.cards, which imports it and is NOT open. The rename from the declaration
+-- must edit both files; written out, both read `RescueNote` and the deck still checks.
+local deck = vim.fn.tempname()
+vim.fn.mkdir(deck, 'p')
+vim.fn.writefile({ 'card ShelterNote {', '  title: "Shelter"', '  text("Adopt a pet")', '}' }, deck .. '/pawtheme.cards')
+vim.fn.writefile({ 'import "pawtheme.cards"', '', 'card PawPal {', '  title: "Paw pal"',
+  '  button("Note", action: push(ShelterNote))', '}', '', 'stack Paws: sheet {', '  PawPal', '  ShelterNote', '}' },
+  deck .. '/pawpal.cards')
+vim.cmd('edit ' .. vim.fn.fnameescape(deck .. '/pawtheme.cards'))
+local theme = vim.api.nvim_get_current_buf()
+if not vim.wait(10000, function() return next(vim.lsp.buf_get_clients(theme)) ~= nil end, 20) then
+  fail('no client for the pawtheme deck')
+end
+if vim.fn.bufexists(deck .. '/pawpal.cards') == 1 and vim.fn.bufloaded(deck .. '/pawpal.cards') == 1 then
+  fail('pawpal.cards should not be open before the rename')
+end
+-- Code lenses above the card, which the runtime folder asks for once the server runs: the
+-- stack that lists it and the card that pushes it, both in pawpal.cards, which is not open.
+local lens_titles
+if not vim.wait(20000, function()
+  local lenses = vim.lsp.codelens.get(theme)
+  if #lenses < 2 then return false end
+  lens_titles = vim.tbl_map(function(l) return l.command and l.command.title or '?' end, lenses)
+  return true
+end, 20) then fail('no code lenses above ShelterNote') end
+say('code lenses above ShelterNote: ' .. table.concat(lens_titles, ', '))
+if table.concat(lens_titles, ', ') ~= 'stack Paws, pushed by PawPal' then fail('unexpected code lenses') end
+vim.api.nvim_win_set_cursor(0, { 1, 7 }) -- on `ShelterNote`
+vim.lsp.buf.rename('RescueNote')
+local function pawpal_renamed()
+  local buffer = vim.fn.bufnr(deck .. '/pawpal.cards')
+  if buffer == -1 or vim.fn.bufloaded(buffer) == 0 then return false end
+  local text = table.concat(vim.api.nvim_buf_get_lines(buffer, 0, -1, false), '\n')
+  return not text:find('ShelterNote', 1, true) and select(2, text:gsub('RescueNote', '')) == 2
+end
+if not vim.wait(20000, pawpal_renamed, 20) then fail('the rename did not reach pawpal.cards, which is not open') end
+local declared = vim.api.nvim_buf_get_lines(theme, 0, 1, false)[1]
+if declared ~= 'card RescueNote {' then fail('the declaration was not renamed: ' .. declared) end
+-- Only the two decks are written (the sample's buffer was edited above).
+for _, buffer in ipairs({ theme, vim.fn.bufnr(deck .. '/pawpal.cards') }) do
+  vim.api.nvim_buf_call(buffer, function() vim.cmd('silent write') end)
+end
+local function read(name)
+  local file = io.open(deck .. '/' .. name)
+  local text = file:read('*a')
+  file:close()
+  return text
+end
+local pal_text = read('pawpal.cards')
+say('after the rename, pawtheme.cards: ' .. read('pawtheme.cards'):match('[^\n]*') .. '; pawpal.cards: '
+  .. (pal_text:gsub('\n', ' | ')))
+if read('pawtheme.cards'):find('ShelterNote', 1, true) or pal_text:find('ShelterNote', 1, true) then
+  fail('ShelterNote is left on disk')
+end
+local check = vim.fn.system({ os.getenv('CARDC'), 'check', deck .. '/pawpal.cards' })
+say('cardc check pawpal.cards: ' .. (check:gsub('\n', ' ')))
+if vim.v.shell_error ~= 0 then fail('the renamed deck does not check') end
+vim.fn.delete(deck, 'rf')
 
 say('PASS')
 vim.cmd('qall!')

@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CardJSON
+import CardServer
+import CardTestSupport
+import Foundation
+
+/// `--phase lsp-workspace`: the language server's workspace index, in-process, on a folder of
+/// `files` generated decks written to a temporary directory (removed afterwards):
+/// `shared.cards` declares the card `Shared`; the first `importers` decks import it and use it
+/// (a `push(Shared)` and a stack entry); each deck also has four synthetic cards.
+/// - indexing: `initialized` (the walk and the parse of every file), on a fresh server each run;
+/// - resident memory the first indexing adds (a fresh process), against the files' total size;
+/// - references and rename of `Shared` from its declaration (every importer checked from disk);
+/// - a save's re-scan, for clients without file watching.
+/// Prints medians and spread; numbers are printed, never asserted.
+enum LSPWorkspaceBenchmark {
+    static func run(files: Int, importers: Int, iterations: Int, seed: UInt64) {
+        let directory = NSTemporaryDirectory() + "cardbench-workspace-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let root = (directory as NSString).resolvingSymlinksInPath
+        var bytes = 0
+        do {
+            try FileManager.default.createDirectory(atPath: root + "/decks", withIntermediateDirectories: true)
+            let shared = "card Shared {\n  title: \"Shared\"\n  text(\"Shared by every deck\")\n}\n"
+            try Data(shared.utf8).write(to: URL(fileURLWithPath: root + "/shared.cards"))
+            bytes += shared.utf8.count
+            for k in 0..<files {
+                var text = k < importers ? "import \"../shared.cards\"\n\n" : ""
+                text += SyntheticDeck.generate(cards: 4, seed: seed &+ UInt64(k))
+                if k < importers {
+                    text += "\ncard Via\(k) {\n  title: \"Via\"\n  button(\"Shared\", action: push(Shared))\n}\n\n"
+                        + "stack Sheet\(k): sheet {\n  Via\(k)\n  Shared\n}\n"
+                }
+                try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/decks/deck\(k).cards"))
+                bytes += text.utf8.count
+            }
+        } catch {
+            print("error: cannot write the workspace: \(error)")
+            return
+        }
+        print("lsp-workspace: \(files + 1) files, \(bytes) bytes; \(importers) import shared.cards; \(iterations) runs")
+
+        var indexTimes: [Double] = [], memoryGrowth: [Int] = []
+        var referenceTimes: [Double] = [], renameTimes: [Double] = [], rescanTimes: [Double] = []
+        // The thread's CPU time too: on a shared machine wall time includes other processes' turns.
+        var indexCPU: [Double] = [], referenceCPU: [Double] = [], renameCPU: [Double] = [], rescanCPU: [Double] = []
+        var referenceCount = 0, renamedFiles = 0, firstTotal = 0
+        let sharedURI = "file://" + root + "/shared.cards"
+        for run in 0..<iterations {
+            let server = LanguageServer()
+            func send(_ value: JSONValue) -> [JSONValue] {
+                server.receive(framed(value.serializedBytes()))
+                while server.processNext() {}
+                server.idle()
+                var reader = MessageReader()
+                reader.append(server.takeOutput())
+                var replies: [JSONValue] = []
+                while let event = reader.next() {
+                    if case .message(let body) = event, let value = try? JSONParser.parse(body) { replies.append(value) }
+                }
+                return replies
+            }
+            _ = send(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["rootUri": .string("file://" + root), "capabilities": [:]]])
+            let before = LSPBenchmark.residentMemory() ?? 0
+            var start = now(), startCPU = LSPBenchmark.cpuTime()
+            _ = send(["jsonrpc": "2.0", "method": "initialized", "params": [:]])
+            indexTimes.append(now() - start)
+            indexCPU.append(LSPBenchmark.cpuTime() - startCPU)
+            let after = LSPBenchmark.residentMemory() ?? 0
+            memoryGrowth.append(after - before)
+            if run == 0 { firstTotal = after }
+            _ = send(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": [
+                "uri": .string(sharedURI), "languageId": "cards", "version": 1,
+                "text": "card Shared {\n  title: \"Shared\"\n  text(\"Shared by every deck\")\n}\n"]]])
+            let at: JSONValue = ["line": 0, "character": 6]
+            start = now()
+            startCPU = LSPBenchmark.cpuTime()
+            let references = send(["jsonrpc": "2.0", "id": 2, "method": "textDocument/references",
+                                   "params": ["textDocument": ["uri": .string(sharedURI)], "position": at, "context": ["includeDeclaration": true]]])
+            referenceTimes.append(now() - start)
+            referenceCPU.append(LSPBenchmark.cpuTime() - startCPU)
+            referenceCount = references.first?["result"]?.array?.count ?? -1
+            start = now()
+            startCPU = LSPBenchmark.cpuTime()
+            let rename = send(["jsonrpc": "2.0", "id": 3, "method": "textDocument/rename",
+                               "params": ["textDocument": ["uri": .string(sharedURI)], "position": at, "newName": .string("Common\(run)")]])
+            renameTimes.append(now() - start)
+            renameCPU.append(LSPBenchmark.cpuTime() - startCPU)
+            if case .object(let changes)? = rename.first?["result"]?["changes"] { renamedFiles = changes.count }
+            start = now()
+            startCPU = LSPBenchmark.cpuTime()
+            _ = send(["jsonrpc": "2.0", "method": "textDocument/didSave", "params": ["textDocument": ["uri": .string(sharedURI)]]])
+            rescanTimes.append(now() - start)
+            rescanCPU.append(LSPBenchmark.cpuTime() - startCPU)
+        }
+        LSPBenchmark.report("index at initialized, wall", indexTimes)
+        LSPBenchmark.report("index at initialized, CPU ", indexCPU)
+        // Only the first run's growth means anything: later runs reuse the pages freed before.
+        if let first = memoryGrowth.first {
+            print(String(format: "  resident memory added by the first indexing: %@ (%.1f× the files' %@); the server's total then %@",
+                         mib(first), Double(first) / Double(max(bytes, 1)), mib(bytes), mib(firstTotal)))
+        }
+        LSPBenchmark.report("references of Shared, wall", referenceTimes, note: "\(referenceCount) locations")
+        LSPBenchmark.report("references of Shared, CPU ", referenceCPU)
+        LSPBenchmark.report("rename of Shared, wall", renameTimes, note: "edits in \(renamedFiles) files")
+        LSPBenchmark.report("rename of Shared, CPU ", renameCPU)
+        LSPBenchmark.report("re-scan at save, wall", rescanTimes)
+        LSPBenchmark.report("re-scan at save, CPU ", rescanCPU)
+    }
+}
