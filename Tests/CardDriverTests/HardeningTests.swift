@@ -164,6 +164,34 @@ import Darwin
     }
 }
 
+/// The deepest nesting the language accepts (256 levels, docs/language.md §12), run through
+/// every command and back end by the real `cardc` — the build `swift run` makes, whose frames
+/// are the largest — in a process of its own, so running out of stack is an exit by signal here
+/// rather than the end of the test run.
+@Suite struct DeepNestingTests {
+    /// 256 levels: the card's block, 254 `vstack` blocks and the text's parentheses.
+    static let deck = "card Deep {\n" + String(repeating: "vstack { ", count: 254) + "text(\"x\")"
+        + String(repeating: " }", count: 254) + "\n}\nstack Deeply: list { Deep }\n"
+
+    @Test("every back end, preview, check and fmt take the deepest nesting without running out of stack")
+    func deepestNesting() throws {
+        let directory = try temporaryDirectory(["deep.cards": Self.deck])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let binary = try #require(CardcProcess.binary, "the cardc executable beside the test bundle")
+        let deck = directory + "/deep.cards"
+        var runs: [[String]] = [["check", deck], ["fmt", "--check", deck], ["preview", deck, "--width", "60"]]
+        for emit in ["json", "preview", "html"] { runs.append(["build", deck, "--emit", emit, "-o", directory + "/out"]) }
+        for flavor in ["cardparts", "observation"] {
+            runs.append(["build", deck, "--emit", "swift", "--swift-flavor", flavor, "-o", directory + "/out"])
+        }
+        for arguments in runs {
+            let run = try CardcProcess.run(binary, arguments, stdout: .discarded)
+            // `fmt --check` finds the one-line nesting unformatted: 1, not a crash.
+            #expect(run.status == .exited(arguments[0] == "fmt" ? 1 : 0), "cardc \(arguments.joined(separator: " ")): \(run.err.prefix(500))")
+        }
+    }
+}
+
 /// Temporary files left by a build killed mid-write.
 @Suite struct StaleTemporaryTests {
     /// The id of a process that has exited (and been reaped).
@@ -279,7 +307,7 @@ enum CardcProcess {
         case signaled(Int32)
     }
 
-    enum Stdout { case closedPipe, fullDisk }
+    enum Stdout { case closedPipe, fullDisk, discarded }
 
     /// `cardc` in the build directory: beside the test executable (Linux) or a few levels above
     /// it (a macOS test bundle).
@@ -305,6 +333,8 @@ enum CardcProcess {
             posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         case .fullDisk:
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/full", O_WRONLY, 0)
+        case .discarded:
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         for fd in outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, fd) }

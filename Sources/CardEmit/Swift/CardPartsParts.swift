@@ -200,6 +200,111 @@ struct PartEmitter {
             let base = prefix.isEmpty ? part.part : prefix + (kind?.capitalizedName ?? SwiftNames.capitalized(part.part))
             name = isCell ? scope.allocate(base, numberedFrom: 1) : scope.allocate(base)
         }
+        // Parts nest as deep as the parser allows (256 levels), so the recursion into children
+        // goes through small frames only: the leaves' switch holds a slot for every case's
+        // values (about 35 KB a frame in a debug build, where 250 nested stacks overflowed an
+        // 8 MB stack), and it is never on the stack below a child.
+        switch kind?.recipe ?? .other {
+        case .attributedText, .stack, .table, .collection, .paged, .centered, .oriented:
+            declareContainer(part, name: name, kind: kind)
+        default:
+            declareLeaf(part, name: name, kind: kind)
+        }
+        return name
+    }
+
+    /// Declares a part that holds parts, its children first.
+    private mutating func declareContainer(_ part: PartView, name: String, kind: Kind?) {
+        let cls = part.spec.cardPartsClass ?? "CardPartTextView"
+        func p(_ parameter: String) -> Value? { part.hasArgument(parameter) ? part.property(parameter) : nil }
+        func resolved(_ parameter: String) -> Value? { part.property(parameter) }
+        func enumType(_ parameter: String) -> EnumType? { part.spec.parameter(named: parameter)?.type.enumType }
+        func enumLiteral(_ parameter: String) -> String {
+            guard case .enumCase(let c, let args)? = resolved(parameter) else { return ".none" }
+            return SwiftValues.enumCase(c, arguments: args, in: enumType(parameter))
+        }
+
+        switch kind?.recipe ?? .other {
+        case .attributedText:
+            declarations.append("let \(name) = \(cls)(type: .normal)")
+            set(name, "text", p("text"), .text)
+            set(name, "isEditable", p("editable"), .bool)
+            setMapped(name, "dataDetectorTypes", p("links"), literal: { v in v == .bool(true) ? ".all" : "[]" },
+                      transform: { "\($0) ? UIDataDetectorTypes.all : []" })
+            for child in part.children {
+                let image = emit(child, prefix: name)
+                configure.append("// CardParts only reserves room for `textViewImage`; the image must be added to the part.")
+                configure.append("\(name).addSubview(\(image))")
+                configure.append("\(name).textViewImage = \(image)")
+                configure.append("\(name).exclusionPath?.append(UIBezierPath(rect: \(image).frame))")
+            }
+
+        case .stack:
+            declarations.append("let \(name) = \(cls)()")
+            for preset in part.spec.presets { configure.append("\(name).\(preset.property) = \(preset.swiftValue)") }
+            set(name, "spacing", p("spacing"), .cgFloat)
+            set(name, "alignment", p("alignment"), .enumeration(enumType("alignment")))
+            set(name, "distribution", p("distribution"), .enumeration(enumType("distribution")))
+            for child in part.children {
+                let childName = emit(child, prefix: name)
+                configure.append("\(name).addArrangedSubview(\(childName))")
+            }
+            if p("background") != nil {
+                set(name + ".backgroundView", "backgroundColor", p("background"), .color)
+                set(name, "cornerRadius", p("cornerRadius"), .cgFloat)
+                configure.append("\(name).pinBackground(\(name).backgroundView, to: \(name))")
+            }
+
+        case .table:
+            declarations.append("let \(name) = \(cls)()")
+            if case .enumCase(let style, _)? = p("style"), style != "plain" {
+                configure.append("// `style: .\(style)` has no CardParts 4.0 equivalent: CardPartTableView's table is always plain.")
+            }
+            rows(of: part, name: name, isTable: true)
+
+        case .collection:
+            helpers.flowLayout = true
+            var arguments = enumLiteral("direction")
+            if case .size(let w, let h)? = p("itemSize") {
+                arguments += ", itemSize: CGSize(width: \(SwiftWriter.number(w)), height: \(SwiftWriter.number(h)))"
+            }
+            if let spacing = p("spacing")?.number { arguments += ", spacing: \(SwiftWriter.number(spacing))" }
+            declarations.append("let \(name) = \(cls)(collectionViewLayout: \(CardPartsStacks.helpers).flowLayout(\(arguments)))")
+            if case .size(_, let h)? = p("itemSize"), case .enumCase("horizontal", _)? = resolved("direction") {
+                configure.append("// A collection's intrinsic height is its collection view's frame height: one row of items.")
+                configure.append("\(name).heightAnchor.constraint(equalToConstant: \(SwiftWriter.number(h))).isActive = true")
+            }
+            rows(of: part, name: name, isTable: false)
+
+        case .paged:
+            var pages: [String] = []
+            for child in part.children { pages.append(emit(child, prefix: name)) }
+            var isLazy = !pages.isEmpty
+            let height = initial(resolved("height"), .cgFloat, lazy: &isLazy, zero: "0")
+            declarations.append("\(isLazy ? "lazy var" : "let") \(name) = \(cls)(withPages: [\(pages.joined(separator: ", "))], andHeight: \(height))")
+            if case .action(let action)? = p("onPage") {
+                helpers.pagedDelegate = true
+                if isCell { usesOwner = true }
+                configure.append("// CardPartPagedView holds its delegate strongly: this one holds the card weakly.")
+                configure.append("\(name).delegate = \(CardPartsStacks.pagedDelegate) { [weak self] page in \(call(action, arguments: pageArgument(action))) }")
+            }
+
+        case .centered:
+            let children = part.children.map { emit($0, prefix: name) }
+            let views = children + Array(repeating: "CardPartSpacerView(height: 0)", count: max(0, 3 - children.count))
+            declarations.append("lazy var \(name) = \(cls)(leftView: \(views[0]), centeredView: \(views[1]), rightView: \(views[2]))")
+
+        case .oriented:
+            let children = part.children.map { emit($0, prefix: name) }
+            declarations.append("lazy var \(name) = \(cls)(cardParts: [\(children.joined(separator: ", "))], orientation: \(enumLiteral("orientation")))")
+
+        default:
+            break
+        }
+    }
+
+    /// Declares a part without children.
+    private mutating func declareLeaf(_ part: PartView, name: String, kind: Kind?) {
         let cls = part.spec.cardPartsClass ?? "CardPartTextView"
         func p(_ parameter: String) -> Value? { part.hasArgument(parameter) ? part.property(parameter) : nil }
         func resolved(_ parameter: String) -> Value? { part.property(parameter) }
@@ -217,20 +322,6 @@ struct PartEmitter {
             if case .font(let font)? = p("font") { configure.append("\(name).font = \(SwiftValues.font(font))") }
             set(name, "textAlignment", p("alignment"), .enumeration(enumType("alignment")))
             set(name, "label.numberOfLines", p("lines"), .int)
-
-        case .attributedText:
-            declarations.append("let \(name) = \(cls)(type: .normal)")
-            set(name, "text", p("text"), .text)
-            set(name, "isEditable", p("editable"), .bool)
-            setMapped(name, "dataDetectorTypes", p("links"), literal: { v in v == .bool(true) ? ".all" : "[]" },
-                      transform: { "\($0) ? UIDataDetectorTypes.all : []" })
-            for child in part.children {
-                let image = emit(child, prefix: name)
-                configure.append("// CardParts only reserves room for `textViewImage`; the image must be added to the part.")
-                configure.append("\(name).addSubview(\(image))")
-                configure.append("\(name).textViewImage = \(image)")
-                configure.append("\(name).exclusionPath?.append(UIBezierPath(rect: \(image).frame))")
-            }
 
         case .image:
             declarations.append("let \(name) = \(cls)()")
@@ -307,60 +398,10 @@ struct PartEmitter {
             set(name, "textAlignment", p("alignment"), .enumeration(enumType("alignment")))
             set(name, "iconPadding", p("iconPadding"), .cgFloat)
 
-        case .stack:
-            declarations.append("let \(name) = \(cls)()")
-            for preset in part.spec.presets { configure.append("\(name).\(preset.property) = \(preset.swiftValue)") }
-            set(name, "spacing", p("spacing"), .cgFloat)
-            set(name, "alignment", p("alignment"), .enumeration(enumType("alignment")))
-            set(name, "distribution", p("distribution"), .enumeration(enumType("distribution")))
-            for child in part.children {
-                let childName = emit(child, prefix: name)
-                configure.append("\(name).addArrangedSubview(\(childName))")
-            }
-            if p("background") != nil {
-                set(name + ".backgroundView", "backgroundColor", p("background"), .color)
-                set(name, "cornerRadius", p("cornerRadius"), .cgFloat)
-                configure.append("\(name).pinBackground(\(name).backgroundView, to: \(name))")
-            }
-
-        case .table:
-            declarations.append("let \(name) = \(cls)()")
-            if case .enumCase(let style, _)? = p("style"), style != "plain" {
-                configure.append("// `style: .\(style)` has no CardParts 4.0 equivalent: CardPartTableView's table is always plain.")
-            }
-            rows(of: part, name: name, isTable: true)
-
-        case .collection:
-            helpers.flowLayout = true
-            var arguments = enumLiteral("direction")
-            if case .size(let w, let h)? = p("itemSize") {
-                arguments += ", itemSize: CGSize(width: \(SwiftWriter.number(w)), height: \(SwiftWriter.number(h)))"
-            }
-            if let spacing = p("spacing")?.number { arguments += ", spacing: \(SwiftWriter.number(spacing))" }
-            declarations.append("let \(name) = \(cls)(collectionViewLayout: \(CardPartsStacks.helpers).flowLayout(\(arguments)))")
-            if case .size(_, let h)? = p("itemSize"), case .enumCase("horizontal", _)? = resolved("direction") {
-                configure.append("// A collection's intrinsic height is its collection view's frame height: one row of items.")
-                configure.append("\(name).heightAnchor.constraint(equalToConstant: \(SwiftWriter.number(h))).isActive = true")
-            }
-            rows(of: part, name: name, isTable: false)
-
         case .bar:
             declarations.append("let \(name) = \(cls)()")
             set(name, "percent", p("percent"), .double)
             set(name, "barColor", p("color"), .color)
-
-        case .paged:
-            var pages: [String] = []
-            for child in part.children { pages.append(emit(child, prefix: name)) }
-            var isLazy = !pages.isEmpty
-            let height = initial(resolved("height"), .cgFloat, lazy: &isLazy, zero: "0")
-            declarations.append("\(isLazy ? "lazy var" : "let") \(name) = \(cls)(withPages: [\(pages.joined(separator: ", "))], andHeight: \(height))")
-            if case .action(let action)? = p("onPage") {
-                helpers.pagedDelegate = true
-                if isCell { usesOwner = true }
-                configure.append("// CardPartPagedView holds its delegate strongly: this one holds the card weakly.")
-                configure.append("\(name).delegate = \(CardPartsStacks.pagedDelegate) { [weak self] page in \(call(action, arguments: pageArgument(action))) }")
-            }
 
         case .slider:
             declarations.append("let \(name) = \(cls)()")
@@ -402,15 +443,6 @@ struct PartEmitter {
             } else {
                 set(name, "text", p("text"), .text)
             }
-
-        case .centered:
-            let children = part.children.map { emit($0, prefix: name) }
-            let views = children + Array(repeating: "CardPartSpacerView(height: 0)", count: max(0, 3 - children.count))
-            declarations.append("lazy var \(name) = \(cls)(leftView: \(views[0]), centeredView: \(views[1]), rightView: \(views[2]))")
-
-        case .oriented:
-            let children = part.children.map { emit($0, prefix: name) }
-            declarations.append("lazy var \(name) = \(cls)(cardParts: [\(children.joined(separator: ", "))], orientation: \(enumLiteral("orientation")))")
 
         case .confetti:
             declarations.append("let \(name) = \(cls)()")
@@ -472,7 +504,6 @@ struct PartEmitter {
         default:
             declarations.append("let \(name) = \(cls)()")
         }
-        return name
     }
 
     /// How each part is written: one case per part (or group of parts) `emit` spells.
