@@ -59,6 +59,11 @@ extension Workspace {
         return changed.sorted()
     }
 
+    /// How many directories the index walks under one folder: opened on a folder as large as a
+    /// home directory, the server answers soon, and a rename refuses rather than miss a file
+    /// below the directories it did not walk (`unreadable`).
+    static let indexedDirectoryLimit = 10_000
+
     /// Whether `path` belongs in the index: open, or a `.cards` file under an indexed folder
     /// and in none of its hidden folders.
     func isIndexable(_ path: String) -> Bool {
@@ -106,7 +111,8 @@ extension Workspace {
     private func files(under folder: String) -> [String] {
         // The walk reads the disk: a workspace over other files (tests' memory files) indexes
         // its open documents only.
-        guard folder != "/", base is DiskFileProvider, let walk = DirectoryWalk(folder) else { return [] }
+        guard folder != "/", base is DiskFileProvider,
+              let walk = DirectoryWalk(folder, directoryLimit: Self.indexedDirectoryLimit) else { return [] }
         // What this walk cannot read replaces what the last walk of the folder could not.
         unreadable = unreadable.filter { !PathUtilities.isInside($0.key, root: folder) }
         for failure in walk.failures { unreadable[failure.path] = failure.reason }

@@ -51,8 +51,11 @@ public struct DirectoryWalk: Sendable {
     private var linkedFiles: [(shown: String, real: String)] = []
     private var linkedDirectories: [(shown: String, real: String)] = []
 
-    /// Walks `directory`; nil when it is not a directory that can be resolved.
-    public init?(_ directory: String) {
+    /// Walks `directory`; nil when it is not a directory that can be resolved. After listing
+    /// `directoryLimit` directories the walk stops, with a failure naming `directory` (an
+    /// editor's implicit walk of a folder as large as a home directory must end soon; a
+    /// command walks what it was given).
+    public init?(_ directory: String, directoryLimit: Int = .max) {
         guard let real = LocalFiles.realPath(directory), let status = LocalFiles.status(of: real), status.kind == .directory else {
             return nil
         }
@@ -60,8 +63,14 @@ public struct DirectoryWalk: Sendable {
         shownRoot = directory
         visited.insert(Identity(status))
         var pending = [(shown: directory, real: real)]
-        while true {
-            while let next = pending.popLast() { list(next.shown, real: next.real, into: &pending) }
+        walking: while true {
+            while let next = pending.popLast() {
+                guard directoriesListed < directoryLimit else {
+                    failures.append(Failure(path: directory, reason: "cannot be walked past its first \(directoryLimit) directories"))
+                    break walking
+                }
+                list(next.shown, real: next.real, into: &pending)
+            }
             // Links to directories come after every real directory, so a walked directory is
             // found under its own name, and a link to it adds nothing.
             guard !linkedDirectories.isEmpty else { break }

@@ -237,6 +237,23 @@ enum CardcRun {
     }
 }
 
+/// The editor's walk of a workspace folder stops after a number of directories.
+@Suite struct DirectoryLimitTests {
+    @Test("a walk limited to N directories lists N, keeps what it found, and names the folder it did not finish")
+    func limitedWalk() throws {
+        let directory = try temporaryDirectory(["a/one.cards": cleanDeck, "b/two.cards": cleanDeck, "c/three.cards": cleanDeck, "top.cards": cleanDeck])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let whole = try #require(DirectoryWalk(directory))
+        #expect(whole.files.count == 4 && whole.failures.isEmpty && whole.directoriesListed == 4)
+        let limited = try #require(DirectoryWalk(directory, directoryLimit: 2))
+        #expect(limited.directoriesListed == 2)
+        #expect(limited.files == [directory + "/a/one.cards", directory + "/top.cards"])
+        #expect(limited.failures == [DirectoryWalk.Failure(path: directory, reason: "cannot be walked past its first 2 directories")])
+        let exact = try #require(DirectoryWalk(directory, directoryLimit: 4))
+        #expect(exact.files.count == 4 && exact.failures.isEmpty)
+    }
+}
+
 /// A directory deeper than the system's `PATH_MAX`, built and removed through descriptors.
 @Suite struct DeepDirectoryTests {
     @Test("a directory deeper than PATH_MAX is a usage error naming it, never “no .cards files found”")
