@@ -8,7 +8,8 @@ import CardSyntax
 /// The whole front half of the compiler, as `cardc check` and `cardc build` run it and the
 /// language server runs it for a snapshot: load, lex and parse (`SourceLoader`), check each
 /// entry file as a unit (`UnitChecker`), then — for each unit without errors, whatever the other
-/// units' errors — the layout pass, whose W104 must show wherever checking does (CI included),
+/// units' errors — the layout pass and the contrast rule, whose W104 and W1001 must show wherever
+/// checking does (CI included),
 /// then the project's levels and the source's suppressions (`DiagnosticPolicy`), and one cap on
 /// the diagnostics.
 /// The benchmark and the tests call this too, so they measure and verify what users run.
@@ -118,6 +119,7 @@ public enum Pipeline {
         var layout: [Diagnostic] = []
         for (deck, files) in zip(decks, deckFiles) where files.allSatisfy({ !filesWithErrors.contains($0) }) {
             layout += layoutDiagnostics(for: deck, viewport: viewport)
+            layout += contrastDiagnostics(for: deck)
         }
         result.add(layout)
         if let policy {
