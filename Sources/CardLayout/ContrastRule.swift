@@ -95,22 +95,39 @@ public enum Contrast {
 struct ContrastRule {
     let deck: CheckedUnit
 
-    /// A colour and where it comes from, for the message.
-    struct Source {
-        var color: ColorValue
+    /// A colour and where it comes from, for the message (a class: sources are made once per
+    /// theme or argument and shared by every finding).
+    final class Source {
+        let color: ColorValue
         /// Whether the deck chose it: a part's argument, a trait, or a property of a theme it
         /// declares that differs from the built-in theme that theme descends from.
-        var chosen: Bool
+        let chosen: Bool
         /// `theme `Night`'s `titleColor``, `its `color:``…
-        var origin: String
+        let origin: String
         /// The theme property it is, when it comes from a theme the deck declares (which can
         /// set it, whether it does yet or inherits it).
-        var themeProperty: String?
+        let themeProperty: String?
         /// Whether the deck can change it where it is: a property of a theme it declares, an
         /// argument, a trait — not a built-in theme's value.
-        var editable: Bool
+        let editable: Bool
         /// The theme `themeProperty` belongs to.
-        var theme: String?
+        let theme: String?
+
+        init(color: ColorValue, chosen: Bool, origin: String, themeProperty: String? = nil, editable: Bool, theme: String? = nil) {
+            self.color = color
+            self.chosen = chosen
+            self.origin = origin
+            self.themeProperty = themeProperty
+            self.editable = editable
+            self.theme = theme
+        }
+
+        /// The same source seen as opaque (a translucent background over white).
+        var opaque: Source {
+            color.alpha == 255 ? self
+                : Source(color: ContrastRule.opaque(color), chosen: chosen, origin: origin, themeProperty: themeProperty,
+                         editable: editable, theme: theme)
+        }
 
         /// How to give it the colour `hex`, for the help.
         func change(to hex: String) -> String {
@@ -119,18 +136,59 @@ struct ContrastRule {
         }
     }
 
-    /// One theme the cards are shown in, read once.
-    struct ThemeFacts {
-        var name: String
-        var theme: ResolvedTheme?
-        var palette: ThemePalette
+    /// One theme the cards are shown in, read once (a class: every part's check reads it, and
+    /// passing a reference costs no retain per field).
+    final class ThemeFacts {
+        /// What the rule reads for every part, worked out once per theme: each text style's colour
+        /// and font (in `TextStyle` order), the `title` part's, a button's, the card's background.
+        let name: String
+        let theme: ResolvedTheme?
+        let palette: ThemePalette
         /// The palette of the built-in theme `name` descends from: a colour equal to it was
         /// not chosen by the deck.
-        var builtIn: ThemePalette
-        var builtInName: String
-        var isBuiltIn: Bool
+        let builtIn: ThemePalette
+        let builtInName: String
+        let isBuiltIn: Bool
         /// Where a stack shows cards in this theme (its `theme:`), for a note.
-        var reference: SourceSpan?
+        let reference: SourceSpan?
+
+        init(name: String, theme: ResolvedTheme?, palette: ThemePalette, builtIn: ThemePalette, builtInName: String,
+             isBuiltIn: Bool, reference: SourceSpan?) {
+            self.name = name
+            self.theme = theme
+            self.palette = palette
+            self.builtIn = builtIn
+            self.builtInName = builtInName
+            self.isBuiltIn = isBuiltIn
+            self.reference = reference
+            readProperties()
+        }
+
+        var styles: [(color: Source?, font: FontValue)] = []
+        var title: (color: Source?, font: FontValue)?
+        var button: (color: Source?, font: FontValue)?
+        var background: Source?
+
+        private func readProperties() {
+            styles = [("normalTextColor", "normalTextFont", \ThemePalette.normalText), ("smallTextColor", "smallTextFont", \.smallText),
+                      ("titleTextColor", "titleTextFont", \.titleText), ("headerTextColor", "headerTextFont", \.headerText),
+                      ("detailTextColor", "detailTextFont", \.detailText)].map { (colorSource($0.0, $0.2), font($0.1)) }
+            title = (colorSource("titleColor", \.title), font("titleFont"))
+            button = (colorSource("buttonTitleColor", \.buttonTitle), font("buttonTitleFont"))
+            background = colorSource("cardBackgroundColor", \.cardBackground)
+        }
+
+        /// The colour and font of `text(style:)`'s case (any other case has `normal`'s).
+        func style(_ name: String?) -> (color: Source?, font: FontValue)? {
+            let index = switch name {
+            case "small": 1
+            case "title": 2
+            case "header": 3
+            case "detail": 4
+            default: 0
+            }
+            return styles.indices.contains(index) ? styles[index] : nil
+        }
 
         func colorSource(_ property: String, _ keyPath: KeyPath<ThemePalette, ColorValue?>) -> Source? {
             guard let color = palette[keyPath: keyPath] else { return nil }
@@ -170,9 +228,9 @@ struct ContrastRule {
         }
         var result: [Diagnostic] = []
         for (index, card) in deck.cards.enumerated() {
-            let appearance = CardAppearance(card: card)
             // A transparent card shows the app's background, which the deck does not say.
-            if appearance.isTransparent { continue }
+            if card.trait(.transparent) != nil { continue }
+            let gradient = card.trait(.gradient) == nil ? nil : CardAppearance(card: card).gradient
             let themes = themesOfCard[index].isEmpty ? [Catalog.defaultThemeName] : themesOfCard[index]
             for name in themes {
                 let facts: ThemeFacts
@@ -180,7 +238,7 @@ struct ContrastRule {
                     facts = themeFacts(name, reference: referenceOfTheme[name])
                     themeCache[name] = facts
                 }
-                result += diagnostics(for: card, appearance: appearance, in: facts)
+                result += diagnostics(for: card, gradient: gradient, in: facts)
             }
         }
         return result
@@ -189,29 +247,28 @@ struct ContrastRule {
     private func themeFacts(_ name: String, reference: SourceSpan?) -> ThemeFacts {
         let view = deck.theme(named: name)
         let theme = view?.resolved ?? ResolvedTheme.builtIn(named: name) ?? ResolvedTheme.builtIn(named: Catalog.defaultThemeName)
-        // The built-in ancestor: follow the parents (a checked deck has no cycle; the count
-        // bounds the walk anyway).
-        var root = view
+        // The built-in ancestor: follow the parents through the deck's declared themes (a checked
+        // deck has no cycle; the count bounds the walk anyway). A built-in theme the deck does not
+        // list is the catalog's.
+        var ancestor = view.map { $0.isBuiltIn ? $0.name : ($0.parent ?? Catalog.defaultThemeName) } ?? name
         var steps = 0
-        while let current = root, !current.isBuiltIn, steps <= deck.themes.count {
-            root = current.parent.flatMap { deck.theme(named: $0) }
+        while let declared = deck.theme(named: ancestor), !declared.isBuiltIn, steps <= deck.themes.count {
+            ancestor = declared.parent ?? Catalog.defaultThemeName
             steps += 1
         }
-        let builtIn = root.flatMap { $0.isBuiltIn ? $0.resolved : nil } ?? ResolvedTheme.builtIn(named: Catalog.defaultThemeName)
+        let builtIn = ResolvedTheme.builtIn(named: ancestor) ?? ResolvedTheme.builtIn(named: Catalog.defaultThemeName)
         return ThemeFacts(name: name, theme: theme, palette: ThemePalette(theme: theme), builtIn: ThemePalette(theme: builtIn),
                           builtInName: builtIn?.name ?? Catalog.defaultThemeName, isBuiltIn: view?.isBuiltIn ?? true, reference: reference)
     }
 
-    private func diagnostics(for card: CardView, appearance: CardAppearance, in theme: ThemeFacts) -> [Diagnostic] {
+    private func diagnostics(for card: CardView, gradient: CardAppearance.Gradient?, in theme: ThemeFacts) -> [Diagnostic] {
         let backgrounds: [Source]
-        if let gradient = appearance.gradient {
+        if let gradient {
             backgrounds = gradient.colors.enumerated().map { i, color in
                 Source(color: Self.opaque(color), chosen: true, origin: "colour \(i + 1) of the card's `gradient`", editable: true)
             }
-        } else if let background = theme.colorSource("cardBackgroundColor", \.cardBackground) {
-            var opaque = background
-            opaque.color = Self.opaque(background.color)
-            backgrounds = [opaque]
+        } else if let background = theme.background {
+            backgrounds = [background.opaque]
         } else {
             return []
         }
@@ -219,9 +276,22 @@ struct ContrastRule {
         var order: [PartView] = []
         var found: [PartView: (finding: Finding, states: [String])] = [:]
         let states = card.states
+        // A state lists the card's shared parts too: each top-level part is looked at once. A
+        // card has few parts, so a linear search beats hashing them.
+        var knownParts: [PartView] = []
+        var knownFindings: [[Finding]] = []
         for state in states {
             var findings: [Finding] = []
-            for part in state.parts { collect(part, backgrounds: backgrounds, theme: theme, into: &findings) }
+            for part in state.parts {
+                if let earlier = knownParts.firstIndex(of: part) { findings += knownFindings[earlier]; continue }
+                var own: [Finding] = []
+                collect(part, backgrounds: backgrounds, theme: theme, into: &own)
+                if states.count > 1 {
+                    knownParts.append(part)
+                    knownFindings.append(own)
+                }
+                findings += own
+            }
             for finding in findings {
                 let key = finding.part
                 if found[key] == nil { order.append(key); found[key] = (finding, []) }
@@ -253,7 +323,7 @@ struct ContrastRule {
             }
         }
         var inner = backgrounds
-        if case .color(let color, _)? = part.arguments.value(named: "background") {
+        if let index = Self.backgroundParameter[part.kind.index], let color = part.arguments.ref(at: index)?.color {
             inner = [Source(color: Self.opaque(Contrast.blend(color, over: backgrounds.first?.color ?? Self.white)), chosen: true,
                             origin: "the `\(part.part)`'s `background:`", editable: true)]
         }
@@ -265,32 +335,32 @@ struct ContrastRule {
     private func textSource(of part: PartView, theme: ThemeFacts) -> (color: Source, font: FontValue)? {
         switch part.kind {
         case .text:
-            let style: String
-            if case .enumCase(let name, _)? = part.property("style") { style = name } else { style = "normal" }
-            let styleProperty: (color: String, font: String, keyPath: KeyPath<ThemePalette, ColorValue?>) = switch style {
-            case "small": ("smallTextColor", "smallTextFont", \.smallText)
-            case "title": ("titleTextColor", "titleTextFont", \.titleText)
-            case "header": ("headerTextColor", "headerTextFont", \.headerText)
-            case "detail": ("detailTextColor", "detailTextFont", \.detailText)
-            default: ("normalTextColor", "normalTextFont", \.normalText)
-            }
-            var font = theme.font(styleProperty.font)
-            if case .font(let own)? = part.arguments.value(named: "font") { font = own }
-            if let written = part.argument("color") {
-                guard case .color(let color, _) = written.decoded else { return nil }
+            let arguments = part.arguments
+            guard let style = theme.style(Self.textStyleParameter.flatMap { arguments.ref(at: $0)?.caseName }) else { return nil }
+            var font = style.font
+            if let index = Self.textFontParameter, let written = arguments.ref(at: index), case .font(let own) = written.decoded { font = own }
+            if let index = Self.textColorParameter, let written = arguments.ref(at: index) {
+                guard let color = written.color else { return nil }
                 return (Source(color: color, chosen: true, origin: "its `color:`", editable: true), font)
             }
-            return theme.colorSource(styleProperty.color, styleProperty.keyPath).map { ($0, font) }
+            return style.color.map { ($0, font) }
         case .title:
-            return theme.colorSource("titleColor", \.title).map { ($0, theme.font("titleFont")) }
+            return theme.title.flatMap { title in title.color.map { ($0, title.font) } }
         case .button:
-            return theme.colorSource("buttonTitleColor", \.buttonTitle).map { ($0, theme.font("buttonTitleFont")) }
+            return theme.button.flatMap { button in button.color.map { ($0, button.font) } }
         case .attributedText, .image, .titleDescription, .pill, .iconLabel, .separator, .verticalSeparator, .vstack, .hstack,
              .table, .collection, .bar, .paged, .slider, .multiSlider, .spacer, .textField, .centered, .oriented, .confetti,
              .progressBar, .map, .radio, .histogram, .cell, .overlay, .footer, .model:
             return nil
         }
     }
+
+    /// The indices of the parameters the rule reads, found once.
+    static let textStyleParameter = PartKind.text.spec.parameters.firstIndex { $0.name == "style" }
+    static let textColorParameter = PartKind.text.spec.parameters.firstIndex { $0.name == "color" }
+    static let textFontParameter = PartKind.text.spec.parameters.firstIndex { $0.name == "font" }
+    /// Per part kind, its `background:` parameter (containers), if it has one.
+    static let backgroundParameter: [Int?] = PartKind.allCases.map { kind in kind.spec.parameters.firstIndex { $0.name == "background" } }
 
     private func diagnostic(_ finding: Finding, card: CardView, theme: ThemeFacts, states: [String]?) -> Diagnostic {
         let text = finding.text.color, background = finding.background.color
