@@ -1613,7 +1613,7 @@ extension DiagnosticCode {
                 contrast minimum): the contrast ratio of the two colours' relative luminances, \#
                 (L1 + 0.05) / (L2 + 0.05), is below 4.5:1 — or below 3:1 for large text, at least \#
                 18 pt, or 14 pt bold, in the theme's resolved font. Each text a card draws (a \#
-                `text`, a `title`, a `button`'s title) is compared with what is under it — the \#
+                `text`, a `title`, a `button`'s title, an `iconLabel`'s text) is compared with what is under it — the \#
                 card's `cardBackgroundColor` in each theme the card is shown in (its stacks' \#
                 themes, else `Mint`), every colour of a `gradient` (the worst one counts), or an \#
                 `hstack`'s `background:` — in every state. Translucent colours are blended first. \#

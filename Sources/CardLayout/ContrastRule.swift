@@ -88,10 +88,10 @@ public enum Contrast {
 /// traits once; nothing is laid out.
 ///
 /// Covered: `text` (its `color:` and `font:`, else its style's), `title` and `button` titles,
-/// inside any container, table or collection cell; backgrounds are the theme's
+/// `iconLabel` text (the normal style), inside any container, table or collection cell; backgrounds are the theme's
 /// `cardBackgroundColor`, every colour of a `gradient` trait, and a container's `background:`.
-/// A `transparent` card (whose background is the app's) and overlays, footers and sheet
-/// headers are not looked at.
+/// A `transparent` card (whose background is the app's), overlays, footers, sheet headers,
+/// `pill`, `titleDescription` and `attributedText` are not looked at.
 struct ContrastRule {
     let deck: CheckedUnit
 
@@ -348,7 +348,10 @@ struct ContrastRule {
             return theme.title.flatMap { title in title.color.map { ($0, title.font) } }
         case .button:
             return theme.button.flatMap { button in button.color.map { ($0, button.font) } }
-        case .attributedText, .image, .titleDescription, .pill, .iconLabel, .separator, .verticalSeparator, .vstack, .hstack,
+        case .iconLabel:
+            // CardPartIconLabel draws its text in the normal text style, as the gallery does.
+            return theme.style(nil).flatMap { style in style.color.map { ($0, style.font) } }
+        case .attributedText, .image, .titleDescription, .pill, .separator, .verticalSeparator, .vstack, .hstack,
              .table, .collection, .bar, .paged, .slider, .multiSlider, .spacer, .textField, .centered, .oriented, .confetti,
              .progressBar, .map, .radio, .histogram, .cell, .overlay, .footer, .model:
             return nil
