@@ -387,21 +387,36 @@ struct ContrastRule {
     private func suggestion(_ finding: Finding) -> String {
         let minimum = Contrast.format(finding.minimum)
         let backgrounds = finding.otherBackgrounds
-        // The text's colour when the deck can change it (a declared theme's property, even one it
-        // inherits, or a `color:`), else the background's, else the text's in a theme of its own.
+        let text = finding.text.color
+        func passes(_ background: ColorValue) -> Bool { Contrast.ratio(Contrast.blend(text, over: background), background) >= finding.minimum }
+        // What only this card uses is changed first: the text's own `color:`, then the card's
+        // gradient or a container's `background:`. A theme's colour is shared by every card of
+        // the theme, so changing it comes last (and the help says so).
+        let textIsLocal = finding.text.editable && finding.text.themeProperty == nil
+        let backgroundIsLocal = finding.background.editable && finding.background.themeProperty == nil
+        if !textIsLocal && backgroundIsLocal {
+            if backgrounds.count > 1 {
+                // A gradient: each failing colour's nearest passing one, the others kept.
+                let fixed = backgrounds.map { passes($0) ? $0 : Contrast.nearest(to: $0, where: passes) }
+                if fixed.allSatisfy({ $0 != nil }) {
+                    let list = fixed.compactMap { $0?.hex }.joined(separator: ", ")
+                    return "make the card's `gradient` colours [\(list)], or others with at least \(minimum) against \(text.hex)"
+                }
+            } else if let fixed = Contrast.nearest(to: finding.background.color, where: passes) {
+                return "\(finding.background.change(to: fixed.hex)), or another colour with at least \(minimum) against \(text.hex)"
+            }
+        }
         if finding.text.editable || !finding.background.editable,
-           let fixed = Contrast.nearest(to: finding.text.color, where: { text in
-               backgrounds.allSatisfy { Contrast.ratio(text, $0) >= finding.minimum }
+           let fixed = Contrast.nearest(to: text, where: { candidate in
+               backgrounds.allSatisfy { Contrast.ratio(candidate, $0) >= finding.minimum }
            }) {
             let against = backgrounds.count > 1 ? "every colour of the background" : finding.background.color.hex
             let change = finding.text.editable ? finding.text.change(to: fixed.hex)
                 : "give the text (\(finding.text.origin)) \(fixed.hex) in a theme of the deck's own"
-            return "\(change), or another colour with at least \(minimum) against \(against)"
+            let shared = finding.text.themeProperty.map { " (`\($0)` colours this text in every card of the theme)" } ?? ""
+            return "\(change), or another colour with at least \(minimum) against \(against)\(shared)"
         }
-        let text = finding.text.color
-        if let fixed = Contrast.nearest(to: finding.background.color, where: { background in
-            Contrast.ratio(Contrast.blend(text, over: background), background) >= finding.minimum
-        }) {
+        if let fixed = Contrast.nearest(to: finding.background.color, where: passes) {
             return "\(finding.background.change(to: fixed.hex)), or another colour with at least \(minimum) against \(text.hex)"
         }
         return "change the text or the background colour so they differ more in lightness"
