@@ -1620,7 +1620,9 @@ extension DiagnosticCode {
                 A pair is reported only when the deck chose one of its colours (a theme \#
                 property it declares, a `color:` argument, a gradient); the built-in themes' own \#
                 pairs are not. Change either colour: the message names both, the ratio, the \#
-                theme and the states, and says which colour of the deck's theme to change.
+                theme and the states, and the help the nearest passing colour — the card's own \#
+                (`color:`, gradient, `background:`) first, a theme's colour, shared by every card \#
+                of the theme, last.
                 """#,
                 wrong: #"""
                 theme Night: Turbo { cardBackgroundColor: #1C1C1E }

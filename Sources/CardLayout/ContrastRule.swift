@@ -302,7 +302,7 @@ struct ContrastRule {
         return order.compactMap { key in
             guard let (finding, inStates) = found[key] else { return nil }
             return diagnostic(finding, card: card, theme: theme,
-                              states: declaresStates ? (inStates.count == states.count && states.count > 1 ? nil : inStates) : nil)
+                              states: declaresStates ? (inStates.count == states.count && states.count > 1 ? [] : inStates) : nil)
         }
     }
 
@@ -369,8 +369,9 @@ struct ContrastRule {
         let text = finding.text.color, background = finding.background.color
         var message = "`\(finding.part.part)` text \(text.hex) on \(background.hex) has a contrast of \(Contrast.format(finding.ratio)), "
             + "below \(Contrast.format(finding.minimum)), in theme `\(theme.name)`"
+        // nil: a card without states; empty: every state of a card with states.
         if let states {
-            message += states.count == 1 ? " in state `\(states[0])`" : " in states " + states.map { "`\($0)`" }.joined(separator: ", ")
+            message += states.isEmpty ? " in every state" : states.count == 1 ? " in state `\(states[0])`" : " in states " + states.map { "`\($0)`" }.joined(separator: ", ")
         }
         var notes: [DiagnosticNote] = [
             DiagnosticNote("the text is \(text.hex), \(finding.text.origin); the background is \(background.hex), \(finding.background.origin)"),
