@@ -1,5 +1,5 @@
 /// Every diagnostic code `cardc` can report: the one table of codes. A code's letter gives its
-/// severity (`E` error, `W` warning); its hundreds digit its area (docs/language.md §10).
+/// severity (`E` error, `W` warning); the digits before the last two its area (docs/language.md §10).
 /// Long explanations with a wrong and a corrected example live in `Explanations.swift`.
 public enum DiagnosticCode: String, CaseIterable, Hashable, Comparable, Sendable {
     // E1xx lexical
@@ -25,6 +25,8 @@ public enum DiagnosticCode: String, CaseIterable, Hashable, Comparable, Sendable
     case w801 = "W801", w101 = "W101", w105 = "W105"
     // W9xx suppressions
     case w901 = "W901"
+    // W10xx accessibility
+    case w1001 = "W1001", w1002 = "W1002"
 
     public var severity: Severity { rawValue.hasPrefix("W") ? .warning : .error }
 
@@ -113,6 +115,8 @@ public enum DiagnosticCode: String, CaseIterable, Hashable, Comparable, Sendable
         case .w101: "unused model field"
         case .w105: "button without action"
         case .w901: "suppression that suppresses nothing"
+        case .w1001: "text contrast too low"
+        case .w1002: "image without accessibility label"
         }
     }
 }

@@ -779,15 +779,15 @@ extension DiagnosticCode {
                 wrong: #"""
                 card Offer {
                   attributedText("Earn 5% back on groceries this month.") {
-                    image("grocery-icon")
-                    image("cashback-icon")
+                    image("grocery-icon", decorative: true)
+                    image("cashback-icon", decorative: true)
                   }
                 }
                 """#,
                 corrected: #"""
                 card Offer {
                   attributedText("Earn 5% back on groceries this month.") {
-                    image("grocery-icon")
+                    image("grocery-icon", decorative: true)
                   }
                 }
                 """#)
@@ -1369,12 +1369,12 @@ extension DiagnosticCode {
                 """#,
                 wrong: #"""
                 card Spending {
-                  text("Spent $412.80", color: "green")
+                  text("Spent $412.80", color: "blue")
                 }
                 """#,
                 corrected: #"""
                 card Spending {
-                  text("Spent $412.80", color: .green)
+                  text("Spent $412.80", color: .blue)
                 }
                 """#)
         case .e802:
@@ -1602,6 +1602,76 @@ extension DiagnosticCode {
                 corrected: #"""
                 card Budget {
                   text("No budgets yet.")
+                }
+                """#)
+
+        // MARK: W10xx accessibility
+        case .w1001:
+            CodeExplanation(
+                summary: #"""
+                A text is hard to read against the background it sits on (WCAG 2.2 SC 1.4.3, \#
+                contrast minimum): the contrast ratio of the two colours' relative luminances, \#
+                (L1 + 0.05) / (L2 + 0.05), is below 4.5:1 — or below 3:1 for large text, at least \#
+                18 pt, or 14 pt bold, in the theme's resolved font. Each text a card draws (a \#
+                `text`, a `title`, a `button`'s title, an `iconLabel`'s text) is compared with what is under it — the \#
+                card's `cardBackgroundColor` in each theme the card is shown in (its stacks' \#
+                themes, else `Mint`), every colour of a `gradient` (the worst one counts), or an \#
+                `hstack`'s `background:` — in every state. Translucent colours are blended first. \#
+                A pair is reported only when the deck chose one of its colours (a theme \#
+                property it declares, a `color:` argument, a gradient); the built-in themes' own \#
+                pairs are not. Change either colour: the message names both, the ratio, the \#
+                theme and the states, and the help the nearest passing colour — the card's own \#
+                (`color:`, gradient, `background:`) first, a theme's colour, shared by every card \#
+                of the theme, last.
+                """#,
+                wrong: #"""
+                theme Night: Turbo { cardBackgroundColor: #1C1C1E }
+                card Balance {
+                  title("Balance")
+                  text("1,204.50", style: .header, color: .white)
+                }
+                stack Home: list {
+                  theme: Night
+                  Balance
+                }
+                """#,
+                corrected: #"""
+                theme Night: Turbo {
+                  cardBackgroundColor: #1C1C1E
+                  titleColor: #F2F2F7
+                }
+                card Balance {
+                  title("Balance")
+                  text("1,204.50", style: .header, color: .white)
+                }
+                stack Home: list {
+                  theme: Night
+                  Balance
+                }
+                """#)
+        case .w1002:
+            CodeExplanation(
+                summary: #"""
+                An `image` has neither an `accessibilityLabel:` nor `decorative: true`. VoiceOver \#
+                can only say what an image shows through its label, so an image that carries \#
+                meaning needs one (the generated Swift sets the view's `accessibilityLabel`); an \#
+                image that only decorates says so with `decorative: true`, and the generated \#
+                Swift hides it from VoiceOver. An `iconLabel` is one label whose text VoiceOver \#
+                reads, so it is never reported; its `accessibilityLabel:` replaces that text when \#
+                the icon says more.
+                """#,
+                wrong: #"""
+                card Trip {
+                  image("route-map")
+                  image("divider-wave")
+                  text("Lisbon to Porto")
+                }
+                """#,
+                corrected: #"""
+                card Trip {
+                  image("route-map", accessibilityLabel: "Route from Lisbon to Porto along the coast")
+                  image("divider-wave", decorative: true)
+                  text("Lisbon to Porto")
                 }
                 """#)
         }

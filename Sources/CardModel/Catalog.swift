@@ -518,6 +518,9 @@ public enum CrossParameterRule: Sendable, Hashable {
     case sameCount(String, String)
     /// A warning when the parameter is absent (`button` without `action`, W105).
     case warnWhenAbsent(String)
+    /// A warning when `label` is absent and `decorative` is not `true` (`image` without
+    /// `accessibilityLabel:` or `decorative: true`, W1002).
+    case warnWhenUnlabelled(label: String, decorative: String)
 }
 
 /// A part's cross-parameter rule with the indices in its parameter list of the parameters the
@@ -536,6 +539,7 @@ package struct IndexedRule: Sendable {
         case .lessThan(let lower, let upper): names = (lower, upper)
         case .sameCount(let first, let second): names = (first, second)
         case .warnWhenAbsent(let parameter): names = (parameter, nil)
+        case .warnWhenUnlabelled(let label, let decorative): names = (label, decorative)
         }
         first = parameters.firstIndex { $0.name == names.0 }
         second = names.1.flatMap { name in parameters.firstIndex { $0.name == name } }
@@ -777,7 +781,7 @@ public final class PartSpec: Sendable, Hashable {
         indexedRules = rules.map { IndexedRule($0, in: parameters) }
         rulesReadValues = rules.contains { rule in
             switch rule {
-            case .lessThan, .sameCount: true
+            case .lessThan, .sameCount, .warnWhenUnlabelled: true
             case .requiredWhenPresent, .warnWhenAbsent: false
             }
         }

@@ -194,7 +194,14 @@ extension Catalog {
                 Parameter("name", .string, positional: true, required: true, doc: "The asset name of the image."),
                 Parameter("tint", .color, doc: "The tint color applied to a template image."),
                 Parameter("height", .double, range: .nonNegative, doc: "A fixed height in points."),
-            ]),
+                Parameter("accessibilityLabel", .string,
+                          doc: "What VoiceOver reads for the image (docs/language.md §7.4)."),
+                Parameter("decorative", .bool, default: .bool(false),
+                          doc: "Whether the image only decorates: VoiceOver skips it."),
+            ],
+            // VoiceOver reads an image only through its label: one without a label that is not
+            // marked decorative is W1002.
+            rules: [.warnWhenUnlabelled(label: "accessibilityLabel", decorative: "decorative")]),
         PartSpec(
             .button, cardPartsClass: "CardPartButtonView",
             doc: "A button with a title that runs an action when tapped.",
@@ -256,6 +263,10 @@ extension Catalog {
                           doc: "The text alignment, which also places the icon."),
                 Parameter("iconPadding", .double, default: .double(0), range: .nonNegative,
                           doc: "Extra space between the icon and the text, in points."),
+                // CardPartIconLabel is one label: its icon is never read on its own, so it takes
+                // no `decorative:`; a label replaces what VoiceOver reads, by default the text.
+                Parameter("accessibilityLabel", .string,
+                          doc: "What VoiceOver reads for the icon and text together; the text by default (docs/language.md §7.4)."),
             ]),
         PartSpec(
             .separator, cardPartsClass: "CardPartSeparatorView",

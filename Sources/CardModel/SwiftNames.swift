@@ -47,6 +47,10 @@ public enum SwiftNames {
     /// The view-model properties of a card's `title:` and `subtitle:` (Observation flavor).
     public static let sheetTitleProperty = "sheetTitle"
     public static let sheetSubtitleProperty = "sheetSubtitle"
+    /// The view-model members holding a card's image labels and decorative images (Observation
+    /// flavor, docs/language.md §7.4).
+    public static let accessibilityLabelsProperty = "accessibilityLabels"
+    public static let decorativeImagesProperty = "decorativeImages"
     /// Card `card`'s view model type: `Budget` → `BudgetViewModel`.
     public static func viewModel(_ card: String) -> String { card + viewModelSuffix }
     /// Card `card`'s controller class (CardParts flavor): `Budget` → `BudgetCardController`.

@@ -970,6 +970,17 @@ struct CardChecker {
                                notes: [.help("add `\(parameter): methodName`")])
                     }
                 }
+            case .warnWhenUnlabelled(let label, let decorative):
+                let args = values.arguments
+                // A label given — even one of the wrong type, reported already — is not missing.
+                if args.has(at: first) || first.map(args.isGiven) == true { break }
+                if let second, args.isGiven(second) {
+                    // `decorative: true`, a binding (true or not at run time) or a rejected value.
+                    guard let value = args.value(at: second), values.unit.bool(value) == false else { break }
+                }
+                // No fix-it: only the deck's author knows what the image shows.
+                report(.w1002, "`\(spec.name)` has no `\(label):`, so VoiceOver cannot say what it shows", at: values.nameSpan(node),
+                       notes: [.help("add `\(label): \"…\"` saying what it shows, or `\(decorative): true` if it only decorates")])
             }
         }
     }

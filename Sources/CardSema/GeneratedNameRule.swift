@@ -91,6 +91,10 @@ enum GeneratedNameRule {
             return Clash(message: "model field `\(field)` clashes in the generated Swift with the property the Observation flavor's `\(viewModel)` declares for the card's `title:`/`subtitle:`",
                          help: "rename the field")
         }
+        if field == SwiftNames.accessibilityLabelsProperty || field == SwiftNames.decorativeImagesProperty {
+            return Clash(message: "model field `\(field)` clashes in the generated Swift with the member the Observation flavor's `\(viewModel)` declares for the card's image labels",
+                         help: "rename the field")
+        }
         if !rowTypes.isEmpty, let list = rowTypes[field] {
             return Clash(message: "model field `\(field)` clashes in the generated Swift with the row type of `\(list)`, `\(viewModel).\(field)`",
                          help: "rename the field")

@@ -11,7 +11,7 @@ import Testing
     static let deck = """
     card Walk {
       txt("Morning walk")
-      text("Park", colour: .red)
+      text("Park", colour: .blue)
       button("Go")
     }
 
@@ -19,7 +19,7 @@ import Testing
     static let fixed = """
     card Walk {
       text("Morning walk")
-      text("Park", color: .red)
+      text("Park", color: .blue)
       button("Go")
     }
 
@@ -85,9 +85,9 @@ import Testing
             @@ -1,5 +1,5 @@
              card Walk {
             -  txt("Morning walk")
-            -  text("Park", colour: .red)
+            -  text("Park", colour: .blue)
             +  text("Morning walk")
-            +  text("Park", color: .red)
+            +  text("Park", color: .blue)
                button("Go")
              }
 

@@ -183,6 +183,7 @@ import CardModel
         #expect(Catalog.part(named: "slider")?.rules == [.lessThan(lower: "min", upper: "max")])
         #expect(Catalog.part(named: "progressBar")?.rules == [.sameCount("values", "colors")])
         #expect(Catalog.part(named: "button")?.rules == [.warnWhenAbsent("action")])
+        #expect(Catalog.part(named: "image")?.rules == [.warnWhenUnlabelled(label: "accessibilityLabel", decorative: "decorative")])
     }
 
     @Test func bindingsFollowTheLanguage() {

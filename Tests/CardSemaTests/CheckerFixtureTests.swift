@@ -99,7 +99,7 @@ import CardTestSupport
                 .map { SemaTestPaths.imports.appendingPathComponent(caseName).appendingPathComponent($0) }))
         }
         for (name, files) in names {
-            let prefix = String(name.prefix(4)).uppercased()
+            let prefix = String(name.prefix { $0 != "-" }).uppercased()
             if name.contains("-ok-") { nearMisses.insert(prefix); continue }
             for file in files {
                 for expectation in Expectations.parse(bytes: SemaTestPaths.bytes(of: file)) { triggered.insert(expectation.code) }

@@ -79,7 +79,7 @@ extension Pipeline.Result {
         let result = checkSource("""
             card Budget: shadow(color: .black), editable, rounded(), hidden, border(width: 1),
                          longPress, visibility, customMargin, gradient {
-              text("x")
+              text("x", color: .black)
             }
             """)
         #expect(result.diagnostics.map(\.code) == Array(repeating: .e501, count: 9))
@@ -562,8 +562,8 @@ extension Pipeline.Result {
 
     @Test func traitDefaultsAreFilledIn() throws {
         let result = checkSource("""
-            card A: gradient(colors: [#FFFFFF, #000000]), longPress(action: pressed) {
-              text("x")
+            card A: gradient(colors: [#FFFFFF, #DDDDDD]), longPress(action: pressed) {
+              text("x", color: .black)
             }
             """)
         #expect(result.diagnostics.isEmpty)

@@ -6,8 +6,10 @@ import CardSources
 import CardSema
 import Testing
 
-/// The benchmark's synthetic deck is realistic input too: it must check with no diagnostics,
-/// so CardBench measures the checker on valid decks and the generator cannot drift.
+/// The benchmark's synthetic deck is realistic input too: it must check with no diagnostics but
+/// contrast warnings, so CardBench measures the checker on valid decks and the generator cannot
+/// drift. Its gradient cards keep Mint's text colours, and `#888888` text fails 4.5:1 on any
+/// gradient (it is 3.54:1 on white): W1001 on those cards, and only those, is expected.
 @Suite struct GeneratedDeckTests {
     @Test func twentyThousandCardDeckChecksClean() {
         let text = SyntheticDeck.generate(cards: 20_000)
@@ -15,7 +17,9 @@ import Testing
         let path = "generated.cards"
         let result = Pipeline.check(paths: [path], root: ".", provider: MemoryFileProvider([:]),
                                     sources: [path: Array(text.utf8)])
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.prefix(5).map { "\($0.code): \($0.message)" })")
+        let others = result.diagnostics.filter { !($0.code == .w1001 && $0.notes.contains { $0.message.contains("of the card's `gradient`") }) }
+        #expect(others.isEmpty, "\(others.prefix(5).map { "\($0.code): \($0.message)" })")
+        #expect(result.diagnostics.contains { $0.code == .w1001 }, "the gradient cards' contrast is checked")
         #expect(result.decks.first?.cards.count == 20_000)
         #expect(result.decks.first?.stacks.isEmpty == false)
     }

@@ -394,6 +394,8 @@ enum ReferenceTables {
             "`\(first)` and `\(second)` have as many entries (\(DiagnosticCode.e806.rawValue))"
         case .warnWhenAbsent(let parameter):
             "without `\(parameter):`: \(DiagnosticCode.w105.rawValue)"
+        case .warnWhenUnlabelled(let label, let decorative):
+            "without `\(label):` or `\(decorative): true`: \(DiagnosticCode.w1002.rawValue)"
         }
     }
 

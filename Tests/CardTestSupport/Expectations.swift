@@ -204,9 +204,9 @@ public enum Expectations {
             + diagnostic.notes.map(\.message)).joined(separator: "\n")
     }
 
-    /// `E` or `W` followed by three digits.
+    /// `E` or `W` followed by three or four digits (W1001).
     private static func isCode(_ word: ArraySlice<UInt8>) -> Bool {
-        guard word.count == 4, let first = word.first, first == 0x45 || first == 0x57 else { return false }
+        guard word.count == 4 || word.count == 5, let first = word.first, first == 0x45 || first == 0x57 else { return false }
         return word.dropFirst().allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
 

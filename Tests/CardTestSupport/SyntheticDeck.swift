@@ -209,7 +209,7 @@ private struct DeckGenerator {
         line(2, "bio: \(sentence())")
         line(1, "}")
         line(1, "swipe: [.left, .right]")
-        line(1, "image(\"photo-\(index)\", height: 300)")
+        line(1, "image(\"photo-\(index)\", height: 300, accessibilityLabel: \"Photo \(index)\")")
         line(1, "text($name, style: .title)")
         line(1, "text($bio, lines: 2)")
         line(1, "overlay(.left) {")
@@ -335,7 +335,7 @@ private struct DeckGenerator {
         switch rng.below(24) {
         case 0, 1:
             line(indent, "hstack(spacing: 8, alignment: .center) {")
-            line(indent + 1, "image(\"\(noun.lowercased())-icon\")")
+            line(indent + 1, "image(\"\(noun.lowercased())-icon\", decorative: true)")
             line(indent + 1, "text($summary)")
             line(indent, "}")
             fields.add("summary", "\"\(rng.pick(Self.amounts)) of $2,000 spent\"")
@@ -408,7 +408,7 @@ private struct DeckGenerator {
             fields.add("caption", "\"Week \(rng.int(1...52))\"")
         case 20:
             line(indent, "collection(items: $photos, direction: .horizontal, itemSize: size(80, 80)) {")
-            line(indent + 1, "cell { image($item.url) }")
+            line(indent + 1, "cell { image($item.url, decorative: true) }")
             line(indent, "}")
             fields.add("photos", "[(url: \"photo-\(rng.int(1...999))\"), (url: \"photo-\(rng.int(1...999))\")]")
         case 21:
@@ -418,7 +418,7 @@ private struct DeckGenerator {
             line(indent + 1, "text(\"\(rng.pick(Self.amounts))\", alignment: .right)")
             line(indent, "}")
         case 22:
-            line(indent, "image(\"\(noun.lowercased())-banner\", tint: \(anyColor()), height: \(rng.pick(["48", "64", "120"])))")
+            line(indent, "image(\"\(noun.lowercased())-banner\", tint: \(anyColor()), height: \(rng.pick(["48", "64", "120"])), decorative: true)")
         default:
             line(indent, "radio(selected: \(rng.chance(50) ? "true" : "false"), action: \(action(noun)))")
         }

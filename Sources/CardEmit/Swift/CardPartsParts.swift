@@ -134,6 +134,22 @@ struct PartEmitter {
         }
     }
 
+    /// An image's VoiceOver settings (docs/language.md §7.4). A `UIImageView` is not an
+    /// accessibility element by default, so a label makes it one; `decorative: true` hides it
+    /// (and wins over a label); a bound `decorative:` hides it while the field is true.
+    mutating func accessibility(_ target: String, label: Value?, decorative: Value?) {
+        if case .bool(true)? = decorative {
+            configure.append("\(target).isAccessibilityElement = false")
+            configure.append("\(target).accessibilityElementsHidden = true")
+            return
+        }
+        if label != nil {
+            configure.append("\(target).isAccessibilityElement = true")
+            set(target, "accessibilityLabel", label, .text)
+        }
+        if case .binding? = decorative { set(target, "accessibilityElementsHidden", decorative, .bool) }
+    }
+
     /// Like `set`, with the value turned into the member's value by `transform` (`$0` → …).
     mutating func setMapped(_ target: String, _ member: String, _ value: Value?, literal: (Value) -> String,
                             transform: (String) -> String) {
@@ -335,6 +351,7 @@ struct PartEmitter {
                 set(name, "imageName", p("name"), .text)
             }
             height(name, p("height"))
+            accessibility(name, label: p("accessibilityLabel"), decorative: p("decorative"))
 
         case .button:
             declarations.append("let \(name) = \(cls)()")
@@ -397,6 +414,8 @@ struct PartEmitter {
             }
             set(name, "textAlignment", p("alignment"), .enumeration(enumType("alignment")))
             set(name, "iconPadding", p("iconPadding"), .cgFloat)
+            // A label reads as a label already: only what VoiceOver says changes.
+            set(name, "accessibilityLabel", p("accessibilityLabel"), .text)
 
         case .bar:
             declarations.append("let \(name) = \(cls)()")

@@ -63,6 +63,7 @@ struct ObservationFlavor {
                 w.doc("The card's \(doc), the header a sheet stack shows.")
                 w.block("\(modifier)var \(name): String", lines: [expression])
             }
+            accessibility(facts, &w)
             w.blank()
             w.line("\(modifier)init() {}")
         }
@@ -84,6 +85,31 @@ struct ObservationFlavor {
             }
         }
         w.blank()
+    }
+
+    /// What VoiceOver needs of the card's images (docs/language.md §7.4): their labels by asset
+    /// name — literals, or the model fields they are bound to — and the decorative ones.
+    func accessibility(_ facts: CardFacts, _ w: inout SwiftWriter) {
+        let modifier = access.modifier
+        if !facts.accessibilityLabels.isEmpty {
+            w.doc("What VoiceOver reads for the card's images and icon labels (`accessibilityLabel:`), by asset name.")
+            w.block("\(modifier)var \(SwiftNames.accessibilityLabelsProperty): [String: String]") { w in
+                w.line("[")
+                w.indented { w in
+                    for (key, value) in facts.accessibilityLabels {
+                        guard let expression = Self.text(value) else { continue }
+                        w.line(verbatim: SwiftWriter.literal(key) + ": " + expression + ",")
+                    }
+                }
+                w.line("]")
+            }
+        }
+        if !facts.decorativeImages.isEmpty {
+            w.doc("The card's decorative images (`decorative: true`), by asset name: VoiceOver skips them.")
+            w.line("\(modifier)static let \(SwiftNames.decorativeImagesProperty): Set<String> = [")
+            w.indented { w in for key in facts.decorativeImages { w.line(verbatim: SwiftWriter.literal(key) + ",") } }
+            w.line("]")
+        }
     }
 
     /// A stored property; a name that needs backticks is stored in `_name` and read through a

@@ -213,6 +213,11 @@ struct CardFacts {
     /// The cards `push(…)` names, in first-use order.
     private(set) var pushTargets: [String] = []
     private(set) var usesPop = false
+    /// `image` and `iconLabel` labels by asset name (`name:`, `icon:` written as literals), first
+    /// one kept: a literal, or a top-level model field (a row's field has no card-level value).
+    private(set) var accessibilityLabels: [(key: String, value: Value)] = []
+    /// The asset names of `decorative: true` images, in first-use order.
+    private(set) var decorativeImages: [String] = []
 
     var usesNavigation: Bool { !pushTargets.isEmpty || usesPop }
 
@@ -260,7 +265,28 @@ struct CardFacts {
             }
             note(action, context, event: .part(part.part))
         }
+        noteAccessibility(part)
         for child in part.children { visit(child, rowType: rowType) }
+    }
+
+    mutating func noteAccessibility(_ part: PartView) {
+        let keyParameter: String
+        switch part.kind {
+        case .image: keyParameter = "name"
+        case .iconLabel: keyParameter = "icon"
+        default: return
+        }
+        guard case .string(let key)? = part.arguments.value(named: keyParameter) else { return }
+        if case .bool(true)? = part.arguments.value(named: "decorative") {
+            if !decorativeImages.contains(key) { decorativeImages.append(key) }
+            return
+        }
+        guard let label = part.arguments.value(named: "accessibilityLabel"), !accessibilityLabels.contains(where: { $0.key == key }) else { return }
+        switch label {
+        case .string: accessibilityLabels.append((key, label))
+        case .binding(let binding) where !binding.isRowField && binding.path.count == 1: accessibilityLabels.append((key, label))
+        default: break
+        }
     }
 
     mutating func note(_ action: Action, _ context: ActionContext, event: ActionEvent?) {

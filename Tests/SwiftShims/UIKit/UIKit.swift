@@ -388,6 +388,11 @@ open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
     open var tag: Int { get { shimOnly() } set {} }
     open var translatesAutoresizingMaskIntoConstraints: Bool { get { shimOnly() } set {} }
     open var accessibilityIdentifier: String? { get { shimOnly() } set {} }
+    // UIKit declares these on NSObject (the UIAccessibility informal protocol); generated code
+    // sets them only on views.
+    open var isAccessibilityElement: Bool { get { shimOnly() } set {} }
+    open var accessibilityLabel: String? { get { shimOnly() } set {} }
+    open var accessibilityElementsHidden: Bool { get { shimOnly() } set {} }
 
     open var superview: UIView? { shimOnly() }
     open var subviews: [UIView] { shimOnly() }

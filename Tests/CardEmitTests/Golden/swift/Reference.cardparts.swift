@@ -159,6 +159,8 @@ class BudgetCardController: CardPartsViewController {
         hasDataHstack.spacing = 8
         hasDataHstack.alignment = .center
         hasDataHstackImage.imageName = "budget-icon"
+        hasDataHstackImage.isAccessibilityElement = false
+        hasDataHstackImage.accessibilityElementsHidden = true
         hasDataHstack.addArrangedSubview(hasDataHstackImage)
         hasDataHstack.addArrangedSubview(hasDataHstackText)
         hasDataBar.barColor = UIColor(red: 0x2E / 255.0, green: 0x7D / 255.0, blue: 0x32 / 255.0, alpha: 1)
@@ -478,6 +480,8 @@ class GalleryCardController: CardPartsViewController {
         attributedText.isEditable = false
         attributedText.dataDetectorTypes = .all
         attributedTextImage.imageName = "inline-icon"
+        attributedTextImage.isAccessibilityElement = true
+        attributedTextImage.accessibilityLabel = "Info"
         // CardParts only reserves room for `textViewImage`; the image must be added to the part.
         attributedText.addSubview(attributedTextImage)
         attributedText.textViewImage = attributedTextImage
@@ -786,6 +790,8 @@ class TartineCardController: CardPartsViewController {
     private func configureParts() {
         image.imageName = "tartine"
         image.heightAnchor.constraint(equalToConstant: 240).isActive = true
+        image.isAccessibilityElement = true
+        image.accessibilityLabel = "Loaves of country bread on the counter"
         text.text = "Tartine Bakery"
         leftOverlay.axis = .vertical
         leftOverlayText.text = "NOPE"

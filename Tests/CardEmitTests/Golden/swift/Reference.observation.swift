@@ -104,6 +104,10 @@ final class BudgetViewModel {
         CategoriesRow(name: "Restaurants", amount: "$186"),
     ]
     var state: BudgetState = .hasData
+    /// The card's decorative images (`decorative: true`), by asset name: VoiceOver skips them.
+    static let decorativeImages: Set<String> = [
+        "budget-icon",
+    ]
 
     init() {}
 }
@@ -146,6 +150,13 @@ final class GalleryViewModel {
     var picked: Bool = true
     var latitude: Double = 38.7223
     var photos: [PhotosRow] = [PhotosRow(caption: "Tram"), PhotosRow(caption: "Tiles")]
+    /// What VoiceOver reads for the card's images and icon labels (`accessibilityLabel:`), by asset
+    /// name.
+    var accessibilityLabels: [String: String] {
+        [
+            "inline-icon": "Info",
+        ]
+    }
 
     init() {}
 }
@@ -190,6 +201,14 @@ final class AmexViewModel {
 /// A restaurant to swipe on.
 @Observable
 final class TartineViewModel {
+    /// What VoiceOver reads for the card's images and icon labels (`accessibilityLabel:`), by asset
+    /// name.
+    var accessibilityLabels: [String: String] {
+        [
+            "tartine": "Loaves of country bread on the counter",
+        ]
+    }
+
     init() {}
 }
 

@@ -95,6 +95,10 @@ class HostileCardController: CardPartsViewController {
     let caseText15 = CardPartTextView(type: .normal)
     let caseText16 = CardPartTextView(type: .normal)
     let caseText17 = CardPartTextView(type: .normal)
+    let caseImage = CardPartImageView()
+    let caseImage2 = CardPartImageView()
+    let caseImage3 = CardPartImageView()
+    let caseIconLabel = CardPartIconLabel()
     let caseBar = CardPartBarView()
     let caseBar2 = CardPartBarView()
     let casePill = CardPartPillLabel()
@@ -130,6 +134,10 @@ class HostileCardController: CardPartsViewController {
     let defaultText15 = CardPartTextView(type: .normal)
     let defaultText16 = CardPartTextView(type: .normal)
     let defaultText17 = CardPartTextView(type: .normal)
+    let defaultImage = CardPartImageView()
+    let defaultImage2 = CardPartImageView()
+    let defaultImage3 = CardPartImageView()
+    let defaultIconLabel = CardPartIconLabel()
     let defaultBar = CardPartBarView()
     let defaultBar2 = CardPartBarView()
     let defaultPill = CardPartPillLabel()
@@ -165,6 +173,10 @@ class HostileCardController: CardPartsViewController {
     let selfText15 = CardPartTextView(type: .normal)
     let selfText16 = CardPartTextView(type: .normal)
     let selfText17 = CardPartTextView(type: .normal)
+    let selfImage = CardPartImageView()
+    let selfImage2 = CardPartImageView()
+    let selfImage3 = CardPartImageView()
+    let selfIconLabel = CardPartIconLabel()
     let selfBar = CardPartBarView()
     let selfBar2 = CardPartBarView()
     let selfPill = CardPartPillLabel()
@@ -216,6 +228,10 @@ class HostileCardController: CardPartsViewController {
             caseText15,
             caseText16,
             caseText17,
+            caseImage,
+            caseImage2,
+            caseImage3,
+            caseIconLabel,
             caseBar,
             caseBar2,
             casePill,
@@ -249,6 +265,10 @@ class HostileCardController: CardPartsViewController {
             defaultText15,
             defaultText16,
             defaultText17,
+            defaultImage,
+            defaultImage2,
+            defaultImage3,
+            defaultIconLabel,
             defaultBar,
             defaultBar2,
             defaultPill,
@@ -282,6 +302,10 @@ class HostileCardController: CardPartsViewController {
             selfText15,
             selfText16,
             selfText17,
+            selfImage,
+            selfImage2,
+            selfImage3,
+            selfIconLabel,
             selfBar,
             selfBar2,
             selfPill,
@@ -302,6 +326,14 @@ class HostileCardController: CardPartsViewController {
 
     private func configureParts() {
         caseText17.text = "literal \"with\" \\(escapes)\n#and\t\0 \u{202E}"
+        caseImage.imageName = "quote\"d \\(x)"
+        caseImage.isAccessibilityElement = true
+        caseImage.accessibilityLabel = "label \"with\" \\(escapes)\n\u{202E}"
+        caseImage2.imageName = "bound"
+        caseImage2.isAccessibilityElement = true
+        caseImage3.imageName = "hidden"
+        caseIconLabel.labelText = "i"
+        caseIconLabel.icon = UIImage(named: "\\(icon)")
         caseBar.percent = 0.5
         caseBar2.percent = 0.25
         casePill.labelText = "x"
@@ -320,6 +352,14 @@ class HostileCardController: CardPartsViewController {
         caseTable.tableView.register(RowsCell.self, forCellReuseIdentifier: RowsCell.reuseIdentifier)
         caseText21.text = "a state named case"
         defaultText17.text = "literal \"with\" \\(escapes)\n#and\t\0 \u{202E}"
+        defaultImage.imageName = "quote\"d \\(x)"
+        defaultImage.isAccessibilityElement = true
+        defaultImage.accessibilityLabel = "label \"with\" \\(escapes)\n\u{202E}"
+        defaultImage2.imageName = "bound"
+        defaultImage2.isAccessibilityElement = true
+        defaultImage3.imageName = "hidden"
+        defaultIconLabel.labelText = "i"
+        defaultIconLabel.icon = UIImage(named: "\\(icon)")
         defaultBar.percent = 0.5
         defaultBar2.percent = 0.25
         defaultPill.labelText = "x"
@@ -337,6 +377,14 @@ class HostileCardController: CardPartsViewController {
         defaultTable.tableView.register(RowsCell2.self, forCellReuseIdentifier: RowsCell2.reuseIdentifier)
         defaultText21.text = "a state named default"
         selfText17.text = "literal \"with\" \\(escapes)\n#and\t\0 \u{202E}"
+        selfImage.imageName = "quote\"d \\(x)"
+        selfImage.isAccessibilityElement = true
+        selfImage.accessibilityLabel = "label \"with\" \\(escapes)\n\u{202E}"
+        selfImage2.imageName = "bound"
+        selfImage2.isAccessibilityElement = true
+        selfImage3.imageName = "hidden"
+        selfIconLabel.labelText = "i"
+        selfIconLabel.icon = UIImage(named: "\\(icon)")
         selfBar.percent = 0.5
         selfBar2.percent = 0.25
         selfPill.labelText = "x"
@@ -374,6 +422,9 @@ class HostileCardController: CardPartsViewController {
         viewModel.`init`.bind(to: caseText14.rx.text).disposed(by: bag)
         viewModel.`Type`.bind(to: caseText15.rx.text).disposed(by: bag)
         viewModel.`_`.bind(to: caseText16.rx.text).disposed(by: bag)
+        viewModel.quote.bind(to: caseImage2.rx.accessibilityLabel).disposed(by: bag)
+        viewModel.flag.bind(to: caseImage3.rx.accessibilityElementsHidden).disposed(by: bag)
+        viewModel.`default`.bind(to: caseIconLabel.rx.accessibilityLabel).disposed(by: bag)
         viewModel.tint.bind(to: caseBar.rx.barColor).disposed(by: bag)
         viewModel.named.bind(to: caseBar2.rx.barColor).disposed(by: bag)
         viewModel.huge.map { CGFloat($0) }.bind(to: casePill.rx.verticalPadding).disposed(by: bag)
@@ -419,6 +470,9 @@ class HostileCardController: CardPartsViewController {
         viewModel.`init`.bind(to: defaultText14.rx.text).disposed(by: bag)
         viewModel.`Type`.bind(to: defaultText15.rx.text).disposed(by: bag)
         viewModel.`_`.bind(to: defaultText16.rx.text).disposed(by: bag)
+        viewModel.quote.bind(to: defaultImage2.rx.accessibilityLabel).disposed(by: bag)
+        viewModel.flag.bind(to: defaultImage3.rx.accessibilityElementsHidden).disposed(by: bag)
+        viewModel.`default`.bind(to: defaultIconLabel.rx.accessibilityLabel).disposed(by: bag)
         viewModel.tint.bind(to: defaultBar.rx.barColor).disposed(by: bag)
         viewModel.named.bind(to: defaultBar2.rx.barColor).disposed(by: bag)
         viewModel.huge.map { CGFloat($0) }.bind(to: defaultPill.rx.verticalPadding).disposed(by: bag)
@@ -464,6 +518,9 @@ class HostileCardController: CardPartsViewController {
         viewModel.`init`.bind(to: selfText14.rx.text).disposed(by: bag)
         viewModel.`Type`.bind(to: selfText15.rx.text).disposed(by: bag)
         viewModel.`_`.bind(to: selfText16.rx.text).disposed(by: bag)
+        viewModel.quote.bind(to: selfImage2.rx.accessibilityLabel).disposed(by: bag)
+        viewModel.flag.bind(to: selfImage3.rx.accessibilityElementsHidden).disposed(by: bag)
+        viewModel.`default`.bind(to: selfIconLabel.rx.accessibilityLabel).disposed(by: bag)
         viewModel.tint.bind(to: selfBar.rx.barColor).disposed(by: bag)
         viewModel.named.bind(to: selfBar2.rx.barColor).disposed(by: bag)
         viewModel.huge.map { CGFloat($0) }.bind(to: selfPill.rx.verticalPadding).disposed(by: bag)

@@ -83,6 +83,15 @@ final class HostileViewModel {
         RowsRow(in: "\\(x)", init: -2, default: false),
     ]
     var state: HostileState = .`case`
+    /// What VoiceOver reads for the card's images and icon labels (`accessibilityLabel:`), by asset
+    /// name.
+    var accessibilityLabels: [String: String] {
+        [
+            "quote\"d \\(x)": "label \"with\" \\(escapes)\n\u{202E}",
+            "bound": quote,
+            "\\(icon)": `default`,
+        ]
+    }
 
     init() {}
 }

@@ -184,7 +184,8 @@ extension BudgetCardController: @preconcurrency EditableCardTrait {
 
 // MARK: - Card NetWorth
 
-/// Net worth across every linked account, on Mint's green gradient.
+/// Net worth across every linked account, on a green gradient dark enough for its
+/// white text (docs/language.md §7.4).
 final class NetWorthViewModel {
     let netWorth = BehaviorRelay<String>(value: "$48,215.37")
     let change = BehaviorRelay<String>(value: "+$1,204 this month")
@@ -194,7 +195,8 @@ final class NetWorthViewModel {
     init() {}
 }
 
-/// Net worth across every linked account, on Mint's green gradient.
+/// Net worth across every linked account, on a green gradient dark enough for its
+/// white text (docs/language.md §7.4).
 ///
 /// Subclass it and override its action methods. Its traits are conformances, one extension each,
 /// below it.
@@ -251,7 +253,7 @@ class NetWorthCardController: CardPartsViewController {
 extension NetWorthCardController: @preconcurrency GradientCardTrait {
     func gradientColors() -> [UIColor] {
         [
-            UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1),
+            UIColor(red: 0x00 / 255.0, green: 0x71 / 255.0, blue: 0x48 / 255.0, alpha: 1),
             UIColor(red: 0x0B / 255.0, green: 0x6E / 255.0, blue: 0x4F / 255.0, alpha: 1),
         ]
     }

@@ -45,7 +45,8 @@ protocol BudgetActions: AnyObject {
 
 // MARK: - Card NetWorth
 
-/// Net worth across every linked account, on Mint's green gradient.
+/// Net worth across every linked account, on a green gradient dark enough for its
+/// white text (docs/language.md §7.4).
 @Observable
 final class NetWorthViewModel {
     var netWorth: String = "$48,215.37"

@@ -63,6 +63,8 @@ class TartineCardController: CardPartsViewController {
     private func configureParts() {
         image.imageName = "tartine-bakery"
         image.heightAnchor.constraint(equalToConstant: 300).isActive = true
+        image.isAccessibilityElement = true
+        image.accessibilityLabel = "Loaves of country bread on Tartine's counter"
         vstack.axis = .vertical
         vstack.spacing = 4
         vstack.alignment = .leading
@@ -193,6 +195,8 @@ class ZuniCafeCardController: CardPartsViewController {
     private func configureParts() {
         image.imageName = "zuni-cafe"
         image.heightAnchor.constraint(equalToConstant: 300).isActive = true
+        image.isAccessibilityElement = true
+        image.accessibilityLabel = "Zuni Café's roast chicken for two"
         text.text = "Zuni Café"
         text2.text = "1658 Market St · Mediterranean · $$$"
         iconLabel.labelText = "Tables open at 7:30 PM"
@@ -323,9 +327,11 @@ class NopaCardController: CardPartsViewController {
     private func configureParts() {
         image.imageName = "nopa"
         image.heightAnchor.constraint(equalToConstant: 300).isActive = true
+        image.isAccessibilityElement = true
+        image.accessibilityLabel = "Nopa's dining room under its high windows"
         text.text = "Nopa"
         text2.text = "560 Divisadero St · Californian · $$$"
-        text3.textColor = UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1)
+        text3.textColor = UIColor(red: 0x00 / 255.0, green: 0x88 / 255.0, blue: 0x57 / 255.0, alpha: 1)
         leftOverlay.axis = .vertical
         leftOverlayText.text = "NOPE"
         leftOverlayText.textColor = UIColor.red
@@ -442,6 +448,8 @@ class StateBirdCardController: CardPartsViewController {
     private func configureParts() {
         image.imageName = "state-bird-provisions"
         image.heightAnchor.constraint(equalToConstant: 300).isActive = true
+        image.isAccessibilityElement = true
+        image.accessibilityLabel = "Dim-sum carts at State Bird Provisions"
         text.text = "State Bird Provisions"
         text2.text = "1529 Fillmore St · Small plates · $$$"
         pill.labelText = "Michelin star"

@@ -11,6 +11,13 @@ import Observation
 final class TartineViewModel {
     var rating: String = "4.6 ★ · 3,812 reviews"
     var distance: String = "0.8 mi away"
+    /// What VoiceOver reads for the card's images and icon labels (`accessibilityLabel:`), by asset
+    /// name.
+    var accessibilityLabels: [String: String] {
+        [
+            "tartine-bakery": "Loaves of country bread on Tartine's counter",
+        ]
+    }
 
     init() {}
 }
@@ -31,6 +38,14 @@ protocol TartineActions: AnyObject {
 /// Zuni Café — the roast chicken for two, on Market Street.
 @Observable
 final class ZuniCafeViewModel {
+    /// What VoiceOver reads for the card's images and icon labels (`accessibilityLabel:`), by asset
+    /// name.
+    var accessibilityLabels: [String: String] {
+        [
+            "zuni-cafe": "Zuni Café's roast chicken for two",
+        ]
+    }
+
     init() {}
 }
 
@@ -53,6 +68,13 @@ protocol ZuniCafeActions: AnyObject {
 @Observable
 final class NopaViewModel {
     var openUntil: String = "Open until 1:00 AM"
+    /// What VoiceOver reads for the card's images and icon labels (`accessibilityLabel:`), by asset
+    /// name.
+    var accessibilityLabels: [String: String] {
+        [
+            "nopa": "Nopa's dining room under its high windows",
+        ]
+    }
 
     init() {}
 }
@@ -73,6 +95,14 @@ protocol NopaActions: AnyObject {
 /// State Bird Provisions — dim-sum-style carts of Californian small plates.
 @Observable
 final class StateBirdViewModel {
+    /// What VoiceOver reads for the card's images and icon labels (`accessibilityLabel:`), by asset
+    /// name.
+    var accessibilityLabels: [String: String] {
+        [
+            "state-bird-provisions": "Dim-sum carts at State Bird Provisions",
+        ]
+    }
+
     init() {}
 }
 

@@ -17,7 +17,7 @@ func makeEvergreenTheme() -> CardPartsTheme {
     theme.headerTextColor = UIColor(red: 0x0B / 255.0, green: 0x3D / 255.0, blue: 0x2E / 255.0, alpha: 1)
     theme.titleFont = UIFont.systemFont(ofSize: 17, weight: .semibold)
     theme.titleColor = UIColor(red: 0x0B / 255.0, green: 0x3D / 255.0, blue: 0x2E / 255.0, alpha: 1)
-    theme.buttonTitleColor = UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1)
+    theme.buttonTitleColor = UIColor(red: 0x00 / 255.0, green: 0x88 / 255.0, blue: 0x57 / 255.0, alpha: 1)
     theme.buttonCornerRadius = 6
     theme.cardCellMargins = UIEdgeInsets(top: 10, left: 12, bottom: 10, right: 12)
     theme.separatorColor = UIColor(red: 0xE3 / 255.0, green: 0xE8 / 255.0, blue: 0xE6 / 255.0, alpha: 1)

@@ -36,7 +36,7 @@ struct EvergreenTheme: Hashable, Sendable {
     /// Font of `button` titles.
     let buttonTitleFont: String = "font(\"HelveticaNeue\", 17)"
     /// Color of `button` titles.
-    let buttonTitleColor: String = "#00A86B"
+    let buttonTitleColor: String = "#008857"
     /// Corner radius of buttons.
     let buttonCornerRadius: Double = 6.0
     /// Margins around each card in a list.

@@ -258,7 +258,7 @@ extension CitiDoubleCashCardController: @preconcurrency GradientCardTrait {
     func gradientColors() -> [UIColor] {
         [
             UIColor(red: 0x5A / 255.0, green: 0x6B / 255.0, blue: 0x7B / 255.0, alpha: 1),
-            UIColor(red: 0x8F / 255.0, green: 0xA3 / 255.0, blue: 0xB5 / 255.0, alpha: 1),
+            UIColor(red: 0x6A / 255.0, green: 0x78 / 255.0, blue: 0x86 / 255.0, alpha: 1),
         ]
     }
 

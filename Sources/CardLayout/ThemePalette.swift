@@ -1,4 +1,3 @@
-import CardLayout
 import CardModel
 
 /// The colours of one resolved theme that the drawing back ends (the terminal preview, the HTML
@@ -8,20 +7,20 @@ import CardModel
 ///
 /// Theme colours come from the theme, else from `Mint` (the catalog's value), so a theme that
 /// lacks a property still draws.
-struct ThemePalette {
-    var normalText: ColorValue?
-    var smallText: ColorValue?
-    var titleText: ColorValue?
-    var headerText: ColorValue?
-    var detailText: ColorValue?
+public struct ThemePalette: Sendable {
+    public var normalText: ColorValue?
+    public var smallText: ColorValue?
+    public var titleText: ColorValue?
+    public var headerText: ColorValue?
+    public var detailText: ColorValue?
     /// The `title` part and a sheet card's header title.
-    var title: ColorValue?
-    var buttonTitle: ColorValue?
-    var separator: ColorValue?
-    var cardBackground: ColorValue?
+    public var title: ColorValue?
+    public var buttonTitle: ColorValue?
+    public var separator: ColorValue?
+    public var cardBackground: ColorValue?
 
     /// The palette of `theme` (Mint's values for anything it lacks).
-    init(theme: ResolvedTheme?) {
+    public init(theme: ResolvedTheme?) {
         func color(_ name: String) -> ColorValue? {
             if let value = theme?.value(name) { return ThemePalette.color(value) }
             guard let mint = Catalog.themeProperty(named: name)?.mintValue else { return nil }
@@ -40,10 +39,10 @@ struct ThemePalette {
 
     /// The fill of a `bar` or `histogram` without a colour of its own: the catalog's themes have
     /// no bar colour, so the button title colour, the theme's accent, stands in.
-    var accent: ColorValue? { buttonTitle }
+    public var accent: ColorValue? { buttonTitle }
 
     /// The colour of a `text(style:)` case (any other case has `normal`'s).
-    func textColor(ofStyle style: String) -> ColorValue? {
+    public func textColor(ofStyle style: String) -> ColorValue? {
         switch style {
         case "small": smallText
         case "title": titleText
@@ -55,22 +54,22 @@ struct ThemePalette {
 
     /// The colour `radio`, `slider` and `multiSlider` use when none is given (UIKit's system
     /// blue, as CardParts does).
-    static let systemBlue = ColorValue(red: 0, green: 122, blue: 255)
+    public static let systemBlue = ColorValue(red: 0, green: 122, blue: 255)
     /// The edge of a card without a `border` trait, where a back end draws one.
-    static let cardEdge = ColorValue(red: 199, green: 199, blue: 204)
+    public static let cardEdge = ColorValue(red: 199, green: 199, blue: 204)
     /// The map placeholder's land and ink colours.
-    static let mapLand = ColorValue(red: 214, green: 232, blue: 206)
-    static let mapInk = ColorValue(red: 58, green: 94, blue: 62)
+    public static let mapLand = ColorValue(red: 214, green: 232, blue: 206)
+    public static let mapInk = ColorValue(red: 58, green: 94, blue: 62)
 
     /// The colour of a checked value: a colour literal or named colour (already resolved to its
     /// components); nil for anything else.
-    static func color(_ value: Value?) -> ColorValue? {
+    public static func color(_ value: Value?) -> ColorValue? {
         if case .color(let color, _)? = value { return color }
         return nil
     }
 
     /// A catalog value's colour (a theme default or a part's default colour list).
-    static func color(catalog value: CatalogValue) -> ColorValue? {
+    public static func color(catalog value: CatalogValue) -> ColorValue? {
         switch value {
         case .color(let hex):
             return ColorValue(hex: hex)
@@ -84,38 +83,38 @@ struct ThemePalette {
 
 /// How a card's frame looks, from its traits, for every drawing back end: `transparent` (no
 /// background, edge or shadow), `rounded`, `border`, `shadow`, `gradient` and `editable`.
-struct CardAppearance {
-    struct Shadow {
-        var color: ColorValue?
+public struct CardAppearance: Sendable {
+    public struct Shadow: Sendable {
+        public var color: ColorValue?
         /// The blur radius in points (CALayer's `shadowRadius`).
-        var radius: Double
+        public var radius: Double
         /// 0…1.
-        var opacity: Double
-        var offsetX: Double
-        var offsetY: Double
+        public var opacity: Double
+        public var offsetX: Double
+        public var offsetY: Double
     }
 
-    struct Border {
-        var width: Double
-        var color: ColorValue?
+    public struct Border: Sendable {
+        public var width: Double
+        public var color: ColorValue?
     }
 
-    struct Gradient {
+    public struct Gradient: Sendable {
         /// At least two.
-        var colors: [ColorValue]
+        public var colors: [ColorValue]
         /// Degrees.
-        var angle: Double
+        public var angle: Double
     }
 
-    var isTransparent: Bool
+    public var isTransparent: Bool
     /// `rounded(radius:)`.
-    var cornerRadius: Double?
-    var border: Border?
-    var shadow: Shadow?
-    var gradient: Gradient?
-    var isEditable: Bool
+    public var cornerRadius: Double?
+    public var border: Border?
+    public var shadow: Shadow?
+    public var gradient: Gradient?
+    public var isEditable: Bool
 
-    init(card: CardView) {
+    public init(card: CardView) {
         isEditable = card.trait(.editable) != nil
         cornerRadius = card.trait(.rounded).map { Finite.dimension($0.value("radius")?.number ?? 0) }
         isTransparent = card.trait(.transparent) != nil
