@@ -31,18 +31,7 @@ enum LSPBenchmark {
         print("lsp: \(cards) cards, \(lineCount(text)) lines, \(text.utf8.count) bytes; \(edits) edits, \(queries) completions and hovers")
 
         let server = LanguageServer()
-        func send(_ value: JSONValue) -> [JSONValue] {
-            server.receive(framed(value.serializedBytes()))
-            while server.processNext() {}
-            server.idle()
-            var reader = MessageReader()
-            reader.append(server.takeOutput())
-            var replies: [JSONValue] = []
-            while let event = reader.next() {
-                if case .message(let body) = event, let value = try? JSONParser.parse(body) { replies.append(value) }
-            }
-            return replies
-        }
+        func send(_ value: JSONValue) -> [JSONValue] { exchange(value, with: server) }
         _ = send(["jsonrpc": "2.0", "id": 1, "method": "initialize",
                   "params": ["rootUri": "file:///cardbench-lsp", "capabilities": ["general": ["positionEncodings": ["utf-16"]]]]])
         _ = send(["jsonrpc": "2.0", "method": "initialized", "params": [:]])
@@ -143,6 +132,21 @@ enum LSPBenchmark {
     static func position(_ line: Int, _ character: Int) -> JSONValue { ["line": .int(line), "character": .int(character)] }
 
     static func lineCount(_ text: String) -> Int { text.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } }
+
+    /// Sends one message to `server` as a client would (framed), lets it work until idle, and
+    /// returns every message it wrote, parsed.
+    static func exchange(_ value: JSONValue, with server: LanguageServer) -> [JSONValue] {
+        server.receive(framed(value.serializedBytes()))
+        while server.processNext() {}
+        server.idle()
+        var reader = MessageReader()
+        reader.append(server.takeOutput())
+        var replies: [JSONValue] = []
+        while let event = reader.next() {
+            if case .message(let body) = event, let value = try? JSONParser.parse(body) { replies.append(value) }
+        }
+        return replies
+    }
 
     static func residentMemory() -> Int? { procStatus("VmRSS") }
 

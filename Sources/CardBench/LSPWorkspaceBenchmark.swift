@@ -54,18 +54,7 @@ enum LSPWorkspaceBenchmark {
         let sharedURI = "file://" + root + "/shared.cards"
         for run in 0..<iterations {
             let server = LanguageServer()
-            func send(_ value: JSONValue) -> [JSONValue] {
-                server.receive(framed(value.serializedBytes()))
-                while server.processNext() {}
-                server.idle()
-                var reader = MessageReader()
-                reader.append(server.takeOutput())
-                var replies: [JSONValue] = []
-                while let event = reader.next() {
-                    if case .message(let body) = event, let value = try? JSONParser.parse(body) { replies.append(value) }
-                }
-                return replies
-            }
+            func send(_ value: JSONValue) -> [JSONValue] { LSPBenchmark.exchange(value, with: server) }
             _ = send(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["rootUri": .string("file://" + root), "capabilities": [:]]])
             let before = LSPBenchmark.residentMemory() ?? 0
             var start = now(), startCPU = LSPBenchmark.cpuTime()

@@ -1,5 +1,6 @@
 import CardLayout
 import CardModel
+import CardTestSupport
 @testable import CardEmit
 import Testing
 
@@ -8,18 +9,6 @@ import Testing
 /// preview draws their single-line content on, and equal-height table rows take equal rows with
 /// no blank rows between them (issue 32, "rows one off").
 @Suite struct PreviewRoundingTests {
-    /// A small deterministic generator (SplitMix64), so a failure names a seed that repeats it.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The card's laid-out parts in its initial state, as the preview reads them.
     func laidOutParts(_ deck: CheckedUnit) throws -> [LaidOutPart] {
         var layouter = DeckLayouter(deck: deck)
@@ -36,7 +25,7 @@ import Testing
 
     @Test(arguments: 0..<40)
     func centredChildrenShareTheirMiddleRow(seed: Int) throws {
-        var random = Seeded(state: UInt64(seed))
+        var random = SplitMix64(seed: UInt64(seed))
         let size = Int.random(in: 10...44, using: &random)
         let image = Int.random(in: 8...240, using: &random)
         let spacer = Int.random(in: 1...120, using: &random)
@@ -67,7 +56,7 @@ import Testing
 
     @Test(arguments: 0..<40)
     func equalTableRowsTakeEqualRows(seed: Int) throws {
-        var random = Seeded(state: UInt64(seed))
+        var random = SplitMix64(seed: UInt64(seed))
         let count = Int.random(in: 2...9, using: &random)
         let gap = Int.random(in: 0...90, using: &random)
         let names = (0..<count).map { "(name: \"R\($0)\")" }.joined(separator: ", ")
@@ -100,7 +89,7 @@ import Testing
     /// run of equal frames at equal gaps has equal steps, whatever their height, gap and start.
     @Test(arguments: 0..<200)
     func stackedRowsKeepEqualHeightsEqual(seed: Int) {
-        var random = Seeded(state: UInt64(seed))
+        var random = SplitMix64(seed: UInt64(seed))
         let height = Double.random(in: 1...200, using: &random)
         let gap = seed % 2 == 0 ? 0 : Double.random(in: 0...40, using: &random)
         var y = Double.random(in: 0...100, using: &random)
@@ -120,7 +109,7 @@ import Testing
     /// Children centred in a row have the row's middle row; top and bottom ones its edges.
     @Test(arguments: 0..<200)
     func rowChildrenKeepTheirEdgeOrCentre(seed: Int) {
-        var random = Seeded(state: UInt64(seed))
+        var random = SplitMix64(seed: UInt64(seed))
         let rowHeight = Double.random(in: 1...300, using: &random)
         let height = Double.random(in: 0...rowHeight, using: &random)
         let rowRows = max(1, CellMapping.rows(rowHeight)), rows = max(1, CellMapping.rows(height))

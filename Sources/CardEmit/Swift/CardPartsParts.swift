@@ -232,20 +232,14 @@ struct PartEmitter {
     /// Declares a part that holds parts, its children first.
     private mutating func declareContainer(_ part: PartView, name: String, kind: Kind?) {
         let cls = part.spec.cardPartsClass ?? "CardPartTextView"
-        func p(_ parameter: String) -> Value? { part.hasArgument(parameter) ? part.property(parameter) : nil }
-        func resolved(_ parameter: String) -> Value? { part.property(parameter) }
-        func enumType(_ parameter: String) -> EnumType? { part.spec.parameter(named: parameter)?.type.enumType }
-        func enumLiteral(_ parameter: String) -> String {
-            guard case .enumCase(let c, let args)? = resolved(parameter) else { return ".none" }
-            return SwiftValues.enumCase(c, arguments: args, in: enumType(parameter))
-        }
+        let reader = GivenArguments(part: part)
 
         switch kind?.recipe ?? .other {
         case .attributedText:
             declarations.append("let \(name) = \(cls)(type: .normal)")
-            set(name, "text", p("text"), .text)
-            set(name, "isEditable", p("editable"), .bool)
-            setMapped(name, "dataDetectorTypes", p("links"), literal: { v in v == .bool(true) ? ".all" : "[]" },
+            set(name, "text", reader.given("text"), .text)
+            set(name, "isEditable", reader.given("editable"), .bool)
+            setMapped(name, "dataDetectorTypes", reader.given("links"), literal: { v in v == .bool(true) ? ".all" : "[]" },
                       transform: { "\($0) ? UIDataDetectorTypes.all : []" })
             for child in part.children {
                 let image = emit(child, prefix: name)
@@ -258,35 +252,35 @@ struct PartEmitter {
         case .stack:
             declarations.append("let \(name) = \(cls)()")
             for preset in part.spec.presets { configure.append("\(name).\(preset.property) = \(preset.swiftValue)") }
-            set(name, "spacing", p("spacing"), .cgFloat)
-            set(name, "alignment", p("alignment"), .enumeration(enumType("alignment")))
-            set(name, "distribution", p("distribution"), .enumeration(enumType("distribution")))
+            set(name, "spacing", reader.given("spacing"), .cgFloat)
+            set(name, "alignment", reader.given("alignment"), .enumeration(reader.enumType("alignment")))
+            set(name, "distribution", reader.given("distribution"), .enumeration(reader.enumType("distribution")))
             for child in part.children {
                 let childName = emit(child, prefix: name)
                 configure.append("\(name).addArrangedSubview(\(childName))")
             }
-            if p("background") != nil {
-                set(name + ".backgroundView", "backgroundColor", p("background"), .color)
-                set(name, "cornerRadius", p("cornerRadius"), .cgFloat)
+            if reader.given("background") != nil {
+                set(name + ".backgroundView", "backgroundColor", reader.given("background"), .color)
+                set(name, "cornerRadius", reader.given("cornerRadius"), .cgFloat)
                 configure.append("\(name).pinBackground(\(name).backgroundView, to: \(name))")
             }
 
         case .table:
             declarations.append("let \(name) = \(cls)()")
-            if case .enumCase(let style, _)? = p("style"), style != "plain" {
+            if case .enumCase(let style, _)? = reader.given("style"), style != "plain" {
                 configure.append("// `style: .\(style)` has no CardParts 4.0 equivalent: CardPartTableView's table is always plain.")
             }
             rows(of: part, name: name, isTable: true)
 
         case .collection:
             helpers.flowLayout = true
-            var arguments = enumLiteral("direction")
-            if case .size(let w, let h)? = p("itemSize") {
+            var arguments = reader.enumLiteral("direction")
+            if case .size(let w, let h)? = reader.given("itemSize") {
                 arguments += ", itemSize: CGSize(width: \(SwiftWriter.number(w)), height: \(SwiftWriter.number(h)))"
             }
-            if let spacing = p("spacing")?.number { arguments += ", spacing: \(SwiftWriter.number(spacing))" }
+            if let spacing = reader.given("spacing")?.number { arguments += ", spacing: \(SwiftWriter.number(spacing))" }
             declarations.append("let \(name) = \(cls)(collectionViewLayout: \(CardPartsStacks.helpers).flowLayout(\(arguments)))")
-            if case .size(_, let h)? = p("itemSize"), case .enumCase("horizontal", _)? = resolved("direction") {
+            if case .size(_, let h)? = reader.given("itemSize"), case .enumCase("horizontal", _)? = reader.resolved("direction") {
                 configure.append("// A collection's intrinsic height is its collection view's frame height: one row of items.")
                 configure.append("\(name).heightAnchor.constraint(equalToConstant: \(SwiftWriter.number(h))).isActive = true")
             }
@@ -296,9 +290,9 @@ struct PartEmitter {
             var pages: [String] = []
             for child in part.children { pages.append(emit(child, prefix: name)) }
             var isLazy = !pages.isEmpty
-            let height = initial(resolved("height"), .cgFloat, lazy: &isLazy, zero: "0")
+            let height = initial(reader.resolved("height"), .cgFloat, lazy: &isLazy, zero: "0")
             declarations.append("\(isLazy ? "lazy var" : "let") \(name) = \(cls)(withPages: [\(pages.joined(separator: ", "))], andHeight: \(height))")
-            if case .action(let action)? = p("onPage") {
+            if case .action(let action)? = reader.given("onPage") {
                 helpers.pagedDelegate = true
                 if isCell { usesOwner = true }
                 configure.append("// CardPartPagedView holds its delegate strongly: this one holds the card weakly.")
@@ -312,7 +306,7 @@ struct PartEmitter {
 
         case .oriented:
             let children = part.children.map { emit($0, prefix: name) }
-            declarations.append("lazy var \(name) = \(cls)(cardParts: [\(children.joined(separator: ", "))], orientation: \(enumLiteral("orientation")))")
+            declarations.append("lazy var \(name) = \(cls)(cardParts: [\(children.joined(separator: ", "))], orientation: \(reader.enumLiteral("orientation")))")
 
         default:
             break
@@ -322,40 +316,34 @@ struct PartEmitter {
     /// Declares a part without children.
     private mutating func declareLeaf(_ part: PartView, name: String, kind: Kind?) {
         let cls = part.spec.cardPartsClass ?? "CardPartTextView"
-        func p(_ parameter: String) -> Value? { part.hasArgument(parameter) ? part.property(parameter) : nil }
-        func resolved(_ parameter: String) -> Value? { part.property(parameter) }
-        func enumType(_ parameter: String) -> EnumType? { part.spec.parameter(named: parameter)?.type.enumType }
-        func enumLiteral(_ parameter: String) -> String {
-            guard case .enumCase(let c, let args)? = resolved(parameter) else { return ".none" }
-            return SwiftValues.enumCase(c, arguments: args, in: enumType(parameter))
-        }
+        let reader = GivenArguments(part: part)
 
         switch kind?.recipe ?? .other {
         case .text:
-            declarations.append("let \(name) = \(cls)(type: \(enumLiteral("style")))")
-            set(name, "text", p("text"), .text)
-            set(name, "textColor", p("color"), .color)
-            if case .font(let font)? = p("font") { configure.append("\(name).font = \(SwiftValues.font(font))") }
-            set(name, "textAlignment", p("alignment"), .enumeration(enumType("alignment")))
-            set(name, "label.numberOfLines", p("lines"), .int)
+            declarations.append("let \(name) = \(cls)(type: \(reader.enumLiteral("style")))")
+            set(name, "text", reader.given("text"), .text)
+            set(name, "textColor", reader.given("color"), .color)
+            if case .font(let font)? = reader.given("font") { configure.append("\(name).font = \(SwiftValues.font(font))") }
+            set(name, "textAlignment", reader.given("alignment"), .enumeration(reader.enumType("alignment")))
+            set(name, "label.numberOfLines", reader.given("lines"), .int)
 
         case .image:
             declarations.append("let \(name) = \(cls)()")
-            if p("tint") != nil {
-                let imageName = p("name").map { literal($0, .text) } ?? "\"\""
-                setMapped(name, "image", p("name"), literal: { _ in
+            if reader.given("tint") != nil {
+                let imageName = reader.given("name").map { literal($0, .text) } ?? "\"\""
+                setMapped(name, "image", reader.given("name"), literal: { _ in
                     "UIImage(named: \(imageName))?.withRenderingMode(.alwaysTemplate)"
                 }, transform: { "UIImage(named: \($0))?.withRenderingMode(.alwaysTemplate)" })
-                set(name, "tintColor", p("tint"), .color)
+                set(name, "tintColor", reader.given("tint"), .color)
             } else {
-                set(name, "imageName", p("name"), .text)
+                set(name, "imageName", reader.given("name"), .text)
             }
-            height(name, p("height"))
-            accessibility(name, label: p("accessibilityLabel"), decorative: p("decorative"))
+            height(name, reader.given("height"))
+            accessibility(name, label: reader.given("accessibilityLabel"), decorative: reader.given("decorative"))
 
         case .button:
             declarations.append("let \(name) = \(cls)()")
-            if let title = p("title") {
+            if let title = reader.given("title") {
                 switch source(title) {
                 case .literal(let v): configure.append("\(name).setTitle(\(literal(v, .text)), for: .normal)")
                 case .field(let field, _):
@@ -369,106 +357,106 @@ struct PartEmitter {
                     bind.append("\(name).setTitle(item.\(path.map(SwiftWriter.identifier).joined(separator: ".")), for: .normal)")
                 }
             }
-            set(name, "contentHorizontalAlignment", p("alignment"), .enumeration(enumType("alignment")))
-            onTap(name, p("action"))
+            set(name, "contentHorizontalAlignment", reader.given("alignment"), .enumeration(reader.enumType("alignment")))
+            onTap(name, reader.given("action"))
 
         case .title:
-            let hasMenu = p("menu") != nil
+            let hasMenu = reader.given("menu") != nil
             declarations.append("let \(name) = \(cls)(type: \(hasMenu ? ".titleWithMenu" : ".titleOnly"))")
-            set(name, "title", p("text"), .text)
+            set(name, "title", reader.given("text"), .text)
             if hasMenu {
                 if !notedMenu {
                     notedMenu = true
                     configure.append("// A menu opens only when `menuTitle` is set; it is the title's text.")
                 }
-                set(name, "menuTitle", p("text"), .text)
-                set(name, "menuOptions", p("menu"), .stringList)
+                set(name, "menuTitle", reader.given("text"), .text)
+                set(name, "menuOptions", reader.given("menu"), .stringList)
             }
-            if case .action(let action)? = p("onMenu") {
+            if case .action(let action)? = reader.given("onMenu") {
                 if isCell { usesOwner = true }
                 configure.append("\(name).menuOptionObserver = { [weak self] option, index in \(menuCall(action)) }")
             }
 
         case .titleDescription:
-            var arguments = "titlePosition: \(enumLiteral("titlePosition"))"
-            if p("secondaryPosition") != nil { arguments += ", secondaryPosition: \(enumLiteral("secondaryPosition"))" }
+            var arguments = "titlePosition: \(reader.enumLiteral("titlePosition"))"
+            if reader.given("secondaryPosition") != nil { arguments += ", secondaryPosition: \(reader.enumLiteral("secondaryPosition"))" }
             declarations.append("let \(name) = \(cls)(\(arguments))")
             for label in ["leftTitle", "leftDescription", "rightTitle", "rightDescription"] {
-                set(name, label + "Text", p(label), .text)
+                set(name, label + "Text", reader.given(label), .text)
             }
 
         case .pill:
             declarations.append("let \(name) = \(cls)()")
-            set(name, "labelText", p("text"), .text)
-            set(name, "verticalPadding", p("verticalPadding"), .cgFloat)
-            set(name, "horizontalPadding", p("horizontalPadding"), .cgFloat)
+            set(name, "labelText", reader.given("text"), .text)
+            set(name, "verticalPadding", reader.given("verticalPadding"), .cgFloat)
+            set(name, "horizontalPadding", reader.given("horizontalPadding"), .cgFloat)
 
         case .iconLabel:
             declarations.append("let \(name) = \(cls)()")
-            set(name, "labelText", p("text"), .text)
-            let iconName = p("icon").map { literal($0, .text) } ?? "\"\""
-            setMapped(name, "icon", p("icon"), literal: { _ in "UIImage(named: \(iconName))" },
+            set(name, "labelText", reader.given("text"), .text)
+            let iconName = reader.given("icon").map { literal($0, .text) } ?? "\"\""
+            setMapped(name, "icon", reader.given("icon"), literal: { _ in "UIImage(named: \(iconName))" },
                       transform: { "UIImage(named: \($0))" })
-            if case .enumCase(let position, _)? = p("iconPosition") {
+            if case .enumCase(let position, _)? = reader.given("iconPosition") {
                 configure.append("\(name).iconPosition = (.\(identifier: position), .top)")
             }
-            set(name, "textAlignment", p("alignment"), .enumeration(enumType("alignment")))
-            set(name, "iconPadding", p("iconPadding"), .cgFloat)
+            set(name, "textAlignment", reader.given("alignment"), .enumeration(reader.enumType("alignment")))
+            set(name, "iconPadding", reader.given("iconPadding"), .cgFloat)
             // A label reads as a label already: only what VoiceOver says changes.
-            set(name, "accessibilityLabel", p("accessibilityLabel"), .text)
+            set(name, "accessibilityLabel", reader.given("accessibilityLabel"), .text)
 
         case .bar:
             declarations.append("let \(name) = \(cls)()")
-            set(name, "percent", p("percent"), .double)
-            set(name, "barColor", p("color"), .color)
+            set(name, "percent", reader.given("percent"), .double)
+            set(name, "barColor", reader.given("color"), .color)
 
         case .slider:
             declarations.append("let \(name) = \(cls)()")
-            set(name, "minimumValue", p("min"), .float)
-            set(name, "maximumValue", p("max"), .float)
-            if let value = p("value"), case .field(let field, let type) = source(value), !isCell {
+            set(name, "minimumValue", reader.given("min"), .float)
+            set(name, "maximumValue", reader.given("max"), .float)
+            if let value = reader.given("value"), case .field(let field, let type) = source(value), !isCell {
                 bind.append("// Two-way: the model drives the slider, and the user's changes (not the initial value) drive the model.")
                 bind.append("\(relay: field, from: type, to: .float).bind(to: \(name).rx.value).disposed(by: bag)")
                 let back = type == .int ? "Int($0)" : "Double($0)"
                 bind.append("\(name).rx.value.changed.map { \(back) }.bind(to: viewModel.\(identifier: field)).disposed(by: bag)")
             } else {
-                set(name, "value", p("value"), .float)
+                set(name, "value", reader.given("value"), .float)
             }
 
         case .multiSlider:
             declarations.append("let \(name) = \(cls)()")
-            set(name, "value", p("values"), .cgFloatList)
-            set(name, "minimumValue", p("min"), .cgFloat)
-            set(name, "maximumValue", p("max"), .cgFloat)
-            set(name, "trackWidth", p("trackWidth"), .cgFloat)
-            set(name, "tintColor", p("tint"), .color)
-            set(name, "outerTrackColor", p("outerTrack"), .color)
+            set(name, "value", reader.given("values"), .cgFloatList)
+            set(name, "minimumValue", reader.given("min"), .cgFloat)
+            set(name, "maximumValue", reader.given("max"), .cgFloat)
+            set(name, "trackWidth", reader.given("trackWidth"), .cgFloat)
+            set(name, "tintColor", reader.given("tint"), .color)
+            set(name, "outerTrackColor", reader.given("outerTrack"), .color)
             // CardParts' default orientation is vertical; the language's is horizontal.
-            set(name, "orientation", resolved("orientation"), .enumeration(enumType("orientation")))
+            set(name, "orientation", reader.resolved("orientation"), .enumeration(reader.enumType("orientation")))
 
         case .spacer:
             var isLazy = false
-            let height = initial(resolved("height"), .cgFloat, lazy: &isLazy, zero: "0")
+            let height = initial(reader.resolved("height"), .cgFloat, lazy: &isLazy, zero: "0")
             declarations.append("\(isLazy ? "lazy var" : "let") \(name) = \(cls)(height: \(height))")
 
         case .textField:
-            declarations.append("let \(name) = \(cls)(format: \(enumLiteral("format")))")
-            set(name, "placeholder", p("placeholder"), .text)
-            set(name, "keyboardType", p("keyboard"), .enumeration(enumType("keyboard")))
-            if let value = p("text"), case .field(let field, _) = source(value), !isCell {
+            declarations.append("let \(name) = \(cls)(format: \(reader.enumLiteral("format")))")
+            set(name, "placeholder", reader.given("placeholder"), .text)
+            set(name, "keyboardType", reader.given("keyboard"), .enumeration(reader.enumType("keyboard")))
+            if let value = reader.given("text"), case .field(let field, _) = source(value), !isCell {
                 bind.append("// Two-way: the model drives the text field, and the user's edits drive the model.")
                 bind.append("viewModel.\(identifier: field).bind(to: \(name).rx.text).disposed(by: bag)")
                 bind.append("\(name).rx.text.orEmpty.changed.bind(to: viewModel.\(identifier: field)).disposed(by: bag)")
             } else {
-                set(name, "text", p("text"), .text)
+                set(name, "text", reader.given("text"), .text)
             }
 
         case .confetti:
             declarations.append("let \(name) = \(cls)()")
             // The language's defaults, which need not be CardParts' own.
-            set(name, "type", resolved("type"), .enumeration(enumType("type")))
-            set(name, "colors", resolved("colors"), .colorList)
-            set(name, "intensity", resolved("intensity"), .float)
+            set(name, "type", reader.resolved("type"), .enumeration(reader.enumType("type")))
+            set(name, "colors", reader.resolved("colors"), .colorList)
+            set(name, "intensity", reader.resolved("intensity"), .float)
             appear.append("\(name).beginConfetti()")
 
         case .progressBar:
@@ -479,29 +467,29 @@ struct PartEmitter {
 
         case .radio:
             declarations.append("let \(name) = \(cls)()")
-            if let selected = p("selected"), case .field(let field, _) = source(selected), !isCell {
+            if let selected = reader.given("selected"), case .field(let field, _) = source(selected), !isCell {
                 bind.append("viewModel.\(identifier: field).bind(to: \(name).rx.radioButtonValue).disposed(by: bag)")
             } else {
-                set(name, "isSelected", p("selected"), .bool)
+                set(name, "isSelected", reader.given("selected"), .bool)
             }
-            set(name, "outerCircleColor", p("outerColor"), .color)
-            set(name, "innerCircleColor", p("innerColor"), .color)
-            set(name, "outerCircleLineWidth", p("lineWidth"), .cgFloat)
-            onTap(name, p("action"))
+            set(name, "outerCircleColor", reader.given("outerColor"), .color)
+            set(name, "innerCircleColor", reader.given("innerColor"), .color)
+            set(name, "outerCircleLineWidth", reader.given("lineWidth"), .cgFloat)
+            onTap(name, reader.given("action"))
 
         case .histogram:
             declarations.append("let \(name) = \(cls)()")
             // The language's defaults (8, 8, every line), which are not CardParts' own.
-            set(name, "width", resolved("width"), .cgFloat)
-            set(name, "spacing", resolved("spacing"), .cgFloat)
+            set(name, "width", reader.resolved("width"), .cgFloat)
+            set(name, "spacing", reader.resolved("spacing"), .cgFloat)
             var lines: [String] = []
-            if case .list(let items)? = resolved("lines") {
+            if case .list(let items)? = reader.resolved("lines") {
                 lines = items.compactMap { if case .enumCase(let n, _) = $0 { n } else { nil } }
             }
             configure.append("\(name).shouldShowHorizontalLines = \(lines.isEmpty ? "false" : "true")")
             configure.append("\(name).histogramLines = .lines(bottom: \(lines.contains("bottom")), middle: \(lines.contains("middle")), top: \(lines.contains("top")))")
             let entry = "DataEntry(color: CardParts.theme.barColor, height: Float($0), textValue: \"\", title: \"\")"
-            if let entries = p("entries") {
+            if let entries = reader.given("entries") {
                 switch source(entries) {
                 case .literal(let v):
                     configure.append("\(name).updateDataEntries(dataEntries: \(literal(v, .cgFloatList)).map { \(entry) }, animated: false)")
@@ -837,5 +825,21 @@ extension SwiftCode.Interpolation {
         appendInterpolation(member[..<dot])
         appendLiteral(".rx.")
         appendInterpolation(member[member.utf8.index(after: dot)...])
+    }
+}
+
+/// A part's arguments as the Swift back end reads them.
+private struct GivenArguments {
+    let part: PartView
+
+    /// The value the author wrote (nil when the catalog's default applies).
+    func given(_ parameter: String) -> Value? { part.hasArgument(parameter) ? part.property(parameter) : nil }
+    /// The value, written or defaulted.
+    func resolved(_ parameter: String) -> Value? { part.property(parameter) }
+    func enumType(_ parameter: String) -> EnumType? { part.spec.parameter(named: parameter)?.type.enumType }
+    /// The value as a Swift enum case (`.none` when it is not a case).
+    func enumLiteral(_ parameter: String) -> String {
+        guard case .enumCase(let c, let args)? = resolved(parameter) else { return ".none" }
+        return SwiftValues.enumCase(c, arguments: args, in: enumType(parameter))
     }
 }
