@@ -1674,6 +1674,38 @@ extension DiagnosticCode {
                   text("Lisbon to Porto")
                 }
                 """#)
+        case .w1003:
+            CodeExplanation(
+                summary: #"""
+                A tap target is smaller than 44 × 44 points, the least Apple's Human Interface \#
+                Guidelines accept for something a finger must hit. The size is the part's frame \#
+                as the layout engine lays the card out (docs/language.md §6) in each theme and \#
+                width its stacks show it in: a `button` or a `radio` in a state or the footer, in \#
+                any container or cell. A `button` is at least 44 points tall, so it is short of \#
+                width only — in a crowded `hstack` or a small collection cell; a `radio` is 24 \#
+                points tall. A `tap:` makes the whole card the target: it is checked in list \#
+                stacks and for cards in no stack, where the card is as tall as its content \#
+                (a card with `noTopBottomMargins` and one line of text is not 44 points tall); \#
+                collapsible, swipe and sheet stacks give the card its frame. Make the target \#
+                larger: a `height:` where the part has one, the theme's margins or a `spacer` \#
+                beside it — in an `hstack`, whose `.fill` alignment stretches each part to the \#
+                row's height — or fewer parts in its row. There is no fix-it.
+                """#,
+                wrong: #"""
+                card Plan {
+                  radio(action: pickMonthly)
+                  text("Monthly")
+                }
+                """#,
+                corrected: #"""
+                card Plan {
+                  hstack {
+                    radio(action: pickMonthly)
+                    spacer(height: 44)
+                  }
+                  text("Monthly")
+                }
+                """#)
         }
     }
 

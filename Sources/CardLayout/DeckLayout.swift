@@ -42,8 +42,8 @@ public struct DeckLayouter {
     private let themes: [String: ResolvedTheme]
     /// Per card, the index of the first stack that lists it: worked out on first use.
     private var primary: [Int?]?
-    /// Per card, what the stacks need of it, once it has been laid out.
-    private var known: [KnownCard?]
+    /// Per card, what the stacks need of it in each theme and width it has been laid out in.
+    private var known: [[KnownCard]]
 
     /// What the stack geometry and W104 read of a laid-out card.
     struct KnownCard {
@@ -64,7 +64,7 @@ public struct DeckLayouter {
         var themes: [String: ResolvedTheme] = [:]
         for theme in deck.themes where themes[theme.name] == nil { themes[theme.name] = theme.resolved }
         self.themes = themes
-        known = Array(repeating: nil, count: deck.cards.count)
+        known = Array(repeating: [], count: deck.cards.count)
     }
 
     /// The engine for a theme name: a theme of the deck, else a built-in theme the deck does not
@@ -169,23 +169,28 @@ public struct DeckLayouter {
 
     private mutating func remember(_ card: CardView, at index: Int, _ laidOut: LaidOutCard) {
         guard known.indices.contains(index) else { return }
-        known[index] = KnownCard(theme: laidOut.context.theme, width: laidOut.context.width, heights: laidOut.states.map(\.height),
+        let facts = KnownCard(theme: laidOut.context.theme, width: laidOut.context.width, heights: laidOut.states.map(\.height),
                                  stateNames: laidOut.states.map(\.name), customMargin: Self.customMargin(card),
                                  initialPosition: card.states.firstIndex { $0.name == card.initialState } ?? 0, span: card.span)
+        if let earlier = known[index].firstIndex(where: { $0.theme == facts.theme && $0.width == facts.width }) {
+            known[index][earlier] = facts
+        } else {
+            known[index].append(facts)
+        }
     }
 
     /// What the stacks need of card `index` laid out in `stack`: from an earlier layout in the
     /// same theme and width, else the card is built and laid out now.
     private mutating func facts(ofCardAt index: Int, in stack: StackView) -> KnownCard? {
         guard known.indices.contains(index) else { return nil }
-        if let facts = known[index] {
-            let context = context(customMargin: facts.customMargin, in: stack)
-            if facts.theme == context.theme && facts.width == context.width { return facts }
+        if let first = known[index].first {
+            let context = context(customMargin: first.customMargin, in: stack)
+            if let facts = known[index].first(where: { $0.theme == context.theme && $0.width == context.width }) { return facts }
         }
         let card = deck.cards[index]
         let context = context(for: card, in: stack)
         _ = layout(card, at: index, in: context)
-        return known[index]
+        return known[index].first { $0.theme == context.theme && $0.width == context.width }
     }
 
     // MARK: Stacks
@@ -252,10 +257,58 @@ public struct DeckLayouter {
 
     // MARK: Diagnostics
 
+    /// The layout pass's diagnostics, from one layout of each card in each theme and width it is
+    /// shown in: W1003 (`TapTargetRule`) for every card with a tap target, then W104 for the
+    /// cards of `collapsible` stacks, which reuses those layouts.
+    public mutating func diagnostics() -> [Diagnostic] {
+        tapTargetDiagnostics() + overflowDiagnostics()
+    }
+
+    /// W1003: the tap targets of every card that has one, in each context a stack lays it out
+    /// in (a card in no stack: the default one), once per card and theme.
+    mutating func tapTargetDiagnostics() -> [Diagnostic] {
+        var stacksOfCard = [[Int]](repeating: [], count: deck.cards.count)
+        for (stackIndex, stack) in deck.stacks.enumerated() {
+            for position in stack.cardPositions where stacksOfCard.indices.contains(position) {
+                if stacksOfCard[position].last != stackIndex { stacksOfCard[position].append(stackIndex) }
+            }
+        }
+        var result: [Diagnostic] = []
+        for (index, card) in deck.cards.enumerated() where TapTargetRule.hasTargets(card) {
+            // The distinct contexts, each laid out once; whether any of its stacks sizes the card
+            // by its content (a list, or no stack).
+            var contexts: [(context: LayoutContext, framedByContent: Bool)] = []
+            func add(_ context: LayoutContext, framedByContent: Bool) {
+                if let earlier = contexts.firstIndex(where: { $0.context.theme == context.theme && $0.context.width == context.width }) {
+                    contexts[earlier].framedByContent = contexts[earlier].framedByContent || framedByContent
+                } else {
+                    contexts.append((context, framedByContent))
+                }
+            }
+            if stacksOfCard[index].isEmpty {
+                add(context(for: card, in: nil), framedByContent: true)
+            } else {
+                for stackIndex in stacksOfCard[index] {
+                    let stack = deck.stacks[stackIndex]
+                    add(context(for: card, in: stack), framedByContent: stack.spec.geometry == .list)
+                }
+            }
+            var byTheme: [TapTargetRule.CardFindings] = []
+            for (context, framedByContent) in contexts {
+                let laidOut = layout(card, at: index, in: context)
+                var found = byTheme.first { $0.theme == context.theme } ?? TapTargetRule.CardFindings(card: card, theme: context.theme)
+                TapTargetRule.collect(laidOut, cardIsFramedByContent: framedByContent, into: &found)
+                if let earlier = byTheme.firstIndex(where: { $0.theme == context.theme }) { byTheme[earlier] = found } else { byTheme.append(found) }
+            }
+            for found in byTheme { result += TapTargetRule.diagnostics(found) }
+        }
+        return result
+    }
+
     /// W104: every card of a `collapsible` stack whose laid-out content, in any state, is taller
     /// than the stack's `cardHeight`. One diagnostic per card reference, naming the tallest state,
     /// at the reference in the stack (with a note at the card).
-    public mutating func diagnostics() -> [Diagnostic] {
+    mutating func overflowDiagnostics() -> [Diagnostic] {
         var result: [Diagnostic] = []
         for stack in deck.stacks where stack.spec.geometry == .collapsible {
             let configuration = CollapsibleConfiguration(stack)
@@ -280,11 +333,9 @@ public struct DeckLayouter {
     }
 }
 
-/// The layout pass's diagnostics for `deck` (W104), for `cardc check` and `cardc build`.
-/// Run it only on a deck without errors.
+/// The layout pass's diagnostics for `deck` (W104, W1003), for `cardc check` and `cardc build`:
+/// each card is laid out at most once per theme and width. Run it only on a deck without errors.
 public func layoutDiagnostics(for deck: CheckedUnit, viewport: Viewport = .standard) -> [Diagnostic] {
-    // Only `collapsible` stacks have any: without one, no card need be built.
-    guard deck.stacks.contains(where: { $0.spec.geometry == .collapsible }) else { return [] }
     var layouter = DeckLayouter(deck: deck, viewport: viewport)
     return layouter.diagnostics()
 }

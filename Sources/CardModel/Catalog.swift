@@ -733,6 +733,9 @@ public final class PartSpec: Sendable, Hashable {
     public let maximumPerCard: Int?
     /// A parameter whose value must be unique among siblings (`overlay`: one per direction).
     public let uniqueBy: String?
+    /// Whether the part is a tap target: what its laid-out frame covers runs an action on tap
+    /// (`button`, `radio`), so a frame under `Catalog.minimumTapTarget` is W1003.
+    public let isTapTarget: Bool
     /// Rules between parameters.
     public let rules: [CrossParameterRule]
     /// `rules` with the parameters they name as indices, for the checker.
@@ -756,7 +759,7 @@ public final class PartSpec: Sendable, Hashable {
                 childLimits: [KindLimit] = [], childRoles: [String] = [],
                 placement: Placement = .partContext, needsHorizontalContext: Bool = false,
                 providesHorizontalContext: Bool = false, swipeOnly: Bool = false,
-                maximumPerCard: Int? = nil, uniqueBy: String? = nil,
+                maximumPerCard: Int? = nil, uniqueBy: String? = nil, isTapTarget: Bool = false,
                 rules: [CrossParameterRule] = [], presets: [Preset] = [],
                 defaultRowFields: [String] = []) {
         self.kind = kind
@@ -777,6 +780,7 @@ public final class PartSpec: Sendable, Hashable {
         self.swipeOnly = swipeOnly
         self.maximumPerCard = maximumPerCard
         self.uniqueBy = uniqueBy
+        self.isTapTarget = isTapTarget
         self.rules = rules
         indexedRules = rules.map { IndexedRule($0, in: parameters) }
         rulesReadValues = rules.contains { rule in
@@ -1221,6 +1225,8 @@ public enum Catalog {
     public static let rowBindingName = "item"
     /// The theme a stack uses without `theme:`, and the parent of a theme without one.
     public static let defaultThemeName = "Mint"
+    /// The smallest tap target Apple's Human Interface Guidelines accept, in points (W1003).
+    public static let minimumTapTarget = 44.0
     /// The reserved model field selecting the default state.
     public static let stateFieldName = "state"
     /// The one state of a card without state blocks.

@@ -213,6 +213,8 @@ extension Catalog {
                 Parameter("alignment", .enumeration(.buttonAlignment), default: .enumCase("left"),
                           doc: "The horizontal alignment of the title."),
             ],
+            // Its whole frame takes the tap: under 44 × 44 points laid out it is W1003.
+            isTapTarget: true,
             rules: [.warnWhenAbsent("action")]),
         PartSpec(
             .title, cardPartsClass: "CardPartTitleView",
@@ -439,7 +441,8 @@ extension Catalog {
                 Parameter("lineWidth", .double, default: .double(3), range: .nonNegative,
                           doc: "The ring's line width."),
                 Parameter("action", .action, doc: "The action run on tap."),
-            ]),
+            ],
+            isTapTarget: true),
         PartSpec(
             .histogram, cardPartsClass: "CardPartHistogramView",
             doc: "A bar chart of values.",

@@ -58,7 +58,10 @@ import CardTestSupport
     @Test(arguments: inputs)
     func golden(_ input: String) throws {
         let result = compileInMemory(Self.name(of: input), in: Self.directory(of: input))
-        #expect(result.diagnostics.isEmpty, "\(input) must be clean: \(result.diagnostics.map { "\($0.code.rawValue) \($0.message)" })")
+        // The fixtures draw every part at its own size: a `radio` is a 24-point tap target
+        // (W1003), which is all they may report.
+        let unexpected = result.diagnostics.filter { !($0.code == .w1003 && $0.message.hasPrefix("`radio`")) }
+        #expect(unexpected.isEmpty, "\(input) must be clean: \(unexpected.map { "\($0.code.rawValue) \($0.message)" })")
         let deck = try #require(result.decks.first)
         let bytes = LayoutJSONEmitter().emit(deck, options: BackendOptions())
 

@@ -540,6 +540,9 @@ enum ReferenceTables {
                   if spec.needsHorizontalContext {
                       rules.append("outside " + codes(horizontalParts, separator: " or ") + ": \(DiagnosticCode.w402.rawValue)")
                   }
+                  if spec.isTapTarget {
+                      rules.append("a tap target: under \(CatalogValue.format(Catalog.minimumTapTarget)) × \(CatalogValue.format(Catalog.minimumTapTarget)) pt laid out: \(DiagnosticCode.w1003.rawValue)")
+                  }
                   if !spec.defaultRowFields.isEmpty {
                       rules.append("rows of the default cell: " + codes(spec.defaultRowFields))
                   }
