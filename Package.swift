@@ -33,7 +33,7 @@ let package = Package(
                                                     "CardLayout", "CardEmit"]),
         // Editor questions as plain data (no JSON, no LSP types), over snapshots of open buffers.
         .target(name: "CardIDE", dependencies: ["CardDiagnostics", "CardSyntax", "CardSources", "CardModel", "CardPipeline", "CardLayout",
-                                                "CardEmit", "CardProject"]),
+                                                "CardEmit", "CardProject", "CardText"]),
         // The language server: JSON-RPC framing and LSP types only, delegating to CardIDE.
         .target(name: "CardServer", dependencies: ["CardIDE", "CardJSON", "CardDiagnostics", "CardSources", "CardModel"]),
         // The command line as a library so tests drive it in-process; `cardc` is a thin main.

@@ -2,6 +2,7 @@ import CardDiagnostics
 import CardProject
 import CardSources
 import CardSyntax
+import CardText
 
 /// The import strings to rewrite when files or folders are renamed (an editor's
 /// `workspace/willRenameFiles`, sent before it moves them): every import that names a moved
@@ -60,8 +61,9 @@ extension Workspace {
             switch scalar {
             case "\"": literal += "\\\""
             case "\\": literal += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                literal += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            // A tab too: a path's tab is kept visible in the import string.
+            case _ where EscapedScalars.contains(scalar) || scalar == "\t":
+                literal += EscapedScalars.escape(scalar.value)
             default: literal.unicodeScalars.append(scalar)
             }
         }

@@ -206,6 +206,11 @@ struct ContrastRule {
         }
     }
 
+    private struct ThemeOfCard: Hashable {
+        var card: Int
+        var theme: String
+    }
+
     /// A failing pair, before it is grouped over states.
     struct Finding {
         var part: PartView
@@ -219,11 +224,14 @@ struct ContrastRule {
     func diagnostics() -> [Diagnostic] {
         var themeCache: [String: ThemeFacts] = [:]
         var themesOfCard = [[String]](repeating: [], count: deck.cards.count)
+        // (card position, theme) pairs already listed: a card in many stacks of many themes is
+        // not searched once per stack.
+        var listed: Set<ThemeOfCard> = []
         var referenceOfTheme: [String: SourceSpan] = [:]
         for stack in deck.stacks {
             if referenceOfTheme[stack.theme] == nil, let reference = stack.themeReference { referenceOfTheme[stack.theme] = reference.span }
             for position in stack.cardPositions where themesOfCard.indices.contains(position) {
-                if !themesOfCard[position].contains(stack.theme) { themesOfCard[position].append(stack.theme) }
+                if listed.insert(ThemeOfCard(card: position, theme: stack.theme)).inserted { themesOfCard[position].append(stack.theme) }
             }
         }
         var result: [Diagnostic] = []
@@ -272,35 +280,35 @@ struct ContrastRule {
         } else {
             return []
         }
-        // Findings per part (by its index in the unit) in state order, with the states each holds in.
+        // Findings per part (by its index in the unit) in state order, with the states each holds
+        // in (and the last of them, so a state is added once without searching the list).
         var order: [PartView] = []
-        var found: [PartView: (finding: Finding, states: [String])] = [:]
+        var found: [PartView: (finding: Finding, states: [String], lastState: Int)] = [:]
         let states = card.states
-        // A state lists the card's shared parts too: each top-level part is looked at once. A
-        // card has few parts, so a linear search beats hashing them.
-        var knownParts: [PartView] = []
-        var knownFindings: [[Finding]] = []
-        for state in states {
+        // A state lists the card's shared parts too: each top-level part is looked at once (by a
+        // table, not a search: a card may hold thousands of parts in many states).
+        var knownFindings: [PartView: [Finding]] = [:]
+        for (stateIndex, state) in states.enumerated() {
             var findings: [Finding] = []
             for part in state.parts {
-                if let earlier = knownParts.firstIndex(of: part) { findings += knownFindings[earlier]; continue }
+                if let earlier = knownFindings[part] { findings += earlier; continue }
                 var own: [Finding] = []
                 collect(part, backgrounds: backgrounds, theme: theme, into: &own)
-                if states.count > 1 {
-                    knownParts.append(part)
-                    knownFindings.append(own)
-                }
+                if states.count > 1 { knownFindings[part] = own }
                 findings += own
             }
             for finding in findings {
                 let key = finding.part
-                if found[key] == nil { order.append(key); found[key] = (finding, []) }
-                if found[key]?.states.contains(state.name) == false { found[key]?.states.append(state.name) }
+                if found[key] == nil { order.append(key); found[key] = (finding, [], -1) }
+                if found[key]?.lastState != stateIndex {
+                    found[key]?.states.append(state.name)
+                    found[key]?.lastState = stateIndex
+                }
             }
         }
         let declaresStates = states.contains { $0.span != nil }
         return order.compactMap { key in
-            guard let (finding, inStates) = found[key] else { return nil }
+            guard let (finding, inStates, _) = found[key] else { return nil }
             return diagnostic(finding, card: card, theme: theme,
                               states: declaresStates ? (inStates.count == states.count && states.count > 1 ? [] : inStates) : nil)
         }

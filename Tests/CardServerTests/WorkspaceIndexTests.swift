@@ -273,6 +273,9 @@ import Testing
         // The importer itself moves: its own import is written from its new folder.
         let importer = try #require(edits([("outer.cards", "sub/outer.cards")])?["changes"])
         #expect(importer == [folder.uri("outer.cards"): [["range": ["start": position(0, 7), "end": position(0, 26)], "newText": "\"../deck/pawpal.cards\""]]])
+        // A new name with a bidi control: escaped in the import string, as every output escapes it.
+        let hostile = try #require(edits([("deck/pawtheme.cards", "deck/\u{202E}paw.cards")])?["changes"])
+        #expect(hostile == [folder.uri("deck/pawpal.cards"): [["range": ["start": position(0, 7), "end": position(0, 23)], "newText": "\"\\u{202E}paw.cards\""]]])
         // Nothing imports unrelated.cards: nothing to do.
         #expect(edits([("unrelated.cards", "lone.cards")]) == .null)
     }

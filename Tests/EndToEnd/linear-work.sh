@@ -2,8 +2,8 @@
 # No input size makes any command super-linear (docs/performance.md): every command — check,
 # build with each back end, fmt, preview and a language-server session — on inputs growing in
 # each dimension (parts per card, cards, cards on one line, themes in a chain, stacks, fields,
-# files in an import chain, files in a directory), its work counted in instructions under
-# Valgrind at three sizes (linear_work.py). Not timed: counted, so it holds on a busy machine.
+# parts shared by states, files in an import chain, files in a directory), its work counted in
+# instructions under Valgrind at three sizes (linear_work.py). Not timed: counted, so it holds on a busy machine.
 #
 #   Tests/EndToEnd/linear-work.sh                       # the release cardc, built here
 #   CARDC=path/to/cardc Tests/EndToEnd/linear-work.sh   # another build (a release one: the

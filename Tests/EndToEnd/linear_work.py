@@ -68,6 +68,14 @@ def deck_fields(n):
     return {"deck.cards": card("Fields", 0, fields=n) + "stack Main: list { Fields }\n"}
 
 
+def deck_shared_parts(n):
+    # One card of n parts shared by its two states: each state lists them all (W1001 looks at
+    # each shared part once, by a table).
+    body = card("Shared", n)[: -len("}\n")]
+    body += '  state loading { text("x") }\n  state hasData { text("y") }\n}\n'
+    return {"deck.cards": body + "stack Main: list { Shared }\n"}
+
+
 def deck_chain(n):
     files = {}
     for i in range(n):
@@ -101,6 +109,7 @@ DIMENSIONS = {
     "themes in a chain": (deck_themes, 300, ONE_FILE),
     "stacks": (deck_stacks, 50, ONE_FILE),
     "fields": (deck_fields, 200, ONE_FILE),
+    "parts shared by states": (deck_shared_parts, 300, ONE_FILE),
     "files in an import chain": (deck_chain, 100, [["check", "DIR"], ["build", "DECK", "--emit", "json,swift", "-o", "OUT"],
                                                    ["fmt", "--check", "DIR"], "lsp"]),
     "files in a directory": (deck_directory, 100, [["check", "DIR"], ["fmt", "--check", "DIR"]]),
