@@ -274,7 +274,9 @@ public struct DeckLayouter {
             }
         }
         var result: [Diagnostic] = []
-        for (index, card) in deck.cards.enumerated() where TapTargetRule.hasTargets(card) {
+        for (index, card) in deck.cards.enumerated() {
+            let candidates = TapTargetRule.candidates(card)
+            guard candidates.tap || candidates.part else { continue }
             // The distinct contexts, each laid out once; whether any of its stacks sizes the card
             // by its content (a list, or no stack).
             var contexts: [(context: LayoutContext, framedByContent: Bool)] = []
@@ -295,6 +297,13 @@ public struct DeckLayouter {
             }
             var byTheme: [TapTargetRule.CardFindings] = []
             for (context, framedByContent) in contexts {
+                // Laid out only where a target can be small: a part that can be whatever its
+                // width, a `tap:` where the card's height is its content's, any target when the
+                // content box itself is narrower than the minimum. The frames are the engine's.
+                let padding = engine(theme: context.theme).padding(for: card)
+                let contentWidth = context.width - padding.horizontal
+                guard candidates.smallPart || (candidates.tap && framedByContent && !Self.tapsAreLargeEnough(card, padding: padding, width: context.width))
+                        || (candidates.part && contentWidth < Catalog.minimumTapTarget) else { continue }
                 let laidOut = layout(card, at: index, in: context)
                 var found = byTheme.first { $0.theme == context.theme } ?? TapTargetRule.CardFindings(card: card, theme: context.theme)
                 TapTargetRule.collect(laidOut, cardIsFramedByContent: framedByContent, into: &found)
@@ -303,6 +312,21 @@ public struct DeckLayouter {
             for found in byTheme { result += TapTargetRule.diagnostics(found) }
         }
         return result
+    }
+
+    /// Whether every state of `card` with a `tap:` is at least the minimum tall and wide however
+    /// its parts lay out: the card's width, and a lower bound of its height — the padding and
+    /// the spacing between its parts, which the engine adds whatever the parts are
+    /// (docs/language.md §6.1). Such a card need not be laid out for W1003.
+    static func tapsAreLargeEnough(_ card: CardView, padding: EdgeInsets, width: Double) -> Bool {
+        let minimum = Catalog.minimumTapTarget
+        guard width >= minimum else { return false }
+        for state in card.states where state.tap != nil {
+            let parts = state.parts.count
+            let leastHeight = padding.vertical + LayoutMetrics.partSpacing * Double(max(0, parts - 1))
+            if leastHeight < minimum { return false }
+        }
+        return true
     }
 
     /// W104: every card of a `collapsible` stack whose laid-out content, in any state, is taller

@@ -11,7 +11,8 @@ import CardModel
 /// state's), whose target is the whole card — checked where the card's own height is its frame's
 /// (a list or fullScreen stack, or no stack), since a collapsible, swipe or sheet stack gives the
 /// card its frame. Findings are collected per card and theme, each part once with the states it
-/// fails in.
+/// fails in. `candidates(_:)` says which cards can have a small target at all, so the layout
+/// pass lays out only those (and the cards W104 needs).
 struct TapTargetRule {
     /// A target found too small, before it is grouped over states.
     struct Finding {
@@ -20,6 +21,8 @@ struct TapTargetRule {
         var width: Double
         var height: Double
         var states: [String]
+        /// `states` as a set, so a state is added once in linear time.
+        var stateSet: Set<String>
     }
 
     /// The findings of one card in one theme, in the order found, merged over its contexts.
@@ -27,28 +30,69 @@ struct TapTargetRule {
         var card: CardView
         var theme: String
         var findings: [Finding] = []
+        /// Each finding's index in `findings`, by part (nil: the card's `tap:`): a card with
+        /// thousands of small targets is grouped in linear time.
+        private var indexOfPart: [PartView?: Int] = [:]
+
+        init(card: CardView, theme: String) {
+            self.card = card
+            self.theme = theme
+        }
 
         mutating func add(part: PartView?, width: Double, height: Double, state: String) {
-            if let index = findings.firstIndex(where: { $0.part == part }) {
-                if !findings[index].states.contains(state) { findings[index].states.append(state) }
+            if let index = indexOfPart[part] {
+                // States are visited in order, and a part again only in the same state (a table
+                // row, a shared part seen in another context): the last one is the one to compare.
+                if findings[index].states.last != state, findings[index].stateSet.insert(state).inserted {
+                    findings[index].states.append(state)
+                }
             } else {
-                findings.append(Finding(part: part, width: width, height: height, states: [state]))
+                indexOfPart[part] = findings.count
+                findings.append(Finding(part: part, width: width, height: height, states: [state], stateSet: [state]))
             }
         }
     }
 
-    /// Whether `card` has anything W1003 looks at: a `tap:`, or a tap-target part in a state or
-    /// its footer. Cards without one need not be laid out for it.
-    static func hasTargets(_ card: CardView) -> Bool {
-        for state in card.states {
-            if state.tap != nil { return true }
-            if state.parts.contains(where: containsTarget) { return true }
-        }
-        return card.footer?.parts.contains(where: containsTarget) ?? false
+    /// What of `card` may need its frames: a `tap:`, and a tap-target part that can be laid out
+    /// under the minimum. A card with neither is not laid out for W1003.
+    struct Candidates {
+        /// A `tap:`, the card's or a state's.
+        var tap = false
+        /// A tap-target part that can be small whatever the width it is given: one not tall
+        /// enough by itself (a `radio`), or one whose width a row or a collection cell shares
+        /// out (a `button` in an `hstack`).
+        var smallPart = false
+        /// A tap-target part at all: small only if the content box itself is narrower than the
+        /// minimum (a tiny viewport).
+        var part = false
     }
 
-    private static func containsTarget(_ part: PartView) -> Bool {
-        part.spec.isTapTarget || part.children.contains(where: containsTarget)
+    static func candidates(_ card: CardView) -> Candidates {
+        var found = Candidates()
+        for state in card.states {
+            if state.tap != nil { found.tap = true }
+            for part in state.parts { scan(part, inRow: false, into: &found) }
+        }
+        if let footer = card.footer {
+            for part in footer.parts { scan(part, inRow: false, into: &found) }
+        }
+        return found
+    }
+
+    /// `inRow`: an ancestor shares its width out (`hstack`, `centered`, a collection's cells).
+    private static func scan(_ part: PartView, inRow: Bool, into found: inout Candidates) {
+        if part.spec.isTapTarget {
+            found.part = true
+            if inRow || !isTallEnoughAlone(part.kind) { found.smallPart = true }
+        }
+        let rowBelow = inRow || part.spec.providesHorizontalContext || part.kind == .collection
+        for child in part.children { scan(child, inRow: rowBelow, into: &found) }
+    }
+
+    /// Whether a part of this kind is always at least the minimum tall, whatever it shows: a
+    /// `button` (`LayoutMetrics.minimumButtonHeight`).
+    private static func isTallEnoughAlone(_ kind: PartKind) -> Bool {
+        kind == .button && LayoutMetrics.minimumButtonHeight >= Catalog.minimumTapTarget
     }
 
     /// Adds what is too small in `laidOut` to `findings`. `cardIsFramedByContent`: the card's
