@@ -128,7 +128,9 @@ struct TapTargetRule {
         let declaresStates = states.contains { $0.span != nil }
         let minimum = Finite.format(Catalog.minimumTapTarget)
         return found.findings.map { finding in
-            let size = "\(Finite.format(finding.width)) × \(Finite.format(finding.height)) pt"
+            // Tenths, rounded down, so a side just under the minimum never reads as the minimum.
+            func shown(_ points: Double) -> String { Finite.format((points * 10).rounded(.down) / 10) }
+            let size = "\(shown(finding.width)) × \(shown(finding.height)) pt"
             let what = finding.part.map { "`\($0.part)`" } ?? "card `\(card.name)`, which `tap:` makes a tap target,"
             var message = "\(what) is \(size), under the \(minimum) × \(minimum) pt minimum tap target, in theme `\(found.theme)`"
             if declaresStates {

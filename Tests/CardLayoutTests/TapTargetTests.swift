@@ -27,6 +27,16 @@ import Testing
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
     }
 
+    @Test func sizesAreShownInTenthsRoundedDown() {
+        // Nine buttons share a row 350 points wide with 4 points between them: 34.44… each.
+        let buttons = (1...9).map { "    button(\"\($0)\", action: a\($0))" }.joined(separator: "\n")
+        let deck = "card Keys {\n  hstack(spacing: 4) {\n" + buttons + "\n  }\n}\nstack Pad: list { Keys }\n"
+        let result = compileWithLayout(paths: ["deck.cards"], files: ["deck.cards": deck])
+        let messages = result.diagnostics.filter { $0.code == .w1003 }.map(\.message)
+        #expect(messages.count == 9, "\(messages)")
+        #expect(messages.allSatisfy { $0.hasPrefix("`button` is 34.4 × 44 pt,") }, "\(messages)")
+    }
+
     @Test func aViewportNarrowerThanTheMinimumShrinksEveryTarget() {
         // 60 points wide: the list's margins leave each card 36 points, the card's own the
         // button 12; the tapped card is too narrow too.
