@@ -34,7 +34,7 @@ import CardTestSupport
             }
         }
         for parent in [FixTestPaths.imports, FixTestPaths.decks] {
-            for name in FixTestPaths.subdirectories(of: parent) {
+            for name in FixtureDirectories.subdirectories(of: parent) {
                 let directory = parent.appendingPathComponent(name)
                 inputs.append(Input(path: directory.appendingPathComponent("main.cards").path, root: directory.path))
             }
@@ -116,14 +116,5 @@ private enum FixTestPaths {
     /// Names of the `.cards` files in `directory`, sorted.
     static func cardsFiles(in directory: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".cards") }.sorted()
-    }
-
-    static func subdirectories(of directory: URL) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { name in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory)
-                && isDirectory.boolValue
-        }.sorted()
     }
 }

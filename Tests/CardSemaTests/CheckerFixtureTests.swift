@@ -16,8 +16,8 @@ import CardTestSupport
 ///   as the project root; expectations may sit in any file the case loads.
 @Suite struct CheckerFixtureTests {
     static let singleFileFixtures: [String] = SemaTestPaths.cardsFiles(in: SemaTestPaths.fixtures)
-    static let importCases: [String] = SemaTestPaths.subdirectories(of: SemaTestPaths.imports)
-    static let decks: [String] = SemaTestPaths.subdirectories(of: SemaTestPaths.decks)
+    static let importCases: [String] = FixtureDirectories.subdirectories(of: SemaTestPaths.imports)
+    static let decks: [String] = FixtureDirectories.subdirectories(of: SemaTestPaths.decks)
 
     /// Codes this suite must cover with a triggering fixture and a near miss (docs/language.md §10,
     /// E3xx–E8xx plus the checker's warnings; W104 belongs to the layout pass, W901 to the
@@ -133,15 +133,6 @@ enum SemaTestPaths {
             names = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
         }
         return names.filter { $0.hasSuffix(".cards") }.sorted()
-    }
-
-    static func subdirectories(of directory: URL) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { name in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory)
-                && isDirectory.boolValue
-        }.sorted()
     }
 
     static func bytes(of url: URL) -> [UInt8] {
