@@ -501,8 +501,29 @@ extension Catalog {
         "id", .string, bindable: false,
         doc: "A stable name for the part: the generated Swift names the part's property after it.")
 
+    /// `margins:`, which every part takes: CardParts' `CardPartView.margins`, the space
+    /// `setupCardParts` leaves around a part directly in a card. Without it a part has its
+    /// kind's theme margins (`Catalog.themeMargins(of:)`); inside a stack it has no effect, as
+    /// a `UIStackView` ignores its arranged views' margins.
+    public static let partMarginsParameter = Parameter(
+        "margins", .insets, range: .nonNegative, bindable: false,
+        doc: "The space around the part when it is directly in a card (the theme's margins for its kind by default).")
+
     /// The arguments every part takes after its own, in order.
-    public static let sharedPartParameters: [Parameter] = [partIDParameter]
+    public static let sharedPartParameters: [Parameter] = [partIDParameter, partMarginsParameter]
+
+    /// The theme property holding the default `margins` of a part of `kind`, or nil for a part
+    /// CardParts gives no margins (`spacer`: `UIEdgeInsets.zero`) and for structural nodes.
+    /// From each part view's `margins` initial value in CardParts 4.0.
+    public static func themeMargins(of kind: PartKind) -> String? {
+        switch kind {
+        case .title: "titleViewMargins"
+        case .table, .collection: "tableViewMargins"
+        case .separator: "horizontalSeparatorMargins"
+        case .spacer, .cell, .overlay, .footer, .model: nil
+        default: "cardPartMargins"
+        }
+    }
 
     /// The arguments shared by `vstack` and `hstack` (`CardPartStackView`).
     package static let stackParameters: [Parameter] = [
@@ -825,9 +846,25 @@ extension Catalog {
                           mint: turboBlue, turbo: turboBlue),
         ThemePropertySpec("buttonCornerRadius", .double, swiftType: "CGFloat", doc: "Corner radius of buttons.",
                           mint: .double(0), turbo: .double(0)),
+        // CardParts' `CardsViewController` makes each card the view's width minus these left and
+        // right margins, and `CardCell` insets the card's content by their top and bottom.
         ThemePropertySpec("cardCellMargins", .insets, swiftType: "UIEdgeInsets",
-                          doc: "Margins around each card in a list.",
+                          doc: "Space around each card in a list: left and right outside the card, top and bottom inside it.",
                           mint: .insets(top: 9, left: 12, bottom: 12, right: 12), turbo: .insets(0)),
+        // The four part margins: the default `margins` of CardParts' part views, which
+        // `setupCardParts` adds around each top-level part (vertical ones add up, never overlap).
+        ThemePropertySpec("cardPartMargins", .insets, swiftType: "UIEdgeInsets",
+                          doc: "Margins around each part directly in a card, unless the part has its own (`margins:`).",
+                          mint: .insets(top: 5, left: 15, bottom: 5, right: 15), turbo: .insets(top: 5, left: 28, bottom: 5, right: 28)),
+        ThemePropertySpec("titleViewMargins", .insets, swiftType: "UIEdgeInsets",
+                          doc: "Margins around a `title` part directly in a card.",
+                          mint: .insets(top: 5, left: 15, bottom: 10, right: 15), turbo: .insets(top: 5, left: 28, bottom: 10, right: 28)),
+        ThemePropertySpec("tableViewMargins", .insets, swiftType: "UIEdgeInsets",
+                          doc: "Margins around a `table` or `collection` part directly in a card.",
+                          mint: .insets(top: 0, left: 14, bottom: 0, right: 14), turbo: .insets(top: 0, left: 28, bottom: 0, right: 28)),
+        ThemePropertySpec("horizontalSeparatorMargins", .insets, swiftType: "UIEdgeInsets",
+                          doc: "Margins around a `separator` part directly in a card.",
+                          mint: .insets(top: 5, left: 15, bottom: 5, right: 15), turbo: .insets(top: 5, left: 0, bottom: 5, right: 0)),
         ThemePropertySpec("separatorColor", .color, swiftType: "UIColor", doc: "Color of separators.",
                           mint: separatorGray, turbo: separatorGray),
         ThemePropertySpec("cardBackgroundColor", .color, swiftType: "UIColor", doc: "Background of every card.",

@@ -315,7 +315,8 @@ import CardModel
             "smallTextFont", "smallTextColor", "normalTextFont", "normalTextColor", "titleTextFont",
             "titleTextColor", "headerTextFont", "headerTextColor", "detailTextFont", "detailTextColor",
             "titleFont", "titleColor", "buttonTitleFont", "buttonTitleColor", "buttonCornerRadius",
-            "cardCellMargins", "separatorColor", "cardBackgroundColor",
+            "cardCellMargins", "cardPartMargins", "titleViewMargins", "tableViewMargins", "horizontalSeparatorMargins",
+            "separatorColor", "cardBackgroundColor",
         ]
         #expect(Catalog.themeProperties.map(\.name) == languageProperties)
         for themeName in ["Mint", "Turbo"] {
@@ -329,6 +330,12 @@ import CardModel
         }
         #expect(Catalog.builtInTheme(named: "Mint")?.value(of: "cardCellMargins")
                 == .insets(top: 9, left: 12, bottom: 12, right: 12))
+        // CardParts 4.0's `CardPartsMintTheme` and `CardPartsTurboTheme`.
+        #expect(Catalog.builtInTheme(named: "Mint")?.value(of: "cardPartMargins") == .insets(top: 5, left: 15, bottom: 5, right: 15))
+        #expect(Catalog.builtInTheme(named: "Turbo")?.value(of: "cardPartMargins") == .insets(top: 5, left: 28, bottom: 5, right: 28))
+        #expect(Catalog.builtInTheme(named: "Mint")?.value(of: "titleViewMargins") == .insets(top: 5, left: 15, bottom: 10, right: 15))
+        #expect(Catalog.builtInTheme(named: "Turbo")?.value(of: "tableViewMargins") == .insets(top: 0, left: 28, bottom: 0, right: 28))
+        #expect(Catalog.builtInTheme(named: "Turbo")?.value(of: "horizontalSeparatorMargins") == .insets(top: 5, left: 0, bottom: 5, right: 0))
         #expect(Catalog.builtInTheme(named: "Turbo")?.value(of: "titleFont")
                 == .font(FontValue(.system, size: 16, weight: .medium)))
         #expect(Catalog.themeProperty(named: "buttonTitleColor")?.mintValue == .color("#45CAE6"))
