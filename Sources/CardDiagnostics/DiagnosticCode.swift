@@ -91,7 +91,7 @@ public enum DiagnosticCode: String, CaseIterable, Hashable, Comparable, Sendable
         case .e502: "duplicate trait"
         case .e503: "trait value out of range"
         case .w501: "trait has no effect on a transparent card"
-        case .w502: "custom margin has no effect in swipe or sheet stacks"
+        case .w502: "trait has no effect outside a list stack"
         case .e601: "duplicate state"
         case .e602: "unknown state"
         case .e603: "misplaced state"

@@ -915,11 +915,16 @@ extension DiagnosticCode {
         case .w502:
             CodeExplanation(
                 summary: #"""
-                `customMargin` (CustomMarginCardTrait) sets the card's margin inside a CardParts \#
-                `CardsViewController` list. MGSwipeCards and TGCardViewController lay their cards \#
-                out themselves (a swipe stack uses its `insets`, a sheet fills the width), so the \#
-                trait is ignored when every stack showing the card is a `swipe` or `sheet` stack. \#
-                Remove the trait, or set the stack's `insets:` instead.
+                Some traits are read only by CardParts' `CardsViewController` and its cells, so \#
+                they act only on a card in a `list` stack: `customMargin` (the card's margin in the \#
+                list), `noTopBottomMargins` (the cell's top and bottom margins) and `editable` (the \#
+                list's edit button). A `fullScreen` card is the screen's width, and CardsStack, \#
+                MGSwipeCards and TGCardViewController show a card's view in views of their own: the \#
+                generated code gives those the card's background, corners, border, shadow and \#
+                gradient, nothing else. So the trait is ignored, in the app and in \#
+                the preview and gallery alike, when every stack showing the card is a `fullScreen`, \#
+                `collapsible`, `swipe` or `sheet` stack. Remove the trait, or set the stack's own \#
+                setting instead (a swipe stack's `insets:`, a collapsible stack's spacing).
                 """#,
                 wrong: #"""
                 card Tartine: customMargin(margin: 16) {

@@ -119,6 +119,9 @@ public struct DeckLayouter {
         case .collapsible: width = CollapsibleConfiguration(stack).cardWidth(in: viewport)
         case .swipe: width = viewport.bounds.inset(by: Self.swipeInsets(stack)).width
         case .sheet: width = viewport.width
+        case .list where stack.spec.cardCount == .exactly(1):
+            // `fullScreen`: the card is the one part, without margins, of a full-screen card.
+            width = viewport.width
         case .list: width = viewport.width - Self.margins(customMargin: customMargin, list: listMargins(for: stack)).horizontal
         }
         // Only a `list` is a CardParts `CardsViewController`; `fullScreen` shows its card as
@@ -249,7 +252,10 @@ public struct DeckLayouter {
                 cardHeights.append(facts.initialPosition < facts.heights.count ? facts.heights[facts.initialPosition] : 0)
                 cardMargins.append(Self.margins(customMargin: facts.customMargin, list: listMargins))
             }
-            let (frames, height) = ListGeometry.frames(heights: cardHeights, margins: cardMargins, viewport: viewport)
+            let fullScreen = stack.spec.cardCount == .exactly(1)
+            if fullScreen { cardMargins = cardMargins.map { _ in .zero } }
+            let (frames, height) = ListGeometry.frames(heights: cardHeights, margins: cardMargins,
+                                                       spacing: engine(theme: stack.theme).metrics.cardsLineSpacing, viewport: viewport)
             for name in names {
                 positions.append(StackPosition(name: name, height: height,
                                                frames: zip(cards, frames).map { CardFrame(card: $0.0, frame: $1) }))

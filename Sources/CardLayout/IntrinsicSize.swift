@@ -165,6 +165,8 @@ public struct ThemeMetrics: Hashable, Sendable {
     public var titleViewMargins: EdgeInsets
     public var tableViewMargins: EdgeInsets
     public var horizontalSeparatorMargins: EdgeInsets
+    /// `cardsLineSpacing`: the space between the cards of a list.
+    public var cardsLineSpacing: Double
 
     /// Reads the theme's values; a missing or ill-typed property falls back to `Mint`'s.
     public init(_ theme: ResolvedTheme?) {
@@ -197,6 +199,11 @@ public struct ThemeMetrics: Hashable, Sendable {
         titleViewMargins = insets("titleViewMargins")
         tableViewMargins = insets("tableViewMargins")
         horizontalSeparatorMargins = insets("horizontalSeparatorMargins")
+        if let spacing = theme?.value("cardsLineSpacing")?.number {
+            cardsLineSpacing = Finite.dimension(spacing)
+        } else {
+            cardsLineSpacing = Catalog.themeProperty(named: "cardsLineSpacing")?.mintValue.numericValue ?? 12
+        }
     }
 
     /// The margins CardParts gives a part of `kind` directly in a card when it has no

@@ -542,6 +542,10 @@ extension Catalog {
 // MARK: - Traits (docs/language.md §7.2)
 
 extension Catalog {
+    /// The stack kinds that do not show their cards as cells of CardParts' `CardsViewController`,
+    /// where the traits only `CardsViewController` and `CardCell` read have no effect.
+    private static let nonListStackKinds = ["fullScreen", "collapsible", "swipe", "sheet"]
+
     /// Every trait. Protocol member names and return types are copied from CardParts'
     /// `CardController.swift` and `CardVisibilityDelegate.swift`.
     public static let traits: [TraitSpec] = [
@@ -551,7 +555,9 @@ extension Catalog {
             impliedMembers: [
                 SwiftMember("requiresNoTopBottomMargins()", declaration: "func requiresNoTopBottomMargins() -> Bool",
                             returnType: "Bool", hasDefault: true),
-            ]),
+            ],
+            // Only CardParts' list cells have top and bottom margins (`CardCell`).
+            ineffectiveInStackKinds: nonListStackKinds),
         TraitSpec(
             "transparent", cardPartsProtocol: "TransparentCardTrait",
             doc: "Draws the card without background, border or shadow.",
@@ -570,7 +576,9 @@ extension Catalog {
             ],
             impliedMembers: [
                 SwiftMember("isEditable()", declaration: "func isEditable() -> Bool", returnType: "Bool", hasDefault: true),
-            ]),
+            ],
+            // `CardsViewController` adds the edit button; the other stacks have none.
+            ineffectiveInStackKinds: nonListStackKinds),
         TraitSpec(
             "hidden", cardPartsProtocol: "HiddenCardTrait",
             doc: "Hides or shows the card as an observable Bool changes.",
@@ -662,7 +670,9 @@ extension Catalog {
                                         returnType: "CGFloat"),
                     placeholder: .int(12)),
             ],
-            ineffectiveInStackKinds: ["swipe", "sheet"]),
+            // Only `CardsViewController` reads it: a full-screen card is the screen's width, the
+            // other stacks size their cards themselves.
+            ineffectiveInStackKinds: nonListStackKinds),
         TraitSpec(
             "longPress", cardPartsProtocol: "CardPartsLongPressGestureRecognizerDelegate",
             doc: "Runs an action when the card is long-pressed.",
@@ -865,6 +875,10 @@ extension Catalog {
         ThemePropertySpec("horizontalSeparatorMargins", .insets, swiftType: "UIEdgeInsets",
                           doc: "Margins around a `separator` part directly in a card.",
                           mint: .insets(top: 5, left: 15, bottom: 5, right: 15), turbo: .insets(top: 5, left: 0, bottom: 5, right: 0)),
+        // `CardsViewController` sets its layout's `minimumLineSpacing` to it: the space between
+        // two cards of a list (a cell's `cardCellMargins` top and bottom are inside the card).
+        ThemePropertySpec("cardsLineSpacing", .double, swiftType: "CGFloat", doc: "Space between the cards of a list.",
+                          mint: .double(12), turbo: .double(12)),
         ThemePropertySpec("separatorColor", .color, swiftType: "UIColor", doc: "Color of separators.",
                           mint: separatorGray, turbo: separatorGray),
         ThemePropertySpec("cardBackgroundColor", .color, swiftType: "UIColor", doc: "Background of every card.",

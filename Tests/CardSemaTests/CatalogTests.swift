@@ -268,7 +268,10 @@ import CardModel
         #expect(Catalog.trait(named: "rounded")?.requirements.first?.member.declaration
                 == "func cornerRadius() -> CGFloat")
         #expect(Catalog.trait(named: "border")?.requirements.map(\.member.name) == ["borderWidth()", "borderColor()"])
-        #expect(Catalog.trait(named: "customMargin")?.ineffectiveInStackKinds == ["swipe", "sheet"])
+        // Read only by CardParts' `CardsViewController` and its cells.
+        for trait in ["customMargin", "noTopBottomMargins", "editable"] {
+            #expect(Catalog.trait(named: trait)?.ineffectiveInStackKinds == ["fullScreen", "collapsible", "swipe", "sheet"], "\(trait)")
+        }
         #expect(Catalog.trait(named: "noTopBottomMargins")?.requirements.isEmpty == true)
         #expect(Catalog.trait(named: "transparent")?.requirements.isEmpty == true)
         #expect(Catalog.trait(named: "transparent")?.decoratesFrame == false)
@@ -316,7 +319,7 @@ import CardModel
             "titleTextColor", "headerTextFont", "headerTextColor", "detailTextFont", "detailTextColor",
             "titleFont", "titleColor", "buttonTitleFont", "buttonTitleColor", "buttonCornerRadius",
             "cardCellMargins", "cardPartMargins", "titleViewMargins", "tableViewMargins", "horizontalSeparatorMargins",
-            "separatorColor", "cardBackgroundColor",
+            "cardsLineSpacing", "separatorColor", "cardBackgroundColor",
         ]
         #expect(Catalog.themeProperties.map(\.name) == languageProperties)
         for themeName in ["Mint", "Turbo"] {
@@ -437,7 +440,7 @@ import CardModel
         #expect(StackKindSet(where: \.supportsNavigation).names == "sheet")
         #expect(Catalog.repeatingStackKinds.names == "swipe")
         let customMargin = Catalog.traits.firstIndex { $0.name == "customMargin" }
-        #expect(customMargin.map { Catalog.traitIneffectiveStackKinds[$0].names } == "swipe or sheet")
+        #expect(customMargin.map { Catalog.traitIneffectiveStackKinds[$0].names } == "fullScreen or collapsible or swipe or sheet")
         #expect(Catalog.nodes.filter(\.swipeOnly).map(\.name) == ["overlay", "footer"])
         var set = StackKindSet()
         #expect(set.isEmpty && set.isSubset(of: Catalog.swipeNodeStackKinds))

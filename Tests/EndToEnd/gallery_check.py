@@ -5,6 +5,8 @@ For every gallery given:
   - no part (`.p`) of a card drawn on its own or in a list stack lies outside its card's box
     (clipping containers inside the card, such as a scrolling collection, clip what they hold;
     collapsible, swipe and sheet stacks clip their cards by design and are not checked);
+  - no text in a card with rounded corners has a line in a corner, outside the corner's radius
+    (cut by the corner, as the page and the app clip the card);
   - no text box (`.x`, a wrapping text whose height is the layout model's estimate) needs more
     height or width than its frame: its content is measured with `height: auto` (except where
     it shows escapes: the layout measures one raw character, the page shows `\u{202E}`);
@@ -144,6 +146,37 @@ MEASURE = r"""
       if (left < box.left - 0.5 || top < box.top - 0.5 || right > box.right + 0.5 || bottom > box.bottom + 0.5) {
         problems.push(`part outside its card: ${label(part)} ${fmt(r)} in card ${fmt(box)}`);
       }
+    }
+  }
+  // Text a card's rounded corner cuts: a line of text (its box, from a Range over the text) with
+  // a corner inside the card's corner square but outside the quarter circle of the radius. The
+  // page clips a card to its rounded corners as the app's layer does; the parts' margins are
+  // what keeps text out of them.
+  for (const card of document.querySelectorAll('.c')) {
+    const radius = parseFloat(getComputedStyle(card).borderTopLeftRadius) || 0;
+    if (radius <= 0) continue;
+    const box = card.getBoundingClientRect();
+    const outside = (x, y) => {
+      const cx = x < box.left + radius ? box.left + radius : x > box.right - radius ? box.right - radius : null;
+      const cy = y < box.top + radius ? box.top + radius : y > box.bottom - radius ? box.bottom - radius : null;
+      if (cx === null || cy === null || x < box.left || x > box.right || y < box.top || y > box.bottom) return false;
+      return Math.hypot(x - cx, y - cy) > radius + 0.5;
+    };
+    const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+    let cut = null;
+    for (let node = walker.nextNode(); node && !cut; node = walker.nextNode()) {
+      if (!node.textContent.trim() || node.parentElement.closest('.ed, .grab')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const r of range.getClientRects()) {
+        if (r.width <= 0 || r.height <= 0) continue;
+        // Shrunk by a point: a line box touching the corner square's edge is not cut.
+        const corners = [[r.left + 1, r.top + 1], [r.right - 1, r.top + 1], [r.left + 1, r.bottom - 1], [r.right - 1, r.bottom - 1]];
+        if (corners.some(([x, y]) => outside(x, y))) { cut = {node, r}; break; }
+      }
+    }
+    if (cut) {
+      problems.push(`text cut by a rounded corner (radius ${radius}): ${label(cut.node.parentElement)} ${JSON.stringify(cut.node.textContent.trim().slice(0, 40))} at ${fmt(cut.r)} in card ${fmt(box)}`);
     }
   }
   for (const el of document.querySelectorAll('.x')) {

@@ -18,7 +18,7 @@ struct HTMLCardDrawer {
         self.laidOut = laidOut
         self.themeNumber = themeNumber
         self.metrics = metrics
-        appearance = CardAppearance(card: card)
+        appearance = CardAppearance(card: card, isListCell: laidOut.context.isListCell)
     }
 
     /// What fills the content box.

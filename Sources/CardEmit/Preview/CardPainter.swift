@@ -29,8 +29,8 @@ struct CardDecoration {
     /// Cells the frame's edge takes on each side.
     var inset: Int { edge == .none ? 0 : 1 }
 
-    init(card: CardView, palette: PreviewPalette) {
-        let appearance = CardAppearance(card: card)
+    init(card: CardView, isListCell: Bool, palette: PreviewPalette) {
+        let appearance = CardAppearance(card: card, isListCell: isListCell)
         isRounded = appearance.cornerRadius != nil
         isEditable = appearance.isEditable
         if appearance.isTransparent {
@@ -73,7 +73,7 @@ struct CardPainter {
         self.laidOut = laidOut
         self.palette = palette
         self.metrics = metrics
-        decoration = CardDecoration(card: card, palette: palette)
+        decoration = CardDecoration(card: card, isListCell: laidOut.context.isListCell, palette: palette)
     }
 
     /// Where and how a card is drawn.

@@ -49,6 +49,8 @@ struct EvergreenTheme: Hashable, Sendable {
     let tableViewMargins: String = "insets(0, 14)"
     /// Margins around a `separator` part directly in a card.
     let horizontalSeparatorMargins: String = "insets(5, 15)"
+    /// Space between the cards of a list.
+    let cardsLineSpacing: Double = 12.0
     /// Color of separators.
     let separatorColor: String = "#DDDDDD"
     /// Background of every card.
