@@ -125,13 +125,23 @@ public struct CardLayoutEngine: Sendable {
             return LaidOutState(name: state.name, tap: state.tap, height: padding.top + content.height + padding.bottom,
                                 parts: content.parts)
         }
+        // An overlay or the footer is one vertical `CardPartStackView` (spacing 0) whose own
+        // margins, the theme's `cardPartMargins`, the generated code makes its layout margins.
+        let inner = metrics.cardPartMargins
+        func stackInMargins(_ parts: PartList) -> (parts: [LaidOutPart], height: Double) {
+            var content = layouter.stackVertically(parts, width: max(0, contentWidth - inner.horizontal), spacing: 0)
+            for index in content.parts.indices {
+                content.parts[index].frame.x += inner.left
+                content.parts[index].frame.y += inner.top
+            }
+            return (content.parts, inner.top + content.height + inner.bottom)
+        }
         let overlays = card.overlays.map { overlay in
-            let content = layouter.stackVertically(overlay.parts, width: contentWidth, spacing: LayoutMetrics.partSpacing)
+            let content = stackInMargins(overlay.parts)
             return LaidOutOverlay(direction: overlay.direction, height: content.height, parts: content.parts)
         }
         let footer = card.footer.map { footer in
-            let content = layouter.stackVertically(footer.parts, width: contentWidth, spacing: LayoutMetrics.partSpacing)
-            return LaidOutFooter(height: Finite.dimension(footer.height), transparent: footer.transparent, parts: content.parts)
+            LaidOutFooter(height: Finite.dimension(footer.height), transparent: footer.transparent, parts: stackInMargins(footer.parts).parts)
         }
         return LaidOutCard(context: context, padding: padding, contentWidth: contentWidth, states: states, overlays: overlays,
                            footer: footer, headerHeight: headerHeight(of: card, contentWidth: contentWidth, layouter: layouter),

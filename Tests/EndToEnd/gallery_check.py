@@ -196,8 +196,14 @@ MEASURE = r"""
     const part = el.closest('.p');
     const kind = el.closest('.hd') ? 'sheet header' : (part ? part.getAttribute('title').split(' · ')[0] : '?');
     const lineHeight = parseFloat(style.lineHeight);
+    // The theme family the text is drawn in: Mint's Helvetica, or Turbo's system font; and
+    // whether its card is dark (a background under 50% luminance).
+    const card = el.closest('.c');
+    const bg = card ? getComputedStyle(card).backgroundColor.match(/[\d.]+/g) : null;
+    const dark = bg && bg.length >= 3 && (0.2126 * bg[0] + 0.7152 * bg[1] + 0.0722 * bg[2]) / 255 < 0.5 && (bg.length < 4 || Number(bg[3]) > 0);
+    const base = /^\s*-apple-system/i.test(style.fontFamily) ? 'Turbo (system font)' : 'Mint (Helvetica)';
     texts.push({kind, estimate, real, width, natural, escapes: el.querySelector('.e') !== null, size: parseFloat(style.fontSize), weight: style.fontWeight,
-                family: style.fontFamily, lines: Math.round(real / lineHeight), text: el.textContent.slice(0, 80)});
+                family: style.fontFamily, base, dark: !!dark, lines: Math.round(real / lineHeight), text: el.textContent.slice(0, 80)});
     // A box showing escapes (`\u{202E}` for one raw character) is wider than the layout measured.
     const escapes = el.querySelector('.e') !== null;
     if (real > estimate + 0.5 && !escapes) {
@@ -365,6 +371,14 @@ def calibration_table(texts):
     for kind in sorted(kinds):
         lines.append(row(f"`{kind}`", kinds[kind]))
     lines.append(row("all", texts))
+    # The same per theme family, and for the texts on dark cards.
+    lines += ["", "| Theme | Text boxes | Median error (pt) | Worst under (pt) | Worst over (pt) | Median error (%) | Lines off | Advance (em, median) |",
+              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for base in sorted({t.get("base", "?") for t in texts}):
+        lines.append(row(base, [t for t in texts if t.get("base") == base]))
+    dark = [t for t in texts if t.get("dark")]
+    if dark:
+        lines.append(row("on a dark card", dark))
     if escapes:
         lines.append(f"\n({len(escapes)} boxes left out: they show escapes such as `\\u{{202E}}` for one raw character.)")
     return "\n".join(lines)

@@ -794,16 +794,22 @@ class TartineCardController: CardPartsViewController {
         image.accessibilityLabel = "Loaves of country bread on the counter"
         text.text = "Tartine Bakery"
         leftOverlay.axis = .vertical
+        leftOverlay.isLayoutMarginsRelativeArrangement = true
+        leftOverlay.layoutMargins = leftOverlay.margins
         leftOverlayText.text = "NOPE"
         leftOverlayText.textColor = UIColor.red
         leftOverlayText.textAlignment = .center
         leftOverlay.addArrangedSubview(leftOverlayText)
         rightOverlay.axis = .vertical
+        rightOverlay.isLayoutMarginsRelativeArrangement = true
+        rightOverlay.layoutMargins = rightOverlay.margins
         rightOverlayText.text = "SAVE"
         rightOverlayText.textColor = UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1)
         rightOverlayText.textAlignment = .center
         rightOverlay.addArrangedSubview(rightOverlayText)
         footer.axis = .vertical
+        footer.isLayoutMarginsRelativeArrangement = true
+        footer.layoutMargins = footer.margins
         footerButton.setTitle("Save", for: .normal)
         footerButton.contentHorizontalAlignment = .fill
         footerButton.rx.tap.bind(onNext: { [weak self] in self?.savePlace() }).disposed(by: bag)

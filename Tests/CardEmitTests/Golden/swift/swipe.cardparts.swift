@@ -79,16 +79,22 @@ class TartineCardController: CardPartsViewController {
         vstackHstack.addArrangedSubview(vstackHstackText)
         vstack.addArrangedSubview(vstackHstack)
         leftOverlay.axis = .vertical
+        leftOverlay.isLayoutMarginsRelativeArrangement = true
+        leftOverlay.layoutMargins = leftOverlay.margins
         leftOverlayText.text = "NOPE"
         leftOverlayText.textColor = UIColor.red
         leftOverlayText.textAlignment = .center
         leftOverlay.addArrangedSubview(leftOverlayText)
         rightOverlay.axis = .vertical
+        rightOverlay.isLayoutMarginsRelativeArrangement = true
+        rightOverlay.layoutMargins = rightOverlay.margins
         rightOverlayText.text = "SAVE"
         rightOverlayText.textColor = UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1)
         rightOverlayText.textAlignment = .center
         rightOverlay.addArrangedSubview(rightOverlayText)
         footer.axis = .vertical
+        footer.isLayoutMarginsRelativeArrangement = true
+        footer.layoutMargins = footer.margins
         footerHstack.axis = .horizontal
         footerHstack.spacing = 16
         footerHstack.distribution = .fillEqually
@@ -204,21 +210,29 @@ class ZuniCafeCardController: CardPartsViewController {
         iconLabel.iconPosition = (.left, .top)
         iconLabel.iconPadding = 6
         leftOverlay.axis = .vertical
+        leftOverlay.isLayoutMarginsRelativeArrangement = true
+        leftOverlay.layoutMargins = leftOverlay.margins
         leftOverlayText.text = "NOPE"
         leftOverlayText.textColor = UIColor.red
         leftOverlayText.textAlignment = .center
         leftOverlay.addArrangedSubview(leftOverlayText)
         rightOverlay.axis = .vertical
+        rightOverlay.isLayoutMarginsRelativeArrangement = true
+        rightOverlay.layoutMargins = rightOverlay.margins
         rightOverlayText.text = "SAVE"
         rightOverlayText.textColor = UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1)
         rightOverlayText.textAlignment = .center
         rightOverlay.addArrangedSubview(rightOverlayText)
         upOverlay.axis = .vertical
+        upOverlay.isLayoutMarginsRelativeArrangement = true
+        upOverlay.layoutMargins = upOverlay.margins
         upOverlayIconLabel.labelText = "BOOK"
         upOverlayIconLabel.icon = UIImage(named: "calendar-check")
         upOverlayIconLabel.iconPosition = (.left, .top)
         upOverlay.addArrangedSubview(upOverlayIconLabel)
         footer.axis = .vertical
+        footer.isLayoutMarginsRelativeArrangement = true
+        footer.layoutMargins = footer.margins
         footerHstack.axis = .horizontal
         footerHstack.spacing = 12
         footerHstack.distribution = .fillEqually
@@ -333,16 +347,22 @@ class NopaCardController: CardPartsViewController {
         text2.text = "560 Divisadero St · Californian · $$$"
         text3.textColor = UIColor(red: 0x00 / 255.0, green: 0x88 / 255.0, blue: 0x57 / 255.0, alpha: 1)
         leftOverlay.axis = .vertical
+        leftOverlay.isLayoutMarginsRelativeArrangement = true
+        leftOverlay.layoutMargins = leftOverlay.margins
         leftOverlayText.text = "NOPE"
         leftOverlayText.textColor = UIColor.red
         leftOverlayText.textAlignment = .center
         leftOverlay.addArrangedSubview(leftOverlayText)
         rightOverlay.axis = .vertical
+        rightOverlay.isLayoutMarginsRelativeArrangement = true
+        rightOverlay.layoutMargins = rightOverlay.margins
         rightOverlayText.text = "SAVE"
         rightOverlayText.textColor = UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1)
         rightOverlayText.textAlignment = .center
         rightOverlay.addArrangedSubview(rightOverlayText)
         footer.axis = .vertical
+        footer.isLayoutMarginsRelativeArrangement = true
+        footer.layoutMargins = footer.margins
         footerHstack.axis = .horizontal
         footerHstack.spacing = 16
         footerHstack.distribution = .fillEqually
@@ -454,21 +474,29 @@ class StateBirdCardController: CardPartsViewController {
         text2.text = "1529 Fillmore St · Small plates · $$$"
         pill.labelText = "Michelin star"
         leftOverlay.axis = .vertical
+        leftOverlay.isLayoutMarginsRelativeArrangement = true
+        leftOverlay.layoutMargins = leftOverlay.margins
         leftOverlayText.text = "NOPE"
         leftOverlayText.textColor = UIColor.red
         leftOverlayText.textAlignment = .center
         leftOverlay.addArrangedSubview(leftOverlayText)
         rightOverlay.axis = .vertical
+        rightOverlay.isLayoutMarginsRelativeArrangement = true
+        rightOverlay.layoutMargins = rightOverlay.margins
         rightOverlayText.text = "SAVE"
         rightOverlayText.textColor = UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1)
         rightOverlayText.textAlignment = .center
         rightOverlay.addArrangedSubview(rightOverlayText)
         upOverlay.axis = .vertical
+        upOverlay.isLayoutMarginsRelativeArrangement = true
+        upOverlay.layoutMargins = upOverlay.margins
         upOverlayIconLabel.labelText = "BOOK"
         upOverlayIconLabel.icon = UIImage(named: "calendar-check")
         upOverlayIconLabel.iconPosition = (.left, .top)
         upOverlay.addArrangedSubview(upOverlayIconLabel)
         footer.axis = .vertical
+        footer.isLayoutMarginsRelativeArrangement = true
+        footer.layoutMargins = footer.margins
         footerHstack.axis = .horizontal
         footerHstack.spacing = 12
         footerHstack.distribution = .fillEqually
