@@ -917,8 +917,8 @@ extension DiagnosticCode {
                 summary: #"""
                 Some traits are read only by CardParts' `CardsViewController` and its cells, so \#
                 they act only on a card in a `list` stack: `customMargin` (the card's margin in the \#
-                list), `noTopBottomMargins` (the cell's top and bottom margins) and `editable` (the \#
-                list's edit button). A `fullScreen` card is the screen's width, and CardsStack, \#
+                list), `noTopBottomMargins` (the cell's top and bottom margins), `editable` (the \#
+                list's edit button) and `hidden` (the list hides the cell). A `fullScreen` card is the screen's width, and CardsStack, \#
                 MGSwipeCards and TGCardViewController show a card's view in views of their own: the \#
                 generated code gives those the card's background, corners, border, shadow and \#
                 gradient, nothing else. So the trait is ignored, in the app and in \#
@@ -1322,6 +1322,42 @@ extension DiagnosticCode {
 
                 stack Deck: swipe {
                   Match
+                }
+                """#)
+        case .w706:
+            CodeExplanation(
+                summary: #"""
+                A `list` is CardParts' `CardsViewController`, whose `cardCellMargins` (the \#
+                stack's `margins:`) only make its cards narrower: their left and right. Above and \#
+                below its content, each card cell (`CardCell`) has its theme's `cardCellMargins` \#
+                top and bottom, and two cards are the theme's `cardsLineSpacing` apart. So a \#
+                list's `margins:` top and bottom change nothing, in the app and in the preview and \#
+                gallery alike. Give them as 0, and set the theme's `cardCellMargins` or \#
+                `cardsLineSpacing` for the space above, below and between the cards.
+                """#,
+                wrong: #"""
+                card Budget {
+                  text("May budget")
+                }
+
+                stack Home: list {
+                  margins: insets(20, 16)
+                  Budget
+                }
+                """#,
+                corrected: #"""
+                theme Roomy: Mint {
+                  cardCellMargins: insets(top: 20, left: 16, bottom: 20, right: 16)
+                }
+
+                card Budget {
+                  text("May budget")
+                }
+
+                stack Home: list {
+                  theme: Roomy
+                  margins: insets(0, 16)
+                  Budget
                 }
                 """#)
         case .w104:

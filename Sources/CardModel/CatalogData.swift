@@ -589,7 +589,9 @@ extension Catalog {
                     member: SwiftMember("isHidden", declaration: "var isHidden: BehaviorRelay<Bool> { get }",
                                         returnType: "BehaviorRelay<Bool>"),
                     placeholder: .binding("isHidden")),
-            ]),
+            ],
+            // `CardsViewController` hides the cell; the other stacks show the card.
+            ineffectiveInStackKinds: nonListStackKinds),
         TraitSpec(
             "shadow", cardPartsProtocol: "ShadowCardTrait",
             doc: "Draws a shadow under the card.",

@@ -547,6 +547,17 @@ struct DeckChecker {
                         continue
                     }
                     values.checkRange(value, parameter: spec, at: valueNode, owner: .stack)
+                    if kind.name == "list", spec.name == "margins", let margins = unit.insets(value),
+                       margins.top != 0 || margins.bottom != 0, min(margins.top, margins.left, margins.bottom, margins.right) >= 0 {
+                        // W706: `CardsViewController` reads only the left and right (`CardCell`
+                        // takes the top and bottom from its theme).
+                        let horizontal = margins.left == margins.right ? "insets(0, \(CatalogValue.format(margins.left)))"
+                            : "insets(top: 0, left: \(CatalogValue.format(margins.left)), bottom: 0, right: \(CatalogValue.format(margins.right)))"
+                        values.report(.w706, "a list's `margins:` top and bottom have no effect", at: tree.span(valueNode),
+                                      label: "CardParts insets each card by its theme's `cardCellMargins` top and bottom",
+                                      notes: [.help("give them as 0; set the theme's `cardCellMargins` or `cardsLineSpacing` for the space above, below and between cards")],
+                                      fixIts: [FixIt(tree.span(valueNode), horizontal)])
+                    }
                     if let action = unit.method(of: value) {
                         if let clash = GeneratedNameRule.stackAction(action, stack: name, kind: kind) {
                             values.report(.e312, clash.message, at: tree.span(valueNode), notes: [.help(clash.help)])

@@ -269,7 +269,7 @@ import CardModel
                 == "func cornerRadius() -> CGFloat")
         #expect(Catalog.trait(named: "border")?.requirements.map(\.member.name) == ["borderWidth()", "borderColor()"])
         // Read only by CardParts' `CardsViewController` and its cells.
-        for trait in ["customMargin", "noTopBottomMargins", "editable"] {
+        for trait in ["customMargin", "noTopBottomMargins", "editable", "hidden"] {
             #expect(Catalog.trait(named: trait)?.ineffectiveInStackKinds == ["fullScreen", "collapsible", "swipe", "sheet"], "\(trait)")
         }
         #expect(Catalog.trait(named: "noTopBottomMargins")?.requirements.isEmpty == true)

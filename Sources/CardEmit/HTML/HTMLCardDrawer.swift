@@ -212,9 +212,10 @@ struct HTMLCardDrawer {
         }
     }
 
-    /// Whether a `hidden` trait hides the card by its model default.
+    /// Whether a `hidden` trait hides the card by its model default: in a list cell only, as
+    /// only CardParts' `CardsViewController` reads it.
     func isHidden(_ values: ValueResolver) -> Bool {
-        guard let trait = card.trait(.hidden), case .bool(true)? = values.resolve(trait.value("isHidden")) else { return false }
+        guard laidOut.context.isListCell, let trait = card.trait(.hidden), case .bool(true)? = values.resolve(trait.value("isHidden")) else { return false }
         return true
     }
 }

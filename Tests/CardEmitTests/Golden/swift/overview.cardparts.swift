@@ -845,7 +845,7 @@ class OverviewCardsViewController: CardsViewController {
 
     override func viewDidLoad() {
         // `CardsViewController.viewDidLoad()` sizes the cards from the margins.
-        cardCellMargins = UIEdgeInsets(top: 12, left: 16, bottom: 12, right: 16)
+        cardCellMargins = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
         super.viewDidLoad()
         loadCards(cards: [self.budget, self.netWorth, self.weeklySpending, self.recentTransactions, self.upcomingBills, self.creditScore])
     }
