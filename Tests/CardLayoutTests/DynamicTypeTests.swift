@@ -112,6 +112,24 @@ import Testing
         #expect(heights[ContentSizeCategory.ax5.rawValue] > 2 * large)
     }
 
+    /// Truncation: `lines:` still caps a text at a larger size, so it grows only by its line height.
+    @Test func linesCapsTheTextAtEverySize() throws {
+        let deck = try checkedDeck("""
+            card Note {
+              text("A sentence long enough to wrap onto several lines at the accessibility sizes, and then some more words.", lines: 2)
+            }
+            """)
+        let context = LayoutContext(stack: nil, theme: "Mint", width: 366)
+        for size in ContentSizeCategory.allCases {
+            let laidOut = CardLayoutEngine(theme: nil, textSize: size).layout(deck.cards[0], in: context)
+            let text = try #require(laidOut.states.first?.parts.first)
+            let font = DynamicTypeStyle.body.scaled(14, at: size)
+            #expect(text.frame.height <= LayoutMetrics.textHeight(lines: 2, fontSize: font), "\(size)")
+        }
+        let ax5 = CardLayoutEngine(theme: nil, textSize: .ax5).layout(deck.cards[0], in: context)
+        #expect(ax5.states.first?.parts.first?.frame.height == LayoutMetrics.textHeight(lines: 2, fontSize: 14.0 * 53 / 17))
+    }
+
     // MARK: W104 at a text size
 
     /// `Fixtures/text-size-<size>-*.cards` carry their expectations at that size.
