@@ -313,7 +313,7 @@ public struct DeckLayouter {
                 TapTargetRule.collect(laidOut, cardIsFramedByContent: framedByContent, into: &found)
                 if let earlier = byTheme.firstIndex(where: { $0.theme == context.theme }) { byTheme[earlier] = found } else { byTheme.append(found) }
             }
-            for found in byTheme { result += TapTargetRule.diagnostics(found) }
+            for found in byTheme { result += TapTargetRule.diagnostics(found, textSize: textSize) }
         }
         return result
     }

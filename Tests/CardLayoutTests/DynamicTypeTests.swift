@@ -170,6 +170,24 @@ import Testing
         #expect(large.message == "card `Statement` is 91 pt tall in state `none`, taller than stack `Wallet`'s cardHeight of 60")
     }
 
+    /// W1003 is found at the text size too, and names it when it is not the default: a `tap:`
+    /// card of one small line is 17 pt tall at `large` without margins, 40 at AX3.
+    @Test func w1003IsFoundAtTheTextSizeAndNamesIt() throws {
+        let source = """
+            card Row: noTopBottomMargins {
+              text("Tap me")
+              tap: open
+            }
+            stack List: list { Row }
+            """
+        let large = compileWithLayout(paths: ["deck.cards"], files: ["deck.cards": source]).diagnostics.filter { $0.code == .w1003 }
+        #expect(large.map(\.message) == ["card `Row`, which `tap:` makes a tap target, is 366 × 17 pt, under the 44 × 44 pt minimum tap target, in theme `Mint`"])
+        let ax3 = compileWithLayout(paths: ["deck.cards"], files: ["deck.cards": source], textSize: .ax3).diagnostics.filter { $0.code == .w1003 }
+        #expect(ax3.map(\.message) == ["card `Row`, which `tap:` makes a tap target, is 366 × 40 pt, under the 44 × 44 pt minimum tap target, in theme `Mint` at text size AX3"])
+        let ax5 = compileWithLayout(paths: ["deck.cards"], files: ["deck.cards": source], textSize: .ax5).diagnostics.filter { $0.code == .w1003 }
+        #expect(ax5.isEmpty, "53 pt of text makes the card tall enough")
+    }
+
     /// As a user runs it: `cardc check --text-size ax3` (any case), and usage errors.
     @Test func checkCommandTakesTheTextSize() throws {
         let directory = try makeTemporaryDirectory([
