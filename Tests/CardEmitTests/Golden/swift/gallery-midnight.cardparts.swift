@@ -80,8 +80,12 @@ class WalksCardController: CardPartsViewController {
 
     private func configureParts() {
         title2.title = "Walks"
+        title2.label.adjustsFontForContentSizeCategory = true
+        text.label.adjustsFontForContentSizeCategory = true
+        text2.label.adjustsFontForContentSizeCategory = true
         text2.textAlignment = .right
         pill.labelText = "On track"
+        pill.adjustsFontForContentSizeCategory = true
     }
 
     private func bindViewModel() {
@@ -150,14 +154,19 @@ class BowlCardController: CardPartsViewController {
 
     private func configureParts() {
         title2.title = "Bowl"
+        title2.label.adjustsFontForContentSizeCategory = true
+        text.label.adjustsFontForContentSizeCategory = true
         hstack.axis = .horizontal
         hstack.spacing = 8
         hstackText.text = "Breakfast"
+        hstackText.label.adjustsFontForContentSizeCategory = true
         hstack.addArrangedSubview(hstackText)
         hstackText2.text = "Dinner"
+        hstackText2.label.adjustsFontForContentSizeCategory = true
         hstackText2.textAlignment = .right
         hstack.addArrangedSubview(hstackText2)
         button.setTitle("Refill", for: .normal)
+        button.titleLabel?.adjustsFontForContentSizeCategory = true
         button.rx.tap.bind(onNext: { [weak self] in self?.refill() }).disposed(by: bag)
     }
 
@@ -212,8 +221,10 @@ class VetCardController: CardPartsViewController {
 
     private func configureParts() {
         text.text = "Bring the vaccination booklet."
+        text.label.adjustsFontForContentSizeCategory = true
         text.label.numberOfLines = 2
         pill.labelText = "Booked"
+        pill.adjustsFontForContentSizeCategory = true
     }
 }
 
@@ -236,12 +247,12 @@ class DayCardsViewController: CardsViewController {
     private(set) lazy var bowl: BowlCardController = themed { makeBowl() }
 
     init() {
-        makeKibbleTheme().apply()
+        CardcHelpers.scalingFonts(makeKibbleTheme()).apply()
         super.init(nibName: nil, bundle: nil)
     }
 
     required init?(coder: NSCoder) {
-        makeKibbleTheme().apply()
+        CardcHelpers.scalingFonts(makeKibbleTheme()).apply()
         super.init(coder: coder)
     }
 
@@ -265,7 +276,7 @@ class DayCardsViewController: CardsViewController {
     /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
     /// they are created.
     private func themed<Controller>(_ make: () -> Controller) -> Controller {
-        makeKibbleTheme().apply()
+        CardcHelpers.scalingFonts(makeKibbleTheme()).apply()
         return make()
     }
 }
@@ -283,12 +294,12 @@ class NightCardsViewController: CardsViewController {
     private(set) lazy var bowl: BowlCardController = themed { makeBowl() }
 
     init() {
-        makeMidnightTheme().apply()
+        CardcHelpers.scalingFonts(makeMidnightTheme()).apply()
         super.init(nibName: nil, bundle: nil)
     }
 
     required init?(coder: NSCoder) {
-        makeMidnightTheme().apply()
+        CardcHelpers.scalingFonts(makeMidnightTheme()).apply()
         super.init(coder: coder)
     }
 
@@ -323,7 +334,7 @@ class NightCardsViewController: CardsViewController {
     /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
     /// they are created.
     private func themed<Controller>(_ make: () -> Controller) -> Controller {
-        makeMidnightTheme().apply()
+        CardcHelpers.scalingFonts(makeMidnightTheme()).apply()
         return make()
     }
 }
@@ -355,12 +366,12 @@ class PocketsStackViewController: UIViewController, UICollectionViewDataSource, 
     private(set) var cardStack: CardStack?
 
     init() {
-        makeMidnightTheme().apply()
+        CardcHelpers.scalingFonts(makeMidnightTheme()).apply()
         super.init(nibName: nil, bundle: nil)
     }
 
     required init?(coder: NSCoder) {
-        makeMidnightTheme().apply()
+        CardcHelpers.scalingFonts(makeMidnightTheme()).apply()
         super.init(coder: coder)
     }
 
@@ -426,7 +437,7 @@ class PocketsStackViewController: UIViewController, UICollectionViewDataSource, 
     /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
     /// they are created.
     private func themed<Controller>(_ make: () -> Controller) -> Controller {
-        makeMidnightTheme().apply()
+        CardcHelpers.scalingFonts(makeMidnightTheme()).apply()
         return make()
     }
 }
@@ -439,13 +450,13 @@ class PocketsStackViewController: UIViewController, UICollectionViewDataSource, 
 /// controllers in it, the cards they push included.
 class VisitsSheetViewController: TGCardViewController {
     init() {
-        makeMidnightTheme().apply()
+        CardcHelpers.scalingFonts(makeMidnightTheme()).apply()
         super.init(nibName: "TGCardViewController", bundle: TGCardViewController.bundle)
     }
 
     required init?(coder: NSCoder) {
         // As TGCardViewController asks: its own nib, not the storyboard's.
-        makeMidnightTheme().apply()
+        CardcHelpers.scalingFonts(makeMidnightTheme()).apply()
         super.init(nibName: "TGCardViewController", bundle: TGCardViewController.bundle)
     }
 
@@ -464,7 +475,7 @@ class VisitsSheetViewController: TGCardViewController {
     /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
     /// they are created.
     private func themed<Controller>(_ make: () -> Controller) -> Controller {
-        makeMidnightTheme().apply()
+        CardcHelpers.scalingFonts(makeMidnightTheme()).apply()
         return make()
     }
 
@@ -503,6 +514,21 @@ class VisitsSheetViewController: TGCardViewController {
 /// Helpers of this file's generated code.
 @MainActor
 private enum CardcHelpers {
+    /// `theme` with its fonts scaling with Dynamic Type: each theme font is
+    /// `UIFontMetrics(forTextStyle:)` of the text style `cardc` lays it out with (`cardc check
+    /// --text-size`), so cards follow the user's text size as the layout estimates.
+    static func scalingFonts(_ theme: CardPartsTheme) -> CardPartsTheme {
+        var theme = theme
+        theme.smallTextFont = UIFontMetrics(forTextStyle: .caption2).scaledFont(for: theme.smallTextFont)
+        theme.normalTextFont = UIFontMetrics(forTextStyle: .body).scaledFont(for: theme.normalTextFont)
+        theme.titleTextFont = UIFontMetrics(forTextStyle: .headline).scaledFont(for: theme.titleTextFont)
+        theme.headerTextFont = UIFontMetrics(forTextStyle: .largeTitle).scaledFont(for: theme.headerTextFont)
+        theme.detailTextFont = UIFontMetrics(forTextStyle: .caption1).scaledFont(for: theme.detailTextFont)
+        theme.titleFont = UIFontMetrics(forTextStyle: .headline).scaledFont(for: theme.titleFont)
+        theme.buttonTitleFont = UIFontMetrics(forTextStyle: .body).scaledFont(for: theme.buttonTitleFont)
+        return theme
+    }
+
     /// Paints the view showing a card its theme's `cardBackgroundColor`, or nothing for a
     /// transparent card (`TransparentCardTrait`), as `CardCell` does with white.
     static func paint(_ host: UIView, for card: CardPartsViewController, background: UIColor) {
