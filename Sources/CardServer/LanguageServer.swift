@@ -44,11 +44,11 @@ public final class LanguageServer {
     /// Whether the client reports changes on disk once asked (`client/registerCapability`);
     /// otherwise the workspace folders are walked again at each save.
     private var watchesFiles = false
-    /// Whether the client pulls diagnostics (`textDocument.diagnostic`): then none is pushed,
-    /// or every problem would show twice.
+    /// Whether the client pulls diagnostics: it declares `textDocument.diagnostic`, and
+    /// `workspace.diagnostics.refreshSupport` so that it pulls again when an imported file
+    /// changes. Then none is pushed (every problem would show twice); a client that pulls but
+    /// cannot be asked to pull again is pushed to, so its importers' diagnostics stay current.
     private var pullsDiagnostics = false
-    /// Whether the client pulls again when asked (`workspace.diagnostics.refreshSupport`).
-    private var refreshesDiagnostics = false
     /// Whether the client shows code lenses; without them, inlay hints carry what they say.
     private var showsCodeLenses = false
     /// The diagnostics last pulled for each file, kept while nothing they came from changed.
@@ -296,8 +296,9 @@ public final class LanguageServer {
         hierarchicalSymbols = capabilities?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.bool ?? false
         documentChangesSupport = capabilities?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
         watchesFiles = capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
-        if case .object? = capabilities?["textDocument"]?["diagnostic"] { pullsDiagnostics = true }
-        refreshesDiagnostics = pullsDiagnostics && capabilities?["workspace"]?["diagnostics"]?["refreshSupport"]?.bool == true
+        if case .object? = capabilities?["textDocument"]?["diagnostic"] {
+            pullsDiagnostics = capabilities?["workspace"]?["diagnostics"]?["refreshSupport"]?.bool == true
+        }
         if case .object? = capabilities?["textDocument"]?["codeLens"] { showsCodeLenses = true }
         if let options = params.lookUp("initializationOptions") {
             if let width = options["previewWidth"]?.int, width >= 20, width <= 400 { previewWidth = width }
@@ -637,7 +638,7 @@ public final class LanguageServer {
             changedDocuments = []
             changedOnDisk = false
         }
-        guard refreshesDiagnostics, changedOnDisk || changedDocuments.contains(where: { !workspace.knownImporters(of: $0).isEmpty }) else { return }
+        guard changedOnDisk || changedDocuments.contains(where: { !workspace.knownImporters(of: $0).isEmpty }) else { return }
         sentRequests += 1
         send(Outgoing.request(id: .string("cardc-refresh-\(sentRequests)"), "workspace/diagnostic/refresh", .null))
     }

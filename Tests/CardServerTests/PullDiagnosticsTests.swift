@@ -137,14 +137,20 @@ import Testing
         #expect(!quiet.contains { $0.method == "workspace/diagnostic/refresh" })
     }
 
-    /// A change on disk refreshes too; a client without `refreshSupport` is never asked.
-    @Test func diskChangeRefreshesOnlyClientsThatAllowIt() throws {
+    /// A change on disk refreshes too. A client that pulls but cannot be asked to pull again
+    /// (no `refreshSupport`) is not offered pulling: it is pushed to, importers included.
+    @Test func diskChangeRefreshesAndClientsWithoutRefreshArePushedTo() throws {
         let folder = try Folder()
         let change: JSONValue = notification("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(folder.uri("deck/pawtheme.cards")), "type": 2]]])
         let (refreshing, _) = pullingSession(folder)
         #expect(refreshing.send(change).contains { $0.method == "workspace/diagnostic/refresh" })
-        let (silent, _) = pullingSession(folder, refresh: false)
-        #expect(silent.send(change).isEmpty)
+        let (pushed, initialized) = pullingSession(folder, refresh: false)
+        #expect(initialized?["result"]?["capabilities"]?["diagnosticProvider"] == nil)
+        #expect(pushed.open(folder.uri("outer.cards"), WorkspaceIndexTests.outer).first?.method == "textDocument/publishDiagnostics")
+        try folder.write("deck/pawtheme.cards", "card Gone {\n  text(\"x\")\n}\n")
+        let sent = pushed.send(change)
+        #expect(!sent.contains { $0.method == "workspace/diagnostic/refresh" })
+        #expect(sent.first { $0.method == "textDocument/publishDiagnostics" }?["params"]?["diagnostics"]?.array?.contains { $0["code"] == "E303" } == true)
     }
 
     /// A client that does not pull keeps today's behaviour: the open importer is re-published.
