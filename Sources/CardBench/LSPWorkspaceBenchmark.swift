@@ -16,8 +16,12 @@ import Foundation
 /// (a `push(Shared)` and a stack entry); each deck also has four synthetic cards.
 /// - indexing: `initialized` (the walk and the parse of every file), on a fresh server each run;
 /// - resident memory the first indexing adds (a fresh process), against the files' total size;
-/// - references and rename of `Shared` from its declaration (every importer checked from disk);
-/// - a save's re-scan, for clients without file watching.
+/// - references of `Shared` from its declaration (every importer checked from disk), then its
+///   rename (reusing what references resolved);
+/// - a save's re-scan, for clients without file watching;
+/// - after an edit of `shared.cards` (which makes every importer's names stale): a rename as an
+///   editor asks for it, `prepareRename` (every importer checked) then `rename`; and, after
+///   another edit, a rename alone (every importer checked within it).
 /// Prints medians and spread; numbers are printed, never asserted.
 enum LSPWorkspaceBenchmark {
     static func run(files: Int, importers: Int, iterations: Int, seed: UInt64) {
@@ -48,8 +52,10 @@ enum LSPWorkspaceBenchmark {
 
         var indexTimes: [Double] = [], memoryGrowth: [Int] = []
         var referenceTimes: [Double] = [], renameTimes: [Double] = [], rescanTimes: [Double] = []
+        var prepareTimes: [Double] = [], preparedRenameTimes: [Double] = [], coldRenameTimes: [Double] = []
         // The thread's CPU time too: on a shared machine wall time includes other processes' turns.
         var indexCPU: [Double] = [], referenceCPU: [Double] = [], renameCPU: [Double] = [], rescanCPU: [Double] = []
+        var prepareCPU: [Double] = [], preparedRenameCPU: [Double] = [], coldRenameCPU: [Double] = []
         var referenceCount = 0, renamedFiles = 0, firstTotal = 0
         let sharedURI = "file://" + root + "/shared.cards"
         for run in 0..<iterations {
@@ -87,6 +93,32 @@ enum LSPWorkspaceBenchmark {
             _ = send(["jsonrpc": "2.0", "method": "textDocument/didSave", "params": ["textDocument": ["uri": .string(sharedURI)]]])
             rescanTimes.append(now() - start)
             rescanCPU.append(LSPBenchmark.cpuTime() - startCPU)
+            // The same text as a new version: every importer's resolved names are stale.
+            func touchShared(_ version: Int) {
+                _ = send(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
+                    "textDocument": ["uri": .string(sharedURI), "version": .int(version)],
+                    "contentChanges": [["text": "card Shared {\n  title: \"Shared\"\n  text(\"Shared by every deck\")\n}\n"]]]])
+            }
+            touchShared(2)
+            start = now()
+            startCPU = LSPBenchmark.cpuTime()
+            _ = send(["jsonrpc": "2.0", "id": 4, "method": "textDocument/prepareRename",
+                      "params": ["textDocument": ["uri": .string(sharedURI)], "position": at]])
+            prepareTimes.append(now() - start)
+            prepareCPU.append(LSPBenchmark.cpuTime() - startCPU)
+            start = now()
+            startCPU = LSPBenchmark.cpuTime()
+            _ = send(["jsonrpc": "2.0", "id": 5, "method": "textDocument/rename",
+                      "params": ["textDocument": ["uri": .string(sharedURI)], "position": at, "newName": .string("Prepared\(run)")]])
+            preparedRenameTimes.append(now() - start)
+            preparedRenameCPU.append(LSPBenchmark.cpuTime() - startCPU)
+            touchShared(3)
+            start = now()
+            startCPU = LSPBenchmark.cpuTime()
+            _ = send(["jsonrpc": "2.0", "id": 6, "method": "textDocument/rename",
+                      "params": ["textDocument": ["uri": .string(sharedURI)], "position": at, "newName": .string("Cold\(run)")]])
+            coldRenameTimes.append(now() - start)
+            coldRenameCPU.append(LSPBenchmark.cpuTime() - startCPU)
         }
         LSPBenchmark.report("index at initialized, wall", indexTimes)
         LSPBenchmark.report("index at initialized, CPU ", indexCPU)
@@ -101,5 +133,11 @@ enum LSPWorkspaceBenchmark {
         LSPBenchmark.report("rename of Shared, CPU ", renameCPU)
         LSPBenchmark.report("re-scan at save, wall", rescanTimes)
         LSPBenchmark.report("re-scan at save, CPU ", rescanCPU)
+        LSPBenchmark.report("after an edit: prepareRename, wall", prepareTimes)
+        LSPBenchmark.report("after an edit: prepareRename, CPU ", prepareCPU)
+        LSPBenchmark.report("  then rename, wall", preparedRenameTimes)
+        LSPBenchmark.report("  then rename, CPU ", preparedRenameCPU)
+        LSPBenchmark.report("after an edit: rename alone, wall", coldRenameTimes)
+        LSPBenchmark.report("after an edit: rename alone, CPU ", coldRenameCPU)
     }
 }

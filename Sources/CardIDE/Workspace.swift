@@ -53,6 +53,8 @@ public final class Workspace {
     /// What the walks could not read (a folder or file that may import a declaration), by path.
     public internal(set) var unreadable: [String: String] = [:]
     var hasIndexed = false
+    /// The names each closed file's last check resolved (WorkspaceNavigation.swift), by path.
+    var resolvedNames: [String: ResolvedNames] = [:]
 
     /// `roots` should be canonical (`canonicalPath(_:)`).
     public init(roots: [String], viewport: Viewport = .standard, base: FileProvider = DiskFileProvider()) {
@@ -198,6 +200,7 @@ public final class Workspace {
         foldersToIndex = []
         unreadable = [:]
         hasIndexed = false
+        resolvedNames = [:]
         revision += 1
         rootsChangedAt = revision
         for path in documents.keys { changedAt[path] = revision }
