@@ -21,7 +21,9 @@ import Foundation
 /// - a save's re-scan, for clients without file watching;
 /// - after an edit of `shared.cards` (which makes every importer's names stale): a rename as an
 ///   editor asks for it, `prepareRename` (every importer checked) then `rename`; and, after
-///   another edit, a rename alone (every importer checked within it).
+///   another edit, a rename alone (every importer checked within it);
+/// - `workspace/diagnostic`: the first pull (every file checked from disk, laid out) and a
+///   second one given the result ids (every report kept: all `unchanged`).
 /// Prints medians and spread; numbers are printed, never asserted.
 enum LSPWorkspaceBenchmark {
     static func run(files: Int, importers: Int, iterations: Int, seed: UInt64) {
@@ -56,7 +58,9 @@ enum LSPWorkspaceBenchmark {
         // The thread's CPU time too: on a shared machine wall time includes other processes' turns.
         var indexCPU: [Double] = [], referenceCPU: [Double] = [], renameCPU: [Double] = [], rescanCPU: [Double] = []
         var prepareCPU: [Double] = [], preparedRenameCPU: [Double] = [], coldRenameCPU: [Double] = []
-        var referenceCount = 0, renamedFiles = 0, firstTotal = 0
+        var pullTimes: [Double] = [], pullCPU: [Double] = [], repullTimes: [Double] = [], repullCPU: [Double] = []
+        var pulledFiles = 0, unchangedFiles = 0
+        var referenceCount = 0, renamedFiles = 0, firstTotal = 0, referencesGrowth = 0
         let sharedURI = "file://" + root + "/shared.cards"
         for run in 0..<iterations {
             let server = LanguageServer()
@@ -74,6 +78,7 @@ enum LSPWorkspaceBenchmark {
                 "uri": .string(sharedURI), "languageId": "cards", "version": 1,
                 "text": "card Shared {\n  title: \"Shared\"\n  text(\"Shared by every deck\")\n}\n"]]])
             let at: JSONValue = ["line": 0, "character": 6]
+            let beforeReferences = LSPBenchmark.residentMemory() ?? 0
             start = now()
             startCPU = LSPBenchmark.cpuTime()
             let references = send(["jsonrpc": "2.0", "id": 2, "method": "textDocument/references",
@@ -81,6 +86,7 @@ enum LSPWorkspaceBenchmark {
             referenceTimes.append(now() - start)
             referenceCPU.append(LSPBenchmark.cpuTime() - startCPU)
             referenceCount = references.first?["result"]?.array?.count ?? -1
+            if run == 0 { referencesGrowth = (LSPBenchmark.residentMemory() ?? 0) - beforeReferences }
             start = now()
             startCPU = LSPBenchmark.cpuTime()
             let rename = send(["jsonrpc": "2.0", "id": 3, "method": "textDocument/rename",
@@ -119,6 +125,20 @@ enum LSPWorkspaceBenchmark {
                       "params": ["textDocument": ["uri": .string(sharedURI)], "position": at, "newName": .string("Cold\(run)")]])
             coldRenameTimes.append(now() - start)
             coldRenameCPU.append(LSPBenchmark.cpuTime() - startCPU)
+            start = now()
+            startCPU = LSPBenchmark.cpuTime()
+            let pulled = send(["jsonrpc": "2.0", "id": 7, "method": "workspace/diagnostic", "params": ["previousResultIds": []]])
+            pullTimes.append(now() - start)
+            pullCPU.append(LSPBenchmark.cpuTime() - startCPU)
+            let items = pulled.first?["result"]?["items"]?.array ?? []
+            pulledFiles = items.count
+            let previous: [JSONValue] = items.map { ["uri": $0["uri"] ?? .null, "value": $0["resultId"] ?? .null] }
+            start = now()
+            startCPU = LSPBenchmark.cpuTime()
+            let repulled = send(["jsonrpc": "2.0", "id": 8, "method": "workspace/diagnostic", "params": ["previousResultIds": .array(previous)]])
+            repullTimes.append(now() - start)
+            repullCPU.append(LSPBenchmark.cpuTime() - startCPU)
+            unchangedFiles = (repulled.first?["result"]?["items"]?.array ?? []).filter { $0["kind"] == "unchanged" }.count
         }
         LSPBenchmark.report("index at initialized, wall", indexTimes)
         LSPBenchmark.report("index at initialized, CPU ", indexCPU)
@@ -129,6 +149,7 @@ enum LSPWorkspaceBenchmark {
         }
         LSPBenchmark.report("references of Shared, wall", referenceTimes, note: "\(referenceCount) locations")
         LSPBenchmark.report("references of Shared, CPU ", referenceCPU)
+        print("  resident memory the first references added (the importers' resolved names kept): \(mib(referencesGrowth))")
         LSPBenchmark.report("rename of Shared, wall", renameTimes, note: "edits in \(renamedFiles) files")
         LSPBenchmark.report("rename of Shared, CPU ", renameCPU)
         LSPBenchmark.report("re-scan at save, wall", rescanTimes)
@@ -139,5 +160,9 @@ enum LSPWorkspaceBenchmark {
         LSPBenchmark.report("  then rename, CPU ", preparedRenameCPU)
         LSPBenchmark.report("after an edit: rename alone, wall", coldRenameTimes)
         LSPBenchmark.report("after an edit: rename alone, CPU ", coldRenameCPU)
+        LSPBenchmark.report("workspace/diagnostic, first pull, wall", pullTimes, note: "\(pulledFiles) files")
+        LSPBenchmark.report("workspace/diagnostic, first pull, CPU ", pullCPU)
+        LSPBenchmark.report("workspace/diagnostic, again with the ids, wall", repullTimes, note: "\(unchangedFiles) unchanged")
+        LSPBenchmark.report("workspace/diagnostic, again with the ids, CPU ", repullCPU)
     }
 }

@@ -649,10 +649,10 @@ public final class LanguageServer {
     /// again and the index is made afresh (the folders added walked, the removed dropped).
     private func didChangeWorkspaceFolders(_ params: Params) throws {
         let event = try params.object("event")
+        // An entry without a `file:` URI is skipped: Neovim 0.7 sends `removed: [{}]` with
+        // each folder it adds.
         func paths(_ key: String) throws -> [String] {
-            try event.array(key).compactMap { folder in
-                try Params(value: folder).string("uri")
-            }.compactMap { DocumentURI.path(of: $0).map(workspace.canonicalPath) }
+            try event.array(key).compactMap { $0["uri"]?.string.flatMap(DocumentURI.path(of:)).map(workspace.canonicalPath) }
         }
         let added = try paths("added"), removed = try paths("removed")
         workspace.changeFolders(added: added, removed: removed)

@@ -180,8 +180,9 @@ import Testing
             return Set(items.filter { $0["kind"] == "full" }.compactMap { $0["uri"]?.string })
         }
         #expect(listed().count == 4)
+        // As Neovim 0.7 sends it: an empty object among the removed.
         session.send(notification("workspace/didChangeWorkspaceFolders", ["event": [
-            "added": [["uri": .string("file://" + other.root), "name": "other"]], "removed": [],
+            "added": [["uri": .string("file://" + other.root), "name": "other"]], "removed": [[:]],
         ]]))
         #expect(listed() == Set(["deck/pawtheme.cards", "deck/pawpal.cards", "outer.cards", "unrelated.cards"].flatMap { [folder.uri($0), other.uri($0)] }))
         let symbols = session.send(request(2, "workspace/symbol", ["query": "ShelterNote"])).first?["result"]?.array ?? []
