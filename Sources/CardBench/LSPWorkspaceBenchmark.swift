@@ -17,7 +17,7 @@ import Foundation
 /// - indexing: `initialized` (the walk and the parse of every file), on a fresh server each run;
 /// - resident memory the first indexing adds (a fresh process), against the files' total size;
 /// - references of `Shared` from its declaration (every importer checked from disk), then its
-///   rename (reusing what references resolved);
+///   rename and a `prepareRename` (both reusing what references resolved);
 /// - a save's re-scan, for clients without file watching;
 /// - after an edit of `shared.cards` (which makes every importer's names stale): a rename as an
 ///   editor asks for it, `prepareRename` (every importer checked) then `rename`; and, after
@@ -60,6 +60,7 @@ enum LSPWorkspaceBenchmark {
         var prepareCPU: [Double] = [], preparedRenameCPU: [Double] = [], coldRenameCPU: [Double] = []
         var pullTimes: [Double] = [], pullCPU: [Double] = [], repullTimes: [Double] = [], repullCPU: [Double] = []
         var pulledFiles = 0, unchangedFiles = 0
+        var warmPrepareTimes: [Double] = [], warmPrepareCPU: [Double] = []
         var referenceCount = 0, renamedFiles = 0, firstTotal = 0, referencesGrowth = 0
         let sharedURI = "file://" + root + "/shared.cards"
         for run in 0..<iterations {
@@ -94,6 +95,12 @@ enum LSPWorkspaceBenchmark {
             renameTimes.append(now() - start)
             renameCPU.append(LSPBenchmark.cpuTime() - startCPU)
             if case .object(let changes)? = rename.first?["result"]?["changes"] { renamedFiles = changes.count }
+            start = now()
+            startCPU = LSPBenchmark.cpuTime()
+            _ = send(["jsonrpc": "2.0", "id": 9, "method": "textDocument/prepareRename",
+                      "params": ["textDocument": ["uri": .string(sharedURI)], "position": at]])
+            warmPrepareTimes.append(now() - start)
+            warmPrepareCPU.append(LSPBenchmark.cpuTime() - startCPU)
             start = now()
             startCPU = LSPBenchmark.cpuTime()
             _ = send(["jsonrpc": "2.0", "method": "textDocument/didSave", "params": ["textDocument": ["uri": .string(sharedURI)]]])
@@ -152,6 +159,8 @@ enum LSPWorkspaceBenchmark {
         print("  resident memory the first references added (the importers' resolved names kept): \(mib(referencesGrowth))")
         LSPBenchmark.report("rename of Shared, wall", renameTimes, note: "edits in \(renamedFiles) files")
         LSPBenchmark.report("rename of Shared, CPU ", renameCPU)
+        LSPBenchmark.report("prepareRename after them, wall", warmPrepareTimes)
+        LSPBenchmark.report("prepareRename after them, CPU ", warmPrepareCPU)
         LSPBenchmark.report("re-scan at save, wall", rescanTimes)
         LSPBenchmark.report("re-scan at save, CPU ", rescanCPU)
         LSPBenchmark.report("after an edit: prepareRename, wall", prepareTimes)

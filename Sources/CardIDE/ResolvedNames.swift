@@ -8,6 +8,8 @@ struct ResolvedNames {
         var id: SymbolID
         var location: Location
         var isDeclaration: Bool
+        /// For a reference to a card, the stack listing it or the card pushing it (a code lens).
+        var usedBy: (kind: CardUsage.Kind, name: String)?
     }
 
     /// The file (canonical path).
@@ -30,8 +32,9 @@ struct ResolvedNames {
             case .card, .stack, .theme, .file: break
             case .modelField, .rowField, .row: continue
             }
+            let usedBy = symbol.kind == .card && !occurrence.isDeclaration ? Workspace.container(of: occurrence.location, in: [snapshot]) : nil
             byPath[occurrence.location.path, default: []].append(NameOccurrence(id: symbol.id, location: occurrence.location,
-                                                                                isDeclaration: occurrence.isDeclaration))
+                                                                                isDeclaration: occurrence.isDeclaration, usedBy: usedBy))
         }
         return byPath.keys.sorted().map { path in
             ResolvedNames(path: path, occurrences: byPath[path] ?? [], revision: snapshot.revision,

@@ -32,13 +32,21 @@ extension Workspace {
     /// files that can see the declaration are checked now (or their kept names reused), so
     /// that the rename, asked for once the user has typed the new name, checks none.
     public func prepareRename(at offset: Int, in snapshot: Snapshot) -> Result<RenameTarget?, RenameError> {
+        let prepared = renameTarget(at: offset, in: snapshot)
+        if case .success(_?) = prepared, let (_, symbol) = snapshot.occurrence(at: offset) {
+            _ = names(seeing: symbol, besides: snapshot)
+        }
+        return prepared
+    }
+
+    /// `prepareRename`'s answer, without checking the files that can see the symbol.
+    func renameTarget(at offset: Int, in snapshot: Snapshot) -> Result<RenameTarget?, RenameError> {
         guard let (_, symbol) = snapshot.occurrence(at: offset) else { return .success(nil) }
         if symbol.kind == .row {
             return .failure(RenameError(message: "`item` is the row a table or collection shows: its name is part of the language"))
         }
         guard let target = snapshot.prepareRename(at: offset) else { return .success(nil) }
         if let problem = renameHazard(for: symbol, from: snapshot) { return .failure(problem) }
-        _ = names(seeing: symbol, besides: snapshot)
         return .success(target)
     }
 
@@ -46,7 +54,7 @@ extension Workspace {
     /// can see it, or why it cannot be done: a clash in the document's deck, in an open
     /// document's, or — for a closed file — with a declaration of its unit in the index.
     public func rename(at offset: Int, in snapshot: Snapshot, to newName: String) -> Result<WorkspaceAnswer<[FileEdit]>, RenameError> {
-        switch prepareRename(at: offset, in: snapshot) {
+        switch renameTarget(at: offset, in: snapshot) {
         case .failure(let error): return .failure(error)
         case .success(nil): return .failure(RenameError(message: "there is no card, stack, theme or model field here to rename"))
         case .success(_?): break
@@ -123,6 +131,13 @@ extension Workspace {
             let mayWrite = index.filesWhoseUnitMayWrite(symbol.name)
             candidates.removeAll { !mayWrite.contains($0) }
         }
+        return (others, names(of: candidates, besides: snapshot, others: others))
+    }
+
+    /// The kept names of each of the closed `candidates` that no unit of `snapshot` and
+    /// `others` loaded — those not kept, or kept from files that changed since, checked now.
+    func names(of candidates: [String], besides snapshot: Snapshot, others: [Snapshot]) -> [ResolvedNames] {
+        let index = currentIndex()
         // A file an open document's unit loaded is covered by it: its occurrences are that
         // unit's. The closed files no other candidate imports are checked first (a chain of
         // importers is one check, which keeps the names of each file of the unit).
@@ -139,13 +154,13 @@ extension Workspace {
                 continue
             }
             guard let checked = self.snapshot(ofFile: path, using: &locator) else { continue }
-            for kept in ResolvedNames.of(checked, fingerprints: fingerprints(of: checked.dependencies)) where documents[kept.path] == nil {
+            for kept in ResolvedNames.of(checked, fingerprints: fingerprints(readBy: checked)) where documents[kept.path] == nil {
                 resolvedNames[kept.path] = kept
                 if candidateSet.contains(kept.path) && !covered.contains(kept.path) { closed.append(kept) }
             }
             covered.formUnion(checked.unitPaths)
         }
-        return (others, closed)
+        return closed
     }
 
     /// Whether kept names still describe their file: none of the files they came from changed,
@@ -153,6 +168,15 @@ extension Workspace {
     /// editor's back (no watcher, no save yet) is checked again rather than edited blindly.
     func isCurrent(_ names: ResolvedNames) -> Bool {
         !hasChanged(names.dependencies, since: names.revision) && fingerprints(of: names.dependencies) == names.fingerprints
+    }
+
+    /// A hash of the bytes of each of `snapshot`'s dependencies as its check read them (the
+    /// unit's files; the project's `cardc.json`, read now).
+    func fingerprints(readBy snapshot: Snapshot) -> [Int] {
+        let files = snapshot.result.fileSet.files
+        return snapshot.dependencies.enumerated().map { i, path in
+            i < snapshot.unitPaths.count && i < files.count ? WorkspaceIndex.fingerprint(of: files[i].bytes) : fingerprints(of: [path]).first ?? 0
+        }
     }
 
     /// A hash of each file's bytes as the compiler reads them (open buffers over the disk); 0
