@@ -10,10 +10,10 @@ struct CardSource {
     var theme: String?
     var layouter: DeckLayouter
 
-    init(deck: CheckedUnit, viewport: Viewport, theme: String?) {
+    init(deck: CheckedUnit, viewport: Viewport, textSize: ContentSizeCategory = .default, theme: String?) {
         self.deck = deck
         self.theme = theme
-        layouter = DeckLayouter(deck: deck, viewport: viewport)
+        layouter = DeckLayouter(deck: deck, viewport: viewport, textSize: textSize)
     }
 
     /// The card at `index`.

@@ -10,13 +10,17 @@ struct HTMLCardDrawer {
     let laidOut: LaidOutCard
     /// The number of the theme's CSS class (`T<n>`).
     let themeNumber: Int
+    /// The number of a Dynamic Type column's CSS class (`Z<n>`, its fonts at that column's text
+    /// size); 0 for the page's own text size.
+    let textSizeColumn: Int
     let metrics: ThemeMetrics
     let appearance: CardAppearance
 
-    init(card: CardView, laidOut: LaidOutCard, themeNumber: Int, metrics: ThemeMetrics) {
+    init(card: CardView, laidOut: LaidOutCard, themeNumber: Int, textSizeColumn: Int = 0, metrics: ThemeMetrics) {
         self.card = card
         self.laidOut = laidOut
         self.themeNumber = themeNumber
+        self.textSizeColumn = textSizeColumn
         self.metrics = metrics
         appearance = CardAppearance(card: card)
     }
@@ -64,6 +68,10 @@ struct HTMLCardDrawer {
 
         out.raw("<div class=\"c T")
         out.integer(themeNumber)
+        if textSizeColumn > 0 {
+            out.raw(" Z")
+            out.integer(textSizeColumn)
+        }
         if appearance.isTransparent { out.raw(" tr") }
         if isHidden(values) { out.raw(" hid") }
         // A card behind a swipe stack's top card, shaded so its edge shows against the one in front.
