@@ -104,6 +104,9 @@ public enum Contrast {
 /// pair never breaks another; where no colour does, the help says what to change by hand.
 struct ContrastRule {
     let deck: CheckedUnit
+    /// Whether a failing pair the deck did not choose (a built-in theme's own) is a finding too:
+    /// the drawing back ends tell them apart (`ContrastAudit`); diagnostics never include them.
+    var includesUnchosen = false
 
     /// A colour and where it comes from, for the message (a class: sources are made once per
     /// theme or argument and shared by every finding).
@@ -232,6 +235,8 @@ struct ContrastRule {
     /// A failing pair, before it is grouped over states.
     struct Finding {
         var code: DiagnosticCode
+        /// The part, nil for a sheet card's header.
+        var part: PartView?
         var span: SourceSpan
         var subject: Subject
         /// `` `pill` text``, `` `bar` fill``, `the sheet header's title`.
@@ -329,7 +334,7 @@ struct ContrastRule {
         return pending.map { diagnostic($0, walk: walk) }
     }
 
-    private func themeFacts(_ name: String, reference: SourceSpan?) -> ThemeFacts {
+    fileprivate func themeFacts(_ name: String, reference: SourceSpan?) -> ThemeFacts {
         let view = deck.theme(named: name)
         let theme = view?.resolved ?? ResolvedTheme.builtIn(named: name) ?? ResolvedTheme.builtIn(named: Catalog.defaultThemeName)
         // The built-in ancestor: follow the parents through the deck's declared themes (a checked
@@ -348,7 +353,7 @@ struct ContrastRule {
 
     /// What a card sits on in a theme: its gradient's colours, the screen behind a transparent
     /// card, else the theme's card background.
-    private func backgrounds(of card: CardView, in theme: ThemeFacts) -> [Source] {
+    fileprivate func backgrounds(of card: CardView, in theme: ThemeFacts) -> [Source] {
         if card.trait(.transparent) != nil {
             return [Source(color: ThemePalette.screenBackground, chosen: false, origin: "the screen behind the `transparent` card",
                            editable: false)]
@@ -415,7 +420,7 @@ struct ContrastRule {
                 guard value != nil, let color = theme.color(colorProperty) else { continue }
                 let font = theme.font(fontProperty)
                 check(color, on: backgrounds, minimum: Contrast.minimumRatio(size: font.size, weight: font.weight), code: .w1001,
-                      span: card.span, element: "header " + what, what: "the sheet header's \(what)", isText: true, walk: walk,
+                      part: nil, span: card.span, element: "header-" + what, what: "the sheet header's \(what)", isText: true, walk: walk,
                       into: &outside)
             }
         }
@@ -425,21 +430,21 @@ struct ContrastRule {
 
     /// Compares `foreground` with each of `backgrounds` and adds a finding for the worst when it
     /// fails and the deck chose one of the two (the built-in themes' own pairs are CardParts').
-    private func check(_ foreground: Source, on backgrounds: [Source], minimum: Double, code: DiagnosticCode, span: SourceSpan,
+    fileprivate func check(_ foreground: Source, on backgrounds: [Source], minimum: Double, code: DiagnosticCode, part: PartView?, span: SourceSpan,
                        element: String, what: String, isText: Bool, walk: Walk, into findings: inout [Finding]) {
         var worst: (ratio: Double, background: Source)?
         for background in backgrounds {
             let ratio = walk.compare(foreground, on: background, minimum: minimum)
             if worst.map({ ratio < $0.ratio }) ?? true { worst = (ratio, background) }
         }
-        guard let worst, worst.ratio < minimum, foreground.chosen || worst.background.chosen else { return }
-        findings.append(Finding(code: code, span: span, subject: Subject(start: span.start, end: span.end, element: element), what: what,
+        guard let worst, worst.ratio < minimum, includesUnchosen || foreground.chosen || worst.background.chosen else { return }
+        findings.append(Finding(code: code, part: part, span: span, subject: Subject(start: span.start, end: span.end, element: element), what: what,
                                 foreground: foreground, background: worst.background, ratio: worst.ratio, minimum: minimum,
                                 backgrounds: backgrounds, isText: isText))
     }
 
     /// The pairs of `part` and its children that fail, `backgrounds` being what `part` sits on.
-    private func collect(_ part: PartView, backgrounds: [Source], theme: ThemeFacts, walk: Walk, into findings: inout [Finding]) {
+    fileprivate func collect(_ part: PartView, backgrounds: [Source], theme: ThemeFacts, walk: Walk, into findings: inout [Finding]) {
         let kind = part.kind
         let arguments = part.arguments
         for entry in Self.texts[kind.index] where entry.isPresent(in: part, arguments) {
@@ -451,7 +456,8 @@ struct ContrastRule {
                              theme: source.theme, span: source.color.alpha == 255 ? source.span : nil)]
             }
             let many = Self.texts[kind.index].count > 1
-            check(color, on: on, minimum: Contrast.minimumRatio(size: font.size, weight: font.weight), code: .w1001, span: part.span,
+            check(color, on: on, minimum: Contrast.minimumRatio(size: font.size, weight: font.weight), code: .w1001, part: part,
+                  span: part.span,
                   element: entry.text.name, what: many ? "`\(part.part)` `\(entry.text.name)` text" : "`\(part.part)` text",
                   isText: true, walk: walk, into: &findings)
         }
@@ -460,7 +466,7 @@ struct ContrastRule {
             var candidates: [Finding] = []
             for (number, source) in graphicSources(entry, of: part, arguments, theme: theme) {
                 let what = number.map { "`\(part.part)` \(entry.graphic.name) \($0)" } ?? "`\(part.part)` \(entry.graphic.name)"
-                check(source, on: backgrounds, minimum: Contrast.nonTextMinimum, code: .w1004, span: part.span,
+                check(source, on: backgrounds, minimum: Contrast.nonTextMinimum, code: .w1004, part: part, span: part.span,
                       element: entry.graphic.name, what: what, isText: false, walk: walk, into: &candidates)
             }
             if let worst = candidates.min(by: { $0.ratio < $1.ratio }) { findings.append(worst) }
@@ -688,4 +694,79 @@ struct ContrastRule {
 /// check` and `cardc build`.
 public func contrastDiagnostics(for deck: CheckedUnit) -> [Diagnostic] {
     ContrastRule(deck: deck).diagnostics()
+}
+
+/// A failing text or graphic, as the drawing back ends mark it on the part (docs/gallery.md).
+public struct ContrastFailure: Sendable, Hashable {
+    /// W1001 (text) or W1004 (a graphic).
+    public var code: DiagnosticCode
+    /// Which text or graphic: `text`, `leftTitle`, `fill`, `segment`, `header title`.
+    public var element: String
+    public var foreground: ColorValue
+    public var background: ColorValue
+    public var ratio: Double
+    public var minimum: Double
+    /// Whether the deck chose one of the colours, so `cardc check` reports it; false for a
+    /// built-in theme's own pair (Mint's grey text on white), which is not reported.
+    public var isReported: Bool
+}
+
+/// W1001 and W1004's verdicts for one card in one theme — in any theme, shown there by a stack
+/// or not — for the drawing back ends to mark the failing parts: the same rule, read once per
+/// card and theme drawn (theme facts are read once per theme).
+public final class ContrastAudit {
+    let rule: ContrastRule
+    private var themes: [String: ContrastRule.ThemeFacts] = [:]
+
+    public init(deck: CheckedUnit) {
+        rule = ContrastRule(deck: deck, includesUnchosen: true)
+    }
+
+    /// The failures of `card`'s parts in theme `theme` — states, overlays and the footer — by
+    /// part, and of its sheet header.
+    public func failures(of card: CardView, inTheme theme: String) -> (parts: [PartView: [ContrastFailure]], header: [ContrastFailure]) {
+        let facts: ContrastRule.ThemeFacts
+        if let known = themes[theme] { facts = known } else {
+            facts = rule.themeFacts(theme, reference: nil)
+            themes[theme] = facts
+        }
+        let backgrounds = rule.backgrounds(of: card, in: facts)
+        guard !backgrounds.isEmpty else { return ([:], []) }
+        let walk = ContrastRule.Walk()
+        var findings: [ContrastRule.Finding] = []
+        var seen = Set<PartView>()
+        for state in card.states {
+            for part in state.parts where seen.insert(part).inserted {
+                rule.collect(part, backgrounds: backgrounds, theme: facts, walk: walk, into: &findings)
+            }
+        }
+        for overlay in card.overlays {
+            for part in overlay.parts { rule.collect(part, backgrounds: backgrounds, theme: facts, walk: walk, into: &findings) }
+        }
+        if let footer = card.footer {
+            for part in footer.parts { rule.collect(part, backgrounds: backgrounds, theme: facts, walk: walk, into: &findings) }
+        }
+        var header: [ContrastFailure] = []
+        for (value, what, colorProperty, fontProperty) in [(card.titleValue, "title", "titleColor", "titleFont"),
+                                                          (card.subtitleValue, "subtitle", "detailTextColor", "detailTextFont")] {
+            guard value != nil, let color = facts.color(colorProperty) else { continue }
+            let font = facts.font(fontProperty)
+            var own: [ContrastRule.Finding] = []
+            rule.check(color, on: backgrounds, minimum: Contrast.minimumRatio(size: font.size, weight: font.weight), code: .w1001,
+                       part: nil, span: card.span, element: "header-" + what, what: what, isText: true, walk: walk, into: &own)
+            header += own.map(Self.failure)
+        }
+        var parts: [PartView: [ContrastFailure]] = [:]
+        for finding in findings {
+            guard let part = finding.part else { continue }
+            parts[part, default: []].append(Self.failure(finding))
+        }
+        return (parts, header)
+    }
+
+    static func failure(_ finding: ContrastRule.Finding) -> ContrastFailure {
+        ContrastFailure(code: finding.code, element: finding.subject.element, foreground: finding.foreground.color,
+                        background: finding.background.color, ratio: finding.ratio, minimum: finding.minimum,
+                        isReported: finding.foreground.chosen || finding.background.chosen)
+    }
 }
