@@ -171,8 +171,10 @@ struct ContrastRule {
         let isBuiltIn: Bool
         /// Where a stack shows cards in this theme (its `theme:`), for a note.
         let reference: SourceSpan?
-        private var colors: [String: Source?] = [:]
-        private var fonts: [String: FontValue] = [:]
+        /// Sources and fonts by theme property index (`Catalog.themeProperties`), read on first
+        /// use: looked up per text, so by index rather than by name.
+        private var colors: [Source??]
+        private var fonts: [FontValue?]
 
         init(name: String, theme: ResolvedTheme?, view: ThemeView?, builtIn: ResolvedTheme?, builtInName: String, isBuiltIn: Bool,
              reference: SourceSpan?) {
@@ -183,15 +185,20 @@ struct ContrastRule {
             self.builtInName = builtInName
             self.isBuiltIn = isBuiltIn
             self.reference = reference
+            colors = Array(repeating: nil, count: Catalog.themeProperties.count)
+            fonts = Array(repeating: nil, count: Catalog.themeProperties.count)
         }
 
-        var background: Source? { color("cardBackgroundColor") }
+        var background: Source? { color(at: ContrastRule.cardBackgroundProperty) }
 
         /// A theme property's colour (else `Mint`'s) as a source; nil when it has none.
-        func color(_ property: String) -> Source? {
-            if let known = colors[property] { return known }
-            let source = makeColor(property)
-            colors[property] = source
+        func color(_ property: String) -> Source? { color(at: Catalog.themePropertyIndex(named: property)) }
+
+        func color(at index: Int?) -> Source? {
+            guard let index, colors.indices.contains(index) else { return nil }
+            if let known = colors[index] { return known }
+            let source = makeColor(Catalog.themeProperties[index].name)
+            colors[index] = .some(source)
             return source
         }
 
@@ -211,15 +218,19 @@ struct ContrastRule {
         }
 
         /// The font of a theme property (`titleFont`), else `Mint`'s.
-        func font(_ property: String) -> FontValue {
-            if let known = fonts[property] { return known }
+        func font(_ property: String) -> FontValue { font(at: Catalog.themePropertyIndex(named: property)) }
+
+        func font(at index: Int?) -> FontValue {
+            guard let index, fonts.indices.contains(index) else { return FontValue(.system, size: 17) }
+            if let known = fonts[index] { return known }
+            let property = Catalog.themeProperties[index]
             var font = FontValue(.system, size: 17)
-            if case .font(let own)? = theme?.value(property) {
+            if case .font(let own)? = theme?.value(property.name) {
                 font = own
-            } else if case .font(let mint)? = Catalog.themeProperty(named: property)?.mintValue {
+            } else if case .font(let mint) = property.mintValue {
                 font = mint
             }
-            fonts[property] = font
+            fonts[index] = font
             return font
         }
     }
@@ -414,31 +425,37 @@ struct ContrastRule {
         if let footer = card.footer {
             for part in footer.parts { collect(part, backgrounds: backgrounds, theme: theme, walk: walk, into: &outside) }
         }
-        if isSheet {
-            for (value, what, colorProperty, fontProperty) in [(card.titleValue, "title", "titleColor", "titleFont"),
-                                                              (card.subtitleValue, "subtitle", "detailTextColor", "detailTextFont")] {
-                guard value != nil, let color = theme.color(colorProperty) else { continue }
-                let font = theme.font(fontProperty)
-                check(color, on: backgrounds, minimum: Contrast.minimumRatio(size: font.size, weight: font.weight), code: .w1001,
-                      part: nil, span: card.span, element: "header-" + what, what: "the sheet header's \(what)", isText: true, walk: walk,
-                      into: &outside)
-            }
-        }
+        if isSheet { collectHeader(of: card, backgrounds: backgrounds, theme: theme, walk: walk, into: &outside) }
         result += outside.map { Pending(finding: $0, card: card, theme: theme, states: nil) }
         return result
+    }
+
+    /// The failing texts of a sheet card's header: its `title:` in `titleColor` and `titleFont`,
+    /// its `subtitle:` in `detailTextColor` and `detailTextFont`.
+    fileprivate func collectHeader(of card: CardView, backgrounds: [Source], theme: ThemeFacts, walk: Walk, into findings: inout [Finding]) {
+        for (value, what, colorProperty, fontProperty) in [(card.titleValue, "title", "titleColor", "titleFont"),
+                                                          (card.subtitleValue, "subtitle", "detailTextColor", "detailTextFont")] {
+            guard value != nil, let color = theme.color(colorProperty) else { continue }
+            let font = theme.font(fontProperty)
+            check(color, on: backgrounds, minimum: Contrast.minimumRatio(size: font.size, weight: font.weight), code: .w1001,
+                  part: nil, span: card.span, element: "header-" + what, what: "the sheet header's \(what)", isText: true, walk: walk,
+                  into: &findings)
+        }
     }
 
     /// Compares `foreground` with each of `backgrounds` and adds a finding for the worst when it
     /// fails and the deck chose one of the two (the built-in themes' own pairs are CardParts').
     fileprivate func check(_ foreground: Source, on backgrounds: [Source], minimum: Double, code: DiagnosticCode, part: PartView?, span: SourceSpan,
-                       element: String, what: String, isText: Bool, walk: Walk, into findings: inout [Finding]) {
+                       element: @autoclosure () -> String, what: @autoclosure () -> String, isText: Bool, walk: Walk,
+                       into findings: inout [Finding]) {
         var worst: (ratio: Double, background: Source)?
         for background in backgrounds {
             let ratio = walk.compare(foreground, on: background, minimum: minimum)
             if worst.map({ ratio < $0.ratio }) ?? true { worst = (ratio, background) }
         }
         guard let worst, worst.ratio < minimum, includesUnchosen || foreground.chosen || worst.background.chosen else { return }
-        findings.append(Finding(code: code, part: part, span: span, subject: Subject(start: span.start, end: span.end, element: element), what: what,
+        // The names are made only for a finding: most texts pass.
+        findings.append(Finding(code: code, part: part, span: span, subject: Subject(start: span.start, end: span.end, element: element()), what: what(),
                                 foreground: foreground, background: worst.background, ratio: worst.ratio, minimum: minimum,
                                 backgrounds: backgrounds, isText: isText))
     }
@@ -447,27 +464,29 @@ struct ContrastRule {
     fileprivate func collect(_ part: PartView, backgrounds: [Source], theme: ThemeFacts, walk: Walk, into findings: inout [Finding]) {
         let kind = part.kind
         let arguments = part.arguments
-        for entry in Self.texts[kind.index] where entry.isPresent(in: part, arguments) {
+        let texts = Self.texts[kind.index]
+        for entry in texts where entry.isPresent(in: part, arguments) {
             guard let (color, font) = textSource(entry, of: part, arguments, theme: theme) else { continue }
             var on = backgrounds
-            if let fill = entry.text.fill, let source = colorSource(fill, parameter: entry.fillParameter, of: part, arguments, theme: theme) {
+            if entry.hasFill,
+               let source = colorSource(fixed: nil, parameter: entry.fillParameter, property: entry.fillProperty, of: part, arguments, theme: theme) {
                 on = [Source(color: Self.opaque(Contrast.blend(source.color, over: backgrounds.first?.color ?? Self.white)), chosen: source.chosen,
                              origin: "the `\(part.part)`'s fill, " + source.origin, themeProperty: source.themeProperty, editable: source.editable,
                              theme: source.theme, span: source.color.alpha == 255 ? source.span : nil)]
             }
-            let many = Self.texts[kind.index].count > 1
             check(color, on: on, minimum: Contrast.minimumRatio(size: font.size, weight: font.weight), code: .w1001, part: part,
-                  span: part.span,
-                  element: entry.text.name, what: many ? "`\(part.part)` `\(entry.text.name)` text" : "`\(part.part)` text",
+                  span: part.span, element: kind.spec.texts[entry.index].name,
+                  what: texts.count > 1 ? "`\(part.part)` `\(kind.spec.texts[entry.index].name)` text" : "`\(part.part)` text",
                   isText: true, walk: walk, into: &findings)
         }
         for entry in Self.graphics[kind.index] where entry.isPresent(in: part, arguments) {
             // A list of colours (a progress bar's segments): each is drawn; the worst is reported.
             var candidates: [Finding] = []
             for (number, source) in graphicSources(entry, of: part, arguments, theme: theme) {
-                let what = number.map { "`\(part.part)` \(entry.graphic.name) \($0)" } ?? "`\(part.part)` \(entry.graphic.name)"
+                let name = kind.spec.graphics[entry.index].name
                 check(source, on: backgrounds, minimum: Contrast.nonTextMinimum, code: .w1004, part: part, span: part.span,
-                      element: entry.graphic.name, what: what, isText: false, walk: walk, into: &candidates)
+                      element: name, what: number.map { "`\(part.part)` \(name) \($0)" } ?? "`\(part.part)` \(name)", isText: false,
+                      walk: walk, into: &candidates)
             }
             if let worst = candidates.min(by: { $0.ratio < $1.ratio }) { findings.append(worst) }
         }
@@ -483,43 +502,42 @@ struct ContrastRule {
     /// (a `color:` bound to the model is not).
     private func textSource(_ entry: TextEntry, of part: PartView, _ arguments: ArgumentList,
                             theme: ThemeFacts) -> (color: Source, font: FontValue)? {
-        var colorProperty = entry.text.color.themeProperty
-        var fontProperty = entry.text.fontProperty
+        var colorProperty = entry.colorProperty
+        var fontProperty = entry.fontProperty
         if let index = entry.styleParameter {
-            let style = arguments.ref(at: index)?.caseName ?? "normal"
-            let known = Self.textStyles.contains(style) ? style : "normal"
-            colorProperty = known + "TextColor"
-            fontProperty = known + "TextFont"
+            (colorProperty, fontProperty) = Self.styleProperties(arguments.ref(at: index)?.caseName)
         }
-        var font = theme.font(fontProperty)
+        var font = theme.font(at: fontProperty)
         if let index = entry.fontParameter, let written = arguments.ref(at: index), case .font(let own) = written.decoded { font = own }
-        let drawn = DrawnColor(parameter: entry.text.color.parameter, themeProperty: colorProperty, fixed: entry.text.color.fixed)
-        return colorSource(drawn, parameter: entry.colorParameter, of: part, arguments, theme: theme).map { ($0, font) }
+        return colorSource(fixed: entry.fixed, parameter: entry.colorParameter, property: colorProperty, of: part, arguments, theme: theme)
+            .map { ($0, font) }
     }
 
     /// A drawn colour as a source: the part's argument (nil when bound to the model), else the
     /// theme's property, else the fixed colour.
-    private func colorSource(_ drawn: DrawnColor, parameter: Int?, of part: PartView, _ arguments: ArgumentList,
+    private func colorSource(fixed: ColorValue?, parameter: Int?, property: Int?, of part: PartView, _ arguments: ArgumentList,
                              theme: ThemeFacts) -> Source? {
         if let parameter, let written = arguments.ref(at: parameter) {
             guard let color = written.color else { return nil }
-            return Source(color: color, chosen: true, origin: "its `\(drawn.parameter ?? ""):`", editable: true, span: written.colorSpan)
+            return Source(color: color, chosen: true, origin: "its `\(part.spec.parameters[parameter].name):`", editable: true,
+                          span: written.colorSpan)
         }
-        if let property = drawn.themeProperty, let source = theme.color(property) { return source }
-        return drawn.fixed.map { Source(color: $0, chosen: false, origin: "UIKit's default", editable: false) }
+        if let source = theme.color(at: property) { return source }
+        return fixed.map { Source(color: $0, chosen: false, origin: "UIKit's default", editable: false) }
     }
 
     /// The colours of a graphic, numbered when it has several (a list argument).
     private func graphicSources(_ entry: GraphicEntry, of part: PartView, _ arguments: ArgumentList,
                                 theme: ThemeFacts) -> [(Int?, Source)] {
         if let parameter = entry.colorParameter, let written = arguments.ref(at: parameter), let elements = written.elements {
-            let name = entry.graphic.color.parameter ?? ""
+            let name = part.spec.parameters[parameter].name
             return elements.enumerated().compactMap { i, element in
                 element.color.map { (i + 1, Source(color: $0, chosen: true, origin: "colour \(i + 1) of its `\(name):`", editable: true,
                                                    span: element.colorSpan)) }
             }
         }
-        return colorSource(entry.graphic.color, parameter: entry.colorParameter, of: part, arguments, theme: theme).map { [(nil, $0)] } ?? []
+        return colorSource(fixed: entry.fixed, parameter: entry.colorParameter, property: entry.colorProperty, of: part, arguments,
+                           theme: theme).map { [(nil, $0)] } ?? []
     }
 
     // MARK: The catalog's entries, with parameter indices found once
@@ -551,8 +569,16 @@ struct ContrastRule {
         }
     }
 
+    /// A catalog text with what the rule reads, as plain values (iterated per part, so it holds
+    /// no reference: copying it retains nothing). `index` is its place in its spec's `texts`.
     struct TextEntry {
-        let text: DrawnText
+        let index: Int
+        let fixed: ColorValue?
+        let hasFill: Bool
+        /// Theme property indices: the colour's, the font's, the fill's.
+        let colorProperty: Int?
+        let fontProperty: Int?
+        let fillProperty: Int?
         let colorParameter: Int?
         let fontParameter: Int?
         let styleParameter: Int?
@@ -563,7 +589,9 @@ struct ContrastRule {
     }
 
     struct GraphicEntry {
-        let graphic: DrawnGraphic
+        let index: Int
+        let fixed: ColorValue?
+        let colorProperty: Int?
         let colorParameter: Int?
         let presence: Presence
 
@@ -577,23 +605,42 @@ struct ContrastRule {
     /// Per part kind, its texts and graphics.
     static let texts: [[TextEntry]] = PartKind.allCases.map { kind in
         let spec = kind.spec
-        return spec.texts.map { text in
-            TextEntry(text: text, colorParameter: parameterIndex(text.color.parameter, in: spec),
+        return spec.texts.enumerated().map { index, text in
+            TextEntry(index: index, fixed: text.color.fixed, hasFill: text.fill != nil, colorProperty: text.color.themeProperty.flatMap(Catalog.themePropertyIndex(named:)),
+                      fontProperty: Catalog.themePropertyIndex(named: text.fontProperty),
+                      fillProperty: text.fill?.themeProperty.flatMap(Catalog.themePropertyIndex(named:)),
+                      colorParameter: parameterIndex(text.color.parameter, in: spec),
                       fontParameter: parameterIndex(text.fontParameter, in: spec), styleParameter: parameterIndex(text.styleParameter, in: spec),
                       fillParameter: parameterIndex(text.fill?.parameter, in: spec), presence: Presence(text.presence, in: spec))
         }
     }
     static let graphics: [[GraphicEntry]] = PartKind.allCases.map { kind in
         let spec = kind.spec
-        return spec.graphics.map { graphic in
-            GraphicEntry(graphic: graphic, colorParameter: parameterIndex(graphic.color.parameter, in: spec),
+        return spec.graphics.enumerated().map { index, graphic in
+            GraphicEntry(index: index, fixed: graphic.color.fixed, colorProperty: graphic.color.themeProperty.flatMap(Catalog.themePropertyIndex(named:)),
+                         colorParameter: parameterIndex(graphic.color.parameter, in: spec),
                          presence: Presence(graphic.presence, in: spec))
         }
     }
     /// Per part kind, its `background:` parameter (containers), if it has one.
     static let backgroundParameter: [Int?] = PartKind.allCases.map { kind in kind.spec.parameters.firstIndex { $0.name == "background" } }
-    /// The `text(style:)` cases with colour and font properties of their own (`<case>TextColor`).
-    static let textStyles: Set<String> = ["normal", "small", "title", "header", "detail"]
+    static let cardBackgroundProperty = Catalog.themePropertyIndex(named: "cardBackgroundColor")
+
+    /// The theme property indices of a `text(style:)` case's colour and font (`<case>TextColor`,
+    /// `<case>TextFont`; any other case has `normal`'s), by a switch: no string is built or hashed
+    /// per text.
+    static func styleProperties(_ style: String?) -> (color: Int?, font: Int?) {
+        switch style {
+        case "small": styleIndices[1]
+        case "title": styleIndices[2]
+        case "header": styleIndices[3]
+        case "detail": styleIndices[4]
+        default: styleIndices[0]
+        }
+    }
+    static let styleIndices: [(color: Int?, font: Int?)] = ["normal", "small", "title", "header", "detail"].map {
+        (Catalog.themePropertyIndex(named: $0 + "TextColor"), Catalog.themePropertyIndex(named: $0 + "TextFont"))
+    }
 
     // MARK: Diagnostics
 
@@ -746,22 +793,14 @@ public final class ContrastAudit {
         if let footer = card.footer {
             for part in footer.parts { rule.collect(part, backgrounds: backgrounds, theme: facts, walk: walk, into: &findings) }
         }
-        var header: [ContrastFailure] = []
-        for (value, what, colorProperty, fontProperty) in [(card.titleValue, "title", "titleColor", "titleFont"),
-                                                          (card.subtitleValue, "subtitle", "detailTextColor", "detailTextFont")] {
-            guard value != nil, let color = facts.color(colorProperty) else { continue }
-            let font = facts.font(fontProperty)
-            var own: [ContrastRule.Finding] = []
-            rule.check(color, on: backgrounds, minimum: Contrast.minimumRatio(size: font.size, weight: font.weight), code: .w1001,
-                       part: nil, span: card.span, element: "header-" + what, what: what, isText: true, walk: walk, into: &own)
-            header += own.map(Self.failure)
-        }
+        var header: [ContrastRule.Finding] = []
+        rule.collectHeader(of: card, backgrounds: backgrounds, theme: facts, walk: walk, into: &header)
         var parts: [PartView: [ContrastFailure]] = [:]
         for finding in findings {
             guard let part = finding.part else { continue }
             parts[part, default: []].append(Self.failure(finding))
         }
-        return (parts, header)
+        return (parts, header.map(Self.failure))
     }
 
     static func failure(_ finding: ContrastRule.Finding) -> ContrastFailure {

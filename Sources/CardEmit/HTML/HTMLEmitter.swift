@@ -85,8 +85,6 @@ struct Gallery {
     var sources: [CardSource]
     /// The source of each column width, in order (indices into `sources`).
     let columnSources: [Int]
-    /// W1001 and W1004 for each card drawn, in the theme it is drawn in: the failing parts are marked.
-    let contrast: ContrastAudit
 
     /// The content security policy: nothing may load (no scripts, styles, images, fonts or
     /// frames from anywhere), inline event handlers and scripts are refused; the page's own
@@ -118,7 +116,6 @@ struct Gallery {
         add(Catalog.defaultThemeName)
         themeOrder = order
         themeNumbers = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
-        contrast = ContrastAudit(deck: deck)
         sources = [CardSource(deck: deck, viewport: viewport, theme: nil)]
         var columnWidths: [Double] = []
         for width in widths.isEmpty ? [viewport.width, HTMLEmitter.narrowWidth] : widths where !columnWidths.contains(width) {
@@ -248,7 +245,7 @@ struct Gallery {
             let themeName = laidOut.context.theme
             drawers.append(HTMLCardDrawer(card: card, laidOut: laidOut, themeNumber: themeNumber(themeName),
                                           metrics: sources[column.source].layouter.engine(theme: themeName).metrics,
-                                          contrast: contrast.failures(of: card, inTheme: themeName)))
+                                          contrast: sources[column.source].contrast.failures(of: card, inTheme: themeName)))
         }
         for source in sources.indices { sources[source].theme = nil }
         guard let first = drawers.first else { return }
@@ -349,7 +346,7 @@ struct Gallery {
             let state = cardLayout.initialLaidOutState
             cards[reference.name] = (HTMLCardDrawer(card: card, laidOut: cardLayout, themeNumber: themeNumber,
                                                     metrics: sources[0].layouter.engine(theme: stack.theme).metrics,
-                                                    contrast: contrast.failures(of: card, inTheme: stack.theme)), state)
+                                                    contrast: sources[0].contrast.failures(of: card, inTheme: cardLayout.context.theme)), state)
         }
         // After the cards: the stack's layout then finds each one laid out in its theme and width.
         let laidOut = sources[0].layouter.layout(stack)
