@@ -282,10 +282,22 @@ struct ContrastRule {
             return ratio
         }
 
+        /// Each written colour's fix, worked out once: a theme's colour may be in thousands of
+        /// findings, each with the same answer over the same uses (linear, not quadratic).
+        private var fixes: [SourceSpan: ColorValue?] = [:]
+
         /// The colour nearest to `source`'s that passes every use of it; nil when it is not
         /// written in the deck or no colour passes them all.
         func fix(for source: Source) -> ColorValue? {
-            guard let span = source.span, let uses = uses[span] else { return nil }
+            guard let span = source.span else { return nil }
+            if let known = fixes[span] { return known }
+            let fixed = nearestPassing(source, span: span)
+            fixes[span] = .some(fixed)
+            return fixed
+        }
+
+        private func nearestPassing(_ source: Source, span: SourceSpan) -> ColorValue? {
+            guard let uses = uses[span] else { return nil }
             // A text or graphic's own colour made opaque; a background as it is seen.
             var start = source.color
             if uses.first?.isForeground == true { start.alpha = 255 } else { start = ContrastRule.opaque(start) }
