@@ -1325,7 +1325,10 @@ extension DiagnosticCode {
                 In a `collapsible` stack every card is exactly `cardHeight` points tall (CardsStack's \#
                 `frameFor(index:cardState:translation:)`), and this card's laid-out content is \#
                 taller, so its bottom would be clipped. The height is the layout estimate (the language \#
-                reference, §11.1). Raise `cardHeight`, or shorten the card's content.
+                reference, §11.1). Raise `cardHeight`, or shorten the card's content. With \#
+                `--text-size` (a Dynamic Type size such as `AX3`) the card is laid out with its fonts \#
+                scaled to that size, and the message names the size: a card that fits at the default \#
+                `large` can overflow there.
                 """#,
                 wrong: #"""
                 card Visa {

@@ -47,6 +47,7 @@ enum BuildCommand {
                    help: "--emit html: a column of cards in this theme; repeat for more (default: the stacks' themes, Mint, Turbo and dark themes)"),
         OptionSpec(names: ["--width"], value: "POINTS",
                    help: "--emit html: a column of cards on a screen this wide, \(HTMLEmitter.widthRange.lowerBound)…\(HTMLEmitter.widthRange.upperBound); repeat for more (default: the viewport's width and 320)"),
+        CommonOptions.textSizeOption(help: "Dynamic Type text size of the layout (W104, W1003, json, preview): \(CommonOptions.textSizeNames), any case (default: large); --emit html: repeat for a column at each further size (default: one at AX3)"),
         CommonOptions.configOption,
         CommonOptions.noConfigOption,
         OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: the folder of cardc.json, else the top of the Git work tree, else the input's directory)"),
@@ -98,6 +99,11 @@ enum BuildCommand {
             throw UsageError("'--theme' and '--width' choose the columns of the HTML gallery: use them with '--emit html'")
         }
         let viewport = try CommonOptions.viewportOption(parsed)
+        // The first size is the layout's; the gallery adds a column for each further one.
+        let textSizes = try CommonOptions.textSizes(parsed)
+        if textSizes.count > 1 && !backends.contains(where: { $0.name == "html" }) {
+            throw UsageError("more than one '--text-size' adds the HTML gallery's Dynamic Type columns: use them with '--emit html'")
+        }
         let sizeLimit = try CommonOptions.sizeLimit(parsed)
         // The same file named twice is one input.
         var seen = Set<String>()
@@ -113,7 +119,8 @@ enum BuildCommand {
         let names = try outputNames(for: files, backends: backends, given: parsed.value("--output-name"))
 
         // `build` builds what it is told: a configuration's `exclude` is for `check` and `fmt`.
-        var run = try ProjectRun(files: files, operands: parsed.operands, locator: locator, viewport: viewport, honoringExclude: false)
+        var run = try ProjectRun(files: files, operands: parsed.operands, locator: locator, viewport: viewport,
+                                 textSize: textSizes.first ?? .default, honoringExclude: false)
         let outcome = try run.check(provider: provider)
         compiled = outcome.groups.max { $0.inputs.count < $1.inputs.count }?.result
         if let unreadable = outcome.unreadable.first { throw UsageError("cannot read \(unreadable)") }
@@ -145,7 +152,8 @@ enum BuildCommand {
             return BackendOptions(viewport: input.viewport,
                                   swiftFlavor: flavor ?? input.settings.configuration.flavor ?? .cardParts,
                                   access: access ?? input.settings.configuration.access ?? .internal,
-                                  toolVersion: Driver.version, themes: galleryThemes, widths: galleryWidths.map(Double.init))
+                                  toolVersion: Driver.version, themes: galleryThemes, widths: galleryWidths.map(Double.init),
+                                  textSizes: textSizes)
         }
         if toStdout, let backend = backends.first, let deck = decks.first ?? nil {
             // Pieces end between UTF-8 sequences, so each decodes on its own. Once stdout fails

@@ -23,6 +23,7 @@ enum CheckCommand {
         OptionSpec(names: ["--quiet", "-q"], value: nil, help: "omit the summary lines"),
         CommonOptions.maxSizeOption,
         OptionSpec(names: ["--viewport"], value: "WxH", help: "screen size for the layout checks (W104), in points (default: 390x844)"),
+        CommonOptions.textSizeOption(help: "Dynamic Type text size for the layout checks (W104, W1003): \(CommonOptions.textSizeNames), any case (default: large)"),
         OptionSpec(names: ["-h", "--help"], value: nil, help: "show this help"),
     ]
 
@@ -86,6 +87,7 @@ enum CheckCommand {
         let provider = DiskFileProvider(sizeLimit: sizeLimit)
         let locator = try CommonOptions.locator(parsed, provider: provider)
         let viewport = try CommonOptions.viewportOption(parsed)
+        let textSize = try CommonOptions.textSize(parsed, command: command)
         if parsed.flag("--print-config") {
             var printer = ConfigurationPrinter(locator: locator, viewport: viewport)
             output.writeOut(try printer.describe(parsed.operands))
@@ -94,7 +96,8 @@ enum CheckCommand {
         let expansion = try InputFiles.expand(parsed.operands, allowDirectories: true, sizeLimit: sizeLimit)
         InputFiles.report(expansion.skipped, output: &output)
         let files = expansion.files
-        var run = try ProjectRun(files: files, operands: parsed.operands, locator: locator, viewport: viewport, honoringExclude: true)
+        var run = try ProjectRun(files: files, operands: parsed.operands, locator: locator, viewport: viewport, textSize: textSize,
+                                 honoringExclude: true)
         // Each file is checked once, in the unit of a file that imports it when there is one.
         let outcome: ProjectRun.Outcome
         var report: [String] = []

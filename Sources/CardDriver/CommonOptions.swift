@@ -45,6 +45,39 @@ enum CommonOptions {
         }
     }
 
+    /// `--text-size SIZE`: the Dynamic Type text size the layout runs at, as `check`, `build`
+    /// and `preview` take it; `help` says what it does for the command.
+    static func textSizeOption(help: String) -> OptionSpec {
+        OptionSpec(names: ["--text-size"], value: "SIZE", help: help)
+    }
+
+    /// The sizes `--text-size` takes, for usage text: `xSmall|…|AX5`.
+    static var textSizeNames: String { ContentSizeCategory.names.joined(separator: ", ") }
+
+    /// Every `--text-size` given, in order, each once, read without regard to case (`ax3` is
+    /// `AX3`). An unknown size is a usage error naming the sizes there are.
+    static func textSizes(_ parsed: ParsedArguments) throws -> [ContentSizeCategory] {
+        var result: [ContentSizeCategory] = []
+        for text in parsed.values("--text-size") {
+            guard let size = ContentSizeCategory(parsing: text) else {
+                throw UsageError("invalid value '\(text)' for '--text-size': expected \(textSizeNames)"
+                                 + ArgumentParser.didYouMean(text, among: ContentSizeCategory.names))
+            }
+            if !result.contains(size) { result.append(size) }
+        }
+        return result
+    }
+
+    /// The one text size of a command that lays out at one size (`check`, `preview`): the
+    /// `--text-size` given, else the default (`large`). Two different sizes are a usage error.
+    static func textSize(_ parsed: ParsedArguments, command: String) throws -> ContentSizeCategory {
+        let sizes = try textSizes(parsed)
+        guard sizes.count <= 1 else {
+            throw UsageError("'cardc \(command)' lays out at one text size: give '--text-size' once")
+        }
+        return sizes.first ?? .default
+    }
+
     /// Every `--theme` given, in order, each once. Whether a deck has it is the back end's
     /// question (`ThemeChoice.problem(with:in:)`), asked once the deck is checked.
     static func themes(_ parsed: ParsedArguments) -> [String] {

@@ -50,24 +50,27 @@ public struct FixEngine {
     public let root: String?
     public let provider: FileProvider
     public let viewport: Viewport
+    /// The text size the layout runs at (`--text-size`).
+    public let textSize: ContentSizeCategory
     /// Which paths are checked as entries (`cardc fix` checks as `cardc check` does: import roots).
     public let units: Pipeline.Units
     /// The project's levels: a code a file's configuration turns off is not fixed there.
     public var policy = DiagnosticPolicy()
 
     public init(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(), viewport: Viewport = .standard,
-                units: Pipeline.Units = .everyPath) {
+                textSize: ContentSizeCategory = .default, units: Pipeline.Units = .everyPath) {
         self.paths = paths
         self.root = root
         self.provider = provider
         self.viewport = viewport
+        self.textSize = textSize
         self.units = units
     }
 
     /// The run over the files with `buffers` (by canonical path) in place of what is on disk.
     func check(_ buffers: [String: [UInt8]]) -> Pipeline.Result {
         Pipeline.check(paths: paths, root: root, provider: buffers.isEmpty ? provider : OverlayFileProvider(buffers: buffers, base: provider),
-                       viewport: viewport, units: units, policy: nil)
+                       viewport: viewport, textSize: textSize, units: units, policy: nil)
     }
 
     /// Runs the fixes; `original` is the run before them when the caller has it already.

@@ -35,6 +35,7 @@ enum PreviewCommand {
         OptionSpec(names: ["--color"], value: "WHEN", help: "colour the preview (default: auto)", choices: ColorChoice.allCases.map(\.rawValue)),
         OptionSpec(names: ["--watch"], value: nil, help: "redraw whenever the file or one of its imports changes, until interrupted"),
         OptionSpec(names: ["--viewport"], value: "WxH", help: "screen size for the layout, in points (default: 390x844)"),
+        CommonOptions.textSizeOption(help: "Dynamic Type text size to lay out and draw at: \(CommonOptions.textSizeNames), any case (default: large)"),
         CommonOptions.configOption,
         CommonOptions.noConfigOption,
         OptionSpec(names: ["--root"], value: "DIR", help: "project root for imports (default: the folder of cardc.json, else the top of the Git work tree, else the input's directory)"),
@@ -67,6 +68,8 @@ enum PreviewCommand {
         var root: String?
         var sizeLimit: Int
         var viewport: Viewport
+        /// `--text-size`: the text size the deck is laid out (and W104 found) at.
+        var textSize: ContentSizeCategory = .default
         var request: PreviewRequest
         /// `--width`, when given.
         var width: Int?
@@ -94,6 +97,7 @@ enum PreviewCommand {
         let project = try configured { try locator.settings(forFile: file) }
         let settings = Settings(file: file, root: project.root, sizeLimit: sizeLimit,
                                 viewport: try CommonOptions.viewportOption(parsed) ?? project.configuration.viewport ?? .standard,
+                                textSize: try CommonOptions.textSize(parsed, command: "preview"),
                                 request: request, width: width, color: CommonOptions.color(parsed))
         if parsed.flag("--watch") {
             return watch.run(settings, output: &output, compiled: &compiled)
@@ -113,7 +117,8 @@ enum PreviewCommand {
     static func draw(_ settings: Settings, terminalColumns: Int?, output: inout some DriverOutput,
                      compiled: inout Pipeline.Result?) throws -> (status: Int32, files: [String]) {
         let result = Pipeline.check(paths: [settings.file], root: settings.root,
-                                    provider: DiskFileProvider(sizeLimit: settings.sizeLimit), viewport: settings.viewport)
+                                    provider: DiskFileProvider(sizeLimit: settings.sizeLimit), viewport: settings.viewport,
+                                    textSize: settings.textSize)
         compiled = result
         let files = [settings.file] + result.fileSet.files.map(\.path).filter { $0 != settings.file }
         if let unreadable = result.unreadable.first { throw UsageError("cannot read \(unreadable)") }
@@ -126,7 +131,7 @@ enum PreviewCommand {
         let width = width(settings, terminalColumns: terminalColumns)
         let mode = TerminalColorMode(choice: settings.color, isTerminal: output.outputIsTerminal, environment: output.environment)
         var renderer = PreviewRenderer(deck: deck, width: width, colorMode: mode, viewport: settings.viewport,
-                                       theme: settings.request.theme)
+                                       textSize: settings.textSize, theme: settings.request.theme)
         var bytes: [UInt8] = []
         do {
             try renderer.render(settings.request, to: &bytes)

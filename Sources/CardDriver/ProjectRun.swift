@@ -20,11 +20,16 @@ struct ProjectRun {
     /// Inputs a configuration's `exclude` left out, with the pattern that did.
     private(set) var excluded: [(path: String, pattern: ExcludePattern)] = []
     private(set) var locator: ProjectLocator
+    /// The text size every input is laid out at (`--text-size`; the default, `large`, without it).
+    let textSize: ContentSizeCategory
 
     /// Settles the settings of `files` (the operands expanded), leaving out excluded files when
-    /// `honoringExclude`. `viewport` is `--viewport`, which overrides every configuration's.
-    init(files: [String], operands: [String], locator: ProjectLocator, viewport: Viewport?, honoringExclude: Bool) throws {
+    /// `honoringExclude`. `viewport` is `--viewport`, which overrides every configuration's;
+    /// `textSize` is `--text-size`.
+    init(files: [String], operands: [String], locator: ProjectLocator, viewport: Viewport?,
+         textSize: ContentSizeCategory = .default, honoringExclude: Bool) throws {
         self.locator = locator
+        self.textSize = textSize
         let directories = operands.filter { LocalFiles.isDirectory($0) }
         for file in files {
             let operand = directories.first { file.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
@@ -62,7 +67,8 @@ struct ProjectRun {
             let first = inputs[indices[0]]
             // The policy is applied once, in `outcome(of:)`, to every group's diagnostics together.
             let result = Pipeline.check(paths: indices.map { inputs[$0].path }, root: first.settings.root,
-                                        provider: provider, viewport: first.viewport, units: units, policy: nil)
+                                        provider: provider, viewport: first.viewport, textSize: textSize,
+                                        units: units, policy: nil)
             return (indices, result)
         }
         return try outcome(of: groups)
@@ -87,7 +93,7 @@ struct ProjectRun {
             let first = inputs[indices[0]]
             let base = buffers.isEmpty ? provider : OverlayFileProvider(buffers: buffers, base: provider)
             var engine = FixEngine(paths: indices.map { inputs[$0].path }, root: first.settings.root, provider: base, viewport: first.viewport,
-                                   units: units)
+                                   textSize: textSize, units: units)
             let original = engine.check([:])
             engine.policy = try policy(for: original.fileSet)
             let fixed = engine.run(original: original)

@@ -17,15 +17,25 @@ public struct BackendOptions: Sendable {
     /// The gallery's column widths in points (`--width`, repeatable), in order; empty: the
     /// viewport's width and 320 points.
     public var widths: [Double]
+    /// The text sizes (`--text-size`, repeatable), in order: the first is the one the layout
+    /// runs at (the layout JSON, the preview, the gallery's theme × width columns), each further
+    /// one a Dynamic Type column of the gallery; empty: `large`, and the gallery's one Dynamic
+    /// Type column at `AX3`.
+    public var textSizes: [ContentSizeCategory]
+
+    /// The text size the layout runs at: the first of `textSizes`, else `large`.
+    public var textSize: ContentSizeCategory { textSizes.first ?? .default }
 
     public init(viewport: Viewport = .standard, swiftFlavor: SwiftNames.Flavor = .cardParts,
-                access: SwiftAccess = .internal, toolVersion: String = "", themes: [String] = [], widths: [Double] = []) {
+                access: SwiftAccess = .internal, toolVersion: String = "", themes: [String] = [], widths: [Double] = [],
+                textSizes: [ContentSizeCategory] = []) {
         self.viewport = viewport
         self.swiftFlavor = swiftFlavor
         self.access = access
         self.toolVersion = toolVersion
         self.themes = themes
         self.widths = widths
+        self.textSizes = textSizes
     }
 }
 

@@ -12,10 +12,10 @@ struct CardSource {
     /// W1001 and W1004 per card and theme drawn, so a drawing marks the failing parts.
     let contrast: ContrastAudit
 
-    init(deck: CheckedUnit, viewport: Viewport, theme: String?) {
+    init(deck: CheckedUnit, viewport: Viewport, textSize: ContentSizeCategory = .default, theme: String?) {
         self.deck = deck
         self.theme = theme
-        layouter = DeckLayouter(deck: deck, viewport: viewport)
+        layouter = DeckLayouter(deck: deck, viewport: viewport, textSize: textSize)
         contrast = ContrastAudit(deck: deck)
     }
 

@@ -35,8 +35,8 @@ public struct LayoutJSONEmitter: Backend {
 
     public func emit(_ deck: CheckedUnit, options: BackendOptions, to sink: ([UInt8]) throws -> Void) rethrows {
         var writer = LayoutJSONWriter(out: JSONWriter(pretty: pretty, capacity: Self.pieceSize + (1 << 16)))
-        var layouter = DeckLayouter(deck: deck, viewport: options.viewport)
-        writer.open(deck, viewport: options.viewport)
+        var layouter = DeckLayouter(deck: deck, viewport: options.viewport, textSize: options.textSize)
+        writer.open(deck, viewport: options.viewport, textSize: options.textSize)
         // A piece is handed on as soon as it is large enough, inside a card too: a card of a
         // million parts is tens of megabytes of JSON, never held whole.
         for (index, card) in deck.cards.enumerated() {
@@ -64,13 +64,14 @@ struct LayoutJSONWriter {
     var out: JSONWriter
 
     /// The document up to the opening of `cards`.
-    mutating func open(_ deck: CheckedUnit, viewport: Viewport) {
+    mutating func open(_ deck: CheckedUnit, viewport: Viewport, textSize: ContentSizeCategory = .default) {
         out.beginObject()
         out.write(LayoutJSONEmitter.format, forKey: "format")
         out.write(LayoutJSONEmitter.version, forKey: "version")
         out.write(deck.entryPath, forKey: "source")
         out.writeKey("viewport")
         size(width: viewport.width, height: viewport.height)
+        out.write(textSize.name, forKey: "textSize")
         out.writeKey("themes")
         out.beginArray()
         for theme in deck.themes {

@@ -86,9 +86,9 @@ public struct LaidOutCard: Sendable {
 public struct CardLayoutEngine: Sendable {
     public let metrics: ThemeMetrics
 
-    /// An engine for `theme` (Mint's metrics when `nil`).
-    public init(theme: ResolvedTheme?) {
-        self.metrics = ThemeMetrics(theme)
+    /// An engine for `theme` (Mint's metrics when `nil`) with its fonts at `textSize`.
+    public init(theme: ResolvedTheme?, textSize: ContentSizeCategory = .default) {
+        self.metrics = ThemeMetrics(theme, textSize: textSize)
     }
 
     public init(metrics: ThemeMetrics) {

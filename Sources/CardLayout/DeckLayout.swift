@@ -38,6 +38,8 @@ public struct LaidOutStack: Sendable {
 public struct DeckLayouter {
     public let deck: CheckedUnit
     public let viewport: Viewport
+    /// The text size every card is laid out at (`--text-size`): its fonts are scaled to it.
+    public let textSize: ContentSizeCategory
     private var engines: [String: CardLayoutEngine] = [:]
     private let themes: [String: ResolvedTheme]
     /// Per card, the index of the first stack that lists it: worked out on first use.
@@ -58,9 +60,10 @@ public struct DeckLayouter {
         var span: SourceSpan
     }
 
-    public init(deck: CheckedUnit, viewport: Viewport = .standard) {
+    public init(deck: CheckedUnit, viewport: Viewport = .standard, textSize: ContentSizeCategory = .default) {
         self.deck = deck
         self.viewport = viewport
+        self.textSize = textSize
         var themes: [String: ResolvedTheme] = [:]
         for theme in deck.themes where themes[theme.name] == nil { themes[theme.name] = theme.resolved }
         self.themes = themes
@@ -71,7 +74,8 @@ public struct DeckLayouter {
     /// use (a preview may ask for one), else the default theme.
     public mutating func engine(theme: String) -> CardLayoutEngine {
         if let engine = engines[theme] { return engine }
-        let engine = CardLayoutEngine(theme: themes[theme] ?? ResolvedTheme.builtIn(named: theme) ?? themes[Catalog.defaultThemeName])
+        let engine = CardLayoutEngine(theme: themes[theme] ?? ResolvedTheme.builtIn(named: theme) ?? themes[Catalog.defaultThemeName],
+                                      textSize: textSize)
         engines[theme] = engine
         return engine
     }
@@ -309,7 +313,7 @@ public struct DeckLayouter {
                 TapTargetRule.collect(laidOut, cardIsFramedByContent: framedByContent, into: &found)
                 if let earlier = byTheme.firstIndex(where: { $0.theme == context.theme }) { byTheme[earlier] = found } else { byTheme.append(found) }
             }
-            for found in byTheme { result += TapTargetRule.diagnostics(found) }
+            for found in byTheme { result += TapTargetRule.diagnostics(found, textSize: textSize) }
         }
         return result
     }
@@ -330,8 +334,9 @@ public struct DeckLayouter {
     }
 
     /// W104: every card of a `collapsible` stack whose laid-out content, in any state, is taller
-    /// than the stack's `cardHeight`. One diagnostic per card reference, naming the tallest state,
-    /// at the reference in the stack (with a note at the card).
+    /// than the stack's `cardHeight`. One diagnostic per card reference, naming the tallest state
+    /// (and the text size, when it is not the default), at the reference in the stack (with a
+    /// note at the card).
     mutating func overflowDiagnostics() -> [Diagnostic] {
         var result: [Diagnostic] = []
         for stack in deck.stacks where stack.spec.geometry == .collapsible {
@@ -343,13 +348,14 @@ public struct DeckLayouter {
                       facts.heights[tallest] > configuration.cardHeight else { continue }
                 // What W104 says of the card was kept when it was laid out: its model is not built again.
                 let height = Finite.format(facts.heights[tallest])
+                let size = textSize == .default ? "" : " at text size \(textSize.name)"
                 var notes: [DiagnosticNote] = []
                 if reference.span != facts.span { notes.append(DiagnosticNote("card `\(reference.name)` is declared here", at: facts.span)) }
                 notes.append(.help("raise `cardHeight` to at least \(height), or shorten the card; "
                                    + "heights are estimates (see `cardc explain W104`)"))
                 result.append(Diagnostic(
                     .w104,
-                    "card `\(reference.name)` is \(height) pt tall in state `\(facts.stateNames[tallest])`, taller than stack `\(stack.name)`'s cardHeight of \(Finite.format(configuration.cardHeight))",
+                    "card `\(reference.name)` is \(height) pt tall in state `\(facts.stateNames[tallest])`\(size), taller than stack `\(stack.name)`'s cardHeight of \(Finite.format(configuration.cardHeight))",
                     at: reference.span, label: "CardsStack clips every card to cardHeight", notes: notes))
             }
         }
@@ -357,9 +363,11 @@ public struct DeckLayouter {
     }
 }
 
-/// The layout pass's diagnostics for `deck` (W104, W1003), for `cardc check` and `cardc build`:
-/// each card is laid out at most once per theme and width. Run it only on a deck without errors.
-public func layoutDiagnostics(for deck: CheckedUnit, viewport: Viewport = .standard) -> [Diagnostic] {
-    var layouter = DeckLayouter(deck: deck, viewport: viewport)
+/// The layout pass's diagnostics for `deck` (W104, W1003) at `textSize`, for `cardc check` and
+/// `cardc build`: each card is laid out at most once per theme and width. Run it only on a deck
+/// without errors.
+public func layoutDiagnostics(for deck: CheckedUnit, viewport: Viewport = .standard,
+                              textSize: ContentSizeCategory = .default) -> [Diagnostic] {
+    var layouter = DeckLayouter(deck: deck, viewport: viewport, textSize: textSize)
     return layouter.diagnostics()
 }

@@ -9,7 +9,9 @@ import CardModel
 ///
 /// **Text.** A text's font size comes from the stack's theme (docs/language.md §9) — `text(style:)`
 /// picks `smallTextFont`, `normalTextFont`, `titleTextFont`, `headerTextFont` or `detailTextFont`,
-/// and an explicit `font:` wins. One line is `1.2 × size` tall (`lineHeightFactor`). Every
+/// and an explicit `font:` wins — scaled to the layout's text size (`ContentSizeCategory`,
+/// `--text-size`) by the UIKit text style the theme font scales with, as `UIFontMetrics` scales
+/// it (an explicit `font:` by its `style:`'s); at `large`, the default, sizes are as written. One line is `1.2 × size` tall (`lineHeightFactor`). Every
 /// character (Unicode scalar) advances `0.5 × size` (`glyphAdvanceFactor`); a paragraph (text
 /// between `\n`s) of `n` characters in a width `w` takes `max(1, ceil(n × 0.5 × size / w))`
 /// lines — word boundaries are ignored. `lines:` caps the total (0 means no cap). A text's height
@@ -143,8 +145,11 @@ public enum LayoutMetrics {
     }
 }
 
-/// The font sizes and margins of one resolved theme that the intrinsic-size model reads.
+/// The font sizes and margins of one resolved theme that the intrinsic-size model reads, its
+/// fonts scaled to one text size.
 public struct ThemeMetrics: Hashable, Sendable {
+    /// The text size the font sizes below are scaled to.
+    public var textSize: ContentSizeCategory
     public var smallTextSize: Double
     public var normalTextSize: Double
     public var titleTextSize: Double
@@ -156,14 +161,22 @@ public struct ThemeMetrics: Hashable, Sendable {
     /// `cardCellMargins`: a list's default margins, and every card's content inset.
     public var cardCellMargins: EdgeInsets
 
-    /// Reads the theme's values; a missing or ill-typed property falls back to `Mint`'s.
-    public init(_ theme: ResolvedTheme?) {
+    /// Reads the theme's values; a missing or ill-typed property falls back to `Mint`'s. Fonts
+    /// are scaled to `textSize` by the text style each theme font scales with.
+    public init(_ theme: ResolvedTheme?, textSize: ContentSizeCategory = .default) {
+        self.textSize = textSize
         func size(_ name: String) -> Double {
-            if case .font(let font)? = theme?.value(name) { return Finite.clamp(font.size, 0.01, 10_000) }
-            if case .font(let font)? = Catalog.themeProperty(named: name)?.mintValue {
-                return font.size
+            let spec = Catalog.themeProperty(named: name)
+            let written: Double
+            if case .font(let font)? = theme?.value(name) {
+                written = Finite.clamp(font.size, 0.01, 10_000)
+            } else if case .font(let font)? = spec?.mintValue {
+                written = font.size
+            } else {
+                written = 14
             }
-            return 14
+            guard textSize != .default, let style = spec?.textStyle else { return written }
+            return Finite.clamp(style.scaled(written, at: textSize), 0.01, 100_000)
         }
         smallTextSize = size("smallTextFont")
         normalTextSize = size("normalTextFont")
@@ -184,6 +197,20 @@ public struct ThemeMetrics: Hashable, Sendable {
 
     /// The font size of a `text(style:)` case.
     public func size(ofTextStyle style: String) -> Double { size(of: TextStyle(style)) }
+
+    /// The UIKit text style a `text(style:)` case's font scales with (its theme font's, from the
+    /// catalog): what generated Swift hands `UIFontMetrics(forTextStyle:)`.
+    public static func dynamicTypeStyle(ofTextStyle style: String) -> DynamicTypeStyle? {
+        TextStyle(style).dynamicTypeStyle
+    }
+
+    /// An explicit `font:` of `size` points on a `text(style:)` of case `style`, at this text
+    /// size: scaled as the style's theme font is (`UIFontMetrics` of the same text style).
+    public func scaled(_ size: Double, textStyle style: String) -> Double {
+        let size = Finite.clamp(size, 0.01, 10_000)
+        guard textSize != .default, let dynamic = TextStyle(style).dynamicTypeStyle else { return size }
+        return Finite.clamp(dynamic.scaled(size, at: textSize), 0.01, 100_000)
+    }
 
     /// The font size of a text style.
     func size(of style: TextStyle) -> Double {
@@ -224,4 +251,34 @@ enum TextStyle {
         default: .normal
         }
     }
+
+    /// The theme font property of the style (`smallTextFont`).
+    var themeProperty: String {
+        switch self {
+        case .normal: "normalTextFont"
+        case .small: "smallTextFont"
+        case .title: "titleTextFont"
+        case .header: "headerTextFont"
+        case .detail: "detailTextFont"
+        }
+    }
+
+    /// The UIKit text style the style's theme font scales with (the catalog's).
+    var dynamicTypeStyle: DynamicTypeStyle? {
+        switch self {
+        case .normal: Self.styles.normal
+        case .small: Self.styles.small
+        case .title: Self.styles.title
+        case .header: Self.styles.header
+        case .detail: Self.styles.detail
+        }
+    }
+
+    /// Read from the catalog once.
+    private static let styles = (
+        normal: Catalog.themeProperty(named: TextStyle.normal.themeProperty)?.textStyle,
+        small: Catalog.themeProperty(named: TextStyle.small.themeProperty)?.textStyle,
+        title: Catalog.themeProperty(named: TextStyle.title.themeProperty)?.textStyle,
+        header: Catalog.themeProperty(named: TextStyle.header.themeProperty)?.textStyle,
+        detail: Catalog.themeProperty(named: TextStyle.detail.themeProperty)?.textStyle)
 }

@@ -192,8 +192,9 @@ struct PartLayouter {
     func leafHeight(_ part: PartView, _ kind: PartKind, width: Double) -> Double {
         switch kind {
         case .text:
-            var size = metrics.size(ofTextStyle: Self.caseName(part, "style") ?? "normal")
-            if case .font(let font)? = Self.authored(part, "font") { size = Finite.clamp(font.size, 0.01, 10_000) }
+            let style = Self.caseName(part, "style") ?? "normal"
+            var size = metrics.size(ofTextStyle: style)
+            if case .font(let font)? = Self.authored(part, "font") { size = metrics.scaled(font.size, textStyle: style) }
             let cap = number(part, "lines").map { Int(Finite.clamp($0, 0, 1e9)) } ?? 0
             return measure(text(part, "text"), fontSize: size, width: width, maximumLines: cap)
         case .image:

@@ -121,8 +121,9 @@ struct TapTargetRule {
         for child in part.children { collect(child, state: state, into: &findings) }
     }
 
-    /// One diagnostic per finding of a card in a theme.
-    static func diagnostics(_ found: CardFindings) -> [Diagnostic] {
+    /// One diagnostic per finding of a card in a theme, laid out at `textSize` (named in the
+    /// message when it is not the default: a size changes the frames).
+    static func diagnostics(_ found: CardFindings, textSize: ContentSizeCategory = .default) -> [Diagnostic] {
         let card = found.card
         let states = card.states
         let declaresStates = states.contains { $0.span != nil }
@@ -133,6 +134,7 @@ struct TapTargetRule {
             let size = "\(shown(finding.width)) × \(shown(finding.height)) pt"
             let what = finding.part.map { "`\($0.part)`" } ?? "card `\(card.name)`, which `tap:` makes a tap target,"
             var message = "\(what) is \(size), under the \(minimum) × \(minimum) pt minimum tap target, in theme `\(found.theme)`"
+                + (textSize == .default ? "" : " at text size \(textSize.name)")
             if declaresStates {
                 let inStates = finding.states
                 message += inStates.count == states.count && states.count > 1 ? " in every state"

@@ -1133,16 +1133,20 @@ public struct ThemePropertySpec: Sendable, Hashable {
     public let mintValue: CatalogValue
     /// The value in CardParts' `CardPartsTurboTheme`.
     public let turboValue: CatalogValue
+    /// A font property: the UIKit text style it scales with under Dynamic Type (the layout at a
+    /// `--text-size`, and `UIFontMetrics(forTextStyle:)` in generated Swift); nil otherwise.
+    public let textStyle: DynamicTypeStyle?
 
     /// Creates a theme property entry.
     public init(_ name: String, _ type: ValueType, swiftType: String, doc: String,
-                mint: CatalogValue, turbo: CatalogValue) {
+                mint: CatalogValue, turbo: CatalogValue, textStyle: DynamicTypeStyle? = nil) {
         self.name = name
         self.type = type
         self.swiftType = swiftType
         self.doc = doc
         self.mintValue = mint
         self.turboValue = turbo
+        self.textStyle = textStyle
     }
 }
 

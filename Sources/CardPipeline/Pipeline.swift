@@ -59,9 +59,11 @@ public enum Pipeline {
     /// levels and the source's suppressions (`DiagnosticPolicy.apply`); nil leaves the
     /// diagnostics as the phases found them (for a caller that merges several runs and applies
     /// it once). `layout` false leaves W104, W1003, W1001 and W1004 out (the units are not laid out): for an
-    /// editor that wants a unit's names, not its diagnostics.
+    /// editor that wants a unit's names, not its diagnostics. `textSize` is the text size the
+    /// units are laid out at (`--text-size`): W104 and W1003 are found at it.
     public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),
                              sources: [String: [UInt8]] = [:], viewport: Viewport = .standard,
+                             textSize: ContentSizeCategory = .default,
                              units: Units = .everyPath, policy: DiagnosticPolicy? = DiagnosticPolicy(), layout: Bool = true) -> Result {
         let rootPath = root ?? PathUtilities.directory(of: paths.first ?? ".")
         var loader = SourceLoader(provider: provider, root: rootPath)
@@ -120,7 +122,7 @@ public enum Pipeline {
         let filesWithErrors = Set(result.diagnostics.lazy.filter { $0.severity == .error }.map(\.span.file))
         var laidOut: [Diagnostic] = []
         for (deck, files) in zip(decks, deckFiles) where layout && files.allSatisfy({ !filesWithErrors.contains($0) }) {
-            laidOut += layoutDiagnostics(for: deck, viewport: viewport)
+            laidOut += layoutDiagnostics(for: deck, viewport: viewport, textSize: textSize)
             laidOut += contrastDiagnostics(for: deck)
         }
         result.add(laidOut)

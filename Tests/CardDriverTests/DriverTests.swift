@@ -285,7 +285,10 @@ stack Main: list { Hello }
         let headings = page.components(separatedBy: "<th>").dropFirst().map { String($0.prefix { $0 != "<" }) }
             .filter { $0.hasSuffix(" pt") }
         #expect(headings == ["Turbo · 428 pt", "Turbo · 320 pt", "Night · 428 pt", "Night · 320 pt"])
-        #expect(page.contains("on 428-point and 320-point screens."))
+        #expect(page.contains("on 428-point and 320-point screens;"))
+        // Then the Dynamic Type column: the first theme and width at AX3 (docs/gallery.md).
+        #expect(page.contains("<th>Turbo · 428 pt · AX3<small>"))
+        #expect(page.contains("Dynamic Type: at text size AX3 in Turbo on a 428-point screen"))
         #expect(page.contains("<section id=\"s0\""), "the stack is still drawn")
     }
 

@@ -26,14 +26,15 @@ import Testing
         // A label, escaped; a decorative image hidden; an unlabelled one neither.
         #expect(html.contains(#"role="img" aria-label="Route &lt;Lisbon&gt; to &quot;Porto&quot;""#))
         #expect(html.contains(#"aria-hidden="true" title="image"#))
-        // The labelled image and the labelled iconLabel, in two widths.
-        #expect(html.components(separatedBy: "role=\"img\"").count - 1 == 2 * 2)
+        // The labelled image and the labelled iconLabel, in two widths and the Dynamic Type column.
+        #expect(html.components(separatedBy: "role=\"img\"").count - 1 == 2 * 3)
         #expect(html.contains(#"<span class="ic" aria-hidden="true""#))
         // Marks: the pale text (W1001) and the pale bar (W1004), reported; Mint's grey, not.
         #expect(html.contains(#"data-contrast="W1001:text:1.32:1""#))
         #expect(html.contains(#"data-contrast="W1004:fill:1.11:1""#))
         #expect(html.contains(#"data-contrast-builtin="W1001:text:3.54:1""#))
-        #expect(html.components(separatedBy: "data-contrast=").count - 1 == 2 * 2, "two parts, in two widths")
+        // Two parts, in two widths and the Dynamic Type column (judged at the default text size).
+        #expect(html.components(separatedBy: "data-contrast=").count - 1 == 2 * 3)
         #expect(html.contains("[data-contrast]{outline:2px dashed #E00034"))
     }
 

@@ -34,7 +34,9 @@ import Testing
         #expect(problems.isEmpty, "\(problems.prefix(5))")
         let json = try JSONParser.parse(LayoutJSONEmitter().emit(deck, options: BackendOptions()))
         let gallery = Gallery(deck: deck, viewport: .standard, drawnCards: deck.cards.count)
-        let columns = gallery.columnThemes.count * 2
+        // Theme × width, then the Dynamic Type column (AX3 by default).
+        let columns = gallery.columnThemes.count * 2 + gallery.dynamicTypeColumns.count
+        #expect(gallery.dynamicTypeColumns.map(\.size) == [.ax3])
 
         for (index, card) in (json["cards"]?.array ?? []).enumerated() {
             let section = try #require(root.element(id: "c\(index)"), "no section for card \(index)")
@@ -161,6 +163,52 @@ import Testing
         #expect(!html.contains("<th>Mint") && !html.contains(" · 320 pt"))
         #expect(html.contains(".g thead th{position:sticky;top:0"))
         #expect(html.contains(".T1{"), "the stack's own theme is still styled")
+    }
+
+    /// The Dynamic Type column: the card in the first column's theme at the viewport, laid out
+    /// at AX3 (by default) with its fonts scaled; `--text-size` values choose the columns.
+    @Test func aDynamicTypeColumnShowsTheCardAtALargerTextSize() throws {
+        let deck = try emitDeck("""
+        card Note {
+          text("Statement", style: .title)
+          text("A balance of $1,284.56 is due on June 3, minimum payment $35.")
+        }
+        stack S: list { Note }
+        """)
+        let html = Self.gallery(deck)
+        let (root, problems) = HTMLReader.parse(html)
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
+        let section = try #require(root.element(id: "c0"))
+        let header = try #require(section.descendants.first { $0.name == "tr" })
+        let headings = header.elements.filter { $0.name == "th" }.map(\.allText)
+        #expect(headings.last?.hasPrefix("Mint · 390 pt · AX3") == true, "\(headings)")
+        let cells = try #require(section.descendants.first { $0.name == "tr" && $0.elements.first?.name == "th" && $0.elements.contains { $0.name == "td" } })
+            .elements.filter { $0.name == "td" }
+        let large = try #require(cells.first?.elements.first)
+        let ax3 = try #require(cells.last?.elements.first)
+        #expect(ax3.hasClass("Z1") && !large.hasClass("Z1"))
+        // Heights from the layout engine at each size, independently of the gallery.
+        let context = LayoutContext(stack: "S", theme: "Mint", width: 366)
+        let expectedLarge = CardLayoutEngine(theme: nil).layout(deck.cards[0], in: context).initialHeight
+        let expectedAX3 = CardLayoutEngine(theme: nil, textSize: .ax3).layout(deck.cards[0], in: context).initialHeight
+        #expect(expectedAX3 > expectedLarge)
+        #expect(large.attribute("style")?.contains("height:\(Self.css(expectedLarge))") == true, "\(large.attribute("style") ?? "")")
+        #expect(ax3.attribute("style")?.contains("height:\(Self.css(expectedAX3))") == true, "\(ax3.attribute("style") ?? "")")
+        // The column's fonts: the theme's, scaled (normalTextFont 14 pt as body: × 40/17).
+        #expect(html.contains(".T0.Z1{--fs:"))
+        #expect(html.contains("--fn:400 \(Self.css(14.0 * 40 / 17))/1.2 var(--hel)"), "the scaled normal font")
+        #expect(html.contains("Dynamic Type: at text size AX3 in Mint"))
+
+        // `--text-size large`: no Dynamic Type column; `AX3 AX5`: everything at AX3, a column at AX5.
+        let plain = String(decoding: HTMLEmitter().emit(deck, options: BackendOptions(textSizes: [.large])), as: UTF8.self)
+        #expect(!plain.contains(" Z1") && !plain.contains("Dynamic Type:"))
+        let options = BackendOptions(textSizes: [.ax3, .ax5])
+        let gallery = Gallery(deck: deck, viewport: .standard, drawnCards: 1, textSizes: options.textSizes)
+        #expect(gallery.textSize == .ax3)
+        #expect(gallery.dynamicTypeColumns.map(\.size) == [.ax5])
+        let big = String(decoding: HTMLEmitter().emit(deck, options: options), as: UTF8.self)
+        #expect(big.contains("<th>Mint · 390 pt · AX3<small>") && big.contains("<th>Mint · 390 pt · AX5<small>"))
+        #expect(big.contains("at text size AX3; Dynamic Type: at text size AX5 in Mint"))
     }
 
     @Test func aLargeDeckGetsTheLeanGallery() throws {

@@ -53,7 +53,7 @@ import CardTestSupport
         let overview = try SwiftTestInputs.swift("Samples/overview.cards", .cardParts)
         let theme = try SwiftTestInputs.swift("Samples/theme.cards", .cardParts)
         #expect(!overview.contains("func makeEvergreenTheme()"))
-        #expect(overview.contains("makeEvergreenTheme().apply()"))
+        #expect(overview.contains("CardcHelpers.scalingFonts(makeEvergreenTheme()).apply()"))
         #expect(theme.contains("func makeEvergreenTheme() -> CardPartsTheme"))
     }
 

@@ -35,18 +35,20 @@ enum LayoutTestPaths {
 /// that directory under its bare name, so paths in the output (`"file": "overview.cards"`) do not
 /// depend on where the package is checked out. Layout diagnostics are added as `cardc check`
 /// adds them.
-func compileInMemory(_ name: String, in directory: URL, viewport: Viewport = .standard) -> Pipeline.Result {
+func compileInMemory(_ name: String, in directory: URL, viewport: Viewport = .standard,
+                     textSize: ContentSizeCategory = .default) -> Pipeline.Result {
     var files: [String: String] = [:]
     for file in LayoutTestPaths.cardsFiles(in: directory) {
         files[file] = LayoutTestPaths.text(of: directory.appendingPathComponent(file))
     }
-    return compileWithLayout(paths: [name], files: files, viewport: viewport)
+    return compileWithLayout(paths: [name], files: files, viewport: viewport, textSize: textSize)
 }
 
 /// Compiles in-memory sources (path → text) as `cardc check` does (`Pipeline.check`): layout
-/// diagnostics for every unit without errors.
-func compileWithLayout(paths: [String], files: [String: String], viewport: Viewport = .standard) -> Pipeline.Result {
-    Pipeline.check(paths: paths, root: ".", provider: MemoryFileProvider(files), viewport: viewport)
+/// diagnostics for every unit without errors, at `textSize`.
+func compileWithLayout(paths: [String], files: [String: String], viewport: Viewport = .standard,
+                       textSize: ContentSizeCategory = .default) -> Pipeline.Result {
+    Pipeline.check(paths: paths, root: ".", provider: MemoryFileProvider(files), viewport: viewport, textSize: textSize)
 }
 
 /// Compiles one source text as `deck.cards` and returns its checked deck (failing the test on

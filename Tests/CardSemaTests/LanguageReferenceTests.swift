@@ -676,10 +676,11 @@ enum ReferenceTables {
     // MARK: Themes (§9)
 
     static func themeProperties() -> String {
-        table(["Property", "Type", "CardParts type", "`Mint`", "`Turbo`", "Description"],
+        table(["Property", "Type", "CardParts type", "`Mint`", "`Turbo`", "Scales as (§9.1)", "Description"],
               Catalog.themeProperties.map { property in
                   [code(property.name), type(property.type), code(property.swiftType),
-                   code(property.mintValue.description), code(property.turboValue.description), property.doc]
+                   code(property.mintValue.description), code(property.turboValue.description),
+                   property.textStyle.map { code("." + $0.swiftName) } ?? "", property.doc]
               })
     }
 

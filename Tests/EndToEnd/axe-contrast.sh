@@ -55,6 +55,9 @@ if codes != expected:
 print(f"cardc check: {len(diagnostics)} warnings ({', '.join(codes)}), each failing pair once")
 PY
 
-# The gallery in both themes of the deck, each card in each.
-"$cardc" build "$deck" --emit html --theme Paper --theme Night -o "$out" --quiet 2>/dev/null
+# The gallery in both themes of the deck, each card in each, at the default text size only:
+# W1001 judges text at the default size (a larger one can only make a text large, which lowers
+# the minimum), so in a Dynamic Type column axe-core may pass a marked 17-point text drawn at 40
+# pixels; that column is left out rather than counted as agreement.
+"$cardc" build "$deck" --emit html --theme Paper --theme Night --text-size large -o "$out" --quiet 2>/dev/null
 CHROMIUM=$chromium CHROMEDRIVER=$chromedriver python3 "$here/axe_contrast_check.py" "$out/contrast.cards.html"

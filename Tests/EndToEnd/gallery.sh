@@ -60,12 +60,13 @@ for deck in Samples/overview.cards Samples/*.cards \
     pages="$pages $out/$name.cards.html"
 done
 
-# The columns chosen on the command line: two themes on one 320-point screen, in that order.
+# The columns chosen on the command line: two themes on one 320-point screen, in that order,
+# then the Dynamic Type column (the first theme and width at AX3, by default).
 mkdir -p "$out/options"
 "$cardc" build Samples/overview.cards --emit html -o "$out/options" --quiet --theme Turbo --theme Mint --width 320
 options="$out/options/overview.cards.html"
 
 # shellcheck disable=SC2086 # word splitting of the page list is intended
 python3 "$here/gallery_check.py" --chromium "$chromium" --screenshots --calibrate $readme \
-    --expect-columns "$options=Turbo · 320 pt|Mint · 320 pt" $pages "$options"
+    --expect-columns "$options=Turbo · 320 pt|Mint · 320 pt|Turbo · 320 pt · AX3" $pages "$options"
 echo "gallery: ok"

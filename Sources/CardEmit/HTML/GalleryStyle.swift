@@ -124,11 +124,12 @@ enum GalleryStyle {
 
     /// The CSS `font` value of a theme font: weight, size, the 1.2 line height of the layout
     /// model, and the family — the system stack, the Helvetica stack for `Helvetica…` names, or
-    /// the named family (escaped as a CSS string) before the system stack.
-    static func writeFont(_ font: FontValue?, fallbackSize: Double, to out: inout HTMLWriter) {
+    /// the named family (escaped as a CSS string) before the system stack. `size`, when given,
+    /// replaces the font's own (a font scaled to a text size, `ThemeMetrics`).
+    static func writeFont(_ font: FontValue?, size: Double? = nil, fallbackSize: Double, to out: inout HTMLWriter) {
         out.integer(weight(font?.weight ?? .regular))
         out.byte(0x20)
-        out.px(font.map { Finite.clamp($0.size, 0.01, 10_000) } ?? fallbackSize)
+        out.px(size ?? font.map { Finite.clamp($0.size, 0.01, 10_000) } ?? fallbackSize)
         out.raw("/1.2 ")
         switch font?.family {
         case .named(let family)?:
@@ -158,10 +159,12 @@ enum GalleryStyle {
         }
     }
 
-    /// The line of theme `number` (`.T<number>{…}`): colours and fonts as variables.
-    static func writeTheme(_ theme: ResolvedTheme?, number: Int, to out: inout HTMLWriter) {
+    /// The line of theme `number` (`.T<number>{…}`): colours and fonts as variables, the fonts
+    /// at `textSize`.
+    static func writeTheme(_ theme: ResolvedTheme?, number: Int, textSize: ContentSizeCategory = .default,
+                           to out: inout HTMLWriter) {
         let palette = ThemePalette(theme: theme)
-        let metrics = ThemeMetrics(theme)
+        let metrics = ThemeMetrics(theme, textSize: textSize)
         func font(_ name: String) -> FontValue? {
             if case .font(let font)? = theme?.value(name) { return font }
             if case .font(let font)? = Catalog.themeProperty(named: name)?.mintValue { return font }
@@ -198,13 +201,42 @@ enum GalleryStyle {
         for (key, fontName, color, size) in styles {
             variable("c" + key, color)
             out.raw("--f" + key + ":")
-            writeFont(font(fontName), fallbackSize: size, to: &out)
+            writeFont(font(fontName), size: size, fallbackSize: size, to: &out)
             out.raw(";")
         }
         out.raw("--br:")
         var radius = 0.0
         if let value = theme?.value("buttonCornerRadius")?.number { radius = Finite.dimension(value) }
         out.px(radius)
+        out.raw("}\n")
+    }
+
+    /// The line of theme `number` in a Dynamic Type column (`.T<number>.Z<column>{…}`): its
+    /// fonts at `textSize`, which replace the theme line's in the cards of that column.
+    static func writeThemeFonts(_ theme: ResolvedTheme?, number: Int, column: Int, textSize: ContentSizeCategory,
+                                to out: inout HTMLWriter) {
+        let metrics = ThemeMetrics(theme, textSize: textSize)
+        func font(_ name: String) -> FontValue? {
+            if case .font(let font)? = theme?.value(name) { return font }
+            if case .font(let font)? = Catalog.themeProperty(named: name)?.mintValue { return font }
+            return nil
+        }
+        out.raw(".T")
+        out.integer(number)
+        out.raw(".Z")
+        out.integer(column)
+        out.raw("{")
+        let fonts: [(String, String, Double)] = [
+            ("s", "smallTextFont", metrics.smallTextSize), ("n", "normalTextFont", metrics.normalTextSize),
+            ("t", "titleTextFont", metrics.titleTextSize), ("h", "headerTextFont", metrics.headerTextSize),
+            ("d", "detailTextFont", metrics.detailTextSize), ("i", "titleFont", metrics.titleSize),
+            ("b", "buttonTitleFont", metrics.buttonTitleSize),
+        ]
+        for (key, fontName, size) in fonts {
+            out.raw("--f" + key + ":")
+            writeFont(font(fontName), size: size, fallbackSize: size, to: &out)
+            out.raw(";")
+        }
         out.raw("}\n")
     }
 

@@ -10,16 +10,20 @@ struct HTMLCardDrawer {
     let laidOut: LaidOutCard
     /// The number of the theme's CSS class (`T<n>`).
     let themeNumber: Int
+    /// The number of a Dynamic Type column's CSS class (`Z<n>`, its fonts at that column's text
+    /// size); 0 for the page's own text size.
+    let textSizeColumn: Int
     let metrics: ThemeMetrics
     let appearance: CardAppearance
     /// The parts (and the sheet header) that fail W1001 or W1004 in the theme drawn.
     let contrast: (parts: [PartView: [ContrastFailure]], header: [ContrastFailure])
 
-    init(card: CardView, laidOut: LaidOutCard, themeNumber: Int, metrics: ThemeMetrics,
+    init(card: CardView, laidOut: LaidOutCard, themeNumber: Int, textSizeColumn: Int = 0, metrics: ThemeMetrics,
          contrast: (parts: [PartView: [ContrastFailure]], header: [ContrastFailure]) = ([:], [])) {
         self.card = card
         self.laidOut = laidOut
         self.themeNumber = themeNumber
+        self.textSizeColumn = textSizeColumn
         self.metrics = metrics
         self.contrast = contrast
         appearance = CardAppearance(card: card)
@@ -68,6 +72,10 @@ struct HTMLCardDrawer {
 
         out.raw("<div class=\"c T")
         out.integer(themeNumber)
+        if textSizeColumn > 0 {
+            out.raw(" Z")
+            out.integer(textSizeColumn)
+        }
         if appearance.isTransparent { out.raw(" tr") }
         if isHidden(values) { out.raw(" hid") }
         // A card behind a swipe stack's top card, shaded so its edge shows against the one in front.

@@ -12,7 +12,10 @@ import CardModel
 /// **Columns.** One per theme and width. The themes are `--theme`'s (`BackendOptions.themes`),
 /// else the themes the deck's stacks use, then the built-in `Mint` and `Turbo`, then any theme
 /// the deck declares whose card background is dark; the widths are `--width`'s, else the
-/// viewport's and 320 points. The column headings stay in view as the page scrolls (CSS sticky).
+/// viewport's and 320 points. Those columns are at the first `--text-size` (`large` without
+/// one); then a **Dynamic Type column** per further `--text-size` — `AX3` without any — in the
+/// first column's theme and width, its fonts scaled as UIKit scales them. The
+/// column headings stay in view as the page scrolls (CSS sticky).
 ///
 /// **Stacks.** Each in every position on the viewport, in its own theme; a `sheet` also with
 /// each pushed card (every card after the root) in the position it opens in.
@@ -49,7 +52,7 @@ public struct HTMLEmitter: Backend {
     public func emit(_ deck: CheckedUnit, options: BackendOptions, to sink: ([UInt8]) throws -> Void) rethrows {
         let lean = deck.cards.count > fullGalleryLimit
         var gallery = Gallery(deck: deck, viewport: options.viewport, drawnCards: lean ? fullGalleryLimit : deck.cards.count,
-                              themes: options.themes, widths: options.widths)
+                              themes: options.themes, widths: options.widths, textSizes: options.textSizes)
         var out = HTMLWriter(capacity: min(pieceSize, 1 << 20) + (1 << 16))
         gallery.writeHead(into: &out)
         for index in 0..<gallery.drawnCards {
@@ -85,16 +88,28 @@ struct Gallery {
     var sources: [CardSource]
     /// The source of each column width, in order (indices into `sources`).
     let columnSources: [Int]
+    /// The text size of every theme × width column and of the stacks.
+    let textSize: ContentSizeCategory
+    /// The Dynamic Type columns (full gallery): each a text size and its source, in the first
+    /// column's theme and width.
+    let dynamicTypeColumns: [(size: ContentSizeCategory, source: Int)]
+
+    /// The gallery's Dynamic Type columns without `--text-size`.
+    static let defaultDynamicTypeSizes: [ContentSizeCategory] = [.ax3]
 
     /// The content security policy: nothing may load (no scripts, styles, images, fonts or
     /// frames from anywhere), inline event handlers and scripts are refused; the page's own
     /// style element and style attributes are allowed.
     static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
-    /// `themes` and `widths` choose the columns (`--theme`, `--width`); empty, the defaults.
-    init(deck: CheckedUnit, viewport: Viewport, drawnCards: Int, themes: [String] = [], widths: [Double] = []) {
+    /// `themes`, `widths` and `textSizes` choose the columns (`--theme`, `--width`,
+    /// `--text-size`); empty, the defaults.
+    init(deck: CheckedUnit, viewport: Viewport, drawnCards: Int, themes: [String] = [], widths: [Double] = [],
+         textSizes: [ContentSizeCategory] = []) {
         self.deck = deck
         self.viewport = viewport
+        let textSize = textSizes.first ?? .default
+        self.textSize = textSize
         self.drawnCards = min(max(0, drawnCards), deck.cards.count)
         isLean = self.drawnCards < deck.cards.count
         var order: [String] = []
@@ -116,7 +131,7 @@ struct Gallery {
         add(Catalog.defaultThemeName)
         themeOrder = order
         themeNumbers = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
-        sources = [CardSource(deck: deck, viewport: viewport, theme: nil)]
+        sources = [CardSource(deck: deck, viewport: viewport, textSize: textSize, theme: nil)]
         var columnWidths: [Double] = []
         for width in widths.isEmpty ? [viewport.width, HTMLEmitter.narrowWidth] : widths where !columnWidths.contains(width) {
             // Without --width the narrow column is left out when the viewport is already narrow.
@@ -129,10 +144,20 @@ struct Gallery {
                 indices.append(0)
             } else {
                 indices.append(sources.count)
-                sources.append(CardSource(deck: deck, viewport: Viewport(width: width, height: viewport.height), theme: nil))
+                sources.append(CardSource(deck: deck, viewport: Viewport(width: width, height: viewport.height),
+                                          textSize: textSize, theme: nil))
             }
         }
         columnSources = isLean ? [0] : indices
+        var dynamicType: [(size: ContentSizeCategory, source: Int)] = []
+        // At the first column's width (the viewport's without --width).
+        let dynamicTypeViewport = Viewport(width: columnWidths.first ?? viewport.width, height: viewport.height)
+        for size in textSizes.isEmpty ? Self.defaultDynamicTypeSizes : Array(textSizes.dropFirst())
+        where !isLean && size != textSize && !dynamicType.contains(where: { $0.size == size }) {
+            dynamicType.append((size, sources.count))
+            sources.append(CardSource(deck: deck, viewport: dynamicTypeViewport, textSize: size, theme: nil))
+        }
+        dynamicTypeColumns = dynamicType
     }
 
     func themeNumber(_ name: String) -> Int { themeNumbers[name] ?? 0 }
@@ -154,7 +179,13 @@ struct Gallery {
         out.raw(GalleryStyle.fixed)
         out.raw("\n")
         for (number, name) in themeOrder.enumerated() {
-            GalleryStyle.writeTheme(sources[0].theme(named: name), number: number, to: &out)
+            GalleryStyle.writeTheme(sources[0].theme(named: name), number: number, textSize: textSize, to: &out)
+        }
+        if let theme = columnThemes.first {
+            for (column, dynamicType) in dynamicTypeColumns.enumerated() {
+                GalleryStyle.writeThemeFonts(sources[0].theme(named: theme), number: themeNumber(theme), column: column + 1,
+                                             textSize: dynamicType.size, to: &out)
+            }
         }
         out.raw("</style>\n</head>\n<body>\n<input type=\"checkbox\" id=\"outline\"><label class=\"tog\" for=\"outline\">outline parts</label>\n<main>\n")
         out.raw("<header class=\"top\"><h1>")
@@ -178,7 +209,24 @@ struct Gallery {
                 out.number(sources[source].layouter.viewport.width)
                 out.raw("-point")
             }
-            out.raw(columnSources.count == 1 ? " screen." : " screens.")
+            out.raw(columnSources.count == 1 ? " screen" : " screens")
+            if textSize != .default {
+                out.raw(" at text size ")
+                out.text(textSize.name)
+            }
+            if let theme = columnThemes.first, !dynamicTypeColumns.isEmpty {
+                out.raw("; Dynamic Type: at text size ")
+                for (index, column) in dynamicTypeColumns.enumerated() {
+                    if index > 0 { out.raw(index == dynamicTypeColumns.count - 1 ? " and " : ", ") }
+                    out.text(column.size.name)
+                }
+                out.raw(" in ")
+                out.text(theme)
+                out.raw(" on a ")
+                out.number(sources[dynamicTypeColumns[0].source].layouter.viewport.width)
+                out.raw("-point screen, fonts scaled as UIKit's UIFontMetrics scales them")
+            }
+            out.raw(".")
         }
         out.raw(" Parts sit at the layout engine's frames (the layout JSON's numbers); heights of text are the layout model's estimates. Hover over a part for its name and frame. A dashed red outline marks a part whose text (W1001) or graphics (W1004) contrast too little with what they sit on in that column's theme; its hover says the colours and the ratio. Generated by cardc build --emit html; do not edit.</p>\n")
         out.raw("<nav>")
@@ -221,10 +269,12 @@ struct Gallery {
 
     // MARK: Cards
 
-    /// One grid column: a theme at one width.
+    /// One grid column: a theme at one width and text size.
     struct Column {
         var source: Int
         var theme: String?
+        /// A Dynamic Type column's number (its CSS class `Z<n>`), else 0.
+        var textSizeColumn = 0
     }
 
     mutating func writeCard(at index: Int, into out: inout HTMLWriter) {
@@ -236,6 +286,11 @@ struct Gallery {
             for theme in columnThemes {
                 for source in columnSources { columns.append(Column(source: source, theme: theme)) }
             }
+            if let theme = columnThemes.first {
+                for (index, dynamicType) in dynamicTypeColumns.enumerated() {
+                    columns.append(Column(source: dynamicType.source, theme: theme, textSizeColumn: index + 1))
+                }
+            }
         }
         var drawers: [HTMLCardDrawer] = []
         drawers.reserveCapacity(columns.count)
@@ -244,6 +299,7 @@ struct Gallery {
             let laidOut = sources[column.source].layout(card, at: index, in: nil)
             let themeName = laidOut.context.theme
             drawers.append(HTMLCardDrawer(card: card, laidOut: laidOut, themeNumber: themeNumber(themeName),
+                                          textSizeColumn: column.textSizeColumn,
                                           metrics: sources[column.source].layouter.engine(theme: themeName).metrics,
                                           contrast: sources[column.source].contrast.failures(of: card, inTheme: themeName)))
         }
@@ -267,7 +323,13 @@ struct Gallery {
             out.text(context.theme)
             out.raw(" · ")
             out.number(sources[column.source].layouter.viewport.width)
-            out.raw(" pt<small>")
+            out.raw(" pt")
+            let size = sources[column.source].layouter.textSize
+            if size != .default {
+                out.raw(" · ")
+                out.text(size.name)
+            }
+            out.raw("<small>")
             if let stack = context.stack {
                 out.raw("in ")
                 out.text(stack)

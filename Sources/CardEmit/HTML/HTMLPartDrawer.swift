@@ -146,7 +146,7 @@ struct HTMLPartDrawer {
             open(frame, "x " + GalleryStyle.textClass(style), into: &out)
             if case .font(let font)? = part.property("font") {
                 out.raw(";font:")
-                GalleryStyle.writeFont(font, fallbackSize: 14, to: &out)
+                GalleryStyle.writeFont(font, size: metrics.scaled(font.size, textStyle: style), fallbackSize: 14, to: &out)
             }
             if let color = arguments.color(part, "color") {
                 out.raw(";color:")

@@ -23,19 +23,30 @@ public struct PreviewRenderer {
     /// Palettes by theme name: a deck has few themes and many cards.
     private var palettes: [String: PreviewPalette] = [:]
 
-    /// A renderer for `deck` at `width` columns (held to `widthRange`); `theme` replaces every
-    /// stack's theme (and the default theme of cards in no stack).
+    /// A renderer for `deck` at `width` columns (held to `widthRange`), laid out at `textSize`
+    /// (`--text-size`); `theme` replaces every stack's theme (and the default theme of cards in
+    /// no stack).
     public init(deck: CheckedUnit, width: Int, colorMode: TerminalColorMode = .off, viewport: Viewport = .standard,
-                theme: String? = nil) {
+                textSize: ContentSizeCategory = .default, theme: String? = nil) {
         self.width = min(max(width, Self.widthRange.lowerBound), Self.widthRange.upperBound)
         self.colorMode = colorMode
         self.viewport = viewport
-        source = CardSource(deck: deck, viewport: viewport, theme: theme)
+        source = CardSource(deck: deck, viewport: viewport, textSize: textSize, theme: theme)
         // A label row, a panel, and room for a state matrix's captions and shadows.
         canvas = PreviewCanvas(width: self.width, maximumHeight: PreviewScale.maximumPanelRows + 4, isStyled: colorMode != .off)
     }
 
     public var deck: CheckedUnit { source.deck }
+
+    /// The text size cards are laid out at.
+    public var textSize: ContentSizeCategory { source.layouter.textSize }
+
+    /// A panel's rule: `text`, after the text size when it is not the default (`AX3 · Budget`),
+    /// so a drawing at another size never passes for the default one (first, so a long rule
+    /// cut to the width keeps it).
+    func ruleLabel(_ text: String) -> String {
+        textSize == .default ? text : textSize.name + " · " + text
+    }
 
     // MARK: Requests
 
@@ -104,7 +115,7 @@ public struct PreviewRenderer {
         let painter = cardPainter(card, laidOut)
         for panel in panels(of: laidOut, states: states) {
             canvas.clear()
-            PreviewLabel.paintRule(cardLabel(card, stack: stack) + (panel.caption.isEmpty ? "" : " · " + panel.caption), row: 0,
+            PreviewLabel.paintRule(ruleLabel(cardLabel(card, stack: stack) + (panel.caption.isEmpty ? "" : " · " + panel.caption)), row: 0,
                                    column: 0, columns: width, canvas: &canvas)
             _ = painter.paintPanel(panel.content, row: 1, column: 0, columns: width, canvas: &canvas)
             flush(to: &out)
@@ -122,7 +133,7 @@ public struct PreviewRenderer {
             return
         }
         canvas.clear()
-        PreviewLabel.paintRule(cardLabel(card, stack: stack) + " · every state", row: 0, column: 0, columns: width, canvas: &canvas)
+        PreviewLabel.paintRule(ruleLabel(cardLabel(card, stack: stack) + " · every state"), row: 0, column: 0, columns: width, canvas: &canvas)
         _ = matrix.paintSideBySide(painter, panelColumns: columns, top: 1, canvas: &canvas)
         flush(to: &out)
     }
@@ -192,7 +203,7 @@ public struct PreviewRenderer {
             }
             if let state { label += " · state " + state }
             canvas.clear()
-            PreviewLabel.paintRule(label, row: 0, column: 0, columns: width, canvas: &canvas)
+            PreviewLabel.paintRule(ruleLabel(label), row: 0, column: 0, columns: width, canvas: &canvas)
             _ = painter.paint(position, top: 1, focus: focus, source: &source, cards: &cards, canvas: &canvas)
             flush(to: &out)
         }

@@ -22,6 +22,8 @@ struct CardPartsFlavor {
         var decorate = false
         var sheetCard = false
         var mapManager = false
+        /// `CardcHelpers.scalingFonts`: every stack applies its theme through it.
+        var scalingFonts = false
     }
 
     /// The cards the file's swipe stacks list, and what those stacks read off each of them,
@@ -96,10 +98,11 @@ struct CardPartsFlavor {
         }
     }
 
-    /// The expression applying a stack's theme: `makeEvergreenTheme().apply()`.
+    /// The expression applying a stack's theme with its fonts scaling with Dynamic Type:
+    /// `CardcHelpers.scalingFonts(makeEvergreenTheme()).apply()`.
     func applyTheme(_ name: String) -> String {
-        if let builtIn = Catalog.builtInTheme(named: name) { return "\(builtIn.cardPartsClass)().apply()" }
-        return "\(SwiftNames.themeFunction(name))().apply()"
+        let theme = Catalog.builtInTheme(named: name).map { "\($0.cardPartsClass)()" } ?? "\(SwiftNames.themeFunction(name))()"
+        return "\(CardPartsStacks.helpers).scalingFonts(\(theme)).apply()"
     }
 
     // MARK: Cards

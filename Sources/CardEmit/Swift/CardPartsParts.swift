@@ -1,4 +1,5 @@
 import CardDiagnostics
+import CardLayout
 import CardModel
 
 /// The kind of a CardParts member an argument sets, which decides how a literal is spelled and
@@ -323,7 +324,15 @@ struct PartEmitter {
             declarations.append("let \(name) = \(cls)(type: \(reader.enumLiteral("style")))")
             set(name, "text", reader.given("text"), .text)
             set(name, "textColor", reader.given("color"), .color)
-            if case .font(let font)? = reader.given("font") { configure.append("\(name).font = \(SwiftValues.font(font))") }
+            if case .font(let font)? = reader.given("font") {
+                // Scaled as the style's theme font is (`CardcHelpers.scalingFonts`), so it follows Dynamic Type too.
+                var style = "normal"
+                if case .enumCase(let name, _)? = reader.resolved("style") { style = name }
+                let dynamic = ThemeMetrics.dynamicTypeStyle(ofTextStyle: style) ?? .body
+                configure.append("\(name).font = UIFontMetrics(forTextStyle: .\(dynamic.swiftName)).scaledFont(for: \(SwiftValues.font(font)))")
+            }
+            // The label's font follows the user's text size while the card is shown.
+            configure.append("\(name).label.adjustsFontForContentSizeCategory = true")
             set(name, "textAlignment", reader.given("alignment"), .enumeration(reader.enumType("alignment")))
             set(name, "label.numberOfLines", reader.given("lines"), .int)
 
@@ -358,12 +367,14 @@ struct PartEmitter {
                 }
             }
             set(name, "contentHorizontalAlignment", reader.given("alignment"), .enumeration(reader.enumType("alignment")))
+            configure.append("\(name).titleLabel?.adjustsFontForContentSizeCategory = true")
             onTap(name, reader.given("action"))
 
         case .title:
             let hasMenu = reader.given("menu") != nil
             declarations.append("let \(name) = \(cls)(type: \(hasMenu ? ".titleWithMenu" : ".titleOnly"))")
             set(name, "title", reader.given("text"), .text)
+            configure.append("\(name).label.adjustsFontForContentSizeCategory = true")
             if hasMenu {
                 if !notedMenu {
                     notedMenu = true
@@ -383,17 +394,20 @@ struct PartEmitter {
             declarations.append("let \(name) = \(cls)(\(arguments))")
             for label in ["leftTitle", "leftDescription", "rightTitle", "rightDescription"] {
                 set(name, label + "Text", reader.given(label), .text)
+                configure.append("\(name).\(label)Label.adjustsFontForContentSizeCategory = true")
             }
 
         case .pill:
             declarations.append("let \(name) = \(cls)()")
             set(name, "labelText", reader.given("text"), .text)
+            configure.append("\(name).adjustsFontForContentSizeCategory = true")
             set(name, "verticalPadding", reader.given("verticalPadding"), .cgFloat)
             set(name, "horizontalPadding", reader.given("horizontalPadding"), .cgFloat)
 
         case .iconLabel:
             declarations.append("let \(name) = \(cls)()")
             set(name, "labelText", reader.given("text"), .text)
+            configure.append("\(name).adjustsFontForContentSizeCategory = true")
             let iconName = reader.given("icon").map { literal($0, .text) } ?? "\"\""
             setMapped(name, "icon", reader.given("icon"), literal: { _ in "UIImage(named: \(iconName))" },
                       transform: { "UIImage(named: \($0))" })
@@ -442,6 +456,7 @@ struct PartEmitter {
         case .textField:
             declarations.append("let \(name) = \(cls)(format: \(reader.enumLiteral("format")))")
             set(name, "placeholder", reader.given("placeholder"), .text)
+            configure.append("\(name).adjustsFontForContentSizeCategory = true")
             set(name, "keyboardType", reader.given("keyboard"), .enumeration(reader.enumType("keyboard")))
             if let value = reader.given("text"), case .field(let field, _) = source(value), !isCell {
                 bind.append("// Two-way: the model drives the text field, and the user's edits drive the model.")

@@ -42,6 +42,8 @@ extension CardPartsFlavor {
     static let stackControllerReserved = stackControllerInherited.union(SwiftNames.frameworkNames)
 
     mutating func stacks(_ w: inout SwiftWriter) {
+        // Every stack applies its theme with its fonts scaling (`applyTheme`).
+        if !file.stacks.isEmpty { helpers.scalingFonts = true }
         for stack in file.stacks {
             let kind = stack.spec
             let type = stack.name + kind.swiftTypeSuffix
@@ -496,7 +498,7 @@ extension CardPartsFlavor {
     /// The file's private helpers, those its code uses.
     mutating func helpers(_ w: inout SwiftWriter) {
         let h = helpers
-        let needsEnum = h.flowLayout || h.progressSegment || h.decorate
+        let needsEnum = h.flowLayout || h.progressSegment || h.decorate || h.scalingFonts
         guard needsEnum || h.pagedDelegate || h.embeddedCard || h.hostCell || h.sheetCard else { return }
         w.line("// MARK: - Helpers")
         w.blank()
@@ -506,6 +508,18 @@ extension CardPartsFlavor {
             w.block("private enum \(CardPartsStacks.helpers)") { w in
                 var first = true
                 func separate(_ w: inout SwiftWriter) { if !first { w.blank() }; first = false }
+                if h.scalingFonts {
+                    separate(&w)
+                    w.doc("`theme` with its fonts scaling with Dynamic Type: each theme font is `UIFontMetrics(forTextStyle:)` of the text style `cardc` lays it out with (`cardc check --text-size`), so cards follow the user's text size as the layout estimates.")
+                    w.block("static func scalingFonts(_ theme: CardPartsTheme) -> CardPartsTheme") { w in
+                        w.line("var theme = theme")
+                        for property in Catalog.themeProperties {
+                            guard let style = property.textStyle else { continue }
+                            w.line("theme.\(property.name) = UIFontMetrics(forTextStyle: .\(style.swiftName)).scaledFont(for: theme.\(property.name))")
+                        }
+                        w.line("return theme")
+                    }
+                }
                 if h.flowLayout {
                     separate(&w)
                     w.doc("A `collection` part's flow layout.")

@@ -219,7 +219,26 @@ open class UIFont: NSObject, @unchecked Sendable {
         public static let black = Weight(rawValue: 0.62)
     }
 
+    /// `UIFont.TextStyle`: the Dynamic Type text styles.
+    public struct TextStyle: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        public static let largeTitle = TextStyle(rawValue: "UICTFontTextStyleTitle0")
+        public static let title1 = TextStyle(rawValue: "UICTFontTextStyleTitle1")
+        public static let title2 = TextStyle(rawValue: "UICTFontTextStyleTitle2")
+        public static let title3 = TextStyle(rawValue: "UICTFontTextStyleTitle3")
+        public static let headline = TextStyle(rawValue: "UICTFontTextStyleHeadline")
+        public static let subheadline = TextStyle(rawValue: "UICTFontTextStyleSubhead")
+        public static let body = TextStyle(rawValue: "UICTFontTextStyleBody")
+        public static let callout = TextStyle(rawValue: "UICTFontTextStyleCallout")
+        public static let footnote = TextStyle(rawValue: "UICTFontTextStyleFootnote")
+        public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
+        public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
+    }
+
     public init?(name fontName: String, size fontSize: CGFloat) { super.init() }
+    open class func preferredFont(forTextStyle style: UIFont.TextStyle) -> UIFont { shimOnly() }
     open class func systemFont(ofSize fontSize: CGFloat) -> UIFont { shimOnly() }
     open class func systemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont { shimOnly() }
     open class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont { shimOnly() }
@@ -231,6 +250,16 @@ open class UIFont: NSObject, @unchecked Sendable {
 
 /// `UITraitCollection`.
 open class UITraitCollection: NSObject, @unchecked Sendable {}
+
+/// `UIFontMetrics` (iOS 11): scales custom fonts with Dynamic Type. Not main-actor isolated.
+open class UIFontMetrics: NSObject, @unchecked Sendable {
+    open class var `default`: UIFontMetrics { shimOnly() }
+    public init(forTextStyle textStyle: UIFont.TextStyle) { super.init() }
+    open func scaledFont(for font: UIFont) -> UIFont { shimOnly() }
+    open func scaledFont(for font: UIFont, maximumPointSize: CGFloat) -> UIFont { shimOnly() }
+    open func scaledFont(for font: UIFont, compatibleWith traitCollection: UITraitCollection?) -> UIFont { shimOnly() }
+    open func scaledValue(for value: CGFloat) -> CGFloat { shimOnly() }
+}
 
 /// `UIImage`.
 open class UIImage: NSObject, @unchecked Sendable {
@@ -538,6 +567,8 @@ open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
     open var lineBreakMode: NSLineBreakMode { get { shimOnly() } set {} }
     open var numberOfLines: Int { get { shimOnly() } set {} }
     open var adjustsFontSizeToFitWidth: Bool { get { shimOnly() } set {} }
+    /// From `UIContentSizeCategoryAdjusting`.
+    open var adjustsFontForContentSizeCategory: Bool { get { shimOnly() } set {} }
     open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines numberOfLines: Int) -> CGRect { shimOnly() }
     open func drawText(in rect: CGRect) { shimTrap() }
 }
@@ -598,6 +629,8 @@ open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
     open var textColor: UIColor? { get { shimOnly() } set {} }
     open var textAlignment: NSTextAlignment { get { shimOnly() } set {} }
     open var borderStyle: UITextField.BorderStyle { get { shimOnly() } set {} }
+    /// From `UIContentSizeCategoryAdjusting`.
+    open var adjustsFontForContentSizeCategory: Bool { get { shimOnly() } set {} }
     /// From `UITextInputTraits`.
     open var keyboardType: UIKeyboardType { get { shimOnly() } set {} }
     open var isSecureTextEntry: Bool { get { shimOnly() } set {} }

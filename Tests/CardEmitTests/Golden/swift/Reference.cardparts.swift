@@ -138,19 +138,25 @@ class BudgetCardController: CardPartsViewController {
     }
 
     private func configureParts() {
+        loadingTitle.label.adjustsFontForContentSizeCategory = true
         // A menu opens only when `menuTitle` is set; it is the title's text.
         loadingTitle.menuOptions = ["Edit budget", "Hide this card"]
         loadingTitle.menuOptionObserver = { [weak self] option, index in
             self?.budgetMenuSelected(option: option, index: index)
         }
         loadingText.text = "Crunching numbers…"
+        loadingText.label.adjustsFontForContentSizeCategory = true
+        emptyTitle.label.adjustsFontForContentSizeCategory = true
         emptyTitle.menuOptions = ["Edit budget", "Hide this card"]
         emptyTitle.menuOptionObserver = { [weak self] option, index in
             self?.budgetMenuSelected(option: option, index: index)
         }
         emptyText.text = "No budgets yet."
+        emptyText.label.adjustsFontForContentSizeCategory = true
         emptyButton.setTitle("Create a budget", for: .normal)
+        emptyButton.titleLabel?.adjustsFontForContentSizeCategory = true
         emptyButton.rx.tap.bind(onNext: { [weak self] in self?.createBudget() }).disposed(by: bag)
+        hasDataTitle.label.adjustsFontForContentSizeCategory = true
         hasDataTitle.menuOptions = ["Edit budget", "Hide this card"]
         hasDataTitle.menuOptionObserver = { [weak self] option, index in
             self?.budgetMenuSelected(option: option, index: index)
@@ -162,18 +168,24 @@ class BudgetCardController: CardPartsViewController {
         hasDataHstackImage.isAccessibilityElement = false
         hasDataHstackImage.accessibilityElementsHidden = true
         hasDataHstack.addArrangedSubview(hasDataHstackImage)
+        hasDataHstackText.label.adjustsFontForContentSizeCategory = true
         hasDataHstack.addArrangedSubview(hasDataHstackText)
         hasDataBar.barColor = UIColor(red: 0x2E / 255.0, green: 0x7D / 255.0, blue: 0x32 / 255.0, alpha: 1)
         hasDataSlider.minimumValue = 0
         hasDataSlider.maximumValue = 5000
         hasDataTextField.placeholder = "Add a note"
+        hasDataTextField.adjustsFontForContentSizeCategory = true
+        hasDataText.label.adjustsFontForContentSizeCategory = true
         hasDataTable2.tableView.register(CategoriesCell.self, forCellReuseIdentifier: CategoriesCell.reuseIdentifier)
+        reviewTitle.label.adjustsFontForContentSizeCategory = true
         reviewTitle.menuOptions = ["Edit budget", "Hide this card"]
         reviewTitle.menuOptionObserver = { [weak self] option, index in
             self?.budgetMenuSelected(option: option, index: index)
         }
         reviewText.text = "Review this month"
+        reviewText.label.adjustsFontForContentSizeCategory = true
         reviewButton.setTitle("Done", for: .normal)
+        reviewButton.titleLabel?.adjustsFontForContentSizeCategory = true
         reviewButton.rx.tap.bind(onNext: { [weak self] in self?.finishReview() }).disposed(by: bag)
     }
 
@@ -264,6 +276,8 @@ class BudgetCardController: CardPartsViewController {
 
         override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
             super.init(style: style, reuseIdentifier: reuseIdentifier)
+            text1.label.adjustsFontForContentSizeCategory = true
+            text2.label.adjustsFontForContentSizeCategory = true
             setupCardParts([text1, text2])
         }
 
@@ -487,12 +501,18 @@ class GalleryCardController: CardPartsViewController {
         attributedText.textViewImage = attributedTextImage
         attributedText.exclusionPath?.append(UIBezierPath(rect: attributedTextImage.frame))
         titleDescription.leftTitleText = "Assets"
+        titleDescription.leftTitleLabel.adjustsFontForContentSizeCategory = true
         titleDescription.leftDescriptionText = "$312k"
+        titleDescription.leftDescriptionLabel.adjustsFontForContentSizeCategory = true
         titleDescription.rightTitleText = "Debts"
+        titleDescription.rightTitleLabel.adjustsFontForContentSizeCategory = true
         titleDescription.rightDescriptionText = "$264k"
+        titleDescription.rightDescriptionLabel.adjustsFontForContentSizeCategory = true
+        pill.adjustsFontForContentSizeCategory = true
         pill.verticalPadding = 4
         pill.horizontalPadding = 10
         iconLabel.labelText = "Tables open at 7:30"
+        iconLabel.adjustsFontForContentSizeCategory = true
         iconLabel.icon = UIImage(named: "calendar")
         iconLabel.iconPosition = (.right, .top)
         iconLabel.textAlignment = .left
@@ -500,9 +520,11 @@ class GalleryCardController: CardPartsViewController {
         hstack.axis = .horizontal
         hstack.spacing = 4
         hstackText.text = "Left"
+        hstackText.label.adjustsFontForContentSizeCategory = true
         hstack.addArrangedSubview(hstackText)
         hstack.addArrangedSubview(hstackVerticalSeparator)
         hstackText2.text = "Right"
+        hstackText2.label.adjustsFontForContentSizeCategory = true
         hstack.addArrangedSubview(hstackText2)
         hstack.backgroundView.backgroundColor = UIColor(
             red: 0xF2 / 255.0,
@@ -517,9 +539,11 @@ class GalleryCardController: CardPartsViewController {
         collection.collectionView.register(PhotosCell.self, forCellWithReuseIdentifier: PhotosCell.reuseIdentifier)
         pagedVstack.axis = .vertical
         pagedVstackText.text = "Page 1"
+        pagedVstackText.label.adjustsFontForContentSizeCategory = true
         pagedVstack.addArrangedSubview(pagedVstackText)
         pagedVstack2.axis = .vertical
         pagedVstack2Text.text = "Page 2"
+        pagedVstack2Text.label.adjustsFontForContentSizeCategory = true
         pagedVstack2.addArrangedSubview(pagedVstack2Text)
         // CardPartPagedView holds its delegate strongly: this one holds the card weakly.
         paged.delegate = CardcPagedDelegate { [weak self] page in self?.pageChanged(page: page) }
@@ -530,9 +554,13 @@ class GalleryCardController: CardPartsViewController {
         multiSlider.outerTrackColor = UIColor.lightGray
         multiSlider.orientation = .horizontal
         centeredText.text = "L"
+        centeredText.label.adjustsFontForContentSizeCategory = true
         centeredText2.text = "Center"
+        centeredText2.label.adjustsFontForContentSizeCategory = true
         centeredText3.text = "R"
+        centeredText3.label.adjustsFontForContentSizeCategory = true
         orientedText.text = "At the bottom"
+        orientedText.label.adjustsFontForContentSizeCategory = true
         confetti.type = .mixed
         confetti.colors = [UIColor.red, UIColor.blue]
         confetti.intensity = 0.7
@@ -595,6 +623,7 @@ class GalleryCardController: CardPartsViewController {
 
         override init(frame: CGRect) {
             super.init(frame: frame)
+            text1.label.adjustsFontForContentSizeCategory = true
             setupCardParts([text1])
         }
 
@@ -643,6 +672,7 @@ class TipCardController: CardPartsViewController {
 
     private func configureParts() {
         text.text = "Tip: tap a transaction to categorize it."
+        text.label.adjustsFontForContentSizeCategory = true
     }
 }
 
@@ -688,6 +718,8 @@ class VisaCardController: CardPartsViewController {
 
     private func configureParts() {
         text.text = "Visa •••• 4242"
+        text.label.adjustsFontForContentSizeCategory = true
+        text2.label.adjustsFontForContentSizeCategory = true
     }
 
     private func bindViewModel() {
@@ -736,7 +768,9 @@ class AmexCardController: CardPartsViewController {
 
     private func configureParts() {
         text.text = "Amex •••• 1005"
+        text.label.adjustsFontForContentSizeCategory = true
         text2.text = "$310.00"
+        text2.label.adjustsFontForContentSizeCategory = true
     }
 }
 
@@ -793,19 +827,23 @@ class TartineCardController: CardPartsViewController {
         image.isAccessibilityElement = true
         image.accessibilityLabel = "Loaves of country bread on the counter"
         text.text = "Tartine Bakery"
+        text.label.adjustsFontForContentSizeCategory = true
         leftOverlay.axis = .vertical
         leftOverlayText.text = "NOPE"
         leftOverlayText.textColor = UIColor.red
+        leftOverlayText.label.adjustsFontForContentSizeCategory = true
         leftOverlayText.textAlignment = .center
         leftOverlay.addArrangedSubview(leftOverlayText)
         rightOverlay.axis = .vertical
         rightOverlayText.text = "SAVE"
         rightOverlayText.textColor = UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1)
+        rightOverlayText.label.adjustsFontForContentSizeCategory = true
         rightOverlayText.textAlignment = .center
         rightOverlay.addArrangedSubview(rightOverlayText)
         footer.axis = .vertical
         footerButton.setTitle("Save", for: .normal)
         footerButton.contentHorizontalAlignment = .fill
+        footerButton.titleLabel?.adjustsFontForContentSizeCategory = true
         footerButton.rx.tap.bind(onNext: { [weak self] in self?.savePlace() }).disposed(by: bag)
         footer.addArrangedSubview(footerButton)
     }
@@ -875,6 +913,7 @@ class TripOverviewCardController: CardPartsViewController {
         map.intrensicHeight = 200
         button.setTitle("Jerónimos Monastery", for: .normal)
         button.contentHorizontalAlignment = .fill
+        button.titleLabel?.adjustsFontForContentSizeCategory = true
         button.rx.tap.bind(onNext: { [weak self] in self?.pushSight() }).disposed(by: bag)
     }
 
@@ -922,8 +961,10 @@ class SightCardController: CardPartsViewController {
 
     private func configureParts() {
         text.text = "Open 9:30 AM – 6:00 PM"
+        text.label.adjustsFontForContentSizeCategory = true
         button.setTitle("Back", for: .normal)
         button.contentHorizontalAlignment = .left
+        button.titleLabel?.adjustsFontForContentSizeCategory = true
         button.rx.tap.bind(onNext: { [weak self] in self?.pop() }).disposed(by: bag)
     }
 
@@ -950,12 +991,12 @@ class OverviewCardsViewController: CardsViewController {
     private(set) lazy var tip: TipCardController = themed { makeTip() }
 
     init() {
-        makeEvergreenTheme().apply()
+        CardcHelpers.scalingFonts(makeEvergreenTheme()).apply()
         super.init(nibName: nil, bundle: nil)
     }
 
     required init?(coder: NSCoder) {
-        makeEvergreenTheme().apply()
+        CardcHelpers.scalingFonts(makeEvergreenTheme()).apply()
         super.init(coder: coder)
     }
 
@@ -986,7 +1027,7 @@ class OverviewCardsViewController: CardsViewController {
     /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
     /// they are created.
     private func themed<Controller>(_ make: () -> Controller) -> Controller {
-        makeEvergreenTheme().apply()
+        CardcHelpers.scalingFonts(makeEvergreenTheme()).apply()
         return make()
     }
 }
@@ -1002,12 +1043,12 @@ class BudgetScreenFullScreenViewController: CardPartsFullScreenViewController {
     private(set) lazy var budget: BudgetCardController = themed { makeBudget() }
 
     init() {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         super.init(nibName: nil, bundle: nil)
     }
 
     required init?(coder: NSCoder) {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         super.init(coder: coder)
     }
 
@@ -1026,7 +1067,7 @@ class BudgetScreenFullScreenViewController: CardPartsFullScreenViewController {
     /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
     /// they are created.
     private func themed<Controller>(_ make: () -> Controller) -> Controller {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         return make()
     }
 }
@@ -1058,12 +1099,12 @@ class WalletStackViewController: UIViewController, UICollectionViewDataSource, @
     private(set) var cardStack: CardStack?
 
     init() {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         super.init(nibName: nil, bundle: nil)
     }
 
     required init?(coder: NSCoder) {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         super.init(coder: coder)
     }
 
@@ -1128,7 +1169,7 @@ class WalletStackViewController: UIViewController, UICollectionViewDataSource, @
     /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
     /// they are created.
     private func themed<Controller>(_ make: () -> Controller) -> Controller {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         return make()
     }
 }
@@ -1150,12 +1191,12 @@ class PlacesSwipeViewController: UIViewController {
     private lazy var coordinator = Coordinator(owner: self)
 
     init() {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         super.init(nibName: nil, bundle: nil)
     }
 
     required init?(coder: NSCoder) {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         super.init(coder: coder)
     }
 
@@ -1240,7 +1281,7 @@ class PlacesSwipeViewController: UIViewController {
     /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
     /// they are created.
     private func themed<Controller>(_ make: () -> Controller) -> Controller {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         return make()
     }
 
@@ -1282,13 +1323,13 @@ class PlacesSwipeViewController: UIViewController {
 /// controllers in it, the cards they push included.
 class TripSheetViewController: TGCardViewController {
     init() {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         super.init(nibName: "TGCardViewController", bundle: TGCardViewController.bundle)
     }
 
     required init?(coder: NSCoder) {
         // As TGCardViewController asks: its own nib, not the storyboard's.
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         super.init(nibName: "TGCardViewController", bundle: TGCardViewController.bundle)
     }
 
@@ -1312,7 +1353,7 @@ class TripSheetViewController: TGCardViewController {
     /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
     /// they are created.
     private func themed<Controller>(_ make: () -> Controller) -> Controller {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         return make()
     }
 
@@ -1358,6 +1399,21 @@ class TripSheetViewController: TGCardViewController {
 /// Helpers of this file's generated code.
 @MainActor
 private enum CardcHelpers {
+    /// `theme` with its fonts scaling with Dynamic Type: each theme font is
+    /// `UIFontMetrics(forTextStyle:)` of the text style `cardc` lays it out with (`cardc check
+    /// --text-size`), so cards follow the user's text size as the layout estimates.
+    static func scalingFonts(_ theme: CardPartsTheme) -> CardPartsTheme {
+        var theme = theme
+        theme.smallTextFont = UIFontMetrics(forTextStyle: .caption2).scaledFont(for: theme.smallTextFont)
+        theme.normalTextFont = UIFontMetrics(forTextStyle: .body).scaledFont(for: theme.normalTextFont)
+        theme.titleTextFont = UIFontMetrics(forTextStyle: .headline).scaledFont(for: theme.titleTextFont)
+        theme.headerTextFont = UIFontMetrics(forTextStyle: .largeTitle).scaledFont(for: theme.headerTextFont)
+        theme.detailTextFont = UIFontMetrics(forTextStyle: .caption1).scaledFont(for: theme.detailTextFont)
+        theme.titleFont = UIFontMetrics(forTextStyle: .headline).scaledFont(for: theme.titleFont)
+        theme.buttonTitleFont = UIFontMetrics(forTextStyle: .body).scaledFont(for: theme.buttonTitleFont)
+        return theme
+    }
+
     /// A `collection` part's flow layout.
     static func flowLayout(
         _ direction: UICollectionView.ScrollDirection,

@@ -88,13 +88,14 @@ class HostileCardController: CardPartsViewController {
     let caseText8 = CardPartTextView(type: .normal)
     let caseText9 = CardPartTextView(type: .normal)
     let caseText10 = CardPartTextView(type: .normal)
-    let caseText11 = CardPartTextView(type: .normal)
+    let caseText11 = CardPartTextView(type: .detail)
     let caseText12 = CardPartTextView(type: .normal)
     let caseText13 = CardPartTextView(type: .normal)
     let caseText14 = CardPartTextView(type: .normal)
     let caseText15 = CardPartTextView(type: .normal)
     let caseText16 = CardPartTextView(type: .normal)
     let caseText17 = CardPartTextView(type: .normal)
+    let caseText18 = CardPartTextView(type: .normal)
     let caseImage = CardPartImageView()
     let caseImage2 = CardPartImageView()
     let caseImage3 = CardPartImageView()
@@ -102,7 +103,7 @@ class HostileCardController: CardPartsViewController {
     let caseBar = CardPartBarView()
     let caseBar2 = CardPartBarView()
     let casePill = CardPartPillLabel()
-    let caseText18 = CardPartTextView(type: .normal)
+    let caseText19 = CardPartTextView(type: .normal)
     let caseProgressBar = CardPartProgressBarView(
         barColors: [UIColor.red, UIColor.blue],
         currentValue: 1,
@@ -112,10 +113,10 @@ class HostileCardController: CardPartsViewController {
     let caseTitle2 = CardPartTitleView(type: .titleWithMenu)
     let caseSlider = CardPartSliderView()
     let caseRadio = CardPartRadioButton()
-    let caseText19 = CardPartTextView(type: .normal)
     let caseText20 = CardPartTextView(type: .normal)
-    let caseTable = CardPartTableView()
     let caseText21 = CardPartTextView(type: .normal)
+    let caseTable = CardPartTableView()
+    let caseText22 = CardPartTextView(type: .normal)
     let defaultTitle = CardPartTitleView(type: .titleOnly)
     let defaultText = CardPartTextView(type: .normal)
     let defaultText2 = CardPartTextView(type: .normal)
@@ -127,13 +128,14 @@ class HostileCardController: CardPartsViewController {
     let defaultText8 = CardPartTextView(type: .normal)
     let defaultText9 = CardPartTextView(type: .normal)
     let defaultText10 = CardPartTextView(type: .normal)
-    let defaultText11 = CardPartTextView(type: .normal)
+    let defaultText11 = CardPartTextView(type: .detail)
     let defaultText12 = CardPartTextView(type: .normal)
     let defaultText13 = CardPartTextView(type: .normal)
     let defaultText14 = CardPartTextView(type: .normal)
     let defaultText15 = CardPartTextView(type: .normal)
     let defaultText16 = CardPartTextView(type: .normal)
     let defaultText17 = CardPartTextView(type: .normal)
+    let defaultText18 = CardPartTextView(type: .normal)
     let defaultImage = CardPartImageView()
     let defaultImage2 = CardPartImageView()
     let defaultImage3 = CardPartImageView()
@@ -141,7 +143,7 @@ class HostileCardController: CardPartsViewController {
     let defaultBar = CardPartBarView()
     let defaultBar2 = CardPartBarView()
     let defaultPill = CardPartPillLabel()
-    let defaultText18 = CardPartTextView(type: .normal)
+    let defaultText19 = CardPartTextView(type: .normal)
     let defaultProgressBar = CardPartProgressBarView(
         barColors: [UIColor.red, UIColor.blue],
         currentValue: 1,
@@ -151,10 +153,10 @@ class HostileCardController: CardPartsViewController {
     let defaultTitle2 = CardPartTitleView(type: .titleWithMenu)
     let defaultSlider = CardPartSliderView()
     let defaultRadio = CardPartRadioButton()
-    let defaultText19 = CardPartTextView(type: .normal)
     let defaultText20 = CardPartTextView(type: .normal)
-    let defaultTable = CardPartTableView()
     let defaultText21 = CardPartTextView(type: .normal)
+    let defaultTable = CardPartTableView()
+    let defaultText22 = CardPartTextView(type: .normal)
     let selfTitle = CardPartTitleView(type: .titleOnly)
     let selfText = CardPartTextView(type: .normal)
     let selfText2 = CardPartTextView(type: .normal)
@@ -166,13 +168,14 @@ class HostileCardController: CardPartsViewController {
     let selfText8 = CardPartTextView(type: .normal)
     let selfText9 = CardPartTextView(type: .normal)
     let selfText10 = CardPartTextView(type: .normal)
-    let selfText11 = CardPartTextView(type: .normal)
+    let selfText11 = CardPartTextView(type: .detail)
     let selfText12 = CardPartTextView(type: .normal)
     let selfText13 = CardPartTextView(type: .normal)
     let selfText14 = CardPartTextView(type: .normal)
     let selfText15 = CardPartTextView(type: .normal)
     let selfText16 = CardPartTextView(type: .normal)
     let selfText17 = CardPartTextView(type: .normal)
+    let selfText18 = CardPartTextView(type: .normal)
     let selfImage = CardPartImageView()
     let selfImage2 = CardPartImageView()
     let selfImage3 = CardPartImageView()
@@ -180,7 +183,7 @@ class HostileCardController: CardPartsViewController {
     let selfBar = CardPartBarView()
     let selfBar2 = CardPartBarView()
     let selfPill = CardPartPillLabel()
-    let selfText18 = CardPartTextView(type: .normal)
+    let selfText19 = CardPartTextView(type: .normal)
     let selfProgressBar = CardPartProgressBarView(
         barColors: [UIColor.red, UIColor.blue],
         currentValue: 1,
@@ -190,8 +193,8 @@ class HostileCardController: CardPartsViewController {
     let selfTitle2 = CardPartTitleView(type: .titleWithMenu)
     let selfSlider = CardPartSliderView()
     let selfRadio = CardPartRadioButton()
-    let selfText19 = CardPartTextView(type: .normal)
     let selfText20 = CardPartTextView(type: .normal)
+    let selfText21 = CardPartTextView(type: .normal)
     let selfTable = CardPartTableView()
     let selfButton = CardPartButtonView()
 
@@ -228,6 +231,7 @@ class HostileCardController: CardPartsViewController {
             caseText15,
             caseText16,
             caseText17,
+            caseText18,
             caseImage,
             caseImage2,
             caseImage3,
@@ -235,16 +239,16 @@ class HostileCardController: CardPartsViewController {
             caseBar,
             caseBar2,
             casePill,
-            caseText18,
+            caseText19,
             caseProgressBar,
             caseHistogram,
             caseTitle2,
             caseSlider,
             caseRadio,
-            caseText19,
             caseText20,
-            caseTable,
             caseText21,
+            caseTable,
+            caseText22,
         ], forState: HostileViewModel.`case`)
         setupCardParts([
             defaultTitle,
@@ -265,6 +269,7 @@ class HostileCardController: CardPartsViewController {
             defaultText15,
             defaultText16,
             defaultText17,
+            defaultText18,
             defaultImage,
             defaultImage2,
             defaultImage3,
@@ -272,16 +277,16 @@ class HostileCardController: CardPartsViewController {
             defaultBar,
             defaultBar2,
             defaultPill,
-            defaultText18,
+            defaultText19,
             defaultProgressBar,
             defaultHistogram,
             defaultTitle2,
             defaultSlider,
             defaultRadio,
-            defaultText19,
             defaultText20,
-            defaultTable,
             defaultText21,
+            defaultTable,
+            defaultText22,
         ], forState: HostileViewModel.`default`)
         setupCardParts([
             selfTitle,
@@ -302,6 +307,7 @@ class HostileCardController: CardPartsViewController {
             selfText15,
             selfText16,
             selfText17,
+            selfText18,
             selfImage,
             selfImage2,
             selfImage3,
@@ -309,14 +315,14 @@ class HostileCardController: CardPartsViewController {
             selfBar,
             selfBar2,
             selfPill,
-            selfText18,
+            selfText19,
             selfProgressBar,
             selfHistogram,
             selfTitle2,
             selfSlider,
             selfRadio,
-            selfText19,
             selfText20,
+            selfText21,
             selfTable,
             selfButton,
         ], forState: HostileViewModel.`self`)
@@ -325,7 +331,27 @@ class HostileCardController: CardPartsViewController {
     }
 
     private func configureParts() {
-        caseText17.text = "literal \"with\" \\(escapes)\n#and\t\0 \u{202E}"
+        caseTitle.label.adjustsFontForContentSizeCategory = true
+        caseText.label.adjustsFontForContentSizeCategory = true
+        caseText2.label.adjustsFontForContentSizeCategory = true
+        caseText3.label.adjustsFontForContentSizeCategory = true
+        caseText4.label.adjustsFontForContentSizeCategory = true
+        caseText5.label.adjustsFontForContentSizeCategory = true
+        caseText6.label.adjustsFontForContentSizeCategory = true
+        caseText7.label.adjustsFontForContentSizeCategory = true
+        caseText8.label.adjustsFontForContentSizeCategory = true
+        caseText9.label.adjustsFontForContentSizeCategory = true
+        caseText10.label.adjustsFontForContentSizeCategory = true
+        caseText11.font = UIFontMetrics(forTextStyle: .caption1).scaledFont(for: UIFont(name: "Avenir \"Next\"", size: 18) ?? UIFont.systemFont(ofSize: 18))
+        caseText11.label.adjustsFontForContentSizeCategory = true
+        caseText12.label.adjustsFontForContentSizeCategory = true
+        caseText13.label.adjustsFontForContentSizeCategory = true
+        caseText14.label.adjustsFontForContentSizeCategory = true
+        caseText15.label.adjustsFontForContentSizeCategory = true
+        caseText16.label.adjustsFontForContentSizeCategory = true
+        caseText17.label.adjustsFontForContentSizeCategory = true
+        caseText18.text = "literal \"with\" \\(escapes)\n#and\t\0 \u{202E}"
+        caseText18.label.adjustsFontForContentSizeCategory = true
         caseImage.imageName = "quote\"d \\(x)"
         caseImage.isAccessibilityElement = true
         caseImage.accessibilityLabel = "label \"with\" \\(escapes)\n\u{202E}"
@@ -333,25 +359,52 @@ class HostileCardController: CardPartsViewController {
         caseImage2.isAccessibilityElement = true
         caseImage3.imageName = "hidden"
         caseIconLabel.labelText = "i"
+        caseIconLabel.adjustsFontForContentSizeCategory = true
         caseIconLabel.icon = UIImage(named: "\\(icon)")
         caseBar.percent = 0.5
         caseBar2.percent = 0.25
         casePill.labelText = "x"
-        caseText18.text = "n"
+        casePill.adjustsFontForContentSizeCategory = true
+        caseText19.text = "n"
+        caseText19.label.adjustsFontForContentSizeCategory = true
         caseHistogram.width = 8
         caseHistogram.spacing = 8
         caseHistogram.shouldShowHorizontalLines = true
         caseHistogram.histogramLines = .lines(bottom: true, middle: true, top: true)
         caseTitle2.title = "menu"
+        caseTitle2.label.adjustsFontForContentSizeCategory = true
         // A menu opens only when `menuTitle` is set; it is the title's text.
         caseTitle2.menuTitle = "menu"
         caseTitle2.menuOptionObserver = { [weak self] option, index in self?.`return`(option: option, index: index) }
         caseRadio.rx.tap.bind(onNext: { [weak self] in self?.`repeat`() }).disposed(by: bag)
-        caseText19.text = "big"
-        caseText20.text = "small"
+        caseText20.text = "big"
+        caseText20.label.adjustsFontForContentSizeCategory = true
+        caseText21.text = "small"
+        caseText21.label.adjustsFontForContentSizeCategory = true
         caseTable.tableView.register(RowsCell.self, forCellReuseIdentifier: RowsCell.reuseIdentifier)
-        caseText21.text = "a state named case"
-        defaultText17.text = "literal \"with\" \\(escapes)\n#and\t\0 \u{202E}"
+        caseText22.text = "a state named case"
+        caseText22.label.adjustsFontForContentSizeCategory = true
+        defaultTitle.label.adjustsFontForContentSizeCategory = true
+        defaultText.label.adjustsFontForContentSizeCategory = true
+        defaultText2.label.adjustsFontForContentSizeCategory = true
+        defaultText3.label.adjustsFontForContentSizeCategory = true
+        defaultText4.label.adjustsFontForContentSizeCategory = true
+        defaultText5.label.adjustsFontForContentSizeCategory = true
+        defaultText6.label.adjustsFontForContentSizeCategory = true
+        defaultText7.label.adjustsFontForContentSizeCategory = true
+        defaultText8.label.adjustsFontForContentSizeCategory = true
+        defaultText9.label.adjustsFontForContentSizeCategory = true
+        defaultText10.label.adjustsFontForContentSizeCategory = true
+        defaultText11.font = UIFontMetrics(forTextStyle: .caption1).scaledFont(for: UIFont(name: "Avenir \"Next\"", size: 18) ?? UIFont.systemFont(ofSize: 18))
+        defaultText11.label.adjustsFontForContentSizeCategory = true
+        defaultText12.label.adjustsFontForContentSizeCategory = true
+        defaultText13.label.adjustsFontForContentSizeCategory = true
+        defaultText14.label.adjustsFontForContentSizeCategory = true
+        defaultText15.label.adjustsFontForContentSizeCategory = true
+        defaultText16.label.adjustsFontForContentSizeCategory = true
+        defaultText17.label.adjustsFontForContentSizeCategory = true
+        defaultText18.text = "literal \"with\" \\(escapes)\n#and\t\0 \u{202E}"
+        defaultText18.label.adjustsFontForContentSizeCategory = true
         defaultImage.imageName = "quote\"d \\(x)"
         defaultImage.isAccessibilityElement = true
         defaultImage.accessibilityLabel = "label \"with\" \\(escapes)\n\u{202E}"
@@ -359,24 +412,51 @@ class HostileCardController: CardPartsViewController {
         defaultImage2.isAccessibilityElement = true
         defaultImage3.imageName = "hidden"
         defaultIconLabel.labelText = "i"
+        defaultIconLabel.adjustsFontForContentSizeCategory = true
         defaultIconLabel.icon = UIImage(named: "\\(icon)")
         defaultBar.percent = 0.5
         defaultBar2.percent = 0.25
         defaultPill.labelText = "x"
-        defaultText18.text = "n"
+        defaultPill.adjustsFontForContentSizeCategory = true
+        defaultText19.text = "n"
+        defaultText19.label.adjustsFontForContentSizeCategory = true
         defaultHistogram.width = 8
         defaultHistogram.spacing = 8
         defaultHistogram.shouldShowHorizontalLines = true
         defaultHistogram.histogramLines = .lines(bottom: true, middle: true, top: true)
         defaultTitle2.title = "menu"
+        defaultTitle2.label.adjustsFontForContentSizeCategory = true
         defaultTitle2.menuTitle = "menu"
         defaultTitle2.menuOptionObserver = { [weak self] option, index in self?.`return`(option: option, index: index) }
         defaultRadio.rx.tap.bind(onNext: { [weak self] in self?.`repeat`() }).disposed(by: bag)
-        defaultText19.text = "big"
-        defaultText20.text = "small"
+        defaultText20.text = "big"
+        defaultText20.label.adjustsFontForContentSizeCategory = true
+        defaultText21.text = "small"
+        defaultText21.label.adjustsFontForContentSizeCategory = true
         defaultTable.tableView.register(RowsCell2.self, forCellReuseIdentifier: RowsCell2.reuseIdentifier)
-        defaultText21.text = "a state named default"
-        selfText17.text = "literal \"with\" \\(escapes)\n#and\t\0 \u{202E}"
+        defaultText22.text = "a state named default"
+        defaultText22.label.adjustsFontForContentSizeCategory = true
+        selfTitle.label.adjustsFontForContentSizeCategory = true
+        selfText.label.adjustsFontForContentSizeCategory = true
+        selfText2.label.adjustsFontForContentSizeCategory = true
+        selfText3.label.adjustsFontForContentSizeCategory = true
+        selfText4.label.adjustsFontForContentSizeCategory = true
+        selfText5.label.adjustsFontForContentSizeCategory = true
+        selfText6.label.adjustsFontForContentSizeCategory = true
+        selfText7.label.adjustsFontForContentSizeCategory = true
+        selfText8.label.adjustsFontForContentSizeCategory = true
+        selfText9.label.adjustsFontForContentSizeCategory = true
+        selfText10.label.adjustsFontForContentSizeCategory = true
+        selfText11.font = UIFontMetrics(forTextStyle: .caption1).scaledFont(for: UIFont(name: "Avenir \"Next\"", size: 18) ?? UIFont.systemFont(ofSize: 18))
+        selfText11.label.adjustsFontForContentSizeCategory = true
+        selfText12.label.adjustsFontForContentSizeCategory = true
+        selfText13.label.adjustsFontForContentSizeCategory = true
+        selfText14.label.adjustsFontForContentSizeCategory = true
+        selfText15.label.adjustsFontForContentSizeCategory = true
+        selfText16.label.adjustsFontForContentSizeCategory = true
+        selfText17.label.adjustsFontForContentSizeCategory = true
+        selfText18.text = "literal \"with\" \\(escapes)\n#and\t\0 \u{202E}"
+        selfText18.label.adjustsFontForContentSizeCategory = true
         selfImage.imageName = "quote\"d \\(x)"
         selfImage.isAccessibilityElement = true
         selfImage.accessibilityLabel = "label \"with\" \\(escapes)\n\u{202E}"
@@ -384,23 +464,30 @@ class HostileCardController: CardPartsViewController {
         selfImage2.isAccessibilityElement = true
         selfImage3.imageName = "hidden"
         selfIconLabel.labelText = "i"
+        selfIconLabel.adjustsFontForContentSizeCategory = true
         selfIconLabel.icon = UIImage(named: "\\(icon)")
         selfBar.percent = 0.5
         selfBar2.percent = 0.25
         selfPill.labelText = "x"
-        selfText18.text = "n"
+        selfPill.adjustsFontForContentSizeCategory = true
+        selfText19.text = "n"
+        selfText19.label.adjustsFontForContentSizeCategory = true
         selfHistogram.width = 8
         selfHistogram.spacing = 8
         selfHistogram.shouldShowHorizontalLines = true
         selfHistogram.histogramLines = .lines(bottom: true, middle: true, top: true)
         selfTitle2.title = "menu"
+        selfTitle2.label.adjustsFontForContentSizeCategory = true
         selfTitle2.menuTitle = "menu"
         selfTitle2.menuOptionObserver = { [weak self] option, index in self?.`return`(option: option, index: index) }
         selfRadio.rx.tap.bind(onNext: { [weak self] in self?.`repeat`() }).disposed(by: bag)
-        selfText19.text = "big"
-        selfText20.text = "small"
+        selfText20.text = "big"
+        selfText20.label.adjustsFontForContentSizeCategory = true
+        selfText21.text = "small"
+        selfText21.label.adjustsFontForContentSizeCategory = true
         selfTable.tableView.register(RowsCell3.self, forCellReuseIdentifier: RowsCell3.reuseIdentifier)
         selfButton.setTitle("Back \"home\"", for: .normal)
+        selfButton.titleLabel?.adjustsFontForContentSizeCategory = true
         selfButton.rx.tap.bind(onNext: { [weak self] in self?.`func`() }).disposed(by: bag)
     }
 
@@ -416,12 +503,13 @@ class HostileCardController: CardPartsViewController {
         viewModel.unicode.bind(to: caseText8.rx.text).disposed(by: bag)
         viewModel.control.bind(to: caseText9.rx.text).disposed(by: bag)
         viewModel.empty.bind(to: caseText10.rx.text).disposed(by: bag)
-        viewModel.keywordLike.bind(to: caseText11.rx.text).disposed(by: bag)
-        viewModel.`default`.bind(to: caseText12.rx.text).disposed(by: bag)
-        viewModel.`self`.bind(to: caseText13.rx.text).disposed(by: bag)
-        viewModel.`init`.bind(to: caseText14.rx.text).disposed(by: bag)
-        viewModel.`Type`.bind(to: caseText15.rx.text).disposed(by: bag)
-        viewModel.`_`.bind(to: caseText16.rx.text).disposed(by: bag)
+        viewModel.`default`.bind(to: caseText11.rx.text).disposed(by: bag)
+        viewModel.keywordLike.bind(to: caseText12.rx.text).disposed(by: bag)
+        viewModel.`default`.bind(to: caseText13.rx.text).disposed(by: bag)
+        viewModel.`self`.bind(to: caseText14.rx.text).disposed(by: bag)
+        viewModel.`init`.bind(to: caseText15.rx.text).disposed(by: bag)
+        viewModel.`Type`.bind(to: caseText16.rx.text).disposed(by: bag)
+        viewModel.`_`.bind(to: caseText17.rx.text).disposed(by: bag)
         viewModel.quote.bind(to: caseImage2.rx.accessibilityLabel).disposed(by: bag)
         viewModel.flag.bind(to: caseImage3.rx.accessibilityElementsHidden).disposed(by: bag)
         viewModel.`default`.bind(to: caseIconLabel.rx.accessibilityLabel).disposed(by: bag)
@@ -429,7 +517,7 @@ class HostileCardController: CardPartsViewController {
         viewModel.named.bind(to: caseBar2.rx.barColor).disposed(by: bag)
         viewModel.huge.map { CGFloat($0) }.bind(to: casePill.rx.verticalPadding).disposed(by: bag)
         viewModel.tiny.map { CGFloat($0) }.bind(to: casePill.rx.horizontalPadding).disposed(by: bag)
-        viewModel.`class`.bind(to: caseText18.label.rx.numberOfLines).disposed(by: bag)
+        viewModel.`class`.bind(to: caseText19.label.rx.numberOfLines).disposed(by: bag)
         viewModel.negativeZero.map { CardcHelpers.progressSegment(
             $0,
             [0, 1],
@@ -446,8 +534,8 @@ class HostileCardController: CardPartsViewController {
         viewModel.tenth.map { Float($0) }.bind(to: caseSlider.rx.value).disposed(by: bag)
         caseSlider.rx.value.changed.map { Double($0) }.bind(to: viewModel.tenth).disposed(by: bag)
         viewModel.flag.bind(to: caseRadio.rx.radioButtonValue).disposed(by: bag)
-        viewModel.big.bind(to: caseText19.label.rx.numberOfLines).disposed(by: bag)
-        viewModel.small.bind(to: caseText20.label.rx.numberOfLines).disposed(by: bag)
+        viewModel.big.bind(to: caseText20.label.rx.numberOfLines).disposed(by: bag)
+        viewModel.small.bind(to: caseText21.label.rx.numberOfLines).disposed(by: bag)
         viewModel.rows
             .bind(to: caseTable.tableView.rx.items(cellIdentifier: RowsCell.reuseIdentifier, cellType: RowsCell.self)) { [weak self] _, item, cell in
                 cell.configure(with: item, owner: self)
@@ -464,12 +552,13 @@ class HostileCardController: CardPartsViewController {
         viewModel.unicode.bind(to: defaultText8.rx.text).disposed(by: bag)
         viewModel.control.bind(to: defaultText9.rx.text).disposed(by: bag)
         viewModel.empty.bind(to: defaultText10.rx.text).disposed(by: bag)
-        viewModel.keywordLike.bind(to: defaultText11.rx.text).disposed(by: bag)
-        viewModel.`default`.bind(to: defaultText12.rx.text).disposed(by: bag)
-        viewModel.`self`.bind(to: defaultText13.rx.text).disposed(by: bag)
-        viewModel.`init`.bind(to: defaultText14.rx.text).disposed(by: bag)
-        viewModel.`Type`.bind(to: defaultText15.rx.text).disposed(by: bag)
-        viewModel.`_`.bind(to: defaultText16.rx.text).disposed(by: bag)
+        viewModel.`default`.bind(to: defaultText11.rx.text).disposed(by: bag)
+        viewModel.keywordLike.bind(to: defaultText12.rx.text).disposed(by: bag)
+        viewModel.`default`.bind(to: defaultText13.rx.text).disposed(by: bag)
+        viewModel.`self`.bind(to: defaultText14.rx.text).disposed(by: bag)
+        viewModel.`init`.bind(to: defaultText15.rx.text).disposed(by: bag)
+        viewModel.`Type`.bind(to: defaultText16.rx.text).disposed(by: bag)
+        viewModel.`_`.bind(to: defaultText17.rx.text).disposed(by: bag)
         viewModel.quote.bind(to: defaultImage2.rx.accessibilityLabel).disposed(by: bag)
         viewModel.flag.bind(to: defaultImage3.rx.accessibilityElementsHidden).disposed(by: bag)
         viewModel.`default`.bind(to: defaultIconLabel.rx.accessibilityLabel).disposed(by: bag)
@@ -477,7 +566,7 @@ class HostileCardController: CardPartsViewController {
         viewModel.named.bind(to: defaultBar2.rx.barColor).disposed(by: bag)
         viewModel.huge.map { CGFloat($0) }.bind(to: defaultPill.rx.verticalPadding).disposed(by: bag)
         viewModel.tiny.map { CGFloat($0) }.bind(to: defaultPill.rx.horizontalPadding).disposed(by: bag)
-        viewModel.`class`.bind(to: defaultText18.label.rx.numberOfLines).disposed(by: bag)
+        viewModel.`class`.bind(to: defaultText19.label.rx.numberOfLines).disposed(by: bag)
         viewModel.negativeZero.map { CardcHelpers.progressSegment(
             $0,
             [0, 1],
@@ -494,8 +583,8 @@ class HostileCardController: CardPartsViewController {
         viewModel.tenth.map { Float($0) }.bind(to: defaultSlider.rx.value).disposed(by: bag)
         defaultSlider.rx.value.changed.map { Double($0) }.bind(to: viewModel.tenth).disposed(by: bag)
         viewModel.flag.bind(to: defaultRadio.rx.radioButtonValue).disposed(by: bag)
-        viewModel.big.bind(to: defaultText19.label.rx.numberOfLines).disposed(by: bag)
-        viewModel.small.bind(to: defaultText20.label.rx.numberOfLines).disposed(by: bag)
+        viewModel.big.bind(to: defaultText20.label.rx.numberOfLines).disposed(by: bag)
+        viewModel.small.bind(to: defaultText21.label.rx.numberOfLines).disposed(by: bag)
         viewModel.rows
             .bind(to: defaultTable.tableView.rx.items(cellIdentifier: RowsCell2.reuseIdentifier, cellType: RowsCell2.self)) { [weak self] _, item, cell in
                 cell.configure(with: item, owner: self)
@@ -512,12 +601,13 @@ class HostileCardController: CardPartsViewController {
         viewModel.unicode.bind(to: selfText8.rx.text).disposed(by: bag)
         viewModel.control.bind(to: selfText9.rx.text).disposed(by: bag)
         viewModel.empty.bind(to: selfText10.rx.text).disposed(by: bag)
-        viewModel.keywordLike.bind(to: selfText11.rx.text).disposed(by: bag)
-        viewModel.`default`.bind(to: selfText12.rx.text).disposed(by: bag)
-        viewModel.`self`.bind(to: selfText13.rx.text).disposed(by: bag)
-        viewModel.`init`.bind(to: selfText14.rx.text).disposed(by: bag)
-        viewModel.`Type`.bind(to: selfText15.rx.text).disposed(by: bag)
-        viewModel.`_`.bind(to: selfText16.rx.text).disposed(by: bag)
+        viewModel.`default`.bind(to: selfText11.rx.text).disposed(by: bag)
+        viewModel.keywordLike.bind(to: selfText12.rx.text).disposed(by: bag)
+        viewModel.`default`.bind(to: selfText13.rx.text).disposed(by: bag)
+        viewModel.`self`.bind(to: selfText14.rx.text).disposed(by: bag)
+        viewModel.`init`.bind(to: selfText15.rx.text).disposed(by: bag)
+        viewModel.`Type`.bind(to: selfText16.rx.text).disposed(by: bag)
+        viewModel.`_`.bind(to: selfText17.rx.text).disposed(by: bag)
         viewModel.quote.bind(to: selfImage2.rx.accessibilityLabel).disposed(by: bag)
         viewModel.flag.bind(to: selfImage3.rx.accessibilityElementsHidden).disposed(by: bag)
         viewModel.`default`.bind(to: selfIconLabel.rx.accessibilityLabel).disposed(by: bag)
@@ -525,7 +615,7 @@ class HostileCardController: CardPartsViewController {
         viewModel.named.bind(to: selfBar2.rx.barColor).disposed(by: bag)
         viewModel.huge.map { CGFloat($0) }.bind(to: selfPill.rx.verticalPadding).disposed(by: bag)
         viewModel.tiny.map { CGFloat($0) }.bind(to: selfPill.rx.horizontalPadding).disposed(by: bag)
-        viewModel.`class`.bind(to: selfText18.label.rx.numberOfLines).disposed(by: bag)
+        viewModel.`class`.bind(to: selfText19.label.rx.numberOfLines).disposed(by: bag)
         viewModel.negativeZero.map { CardcHelpers.progressSegment(
             $0,
             [0, 1],
@@ -542,8 +632,8 @@ class HostileCardController: CardPartsViewController {
         viewModel.tenth.map { Float($0) }.bind(to: selfSlider.rx.value).disposed(by: bag)
         selfSlider.rx.value.changed.map { Double($0) }.bind(to: viewModel.tenth).disposed(by: bag)
         viewModel.flag.bind(to: selfRadio.rx.radioButtonValue).disposed(by: bag)
-        viewModel.big.bind(to: selfText19.label.rx.numberOfLines).disposed(by: bag)
-        viewModel.small.bind(to: selfText20.label.rx.numberOfLines).disposed(by: bag)
+        viewModel.big.bind(to: selfText20.label.rx.numberOfLines).disposed(by: bag)
+        viewModel.small.bind(to: selfText21.label.rx.numberOfLines).disposed(by: bag)
         viewModel.rows
             .bind(to: selfTable.tableView.rx.items(cellIdentifier: RowsCell3.reuseIdentifier, cellType: RowsCell3.self)) { [weak self] _, item, cell in
                 cell.configure(with: item, owner: self)
@@ -585,7 +675,9 @@ class HostileCardController: CardPartsViewController {
 
         override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
             super.init(style: style, reuseIdentifier: reuseIdentifier)
+            text1.label.adjustsFontForContentSizeCategory = true
             button1.setTitle("go", for: .normal)
+            button1.titleLabel?.adjustsFontForContentSizeCategory = true
             button1.rx.tap.bind(onNext: { [weak self] in self?.owner?.`default`() }).disposed(by: bag)
             setupCardParts([text1, button1])
         }
@@ -613,7 +705,9 @@ class HostileCardController: CardPartsViewController {
 
         override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
             super.init(style: style, reuseIdentifier: reuseIdentifier)
+            text1.label.adjustsFontForContentSizeCategory = true
             button1.setTitle("go", for: .normal)
+            button1.titleLabel?.adjustsFontForContentSizeCategory = true
             button1.rx.tap.bind(onNext: { [weak self] in self?.owner?.`default`() }).disposed(by: bag)
             setupCardParts([text1, button1])
         }
@@ -641,7 +735,9 @@ class HostileCardController: CardPartsViewController {
 
         override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
             super.init(style: style, reuseIdentifier: reuseIdentifier)
+            text1.label.adjustsFontForContentSizeCategory = true
             button1.setTitle("go", for: .normal)
+            button1.titleLabel?.adjustsFontForContentSizeCategory = true
             button1.rx.tap.bind(onNext: { [weak self] in self?.owner?.`default`() }).disposed(by: bag)
             setupCardParts([text1, button1])
         }
@@ -740,7 +836,10 @@ class HostileCellsCardController: CardPartsViewController {
 
         override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
             super.init(style: style, reuseIdentifier: reuseIdentifier)
+            text1.label.adjustsFontForContentSizeCategory = true
+            text2.label.adjustsFontForContentSizeCategory = true
             button1.setTitle("tap", for: .normal)
+            button1.titleLabel?.adjustsFontForContentSizeCategory = true
             button1.rx.tap.bind(onNext: { [weak self] in self?.owner?.cellTapped() }).disposed(by: bag)
             setupCardParts([text1, text2, table1, button1])
         }
@@ -799,6 +898,7 @@ class classCardController: CardPartsViewController {
 
     private func configureParts() {
         text.text = "a card named class"
+        text.label.adjustsFontForContentSizeCategory = true
     }
 }
 
@@ -834,6 +934,7 @@ class LedgerViewModelCardController: CardPartsViewController {
 
     private func configureParts() {
         text.text = "beside Ledger, no clash"
+        text.label.adjustsFontForContentSizeCategory = true
     }
 }
 
@@ -869,6 +970,7 @@ class LedgerCardController: CardPartsViewController {
 
     private func configureParts() {
         text.text = "beside LedgerViewModel"
+        text.label.adjustsFontForContentSizeCategory = true
     }
 }
 
@@ -889,12 +991,12 @@ class DeckSwipeViewController: UIViewController {
     private lazy var coordinator = Coordinator(owner: self)
 
     init() {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         super.init(nibName: nil, bundle: nil)
     }
 
     required init?(coder: NSCoder) {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         super.init(coder: coder)
     }
 
@@ -976,7 +1078,7 @@ class DeckSwipeViewController: UIViewController {
     /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
     /// they are created.
     private func themed<Controller>(_ make: () -> Controller) -> Controller {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         return make()
     }
 
@@ -1011,6 +1113,21 @@ class DeckSwipeViewController: UIViewController {
 /// Helpers of this file's generated code.
 @MainActor
 private enum CardcHelpers {
+    /// `theme` with its fonts scaling with Dynamic Type: each theme font is
+    /// `UIFontMetrics(forTextStyle:)` of the text style `cardc` lays it out with (`cardc check
+    /// --text-size`), so cards follow the user's text size as the layout estimates.
+    static func scalingFonts(_ theme: CardPartsTheme) -> CardPartsTheme {
+        var theme = theme
+        theme.smallTextFont = UIFontMetrics(forTextStyle: .caption2).scaledFont(for: theme.smallTextFont)
+        theme.normalTextFont = UIFontMetrics(forTextStyle: .body).scaledFont(for: theme.normalTextFont)
+        theme.titleTextFont = UIFontMetrics(forTextStyle: .headline).scaledFont(for: theme.titleTextFont)
+        theme.headerTextFont = UIFontMetrics(forTextStyle: .largeTitle).scaledFont(for: theme.headerTextFont)
+        theme.detailTextFont = UIFontMetrics(forTextStyle: .caption1).scaledFont(for: theme.detailTextFont)
+        theme.titleFont = UIFontMetrics(forTextStyle: .headline).scaledFont(for: theme.titleFont)
+        theme.buttonTitleFont = UIFontMetrics(forTextStyle: .body).scaledFont(for: theme.buttonTitleFont)
+        return theme
+    }
+
     /// CardParts' progress bar marks a segment (1-based) of `count`, not a value: the number of
     /// `boundaries` not above `value`, clamped to 1…count.
     nonisolated static func progressSegment(_ value: Double, _ boundaries: [Double], count: Int) -> Int {

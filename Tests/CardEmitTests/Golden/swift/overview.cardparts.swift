@@ -80,30 +80,40 @@ class BudgetCardController: CardPartsViewController {
     }
 
     private func configureParts() {
+        loadingTitle.label.adjustsFontForContentSizeCategory = true
         // A menu opens only when `menuTitle` is set; it is the title's text.
         loadingTitle.menuOptions = ["Edit budgets", "Hide this card"]
         loadingTitle.menuOptionObserver = { [weak self] option, index in
             self?.budgetMenuSelected(option: option, index: index)
         }
         loadingText.text = "Crunching your numbers…"
+        loadingText.label.adjustsFontForContentSizeCategory = true
+        emptyTitle.label.adjustsFontForContentSizeCategory = true
         emptyTitle.menuOptions = ["Edit budgets", "Hide this card"]
         emptyTitle.menuOptionObserver = { [weak self] option, index in
             self?.budgetMenuSelected(option: option, index: index)
         }
         emptyText.text = "Set a monthly budget to see where your money goes."
+        emptyText.label.adjustsFontForContentSizeCategory = true
         emptyText.label.numberOfLines = 2
         emptyButton.setTitle("Create a budget", for: .normal)
         emptyButton.contentHorizontalAlignment = .left
+        emptyButton.titleLabel?.adjustsFontForContentSizeCategory = true
         emptyButton.rx.tap.bind(onNext: { [weak self] in self?.createBudget() }).disposed(by: bag)
+        hasDataTitle.label.adjustsFontForContentSizeCategory = true
         hasDataTitle.menuOptions = ["Edit budgets", "Hide this card"]
         hasDataTitle.menuOptionObserver = { [weak self] option, index in
             self?.budgetMenuSelected(option: option, index: index)
         }
+        hasDataText.label.adjustsFontForContentSizeCategory = true
         hasDataBar.barColor = UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1)
+        hasDataText2.label.adjustsFontForContentSizeCategory = true
+        overBudgetTitle.label.adjustsFontForContentSizeCategory = true
         overBudgetTitle.menuOptions = ["Edit budgets", "Hide this card"]
         overBudgetTitle.menuOptionObserver = { [weak self] option, index in
             self?.budgetMenuSelected(option: option, index: index)
         }
+        overBudgetIconLabel.adjustsFontForContentSizeCategory = true
         overBudgetIconLabel.icon = UIImage(named: "alert-triangle")
         overBudgetIconLabel.iconPosition = (.left, .top)
         overBudgetIconLabel.iconPadding = 6
@@ -111,6 +121,7 @@ class BudgetCardController: CardPartsViewController {
         overBudgetBar.barColor = UIColor.red
         overBudgetButton.setTitle("Review spending", for: .normal)
         overBudgetButton.contentHorizontalAlignment = .left
+        overBudgetButton.titleLabel?.adjustsFontForContentSizeCategory = true
         overBudgetButton.rx.tap.bind(onNext: { [weak self] in self?.reviewSpending() }).disposed(by: bag)
     }
 
@@ -236,7 +247,10 @@ class NetWorthCardController: CardPartsViewController {
     private func configureParts() {
         text.text = "Net worth"
         text.textColor = UIColor(red: 0xFF / 255.0, green: 0xFF / 255.0, blue: 0xFF / 255.0, alpha: 0xCC / 255.0)
+        text.label.adjustsFontForContentSizeCategory = true
         text2.textColor = UIColor.white
+        text2.label.adjustsFontForContentSizeCategory = true
+        pill.adjustsFontForContentSizeCategory = true
         pill.verticalPadding = 4
         pill.horizontalPadding = 10
         hstack.axis = .horizontal
@@ -249,8 +263,10 @@ class NetWorthCardController: CardPartsViewController {
             blue: 0xFF / 255.0,
             alpha: 0xCC / 255.0
         )
+        hstackVstackText.label.adjustsFontForContentSizeCategory = true
         hstackVstack.addArrangedSubview(hstackVstackText)
         hstackVstackText2.textColor = UIColor.white
+        hstackVstackText2.label.adjustsFontForContentSizeCategory = true
         hstackVstack.addArrangedSubview(hstackVstackText2)
         hstack.addArrangedSubview(hstackVstack)
         hstackVstack2.axis = .vertical
@@ -261,9 +277,11 @@ class NetWorthCardController: CardPartsViewController {
             blue: 0xFF / 255.0,
             alpha: 0xCC / 255.0
         )
+        hstackVstack2Text.label.adjustsFontForContentSizeCategory = true
         hstackVstack2Text.textAlignment = .right
         hstackVstack2.addArrangedSubview(hstackVstack2Text)
         hstackVstack2Text2.textColor = UIColor.white
+        hstackVstack2Text2.label.adjustsFontForContentSizeCategory = true
         hstackVstack2Text2.textAlignment = .right
         hstackVstack2.addArrangedSubview(hstackVstack2Text2)
         hstack.addArrangedSubview(hstackVstack2)
@@ -360,6 +378,7 @@ class WeeklySpendingCardController: CardPartsViewController {
 
     private func configureParts() {
         title2.title = "Spending this week"
+        title2.label.adjustsFontForContentSizeCategory = true
         hstack.axis = .horizontal
         hstack.spacing = 12
         hstack.alignment = .center
@@ -368,7 +387,9 @@ class WeeklySpendingCardController: CardPartsViewController {
         hstackVstack.spacing = 2
         hstackVstack.alignment = .leading
         hstackVstackText.text = "Spent"
+        hstackVstackText.label.adjustsFontForContentSizeCategory = true
         hstackVstack.addArrangedSubview(hstackVstackText)
+        hstackVstackText2.label.adjustsFontForContentSizeCategory = true
         hstackVstack.addArrangedSubview(hstackVstackText2)
         hstack.addArrangedSubview(hstackVstack)
         hstack.addArrangedSubview(hstackVerticalSeparator)
@@ -376,13 +397,16 @@ class WeeklySpendingCardController: CardPartsViewController {
         hstackVstack2.spacing = 2
         hstackVstack2.alignment = .leading
         hstackVstack2Text.text = "Daily average"
+        hstackVstack2Text.label.adjustsFontForContentSizeCategory = true
         hstackVstack2.addArrangedSubview(hstackVstack2Text)
+        hstackVstack2Text2.label.adjustsFontForContentSizeCategory = true
         hstackVstack2.addArrangedSubview(hstackVstack2Text2)
         hstack.addArrangedSubview(hstackVstack2)
         histogram.width = 14
         histogram.spacing = 12
         histogram.shouldShowHorizontalLines = true
         histogram.histogramLines = .lines(bottom: true, middle: true, top: false)
+        iconLabel.adjustsFontForContentSizeCategory = true
         iconLabel.icon = UIImage(named: "fork-knife")
         iconLabel.iconPosition = (.left, .top)
         iconLabel.iconPadding = 8
@@ -499,16 +523,23 @@ class RecentTransactionsCardController: CardPartsViewController {
 
     private func configureParts() {
         loadingTitle.title = "Recent transactions"
+        loadingTitle.label.adjustsFontForContentSizeCategory = true
         loadingText.text = "Syncing your accounts…"
+        loadingText.label.adjustsFontForContentSizeCategory = true
         emptyTitle.title = "Recent transactions"
+        emptyTitle.label.adjustsFontForContentSizeCategory = true
         emptyText.text = "No transactions in the last 30 days."
+        emptyText.label.adjustsFontForContentSizeCategory = true
         emptyButton.setTitle("Link an account", for: .normal)
         emptyButton.contentHorizontalAlignment = .left
+        emptyButton.titleLabel?.adjustsFontForContentSizeCategory = true
         emptyButton.rx.tap.bind(onNext: { [weak self] in self?.linkAccount() }).disposed(by: bag)
         hasDataTitle.title = "Recent transactions"
+        hasDataTitle.label.adjustsFontForContentSizeCategory = true
         hasDataTable.tableView.register(TransactionsCell.self, forCellReuseIdentifier: TransactionsCell.reuseIdentifier)
         hasDataButton.setTitle("See all transactions", for: .normal)
         hasDataButton.contentHorizontalAlignment = .center
+        hasDataButton.titleLabel?.adjustsFontForContentSizeCategory = true
         hasDataButton.rx.tap.bind(onNext: { [weak self] in self?.openTransactions() }).disposed(by: bag)
     }
 
@@ -563,15 +594,19 @@ class RecentTransactionsCardController: CardPartsViewController {
             hstack1Vstack1.axis = .vertical
             hstack1Vstack1.spacing = 2
             hstack1Vstack1.alignment = .leading
+            hstack1Vstack1Text1.label.adjustsFontForContentSizeCategory = true
             hstack1Vstack1Text1.label.numberOfLines = 1
             hstack1Vstack1.addArrangedSubview(hstack1Vstack1Text1)
+            hstack1Vstack1Text2.label.adjustsFontForContentSizeCategory = true
             hstack1Vstack1.addArrangedSubview(hstack1Vstack1Text2)
             hstack1.addArrangedSubview(hstack1Vstack1)
             hstack1Vstack2.axis = .vertical
             hstack1Vstack2.spacing = 2
             hstack1Vstack2.alignment = .trailing
+            hstack1Vstack2Text1.label.adjustsFontForContentSizeCategory = true
             hstack1Vstack2Text1.textAlignment = .right
             hstack1Vstack2.addArrangedSubview(hstack1Vstack2Text1)
+            hstack1Vstack2Text2.label.adjustsFontForContentSizeCategory = true
             hstack1Vstack2Text2.textAlignment = .right
             hstack1Vstack2.addArrangedSubview(hstack1Vstack2Text2)
             hstack1.addArrangedSubview(hstack1Vstack2)
@@ -682,9 +717,11 @@ class UpcomingBillsCardController: CardPartsViewController {
 
     private func configureParts() {
         title2.title = "Upcoming bills"
+        title2.label.adjustsFontForContentSizeCategory = true
         // `style: .grouped` has no CardParts 4.0 equivalent: CardPartTableView's table is always plain.
         button.setTitle("Pay a bill", for: .normal)
         button.contentHorizontalAlignment = .right
+        button.titleLabel?.adjustsFontForContentSizeCategory = true
         button.rx.tap.bind(onNext: { [weak self] in self?.payBill() }).disposed(by: bag)
     }
 
@@ -791,16 +828,24 @@ class CreditScoreCardController: CardPartsViewController {
 
     private func configureParts() {
         loadingTitle.title = "Credit score"
+        loadingTitle.label.adjustsFontForContentSizeCategory = true
         loadingText.text = "Checking your score…"
+        loadingText.label.adjustsFontForContentSizeCategory = true
         hasDataTitle.title = "Credit score"
+        hasDataTitle.label.adjustsFontForContentSizeCategory = true
         hasDataCenteredText.text = "300"
+        hasDataCenteredText.label.adjustsFontForContentSizeCategory = true
+        hasDataCenteredText2.label.adjustsFontForContentSizeCategory = true
         hasDataCenteredText2.textAlignment = .center
         hasDataCenteredText3.text = "850"
+        hasDataCenteredText3.label.adjustsFontForContentSizeCategory = true
         hasDataProgressBar.barCornerRadius = 4
         hasDataHstack.axis = .horizontal
         hasDataHstack.spacing = 8
         hasDataHstack.alignment = .center
+        hasDataHstackPill.adjustsFontForContentSizeCategory = true
         hasDataHstack.addArrangedSubview(hasDataHstackPill)
+        hasDataHstackText.label.adjustsFontForContentSizeCategory = true
         hasDataHstack.addArrangedSubview(hasDataHstackText)
     }
 
@@ -866,12 +911,12 @@ class OverviewCardsViewController: CardsViewController {
     private(set) lazy var creditScore: CreditScoreCardController = themed { makeCreditScore() }
 
     init() {
-        makeEvergreenTheme().apply()
+        CardcHelpers.scalingFonts(makeEvergreenTheme()).apply()
         super.init(nibName: nil, bundle: nil)
     }
 
     required init?(coder: NSCoder) {
-        makeEvergreenTheme().apply()
+        CardcHelpers.scalingFonts(makeEvergreenTheme()).apply()
         super.init(coder: coder)
     }
 
@@ -917,7 +962,7 @@ class OverviewCardsViewController: CardsViewController {
     /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
     /// they are created.
     private func themed<Controller>(_ make: () -> Controller) -> Controller {
-        makeEvergreenTheme().apply()
+        CardcHelpers.scalingFonts(makeEvergreenTheme()).apply()
         return make()
     }
 }
@@ -927,6 +972,21 @@ class OverviewCardsViewController: CardsViewController {
 /// Helpers of this file's generated code.
 @MainActor
 private enum CardcHelpers {
+    /// `theme` with its fonts scaling with Dynamic Type: each theme font is
+    /// `UIFontMetrics(forTextStyle:)` of the text style `cardc` lays it out with (`cardc check
+    /// --text-size`), so cards follow the user's text size as the layout estimates.
+    static func scalingFonts(_ theme: CardPartsTheme) -> CardPartsTheme {
+        var theme = theme
+        theme.smallTextFont = UIFontMetrics(forTextStyle: .caption2).scaledFont(for: theme.smallTextFont)
+        theme.normalTextFont = UIFontMetrics(forTextStyle: .body).scaledFont(for: theme.normalTextFont)
+        theme.titleTextFont = UIFontMetrics(forTextStyle: .headline).scaledFont(for: theme.titleTextFont)
+        theme.headerTextFont = UIFontMetrics(forTextStyle: .largeTitle).scaledFont(for: theme.headerTextFont)
+        theme.detailTextFont = UIFontMetrics(forTextStyle: .caption1).scaledFont(for: theme.detailTextFont)
+        theme.titleFont = UIFontMetrics(forTextStyle: .headline).scaledFont(for: theme.titleFont)
+        theme.buttonTitleFont = UIFontMetrics(forTextStyle: .body).scaledFont(for: theme.buttonTitleFont)
+        return theme
+    }
+
     /// CardParts' progress bar marks a segment (1-based) of `count`, not a value: the number of
     /// `boundaries` not above `value`, clamped to 1…count.
     nonisolated static func progressSegment(_ value: Double, _ boundaries: [Double], count: Int) -> Int {

@@ -69,23 +69,29 @@ class TartineCardController: CardPartsViewController {
         vstack.spacing = 4
         vstack.alignment = .leading
         vstackText.text = "Tartine Bakery"
+        vstackText.label.adjustsFontForContentSizeCategory = true
         vstack.addArrangedSubview(vstackText)
         vstackText2.text = "600 Guerrero St · Bakery · $$"
+        vstackText2.label.adjustsFontForContentSizeCategory = true
         vstack.addArrangedSubview(vstackText2)
         vstackHstack.axis = .horizontal
         vstackHstack.spacing = 8
         vstackHstack.alignment = .center
+        vstackHstackPill.adjustsFontForContentSizeCategory = true
         vstackHstack.addArrangedSubview(vstackHstackPill)
+        vstackHstackText.label.adjustsFontForContentSizeCategory = true
         vstackHstack.addArrangedSubview(vstackHstackText)
         vstack.addArrangedSubview(vstackHstack)
         leftOverlay.axis = .vertical
         leftOverlayText.text = "NOPE"
         leftOverlayText.textColor = UIColor.red
+        leftOverlayText.label.adjustsFontForContentSizeCategory = true
         leftOverlayText.textAlignment = .center
         leftOverlay.addArrangedSubview(leftOverlayText)
         rightOverlay.axis = .vertical
         rightOverlayText.text = "SAVE"
         rightOverlayText.textColor = UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1)
+        rightOverlayText.label.adjustsFontForContentSizeCategory = true
         rightOverlayText.textAlignment = .center
         rightOverlay.addArrangedSubview(rightOverlayText)
         footer.axis = .vertical
@@ -94,10 +100,12 @@ class TartineCardController: CardPartsViewController {
         footerHstack.distribution = .fillEqually
         skipButton.setTitle("Skip", for: .normal)
         skipButton.contentHorizontalAlignment = .fill
+        skipButton.titleLabel?.adjustsFontForContentSizeCategory = true
         skipButton.rx.tap.bind(onNext: { [weak self] in self?.skipPlace() }).disposed(by: bag)
         footerHstack.addArrangedSubview(skipButton)
         saveButton.setTitle("Save", for: .normal)
         saveButton.contentHorizontalAlignment = .fill
+        saveButton.titleLabel?.adjustsFontForContentSizeCategory = true
         saveButton.rx.tap.bind(onNext: { [weak self] in self?.savePlace() }).disposed(by: bag)
         footerHstack.addArrangedSubview(saveButton)
         footer.addArrangedSubview(footerHstack)
@@ -198,23 +206,29 @@ class ZuniCafeCardController: CardPartsViewController {
         image.isAccessibilityElement = true
         image.accessibilityLabel = "Zuni Café's roast chicken for two"
         text.text = "Zuni Café"
+        text.label.adjustsFontForContentSizeCategory = true
         text2.text = "1658 Market St · Mediterranean · $$$"
+        text2.label.adjustsFontForContentSizeCategory = true
         iconLabel.labelText = "Tables open at 7:30 PM"
+        iconLabel.adjustsFontForContentSizeCategory = true
         iconLabel.icon = UIImage(named: "calendar")
         iconLabel.iconPosition = (.left, .top)
         iconLabel.iconPadding = 6
         leftOverlay.axis = .vertical
         leftOverlayText.text = "NOPE"
         leftOverlayText.textColor = UIColor.red
+        leftOverlayText.label.adjustsFontForContentSizeCategory = true
         leftOverlayText.textAlignment = .center
         leftOverlay.addArrangedSubview(leftOverlayText)
         rightOverlay.axis = .vertical
         rightOverlayText.text = "SAVE"
         rightOverlayText.textColor = UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1)
+        rightOverlayText.label.adjustsFontForContentSizeCategory = true
         rightOverlayText.textAlignment = .center
         rightOverlay.addArrangedSubview(rightOverlayText)
         upOverlay.axis = .vertical
         upOverlayIconLabel.labelText = "BOOK"
+        upOverlayIconLabel.adjustsFontForContentSizeCategory = true
         upOverlayIconLabel.icon = UIImage(named: "calendar-check")
         upOverlayIconLabel.iconPosition = (.left, .top)
         upOverlay.addArrangedSubview(upOverlayIconLabel)
@@ -224,14 +238,17 @@ class ZuniCafeCardController: CardPartsViewController {
         footerHstack.distribution = .fillEqually
         skipButton.setTitle("Skip", for: .normal)
         skipButton.contentHorizontalAlignment = .fill
+        skipButton.titleLabel?.adjustsFontForContentSizeCategory = true
         skipButton.rx.tap.bind(onNext: { [weak self] in self?.skipPlace() }).disposed(by: bag)
         footerHstack.addArrangedSubview(skipButton)
         bookButton.setTitle("Book", for: .normal)
         bookButton.contentHorizontalAlignment = .fill
+        bookButton.titleLabel?.adjustsFontForContentSizeCategory = true
         bookButton.rx.tap.bind(onNext: { [weak self] in self?.bookTable() }).disposed(by: bag)
         footerHstack.addArrangedSubview(bookButton)
         saveButton.setTitle("Save", for: .normal)
         saveButton.contentHorizontalAlignment = .fill
+        saveButton.titleLabel?.adjustsFontForContentSizeCategory = true
         saveButton.rx.tap.bind(onNext: { [weak self] in self?.savePlace() }).disposed(by: bag)
         footerHstack.addArrangedSubview(saveButton)
         footer.addArrangedSubview(footerHstack)
@@ -330,16 +347,21 @@ class NopaCardController: CardPartsViewController {
         image.isAccessibilityElement = true
         image.accessibilityLabel = "Nopa's dining room under its high windows"
         text.text = "Nopa"
+        text.label.adjustsFontForContentSizeCategory = true
         text2.text = "560 Divisadero St · Californian · $$$"
+        text2.label.adjustsFontForContentSizeCategory = true
         text3.textColor = UIColor(red: 0x00 / 255.0, green: 0x88 / 255.0, blue: 0x57 / 255.0, alpha: 1)
+        text3.label.adjustsFontForContentSizeCategory = true
         leftOverlay.axis = .vertical
         leftOverlayText.text = "NOPE"
         leftOverlayText.textColor = UIColor.red
+        leftOverlayText.label.adjustsFontForContentSizeCategory = true
         leftOverlayText.textAlignment = .center
         leftOverlay.addArrangedSubview(leftOverlayText)
         rightOverlay.axis = .vertical
         rightOverlayText.text = "SAVE"
         rightOverlayText.textColor = UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1)
+        rightOverlayText.label.adjustsFontForContentSizeCategory = true
         rightOverlayText.textAlignment = .center
         rightOverlay.addArrangedSubview(rightOverlayText)
         footer.axis = .vertical
@@ -348,10 +370,12 @@ class NopaCardController: CardPartsViewController {
         footerHstack.distribution = .fillEqually
         skipButton.setTitle("Skip", for: .normal)
         skipButton.contentHorizontalAlignment = .fill
+        skipButton.titleLabel?.adjustsFontForContentSizeCategory = true
         skipButton.rx.tap.bind(onNext: { [weak self] in self?.skipPlace() }).disposed(by: bag)
         footerHstack.addArrangedSubview(skipButton)
         saveButton.setTitle("Save", for: .normal)
         saveButton.contentHorizontalAlignment = .fill
+        saveButton.titleLabel?.adjustsFontForContentSizeCategory = true
         saveButton.rx.tap.bind(onNext: { [weak self] in self?.savePlace() }).disposed(by: bag)
         footerHstack.addArrangedSubview(saveButton)
         footer.addArrangedSubview(footerHstack)
@@ -451,20 +475,26 @@ class StateBirdCardController: CardPartsViewController {
         image.isAccessibilityElement = true
         image.accessibilityLabel = "Dim-sum carts at State Bird Provisions"
         text.text = "State Bird Provisions"
+        text.label.adjustsFontForContentSizeCategory = true
         text2.text = "1529 Fillmore St · Small plates · $$$"
+        text2.label.adjustsFontForContentSizeCategory = true
         pill.labelText = "Michelin star"
+        pill.adjustsFontForContentSizeCategory = true
         leftOverlay.axis = .vertical
         leftOverlayText.text = "NOPE"
         leftOverlayText.textColor = UIColor.red
+        leftOverlayText.label.adjustsFontForContentSizeCategory = true
         leftOverlayText.textAlignment = .center
         leftOverlay.addArrangedSubview(leftOverlayText)
         rightOverlay.axis = .vertical
         rightOverlayText.text = "SAVE"
         rightOverlayText.textColor = UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1)
+        rightOverlayText.label.adjustsFontForContentSizeCategory = true
         rightOverlayText.textAlignment = .center
         rightOverlay.addArrangedSubview(rightOverlayText)
         upOverlay.axis = .vertical
         upOverlayIconLabel.labelText = "BOOK"
+        upOverlayIconLabel.adjustsFontForContentSizeCategory = true
         upOverlayIconLabel.icon = UIImage(named: "calendar-check")
         upOverlayIconLabel.iconPosition = (.left, .top)
         upOverlay.addArrangedSubview(upOverlayIconLabel)
@@ -474,14 +504,17 @@ class StateBirdCardController: CardPartsViewController {
         footerHstack.distribution = .fillEqually
         skipButton.setTitle("Skip", for: .normal)
         skipButton.contentHorizontalAlignment = .fill
+        skipButton.titleLabel?.adjustsFontForContentSizeCategory = true
         skipButton.rx.tap.bind(onNext: { [weak self] in self?.skipPlace() }).disposed(by: bag)
         footerHstack.addArrangedSubview(skipButton)
         bookButton.setTitle("Book", for: .normal)
         bookButton.contentHorizontalAlignment = .fill
+        bookButton.titleLabel?.adjustsFontForContentSizeCategory = true
         bookButton.rx.tap.bind(onNext: { [weak self] in self?.bookTable() }).disposed(by: bag)
         footerHstack.addArrangedSubview(bookButton)
         saveButton.setTitle("Save", for: .normal)
         saveButton.contentHorizontalAlignment = .fill
+        saveButton.titleLabel?.adjustsFontForContentSizeCategory = true
         saveButton.rx.tap.bind(onNext: { [weak self] in self?.savePlace() }).disposed(by: bag)
         footerHstack.addArrangedSubview(saveButton)
         footer.addArrangedSubview(footerHstack)
@@ -544,12 +577,12 @@ class TonightsPicksSwipeViewController: UIViewController {
     private lazy var coordinator = Coordinator(owner: self)
 
     init() {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         super.init(nibName: nil, bundle: nil)
     }
 
     required init?(coder: NSCoder) {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         super.init(coder: coder)
     }
 
@@ -680,7 +713,7 @@ class TonightsPicksSwipeViewController: UIViewController {
     /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
     /// they are created.
     private func themed<Controller>(_ make: () -> Controller) -> Controller {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         return make()
     }
 
@@ -719,6 +752,21 @@ class TonightsPicksSwipeViewController: UIViewController {
 /// Helpers of this file's generated code.
 @MainActor
 private enum CardcHelpers {
+    /// `theme` with its fonts scaling with Dynamic Type: each theme font is
+    /// `UIFontMetrics(forTextStyle:)` of the text style `cardc` lays it out with (`cardc check
+    /// --text-size`), so cards follow the user's text size as the layout estimates.
+    static func scalingFonts(_ theme: CardPartsTheme) -> CardPartsTheme {
+        var theme = theme
+        theme.smallTextFont = UIFontMetrics(forTextStyle: .caption2).scaledFont(for: theme.smallTextFont)
+        theme.normalTextFont = UIFontMetrics(forTextStyle: .body).scaledFont(for: theme.normalTextFont)
+        theme.titleTextFont = UIFontMetrics(forTextStyle: .headline).scaledFont(for: theme.titleTextFont)
+        theme.headerTextFont = UIFontMetrics(forTextStyle: .largeTitle).scaledFont(for: theme.headerTextFont)
+        theme.detailTextFont = UIFontMetrics(forTextStyle: .caption1).scaledFont(for: theme.detailTextFont)
+        theme.titleFont = UIFontMetrics(forTextStyle: .headline).scaledFont(for: theme.titleFont)
+        theme.buttonTitleFont = UIFontMetrics(forTextStyle: .body).scaledFont(for: theme.buttonTitleFont)
+        return theme
+    }
+
     /// Applies the frame traits `CardsViewController` would draw (rounded, border, shadow) to a
     /// view hosting a card elsewhere.
     static func decorate(_ host: UIView, for card: CardPartsViewController) {

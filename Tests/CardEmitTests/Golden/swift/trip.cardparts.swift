@@ -63,17 +63,24 @@ class LisbonTripCardController: CardPartsViewController {
     private func configureParts() {
         map.intrensicHeight = 260
         titleDescription.leftTitleText = "Hotel"
+        titleDescription.leftTitleLabel.adjustsFontForContentSizeCategory = true
         titleDescription.leftDescriptionText = "Memmo Alfama"
+        titleDescription.leftDescriptionLabel.adjustsFontForContentSizeCategory = true
         titleDescription.rightTitleText = "Check-in"
+        titleDescription.rightTitleLabel.adjustsFontForContentSizeCategory = true
         titleDescription.rightDescriptionText = "Fri 3:00 PM"
+        titleDescription.rightDescriptionLabel.adjustsFontForContentSizeCategory = true
         button.setTitle("Day 1 · Belém", for: .normal)
         button.contentHorizontalAlignment = .fill
+        button.titleLabel?.adjustsFontForContentSizeCategory = true
         button.rx.tap.bind(onNext: { [weak self] in self?.pushBelemDay() }).disposed(by: bag)
         button2.setTitle("Day 2 · Alfama & Baixa", for: .normal)
         button2.contentHorizontalAlignment = .fill
+        button2.titleLabel?.adjustsFontForContentSizeCategory = true
         button2.rx.tap.bind(onNext: { [weak self] in self?.pushAlfamaDay() }).disposed(by: bag)
         button3.setTitle("Flights & stays", for: .normal)
         button3.contentHorizontalAlignment = .fill
+        button3.titleLabel?.adjustsFontForContentSizeCategory = true
         button3.rx.tap.bind(onNext: { [weak self] in self?.pushBookings() }).disposed(by: bag)
     }
 
@@ -152,25 +159,31 @@ class BelemDayCardController: CardPartsViewController {
         vstack.spacing = 10
         vstack.alignment = .leading
         vstackIconLabel.labelText = "9:30 AM  Jerónimos Monastery"
+        vstackIconLabel.adjustsFontForContentSizeCategory = true
         vstackIconLabel.icon = UIImage(named: "clock")
         vstackIconLabel.iconPosition = (.left, .top)
         vstack.addArrangedSubview(vstackIconLabel)
         vstackIconLabel2.labelText = "12:00 PM  Pastéis de Belém"
+        vstackIconLabel2.adjustsFontForContentSizeCategory = true
         vstackIconLabel2.icon = UIImage(named: "clock")
         vstackIconLabel2.iconPosition = (.left, .top)
         vstack.addArrangedSubview(vstackIconLabel2)
         vstackIconLabel3.labelText = "2:00 PM  Belém Tower"
+        vstackIconLabel3.adjustsFontForContentSizeCategory = true
         vstackIconLabel3.icon = UIImage(named: "clock")
         vstackIconLabel3.iconPosition = (.left, .top)
         vstack.addArrangedSubview(vstackIconLabel3)
         button.setTitle("Jerónimos Monastery", for: .normal)
         button.contentHorizontalAlignment = .left
+        button.titleLabel?.adjustsFontForContentSizeCategory = true
         button.rx.tap.bind(onNext: { [weak self] in self?.pushJeronimos() }).disposed(by: bag)
         button2.setTitle("Belém Tower", for: .normal)
         button2.contentHorizontalAlignment = .left
+        button2.titleLabel?.adjustsFontForContentSizeCategory = true
         button2.rx.tap.bind(onNext: { [weak self] in self?.pushBelemTower() }).disposed(by: bag)
         button3.setTitle("Back", for: .normal)
         button3.contentHorizontalAlignment = .left
+        button3.titleLabel?.adjustsFontForContentSizeCategory = true
         button3.rx.tap.bind(onNext: { [weak self] in self?.pop() }).disposed(by: bag)
     }
 
@@ -243,19 +256,24 @@ class AlfamaDayCardController: CardPartsViewController {
 
     private func configureParts() {
         text.text = "Walk up through the Alfama to the castle in the morning, then down to Cais do Sodré for dinner."
+        text.label.adjustsFontForContentSizeCategory = true
         text.label.numberOfLines = 3
         hstack.axis = .horizontal
         hstack.spacing = 8
         hstack.alignment = .center
         hstackPill.labelText = "6.2 km"
+        hstackPill.adjustsFontForContentSizeCategory = true
         hstack.addArrangedSubview(hstackPill)
         hstackPill2.labelText = "Steep streets"
+        hstackPill2.adjustsFontForContentSizeCategory = true
         hstack.addArrangedSubview(hstackPill2)
         button.setTitle("Castelo de São Jorge", for: .normal)
         button.contentHorizontalAlignment = .left
+        button.titleLabel?.adjustsFontForContentSizeCategory = true
         button.rx.tap.bind(onNext: { [weak self] in self?.pushSaoJorge() }).disposed(by: bag)
         button2.setTitle("Back", for: .normal)
         button2.contentHorizontalAlignment = .left
+        button2.titleLabel?.adjustsFontForContentSizeCategory = true
         button2.rx.tap.bind(onNext: { [weak self] in self?.pop() }).disposed(by: bag)
     }
 
@@ -340,9 +358,11 @@ class BookingsCardController: CardPartsViewController {
         // `style: .grouped` has no CardParts 4.0 equivalent: CardPartTableView's table is always plain.
         button.setTitle("Add to Wallet", for: .normal)
         button.contentHorizontalAlignment = .center
+        button.titleLabel?.adjustsFontForContentSizeCategory = true
         button.rx.tap.bind(onNext: { [weak self] in self?.addPassesToWallet() }).disposed(by: bag)
         button2.setTitle("Back", for: .normal)
         button2.contentHorizontalAlignment = .left
+        button2.titleLabel?.adjustsFontForContentSizeCategory = true
         button2.rx.tap.bind(onNext: { [weak self] in self?.pop() }).disposed(by: bag)
     }
 
@@ -424,16 +444,23 @@ class JeronimosCardController: CardPartsViewController {
     private func configureParts() {
         map.intrensicHeight = 200
         text.text = "Manueline masterpiece begun in 1501; Vasco da Gama is buried in the church."
+        text.label.adjustsFontForContentSizeCategory = true
         text.label.numberOfLines = 3
         titleDescription.leftTitleText = "Tickets"
+        titleDescription.leftTitleLabel.adjustsFontForContentSizeCategory = true
         titleDescription.leftDescriptionText = "€18"
+        titleDescription.leftDescriptionLabel.adjustsFontForContentSizeCategory = true
         titleDescription.rightTitleText = "Time needed"
+        titleDescription.rightTitleLabel.adjustsFontForContentSizeCategory = true
         titleDescription.rightDescriptionText = "1.5 h"
+        titleDescription.rightDescriptionLabel.adjustsFontForContentSizeCategory = true
         button.setTitle("Directions", for: .normal)
         button.contentHorizontalAlignment = .left
+        button.titleLabel?.adjustsFontForContentSizeCategory = true
         button.rx.tap.bind(onNext: { [weak self] in self?.openDirections() }).disposed(by: bag)
         button2.setTitle("Back", for: .normal)
         button2.contentHorizontalAlignment = .left
+        button2.titleLabel?.adjustsFontForContentSizeCategory = true
         button2.rx.tap.bind(onNext: { [weak self] in self?.pop() }).disposed(by: bag)
     }
 
@@ -493,16 +520,23 @@ class BelemTowerCardController: CardPartsViewController {
     private func configureParts() {
         map.intrensicHeight = 200
         text.text = "Sixteenth-century fortress that guarded the mouth of the Tagus."
+        text.label.adjustsFontForContentSizeCategory = true
         text.label.numberOfLines = 2
         titleDescription.leftTitleText = "Tickets"
+        titleDescription.leftTitleLabel.adjustsFontForContentSizeCategory = true
         titleDescription.leftDescriptionText = "€8"
+        titleDescription.leftDescriptionLabel.adjustsFontForContentSizeCategory = true
         titleDescription.rightTitleText = "Time needed"
+        titleDescription.rightTitleLabel.adjustsFontForContentSizeCategory = true
         titleDescription.rightDescriptionText = "45 min"
+        titleDescription.rightDescriptionLabel.adjustsFontForContentSizeCategory = true
         button.setTitle("Directions", for: .normal)
         button.contentHorizontalAlignment = .left
+        button.titleLabel?.adjustsFontForContentSizeCategory = true
         button.rx.tap.bind(onNext: { [weak self] in self?.openDirections() }).disposed(by: bag)
         button2.setTitle("Back", for: .normal)
         button2.contentHorizontalAlignment = .left
+        button2.titleLabel?.adjustsFontForContentSizeCategory = true
         button2.rx.tap.bind(onNext: { [weak self] in self?.pop() }).disposed(by: bag)
     }
 
@@ -562,16 +596,23 @@ class SaoJorgeCardController: CardPartsViewController {
     private func configureParts() {
         map.intrensicHeight = 200
         text.text = "Moorish castle with the best view over the city and the river."
+        text.label.adjustsFontForContentSizeCategory = true
         text.label.numberOfLines = 2
         titleDescription.leftTitleText = "Tickets"
+        titleDescription.leftTitleLabel.adjustsFontForContentSizeCategory = true
         titleDescription.leftDescriptionText = "€15"
+        titleDescription.leftDescriptionLabel.adjustsFontForContentSizeCategory = true
         titleDescription.rightTitleText = "Time needed"
+        titleDescription.rightTitleLabel.adjustsFontForContentSizeCategory = true
         titleDescription.rightDescriptionText = "2 h"
+        titleDescription.rightDescriptionLabel.adjustsFontForContentSizeCategory = true
         button.setTitle("Directions", for: .normal)
         button.contentHorizontalAlignment = .left
+        button.titleLabel?.adjustsFontForContentSizeCategory = true
         button.rx.tap.bind(onNext: { [weak self] in self?.openDirections() }).disposed(by: bag)
         button2.setTitle("Back", for: .normal)
         button2.contentHorizontalAlignment = .left
+        button2.titleLabel?.adjustsFontForContentSizeCategory = true
         button2.rx.tap.bind(onNext: { [weak self] in self?.pop() }).disposed(by: bag)
     }
 
@@ -597,13 +638,13 @@ class TripPlannerSheetViewController: TGCardViewController {
     // fixed, private distance below the status and navigation bars.
 
     init() {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         super.init(nibName: "TGCardViewController", bundle: TGCardViewController.bundle)
     }
 
     required init?(coder: NSCoder) {
         // As TGCardViewController asks: its own nib, not the storyboard's.
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         super.init(nibName: "TGCardViewController", bundle: TGCardViewController.bundle)
     }
 
@@ -652,7 +693,7 @@ class TripPlannerSheetViewController: TGCardViewController {
     /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
     /// they are created.
     private func themed<Controller>(_ make: () -> Controller) -> Controller {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         return make()
     }
 
@@ -779,6 +820,25 @@ class TripPlannerSheetViewController: TGCardViewController {
 }
 
 // MARK: - Helpers
+
+/// Helpers of this file's generated code.
+@MainActor
+private enum CardcHelpers {
+    /// `theme` with its fonts scaling with Dynamic Type: each theme font is
+    /// `UIFontMetrics(forTextStyle:)` of the text style `cardc` lays it out with (`cardc check
+    /// --text-size`), so cards follow the user's text size as the layout estimates.
+    static func scalingFonts(_ theme: CardPartsTheme) -> CardPartsTheme {
+        var theme = theme
+        theme.smallTextFont = UIFontMetrics(forTextStyle: .caption2).scaledFont(for: theme.smallTextFont)
+        theme.normalTextFont = UIFontMetrics(forTextStyle: .body).scaledFont(for: theme.normalTextFont)
+        theme.titleTextFont = UIFontMetrics(forTextStyle: .headline).scaledFont(for: theme.titleTextFont)
+        theme.headerTextFont = UIFontMetrics(forTextStyle: .largeTitle).scaledFont(for: theme.headerTextFont)
+        theme.detailTextFont = UIFontMetrics(forTextStyle: .caption1).scaledFont(for: theme.detailTextFont)
+        theme.titleFont = UIFontMetrics(forTextStyle: .headline).scaledFont(for: theme.titleFont)
+        theme.buttonTitleFont = UIFontMetrics(forTextStyle: .body).scaledFont(for: theme.buttonTitleFont)
+        return theme
+    }
+}
 
 /// A card on a TGCardViewController sheet: a card controller's view under a title.
 private final class CardcSheetCard: TGPlainCard {

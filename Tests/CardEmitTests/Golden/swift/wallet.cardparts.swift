@@ -52,9 +52,13 @@ class SapphirePreferredCardController: CardPartsViewController {
     private func configureParts() {
         text.text = "Chase Sapphire Preferred"
         text.textColor = UIColor.white
+        text.label.adjustsFontForContentSizeCategory = true
         text2.text = "Visa •••• 4821"
         text2.textColor = UIColor(red: 0xFF / 255.0, green: 0xFF / 255.0, blue: 0xFF / 255.0, alpha: 0xCC / 255.0)
+        text2.label.adjustsFontForContentSizeCategory = true
         text3.textColor = UIColor.white
+        text3.label.adjustsFontForContentSizeCategory = true
+        pill.adjustsFontForContentSizeCategory = true
     }
 
     private func bindViewModel() {
@@ -145,11 +149,15 @@ class AmexGoldCardController: CardPartsViewController {
     private func configureParts() {
         text.text = "Amex Gold"
         text.textColor = UIColor(red: 0x3B / 255.0, green: 0x2F / 255.0, blue: 0x14 / 255.0, alpha: 1)
+        text.label.adjustsFontForContentSizeCategory = true
         text2.text = "Amex •••• 1009"
         text2.textColor = UIColor(red: 0x3B / 255.0, green: 0x2F / 255.0, blue: 0x14 / 255.0, alpha: 1)
+        text2.label.adjustsFontForContentSizeCategory = true
         text3.text = "Balance $642.18"
         text3.textColor = UIColor(red: 0x3B / 255.0, green: 0x2F / 255.0, blue: 0x14 / 255.0, alpha: 1)
+        text3.label.adjustsFontForContentSizeCategory = true
         pill.labelText = "4x points on dining"
+        pill.adjustsFontForContentSizeCategory = true
     }
 
     // MARK: Actions (override them in a subclass)
@@ -235,11 +243,15 @@ class CitiDoubleCashCardController: CardPartsViewController {
     private func configureParts() {
         text.text = "Citi Double Cash"
         text.textColor = UIColor.white
+        text.label.adjustsFontForContentSizeCategory = true
         text2.text = "Mastercard •••• 7734"
         text2.textColor = UIColor.white
+        text2.label.adjustsFontForContentSizeCategory = true
         text3.text = "Balance $0.00"
         text3.textColor = UIColor.white
+        text3.label.adjustsFontForContentSizeCategory = true
         pill.labelText = "Paid in full"
+        pill.adjustsFontForContentSizeCategory = true
     }
 
     // MARK: Actions (override them in a subclass)
@@ -327,8 +339,12 @@ class AppleCardCardController: CardPartsViewController {
 
     private func configureParts() {
         text.text = "Apple Card"
+        text.label.adjustsFontForContentSizeCategory = true
         text2.text = "Mastercard •••• 3356"
+        text2.label.adjustsFontForContentSizeCategory = true
+        text3.label.adjustsFontForContentSizeCategory = true
         pill.labelText = "3% at Apple"
+        pill.adjustsFontForContentSizeCategory = true
     }
 
     private func bindViewModel() {
@@ -407,12 +423,12 @@ class WalletStackViewController: UIViewController, UICollectionViewDataSource, @
     private(set) var cardStack: CardStack?
 
     init() {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         super.init(nibName: nil, bundle: nil)
     }
 
     required init?(coder: NSCoder) {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         super.init(coder: coder)
     }
 
@@ -487,7 +503,7 @@ class WalletStackViewController: UIViewController, UICollectionViewDataSource, @
     /// Applies the stack's theme, then makes a card's controller: parts read `CardParts.theme` when
     /// they are created.
     private func themed<Controller>(_ make: () -> Controller) -> Controller {
-        CardPartsMintTheme().apply()
+        CardcHelpers.scalingFonts(CardPartsMintTheme()).apply()
         return make()
     }
 }
@@ -497,6 +513,21 @@ class WalletStackViewController: UIViewController, UICollectionViewDataSource, @
 /// Helpers of this file's generated code.
 @MainActor
 private enum CardcHelpers {
+    /// `theme` with its fonts scaling with Dynamic Type: each theme font is
+    /// `UIFontMetrics(forTextStyle:)` of the text style `cardc` lays it out with (`cardc check
+    /// --text-size`), so cards follow the user's text size as the layout estimates.
+    static func scalingFonts(_ theme: CardPartsTheme) -> CardPartsTheme {
+        var theme = theme
+        theme.smallTextFont = UIFontMetrics(forTextStyle: .caption2).scaledFont(for: theme.smallTextFont)
+        theme.normalTextFont = UIFontMetrics(forTextStyle: .body).scaledFont(for: theme.normalTextFont)
+        theme.titleTextFont = UIFontMetrics(forTextStyle: .headline).scaledFont(for: theme.titleTextFont)
+        theme.headerTextFont = UIFontMetrics(forTextStyle: .largeTitle).scaledFont(for: theme.headerTextFont)
+        theme.detailTextFont = UIFontMetrics(forTextStyle: .caption1).scaledFont(for: theme.detailTextFont)
+        theme.titleFont = UIFontMetrics(forTextStyle: .headline).scaledFont(for: theme.titleFont)
+        theme.buttonTitleFont = UIFontMetrics(forTextStyle: .body).scaledFont(for: theme.buttonTitleFont)
+        return theme
+    }
+
     /// Applies the frame traits `CardsViewController` would draw (rounded, border, shadow) to a
     /// view hosting a card elsewhere.
     static func decorate(_ host: UIView, for card: CardPartsViewController) {
