@@ -166,6 +166,7 @@ async function startLanguageClient(vscode, { command = 'cardc', args = ['lsp'], 
         completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown'] } },
         hover: { contentFormat: ['markdown'] },
         publishDiagnostics: { relatedInformation: true, tagSupport: { valueSet: [1] }, codeDescriptionSupport: true },
+        codeLens: {}, // shown below: the server then leaves them out of inlay hints
       },
     },
   });

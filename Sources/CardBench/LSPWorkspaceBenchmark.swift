@@ -16,8 +16,14 @@ import Foundation
 /// (a `push(Shared)` and a stack entry); each deck also has four synthetic cards.
 /// - indexing: `initialized` (the walk and the parse of every file), on a fresh server each run;
 /// - resident memory the first indexing adds (a fresh process), against the files' total size;
-/// - references and rename of `Shared` from its declaration (every importer checked from disk);
-/// - a save's re-scan, for clients without file watching.
+/// - references of `Shared` from its declaration (every importer checked from disk), then its
+///   rename and a `prepareRename` (both reusing what references resolved);
+/// - a save's re-scan, for clients without file watching;
+/// - after an edit of `shared.cards` (which makes every importer's names stale): a rename as an
+///   editor asks for it, `prepareRename` (every importer checked) then `rename`; and, after
+///   another edit, a rename alone (every importer checked within it);
+/// - `workspace/diagnostic`: the first pull (every file checked from disk, laid out) and a
+///   second one given the result ids (every report kept: all `unchanged`).
 /// Prints medians and spread; numbers are printed, never asserted.
 enum LSPWorkspaceBenchmark {
     static func run(files: Int, importers: Int, iterations: Int, seed: UInt64) {
@@ -48,9 +54,14 @@ enum LSPWorkspaceBenchmark {
 
         var indexTimes: [Double] = [], memoryGrowth: [Int] = []
         var referenceTimes: [Double] = [], renameTimes: [Double] = [], rescanTimes: [Double] = []
+        var prepareTimes: [Double] = [], preparedRenameTimes: [Double] = [], coldRenameTimes: [Double] = []
         // The thread's CPU time too: on a shared machine wall time includes other processes' turns.
         var indexCPU: [Double] = [], referenceCPU: [Double] = [], renameCPU: [Double] = [], rescanCPU: [Double] = []
-        var referenceCount = 0, renamedFiles = 0, firstTotal = 0
+        var prepareCPU: [Double] = [], preparedRenameCPU: [Double] = [], coldRenameCPU: [Double] = []
+        var pullTimes: [Double] = [], pullCPU: [Double] = [], repullTimes: [Double] = [], repullCPU: [Double] = []
+        var pulledFiles = 0, unchangedFiles = 0
+        var warmPrepareTimes: [Double] = [], warmPrepareCPU: [Double] = []
+        var referenceCount = 0, renamedFiles = 0, firstTotal = 0, referencesGrowth = 0
         let sharedURI = "file://" + root + "/shared.cards"
         for run in 0..<iterations {
             let server = LanguageServer()
@@ -68,6 +79,7 @@ enum LSPWorkspaceBenchmark {
                 "uri": .string(sharedURI), "languageId": "cards", "version": 1,
                 "text": "card Shared {\n  title: \"Shared\"\n  text(\"Shared by every deck\")\n}\n"]]])
             let at: JSONValue = ["line": 0, "character": 6]
+            let beforeReferences = LSPBenchmark.residentMemory() ?? 0
             start = now()
             startCPU = LSPBenchmark.cpuTime()
             let references = send(["jsonrpc": "2.0", "id": 2, "method": "textDocument/references",
@@ -75,6 +87,7 @@ enum LSPWorkspaceBenchmark {
             referenceTimes.append(now() - start)
             referenceCPU.append(LSPBenchmark.cpuTime() - startCPU)
             referenceCount = references.first?["result"]?.array?.count ?? -1
+            if run == 0 { referencesGrowth = (LSPBenchmark.residentMemory() ?? 0) - beforeReferences }
             start = now()
             startCPU = LSPBenchmark.cpuTime()
             let rename = send(["jsonrpc": "2.0", "id": 3, "method": "textDocument/rename",
@@ -84,9 +97,55 @@ enum LSPWorkspaceBenchmark {
             if case .object(let changes)? = rename.first?["result"]?["changes"] { renamedFiles = changes.count }
             start = now()
             startCPU = LSPBenchmark.cpuTime()
+            _ = send(["jsonrpc": "2.0", "id": 9, "method": "textDocument/prepareRename",
+                      "params": ["textDocument": ["uri": .string(sharedURI)], "position": at]])
+            warmPrepareTimes.append(now() - start)
+            warmPrepareCPU.append(LSPBenchmark.cpuTime() - startCPU)
+            start = now()
+            startCPU = LSPBenchmark.cpuTime()
             _ = send(["jsonrpc": "2.0", "method": "textDocument/didSave", "params": ["textDocument": ["uri": .string(sharedURI)]]])
             rescanTimes.append(now() - start)
             rescanCPU.append(LSPBenchmark.cpuTime() - startCPU)
+            // The same text as a new version: every importer's resolved names are stale.
+            func touchShared(_ version: Int) {
+                _ = send(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
+                    "textDocument": ["uri": .string(sharedURI), "version": .int(version)],
+                    "contentChanges": [["text": "card Shared {\n  title: \"Shared\"\n  text(\"Shared by every deck\")\n}\n"]]]])
+            }
+            touchShared(2)
+            start = now()
+            startCPU = LSPBenchmark.cpuTime()
+            _ = send(["jsonrpc": "2.0", "id": 4, "method": "textDocument/prepareRename",
+                      "params": ["textDocument": ["uri": .string(sharedURI)], "position": at]])
+            prepareTimes.append(now() - start)
+            prepareCPU.append(LSPBenchmark.cpuTime() - startCPU)
+            start = now()
+            startCPU = LSPBenchmark.cpuTime()
+            _ = send(["jsonrpc": "2.0", "id": 5, "method": "textDocument/rename",
+                      "params": ["textDocument": ["uri": .string(sharedURI)], "position": at, "newName": .string("Prepared\(run)")]])
+            preparedRenameTimes.append(now() - start)
+            preparedRenameCPU.append(LSPBenchmark.cpuTime() - startCPU)
+            touchShared(3)
+            start = now()
+            startCPU = LSPBenchmark.cpuTime()
+            _ = send(["jsonrpc": "2.0", "id": 6, "method": "textDocument/rename",
+                      "params": ["textDocument": ["uri": .string(sharedURI)], "position": at, "newName": .string("Cold\(run)")]])
+            coldRenameTimes.append(now() - start)
+            coldRenameCPU.append(LSPBenchmark.cpuTime() - startCPU)
+            start = now()
+            startCPU = LSPBenchmark.cpuTime()
+            let pulled = send(["jsonrpc": "2.0", "id": 7, "method": "workspace/diagnostic", "params": ["previousResultIds": []]])
+            pullTimes.append(now() - start)
+            pullCPU.append(LSPBenchmark.cpuTime() - startCPU)
+            let items = pulled.first?["result"]?["items"]?.array ?? []
+            pulledFiles = items.count
+            let previous: [JSONValue] = items.map { ["uri": $0["uri"] ?? .null, "value": $0["resultId"] ?? .null] }
+            start = now()
+            startCPU = LSPBenchmark.cpuTime()
+            let repulled = send(["jsonrpc": "2.0", "id": 8, "method": "workspace/diagnostic", "params": ["previousResultIds": .array(previous)]])
+            repullTimes.append(now() - start)
+            repullCPU.append(LSPBenchmark.cpuTime() - startCPU)
+            unchangedFiles = (repulled.first?["result"]?["items"]?.array ?? []).filter { $0["kind"] == "unchanged" }.count
         }
         LSPBenchmark.report("index at initialized, wall", indexTimes)
         LSPBenchmark.report("index at initialized, CPU ", indexCPU)
@@ -97,9 +156,22 @@ enum LSPWorkspaceBenchmark {
         }
         LSPBenchmark.report("references of Shared, wall", referenceTimes, note: "\(referenceCount) locations")
         LSPBenchmark.report("references of Shared, CPU ", referenceCPU)
+        print("  resident memory the first references added (the importers' resolved names kept): \(mib(referencesGrowth))")
         LSPBenchmark.report("rename of Shared, wall", renameTimes, note: "edits in \(renamedFiles) files")
         LSPBenchmark.report("rename of Shared, CPU ", renameCPU)
+        LSPBenchmark.report("prepareRename after them, wall", warmPrepareTimes)
+        LSPBenchmark.report("prepareRename after them, CPU ", warmPrepareCPU)
         LSPBenchmark.report("re-scan at save, wall", rescanTimes)
         LSPBenchmark.report("re-scan at save, CPU ", rescanCPU)
+        LSPBenchmark.report("after an edit: prepareRename, wall", prepareTimes)
+        LSPBenchmark.report("after an edit: prepareRename, CPU ", prepareCPU)
+        LSPBenchmark.report("  then rename, wall", preparedRenameTimes)
+        LSPBenchmark.report("  then rename, CPU ", preparedRenameCPU)
+        LSPBenchmark.report("after an edit: rename alone, wall", coldRenameTimes)
+        LSPBenchmark.report("after an edit: rename alone, CPU ", coldRenameCPU)
+        LSPBenchmark.report("workspace/diagnostic, first pull, wall", pullTimes, note: "\(pulledFiles) files")
+        LSPBenchmark.report("workspace/diagnostic, first pull, CPU ", pullCPU)
+        LSPBenchmark.report("workspace/diagnostic, again with the ids, wall", repullTimes, note: "\(unchangedFiles) unchanged")
+        LSPBenchmark.report("workspace/diagnostic, again with the ids, CPU ", repullCPU)
     }
 }

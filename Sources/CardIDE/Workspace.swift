@@ -27,8 +27,8 @@ public final class Workspace {
     }
 
     /// The project roots (the client's workspace folders) imports are confined to; a document
-    /// in none of them is confined to its own directory.
-    public let roots: [String]
+    /// in none of them is confined to its own directory. Changed by `changeFolders`.
+    public private(set) var roots: [String]
     public let viewport: Viewport
     let base: FileProvider
 
@@ -37,6 +37,9 @@ public final class Workspace {
     /// The revision at which each path last changed (opened, edited or closed).
     private var changedAt: [String: Int] = [:]
     public private(set) var revision = 0
+    /// The revision at which the roots last changed: whatever was worked out before may have
+    /// resolved imports against other roots.
+    public private(set) var rootsChangedAt = 0
 
     /// Every `.cards` file under the indexed folders (see `WorkspaceIndex`), and every open
     /// document; entries in `staleEntries` are read again when the index is next asked for.
@@ -50,6 +53,8 @@ public final class Workspace {
     /// What the walks could not read (a folder or file that may import a declaration), by path.
     public internal(set) var unreadable: [String: String] = [:]
     var hasIndexed = false
+    /// The names each closed file's last check resolved (WorkspaceNavigation.swift), by path.
+    var resolvedNames: [String: ResolvedNames] = [:]
 
     /// `roots` should be canonical (`canonicalPath(_:)`).
     public init(roots: [String], viewport: Viewport = .standard, base: FileProvider = DiskFileProvider()) {
@@ -157,14 +162,49 @@ public final class Workspace {
     }
 
     /// Records that a file changed on disk (snapshots that loaded it are checked again), or
-    /// appeared: the open documents the index says import it — a file that was missing when
-    /// they were checked (E306), which no snapshot loaded — are checked again too.
+    /// appeared: the files the index says import it — a file that was missing when they were
+    /// checked (E306), which no snapshot loaded — count as changed too (open or not: a closed
+    /// file's pulled diagnostics follow `hasChanged`).
     public func fileChanged(_ path: String) {
         touch(path)
         guard hasIndexed else { return }
-        for importer in currentIndex().transitiveImporters(of: path) where documents[importer] != nil {
+        for importer in currentIndex().transitiveImporters(of: path) {
             changedAt[importer] = revision
         }
+    }
+
+    /// Whether any of `dependencies` (a snapshot's) changed after `revision`: a result worked
+    /// out from them then is stale.
+    public func hasChanged(_ dependencies: [String], since revision: Int) -> Bool {
+        rootsChangedAt > revision || dependencies.contains { (changedAt[$0] ?? 0) > revision }
+    }
+
+    /// The files the index last saw importing `path`, directly or not, without bringing the
+    /// index up to date first (an edit of `path` itself does not change who imports it); empty
+    /// before the first indexing.
+    public func knownImporters(of path: String) -> [String] {
+        hasIndexed ? workspaceIndex.transitiveImporters(of: path) : []
+    }
+
+    /// Adds and removes workspace folders (`workspace/didChangeWorkspaceFolders`; canonical
+    /// paths). The roots decide every document's import confinement, so every snapshot is
+    /// checked again, and the index is made afresh at its next use (a folder removed takes its
+    /// files with it; one added is walked).
+    public func changeFolders(added: [String], removed: [String]) {
+        let updated = roots.filter { !removed.contains($0) } + added.filter { !roots.contains($0) }
+        guard updated != roots else { return }
+        roots = updated
+        workspaceIndex = WorkspaceIndex()
+        staleEntries = []
+        indexedFolders = []
+        foldersToIndex = []
+        unreadable = [:]
+        hasIndexed = false
+        resolvedNames = [:]
+        revision += 1
+        rootsChangedAt = revision
+        for path in documents.keys { changedAt[path] = revision }
+        snapshots = [:]
     }
 
     private func touch(_ path: String) {
@@ -196,15 +236,17 @@ public final class Workspace {
     /// one checked now from the disk without its diagnostics (kept by nobody: a rename over 500
     /// closed files need not hold 500 units). Nil when it is neither open nor readable.
     /// `locator` is kept by a caller making many.
-    public func snapshot(ofFile path: String) -> Snapshot? {
+    /// `diagnosing` makes a closed file's snapshot as `cardc check` checks it (laid out, the
+    /// project's levels applied), for its diagnostics.
+    public func snapshot(ofFile path: String, diagnosing: Bool = false) -> Snapshot? {
         var locator: ProjectLocator?
-        return snapshot(ofFile: path, using: &locator)
+        return snapshot(ofFile: path, diagnosing: diagnosing, using: &locator)
     }
 
-    func snapshot(ofFile path: String, using locator: inout ProjectLocator?) -> Snapshot? {
+    func snapshot(ofFile path: String, diagnosing: Bool = false, using locator: inout ProjectLocator?) -> Snapshot? {
         if documents[path] != nil { return snapshot(of: path) }
         guard let bytes = base.contents(of: path) else { return nil }
-        return makeSnapshot(path: path, bytes: bytes, version: 0, lineIndex: nil, diagnosing: false, locator: &locator)
+        return makeSnapshot(path: path, bytes: bytes, version: 0, lineIndex: nil, diagnosing: diagnosing, locator: &locator)
     }
 
     private func makeSnapshot(path: String, bytes: [UInt8], version: Int, lineIndex: LineIndex?, diagnosing: Bool = true) -> Snapshot {

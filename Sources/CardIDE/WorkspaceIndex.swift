@@ -69,6 +69,19 @@ public struct WorkspaceIndex: Sendable {
         return found.sorted()
     }
 
+    /// The files `path` imports, directly or through others, sorted (`path` itself not
+    /// included): with it, its unit.
+    public func transitiveImports(of path: String) -> [String] {
+        var found = Set<String>()
+        var pending = [path]
+        while let next = pending.popLast() {
+            for imported in entries[next]?.imports ?? [] where imported != path && found.insert(imported).inserted {
+                pending.append(imported)
+            }
+        }
+        return found.sorted()
+    }
+
     /// The files that write `name`, and those importing one of them (directly or not): the
     /// only entries whose unit can mention `name`.
     public func filesWhoseUnitMayWrite(_ name: String) -> Set<String> {

@@ -11,19 +11,36 @@ public struct WorkspaceAnswer<Value> {
 /// References and rename over every file that can see a declaration, open or not: the
 /// workspace index names the files (the declaring file and its importers, transitively, that
 /// may write the name), and each of those is checked as `cardc check` would check it — the
-/// occurrences come from the checked units, never from matching text.
+/// occurrences come from the checked units, never from matching text (a theme, a stack, a
+/// state or a field may share a card's name; only the checker tells them apart).
+///
+/// What a closed file's check resolved is kept (`ResolvedNames`) until one of the files it
+/// came from changes, so the rename that follows references or `prepareRename` checks no file
+/// again: it trusts those occurrences and looks only for clashes, in the index's declarations.
 extension Workspace {
     /// Every place the name at `offset` of `snapshot` is written, in any file of the workspace.
     public func references(at offset: Int, in snapshot: Snapshot, includeDeclaration: Bool) -> WorkspaceAnswer<[Location]> {
         guard let (_, symbol) = snapshot.occurrence(at: offset) else { return WorkspaceAnswer(value: [], snapshots: [snapshot]) }
-        let others = snapshots(seeing: symbol, besides: snapshot)
-        return WorkspaceAnswer(value: snapshot.references(at: offset, includeDeclaration: includeDeclaration, others: others),
-                               snapshots: [snapshot] + others)
+        let seeing = names(seeing: symbol, besides: snapshot)
+        let found = Self.occurrences(of: symbol.id, in: [snapshot] + seeing.snapshots, closed: seeing.closed)
+        return WorkspaceAnswer(value: found.filter { includeDeclaration || !$0.isDeclaration }.map(\.location),
+                               snapshots: [snapshot] + seeing.snapshots)
     }
 
     /// What a rename at `offset` would rename, or why it must not be done: a rename of a
-    /// declaration whose importers cannot all be found or read would leave them broken.
+    /// declaration whose importers cannot all be found or read would leave them broken. The
+    /// files that can see the declaration are checked now (or their kept names reused), so
+    /// that the rename, asked for once the user has typed the new name, checks none.
     public func prepareRename(at offset: Int, in snapshot: Snapshot) -> Result<RenameTarget?, RenameError> {
+        let prepared = renameTarget(at: offset, in: snapshot)
+        if case .success(_?) = prepared, let (_, symbol) = snapshot.occurrence(at: offset) {
+            _ = names(seeing: symbol, besides: snapshot)
+        }
+        return prepared
+    }
+
+    /// `prepareRename`'s answer, without checking the files that can see the symbol.
+    func renameTarget(at offset: Int, in snapshot: Snapshot) -> Result<RenameTarget?, RenameError> {
         guard let (_, symbol) = snapshot.occurrence(at: offset) else { return .success(nil) }
         if symbol.kind == .row {
             return .failure(RenameError(message: "`item` is the row a table or collection shows: its name is part of the language"))
@@ -34,26 +51,72 @@ extension Workspace {
     }
 
     /// The edits renaming the symbol at `offset` of `snapshot` to `newName` in every file that
-    /// can see it, or why it cannot be done (a clash in any of their units included).
+    /// can see it, or why it cannot be done: a clash in the document's deck, in an open
+    /// document's, or — for a closed file — with a declaration of its unit in the index.
     public func rename(at offset: Int, in snapshot: Snapshot, to newName: String) -> Result<WorkspaceAnswer<[FileEdit]>, RenameError> {
-        switch prepareRename(at: offset, in: snapshot) {
+        switch renameTarget(at: offset, in: snapshot) {
         case .failure(let error): return .failure(error)
         case .success(nil): return .failure(RenameError(message: "there is no card, stack, theme or model field here to rename"))
         case .success(_?): break
         }
         guard let (_, symbol) = snapshot.occurrence(at: offset) else { return .failure(RenameError(message: "nothing to rename here")) }
-        let others = snapshots(seeing: symbol, besides: snapshot)
-        return snapshot.rename(at: offset, to: newName, others: others).map { WorkspaceAnswer(value: $0, snapshots: [snapshot] + others) }
+        let seeing = names(seeing: symbol, besides: snapshot)
+        // The document's own checks (a name, a keyword, a clash in its deck), then each open
+        // document's deck, then each closed file's unit.
+        switch snapshot.rename(at: offset, to: newName, others: seeing.snapshots) {
+        case .failure(let error): return .failure(error)
+        case .success(let edits) where edits.isEmpty: return .success(WorkspaceAnswer(value: [], snapshots: [snapshot]))
+        case .success: break
+        }
+        if let conflict = closedConflict(renaming: symbol, to: newName, in: seeing.closed) { return .failure(RenameError(message: conflict)) }
+        let edits = Self.occurrences(of: symbol.id, in: [snapshot] + seeing.snapshots, closed: seeing.closed)
+            .map { FileEdit(location: $0.location, newText: newName) }
+        return .success(WorkspaceAnswer(value: edits, snapshots: [snapshot] + seeing.snapshots))
     }
 
-    /// The snapshots besides `snapshot` in which `symbol` may be written: every open document's,
-    /// and for a card, stack, theme or file, those of the files whose unit holds its declaration
-    /// and may write its name (checked now when not open).
-    func snapshots(seeing symbol: Symbol, besides snapshot: Snapshot) -> [Snapshot] {
-        var others = allSnapshots().filter { $0 !== snapshot }
+    /// The occurrences of `id` in the snapshots' units and in the closed files' kept names,
+    /// each location once, sorted.
+    static func occurrences(of id: SymbolID, in snapshots: [Snapshot], closed: [ResolvedNames]) -> [Occurrence] {
+        var all = Snapshot.occurrences(of: id, in: snapshots)
+        var seen = Set(all.map(\.location))
+        for names in closed {
+            for occurrence in names.occurrences where occurrence.id == id && seen.insert(occurrence.location).inserted {
+                all.append(Occurrence(location: occurrence.location, symbol: -1, isDeclaration: occurrence.isDeclaration))
+            }
+        }
+        return all.sorted { $0.location < $1.location }
+    }
+
+    /// Why `newName` would clash in the unit of a closed file that sees `symbol`: a card,
+    /// stack or theme of that name declared in the file or in one it imports (the index's
+    /// declarations: the same names the unit's deck would hold).
+    func closedConflict(renaming symbol: Symbol, to newName: String, in closed: [ResolvedNames]) -> String? {
+        let kind: DocumentSymbol.Kind
+        switch symbol.kind {
+        case .card: kind = .card
+        case .stack: kind = .stack
+        case .theme: kind = .theme
+        case .modelField, .rowField, .row, .file: return nil
+        }
+        let index = currentIndex()
+        for names in closed {
+            let unit = [names.path] + index.transitiveImports(of: names.path)
+            for path in unit where index.entries[path]?.symbols.contains(where: { $0.kind == kind && $0.name == newName }) == true {
+                return "a \(symbol.kind.rawValue) named `\(newName)` already exists in the unit of " + Self.shown(names.path)
+            }
+        }
+        return nil
+    }
+
+    /// The open documents' snapshots besides `snapshot` (every one: a model field is written in
+    /// its card's file only), and for a card, stack, theme or file, the kept names of the closed
+    /// files whose unit holds its declaration and that may write its name — those not kept, or
+    /// kept from files that changed since, checked now.
+    func names(seeing symbol: Symbol, besides snapshot: Snapshot) -> (snapshots: [Snapshot], closed: [ResolvedNames]) {
+        let others = allSnapshots().filter { $0 !== snapshot }
         switch symbol.kind {
         case .modelField, .rowField, .row:
-            return others // Written inside their card only: in the declaring file.
+            return (others, []) // Written inside their card only: in the declaring file.
         case .card, .stack, .theme, .file:
             break
         }
@@ -68,20 +131,58 @@ extension Workspace {
             let mayWrite = index.filesWhoseUnitMayWrite(symbol.name)
             candidates.removeAll { !mayWrite.contains($0) }
         }
-        // A file another checked unit loaded is covered by it: its occurrences are that
-        // unit's. So the files no other candidate imports are checked first (a chain of
-        // importers is one check), then whatever their units did not load.
+        return (others, names(of: candidates, besides: snapshot, others: others))
+    }
+
+    /// The kept names of each of the closed `candidates` that no unit of `snapshot` and
+    /// `others` loaded — those not kept, or kept from files that changed since, checked now.
+    func names(of candidates: [String], besides snapshot: Snapshot, others: [Snapshot]) -> [ResolvedNames] {
+        let index = currentIndex()
+        // A file an open document's unit loaded is covered by it: its occurrences are that
+        // unit's. The closed files no other candidate imports are checked first (a chain of
+        // importers is one check, which keeps the names of each file of the unit).
         var covered = Set(snapshot.unitPaths)
         for other in others { covered.formUnion(other.unitPaths) }
         let candidateSet = Set(candidates)
         let imported = Set(candidates.flatMap { index.entries[$0]?.imports ?? [] }).intersection(candidateSet)
+        var closed: [ResolvedNames] = []
         var locator: ProjectLocator?
         for path in candidates.filter({ !imported.contains($0) }) + candidates.filter(imported.contains) where !covered.contains(path) {
-            guard let other = self.snapshot(ofFile: path, using: &locator) else { continue }
-            others.append(other)
-            covered.formUnion(other.unitPaths)
+            if let kept = resolvedNames[path], isCurrent(kept) {
+                closed.append(kept)
+                covered.insert(path)
+                continue
+            }
+            guard let checked = self.snapshot(ofFile: path, using: &locator) else { continue }
+            for kept in ResolvedNames.of(checked, fingerprints: fingerprints(readBy: checked)) where documents[kept.path] == nil {
+                resolvedNames[kept.path] = kept
+                if candidateSet.contains(kept.path) && !covered.contains(kept.path) { closed.append(kept) }
+            }
+            covered.formUnion(checked.unitPaths)
         }
-        return others
+        return closed
+    }
+
+    /// Whether kept names still describe their file: none of the files they came from changed,
+    /// in a buffer or on disk — each is read again and compared, so a file changed behind the
+    /// editor's back (no watcher, no save yet) is checked again rather than edited blindly.
+    func isCurrent(_ names: ResolvedNames) -> Bool {
+        !hasChanged(names.dependencies, since: names.revision) && fingerprints(of: names.dependencies) == names.fingerprints
+    }
+
+    /// A hash of the bytes of each of `snapshot`'s dependencies as its check read them (the
+    /// unit's files; the project's `cardc.json`, read now).
+    func fingerprints(readBy snapshot: Snapshot) -> [Int] {
+        let files = snapshot.result.fileSet.files
+        return snapshot.dependencies.enumerated().map { i, path in
+            i < snapshot.unitPaths.count && i < files.count ? WorkspaceIndex.fingerprint(of: files[i].bytes) : fingerprints(of: [path]).first ?? 0
+        }
+    }
+
+    /// A hash of each file's bytes as the compiler reads them (open buffers over the disk); 0
+    /// for one that cannot be read.
+    func fingerprints(of paths: [String]) -> [Int] {
+        paths.map { path in (documents[path]?.bytes ?? base.contents(of: path)).map(WorkspaceIndex.fingerprint(of:)) ?? 0 }
     }
 
     /// Why renaming `symbol` could break a file the server cannot edit, if it could.

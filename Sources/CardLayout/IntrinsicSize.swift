@@ -113,28 +113,59 @@ public enum LayoutMetrics {
         Finite.roundUp(Double(lines) * fontSize * 6 / 5)
     }
 
-    /// How many lines `text` takes in `width` at `fontSize`, before any `lines:` cap: each
-    /// paragraph (text between `\n`s) of `n` scalars takes `max(1, ceil(n × advance / width))`.
+    /// How many lines `text` takes in `width` at `fontSize`, before any `lines:` cap. Each
+    /// paragraph (text between `\n`s) wraps as a label wraps by words: a line holds
+    /// `max(1, floor(width / advance))` glyphs (a glyph is a scalar, `advance` wide, a space
+    /// too); words (runs between spaces) fill a line greedily with the spaces written between
+    /// them; spaces where a line breaks take no room (they hang, as in UIKit and a browser's
+    /// `pre-wrap`), leading ones do; a word longer than a line breaks between glyphs; an empty
+    /// paragraph takes one line.
     public static func lineCount(of text: String, fontSize: Double, width: Double) -> Int {
-        let advance = fontSize * glyphAdvanceFactor
+        let advance = max(fontSize * glyphAdvanceFactor, 1e-6)
         // At least one glyph fits a line, so a zero or tiny width never divides by zero.
-        let available = max(width, advance, 1e-6)
-        var lines = 0.0
-        var glyphs = 0
-        func paragraphLines() -> Double {
-            let needed = Double(glyphs) * advance / available
-            return needed <= 1 ? 1 : max(1, Finite.roundUp(needed))
+        let capacity = Int(Finite.clamp((width / advance + 1e-9).rounded(.down), 1, 1e9))
+        var lines = 1  // the paragraph's lines so far
+        var used = 0  // glyphs on its last line; 0 before its first word
+        var started = false  // whether the paragraph has a word yet
+        var gap = 0  // spaces since the last word (or the paragraph's start)
+        var word = 0  // glyphs of the word being read
+        func place() {
+            guard word > 0 else { return }
+            if !started {
+                word &+= gap  // leading spaces are drawn
+            } else if used &+ gap &+ word <= capacity {
+                used &+= gap &+ word
+                word = 0
+                gap = 0
+                return
+            } else {
+                lines &+= 1
+            }
+            // A word wider than a line takes whole lines and leaves its rest on the last.
+            let extra = (word - 1) / capacity
+            lines &+= extra
+            used = word - extra * capacity
+            started = true
+            word = 0
+            gap = 0
         }
         for byte in text.utf8 {
-            if byte == 0x0A {
-                lines += paragraphLines()
-                glyphs = 0
-            } else if byte & 0xC0 != 0x80 {
-                glyphs &+= 1  // the first byte of a scalar
+            switch byte {
+            case 0x0A:
+                place()
+                lines &+= 1
+                used = 0
+                started = false
+                gap = 0
+            case 0x20:
+                place()
+                gap &+= 1
+            default:
+                if byte & 0xC0 != 0x80 { word &+= 1 }  // the first byte of a scalar
             }
         }
-        lines += paragraphLines()
-        return Int(min(lines, 1e9))
+        place()
+        return min(lines, 1_000_000_000)
     }
 
     /// The laid-out height of `text`: wrapped, capped by `maximumLines` (0 = no cap).

@@ -91,8 +91,10 @@ enum Outgoing {
         ["jsonrpc": "2.0", "id": id, "error": ["code": .int(error.code.rawValue), "message": .string(error.message)]]
     }
 
+    /// A request to the client; `params` null is left out (a request without parameters).
     static func request(id: JSONValue, _ method: String, _ params: JSONValue) -> JSONValue {
-        ["jsonrpc": "2.0", "id": id, "method": .string(method), "params": params]
+        if params == .null { return ["jsonrpc": "2.0", "id": id, "method": .string(method)] }
+        return ["jsonrpc": "2.0", "id": id, "method": .string(method), "params": params]
     }
 
     static func notification(_ method: String, _ params: JSONValue) -> JSONValue {

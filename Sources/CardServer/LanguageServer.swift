@@ -44,6 +44,23 @@ public final class LanguageServer {
     /// Whether the client reports changes on disk once asked (`client/registerCapability`);
     /// otherwise the workspace folders are walked again at each save.
     private var watchesFiles = false
+    /// Whether the client pulls diagnostics: it declares `textDocument.diagnostic`, and
+    /// `workspace.diagnostics.refreshSupport` so that it pulls again when an imported file
+    /// changes. Then none is pushed (every problem would show twice); a client that pulls but
+    /// cannot be asked to pull again is pushed to, so its importers' diagnostics stay current.
+    private var pullsDiagnostics = false
+    /// Whether the client shows code lenses; without them, inlay hints carry what they say.
+    private var showsCodeLenses = false
+    /// The diagnostics last pulled for each file, kept while nothing they came from changed.
+    private var pulledReports: [String: PulledReport] = [:]
+    /// How many distinct reports were made (result ids), after this process's own prefix: a
+    /// client holding ids from an earlier server never matches one of this one's.
+    private var reportCount = 0
+    private let resultIDPrefix = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+    /// Documents changed in buffers, and whether files changed on disk, since the last `idle`:
+    /// a pulling client is asked to pull again when other files' diagnostics may follow.
+    private var changedDocuments = Set<String>()
+    private var changedOnDisk = false
 
     /// The client's URI for each open document's path.
     private var uris: [String: String] = [:]
@@ -167,6 +184,7 @@ public final class LanguageServer {
     /// of edits is checked once.
     public func idle() {
         guard state == .running else { return }
+        if pullsDiagnostics { return refreshIfOthersChanged() }
         for path in workspace.openPaths {
             guard let snapshot = workspace.snapshot(of: path) else { continue }
             if let last = published[path], last == (snapshot.revision, snapshot.version) { continue }
@@ -218,6 +236,8 @@ public final class LanguageServer {
         case "textDocument/formatting": return try formatting(params)
         case "workspace/willRenameFiles": return try willRenameFiles(params)
         case "textDocument/codeLens": return try codeLenses(params)
+        case "textDocument/diagnostic": return try documentDiagnosticReport(params)
+        case "workspace/diagnostic": return try workspaceDiagnosticReport(params)
         case "workspace/executeCommand": return try executeCommand(params)
         default:
             throw ResponseError(.methodNotFound, "unknown method `\(method)`")
@@ -241,16 +261,21 @@ public final class LanguageServer {
                 ]]]))
             }
         case "textDocument/didSave":
-            if !watchesFiles { workspace.rescan() }
+            if !watchesFiles, !workspace.rescan().isEmpty { changedOnDisk = true }
         case "workspace/didRenameFiles":
             // The files moved: the index and the snapshots that loaded them follow the disk.
             workspace.rescan()
+            changedOnDisk = true
+        case "workspace/didChangeWorkspaceFolders": try didChangeWorkspaceFolders(params)
         case "textDocument/didOpen": try didOpen(params)
         case "textDocument/didChange": try didChange(params)
         case "textDocument/didClose": try didClose(params)
         case "workspace/didChangeWatchedFiles":
             for change in try params.array("changes") {
-                if let uri = change["uri"]?.string, let path = path(ofURI: uri) { workspace.fileChanged(path) }
+                if let uri = change["uri"]?.string, let path = path(ofURI: uri) {
+                    workspace.fileChanged(path)
+                    changedOnDisk = true
+                }
             }
         default:
             break // `$/setTrace`, `workspace/didChangeConfiguration`…
@@ -271,6 +296,10 @@ public final class LanguageServer {
         hierarchicalSymbols = capabilities?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.bool ?? false
         documentChangesSupport = capabilities?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
         watchesFiles = capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
+        if case .object? = capabilities?["textDocument"]?["diagnostic"] {
+            pullsDiagnostics = capabilities?["workspace"]?["diagnostics"]?["refreshSupport"]?.bool == true
+        }
+        if case .object? = capabilities?["textDocument"]?["codeLens"] { showsCodeLenses = true }
         if let options = params.lookUp("initializationOptions") {
             if let width = options["previewWidth"]?.int, width >= 20, width <= 400 { previewWidth = width }
             if let template = options["explainURL"]?.string, template.contains("{code}") { explainURL = template }
@@ -314,10 +343,18 @@ public final class LanguageServer {
             ("codeLensProvider", ["resolveProvider": false]),
             ("executeCommandProvider", ["commands": [.string(Self.openCommand)]]),
         ]
+        if pullsDiagnostics {
+            // A file's diagnostics depend on the files it imports; every file of the workspace
+            // is reported, open or not.
+            capabilities.append(("diagnosticProvider", ["identifier": "cardc", "interFileDependencies": true, "workspaceDiagnostics": true]))
+        }
         capabilities.append(("documentFormattingProvider", true))
         // Moving `.cards` files, or folders holding them, rewrites the imports that name them.
         let filters: JSONValue = [["pattern": ["glob": "**/*.cards", "matches": "file"]], ["pattern": ["glob": "**", "matches": "folder"]]]
-        capabilities.append(("workspace", ["fileOperations": ["willRename": ["filters": filters], "didRename": ["filters": filters]]]))
+        capabilities.append(("workspace", [
+            "workspaceFolders": ["supported": true, "changeNotifications": true],
+            "fileOperations": ["willRename": ["filters": filters], "didRename": ["filters": filters]],
+        ]))
         return .object(capabilities)
     }
 
@@ -350,6 +387,7 @@ public final class LanguageServer {
         uris[path] = uri
         workspace.open(path: path, bytes: Array(text.utf8), version: version)
         published[path] = nil
+        changedDocuments.insert(path)
     }
 
     private func didChange(_ params: Params) throws {
@@ -357,6 +395,7 @@ public final class LanguageServer {
         let version = try params.object("textDocument").optionalInt("version") ?? 0
         guard workspace.document(path) != nil else { throw ResponseError.invalidParams("`\(path)` is not open") }
         let changes = try params.array("contentChanges")
+        changedDocuments.insert(path)
         // Read every change before applying any, so a malformed one changes nothing.
         var edits: [(range: (LinePosition, LinePosition)?, text: String)] = []
         for change in changes {
@@ -401,7 +440,11 @@ public final class LanguageServer {
         workspace.close(path: path)
         uris[path] = nil
         published[path] = nil
-        send(Outgoing.notification("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []]))
+        changedDocuments.insert(path)
+        // A pulling client forgets a closed document's diagnostics itself.
+        if !pullsDiagnostics {
+            send(Outgoing.notification("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []]))
+        }
     }
 
     private func position(_ params: Params) throws -> LinePosition {
@@ -493,17 +536,127 @@ public final class LanguageServer {
 
     // MARK: Diagnostics
 
-    private func publishDiagnostics(_ snapshot: Snapshot) {
-        // A project configuration the server cannot use is shown once per distinct problem
-        // (the defaults apply meanwhile), as `cardc check` would refuse it.
+    /// A project configuration the server cannot use is shown once per distinct problem (the
+    /// defaults apply meanwhile), as `cardc check` would refuse it.
+    private func showConfigurationProblem(of snapshot: Snapshot) {
         if let problem = snapshot.configurationProblem, shownProblems.insert(problem).inserted {
             send(Outgoing.notification("window/showMessage", ["type": 1, "message": .string("cardc: " + problem)]))
         }
+    }
+
+    private func publishDiagnostics(_ snapshot: Snapshot) {
+        showConfigurationProblem(of: snapshot)
         var converter = Converter(server: self, snapshots: [snapshot])
         let diagnostics = snapshot.documentDiagnostics().map { diagnosticJSON($0, snapshot: snapshot, converter: &converter) }
         send(Outgoing.notification("textDocument/publishDiagnostics", [
             "uri": .string(uri(ofPath: snapshot.path)), "version": .int(snapshot.version), "diagnostics": .array(diagnostics),
         ]))
+    }
+
+    // MARK: Pulled diagnostics
+
+    /// One file's diagnostics as last pulled: the items, the result id naming them, and what
+    /// they were worked out from (the snapshot's revision and files, the open document's version).
+    struct PulledReport {
+        var revision: Int
+        var dependencies: [String]
+        var version: Int?
+        var resultID: String
+        var items: JSONValue
+    }
+
+    /// The diagnostics of the file at `path` — the open document's, else the file on disk
+    /// checked as `cardc check` would — worked out again only when one of the files they came
+    /// from changed; the same items keep their result id. Nil when the file cannot be read.
+    private func pulledReport(_ path: String) -> PulledReport? {
+        let version = workspace.document(path)?.version
+        let cached = pulledReports[path]
+        if let cached, cached.version == version, !workspace.hasChanged(cached.dependencies, since: cached.revision) { return cached }
+        guard let snapshot = workspace.snapshot(of: path) ?? workspace.snapshot(ofFile: path, diagnosing: true) else {
+            pulledReports[path] = nil
+            return nil
+        }
+        showConfigurationProblem(of: snapshot)
+        var converter = Converter(server: self, snapshots: [snapshot])
+        let items = JSONValue.array(snapshot.documentDiagnostics().map { diagnosticJSON($0, snapshot: snapshot, converter: &converter) })
+        var resultID = cached?.resultID ?? ""
+        if cached?.items != items {
+            reportCount += 1
+            resultID = resultIDPrefix + "-" + String(reportCount)
+        }
+        let report = PulledReport(revision: snapshot.revision, dependencies: snapshot.dependencies, version: version, resultID: resultID, items: items)
+        pulledReports[path] = report
+        return report
+    }
+
+    /// `textDocument/diagnostic`: `unchanged` when the client's `previousResultId` names the
+    /// diagnostics the document has now.
+    private func documentDiagnosticReport(_ params: Params) throws -> JSONValue {
+        let path = try documentPath(params)
+        let previous = try params.optionalString("previousResultId")
+        guard let report = pulledReport(path) else { return ["kind": "full", "items": []] }
+        if previous == report.resultID { return ["kind": "unchanged", "resultId": .string(report.resultID)] }
+        return ["kind": "full", "resultId": .string(report.resultID), "items": report.items]
+    }
+
+    /// `workspace/diagnostic`: every file of the workspace index and every open document, open
+    /// or not; a file whose diagnostics the client already holds (`previousResultIds`) is
+    /// `unchanged`, and one the client holds diagnostics for that is gone gets none.
+    private func workspaceDiagnosticReport(_ params: Params) throws -> JSONValue {
+        var previous: [String: String] = [:]
+        for entry in try params.optionalArray("previousResultIds") ?? [] {
+            let entry = Params(value: entry)
+            guard let path = path(ofURI: try entry.string("uri")) else { continue }
+            previous[path] = try entry.string("value")
+        }
+        let paths = Set(workspace.currentIndex().paths).union(workspace.openPaths)
+        var items: [JSONValue] = []
+        for path in paths.sorted() {
+            guard let report = pulledReport(path) else { continue }
+            let version: JSONValue = report.version.map { .int($0) } ?? .null
+            if previous[path] == report.resultID {
+                items.append(["uri": .string(uri(ofPath: path)), "version": version, "kind": "unchanged", "resultId": .string(report.resultID)])
+            } else {
+                items.append(["uri": .string(uri(ofPath: path)), "version": version, "kind": "full", "resultId": .string(report.resultID), "items": report.items])
+            }
+        }
+        for path in previous.keys.sorted() where pulledReports[path] == nil || !paths.contains(path) {
+            pulledReports[path] = nil
+            items.append(["uri": .string(uri(ofPath: path)), "version": .null, "kind": "full", "items": []])
+        }
+        // Forget the reports of files no longer in the workspace.
+        pulledReports = pulledReports.filter { paths.contains($0.key) }
+        return ["items": .array(items)]
+    }
+
+    /// For a pulling client, at the end of a burst: when a changed document is imported by
+    /// other files, or files changed on disk, their diagnostics may have changed too, and the
+    /// client is asked to pull again (`workspace/diagnostic/refresh`). The changed document
+    /// itself the client pulls on its own.
+    private func refreshIfOthersChanged() {
+        defer {
+            changedDocuments = []
+            changedOnDisk = false
+        }
+        guard changedOnDisk || changedDocuments.contains(where: { !workspace.knownImporters(of: $0).isEmpty }) else { return }
+        sentRequests += 1
+        send(Outgoing.request(id: .string("cardc-refresh-\(sentRequests)"), "workspace/diagnostic/refresh", .null))
+    }
+
+    // MARK: Workspace folders
+
+    /// `workspace/didChangeWorkspaceFolders`: the roots follow, every open document is checked
+    /// again and the index is made afresh (the folders added walked, the removed dropped).
+    private func didChangeWorkspaceFolders(_ params: Params) throws {
+        let event = try params.object("event")
+        // An entry without a `file:` URI is skipped: Neovim 0.7 sends `removed: [{}]` with
+        // each folder it adds.
+        func paths(_ key: String) throws -> [String] {
+            try event.array(key).compactMap { $0["uri"]?.string.flatMap(DocumentURI.path(of:)).map(workspace.canonicalPath) }
+        }
+        let added = try paths("added"), removed = try paths("removed")
+        workspace.changeFolders(added: added, removed: removed)
+        changedOnDisk = true
     }
 
     private func diagnosticJSON(_ diagnostic: DocumentDiagnostic, snapshot: Snapshot, converter: inout Converter) -> JSONValue {
@@ -841,13 +994,36 @@ public final class LanguageServer {
         }
     }
 
+    /// Each binding's inferred type; for a client without code lenses, also what they would
+    /// say, after each card's name: the stacks that list it and the cards that push it, each
+    /// part of the label linked to the reference (`stack Paws, pushed by PawPal`).
     private func inlayHints(_ params: Params) throws -> JSONValue {
         guard let snapshot = try snapshot(params) else { return .null }
         let range = try byteRange(params.object("range"), in: snapshot)
-        return .array(snapshot.inlayHints(in: range).map { hint in
-            ["position": Self.json(snapshot.lineIndex.position(of: hint.offset, in: encoding)), "label": .string(hint.label),
-             "kind": 1, "paddingLeft": false, "paddingRight": false]
-        })
+        var hints: [(offset: Int, hint: JSONValue)] = snapshot.inlayHints(in: range).map { hint in
+            (hint.offset, ["position": Self.json(snapshot.lineIndex.position(of: hint.offset, in: encoding)), "label": .string(hint.label),
+                           "kind": 1, "paddingLeft": false, "paddingRight": false])
+        }
+        if !showsCodeLenses {
+            let usages = workspace.cardUsages(in: snapshot)
+            var converter = Converter(server: self, snapshots: usages.snapshots)
+            var byCard: [(card: Range<Int>, parts: [JSONValue])] = []
+            for usage in usages.value where range.lowerBound <= usage.card.upperBound && usage.card.upperBound <= range.upperBound {
+                let title = usage.kind == .stack ? "stack \(usage.name)" : "pushed by \(usage.name)"
+                let part: JSONValue = ["value": .string(title), "location": converter.location(usage.location)]
+                if let last = byCard.last, last.card == usage.card {
+                    byCard[byCard.count - 1].parts += [["value": ", "], part]
+                } else {
+                    byCard.append((usage.card, [part]))
+                }
+            }
+            for (card, parts) in byCard {
+                hints.append((card.upperBound, ["position": Self.json(snapshot.lineIndex.position(of: card.upperBound, in: encoding)),
+                                                "label": .array(parts), "paddingLeft": true, "paddingRight": false]))
+            }
+            hints.sort { $0.offset < $1.offset }
+        }
+        return .array(hints.map(\.hint))
     }
 }
 

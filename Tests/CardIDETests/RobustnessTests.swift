@@ -73,5 +73,14 @@ import Testing
             }
             _ = snapshot.token(at: offset)
         }
+        // A pulled report of a closed file, then the folders changed under the open document.
+        for diagnostic in workspace.snapshot(ofFile: "/p/theme.cards", diagnosing: true)?.documentDiagnostics() ?? [] {
+            #expect(diagnostic.range.upperBound <= (workspace.lineIndex(ofFile: "/p/theme.cards")?.bytes.count ?? 0))
+        }
+        workspace.changeFolders(added: ["/q"], removed: ["/p"])
+        guard let moved = workspace.snapshot(of: "/p/main.cards") else { Issue.record("no snapshot after the folders changed"); return }
+        #expect(moved !== snapshot)
+        for diagnostic in moved.documentDiagnostics() { #expect(inside(diagnostic.range)) }
+        _ = workspace.currentIndex()
     }
 }

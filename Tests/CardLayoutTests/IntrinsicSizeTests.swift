@@ -20,6 +20,30 @@ import Testing
         #expect(LayoutMetrics.lineCount(of: "abc", fontSize: 14, width: 0) == 3)
     }
 
+    @Test func textWrapsByWords() {
+        // 14 pt in 70 points: ten glyphs a line. "aaaaaa bbbbbb" is 13 glyphs, which fit two
+        // lines as characters, but the second word does not fit beside the first: a label
+        // moves it whole to the next line.
+        #expect(LayoutMetrics.lineCount(of: "aaaaaa bbbbbb", fontSize: 14, width: 70) == 2)
+        #expect(LayoutMetrics.lineCount(of: "aaaa bbbb cccc dddd", fontSize: 14, width: 70) == 2)
+        #expect(LayoutMetrics.lineCount(of: "aaaaaa bbbbbb cccccc", fontSize: 14, width: 70) == 3)  // 20 glyphs: 2 as characters
+        // Exactly full: "aaaa bbbbb" is ten glyphs, one line.
+        #expect(LayoutMetrics.lineCount(of: "aaaa bbbbb", fontSize: 14, width: 70) == 1)
+        // Spaces between words are drawn, so two of them can push a word to the next line;
+        // leading spaces are drawn too; spaces at a break or at the end take no room.
+        #expect(LayoutMetrics.lineCount(of: "aaaa bbbbb   ", fontSize: 14, width: 70) == 1)
+        #expect(LayoutMetrics.lineCount(of: "aaaa  bbbbb", fontSize: 14, width: 70) == 2)
+        #expect(LayoutMetrics.lineCount(of: " aaaa bbbbb", fontSize: 14, width: 70) == 2)
+        #expect(LayoutMetrics.lineCount(of: "aaaaaaaaaa     bbbbbbbbbb", fontSize: 14, width: 70) == 2)
+        #expect(LayoutMetrics.lineCount(of: "   ", fontSize: 14, width: 70) == 1)
+        // A word longer than a line breaks between glyphs, and the next word follows its rest.
+        #expect(LayoutMetrics.lineCount(of: String(repeating: "a", count: 25) + " bb", fontSize: 14, width: 70) == 3)
+        #expect(LayoutMetrics.lineCount(of: "x " + String(repeating: "a", count: 20), fontSize: 14, width: 70) == 3)
+        // A no-break space (U+00A0) joins two words into one.
+        #expect(LayoutMetrics.lineCount(of: "aaaa\u{A0}bbbbb", fontSize: 14, width: 70) == 1)
+        #expect(LayoutMetrics.lineCount(of: "aaaaaa\u{A0}bbbbbb", fontSize: 14, width: 70) == 2)
+    }
+
     @Test func heightsRoundUpToWholePoints() {
         #expect(LayoutMetrics.textHeight(lines: 1, fontSize: 14) == 17)
         #expect(LayoutMetrics.textHeight(lines: 2, fontSize: 14) == 34)   // 33.6

@@ -209,6 +209,19 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
         #expect(server.reply(to: 25)?["error"] == nil)
         server.send(request(26, "workspace/executeCommand", ["command": "cardc.open", "arguments": [["uri": 5, "range": "all"]]]))
         #expect(server.reply(to: 26)?.errorCode == -32602)
+        // Pulled diagnostics and workspace folders with nonsense.
+        server.send(request(27, "textDocument/diagnostic", ["textDocument": ["uri": .string(uri)], "previousResultId": 5]))
+        #expect(server.reply(to: 27)?.errorCode == -32602)
+        server.send(request(28, "workspace/diagnostic", ["previousResultIds": [["uri": 3, "value": "x"]]]))
+        #expect(server.reply(to: 28)?.errorCode == -32602)
+        server.send(request(29, "workspace/diagnostic", ["previousResultIds": [["uri": "untitled:\u{0}", "value": "é😀"]]]))
+        #expect(server.reply(to: 29)?["result"]?["items"] != nil)
+        server.send(request(30, "textDocument/diagnostic", ["textDocument": ["uri": "file:///nonexistent-cardc-root/never-opened.cards"]]))
+        #expect(server.reply(to: 30)?["result"] == ["kind": "full", "items": []])
+        server.send(notification("workspace/didChangeWorkspaceFolders", ["event": ["added": [["uri": 4]], "removed": "x"]]))
+        server.send(notification("workspace/didChangeWorkspaceFolders", ["event": ["added": [["uri": "file:///\u{0}", "name": "z"], ["uri": "untitled:y"]], "removed": []]]))
+        server.send(request(31, "textDocument/inlayHint", ["textDocument": ["uri": .string(uri)], "range": ["start": position(0, 0), "end": position(99, 0)]]))
+        #expect(server.reply(to: 31)?["error"] == nil)
         // A body that never arrives: dropped after the stall timeout, then the server answers.
         server.write(Array("Content-Length: 500\r\n\r\n{\"jsonrpc\": \"2.0\"".utf8))
         errorsExpected += 1

@@ -145,6 +145,45 @@ import Testing
         #expect(reply?["error"]?["message"]?.string?.contains("a card named `Outer` already exists in the unit of") == true)
     }
 
+    /// The rename after `prepareRename` reuses what that check resolved — unless a file
+    /// changed behind the editor's back in between (no watcher, no save): then it is checked
+    /// again, and the edits land where the name now is.
+    @Test func renameAfterPrepareFollowsAFileChangedBehindTheEditor() throws {
+        let folder = try Folder()
+        let (session, _) = session(folder)
+        let theme = folder.uri("deck/pawtheme.cards")
+        session.open(theme, Self.theme)
+        #expect(session.send(request(2, "textDocument/prepareRename", textPosition(theme, 0, 7))).first?["result"]?["placeholder"] == "ShelterNote")
+        try folder.write("deck/pawpal.cards", "// moved down a line\n" + Self.pal)
+        let reply = session.send(request(3, "textDocument/rename", [
+            "textDocument": ["uri": .string(theme)], "position": position(0, 7), "newName": "RescueNote",
+        ])).first
+        let pal = reply?["result"]?["changes"]?[folder.uri("deck/pawpal.cards")]?.array?.map { $0["range"]?["start"] }
+        #expect(pal == [position(5, 30), position(10, 2)])
+        // A clash found in the index's declarations of a closed importer's unit, after the same warm-up.
+        #expect(session.send(request(4, "textDocument/prepareRename", textPosition(theme, 0, 7))).first?["result"] != nil)
+        let clash = session.send(request(5, "textDocument/rename", [
+            "textDocument": ["uri": .string(theme)], "position": position(0, 7), "newName": "PawPal",
+        ])).first
+        #expect(clash?["error"]?["message"]?.string == "a card named `PawPal` already exists in the unit of `\(folder.root)/outer.cards`")
+    }
+
+    /// Only the checker tells a card from a theme or a stack of the same name: renaming the
+    /// card leaves a closed importer's theme `ShelterNote`, and its use, alone.
+    @Test func renameLeavesOtherKindsOfTheSameNameAlone() throws {
+        let folder = try Folder()
+        try folder.write("themed.cards", "import \"deck/pawtheme.cards\"\n\ntheme ShelterNote: Mint {\n  titleColor: #0B3D2E\n}\n\n"
+            + "stack Themed: list {\n  theme: ShelterNote\n  ShelterNote\n}\n")
+        let (session, _) = session(folder)
+        let theme = folder.uri("deck/pawtheme.cards")
+        session.open(theme, Self.theme)
+        let reply = session.send(request(3, "textDocument/rename", [
+            "textDocument": ["uri": .string(theme)], "position": position(0, 7), "newName": "RescueNote",
+        ])).first
+        let themed = reply?["result"]?["changes"]?[folder.uri("themed.cards")]?.array?.map { $0["range"]?["start"] }
+        #expect(themed == [position(8, 2)])
+    }
+
     /// A file the walk finds but cannot read may use the name: prepareRename refuses, saying
     /// which (a FIFO named `*.cards`: never opened, so nothing stalls).
     @Test func prepareRenameRefusesWhenAFileCannotBeRead() throws {

@@ -414,6 +414,9 @@ def main():
             print(f"Dynamic Type columns (larger text sizes), reported, not checked: {len(short)} of "
                   f"{len(dynamic)} text boxes need more height than the estimate")
             print(calibration_table(dynamic))
+            for t in short:
+                print(f"  short: {t['kind']} {t['text']!r} at {t['size']} pt: estimate {t['estimate']} pt, "
+                      f"rendered {t['real']} pt")
     if arguments.json:
         with open(arguments.json, "w") as file:
             json.dump(all_texts, file, indent=1)

@@ -253,5 +253,28 @@ say('cardc check pawpal.cards: ' .. (check:gsub('\n', ' ')))
 if vim.v.shell_error ~= 0 then fail('the renamed deck does not check') end
 vim.fn.delete(deck, 'rf')
 
+-- A workspace folder added from the editor (`:lua vim.lsp.buf.add_workspace_folder(…)`, which
+-- sends workspace/didChangeWorkspaceFolders): its decks, none of them open, are indexed and
+-- found by workspace symbols; removed, they are gone again.
+local extra = vim.fn.tempname()
+vim.fn.mkdir(extra, 'p')
+vim.fn.writefile({ 'card LanternWalk {', '  text("Evening walk")', '}' }, extra .. '/lantern.cards')
+local function lantern_symbols()
+  local found = {}
+  for _, response in pairs(vim.lsp.buf_request_sync(theme, 'workspace/symbol', { query = 'lanternw' }, 10000) or {}) do
+    for _, symbol in ipairs(response.result or {}) do table.insert(found, symbol.name .. ' in ' .. symbol.location.uri) end
+  end
+  return found
+end
+if #lantern_symbols() ~= 0 then fail('LanternWalk found before its folder was added') end
+vim.lsp.buf.add_workspace_folder(extra)
+local added = lantern_symbols()
+say('after adding ' .. extra .. ': workspace symbols for "lanternw": ' .. table.concat(added, ', '))
+if #added ~= 1 or not added[1]:find('lantern.cards', 1, true) then fail('the added folder was not indexed') end
+vim.lsp.buf.remove_workspace_folder(extra)
+if #lantern_symbols() ~= 0 then fail('LanternWalk still found after its folder was removed') end
+say('after removing it: none')
+vim.fn.delete(extra, 'rf')
+
 say('PASS')
 vim.cmd('qall!')

@@ -94,7 +94,9 @@ enum FuzzTarget {
             return ["line": .int(b % 12), "character": .int((b * 7 + n) % 50)]
         }
         var messages: [JSONValue] = [
-            ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["rootUri": "file:///nonexistent-cardc-fuzz", "capabilities": [:]]],
+            // A client that pulls diagnostics and shows no code lenses (inlay hints carry them).
+            ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["rootUri": "file:///nonexistent-cardc-fuzz", "capabilities": [
+                "textDocument": ["diagnostic": [:]], "workspace": ["diagnostics": ["refreshSupport": true]]]]],
             ["jsonrpc": "2.0", "method": "initialized", "params": [:]],
             ["jsonrpc": "2.0", "method": "textDocument/didOpen",
              "params": ["textDocument": ["uri": .string(uri), "languageId": "cards", "version": 1, "text": .string(text)]]],
@@ -118,12 +120,22 @@ enum FuzzTarget {
         messages.append(["jsonrpc": "2.0", "id": 32, "method": "textDocument/rename",
                          "params": ["textDocument": document, "position": position(9), "newName": "Renamed"]])
         messages.append(["jsonrpc": "2.0", "id": 33, "method": "workspace/symbol", "params": ["query": .string(String(text.prefix(3)))]])
+        messages.append(["jsonrpc": "2.0", "id": 34, "method": "textDocument/diagnostic",
+                         "params": ["textDocument": document, "previousResultId": .string(String(text.prefix(8)))]])
+        messages.append(["jsonrpc": "2.0", "id": 35, "method": "workspace/diagnostic",
+                         "params": ["previousResultIds": [["uri": .string(uri), "value": .string(String(text.prefix(8)))],
+                                                          ["uri": .string(String(text.prefix(40))), "value": ""]]]])
+        messages.append(["jsonrpc": "2.0", "method": "workspace/didChangeWorkspaceFolders",
+                         "params": ["event": ["added": [["uri": .string("file:///nonexistent-cardc-fuzz/" + text.prefix(20)), "name": "fuzz"]],
+                                              "removed": [["uri": "file:///nonexistent-cardc-fuzz", "name": "root"]]]]])
         // An edit that removes the range, then everything again on the edited text.
         messages.append(["jsonrpc": "2.0", "method": "textDocument/didChange",
                          "params": ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["range": range, "text": ""]]]])
         messages.append(["jsonrpc": "2.0", "id": 40, "method": "textDocument/hover", "params": ["textDocument": document, "position": position(10)]])
         messages.append(["jsonrpc": "2.0", "id": 41, "method": "textDocument/completion", "params": ["textDocument": document, "position": position(11)]])
         messages.append(["jsonrpc": "2.0", "id": 42, "method": "textDocument/semanticTokens/full", "params": ["textDocument": document]])
+        messages.append(["jsonrpc": "2.0", "id": 43, "method": "textDocument/diagnostic", "params": ["textDocument": document]])
+        messages.append(["jsonrpc": "2.0", "id": 44, "method": "textDocument/inlayHint", "params": ["textDocument": document, "range": range]])
         for message in messages {
             server.receive(framed(message.serializedBytes()))
             while server.processNext() {}

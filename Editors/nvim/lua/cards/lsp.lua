@@ -21,12 +21,25 @@ function M.root_dir(path)
   return vim.fn.fnamemodify(found, ':p:h:h')
 end
 
+-- Neovim's capabilities, saying it shows code lenses when this runtime asks for them (Neovim
+-- does not declare them itself): without, the server puts a card's stacks and pushers in an
+-- inlay hint instead, and both would show.
+function M.capabilities()
+  local capabilities = vim.lsp.protocol.make_client_capabilities()
+  if vim.g.cards_codelens ~= false then
+    capabilities.textDocument = capabilities.textDocument or {}
+    capabilities.textDocument.codeLens = { dynamicRegistration = false }
+  end
+  return capabilities
+end
+
 -- The client's configuration for a buffer.
 function M.config(bufnr)
   local path = vim.api.nvim_buf_get_name(bufnr)
   return {
     name = 'cardc',
     cmd = { vim.g.cards_cardc or 'cardc', 'lsp' },
+    capabilities = M.capabilities(),
     root_dir = M.root_dir(path ~= '' and path or vim.fn.getcwd() .. '/x.cards'),
     -- The terminal preview of a card on hover is this many columns wide.
     init_options = { previewWidth = 60 },
