@@ -26,7 +26,7 @@ public enum DiagnosticCode: String, CaseIterable, Hashable, Comparable, Sendable
     // W9xx suppressions
     case w901 = "W901"
     // W10xx accessibility
-    case w1001 = "W1001", w1002 = "W1002", w1003 = "W1003"
+    case w1001 = "W1001", w1002 = "W1002", w1003 = "W1003", w1004 = "W1004"
 
     public var severity: Severity { rawValue.hasPrefix("W") ? .warning : .error }
 
@@ -119,6 +119,7 @@ public enum DiagnosticCode: String, CaseIterable, Hashable, Comparable, Sendable
         case .w1001: "text contrast too low"
         case .w1002: "image without accessibility label"
         case .w1003: "tap target smaller than 44 × 44 pt"
+        case .w1004: "graphic contrast too low"
         }
     }
 }

@@ -1532,7 +1532,7 @@ extension DiagnosticCode {
                 """#,
                 corrected: #"""
                 card CreditScore {
-                  progressBar(values: [580, 670, 740], colors: [#D0021B, #F5A623, #00A86B])
+                  progressBar(values: [580, 670, 740], colors: [#D0021B, #B26A00, #00A86B])
                 }
                 """#)
         case .w101:
@@ -1656,17 +1656,24 @@ extension DiagnosticCode {
                 A text is hard to read against the background it sits on (WCAG 2.2 SC 1.4.3, \#
                 contrast minimum): the contrast ratio of the two colours' relative luminances, \#
                 (L1 + 0.05) / (L2 + 0.05), is below 4.5:1 — or below 3:1 for large text, at least \#
-                18 pt, or 14 pt bold, in the theme's resolved font. Each text a card draws (a \#
-                `text`, a `title`, a `button`'s title, an `iconLabel`'s text) is compared with what is under it — the \#
-                card's `cardBackgroundColor` in each theme the card is shown in (its stacks' \#
-                themes, else `Mint`), every colour of a `gradient` (the worst one counts), or an \#
-                `hstack`'s `background:` — in every state. Translucent colours are blended first. \#
-                A pair is reported only when the deck chose one of its colours (a theme \#
-                property it declares, a `color:` argument, a gradient); the built-in themes' own \#
-                pairs are not. Change either colour: the message names both, the ratio, the \#
-                theme and the states, and the help the nearest passing colour — the card's own \#
-                (`color:`, gradient, `background:`) first, a theme's colour, shared by every card \#
-                of the theme, last.
+                18 pt, or 14 pt bold, in the theme's resolved font. Every text a part draws (a \#
+                `text`, a `title`, a `button`'s title, a `pill`, an `iconLabel`, both texts of \#
+                each side of a `titleDescription`, a table's default rows, a `progressBar`'s \#
+                labels, `attributedText`) in a state, a swipe overlay or the footer, and a sheet \#
+                card's header, is compared with what is under it — the card's \#
+                `cardBackgroundColor` in each theme the card is shown in (its stacks' themes, \#
+                else `Mint`), every colour of a `gradient` (the worst one counts), a container's \#
+                `background:`, a pill's fill, or for a `transparent` card the screen behind it \#
+                (#F2F2F7) — in every state. Translucent colours are blended first. A pair is \#
+                reported only when the deck chose one of its colours (a theme property it \#
+                declares, a `color:` argument, a gradient); the built-in themes' own pairs are \#
+                not. The message names both colours, the ratio, the theme and the states. The \#
+                fix-it (`cardc fix`, or the editor's quick fix) changes one colour the deck \#
+                writes to the nearest colour that passes against everything that colour is \#
+                compared with, in every card and theme: the card's own (`color:`, the gradient's \#
+                failing stops, `background:`) first, a property its theme sets last, since that \#
+                colours every card of the theme. A colour a built-in theme or a parent theme \#
+                gives has no fix-it: the help names the colour to set.
                 """#,
                 wrong: #"""
                 theme Night: Turbo { cardBackgroundColor: #1C1C1E }
@@ -1748,6 +1755,35 @@ extension DiagnosticCode {
                     spacer(height: 44)
                   }
                   text("Monthly")
+                }
+                """#)
+        case .w1004:
+            CodeExplanation(
+                summary: #"""
+                A graphic a user must see to understand a part is too close in colour to what \#
+                is around it (WCAG 2.2 SC 1.4.11, non-text contrast): below 3:1. The graphics are \#
+                the ones the catalog marks: a `bar`'s fill, each segment of a `progressBar`, a \#
+                `slider`'s and a `multiSlider`'s filled track, a `histogram`'s bars and a \#
+                `radio` button's ring (its frame). A `button` draws no frame — its title is what \#
+                shows it, and W1001 checks that; separators, confetti and empty tracks decorate \#
+                and are not compared. Each is compared with the card's background in each theme \#
+                the card is shown in, every colour of its `gradient`, a container's \#
+                `background:`, or the screen behind a `transparent` card, as W1001 does, and \#
+                reported only when the deck chose one of the two colours. The fix-it changes the \#
+                colour the deck writes (the part's `color:`, `colors:`, `tint:` or \#
+                `outerColor:`, the background, or a property its theme sets) to the nearest \#
+                colour that passes everywhere it is used.
+                """#,
+                wrong: #"""
+                card Savings {
+                  text("Saved this month")
+                  bar(percent: 0.4, color: #B2EBF2)
+                }
+                """#,
+                corrected: #"""
+                card Savings {
+                  text("Saved this month")
+                  bar(percent: 0.4, color: #00838F)
                 }
                 """#)
         }

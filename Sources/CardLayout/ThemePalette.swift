@@ -54,7 +54,10 @@ public struct ThemePalette: Sendable {
 
     /// The colour `radio`, `slider` and `multiSlider` use when none is given (UIKit's system
     /// blue, as CardParts does).
-    public static let systemBlue = ColorValue(red: 0, green: 122, blue: 255)
+    public static let systemBlue = Catalog.systemBlue
+    /// The screen behind the cards of a stack — UIKit's grouped background, which a deck cannot
+    /// set — and so what a `transparent` card's parts sit on (W1001, W1004, the gallery).
+    public static let screenBackground = ColorValue(red: 242, green: 242, blue: 247)
     /// The edge of a card without a `border` trait, where a back end draws one.
     public static let cardEdge = ColorValue(red: 199, green: 199, blue: 204)
     /// The map placeholder's land and ink colours.

@@ -173,7 +173,9 @@ extension Catalog {
                 // CardParts default).
                 Parameter("lines", .int, default: .int(0), range: .nonNegative,
                           doc: "The maximum number of lines; 0 means no limit."),
-            ]),
+            ],
+            texts: [DrawnText("text", color: DrawnColor(parameter: "color"), font: "normalTextFont", fontParameter: "font",
+                              styleParameter: "style")]),
         PartSpec(
             .attributedText, cardPartsClass: "CardPartAttributedTextView",
             doc: "Rich text with optional links and one embedded image the text wraps around.",
@@ -186,7 +188,8 @@ extension Catalog {
             // The only child CardParts supports is `textViewImage`, the image the text wraps
             // around; so children are images, at most one (E406 at the second).
             children: .onlyKinds(["image"], minimum: 0),
-            childLimits: [KindLimit(kind: "image", maximum: 1)]),
+            childLimits: [KindLimit(kind: "image", maximum: 1)],
+            texts: [DrawnText("text", color: .theme("normalTextColor"), font: "normalTextFont")]),
         PartSpec(
             .image, cardPartsClass: "CardPartImageView",
             doc: "An image from the app's asset catalog.",
@@ -215,6 +218,8 @@ extension Catalog {
             ],
             // Its whole frame takes the tap: under 44 × 44 points laid out it is W1003.
             isTapTarget: true,
+            // CardPartButtonView is its title: no frame is drawn, so the title is what W1001 reads.
+            texts: [DrawnText("title", color: .theme("buttonTitleColor"), font: "buttonTitleFont")],
             rules: [.warnWhenAbsent("action")]),
         PartSpec(
             .title, cardPartsClass: "CardPartTitleView",
@@ -225,6 +230,7 @@ extension Catalog {
                 Parameter("onMenu", .action, doc: "The action run with the chosen menu option."),
             ],
             // `CardPartTitleView(type: .titleWithMenu)` when `menu` is given, else `.titleOnly`.
+            texts: [DrawnText("text", color: .theme("titleColor"), font: "titleFont")],
             rules: [.requiredWhenPresent(required: "onMenu", trigger: "menu")]),
         PartSpec(
             .titleDescription, cardPartsClass: "CardPartTitleDescriptionView",
@@ -240,6 +246,13 @@ extension Catalog {
                 // (Mint `.right`, Turbo `.center(amount: 0)`).
                 Parameter("secondaryPosition", .enumeration(.secondaryPosition),
                           doc: "Where the right pair sits: right-aligned, or centered with an offset (theme default)."),
+            ],
+            // Titles in the normal text style, descriptions in the detail style.
+            texts: [
+                DrawnText("leftTitle", color: .theme("normalTextColor"), font: "normalTextFont", when: .argument("leftTitle")),
+                DrawnText("leftDescription", color: .theme("detailTextColor"), font: "detailTextFont", when: .argument("leftDescription")),
+                DrawnText("rightTitle", color: .theme("normalTextColor"), font: "normalTextFont", when: .argument("rightTitle")),
+                DrawnText("rightDescription", color: .theme("detailTextColor"), font: "detailTextFont", when: .argument("rightDescription")),
             ]),
         PartSpec(
             .pill, cardPartsClass: "CardPartPillLabel",
@@ -250,7 +263,9 @@ extension Catalog {
                           doc: "Padding above and below the text."),
                 Parameter("horizontalPadding", .double, default: .double(2), range: .nonNegative,
                           doc: "Padding left and right of the text."),
-            ]),
+            ],
+            // The title text colour in the normal font, on a pill of the separator colour.
+            texts: [DrawnText("text", color: .theme("titleTextColor"), font: "normalTextFont", on: .theme("separatorColor"))]),
         PartSpec(
             .iconLabel, cardPartsClass: "CardPartIconLabel",
             doc: "A label with an icon beside its text.",
@@ -269,7 +284,8 @@ extension Catalog {
                 // no `decorative:`; a label replaces what VoiceOver reads, by default the text.
                 Parameter("accessibilityLabel", .string,
                           doc: "What VoiceOver reads for the icon and text together; the text by default (docs/language.md §7.4)."),
-            ]),
+            ],
+            texts: [DrawnText("text", color: .theme("normalTextColor"), font: "normalTextFont")]),
         PartSpec(
             .separator, cardPartsClass: "CardPartSeparatorView",
             doc: "A thin horizontal line in the theme's separator color."),
@@ -301,6 +317,13 @@ extension Catalog {
                 Parameter("onSelect", .action, doc: "The action run when a row is selected."),
             ],
             children: .cellTemplate(required: false),
+            // CardPartTableViewCell: titles in the normal text style, descriptions in the detail style.
+            texts: [
+                DrawnText("leftTitle", color: .theme("normalTextColor"), font: "normalTextFont", when: .defaultRows),
+                DrawnText("leftDescription", color: .theme("detailTextColor"), font: "detailTextFont", when: .defaultRows),
+                DrawnText("rightTitle", color: .theme("normalTextColor"), font: "normalTextFont", when: .defaultRows),
+                DrawnText("rightDescription", color: .theme("detailTextColor"), font: "detailTextFont", when: .defaultRows),
+            ],
             // Without a `cell`, rows render in CardParts' `CardPartTableViewCell`.
             defaultRowFields: ["leftTitle", "leftDescription", "rightTitle", "rightDescription"]),
         PartSpec(
@@ -322,7 +345,9 @@ extension Catalog {
                 Parameter("percent", .double, required: true, range: .unitInterval,
                           doc: "How full the bar is, from 0 to 1."),
                 Parameter("color", .color, doc: "The fill color (theme `barColor` by default)."),
-            ]),
+            ],
+            // The catalog's themes have no bar colour: the button title colour, the accent, stands in.
+            graphics: [DrawnGraphic("fill", color: DrawnColor(parameter: "color", themeProperty: "buttonTitleColor"))]),
         PartSpec(
             .paged, cardPartsClass: "CardPartPagedView",
             doc: "Horizontally paged stacks with a page control.",
@@ -341,6 +366,8 @@ extension Catalog {
                 Parameter("min", .double, default: .double(0), doc: "The minimum value."),
                 Parameter("max", .double, default: .double(1), doc: "The maximum value."),
             ],
+            // UISlider's filled track, in the system tint.
+            graphics: [DrawnGraphic("track", color: DrawnColor(fixed: Catalog.systemBlue))],
             rules: [.lessThan(lower: "min", upper: "max")]),
         PartSpec(
             .multiSlider, cardPartsClass: "CardPartMultiSliderView",
@@ -359,6 +386,7 @@ extension Catalog {
                 Parameter("orientation", .enumeration(.axis), default: .enumCase("horizontal"),
                           doc: "The slider's axis."),
             ],
+            graphics: [DrawnGraphic("tint", color: DrawnColor(parameter: "tint", fixed: Catalog.systemBlue))],
             // Not stated for multiSlider in docs/language.md, but the same rule as `slider` applies.
             rules: [.lessThan(lower: "min", upper: "max")]),
         PartSpec(
@@ -418,6 +446,12 @@ extension Catalog {
                 Parameter("showValues", .bool, default: .bool(false), doc: "Whether values are shown under the bar."),
                 Parameter("cornerRadius", .double, range: .nonNegative, doc: "The bar's corner radius."),
             ],
+            // The marker's label in the small font and the normal text colour, the values in the small style.
+            texts: [
+                DrawnText("marker", color: .theme("normalTextColor"), font: "smallTextFont", when: .eitherArgument("marker", "current")),
+                DrawnText("values", color: .theme("smallTextColor"), font: "smallTextFont", when: .flag("showValues")),
+            ],
+            graphics: [DrawnGraphic("segment", color: DrawnColor(parameter: "colors"))],
             rules: [.sameCount("values", "colors")]),
         PartSpec(
             .map, cardPartsClass: "CardPartMapView",
@@ -442,7 +476,9 @@ extension Catalog {
                           doc: "The ring's line width."),
                 Parameter("action", .action, doc: "The action run on tap."),
             ],
-            isTapTarget: true),
+            isTapTarget: true,
+            // The ring is the button's frame: what shows where it is.
+            graphics: [DrawnGraphic("ring", color: DrawnColor(parameter: "outerColor", fixed: Catalog.systemBlue))]),
         PartSpec(
             .histogram, cardPartsClass: "CardPartHistogramView",
             doc: "A bar chart of values.",
@@ -454,7 +490,8 @@ extension Catalog {
                 Parameter("lines", .list(.enumeration(.histogramLine)),
                           default: .list([.enumCase("bottom"), .enumCase("middle"), .enumCase("top")]),
                           doc: "Which horizontal guide lines to draw."),
-            ]),
+            ],
+            graphics: [DrawnGraphic("bars", color: .theme("buttonTitleColor"))]),
 
         // Structural nodes: not parts, but checked by the same machinery.
         PartSpec(
@@ -899,6 +936,9 @@ extension Catalog {
 // MARK: - Named colors, card properties, states, actions, constructors (docs/language.md §5, §8)
 
 extension Catalog {
+    /// UIKit's system blue, the tint of a radio button, a slider and a multi-slider without one.
+    public static let systemBlue = ColorValue(red: 0, green: 122, blue: 255)
+
     /// The UIKit named colors, with the sRGB values of their `UIColor` class properties
     /// (`darkGray` is white 1/3, `lightGray` 2/3, `gray` 1/2, `orange` (1, 0.5, 0),
     /// `purple` (0.5, 0, 0.5), `brown` (0.6, 0.4, 0.2); halves round up).

@@ -28,6 +28,9 @@ struct DeckChecker {
     var themes: [String: DeclarationRef] = [:]
     var stackOrder: [String] = []
     var themeOrder: [String] = []
+    /// Where each declared theme writes its colour properties (theme, property): the unit keeps
+    /// the span with the value, so a contrast fix-it can change it there (W1001, W1004).
+    var themeColorSpans: [String: [String: SourceSpan]] = [:]
     /// Names read from source, interned once for the whole unit.
     let names = NameInterner()
     /// Each file's place in declaration order (`SourceLoader.declarationOrder(of:)`): which of
@@ -103,7 +106,12 @@ struct DeckChecker {
             var count: UInt32 = 0
             for property in theme.properties {
                 guard let index = Catalog.themePropertyIndex(named: property.name) else { continue }
-                unit.argument(index, unit.append(property.value))
+                // A colour the theme writes itself keeps where it is written; an inherited one does not.
+                if case .color(let color, let colorName) = property.value, let span = themeColorSpans[name]?[property.name] {
+                    unit.argument(index, unit.color(color, named: colorName.flatMap { Catalog.namedColorTable.index(of: $0) }, at: span))
+                } else {
+                    unit.argument(index, unit.append(property.value))
+                }
                 count += 1
             }
             rows[name] = UInt32(clamping: unit.themeRows.count)
@@ -364,6 +372,7 @@ struct DeckChecker {
                 if let valueNode = tree.value(item), let value = values.check(valueNode, as: spec.type, parameter: parameter, owner: .theme) {
                     values.checkRange(value, parameter: parameter, at: valueNode, owner: .theme)
                     props.append(Property(label, unit.decoded(value)))
+                    if spec.type == .color { themeColorSpans[name, default: [:]][spec.name] = tree.span(valueNode) }
                 }
             }
             overrides[name] = props
