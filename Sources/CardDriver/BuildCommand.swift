@@ -32,7 +32,7 @@ enum BuildCommand {
 
     static let options: [OptionSpec] = [
         OptionSpec(names: ["--emit"], value: "BACKENDS",
-                   help: "comma-separated back ends: \(Backends.names.joined(separator: ", ")) (default: \(defaultBackends.joined(separator: ",")))"),
+                   help: "comma-separated back ends: \(Backends.names.joined(separator: ", ")); repeatable (default: \(defaultBackends.joined(separator: ",")))"),
         OptionSpec(names: ["--swift-flavor"], value: "FLAVOR",
                    help: "the Swift --emit swift writes: CardParts controllers with RxSwift view models, or @Observable view models (Foundation and Observation only) (default: cardparts)",
                    choices: SwiftNames.Flavor.allCases.map(\.rawValue)),
@@ -92,7 +92,9 @@ enum BuildCommand {
         let parsed = try ArgumentParser.parse(CommonOptions.normalizingStrict(arguments), options: options, command: "build")
         if parsed.flag("-h") { output.writeOut(usage); return 0 }
         guard !parsed.operands.isEmpty else { throw UsageError("missing input: cardc build FILE...") }
-        let backends = try selectBackends(parsed.value("--emit"))
+        // Repeated `--emit`s add up, as a comma-separated list does: `--emit html --emit swift`.
+        let emitted = parsed.values("--emit")
+        let backends = try selectBackends(emitted.isEmpty ? nil : emitted.joined(separator: ","))
         let galleryThemes = CommonOptions.themes(parsed)
         let galleryWidths = try CommonOptions.widths(parsed, range: HTMLEmitter.widthRange, unit: "points")
         if (!galleryThemes.isEmpty || !galleryWidths.isEmpty) && !backends.contains(where: { $0.name == "html" }) {

@@ -156,6 +156,18 @@ import Testing
         #expect(try JSONParser.parse(wide.out)["viewport"] == ["width": 800, "height": 600])
     }
 
+    /// Repeated `--emit`s add up like a comma-separated list; a name given twice counts once.
+    @Test func repeatedEmitsAddUp() throws {
+        let directory = try makeTemporaryDirectory(Self.files())
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let input = directory + "/app/deck.cards", out = directory + "/out"
+        let built = runCardc(["build", input, "--emit", "swift", "--emit", "html,swift", "--emit", "html", "-o", out, "--quiet"])
+        #expect(built.code == 0, "\(built.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["deck.cards.html", "deck.cards.swift"])
+        let unknown = runCardc(["build", input, "--emit", "json", "--emit", "pdf", "-o", out])
+        #expect(unknown.code == 2 && unknown.err.contains("unknown back end 'pdf'"), "\(unknown.err)")
+    }
+
     /// `--swift-flavor` and `--access` reach the Swift back end.
     @Test func swiftOptions() throws {
         let directory = try makeTemporaryDirectory(Self.files())
