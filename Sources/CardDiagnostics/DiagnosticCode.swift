@@ -19,14 +19,14 @@ public enum DiagnosticCode: String, CaseIterable, Hashable, Comparable, Sendable
     case e601 = "E601", e602 = "E602", e603 = "E603", w601 = "W601"
     // E7xx stacks
     case e701 = "E701", e702 = "E702", e703 = "E703", e704 = "E704", e705 = "E705"
-    case w703 = "W703", w704 = "W704", w705 = "W705", w104 = "W104"
+    case w703 = "W703", w704 = "W704", w705 = "W705", w706 = "W706", w104 = "W104"
     // E8xx types and bindings
     case e801 = "E801", e802 = "E802", e803 = "E803", e804 = "E804", e805 = "E805", e806 = "E806"
     case w801 = "W801", w101 = "W101", w105 = "W105"
     // W9xx suppressions
     case w901 = "W901"
     // W10xx accessibility
-    case w1001 = "W1001", w1002 = "W1002", w1003 = "W1003"
+    case w1001 = "W1001", w1002 = "W1002", w1003 = "W1003", w1004 = "W1004"
 
     public var severity: Severity { rawValue.hasPrefix("W") ? .warning : .error }
 
@@ -91,7 +91,7 @@ public enum DiagnosticCode: String, CaseIterable, Hashable, Comparable, Sendable
         case .e502: "duplicate trait"
         case .e503: "trait value out of range"
         case .w501: "trait has no effect on a transparent card"
-        case .w502: "custom margin has no effect in swipe or sheet stacks"
+        case .w502: "trait has no effect outside a list stack"
         case .e601: "duplicate state"
         case .e602: "unknown state"
         case .e603: "misplaced state"
@@ -104,6 +104,7 @@ public enum DiagnosticCode: String, CaseIterable, Hashable, Comparable, Sendable
         case .w703: "swipe-only node outside swipe stacks"
         case .w704: "card property with no effect outside its stack kind"
         case .w705: "overlay for a direction the card cannot be swiped"
+        case .w706: "list margins above and below the cards have no effect"
         case .w104: "content taller than cardHeight"
         case .e801: "type mismatch"
         case .e802: "conflicting binding uses"
@@ -118,6 +119,7 @@ public enum DiagnosticCode: String, CaseIterable, Hashable, Comparable, Sendable
         case .w1001: "text contrast too low"
         case .w1002: "image without accessibility label"
         case .w1003: "tap target smaller than 44 × 44 pt"
+        case .w1004: "graphic contrast too low"
         }
     }
 }

@@ -915,11 +915,16 @@ extension DiagnosticCode {
         case .w502:
             CodeExplanation(
                 summary: #"""
-                `customMargin` (CustomMarginCardTrait) sets the card's margin inside a CardParts \#
-                `CardsViewController` list. MGSwipeCards and TGCardViewController lay their cards \#
-                out themselves (a swipe stack uses its `insets`, a sheet fills the width), so the \#
-                trait is ignored when every stack showing the card is a `swipe` or `sheet` stack. \#
-                Remove the trait, or set the stack's `insets:` instead.
+                Some traits are read only by CardParts' `CardsViewController` and its cells, so \#
+                they act only on a card in a `list` stack: `customMargin` (the card's margin in the \#
+                list), `noTopBottomMargins` (the cell's top and bottom margins), `editable` (the \#
+                list's edit button) and `hidden` (the list hides the cell). A `fullScreen` card is the screen's width, and CardsStack, \#
+                MGSwipeCards and TGCardViewController show a card's view in views of their own: the \#
+                generated code gives those the card's background, corners, border, shadow and \#
+                gradient, nothing else. So the trait is ignored, in the app and in \#
+                the preview and gallery alike, when every stack showing the card is a `fullScreen`, \#
+                `collapsible`, `swipe` or `sheet` stack. Remove the trait, or set the stack's own \#
+                setting instead (a swipe stack's `insets:`, a collapsible stack's spacing).
                 """#,
                 wrong: #"""
                 card Tartine: customMargin(margin: 16) {
@@ -1319,6 +1324,42 @@ extension DiagnosticCode {
                   Match
                 }
                 """#)
+        case .w706:
+            CodeExplanation(
+                summary: #"""
+                A `list` is CardParts' `CardsViewController`, whose `cardCellMargins` (the \#
+                stack's `margins:`) only make its cards narrower: their left and right. Above and \#
+                below its content, each card cell (`CardCell`) has its theme's `cardCellMargins` \#
+                top and bottom, and two cards are the theme's `cardsLineSpacing` apart. So a \#
+                list's `margins:` top and bottom change nothing, in the app and in the preview and \#
+                gallery alike. Give them as 0, and set the theme's `cardCellMargins` or \#
+                `cardsLineSpacing` for the space above, below and between the cards.
+                """#,
+                wrong: #"""
+                card Budget {
+                  text("May budget")
+                }
+
+                stack Home: list {
+                  margins: insets(20, 16)
+                  Budget
+                }
+                """#,
+                corrected: #"""
+                theme Roomy: Mint {
+                  cardCellMargins: insets(top: 20, left: 16, bottom: 20, right: 16)
+                }
+
+                card Budget {
+                  text("May budget")
+                }
+
+                stack Home: list {
+                  theme: Roomy
+                  margins: insets(0, 16)
+                  Budget
+                }
+                """#)
         case .w104:
             CodeExplanation(
                 summary: #"""
@@ -1491,7 +1532,7 @@ extension DiagnosticCode {
                 """#,
                 corrected: #"""
                 card CreditScore {
-                  progressBar(values: [580, 670, 740], colors: [#D0021B, #F5A623, #00A86B])
+                  progressBar(values: [580, 670, 740], colors: [#D0021B, #B26A00, #00A86B])
                 }
                 """#)
         case .w101:
@@ -1615,17 +1656,24 @@ extension DiagnosticCode {
                 A text is hard to read against the background it sits on (WCAG 2.2 SC 1.4.3, \#
                 contrast minimum): the contrast ratio of the two colours' relative luminances, \#
                 (L1 + 0.05) / (L2 + 0.05), is below 4.5:1 — or below 3:1 for large text, at least \#
-                18 pt, or 14 pt bold, in the theme's resolved font. Each text a card draws (a \#
-                `text`, a `title`, a `button`'s title, an `iconLabel`'s text) is compared with what is under it — the \#
-                card's `cardBackgroundColor` in each theme the card is shown in (its stacks' \#
-                themes, else `Mint`), every colour of a `gradient` (the worst one counts), or an \#
-                `hstack`'s `background:` — in every state. Translucent colours are blended first. \#
-                A pair is reported only when the deck chose one of its colours (a theme \#
-                property it declares, a `color:` argument, a gradient); the built-in themes' own \#
-                pairs are not. Change either colour: the message names both, the ratio, the \#
-                theme and the states, and the help the nearest passing colour — the card's own \#
-                (`color:`, gradient, `background:`) first, a theme's colour, shared by every card \#
-                of the theme, last.
+                18 pt, or 14 pt bold, in the theme's resolved font. Every text a part draws (a \#
+                `text`, a `title`, a `button`'s title, a `pill`, an `iconLabel`, both texts of \#
+                each side of a `titleDescription`, a table's default rows, a `progressBar`'s \#
+                labels, `attributedText`) in a state, a swipe overlay or the footer, and a sheet \#
+                card's header, is compared with what is under it — the card's \#
+                `cardBackgroundColor` in each theme the card is shown in (its stacks' themes, \#
+                else `Mint`), every colour of a `gradient` (the worst one counts), a container's \#
+                `background:`, a pill's fill, or for a `transparent` card the screen behind it \#
+                (#F2F2F7) — in every state. Translucent colours are blended first. A pair is \#
+                reported only when the deck chose one of its colours (a theme property it \#
+                declares, a `color:` argument, a gradient); the built-in themes' own pairs are \#
+                not. The message names both colours, the ratio, the theme and the states. The \#
+                fix-it (`cardc fix`, or the editor's quick fix) changes one colour the deck \#
+                writes to the nearest colour that passes against everything that colour is \#
+                compared with, in every card and theme: the card's own (`color:`, the gradient's \#
+                failing stops, `background:`) first, a property its theme sets last, since that \#
+                colours every card of the theme. A colour a built-in theme or a parent theme \#
+                gives has no fix-it: the help names the colour to set.
                 """#,
                 wrong: #"""
                 theme Night: Turbo { cardBackgroundColor: #1C1C1E }
@@ -1707,6 +1755,35 @@ extension DiagnosticCode {
                     spacer(height: 44)
                   }
                   text("Monthly")
+                }
+                """#)
+        case .w1004:
+            CodeExplanation(
+                summary: #"""
+                A graphic a user must see to understand a part is too close in colour to what \#
+                is around it (WCAG 2.2 SC 1.4.11, non-text contrast): below 3:1. The graphics are \#
+                the ones the catalog marks: a `bar`'s fill, each segment of a `progressBar`, a \#
+                `slider`'s and a `multiSlider`'s filled track, a `histogram`'s bars and a \#
+                `radio` button's ring (its frame). A `button` draws no frame — its title is what \#
+                shows it, and W1001 checks that; separators, confetti and empty tracks decorate \#
+                and are not compared. Each is compared with the card's background in each theme \#
+                the card is shown in, every colour of its `gradient`, a container's \#
+                `background:`, or the screen behind a `transparent` card, as W1001 does, and \#
+                reported only when the deck chose one of the two colours. The fix-it changes the \#
+                colour the deck writes (the part's `color:`, `colors:`, `tint:` or \#
+                `outerColor:`, the background, or a property its theme sets) to the nearest \#
+                colour that passes everywhere it is used.
+                """#,
+                wrong: #"""
+                card Savings {
+                  text("Saved this month")
+                  bar(percent: 0.4, color: #B2EBF2)
+                }
+                """#,
+                corrected: #"""
+                card Savings {
+                  text("Saved this month")
+                  bar(percent: 0.4, color: #00838F)
                 }
                 """#)
         }

@@ -9,11 +9,14 @@ struct CardSource {
     /// Replaces every stack's theme when set.
     var theme: String?
     var layouter: DeckLayouter
+    /// W1001 and W1004 per card and theme drawn, so a drawing marks the failing parts.
+    let contrast: ContrastAudit
 
     init(deck: CheckedUnit, viewport: Viewport, textSize: ContentSizeCategory = .default, theme: String?) {
         self.deck = deck
         self.theme = theme
         layouter = DeckLayouter(deck: deck, viewport: viewport, textSize: textSize)
+        contrast = ContrastAudit(deck: deck)
     }
 
     /// The card at `index`.

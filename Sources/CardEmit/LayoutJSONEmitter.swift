@@ -22,8 +22,9 @@ public struct LayoutJSONEmitter: Backend {
 
     /// The `format` value.
     public static let format = "cardc-layout"
-    /// The `version` value; bumped on any incompatible change of the document's shape.
-    public static let version = 1
+    /// The `version` value; bumped on any incompatible change of the document's shape or
+    /// geometry (the changelog is in `Grammar/layout-model.md`).
+    public static let version = 2
     /// The size of the pieces handed to the sink.
     public static let pieceSize = 1 << 20
 
@@ -204,6 +205,8 @@ struct LayoutJSONWriter {
             out.write(part.frame.width, forKey: "width")
             out.write(part.frame.height, forKey: "height")
             out.endObject()
+            out.writeKey("margins")
+            if let margins = part.margins { insets(margins) } else { out.writeNull() }
             out.writeKey("props")
             props(part.part)
             out.writeKey("children")

@@ -9,11 +9,16 @@ public struct LayoutContext: Hashable, Sendable {
     public var theme: String
     /// The width of the card's frame.
     public var width: Double
+    /// Whether the card is a cell of CardParts' `CardsViewController` (a `list` stack, or no
+    /// stack), whose `CardCell` insets the card's content by the theme's `cardCellMargins` top
+    /// and bottom. Other stacks host the card's view edge to edge.
+    public var isListCell: Bool
 
-    public init(stack: String?, theme: String, width: Double) {
+    public init(stack: String?, theme: String, width: Double, isListCell: Bool = true) {
         self.stack = stack
         self.theme = theme
         self.width = Finite.dimension(width)
+        self.isListCell = isListCell
     }
 }
 
@@ -46,10 +51,12 @@ public struct LaidOutFooter: Sendable {
 /// A card laid out in one context: every state, the overlays and footer, the sheet header.
 public struct LaidOutCard: Sendable {
     public var context: LayoutContext
-    /// The content box's inset from the card's frame (the theme's `cardCellMargins`;
-    /// no top and bottom with `noTopBottomMargins`).
+    /// The content box's inset from the card's frame: in a list cell the theme's
+    /// `cardCellMargins` top and bottom (none with `noTopBottomMargins`), else none. Left and
+    /// right are always 0: `cardCellMargins` left and right are outside the card.
     public var padding: EdgeInsets
-    /// The content box's width: the card's width minus the horizontal padding.
+    /// The content box's width: the card's width minus the horizontal padding. Each top-level
+    /// part is inset in it by its margins (`LaidOutPart.margins`).
     public var contentWidth: Double
     /// In the card's state order.
     public var states: [LaidOutState]
@@ -95,34 +102,46 @@ public struct CardLayoutEngine: Sendable {
         self.metrics = metrics
     }
 
-    /// The content inset of `card` in this theme.
-    public func padding(for card: CardView) -> EdgeInsets {
-        var padding = metrics.cardCellMargins
-        if card.trait(.noTopBottomMargins) != nil {
-            padding.top = 0
-            padding.bottom = 0
-        }
-        return padding
+    /// The content inset of `card` in this theme: `cardCellMargins` top and bottom in a list
+    /// cell (CardParts' `CardCell.requiresNoTopBottomMargins`), else nothing.
+    public func padding(for card: CardView, isListCell: Bool = true) -> EdgeInsets {
+        guard isListCell, card.trait(.noTopBottomMargins) == nil else { return .zero }
+        return EdgeInsets(top: metrics.cardCellMargins.top, left: 0, bottom: metrics.cardCellMargins.bottom, right: 0)
+    }
+
+    /// The least height the top-level `parts` take whatever they hold: their vertical margins.
+    public func marginHeight(of parts: PartList) -> Double {
+        parts.reduce(0) { total, part in total + metrics.margins(of: part).vertical }
     }
 
     /// Lays out every state, overlay and the footer of `card` in `context` (its `theme` must be
     /// this engine's).
     public func layout(_ card: CardView, in context: LayoutContext) -> LaidOutCard {
-        let padding = padding(for: card)
+        let padding = padding(for: card, isListCell: context.isListCell)
         let contentWidth = max(0, context.width - padding.horizontal)
         let layouter = PartLayouter(metrics: metrics, values: ValueResolver(model: card.model))
         let states = card.states.map { state in
-            let content = layouter.stackVertically(state.parts, width: contentWidth, spacing: LayoutMetrics.partSpacing)
+            let content = layouter.stackWithMargins(state.parts, width: contentWidth)
             return LaidOutState(name: state.name, tap: state.tap, height: padding.top + content.height + padding.bottom,
                                 parts: content.parts)
         }
+        // An overlay or the footer is one vertical `CardPartStackView` (spacing 0) whose own
+        // margins, the theme's `cardPartMargins`, the generated code makes its layout margins.
+        let inner = metrics.cardPartMargins
+        func stackInMargins(_ parts: PartList) -> (parts: [LaidOutPart], height: Double) {
+            var content = layouter.stackVertically(parts, width: max(0, contentWidth - inner.horizontal), spacing: 0)
+            for index in content.parts.indices {
+                content.parts[index].frame.x += inner.left
+                content.parts[index].frame.y += inner.top
+            }
+            return (content.parts, inner.top + content.height + inner.bottom)
+        }
         let overlays = card.overlays.map { overlay in
-            let content = layouter.stackVertically(overlay.parts, width: contentWidth, spacing: LayoutMetrics.partSpacing)
+            let content = stackInMargins(overlay.parts)
             return LaidOutOverlay(direction: overlay.direction, height: content.height, parts: content.parts)
         }
         let footer = card.footer.map { footer in
-            let content = layouter.stackVertically(footer.parts, width: contentWidth, spacing: LayoutMetrics.partSpacing)
-            return LaidOutFooter(height: Finite.dimension(footer.height), transparent: footer.transparent, parts: content.parts)
+            LaidOutFooter(height: Finite.dimension(footer.height), transparent: footer.transparent, parts: stackInMargins(footer.parts).parts)
         }
         return LaidOutCard(context: context, padding: padding, contentWidth: contentWidth, states: states, overlays: overlays,
                            footer: footer, headerHeight: headerHeight(of: card, contentWidth: contentWidth, layouter: layouter),
@@ -135,8 +154,9 @@ public struct CardLayoutEngine: Sendable {
     }
 
     /// The sheet header: the title in `titleFont` and the subtitle in `detailTextFont`, wrapped
-    /// in the content width, plus 24 points.
+    /// in the content width less the theme's `cardPartMargins` left and right, plus 24 points.
     func headerHeight(of card: CardView, contentWidth: Double, layouter: PartLayouter) -> Double {
+        let contentWidth = max(0, contentWidth - metrics.cardPartMargins.horizontal)
         var height = LayoutMetrics.sheetHeaderPadding
         if let title = card.title {
             height += layouter.measure(layouter.values.text(title), fontSize: metrics.titleSize, width: contentWidth)
@@ -149,7 +169,7 @@ public struct CardLayoutEngine: Sendable {
 
     /// The sheet header height of `card` laid out `width` wide.
     public func headerHeight(of card: CardView, width: Double) -> Double {
-        let contentWidth = max(0, Finite.dimension(width) - padding(for: card).horizontal)
+        let contentWidth = max(0, Finite.dimension(width))
         return headerHeight(of: card, contentWidth: contentWidth,
                             layouter: PartLayouter(metrics: metrics, values: ValueResolver(model: card.model)))
     }

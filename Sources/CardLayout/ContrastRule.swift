@@ -47,6 +47,10 @@ public enum Contrast {
         return size >= 18 || (bold && size >= 14)
     }
 
+    /// The least ratio WCAG 2.2 SC 1.4.11 accepts for a graphic a user must see to understand a
+    /// part (a bar's fill, a radio button's ring).
+    public static let nonTextMinimum = 3.0
+
     /// The least ratio WCAG 2.2 SC 1.4.3 accepts: 3:1 for large text, else 4.5:1.
     public static func minimumRatio(size: Double, weight: FontWeight) -> Double {
         isLarge(size: size, weight: weight) ? 3 : 4.5
@@ -83,17 +87,26 @@ public enum Contrast {
     }
 }
 
-/// W1001: every text a card draws, against what it sits on, in every theme the card is shown in
-/// and every state (docs/language.md §7.4). It reads the checked unit's colours, fonts and
-/// traits once; nothing is laid out.
+/// W1001 and W1004: every text a card draws (WCAG 2.2 SC 1.4.3) and every graphic a user needs
+/// to see (SC 1.4.11), against what it sits on, in every theme the card is shown in and every
+/// state (docs/language.md §7.4). What each part draws, in which colour and on what, is the
+/// catalog's (`PartSpec.texts`, `PartSpec.graphics`); the rule reads the checked unit's colours,
+/// fonts and traits once, and nothing is laid out.
 ///
-/// Covered: `text` (its `color:` and `font:`, else its style's), `title` and `button` titles,
-/// `iconLabel` text (the normal style), inside any container, table or collection cell; backgrounds are the theme's
-/// `cardBackgroundColor`, every colour of a `gradient` trait, and a container's `background:`.
-/// A `transparent` card (whose background is the app's), overlays, footers, sheet headers,
-/// `pill`, `titleDescription` and `attributedText` are not looked at.
+/// Backgrounds: the theme's `cardBackgroundColor`, every colour of a `gradient` trait (the worst
+/// counting), a container's `background:`, a part's own fill (a pill), and for a `transparent`
+/// card the screen behind it (`ThemePalette.screenBackground`). Parts in states, swipe overlays
+/// and the footer, and a sheet card's header (its title and subtitle) are compared.
+///
+/// A fix-it changes one colour the deck writes — a text's `color:`, a gradient's stops, a
+/// container's `background:`, a property its own theme sets — to the nearest colour that passes
+/// against everything that colour is compared with, in every card and theme, so fixing one
+/// pair never breaks another; where no colour does, the help says what to change by hand.
 struct ContrastRule {
     let deck: CheckedUnit
+    /// Whether a failing pair the deck did not choose (a built-in theme's own) is a finding too:
+    /// the drawing back ends tell them apart (`ContrastAudit`); diagnostics never include them.
+    var includesUnchosen = false
 
     /// A colour and where it comes from, for the message (a class: sources are made once per
     /// theme or argument and shared by every finding).
@@ -112,21 +125,29 @@ struct ContrastRule {
         let editable: Bool
         /// The theme `themeProperty` belongs to.
         let theme: String?
+        /// Where the deck writes the colour, when it does (in the theme itself for a theme
+        /// property): what a fix-it replaces.
+        let span: SourceSpan?
 
-        init(color: ColorValue, chosen: Bool, origin: String, themeProperty: String? = nil, editable: Bool, theme: String? = nil) {
+        init(color: ColorValue, chosen: Bool, origin: String, themeProperty: String? = nil, editable: Bool, theme: String? = nil,
+             span: SourceSpan? = nil) {
             self.color = color
             self.chosen = chosen
             self.origin = origin
             self.themeProperty = themeProperty
             self.editable = editable
             self.theme = theme
+            self.span = span
         }
+
+        /// Only this card uses it: an argument or a trait (changed before a theme's colour).
+        var isLocal: Bool { editable && themeProperty == nil }
 
         /// The same source seen as opaque (a translucent background over white).
         var opaque: Source {
             color.alpha == 255 ? self
                 : Source(color: ContrastRule.opaque(color), chosen: chosen, origin: origin, themeProperty: themeProperty,
-                         editable: editable, theme: theme)
+                         editable: editable, theme: theme, span: span)
         }
 
         /// How to give it the colour `hex`, for the help.
@@ -136,109 +157,193 @@ struct ContrastRule {
         }
     }
 
-    /// One theme the cards are shown in, read once (a class: every part's check reads it, and
-    /// passing a reference costs no retain per field).
+    /// One theme the cards are shown in, its colours and fonts read once per property (a class:
+    /// every part's check reads it).
     final class ThemeFacts {
-        /// What the rule reads for every part, worked out once per theme: each text style's colour
-        /// and font (in `TextStyle` order), the `title` part's, a button's, the card's background.
         let name: String
         let theme: ResolvedTheme?
-        let palette: ThemePalette
-        /// The palette of the built-in theme `name` descends from: a colour equal to it was
-        /// not chosen by the deck.
-        let builtIn: ThemePalette
+        /// The deck's declaration of it, for where a property is written.
+        let view: ThemeView?
+        /// The built-in theme `name` descends from: a colour equal to its own was not chosen by
+        /// the deck.
+        let builtIn: ResolvedTheme?
         let builtInName: String
         let isBuiltIn: Bool
         /// Where a stack shows cards in this theme (its `theme:`), for a note.
         let reference: SourceSpan?
+        /// Sources and fonts by theme property index (`Catalog.themeProperties`), read on first
+        /// use: looked up per text, so by index rather than by name.
+        private var colors: [Source??]
+        private var fonts: [FontValue?]
 
-        init(name: String, theme: ResolvedTheme?, palette: ThemePalette, builtIn: ThemePalette, builtInName: String,
-             isBuiltIn: Bool, reference: SourceSpan?) {
+        init(name: String, theme: ResolvedTheme?, view: ThemeView?, builtIn: ResolvedTheme?, builtInName: String, isBuiltIn: Bool,
+             reference: SourceSpan?) {
             self.name = name
             self.theme = theme
-            self.palette = palette
+            self.view = view
             self.builtIn = builtIn
             self.builtInName = builtInName
             self.isBuiltIn = isBuiltIn
             self.reference = reference
-            readProperties()
+            colors = Array(repeating: nil, count: Catalog.themeProperties.count)
+            fonts = Array(repeating: nil, count: Catalog.themeProperties.count)
         }
 
-        var styles: [(color: Source?, font: FontValue)] = []
-        var title: (color: Source?, font: FontValue)?
-        var button: (color: Source?, font: FontValue)?
-        var background: Source?
+        var background: Source? { color(at: ContrastRule.cardBackgroundProperty) }
 
-        private func readProperties() {
-            styles = [("normalTextColor", "normalTextFont", \ThemePalette.normalText), ("smallTextColor", "smallTextFont", \.smallText),
-                      ("titleTextColor", "titleTextFont", \.titleText), ("headerTextColor", "headerTextFont", \.headerText),
-                      ("detailTextColor", "detailTextFont", \.detailText)].map { (colorSource($0.0, $0.2), font($0.1)) }
-            title = (colorSource("titleColor", \.title), font("titleFont"))
-            button = (colorSource("buttonTitleColor", \.buttonTitle), font("buttonTitleFont"))
-            background = colorSource("cardBackgroundColor", \.cardBackground)
+        /// A theme property's colour (else `Mint`'s) as a source; nil when it has none.
+        func color(_ property: String) -> Source? { color(at: Catalog.themePropertyIndex(named: property)) }
+
+        func color(at index: Int?) -> Source? {
+            guard let index, colors.indices.contains(index) else { return nil }
+            if let known = colors[index] { return known }
+            let source = makeColor(Catalog.themeProperties[index].name)
+            colors[index] = .some(source)
+            return source
         }
 
-        /// The colour and font of `text(style:)`'s case (any other case has `normal`'s).
-        func style(_ name: String?) -> (color: Source?, font: FontValue)? {
-            let index = switch name {
-            case "small": 1
-            case "title": 2
-            case "header": 3
-            case "detail": 4
-            default: 0
-            }
-            return styles.indices.contains(index) ? styles[index] : nil
-        }
-
-        func colorSource(_ property: String, _ keyPath: KeyPath<ThemePalette, ColorValue?>) -> Source? {
-            guard let color = palette[keyPath: keyPath] else { return nil }
-            let chosen = !isBuiltIn && builtIn[keyPath: keyPath] != color
+        private func makeColor(_ property: String) -> Source? {
+            guard let color = Self.color(property, of: theme) else { return nil }
+            let chosen = !isBuiltIn && Self.color(property, of: builtIn) != color
             let origin = isBuiltIn || chosen ? "theme `\(name)`'s `\(property)`" : "theme `\(name)`'s `\(property)`, from `\(builtInName)`"
+            let span = isBuiltIn ? nil : view?.arguments.ref(named: property)?.colorSpan
             return Source(color: color, chosen: chosen, origin: origin, themeProperty: isBuiltIn ? nil : property, editable: !isBuiltIn,
-                          theme: name)
+                          theme: name, span: span)
+        }
+
+        static func color(_ property: String, of theme: ResolvedTheme?) -> ColorValue? {
+            if let value = theme?.value(property) { return ThemePalette.color(value) }
+            guard let mint = Catalog.themeProperty(named: property)?.mintValue else { return nil }
+            return ThemePalette.color(catalog: mint)
         }
 
         /// The font of a theme property (`titleFont`), else `Mint`'s.
-        func font(_ property: String) -> FontValue {
-            if case .font(let font)? = theme?.value(property) { return font }
-            if case .font(let font)? = Catalog.themeProperty(named: property)?.mintValue { return font }
-            return FontValue(.system, size: 17)
+        func font(_ property: String) -> FontValue { font(at: Catalog.themePropertyIndex(named: property)) }
+
+        func font(at index: Int?) -> FontValue {
+            guard let index, fonts.indices.contains(index) else { return FontValue(.system, size: 17) }
+            if let known = fonts[index] { return known }
+            let property = Catalog.themeProperties[index]
+            var font = FontValue(.system, size: 17)
+            if case .font(let own)? = theme?.value(property.name) {
+                font = own
+            } else if case .font(let mint) = property.mintValue {
+                font = mint
+            }
+            fonts[index] = font
+            return font
         }
     }
 
-    private struct ThemeOfCard: Hashable {
-        var card: Int
-        var theme: String
+    /// Which text or graphic of which part (or of a card's header) a finding is about, to group
+    /// a finding over states.
+    struct Subject: Hashable {
+        var start: Int
+        var end: Int
+        var element: String
     }
 
     /// A failing pair, before it is grouped over states.
     struct Finding {
-        var part: PartView
-        var text: Source
+        var code: DiagnosticCode
+        /// The part, nil for a sheet card's header.
+        var part: PartView?
+        var span: SourceSpan
+        var subject: Subject
+        /// `` `pill` text``, `` `bar` fill``, `the sheet header's title`.
+        var what: String
+        var foreground: Source
         var background: Source
         var ratio: Double
         var minimum: Double
-        var otherBackgrounds: [ColorValue]
+        /// Every colour of what it sits on (a gradient's stops).
+        var backgrounds: [Source]
+        /// Whether the foreground is text (blended over the background before comparing).
+        var isText: Bool
+    }
+
+    /// Everything a written colour is compared with: a fix-it's colour must pass all of it.
+    struct Use {
+        var other: ColorValue
+        var minimum: Double
+        /// The written colour is the foreground (text or graphic), else the background.
+        var isForeground: Bool
+    }
+
+    /// What the walk found: the findings and every use of every written colour.
+    final class Walk {
+        var uses: [SourceSpan: [Use]] = [:]
+
+        /// The ratio of `foreground` on `background`, recording the pair for both when written.
+        func compare(_ foreground: Source, on background: Source, minimum: Double) -> Double {
+            let ratio = Contrast.ratio(Contrast.blend(foreground.color, over: background.color), background.color)
+            if let span = foreground.span { uses[span, default: []].append(Use(other: background.color, minimum: minimum, isForeground: true)) }
+            if let span = background.span { uses[span, default: []].append(Use(other: foreground.color, minimum: minimum, isForeground: false)) }
+            return ratio
+        }
+
+        /// Each written colour's fix, worked out once: a theme's colour may be in thousands of
+        /// findings, each with the same answer over the same uses (linear, not quadratic).
+        private var fixes: [SourceSpan: ColorValue?] = [:]
+
+        /// The colour nearest to `source`'s that passes every use of it; nil when it is not
+        /// written in the deck or no colour passes them all.
+        func fix(for source: Source) -> ColorValue? {
+            guard let span = source.span else { return nil }
+            if let known = fixes[span] { return known }
+            let fixed = nearestPassing(source, span: span)
+            fixes[span] = .some(fixed)
+            return fixed
+        }
+
+        private func nearestPassing(_ source: Source, span: SourceSpan) -> ColorValue? {
+            guard let uses = uses[span] else { return nil }
+            // A text or graphic's own colour made opaque; a background as it is seen.
+            var start = source.color
+            if uses.first?.isForeground == true { start.alpha = 255 } else { start = ContrastRule.opaque(start) }
+            return Contrast.nearest(to: start) { candidate in
+                uses.allSatisfy { use in
+                    use.isForeground ? Contrast.ratio(candidate, use.other) >= use.minimum
+                        : Contrast.ratio(Contrast.blend(use.other, over: candidate), candidate) >= use.minimum
+                }
+            }
+        }
+    }
+
+    /// One card in one theme, with where it is shown there.
+    private struct Showing: Hashable {
+        var card: Int
+        var theme: String
+    }
+
+    /// A finding with what its diagnostic says about where it holds.
+    private struct Pending {
+        var finding: Finding
+        var card: CardView
+        var theme: ThemeFacts
+        /// nil: a card without states, or a part outside them; empty: every state.
+        var states: [String]?
     }
 
     func diagnostics() -> [Diagnostic] {
         var themeCache: [String: ThemeFacts] = [:]
         var themesOfCard = [[String]](repeating: [], count: deck.cards.count)
-        // (card position, theme) pairs already listed: a card in many stacks of many themes is
-        // not searched once per stack.
-        var listed: Set<ThemeOfCard> = []
+        // (card, theme) pairs listed already, and those shown in a sheet (with a header).
+        var listed: Set<Showing> = []
+        var sheets: Set<Showing> = []
         var referenceOfTheme: [String: SourceSpan] = [:]
         for stack in deck.stacks {
             if referenceOfTheme[stack.theme] == nil, let reference = stack.themeReference { referenceOfTheme[stack.theme] = reference.span }
+            let isSheet = stack.spec.supportsNavigation
             for position in stack.cardPositions where themesOfCard.indices.contains(position) {
-                if listed.insert(ThemeOfCard(card: position, theme: stack.theme)).inserted { themesOfCard[position].append(stack.theme) }
+                let showing = Showing(card: position, theme: stack.theme)
+                if listed.insert(showing).inserted { themesOfCard[position].append(stack.theme) }
+                if isSheet { sheets.insert(showing) }
             }
         }
-        var result: [Diagnostic] = []
+        let walk = Walk()
+        var pending: [Pending] = []
         for (index, card) in deck.cards.enumerated() {
-            // A transparent card shows the app's background, which the deck does not say.
-            if card.trait(.transparent) != nil { continue }
-            let gradient = card.trait(.gradient) == nil ? nil : CardAppearance(card: card).gradient
             let themes = themesOfCard[index].isEmpty ? [Catalog.defaultThemeName] : themesOfCard[index]
             for name in themes {
                 let facts: ThemeFacts
@@ -246,13 +351,13 @@ struct ContrastRule {
                     facts = themeFacts(name, reference: referenceOfTheme[name])
                     themeCache[name] = facts
                 }
-                result += diagnostics(for: card, gradient: gradient, in: facts)
+                pending += findings(for: card, in: facts, isSheet: sheets.contains(Showing(card: index, theme: name)), walk: walk)
             }
         }
-        return result
+        return pending.map { diagnostic($0, walk: walk) }
     }
 
-    private func themeFacts(_ name: String, reference: SourceSpan?) -> ThemeFacts {
+    fileprivate func themeFacts(_ name: String, reference: SourceSpan?) -> ThemeFacts {
         let view = deck.theme(named: name)
         let theme = view?.resolved ?? ResolvedTheme.builtIn(named: name) ?? ResolvedTheme.builtIn(named: Catalog.defaultThemeName)
         // The built-in ancestor: follow the parents through the deck's declared themes (a checked
@@ -265,25 +370,37 @@ struct ContrastRule {
             steps += 1
         }
         let builtIn = ResolvedTheme.builtIn(named: ancestor) ?? ResolvedTheme.builtIn(named: Catalog.defaultThemeName)
-        return ThemeFacts(name: name, theme: theme, palette: ThemePalette(theme: theme), builtIn: ThemePalette(theme: builtIn),
-                          builtInName: builtIn?.name ?? Catalog.defaultThemeName, isBuiltIn: view?.isBuiltIn ?? true, reference: reference)
+        return ThemeFacts(name: name, theme: theme, view: view, builtIn: builtIn, builtInName: builtIn?.name ?? Catalog.defaultThemeName,
+                          isBuiltIn: view?.isBuiltIn ?? true, reference: reference)
     }
 
-    private func diagnostics(for card: CardView, gradient: CardAppearance.Gradient?, in theme: ThemeFacts) -> [Diagnostic] {
-        let backgrounds: [Source]
-        if let gradient {
-            backgrounds = gradient.colors.enumerated().map { i, color in
-                Source(color: Self.opaque(color), chosen: true, origin: "colour \(i + 1) of the card's `gradient`", editable: true)
-            }
-        } else if let background = theme.background {
-            backgrounds = [background.opaque]
-        } else {
-            return []
+    /// What a card sits on in a theme: its gradient's colours, the screen behind a transparent
+    /// card, else the theme's card background.
+    fileprivate func backgrounds(of card: CardView, in theme: ThemeFacts) -> [Source] {
+        if card.trait(.transparent) != nil {
+            return [Source(color: ThemePalette.screenBackground, chosen: false, origin: "the screen behind the `transparent` card",
+                           editable: false)]
         }
-        // Findings per part (by its index in the unit) in state order, with the states each holds
-        // in (and the last of them, so a state is added once without searching the list).
-        var order: [PartView] = []
-        var found: [PartView: (finding: Finding, states: [String], lastState: Int)] = [:]
+        if let trait = card.trait(.gradient), let stops = trait.arguments.ref(named: "colors")?.elements {
+            let colors = stops.compactMap { stop in stop.color.map { (stop, $0) } }
+            if colors.count >= 2 {
+                return colors.enumerated().map { i, pair in
+                    Source(color: Self.opaque(pair.1), chosen: true, origin: "colour \(i + 1) of the card's `gradient`", editable: true,
+                           span: pair.0.colorSpan)
+                }
+            }
+        }
+        return theme.background.map { [$0.opaque] } ?? []
+    }
+
+    private func findings(for card: CardView, in theme: ThemeFacts, isSheet: Bool, walk: Walk) -> [Pending] {
+        let backgrounds = backgrounds(of: card, in: theme)
+        guard !backgrounds.isEmpty else { return [] }
+        var result: [Pending] = []
+        // Findings per subject in state order, with the states each holds in (and the last of
+        // them, so a state is added once without searching the list).
+        var order: [Subject] = []
+        var found: [Subject: (finding: Finding, states: [String], lastState: Int)] = [:]
         let states = card.states
         // A state lists the card's shared parts too: each top-level part is looked at once (by a
         // table, not a search: a card may hold thousands of parts in many states).
@@ -293,12 +410,12 @@ struct ContrastRule {
             for part in state.parts {
                 if let earlier = knownFindings[part] { findings += earlier; continue }
                 var own: [Finding] = []
-                collect(part, backgrounds: backgrounds, theme: theme, into: &own)
+                collect(part, backgrounds: backgrounds, theme: theme, walk: walk, into: &own)
                 if states.count > 1 { knownFindings[part] = own }
                 findings += own
             }
             for finding in findings {
-                let key = finding.part
+                let key = finding.subject
                 if found[key] == nil { order.append(key); found[key] = (finding, [], -1) }
                 if found[key]?.lastState != stateIndex {
                     found[key]?.states.append(state.name)
@@ -307,128 +424,323 @@ struct ContrastRule {
             }
         }
         let declaresStates = states.contains { $0.span != nil }
-        return order.compactMap { key in
-            guard let (finding, inStates, _) = found[key] else { return nil }
-            return diagnostic(finding, card: card, theme: theme,
-                              states: declaresStates ? (inStates.count == states.count && states.count > 1 ? [] : inStates) : nil)
+        for key in order {
+            guard let (finding, inStates, _) = found[key] else { continue }
+            result.append(Pending(finding: finding, card: card, theme: theme,
+                                  states: declaresStates ? (inStates.count == states.count && states.count > 1 ? [] : inStates) : nil))
         }
+        // Outside the states: swipe overlays (over the card), the footer, a sheet card's header.
+        var outside: [Finding] = []
+        for overlay in card.overlays {
+            for part in overlay.parts { collect(part, backgrounds: backgrounds, theme: theme, walk: walk, into: &outside) }
+        }
+        if let footer = card.footer {
+            for part in footer.parts { collect(part, backgrounds: backgrounds, theme: theme, walk: walk, into: &outside) }
+        }
+        if isSheet { collectHeader(of: card, backgrounds: backgrounds, theme: theme, walk: walk, into: &outside) }
+        result += outside.map { Pending(finding: $0, card: card, theme: theme, states: nil) }
+        return result
+    }
+
+    /// The failing texts of a sheet card's header: its `title:` in `titleColor` and `titleFont`,
+    /// its `subtitle:` in `detailTextColor` and `detailTextFont`.
+    fileprivate func collectHeader(of card: CardView, backgrounds: [Source], theme: ThemeFacts, walk: Walk, into findings: inout [Finding]) {
+        for (value, what, colorProperty, fontProperty) in [(card.titleValue, "title", "titleColor", "titleFont"),
+                                                          (card.subtitleValue, "subtitle", "detailTextColor", "detailTextFont")] {
+            guard value != nil, let color = theme.color(colorProperty) else { continue }
+            let font = theme.font(fontProperty)
+            check(color, on: backgrounds, minimum: Contrast.minimumRatio(size: font.size, weight: font.weight), code: .w1001,
+                  part: nil, span: card.span, element: "header-" + what, what: "the sheet header's \(what)", isText: true, walk: walk,
+                  into: &findings)
+        }
+    }
+
+    /// Compares `foreground` with each of `backgrounds` and adds a finding for the worst when it
+    /// fails and the deck chose one of the two (the built-in themes' own pairs are CardParts').
+    fileprivate func check(_ foreground: Source, on backgrounds: [Source], minimum: Double, code: DiagnosticCode, part: PartView?, span: SourceSpan,
+                       element: @autoclosure () -> String, what: @autoclosure () -> String, isText: Bool, walk: Walk,
+                       into findings: inout [Finding]) {
+        var worst: (ratio: Double, background: Source)?
+        for background in backgrounds {
+            let ratio = walk.compare(foreground, on: background, minimum: minimum)
+            if worst.map({ ratio < $0.ratio }) ?? true { worst = (ratio, background) }
+        }
+        guard let worst, worst.ratio < minimum, includesUnchosen || foreground.chosen || worst.background.chosen else { return }
+        // The names are made only for a finding: most texts pass.
+        findings.append(Finding(code: code, part: part, span: span, subject: Subject(start: span.start, end: span.end, element: element()), what: what(),
+                                foreground: foreground, background: worst.background, ratio: worst.ratio, minimum: minimum,
+                                backgrounds: backgrounds, isText: isText))
     }
 
     /// The pairs of `part` and its children that fail, `backgrounds` being what `part` sits on.
-    private func collect(_ part: PartView, backgrounds: [Source], theme: ThemeFacts, into findings: inout [Finding]) {
-        if let text = textSource(of: part, theme: theme) {
-            let font = text.font
-            let minimum = Contrast.minimumRatio(size: font.size, weight: font.weight)
-            var worst: (ratio: Double, background: Source)?
-            for background in backgrounds {
-                let ratio = Contrast.ratio(Contrast.blend(text.color.color, over: background.color), background.color)
-                if worst.map({ ratio < $0.ratio }) ?? true { worst = (ratio, background) }
+    fileprivate func collect(_ part: PartView, backgrounds: [Source], theme: ThemeFacts, walk: Walk, into findings: inout [Finding]) {
+        let kind = part.kind
+        let arguments = part.arguments
+        let texts = Self.texts[kind.index]
+        for entry in texts where entry.isPresent(in: part, arguments) {
+            guard let (color, font) = textSource(entry, of: part, arguments, theme: theme) else { continue }
+            var on = backgrounds
+            if entry.hasFill,
+               let source = colorSource(fixed: nil, parameter: entry.fillParameter, property: entry.fillProperty, of: part, arguments, theme: theme) {
+                on = [Source(color: Self.opaque(Contrast.blend(source.color, over: backgrounds.first?.color ?? Self.white)), chosen: source.chosen,
+                             origin: "the `\(part.part)`'s fill, " + source.origin, themeProperty: source.themeProperty, editable: source.editable,
+                             theme: source.theme, span: source.color.alpha == 255 ? source.span : nil)]
             }
-            // Only what the deck chose is reported: the built-in themes' own pairs are CardParts'.
-            if let worst, worst.ratio < minimum, text.color.chosen || worst.background.chosen {
-                findings.append(Finding(part: part, text: text.color, background: worst.background, ratio: worst.ratio,
-                                        minimum: minimum, otherBackgrounds: backgrounds.map(\.color)))
+            check(color, on: on, minimum: Contrast.minimumRatio(size: font.size, weight: font.weight), code: .w1001, part: part,
+                  span: part.span, element: kind.spec.texts[entry.index].name,
+                  what: texts.count > 1 ? "`\(part.part)` `\(kind.spec.texts[entry.index].name)` text" : "`\(part.part)` text",
+                  isText: true, walk: walk, into: &findings)
+        }
+        for entry in Self.graphics[kind.index] where entry.isPresent(in: part, arguments) {
+            // A list of colours (a progress bar's segments): each is drawn; the worst is reported.
+            var candidates: [Finding] = []
+            for (number, source) in graphicSources(entry, of: part, arguments, theme: theme) {
+                let name = kind.spec.graphics[entry.index].name
+                check(source, on: backgrounds, minimum: Contrast.nonTextMinimum, code: .w1004, part: part, span: part.span,
+                      element: name, what: number.map { "`\(part.part)` \(name) \($0)" } ?? "`\(part.part)` \(name)", isText: false,
+                      walk: walk, into: &candidates)
             }
+            if let worst = candidates.min(by: { $0.ratio < $1.ratio }) { findings.append(worst) }
         }
         var inner = backgrounds
-        if let index = Self.backgroundParameter[part.kind.index], let color = part.arguments.ref(at: index)?.color {
+        if let index = Self.backgroundParameter[kind.index], let written = arguments.ref(at: index), let color = written.color {
             inner = [Source(color: Self.opaque(Contrast.blend(color, over: backgrounds.first?.color ?? Self.white)), chosen: true,
-                            origin: "the `\(part.part)`'s `background:`", editable: true)]
+                            origin: "the `\(part.part)`'s `background:`", editable: true, span: color.alpha == 255 ? written.colorSpan : nil)]
         }
-        for child in part.children { collect(child, backgrounds: inner, theme: theme, into: &findings) }
+        for child in part.children { collect(child, backgrounds: inner, theme: theme, walk: walk, into: &findings) }
     }
 
-    /// The colour and font of the text `part` draws, when it draws one with a colour known
-    /// before the app runs (a `color:` bound to the model is not).
-    private func textSource(of part: PartView, theme: ThemeFacts) -> (color: Source, font: FontValue)? {
-        switch part.kind {
-        case .text:
-            let arguments = part.arguments
-            guard let style = theme.style(Self.textStyleParameter.flatMap { arguments.ref(at: $0)?.caseName }) else { return nil }
-            var font = style.font
-            if let index = Self.textFontParameter, let written = arguments.ref(at: index), case .font(let own) = written.decoded { font = own }
-            if let index = Self.textColorParameter, let written = arguments.ref(at: index) {
-                guard let color = written.color else { return nil }
-                return (Source(color: color, chosen: true, origin: "its `color:`", editable: true), font)
+    /// The colour and font of a text `part` draws, when its colour is known before the app runs
+    /// (a `color:` bound to the model is not).
+    private func textSource(_ entry: TextEntry, of part: PartView, _ arguments: ArgumentList,
+                            theme: ThemeFacts) -> (color: Source, font: FontValue)? {
+        var colorProperty = entry.colorProperty
+        var fontProperty = entry.fontProperty
+        if let index = entry.styleParameter {
+            (colorProperty, fontProperty) = Self.styleProperties(arguments.ref(at: index)?.caseName)
+        }
+        var font = theme.font(at: fontProperty)
+        if let index = entry.fontParameter, let written = arguments.ref(at: index), case .font(let own) = written.decoded { font = own }
+        return colorSource(fixed: entry.fixed, parameter: entry.colorParameter, property: colorProperty, of: part, arguments, theme: theme)
+            .map { ($0, font) }
+    }
+
+    /// A drawn colour as a source: the part's argument (nil when bound to the model), else the
+    /// theme's property, else the fixed colour.
+    private func colorSource(fixed: ColorValue?, parameter: Int?, property: Int?, of part: PartView, _ arguments: ArgumentList,
+                             theme: ThemeFacts) -> Source? {
+        if let parameter, let written = arguments.ref(at: parameter) {
+            guard let color = written.color else { return nil }
+            return Source(color: color, chosen: true, origin: "its `\(part.spec.parameters[parameter].name):`", editable: true,
+                          span: written.colorSpan)
+        }
+        if let source = theme.color(at: property) { return source }
+        return fixed.map { Source(color: $0, chosen: false, origin: "UIKit's default", editable: false) }
+    }
+
+    /// The colours of a graphic, numbered when it has several (a list argument).
+    private func graphicSources(_ entry: GraphicEntry, of part: PartView, _ arguments: ArgumentList,
+                                theme: ThemeFacts) -> [(Int?, Source)] {
+        if let parameter = entry.colorParameter, let written = arguments.ref(at: parameter), let elements = written.elements {
+            let name = part.spec.parameters[parameter].name
+            return elements.enumerated().compactMap { i, element in
+                element.color.map { (i + 1, Source(color: $0, chosen: true, origin: "colour \(i + 1) of its `\(name):`", editable: true,
+                                                   span: element.colorSpan)) }
             }
-            return style.color.map { ($0, font) }
-        case .title:
-            return theme.title.flatMap { title in title.color.map { ($0, title.font) } }
-        case .button:
-            return theme.button.flatMap { button in button.color.map { ($0, button.font) } }
-        case .iconLabel:
-            // CardPartIconLabel draws its text in the normal text style, as the gallery does.
-            return theme.style(nil).flatMap { style in style.color.map { ($0, style.font) } }
-        case .attributedText, .image, .titleDescription, .pill, .separator, .verticalSeparator, .vstack, .hstack,
-             .table, .collection, .bar, .paged, .slider, .multiSlider, .spacer, .textField, .centered, .oriented, .confetti,
-             .progressBar, .map, .radio, .histogram, .cell, .overlay, .footer, .model:
-            return nil
+        }
+        return colorSource(fixed: entry.fixed, parameter: entry.colorParameter, property: entry.colorProperty, of: part, arguments,
+                           theme: theme).map { [(nil, $0)] } ?? []
+    }
+
+    // MARK: The catalog's entries, with parameter indices found once
+
+    /// When an entry is drawn, by parameter index.
+    enum Presence {
+        case always, argument(Int), either(Int, Int), flag(Int), defaultRows, never
+
+        init(_ presence: DrawnPresence, in spec: PartSpec) {
+            func index(_ name: String) -> Int? { spec.parameters.firstIndex { $0.name == name } }
+            switch presence {
+            case .always: self = .always
+            case .argument(let name): self = index(name).map { .argument($0) } ?? .never
+            case .eitherArgument(let a, let b): self = index(a).flatMap { a in index(b).map { .either(a, $0) } } ?? .never
+            case .flag(let name): self = index(name).map { .flag($0) } ?? .never
+            case .defaultRows: self = .defaultRows
+            }
+        }
+
+        func holds(in part: PartView, _ arguments: ArgumentList) -> Bool {
+            switch self {
+            case .always: true
+            case .argument(let index): arguments.ref(at: index) != nil
+            case .either(let a, let b): arguments.ref(at: a) != nil || arguments.ref(at: b) != nil
+            case .flag(let index): arguments.ref(at: index)?.bool == true
+            case .defaultRows: !part.children.contains { $0.kind == .cell }
+            case .never: false
+            }
         }
     }
 
-    /// The indices of the parameters the rule reads, found once.
-    static let textStyleParameter = PartKind.text.spec.parameters.firstIndex { $0.name == "style" }
-    static let textColorParameter = PartKind.text.spec.parameters.firstIndex { $0.name == "color" }
-    static let textFontParameter = PartKind.text.spec.parameters.firstIndex { $0.name == "font" }
+    /// A catalog text with what the rule reads, as plain values (iterated per part, so it holds
+    /// no reference: copying it retains nothing). `index` is its place in its spec's `texts`.
+    struct TextEntry {
+        let index: Int
+        let fixed: ColorValue?
+        let hasFill: Bool
+        /// Theme property indices: the colour's, the font's, the fill's.
+        let colorProperty: Int?
+        let fontProperty: Int?
+        let fillProperty: Int?
+        let colorParameter: Int?
+        let fontParameter: Int?
+        let styleParameter: Int?
+        let fillParameter: Int?
+        let presence: Presence
+
+        func isPresent(in part: PartView, _ arguments: ArgumentList) -> Bool { presence.holds(in: part, arguments) }
+    }
+
+    struct GraphicEntry {
+        let index: Int
+        let fixed: ColorValue?
+        let colorProperty: Int?
+        let colorParameter: Int?
+        let presence: Presence
+
+        func isPresent(in part: PartView, _ arguments: ArgumentList) -> Bool { presence.holds(in: part, arguments) }
+    }
+
+    static func parameterIndex(_ name: String?, in spec: PartSpec) -> Int? {
+        name.flatMap { name in spec.parameters.firstIndex { $0.name == name } }
+    }
+
+    /// Per part kind, its texts and graphics.
+    static let texts: [[TextEntry]] = PartKind.allCases.map { kind in
+        let spec = kind.spec
+        return spec.texts.enumerated().map { index, text in
+            TextEntry(index: index, fixed: text.color.fixed, hasFill: text.fill != nil, colorProperty: text.color.themeProperty.flatMap(Catalog.themePropertyIndex(named:)),
+                      fontProperty: Catalog.themePropertyIndex(named: text.fontProperty),
+                      fillProperty: text.fill?.themeProperty.flatMap(Catalog.themePropertyIndex(named:)),
+                      colorParameter: parameterIndex(text.color.parameter, in: spec),
+                      fontParameter: parameterIndex(text.fontParameter, in: spec), styleParameter: parameterIndex(text.styleParameter, in: spec),
+                      fillParameter: parameterIndex(text.fill?.parameter, in: spec), presence: Presence(text.presence, in: spec))
+        }
+    }
+    static let graphics: [[GraphicEntry]] = PartKind.allCases.map { kind in
+        let spec = kind.spec
+        return spec.graphics.enumerated().map { index, graphic in
+            GraphicEntry(index: index, fixed: graphic.color.fixed, colorProperty: graphic.color.themeProperty.flatMap(Catalog.themePropertyIndex(named:)),
+                         colorParameter: parameterIndex(graphic.color.parameter, in: spec),
+                         presence: Presence(graphic.presence, in: spec))
+        }
+    }
     /// Per part kind, its `background:` parameter (containers), if it has one.
     static let backgroundParameter: [Int?] = PartKind.allCases.map { kind in kind.spec.parameters.firstIndex { $0.name == "background" } }
+    static let cardBackgroundProperty = Catalog.themePropertyIndex(named: "cardBackgroundColor")
 
-    private func diagnostic(_ finding: Finding, card: CardView, theme: ThemeFacts, states: [String]?) -> Diagnostic {
-        let text = finding.text.color, background = finding.background.color
-        var message = "`\(finding.part.part)` text \(text.hex) on \(background.hex) has a contrast of \(Contrast.format(finding.ratio)), "
-            + "below \(Contrast.format(finding.minimum)), in theme `\(theme.name)`"
-        // nil: a card without states; empty: every state of a card with states.
-        if let states {
-            message += states.isEmpty ? " in every state" : states.count == 1 ? " in state `\(states[0])`" : " in states " + states.map { "`\($0)`" }.joined(separator: ", ")
+    /// The theme property indices of a `text(style:)` case's colour and font (`<case>TextColor`,
+    /// `<case>TextFont`; any other case has `normal`'s), by a switch: no string is built or hashed
+    /// per text.
+    static func styleProperties(_ style: String?) -> (color: Int?, font: Int?) {
+        switch style {
+        case "small": styleIndices[1]
+        case "title": styleIndices[2]
+        case "header": styleIndices[3]
+        case "detail": styleIndices[4]
+        default: styleIndices[0]
         }
-        var notes: [DiagnosticNote] = [
-            DiagnosticNote("the text is \(text.hex), \(finding.text.origin); the background is \(background.hex), \(finding.background.origin)"),
-        ]
-        if let reference = theme.reference { notes.append(DiagnosticNote("card `\(card.name)` is shown in theme `\(theme.name)` here", at: reference)) }
-        notes.append(.help(suggestion(finding)))
-        return Diagnostic(.w1001, message, at: finding.part.span,
-                          label: finding.minimum == 3 ? "large text needs 3:1 (WCAG 2.2 SC 1.4.3)" : "text needs 4.5:1 (WCAG 2.2 SC 1.4.3)",
-                          notes: notes)
+    }
+    static let styleIndices: [(color: Int?, font: Int?)] = ["normal", "small", "title", "header", "detail"].map {
+        (Catalog.themePropertyIndex(named: $0 + "TextColor"), Catalog.themePropertyIndex(named: $0 + "TextFont"))
     }
 
-    /// What to change: a colour the deck's own theme sets (text first), else the text's `color:`
-    /// or the card's background, with the nearest colour that passes.
-    private func suggestion(_ finding: Finding) -> String {
+    // MARK: Diagnostics
+
+    private func diagnostic(_ pending: Pending, walk: Walk) -> Diagnostic {
+        let finding = pending.finding, theme = pending.theme
+        let foreground = finding.foreground.color, background = finding.background.color
+        var message = "\(finding.what) \(foreground.hex) on \(background.hex) has a contrast of \(Contrast.format(finding.ratio)), "
+            + "below \(Contrast.format(finding.minimum)), in theme `\(theme.name)`"
+        if let states = pending.states {
+            message += states.isEmpty ? " in every state" : states.count == 1 ? " in state `\(states[0])`" : " in states " + states.map { "`\($0)`" }.joined(separator: ", ")
+        }
+        let role = finding.isText ? "the text" : "the \(finding.subject.element)"
+        var notes: [DiagnosticNote] = [
+            DiagnosticNote("\(role) is \(foreground.hex), \(finding.foreground.origin); the background is \(background.hex), \(finding.background.origin)"),
+        ]
+        if let reference = theme.reference { notes.append(DiagnosticNote("card `\(pending.card.name)` is shown in theme `\(theme.name)` here", at: reference)) }
+        let (help, fixIts) = suggestion(finding, walk: walk)
+        notes.append(.help(help))
+        let label = finding.isText
+            ? (finding.minimum == 3 ? "large text needs 3:1 (WCAG 2.2 SC 1.4.3)" : "text needs 4.5:1 (WCAG 2.2 SC 1.4.3)")
+            : "a graphic a user must see needs 3:1 (WCAG 2.2 SC 1.4.11)"
+        return Diagnostic(finding.code, message, at: finding.span, label: label, notes: notes, fixIts: fixIts)
+    }
+
+    /// What to change, and the fix-it that changes it: what only this card uses first (the
+    /// foreground's own colour, then the card's gradient or a container's `background:`), a
+    /// theme's colour last (it colours every card of the theme). A fix-it is offered for a
+    /// colour the deck writes, with the nearest colour that passes every comparison it is in.
+    private func suggestion(_ finding: Finding, walk: Walk) -> (String, [FixIt]) {
         let minimum = Contrast.format(finding.minimum)
-        let backgrounds = finding.otherBackgrounds
-        let text = finding.text.color
-        func passes(_ background: ColorValue) -> Bool { Contrast.ratio(Contrast.blend(text, over: background), background) >= finding.minimum }
-        // What only this card uses is changed first: the text's own `color:`, then the card's
-        // gradient or a container's `background:`. A theme's colour is shared by every card of
-        // the theme, so changing it comes last (and the help says so).
-        let textIsLocal = finding.text.editable && finding.text.themeProperty == nil
-        let backgroundIsLocal = finding.background.editable && finding.background.themeProperty == nil
-        if !textIsLocal && backgroundIsLocal {
-            if backgrounds.count > 1 {
-                // A gradient: each failing colour's nearest passing one, the others kept.
-                let fixed = backgrounds.map { passes($0) ? $0 : Contrast.nearest(to: $0, where: passes) }
-                if fixed.allSatisfy({ $0 != nil }) {
-                    let list = fixed.compactMap { $0?.hex }.joined(separator: ", ")
-                    return "make the card's `gradient` colours [\(list)], or others with at least \(minimum) against \(text.hex)"
-                }
-            } else if let fixed = Contrast.nearest(to: finding.background.color, where: passes) {
-                return "\(finding.background.change(to: fixed.hex)), or another colour with at least \(minimum) against \(text.hex)"
+        let backgrounds = finding.backgrounds
+        let foreground = finding.foreground
+        let text = foreground.color
+        let subject = finding.isText ? "the text" : "the \(finding.subject.element)"
+        func passes(_ background: ColorValue) -> Bool {
+            finding.isText ? Contrast.ratio(Contrast.blend(text, over: background), background) >= finding.minimum
+                : Contrast.ratio(text, background) >= finding.minimum
+        }
+        let shared = foreground.themeProperty.map { " (`\($0)` colours this in every card of the theme)" } ?? ""
+        // The foreground's own colour, written in the card.
+        if foreground.isLocal, let fixed = walk.fix(for: foreground), let span = foreground.span {
+            return ("\(foreground.change(to: fixed.hex)), or another colour with at least \(minimum) against "
+                    + (backgrounds.count > 1 ? "every colour of the background" : finding.background.color.hex),
+                    [FixIt(span, fixed.hex)])
+        }
+        // The card's gradient (each failing stop) or a container's `background:`.
+        let localBackgrounds = backgrounds.allSatisfy(\.isLocal) && finding.background.isLocal
+        if localBackgrounds {
+            var fixes: [FixIt] = [], colors: [String] = [], complete = true
+            for background in backgrounds {
+                if passes(background.color) { colors.append(background.color.hex); continue }
+                guard let fixed = walk.fix(for: background), let span = background.span else { complete = false; break }
+                fixes.append(FixIt(span, fixed.hex))
+                colors.append(fixed.hex)
+            }
+            if complete && !fixes.isEmpty {
+                let help = backgrounds.count > 1
+                    ? "make the card's `gradient` colours [\(colors.joined(separator: ", "))], or others with at least \(minimum) against \(text.hex)"
+                    : "\(finding.background.change(to: colors[0])), or another colour with at least \(minimum) against \(text.hex)"
+                return (help, fixes)
             }
         }
-        if finding.text.editable || !finding.background.editable,
-           let fixed = Contrast.nearest(to: text, where: { candidate in
-               backgrounds.allSatisfy { Contrast.ratio(candidate, $0) >= finding.minimum }
+        // A theme's colour the theme itself sets: the foreground's, then the background's.
+        for source in [foreground, finding.background] where source.themeProperty != nil {
+            if let fixed = walk.fix(for: source), let span = source.span {
+                let note = source === foreground ? shared : " (`\(source.themeProperty ?? "")` is the background of every card of the theme)"
+                return ("\(source.change(to: fixed.hex)), or another colour with at least \(minimum) against every colour it is shown with\(note)",
+                        [FixIt(span, fixed.hex)])
+            }
+        }
+        // No fix-it: the nearest colours for this pair, to change by hand.
+        if !foreground.isLocal && finding.background.isLocal, backgrounds.count == 1,
+           let fixed = Contrast.nearest(to: finding.background.color, where: passes) {
+            return ("\(finding.background.change(to: fixed.hex)), or another colour with at least \(minimum) against \(text.hex)", [])
+        }
+        if foreground.editable || !finding.background.editable,
+           let fixed = Contrast.nearest(to: Self.opaque(text), where: { candidate in
+               backgrounds.allSatisfy { Contrast.ratio(candidate, $0.color) >= finding.minimum }
            }) {
             let against = backgrounds.count > 1 ? "every colour of the background" : finding.background.color.hex
-            let change = finding.text.editable ? finding.text.change(to: fixed.hex)
-                : "give the text (\(finding.text.origin)) \(fixed.hex) in a theme of the deck's own"
-            let shared = finding.text.themeProperty.map { " (`\($0)` colours this text in every card of the theme)" } ?? ""
-            return "\(change), or another colour with at least \(minimum) against \(against)\(shared)"
+            let change = foreground.editable ? foreground.change(to: fixed.hex)
+                : "give \(subject) (\(foreground.origin)) \(fixed.hex) in a theme of the deck's own"
+            return ("\(change), or another colour with at least \(minimum) against \(against)\(shared)", [])
         }
         if let fixed = Contrast.nearest(to: finding.background.color, where: passes) {
-            return "\(finding.background.change(to: fixed.hex)), or another colour with at least \(minimum) against \(text.hex)"
+            return ("\(finding.background.change(to: fixed.hex)), or another colour with at least \(minimum) against \(text.hex)", [])
         }
-        return "change the text or the background colour so they differ more in lightness"
+        return ("change \(subject) or the background colour so they differ more in lightness", [])
     }
 
     static let white = ColorValue(red: 255, green: 255, blue: 255)
@@ -437,7 +749,75 @@ struct ContrastRule {
     static func opaque(_ color: ColorValue) -> ColorValue { color.alpha == 255 ? color : Contrast.blend(color, over: white) }
 }
 
-/// The contrast diagnostics (W1001) of a deck without errors, for `cardc check` and `cardc build`.
+/// The contrast diagnostics (W1001 text, W1004 graphics) of a deck without errors, for `cardc
+/// check` and `cardc build`.
 public func contrastDiagnostics(for deck: CheckedUnit) -> [Diagnostic] {
     ContrastRule(deck: deck).diagnostics()
+}
+
+/// A failing text or graphic, as the drawing back ends mark it on the part (docs/gallery.md).
+public struct ContrastFailure: Sendable, Hashable {
+    /// W1001 (text) or W1004 (a graphic).
+    public var code: DiagnosticCode
+    /// Which text or graphic: `text`, `leftTitle`, `fill`, `segment`, `header title`.
+    public var element: String
+    public var foreground: ColorValue
+    public var background: ColorValue
+    public var ratio: Double
+    public var minimum: Double
+    /// Whether the deck chose one of the colours, so `cardc check` reports it; false for a
+    /// built-in theme's own pair (Mint's grey text on white), which is not reported.
+    public var isReported: Bool
+}
+
+/// W1001 and W1004's verdicts for one card in one theme — in any theme, shown there by a stack
+/// or not — for the drawing back ends to mark the failing parts: the same rule, read once per
+/// card and theme drawn (theme facts are read once per theme).
+public final class ContrastAudit {
+    let rule: ContrastRule
+    private var themes: [String: ContrastRule.ThemeFacts] = [:]
+
+    public init(deck: CheckedUnit) {
+        rule = ContrastRule(deck: deck, includesUnchosen: true)
+    }
+
+    /// The failures of `card`'s parts in theme `theme` — states, overlays and the footer — by
+    /// part, and of its sheet header.
+    public func failures(of card: CardView, inTheme theme: String) -> (parts: [PartView: [ContrastFailure]], header: [ContrastFailure]) {
+        let facts: ContrastRule.ThemeFacts
+        if let known = themes[theme] { facts = known } else {
+            facts = rule.themeFacts(theme, reference: nil)
+            themes[theme] = facts
+        }
+        let backgrounds = rule.backgrounds(of: card, in: facts)
+        guard !backgrounds.isEmpty else { return ([:], []) }
+        let walk = ContrastRule.Walk()
+        var findings: [ContrastRule.Finding] = []
+        var seen = Set<PartView>()
+        for state in card.states {
+            for part in state.parts where seen.insert(part).inserted {
+                rule.collect(part, backgrounds: backgrounds, theme: facts, walk: walk, into: &findings)
+            }
+        }
+        for overlay in card.overlays {
+            for part in overlay.parts { rule.collect(part, backgrounds: backgrounds, theme: facts, walk: walk, into: &findings) }
+        }
+        if let footer = card.footer {
+            for part in footer.parts { rule.collect(part, backgrounds: backgrounds, theme: facts, walk: walk, into: &findings) }
+        }
+        var header: [ContrastRule.Finding] = []
+        rule.collectHeader(of: card, backgrounds: backgrounds, theme: facts, walk: walk, into: &header)
+        var parts: [PartView: [ContrastFailure]] = [:]
+        for finding in findings {
+            guard let part = finding.part else { continue }
+            parts[part, default: []].append(Self.failure(finding))
+        }
+        return (parts, header.map(Self.failure))
+    }
+
+    static func failure(_ finding: ContrastRule.Finding) -> ContrastFailure {
+        ContrastFailure(code: finding.code, element: finding.subject.element, foreground: finding.foreground.color,
+                        background: finding.background.color, ratio: finding.ratio, minimum: finding.minimum,
+                        isReported: finding.foreground.chosen || finding.background.chosen)
+    }
 }

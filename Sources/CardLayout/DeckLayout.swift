@@ -123,9 +123,15 @@ public struct DeckLayouter {
         case .collapsible: width = CollapsibleConfiguration(stack).cardWidth(in: viewport)
         case .swipe: width = viewport.bounds.inset(by: Self.swipeInsets(stack)).width
         case .sheet: width = viewport.width
+        case .list where stack.spec.cardCount == .exactly(1):
+            // `fullScreen`: the card is the one part, without margins, of a full-screen card.
+            width = viewport.width
         case .list: width = viewport.width - Self.margins(customMargin: customMargin, list: listMargins(for: stack)).horizontal
         }
-        return LayoutContext(stack: stack.name, theme: stack.theme, width: max(0, width))
+        // Only a `list` is a CardParts `CardsViewController`; `fullScreen` shows its card as
+        // the one part of a full-screen card, the other stacks in views of their own.
+        let isListCell = stack.spec.geometry == .list && stack.spec.cardCount != .exactly(1)
+        return LayoutContext(stack: stack.name, theme: stack.theme, width: max(0, width), isListCell: isListCell)
     }
 
     static func swipeInsets(_ stack: StackView) -> EdgeInsets {
@@ -250,7 +256,10 @@ public struct DeckLayouter {
                 cardHeights.append(facts.initialPosition < facts.heights.count ? facts.heights[facts.initialPosition] : 0)
                 cardMargins.append(Self.margins(customMargin: facts.customMargin, list: listMargins))
             }
-            let (frames, height) = ListGeometry.frames(heights: cardHeights, margins: cardMargins, viewport: viewport)
+            let fullScreen = stack.spec.cardCount == .exactly(1)
+            if fullScreen { cardMargins = cardMargins.map { _ in .zero } }
+            let (frames, height) = ListGeometry.frames(heights: cardHeights, margins: cardMargins,
+                                                       spacing: engine(theme: stack.theme).metrics.cardsLineSpacing, viewport: viewport)
             for name in names {
                 positions.append(StackPosition(name: name, height: height,
                                                frames: zip(cards, frames).map { CardFrame(card: $0.0, frame: $1) }))
@@ -285,7 +294,8 @@ public struct DeckLayouter {
             // by its content (a list, or no stack).
             var contexts: [(context: LayoutContext, framedByContent: Bool)] = []
             func add(_ context: LayoutContext, framedByContent: Bool) {
-                if let earlier = contexts.firstIndex(where: { $0.context.theme == context.theme && $0.context.width == context.width }) {
+                if let earlier = contexts.firstIndex(where: { $0.context.theme == context.theme && $0.context.width == context.width
+                                                                 && $0.context.isListCell == context.isListCell }) {
                     contexts[earlier].framedByContent = contexts[earlier].framedByContent || framedByContent
                 } else {
                     contexts.append((context, framedByContent))
@@ -304,9 +314,11 @@ public struct DeckLayouter {
                 // Laid out only where a target can be small: a part that can be whatever its
                 // width, a `tap:` where the card's height is its content's, any target when the
                 // content box itself is narrower than the minimum. The frames are the engine's.
-                let padding = engine(theme: context.theme).padding(for: card)
+                let themeEngine = engine(theme: context.theme)
+                let padding = themeEngine.padding(for: card, isListCell: context.isListCell)
                 let contentWidth = context.width - padding.horizontal
-                guard candidates.smallPart || (candidates.tap && framedByContent && !Self.tapsAreLargeEnough(card, padding: padding, width: context.width))
+                guard candidates.smallPart || (candidates.tap && framedByContent
+                                               && !Self.tapsAreLargeEnough(card, padding: padding, engine: themeEngine, width: context.width))
                         || (candidates.part && contentWidth < Catalog.minimumTapTarget) else { continue }
                 let laidOut = layout(card, at: index, in: context)
                 var found = byTheme.first { $0.theme == context.theme } ?? TapTargetRule.CardFindings(card: card, theme: context.theme)
@@ -320,14 +332,13 @@ public struct DeckLayouter {
 
     /// Whether every state of `card` with a `tap:` is at least the minimum tall and wide however
     /// its parts lay out: the card's width, and a lower bound of its height — the padding and
-    /// the spacing between its parts, which the engine adds whatever the parts are
+    /// the margins of its parts, which the engine adds whatever the parts are
     /// (docs/language.md §6.1). Such a card need not be laid out for W1003.
-    static func tapsAreLargeEnough(_ card: CardView, padding: EdgeInsets, width: Double) -> Bool {
+    static func tapsAreLargeEnough(_ card: CardView, padding: EdgeInsets, engine: CardLayoutEngine, width: Double) -> Bool {
         let minimum = Catalog.minimumTapTarget
         guard width >= minimum else { return false }
         for state in card.states where state.tap != nil {
-            let parts = state.parts.count
-            let leastHeight = padding.vertical + LayoutMetrics.partSpacing * Double(max(0, parts - 1))
+            let leastHeight = padding.vertical + engine.marginHeight(of: state.parts)
             if leastHeight < minimum { return false }
         }
         return true

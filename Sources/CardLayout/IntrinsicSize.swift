@@ -60,11 +60,14 @@ import CardModel
 /// | `radio` | 24 |
 /// | `histogram` | 100 |
 ///
-/// **Cards.** A card's content box is its frame inset by the theme's `cardCellMargins` (all four
-/// sides; `noTopBottomMargins` removes the top and bottom). The parts of a state are stacked in
-/// the content box with `partSpacing` (8) between them, and the card's height in that state is
-/// `top + sum of part heights + 8 × (parts − 1) + bottom`. Part frames are relative to their
-/// parent: top-level parts to the content box, children to their container part.
+/// **Cards.** Margins are CardParts'. A list card's content box is its frame inset top and
+/// bottom by the theme's `cardCellMargins` (`noTopBottomMargins` removes them; their left and
+/// right are outside the card, in the stack's geometry); other stacks' cards have none. Each
+/// part directly in a state is inset by its margins (`margins:`, else `ThemeMetrics.defaultMargins`)
+/// and vertical margins add up, so the card's height in a state is
+/// `top + Σ (part top margin + height + part bottom margin) + bottom`. Parts inside containers
+/// have no margins. Part frames are relative to their parent: top-level parts to the content
+/// box, children to their container part.
 ///
 /// A card is laid out for a *context*: the theme of a stack and the width the stack gives its
 /// cards (docs/language.md §6.1). The sheet header is the `title:` (`titleFont`) and `subtitle:`
@@ -189,8 +192,17 @@ public struct ThemeMetrics: Hashable, Sendable {
     /// `titleFont`: the `title` part and a sheet card's header title.
     public var titleSize: Double
     public var buttonTitleSize: Double
-    /// `cardCellMargins`: a list's default margins, and every card's content inset.
+    /// `cardCellMargins`: a list's default margins around its cards, and the top and bottom
+    /// inset of a list card's content.
     public var cardCellMargins: EdgeInsets
+    /// The default `margins` of parts directly in a card: `cardPartMargins`, and for titles,
+    /// tables and collections, and separators their own theme margins.
+    public var cardPartMargins: EdgeInsets
+    public var titleViewMargins: EdgeInsets
+    public var tableViewMargins: EdgeInsets
+    public var horizontalSeparatorMargins: EdgeInsets
+    /// `cardsLineSpacing`: the space between the cards of a list.
+    public var cardsLineSpacing: Double
 
     /// Reads the theme's values; a missing or ill-typed property falls back to `Mint`'s. Fonts
     /// are scaled to `textSize` by the text style each theme font scales with.
@@ -216,14 +228,48 @@ public struct ThemeMetrics: Hashable, Sendable {
         detailTextSize = size("detailTextFont")
         titleSize = size("titleFont")
         buttonTitleSize = size("buttonTitleFont")
-        if case .insets(let t, let l, let b, let r)? = theme?.value("cardCellMargins") {
-            cardCellMargins = EdgeInsets(top: Finite.dimension(t), left: Finite.dimension(l),
-                                         bottom: Finite.dimension(b), right: Finite.dimension(r))
-        } else if case .insets(let t, let l, let b, let r)? = Catalog.themeProperty(named: "cardCellMargins")?.mintValue {
-            cardCellMargins = EdgeInsets(top: t, left: l, bottom: b, right: r)
-        } else {
-            cardCellMargins = .zero
+        func insets(_ name: String) -> EdgeInsets {
+            if case .insets(let t, let l, let b, let r)? = theme?.value(name) {
+                return EdgeInsets(top: Finite.dimension(t), left: Finite.dimension(l),
+                                  bottom: Finite.dimension(b), right: Finite.dimension(r))
+            }
+            if case .insets(let t, let l, let b, let r)? = Catalog.themeProperty(named: name)?.mintValue {
+                return EdgeInsets(top: t, left: l, bottom: b, right: r)
+            }
+            return .zero
         }
+        cardCellMargins = insets("cardCellMargins")
+        cardPartMargins = insets("cardPartMargins")
+        titleViewMargins = insets("titleViewMargins")
+        tableViewMargins = insets("tableViewMargins")
+        horizontalSeparatorMargins = insets("horizontalSeparatorMargins")
+        if let spacing = theme?.value("cardsLineSpacing")?.number {
+            cardsLineSpacing = Finite.dimension(spacing)
+        } else {
+            cardsLineSpacing = Catalog.themeProperty(named: "cardsLineSpacing")?.mintValue.numericValue ?? 12
+        }
+    }
+
+    /// The margins CardParts gives a part of `kind` directly in a card when it has no
+    /// `margins:` of its own (`Catalog.themeMargins(of:)`): zero for a `spacer`.
+    public func defaultMargins(of kind: PartKind) -> EdgeInsets {
+        switch Catalog.themeMargins(of: kind) {
+        case "titleViewMargins": titleViewMargins
+        case "tableViewMargins": tableViewMargins
+        case "horizontalSeparatorMargins": horizontalSeparatorMargins
+        case "cardPartMargins": cardPartMargins
+        default: .zero
+        }
+    }
+
+    /// The margins of `part` directly in a card: its `margins:` (a literal: CardParts reads
+    /// them once, in `setupCardParts`), else its kind's theme margins.
+    public func margins(of part: PartView) -> EdgeInsets {
+        if case .insets(let t, let l, let b, let r)? = part.arguments.value(named: "margins") {
+            return EdgeInsets(top: Finite.dimension(t), left: Finite.dimension(l),
+                              bottom: Finite.dimension(b), right: Finite.dimension(r))
+        }
+        return defaultMargins(of: part.kind)
     }
 
     /// The font size of a `text(style:)` case.

@@ -11,6 +11,10 @@ public struct LaidOutPart: Sendable {
     public var children: [LaidOutPart]
     /// For a `cell` laid out as a row of a table or collection: the row's values (`$item`).
     public var row: [Argument]?
+    /// For a part directly in a card: the space CardParts leaves around it (`margins:`, else
+    /// the theme's margins for its kind), outside `frame`. Nil inside a container, whose
+    /// stack view ignores its parts' margins.
+    public var margins: EdgeInsets?
 
     public init(part: PartView, frame: Frame, children: [LaidOutPart] = [], row: [Argument]? = nil) {
         self.part = part
@@ -130,6 +134,28 @@ struct PartLayouter {
     }
 
     // MARK: Parts
+
+    /// Lays out the top-level `parts` of a card, an overlay or a footer in `width` as CardParts'
+    /// `setupCardParts` does: each inset by its margins, the first `top` below the box's top,
+    /// each next one the previous one's `bottom` plus its own `top` below it (margins add up,
+    /// they never overlap), the last one's `bottom` above the box's bottom. Returns them and
+    /// their height.
+    func stackWithMargins(_ parts: PartList, width: Double) -> (parts: [LaidOutPart], height: Double) {
+        var y = 0.0
+        var laidOut: [LaidOutPart] = []
+        laidOut.reserveCapacity(parts.count)
+        for part in parts {
+            let margins = metrics.margins(of: part)
+            y += margins.top
+            var node = layout(part, width: max(0, width - margins.horizontal))
+            node.frame.x = margins.left
+            node.frame.y = y
+            node.margins = margins
+            y += node.frame.height + margins.bottom
+            laidOut.append(node)
+        }
+        return (laidOut, y)
+    }
 
     /// Lays out `parts` one under another in `width`, `spacing` apart; returns them and their height.
     func stackVertically(_ parts: PartList, width: Double, spacing: Double) -> (parts: [LaidOutPart], height: Double) {

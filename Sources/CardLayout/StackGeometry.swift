@@ -184,17 +184,20 @@ public enum SwipeGeometry {
 /// CardParts' `CardsViewController` (and `fullScreen`): cards one under another, each inset by
 /// its margins, each as tall as its laid-out content.
 public enum ListGeometry {
-    /// Frames for cards of the given heights and margins; `height` is the list's total height
-    /// (the last card's bottom plus its bottom margin).
-    public static func frames(heights: [Double], margins: [EdgeInsets], viewport: Viewport) -> (frames: [Frame], height: Double) {
+    /// Frames for cards of the given heights and margins, as CardParts' `CardsViewController`
+    /// places its cells: each card its margins' left in, the first at the top, each next one
+    /// `spacing` (the theme's `cardsLineSpacing`) below the one before — a card's margins' top
+    /// and bottom are inside it (`LaidOutCard.padding`). `height` is the last card's bottom.
+    public static func frames(heights: [Double], margins: [EdgeInsets], spacing: Double,
+                              viewport: Viewport) -> (frames: [Frame], height: Double) {
         var frames: [Frame] = []
         frames.reserveCapacity(heights.count)
         var y = 0.0
         for (index, height) in heights.enumerated() {
             let m = index < margins.count ? margins[index] : .zero
-            y += m.top
+            if index > 0 { y += spacing }
             frames.append(Frame(x: m.left, y: y, width: max(0, viewport.width - m.horizontal), height: height))
-            y += height + m.bottom
+            y += height
         }
         return (frames, y)
     }

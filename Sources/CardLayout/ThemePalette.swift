@@ -54,7 +54,10 @@ public struct ThemePalette: Sendable {
 
     /// The colour `radio`, `slider` and `multiSlider` use when none is given (UIKit's system
     /// blue, as CardParts does).
-    public static let systemBlue = ColorValue(red: 0, green: 122, blue: 255)
+    public static let systemBlue = Catalog.systemBlue
+    /// The screen behind the cards of a stack — UIKit's grouped background, which a deck cannot
+    /// set — and so what a `transparent` card's parts sit on (W1001, W1004, the gallery).
+    public static let screenBackground = ColorValue(red: 242, green: 242, blue: 247)
     /// The edge of a card without a `border` trait, where a back end draws one.
     public static let cardEdge = ColorValue(red: 199, green: 199, blue: 204)
     /// The map placeholder's land and ink colours.
@@ -82,7 +85,11 @@ public struct ThemePalette: Sendable {
 }
 
 /// How a card's frame looks, from its traits, for every drawing back end: `transparent` (no
-/// background, edge or shadow), `rounded`, `border`, `shadow`, `gradient` and `editable`.
+/// background, edge or shadow), `rounded`, `border`, `shadow`, `gradient` and `editable` — as
+/// the app shows it where the card is. CardParts' `CardsViewController` applies them in a list
+/// cell, and the generated stacks to the views showing cards elsewhere, in one order: the
+/// gradient last, which takes the border away (`CardCell.gradientColors`). Only a list has the
+/// edit button (W502 where every stack of an `editable` card has none).
 public struct CardAppearance: Sendable {
     public struct Shadow: Sendable {
         public var color: ColorValue?
@@ -114,8 +121,9 @@ public struct CardAppearance: Sendable {
     public var gradient: Gradient?
     public var isEditable: Bool
 
-    public init(card: CardView) {
-        isEditable = card.trait(.editable) != nil
+    /// `isListCell`: whether the card is a cell of a CardParts list (`LayoutContext.isListCell`).
+    public init(card: CardView, isListCell: Bool = true) {
+        isEditable = isListCell && card.trait(.editable) != nil
         cornerRadius = card.trait(.rounded).map { Finite.dimension($0.value("radius")?.number ?? 0) }
         isTransparent = card.trait(.transparent) != nil
         guard !isTransparent else {
@@ -136,6 +144,8 @@ public struct CardAppearance: Sendable {
         if let trait = card.trait(.gradient), case .list(let items)? = trait.value("colors") {
             let colors = items.compactMap { ThemePalette.color($0) }
             gradient = colors.count >= 2 ? Gradient(colors: colors, angle: Finite.coordinate(trait.value("angle")?.number ?? 0)) : nil
+            // `CardCell.gradientColors` clears the layer's border, set before it.
+            if gradient != nil { border = nil }
         } else {
             gradient = nil
         }

@@ -689,6 +689,82 @@ package final class ParameterList: Sendable {
     package static let empty = ParameterList([])
 }
 
+/// Where a colour a part draws comes from, first that is there: the part's own argument (a colour,
+/// or a list of colours, each drawn), else a theme property, else a fixed colour (UIKit's).
+public struct DrawnColor: Sendable {
+    public let parameter: String?
+    public let themeProperty: String?
+    public let fixed: ColorValue?
+
+    public init(parameter: String? = nil, themeProperty: String? = nil, fixed: ColorValue? = nil) {
+        self.parameter = parameter
+        self.themeProperty = themeProperty
+        self.fixed = fixed
+    }
+
+    /// A theme property's colour.
+    public static func theme(_ property: String) -> DrawnColor { DrawnColor(themeProperty: property) }
+}
+
+/// When a part draws one of its texts or graphics.
+public enum DrawnPresence: Sendable, Hashable {
+    case always
+    /// When the argument is given.
+    case argument(String)
+    /// When either argument is given.
+    case eitherArgument(String, String)
+    /// When the Bool argument is true.
+    case flag(String)
+    /// A row container without a `cell` template: its default rows (each a record's field).
+    case defaultRows
+}
+
+/// A text a part draws, in which colour and font, and on what (docs/language.md §7.4): what the
+/// contrast rule compares (W1001) and what the drawing back ends paint.
+public struct DrawnText: Sendable {
+    /// What the text is, for messages: a parameter (`leftTitle`) or a default row's field.
+    public let name: String
+    /// The text's colour; with `styleParameter`, its theme property is the style's.
+    public let color: DrawnColor
+    /// The theme's font property, unless `styleParameter` or `fontParameter` says otherwise.
+    public let fontProperty: String
+    /// The part's own `font:` argument, which overrides.
+    public let fontParameter: String?
+    /// `text(style:)`: the case `c` draws in `cTextColor` and `cTextFont` (`normal` by default).
+    public let styleParameter: String?
+    /// The fill it sits on inside the part (`pill`: the theme's separator colour); nil: what the
+    /// part sits on.
+    public let fill: DrawnColor?
+    public let presence: DrawnPresence
+
+    public init(_ name: String, color: DrawnColor, font fontProperty: String, fontParameter: String? = nil,
+                styleParameter: String? = nil, on fill: DrawnColor? = nil, when presence: DrawnPresence = .always) {
+        self.name = name
+        self.color = color
+        self.fontProperty = fontProperty
+        self.fontParameter = fontParameter
+        self.styleParameter = styleParameter
+        self.fill = fill
+        self.presence = presence
+    }
+}
+
+/// A graphic a part draws that a user needs to see to understand it — a bar's fill, a radio
+/// button's ring — which WCAG 2.2 SC 1.4.11 asks to contrast 3:1 with what is around it (W1004).
+/// Decoration (separators, confetti, a slider's empty track) is not listed.
+public struct DrawnGraphic: Sendable {
+    /// What it is, for messages: `fill`, `segment`, `ring`.
+    public let name: String
+    public let color: DrawnColor
+    public let presence: DrawnPresence
+
+    public init(_ name: String, color: DrawnColor, when presence: DrawnPresence = .always) {
+        self.name = name
+        self.color = color
+        self.presence = presence
+    }
+}
+
 /// One entry of the node table: a part or a structural node.
 public final class PartSpec: Sendable, Hashable {
     // A class: specs are looked up per node, and copying a struct of arrays cost a retain per field.
@@ -736,6 +812,10 @@ public final class PartSpec: Sendable, Hashable {
     /// Whether the part is a tap target: what its laid-out frame covers runs an action on tap
     /// (`button`, `radio`), so a frame under `Catalog.minimumTapTarget` is W1003.
     public let isTapTarget: Bool
+    /// The texts the part draws (W1001) and the graphics a user must see (W1004), with their
+    /// colours, in the order the drawing back ends paint them.
+    public let texts: [DrawnText]
+    public let graphics: [DrawnGraphic]
     /// Rules between parameters.
     public let rules: [CrossParameterRule]
     /// `rules` with the parameters they name as indices, for the checker.
@@ -760,6 +840,7 @@ public final class PartSpec: Sendable, Hashable {
                 placement: Placement = .partContext, needsHorizontalContext: Bool = false,
                 providesHorizontalContext: Bool = false, swipeOnly: Bool = false,
                 maximumPerCard: Int? = nil, uniqueBy: String? = nil, isTapTarget: Bool = false,
+                texts: [DrawnText] = [], graphics: [DrawnGraphic] = [],
                 rules: [CrossParameterRule] = [], presets: [Preset] = [],
                 defaultRowFields: [String] = []) {
         self.kind = kind
@@ -781,6 +862,8 @@ public final class PartSpec: Sendable, Hashable {
         self.maximumPerCard = maximumPerCard
         self.uniqueBy = uniqueBy
         self.isTapTarget = isTapTarget
+        self.texts = texts
+        self.graphics = graphics
         self.rules = rules
         indexedRules = rules.map { IndexedRule($0, in: parameters) }
         rulesReadValues = rules.contains { rule in

@@ -173,7 +173,9 @@ extension Catalog {
                 // CardParts default).
                 Parameter("lines", .int, default: .int(0), range: .nonNegative,
                           doc: "The maximum number of lines; 0 means no limit."),
-            ]),
+            ],
+            texts: [DrawnText("text", color: DrawnColor(parameter: "color"), font: "normalTextFont", fontParameter: "font",
+                              styleParameter: "style")]),
         PartSpec(
             .attributedText, cardPartsClass: "CardPartAttributedTextView",
             doc: "Rich text with optional links and one embedded image the text wraps around.",
@@ -186,7 +188,8 @@ extension Catalog {
             // The only child CardParts supports is `textViewImage`, the image the text wraps
             // around; so children are images, at most one (E406 at the second).
             children: .onlyKinds(["image"], minimum: 0),
-            childLimits: [KindLimit(kind: "image", maximum: 1)]),
+            childLimits: [KindLimit(kind: "image", maximum: 1)],
+            texts: [DrawnText("text", color: .theme("normalTextColor"), font: "normalTextFont")]),
         PartSpec(
             .image, cardPartsClass: "CardPartImageView",
             doc: "An image from the app's asset catalog.",
@@ -215,6 +218,8 @@ extension Catalog {
             ],
             // Its whole frame takes the tap: under 44 × 44 points laid out it is W1003.
             isTapTarget: true,
+            // CardPartButtonView is its title: no frame is drawn, so the title is what W1001 reads.
+            texts: [DrawnText("title", color: .theme("buttonTitleColor"), font: "buttonTitleFont")],
             rules: [.warnWhenAbsent("action")]),
         PartSpec(
             .title, cardPartsClass: "CardPartTitleView",
@@ -225,6 +230,7 @@ extension Catalog {
                 Parameter("onMenu", .action, doc: "The action run with the chosen menu option."),
             ],
             // `CardPartTitleView(type: .titleWithMenu)` when `menu` is given, else `.titleOnly`.
+            texts: [DrawnText("text", color: .theme("titleColor"), font: "titleFont")],
             rules: [.requiredWhenPresent(required: "onMenu", trigger: "menu")]),
         PartSpec(
             .titleDescription, cardPartsClass: "CardPartTitleDescriptionView",
@@ -240,6 +246,13 @@ extension Catalog {
                 // (Mint `.right`, Turbo `.center(amount: 0)`).
                 Parameter("secondaryPosition", .enumeration(.secondaryPosition),
                           doc: "Where the right pair sits: right-aligned, or centered with an offset (theme default)."),
+            ],
+            // Titles in the normal text style, descriptions in the detail style.
+            texts: [
+                DrawnText("leftTitle", color: .theme("normalTextColor"), font: "normalTextFont", when: .argument("leftTitle")),
+                DrawnText("leftDescription", color: .theme("detailTextColor"), font: "detailTextFont", when: .argument("leftDescription")),
+                DrawnText("rightTitle", color: .theme("normalTextColor"), font: "normalTextFont", when: .argument("rightTitle")),
+                DrawnText("rightDescription", color: .theme("detailTextColor"), font: "detailTextFont", when: .argument("rightDescription")),
             ]),
         PartSpec(
             .pill, cardPartsClass: "CardPartPillLabel",
@@ -250,7 +263,9 @@ extension Catalog {
                           doc: "Padding above and below the text."),
                 Parameter("horizontalPadding", .double, default: .double(2), range: .nonNegative,
                           doc: "Padding left and right of the text."),
-            ]),
+            ],
+            // The title text colour in the normal font, on a pill of the separator colour.
+            texts: [DrawnText("text", color: .theme("titleTextColor"), font: "normalTextFont", on: .theme("separatorColor"))]),
         PartSpec(
             .iconLabel, cardPartsClass: "CardPartIconLabel",
             doc: "A label with an icon beside its text.",
@@ -269,7 +284,8 @@ extension Catalog {
                 // no `decorative:`; a label replaces what VoiceOver reads, by default the text.
                 Parameter("accessibilityLabel", .string,
                           doc: "What VoiceOver reads for the icon and text together; the text by default (docs/language.md §7.4)."),
-            ]),
+            ],
+            texts: [DrawnText("text", color: .theme("normalTextColor"), font: "normalTextFont")]),
         PartSpec(
             .separator, cardPartsClass: "CardPartSeparatorView",
             doc: "A thin horizontal line in the theme's separator color."),
@@ -301,6 +317,13 @@ extension Catalog {
                 Parameter("onSelect", .action, doc: "The action run when a row is selected."),
             ],
             children: .cellTemplate(required: false),
+            // CardPartTableViewCell: titles in the normal text style, descriptions in the detail style.
+            texts: [
+                DrawnText("leftTitle", color: .theme("normalTextColor"), font: "normalTextFont", when: .defaultRows),
+                DrawnText("leftDescription", color: .theme("detailTextColor"), font: "detailTextFont", when: .defaultRows),
+                DrawnText("rightTitle", color: .theme("normalTextColor"), font: "normalTextFont", when: .defaultRows),
+                DrawnText("rightDescription", color: .theme("detailTextColor"), font: "detailTextFont", when: .defaultRows),
+            ],
             // Without a `cell`, rows render in CardParts' `CardPartTableViewCell`.
             defaultRowFields: ["leftTitle", "leftDescription", "rightTitle", "rightDescription"]),
         PartSpec(
@@ -322,7 +345,9 @@ extension Catalog {
                 Parameter("percent", .double, required: true, range: .unitInterval,
                           doc: "How full the bar is, from 0 to 1."),
                 Parameter("color", .color, doc: "The fill color (theme `barColor` by default)."),
-            ]),
+            ],
+            // The catalog's themes have no bar colour: the button title colour, the accent, stands in.
+            graphics: [DrawnGraphic("fill", color: DrawnColor(parameter: "color", themeProperty: "buttonTitleColor"))]),
         PartSpec(
             .paged, cardPartsClass: "CardPartPagedView",
             doc: "Horizontally paged stacks with a page control.",
@@ -341,6 +366,8 @@ extension Catalog {
                 Parameter("min", .double, default: .double(0), doc: "The minimum value."),
                 Parameter("max", .double, default: .double(1), doc: "The maximum value."),
             ],
+            // UISlider's filled track, in the system tint.
+            graphics: [DrawnGraphic("track", color: DrawnColor(fixed: Catalog.systemBlue))],
             rules: [.lessThan(lower: "min", upper: "max")]),
         PartSpec(
             .multiSlider, cardPartsClass: "CardPartMultiSliderView",
@@ -359,6 +386,7 @@ extension Catalog {
                 Parameter("orientation", .enumeration(.axis), default: .enumCase("horizontal"),
                           doc: "The slider's axis."),
             ],
+            graphics: [DrawnGraphic("tint", color: DrawnColor(parameter: "tint", fixed: Catalog.systemBlue))],
             // Not stated for multiSlider in docs/language.md, but the same rule as `slider` applies.
             rules: [.lessThan(lower: "min", upper: "max")]),
         PartSpec(
@@ -418,6 +446,12 @@ extension Catalog {
                 Parameter("showValues", .bool, default: .bool(false), doc: "Whether values are shown under the bar."),
                 Parameter("cornerRadius", .double, range: .nonNegative, doc: "The bar's corner radius."),
             ],
+            // The marker's label in the small font and the normal text colour, the values in the small style.
+            texts: [
+                DrawnText("marker", color: .theme("normalTextColor"), font: "smallTextFont", when: .eitherArgument("marker", "current")),
+                DrawnText("values", color: .theme("smallTextColor"), font: "smallTextFont", when: .flag("showValues")),
+            ],
+            graphics: [DrawnGraphic("segment", color: DrawnColor(parameter: "colors"))],
             rules: [.sameCount("values", "colors")]),
         PartSpec(
             .map, cardPartsClass: "CardPartMapView",
@@ -442,7 +476,9 @@ extension Catalog {
                           doc: "The ring's line width."),
                 Parameter("action", .action, doc: "The action run on tap."),
             ],
-            isTapTarget: true),
+            isTapTarget: true,
+            // The ring is the button's frame: what shows where it is.
+            graphics: [DrawnGraphic("ring", color: DrawnColor(parameter: "outerColor", fixed: Catalog.systemBlue))]),
         PartSpec(
             .histogram, cardPartsClass: "CardPartHistogramView",
             doc: "A bar chart of values.",
@@ -454,7 +490,8 @@ extension Catalog {
                 Parameter("lines", .list(.enumeration(.histogramLine)),
                           default: .list([.enumCase("bottom"), .enumCase("middle"), .enumCase("top")]),
                           doc: "Which horizontal guide lines to draw."),
-            ]),
+            ],
+            graphics: [DrawnGraphic("bars", color: .theme("buttonTitleColor"))]),
 
         // Structural nodes: not parts, but checked by the same machinery.
         PartSpec(
@@ -501,8 +538,29 @@ extension Catalog {
         "id", .string, bindable: false,
         doc: "A stable name for the part: the generated Swift names the part's property after it.")
 
+    /// `margins:`, which every part takes: CardParts' `CardPartView.margins`, the space
+    /// `setupCardParts` leaves around a part directly in a card. Without it a part has its
+    /// kind's theme margins (`Catalog.themeMargins(of:)`); inside a stack it has no effect, as
+    /// a `UIStackView` ignores its arranged views' margins.
+    public static let partMarginsParameter = Parameter(
+        "margins", .insets, range: .nonNegative, bindable: false,
+        doc: "The space around the part when it is directly in a card (the theme's margins for its kind by default).")
+
     /// The arguments every part takes after its own, in order.
-    public static let sharedPartParameters: [Parameter] = [partIDParameter]
+    public static let sharedPartParameters: [Parameter] = [partIDParameter, partMarginsParameter]
+
+    /// The theme property holding the default `margins` of a part of `kind`, or nil for a part
+    /// CardParts gives no margins (`spacer`: `UIEdgeInsets.zero`) and for structural nodes.
+    /// From each part view's `margins` initial value in CardParts 4.0.
+    public static func themeMargins(of kind: PartKind) -> String? {
+        switch kind {
+        case .title: "titleViewMargins"
+        case .table, .collection: "tableViewMargins"
+        case .separator: "horizontalSeparatorMargins"
+        case .spacer, .cell, .overlay, .footer, .model: nil
+        default: "cardPartMargins"
+        }
+    }
 
     /// The arguments shared by `vstack` and `hstack` (`CardPartStackView`).
     package static let stackParameters: [Parameter] = [
@@ -521,6 +579,10 @@ extension Catalog {
 // MARK: - Traits (docs/language.md §7.2)
 
 extension Catalog {
+    /// The stack kinds that do not show their cards as cells of CardParts' `CardsViewController`,
+    /// where the traits only `CardsViewController` and `CardCell` read have no effect.
+    private static let nonListStackKinds = ["fullScreen", "collapsible", "swipe", "sheet"]
+
     /// Every trait. Protocol member names and return types are copied from CardParts'
     /// `CardController.swift` and `CardVisibilityDelegate.swift`.
     public static let traits: [TraitSpec] = [
@@ -530,7 +592,9 @@ extension Catalog {
             impliedMembers: [
                 SwiftMember("requiresNoTopBottomMargins()", declaration: "func requiresNoTopBottomMargins() -> Bool",
                             returnType: "Bool", hasDefault: true),
-            ]),
+            ],
+            // Only CardParts' list cells have top and bottom margins (`CardCell`).
+            ineffectiveInStackKinds: nonListStackKinds),
         TraitSpec(
             "transparent", cardPartsProtocol: "TransparentCardTrait",
             doc: "Draws the card without background, border or shadow.",
@@ -549,7 +613,9 @@ extension Catalog {
             ],
             impliedMembers: [
                 SwiftMember("isEditable()", declaration: "func isEditable() -> Bool", returnType: "Bool", hasDefault: true),
-            ]),
+            ],
+            // `CardsViewController` adds the edit button; the other stacks have none.
+            ineffectiveInStackKinds: nonListStackKinds),
         TraitSpec(
             "hidden", cardPartsProtocol: "HiddenCardTrait",
             doc: "Hides or shows the card as an observable Bool changes.",
@@ -560,7 +626,9 @@ extension Catalog {
                     member: SwiftMember("isHidden", declaration: "var isHidden: BehaviorRelay<Bool> { get }",
                                         returnType: "BehaviorRelay<Bool>"),
                     placeholder: .binding("isHidden")),
-            ]),
+            ],
+            // `CardsViewController` hides the cell; the other stacks show the card.
+            ineffectiveInStackKinds: nonListStackKinds),
         TraitSpec(
             "shadow", cardPartsProtocol: "ShadowCardTrait",
             doc: "Draws a shadow under the card.",
@@ -641,7 +709,9 @@ extension Catalog {
                                         returnType: "CGFloat"),
                     placeholder: .int(12)),
             ],
-            ineffectiveInStackKinds: ["swipe", "sheet"]),
+            // Only `CardsViewController` reads it: a full-screen card is the screen's width, the
+            // other stacks size their cards themselves.
+            ineffectiveInStackKinds: nonListStackKinds),
         TraitSpec(
             "longPress", cardPartsProtocol: "CardPartsLongPressGestureRecognizerDelegate",
             doc: "Runs an action when the card is long-pressed.",
@@ -825,9 +895,29 @@ extension Catalog {
                           mint: turboBlue, turbo: turboBlue),
         ThemePropertySpec("buttonCornerRadius", .double, swiftType: "CGFloat", doc: "Corner radius of buttons.",
                           mint: .double(0), turbo: .double(0)),
+        // CardParts' `CardsViewController` makes each card the view's width minus these left and
+        // right margins, and `CardCell` insets the card's content by their top and bottom.
         ThemePropertySpec("cardCellMargins", .insets, swiftType: "UIEdgeInsets",
-                          doc: "Margins around each card in a list.",
+                          doc: "Space around each card in a list: left and right outside the card, top and bottom inside it.",
                           mint: .insets(top: 9, left: 12, bottom: 12, right: 12), turbo: .insets(0)),
+        // The four part margins: the default `margins` of CardParts' part views, which
+        // `setupCardParts` adds around each top-level part (vertical ones add up, never overlap).
+        ThemePropertySpec("cardPartMargins", .insets, swiftType: "UIEdgeInsets",
+                          doc: "Margins around each part directly in a card, unless the part has its own (`margins:`).",
+                          mint: .insets(top: 5, left: 15, bottom: 5, right: 15), turbo: .insets(top: 5, left: 28, bottom: 5, right: 28)),
+        ThemePropertySpec("titleViewMargins", .insets, swiftType: "UIEdgeInsets",
+                          doc: "Margins around a `title` part directly in a card.",
+                          mint: .insets(top: 5, left: 15, bottom: 10, right: 15), turbo: .insets(top: 5, left: 28, bottom: 10, right: 28)),
+        ThemePropertySpec("tableViewMargins", .insets, swiftType: "UIEdgeInsets",
+                          doc: "Margins around a `table` or `collection` part directly in a card.",
+                          mint: .insets(top: 0, left: 14, bottom: 0, right: 14), turbo: .insets(top: 0, left: 28, bottom: 0, right: 28)),
+        ThemePropertySpec("horizontalSeparatorMargins", .insets, swiftType: "UIEdgeInsets",
+                          doc: "Margins around a `separator` part directly in a card.",
+                          mint: .insets(top: 5, left: 15, bottom: 5, right: 15), turbo: .insets(top: 5, left: 0, bottom: 5, right: 0)),
+        // `CardsViewController` sets its layout's `minimumLineSpacing` to it: the space between
+        // two cards of a list (a cell's `cardCellMargins` top and bottom are inside the card).
+        ThemePropertySpec("cardsLineSpacing", .double, swiftType: "CGFloat", doc: "Space between the cards of a list.",
+                          mint: .double(12), turbo: .double(12)),
         ThemePropertySpec("separatorColor", .color, swiftType: "UIColor", doc: "Color of separators.",
                           mint: separatorGray, turbo: separatorGray),
         ThemePropertySpec("cardBackgroundColor", .color, swiftType: "UIColor", doc: "Background of every card.",
@@ -846,6 +936,9 @@ extension Catalog {
 // MARK: - Named colors, card properties, states, actions, constructors (docs/language.md §5, §8)
 
 extension Catalog {
+    /// UIKit's system blue, the tint of a radio button, a slider and a multi-slider without one.
+    public static let systemBlue = ColorValue(red: 0, green: 122, blue: 255)
+
     /// The UIKit named colors, with the sRGB values of their `UIColor` class properties
     /// (`darkGray` is white 1/3, `lightGray` 2/3, `gray` 1/2, `orange` (1, 0.5, 0),
     /// `purple` (0.5, 0, 0.5), `brown` (0.6, 0.4, 0.2); halves round up).

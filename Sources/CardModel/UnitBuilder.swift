@@ -163,10 +163,22 @@ package final class UnitBuilder {
     package func method(_ name: String) -> UInt32 { value(.method, Self.pack(string(name))) }
     package func pop() -> UInt32 { value(.pop, 0) }
 
-    /// A colour, with the index in `Catalog.namedColors` of its name when it has one.
-    package func color(_ color: ColorValue, named: Int? = nil) -> UInt32 {
+    /// A colour, with the index in `Catalog.namedColors` of its name when it has one, and where
+    /// it is written when it is written in the source (a fix-it can then change it: W1001,
+    /// W1004). Payload: RGBA in bits 0…31, the name's index + 1 in bits 32…39, and the extra
+    /// index + 1 of its span in bits 40…63 (0: none, as for a catalog default or an inherited
+    /// theme value, or a segment too large to say).
+    package func color(_ color: ColorValue, named: Int? = nil, at span: SourceSpan? = nil) -> UInt32 {
         let rgba = UInt64(color.red) << 24 | UInt64(color.green) << 16 | UInt64(color.blue) << 8 | UInt64(color.alpha)
-        return value(.color, rgba | UInt64((named ?? -1) + 1) << 32)
+        var payload = rgba | UInt64(UInt8(clamping: (named ?? -1) + 1)) << 32
+        if let span, span.file == current.file, span.start >= Int(current.sourceStart) {
+            let at = extra.count - Int(current.extraBase)
+            if at + 1 < 1 << 24 {
+                appendExtra(relative(span))
+                payload |= UInt64(at + 1) << 40
+            }
+        }
+        return value(.color, payload)
     }
 
     package func push(_ card: String, at span: SourceSpan) -> UInt32 { named(.push, card, at: span) }

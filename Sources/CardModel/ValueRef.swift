@@ -66,6 +66,15 @@ public struct ValueRef: Sendable {
                           blue: UInt8(truncatingIfNeeded: rgba >> 8), alpha: UInt8(truncatingIfNeeded: rgba))
     }
 
+    /// Where a colour is written, when it is written in the source (not a catalog default or a
+    /// theme value inherited from another theme): what a fix-it replaces.
+    public var colorSpan: SourceSpan? {
+        guard tag == .color else { return nil }
+        let at = payload >> 40
+        guard at > 0 else { return nil }
+        return unit.span(unit.relativeSpan(at: UInt32(truncatingIfNeeded: at - 1), in: segmentRow), in: segmentRow)
+    }
+
     /// The name of an enum case (`title` of `.title`).
     public var caseName: String? { tag == .enumCase ? text(at: 0) : nil }
 
@@ -154,7 +163,7 @@ package struct ValueDecoder<Tables: ValueTables> {
         case .double: return .double(Double(bitPattern: payload))
         case .bool: return .bool(payload != 0)
         case .color:
-            let rgba = UInt32(truncatingIfNeeded: payload), named = Int(payload >> 32)
+            let rgba = UInt32(truncatingIfNeeded: payload), named = Int(payload >> 32 & 0xFF)
             let color = ColorValue(red: UInt8(rgba >> 24), green: UInt8(truncatingIfNeeded: rgba >> 16),
                                    blue: UInt8(truncatingIfNeeded: rgba >> 8), alpha: UInt8(truncatingIfNeeded: rgba))
             return .color(color, name: named > 0 && named <= Catalog.namedColors.count ? Catalog.namedColors[named - 1].name : nil)

@@ -8,7 +8,7 @@ import CardSyntax
 /// The whole front half of the compiler, as `cardc check` and `cardc build` run it and the
 /// language server runs it for a snapshot: load, lex and parse (`SourceLoader`), check each
 /// entry file as a unit (`UnitChecker`), then — for each unit without errors, whatever the other
-/// units' errors — the layout pass and the contrast rule, whose W104, W1003 and W1001 must show wherever
+/// units' errors — the layout pass and the contrast rule, whose W104, W1003, W1001 and W1004 must show wherever
 /// checking does (CI included),
 /// then the project's levels and the source's suppressions (`DiagnosticPolicy`), and one cap on
 /// the diagnostics.
@@ -54,11 +54,11 @@ public enum Pipeline {
     }
 
     /// Checks each entry file as a compilation unit (the file plus its imports), then lays out
-    /// each unit without errors for W104 and W1003 and reads its colours for W1001. `sources` supplies the
+    /// each unit without errors for W104 and W1003 and reads its colours for W1001 and W1004. `sources` supplies the
     /// bytes of paths that are not read from `provider` (open editor buffers). `policy` applies
     /// levels and the source's suppressions (`DiagnosticPolicy.apply`); nil leaves the
     /// diagnostics as the phases found them (for a caller that merges several runs and applies
-    /// it once). `layout` false leaves W104, W1003 and W1001 out (the units are not laid out): for an
+    /// it once). `layout` false leaves W104, W1003, W1001 and W1004 out (the units are not laid out): for an
     /// editor that wants a unit's names, not its diagnostics. `textSize` is the text size the
     /// units are laid out at (`--text-size`): W104 and W1003 are found at it.
     public static func check(paths: [String], root: String? = nil, provider: FileProvider = DiskFileProvider(),

@@ -605,7 +605,7 @@ struct CardChecker {
             if index == transparentTrait { transparent = call }
             let ineffective = Catalog.traitIneffectiveStackKinds[index]
             if !ineffective.isEmpty, membership.isInAnyStack, !membership.inStackOfUnknownKind, membership.stackKinds.isSubset(of: ineffective) {
-                report(.w502, "`\(spec.name)` has no effect: card `\(tree.name(decl))` is only in \(ineffective.names) stacks", at: values.nameSpan(call),
+                report(.w502, "`\(spec.name)` has no effect: card `\(tree.name(decl))` is only in \(membership.stackKinds.names) stacks", at: values.nameSpan(call),
                        notes: [.help("remove the trait, or list the card in a stack of another kind as well")])
             }
         }

@@ -28,6 +28,9 @@ struct DeckChecker {
     var themes: [String: DeclarationRef] = [:]
     var stackOrder: [String] = []
     var themeOrder: [String] = []
+    /// Where each declared theme writes its colour properties (theme, property): the unit keeps
+    /// the span with the value, so a contrast fix-it can change it there (W1001, W1004).
+    var themeColorSpans: [String: [String: SourceSpan]] = [:]
     /// Names read from source, interned once for the whole unit.
     let names = NameInterner()
     /// Each file's place in declaration order (`SourceLoader.declarationOrder(of:)`): which of
@@ -103,7 +106,12 @@ struct DeckChecker {
             var count: UInt32 = 0
             for property in theme.properties {
                 guard let index = Catalog.themePropertyIndex(named: property.name) else { continue }
-                unit.argument(index, unit.append(property.value))
+                // A colour the theme writes itself keeps where it is written; an inherited one does not.
+                if case .color(let color, let colorName) = property.value, let span = themeColorSpans[name]?[property.name] {
+                    unit.argument(index, unit.color(color, named: colorName.flatMap { Catalog.namedColorTable.index(of: $0) }, at: span))
+                } else {
+                    unit.argument(index, unit.append(property.value))
+                }
                 count += 1
             }
             rows[name] = UInt32(clamping: unit.themeRows.count)
@@ -364,6 +372,7 @@ struct DeckChecker {
                 if let valueNode = tree.value(item), let value = values.check(valueNode, as: spec.type, parameter: parameter, owner: .theme) {
                     values.checkRange(value, parameter: parameter, at: valueNode, owner: .theme)
                     props.append(Property(label, unit.decoded(value)))
+                    if spec.type == .color { themeColorSpans[name, default: [:]][spec.name] = tree.span(valueNode) }
                 }
             }
             overrides[name] = props
@@ -547,6 +556,17 @@ struct DeckChecker {
                         continue
                     }
                     values.checkRange(value, parameter: spec, at: valueNode, owner: .stack)
+                    if kind.name == "list", spec.name == "margins", let margins = unit.insets(value),
+                       margins.top != 0 || margins.bottom != 0, min(margins.top, margins.left, margins.bottom, margins.right) >= 0 {
+                        // W706: `CardsViewController` reads only the left and right (`CardCell`
+                        // takes the top and bottom from its theme).
+                        let horizontal = margins.left == margins.right ? "insets(0, \(CatalogValue.format(margins.left)))"
+                            : "insets(top: 0, left: \(CatalogValue.format(margins.left)), bottom: 0, right: \(CatalogValue.format(margins.right)))"
+                        values.report(.w706, "a list's `margins:` top and bottom have no effect", at: tree.span(valueNode),
+                                      label: "CardParts insets each card by its theme's `cardCellMargins` top and bottom",
+                                      notes: [.help("give them as 0; set the theme's `cardCellMargins` or `cardsLineSpacing` for the space above, below and between cards")],
+                                      fixIts: [FixIt(tree.span(valueNode), horizontal)])
+                    }
                     if let action = unit.method(of: value) {
                         if let clash = GeneratedNameRule.stackAction(action, stack: name, kind: kind) {
                             values.report(.e312, clash.message, at: tree.span(valueNode), notes: [.help(clash.help)])

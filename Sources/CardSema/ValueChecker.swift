@@ -238,7 +238,7 @@ struct ValueChecker {
         case .boolean: return (.bool, unit.bool(tree.booleanValue(node) ?? false))
         case .color:
             guard let c = tree.colorValue(node) else { return nil }
-            return (.color, unit.color(ColorValue(c)))
+            return (.color, unit.color(ColorValue(c), at: tree.span(node)))
         case .enumCase:
             if let named = namedColor(node) { return (.color, named) }
             return (.cardState, unit.enumCase(tree.enumCaseName(node)))
@@ -523,7 +523,7 @@ struct ValueChecker {
         case .bool:
             if kind == .boolean { return unit.bool(tree.booleanValue(node) ?? false) }
         case .color:
-            if kind == .color { return tree.colorValue(node).map { unit.color(ColorValue($0)) } }
+            if kind == .color { return tree.colorValue(node).map { unit.color(ColorValue($0), at: tree.span(node)) } }
             if kind == .enumCase {
                 if let named = namedColor(node) { return named }
                 let name = tree.enumCaseName(node)
@@ -578,7 +578,8 @@ struct ValueChecker {
     func namedColor(_ node: NodeID) -> UInt32? {
         tree.lookUpCase(node, in: Catalog.namedColorTable).map { index in
             let color = Catalog.namedColors[index]
-            return unit.color(ColorValue(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha), named: index)
+            return unit.color(ColorValue(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha), named: index,
+                              at: tree.span(node))
         }
     }
 

@@ -94,7 +94,10 @@ import CardTestSupport
             .replacingOccurrences(of: "tinder(visibleCards: 3)", with: "swipe(visibleCards: 3)")
         files[disk.canonicalPath(main)] = Array(text.utf8)
         let clean = Pipeline.check(paths: [main], root: directory.path, provider: OverlayFileProvider(buffers: files, base: disk))
-        #expect(clean.diagnostics.isEmpty, "\(clean.diagnostics.map { "\($0.code.rawValue) \($0.message)" })")
+        // Without errors the contrast rule runs: the swipe overlay's `.green` header on white is
+        // W1001, with a fix-it the next `cardc fix` applies.
+        #expect(clean.diagnostics.map(\.code) == [.w1001], "\(clean.diagnostics.map { "\($0.code.rawValue) \($0.message)" })")
+        #expect(clean.diagnostics.first?.fixIts.map(\.replacement) == ["#00AD00"])
     }
 
     /// The files of a run, for failure messages.

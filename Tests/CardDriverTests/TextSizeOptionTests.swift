@@ -23,7 +23,7 @@ import Testing
         let json = runCardc(["build", path, "--emit", "json", "-o", "-", "--text-size", "ax3"])
         #expect(json.code == 0)
         #expect(json.out.contains("\"textSize\": \"AX3\""), "the layout JSON says which size it is")
-        #expect(json.err.contains("warning[W104]: card `Statement` is 163 pt tall in state `none` at text size AX3"), "\(json.err)")
+        #expect(json.err.contains("warning[W104]: card `Statement` is 156 pt tall in state `none` at text size AX3"), "\(json.err)")
         let plain = runCardc(["build", path, "--emit", "json", "-o", "-"])
         #expect(plain.out.contains("\"textSize\": \"large\"") && !plain.err.contains("W104"))
         // Several sizes are the gallery's columns: without --emit html they are a usage error.
@@ -48,7 +48,7 @@ import Testing
         #expect(large.code == 0 && ax3.code == 0)
         #expect(ax3.out.hasPrefix("── AX3 · Statement "), "\(ax3.out)")
         #expect(!large.out.contains("AX3"))
-        // 163 pt at AX3 against 91 at large: more rows, at 16 points a row.
+        // 156 pt at AX3 against 84 at large: more rows, at 16 points a row.
         #expect(ax3.out.split(separator: "\n").count > large.out.split(separator: "\n").count + 3)
         // The preview's check runs at the size too.
         #expect(ax3.err.contains("at text size AX3"))

@@ -39,7 +39,7 @@ enum HTMLReader {
     /// No `on…` handler, no `src`, no `srcdoc`, no `formaction`.
     static let allowedAttributes: Set<String> = [
         "lang", "charset", "http-equiv", "content", "name", "class", "style", "title", "id", "href", "type", "for",
-        "data-pushes", "data-card",
+        "data-pushes", "data-card", "data-contrast", "data-contrast-builtin", "role", "aria-label", "aria-hidden",
     ]
 
     /// The document's root (a node named `#document`) and the problems found.

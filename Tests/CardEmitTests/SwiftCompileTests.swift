@@ -7,10 +7,10 @@ import Testing
 
 /// The generated Swift compiled with the toolchain's `swiftc` (skipped when there is none):
 ///
-/// - the Observation flavor of every sample and of the hostile fixture is compiled (Swift 6
+/// - the Observation flavor of every sample and of the fixtures (hostile, dark Turbo) is compiled (Swift 6
 ///   mode, warnings as errors) with a `main.swift` that prints every view model's fields, run,
 ///   and its output compared byte for byte with the model's defaults;
-/// - the CardParts flavor of every sample, of the reference deck and of the hostile fixture
+/// - the CardParts flavor of every sample, of the reference deck and of the fixtures
 ///   type-checks against the shims of CardParts, RxSwift, UIKit and the stack libraries
 ///   (`Tests/SwiftShims`, built once and cached by content) in the Swift 6 language mode,
 ///   warnings as errors.
@@ -20,7 +20,7 @@ import Testing
 /// `Tests/EndToEnd/swift-compile.sh`, which `swift test` does not run.
 @Suite(.serialized) struct SwiftCompileTests {
     /// The decks the Observation program prints (the reference deck's names repeat the samples').
-    static let runInputs = SwiftTestInputs.samples + ["Fixtures/hostile.cards"]
+    static let runInputs = SwiftTestInputs.samples + SwiftTestInputs.fixtureInputs
 
     @Test(.enabled(if: SwiftToolchain.isAvailable, "swiftc not found"))
     func observationOutputCompilesAndPrintsTheDefaults() throws {
@@ -63,11 +63,11 @@ import Testing
             Issue.record("cannot build the shims: \(error)")
             return
         }
-        // Samples together; the reference deck and the hostile fixture together (their card
-        // names differ from each other, not from the samples').
+        // Samples together; the reference deck and the fixtures together (their card names
+        // differ from each other, not from the samples').
         let groups: [(name: String, inputs: [String], access: SwiftAccess)] = [
             ("samples", SwiftTestInputs.samples, .internal),
-            ("reference", ["Examples/Reference.cards", "Fixtures/hostile.cards"], .internal),
+            ("reference", ["Examples/Reference.cards"] + SwiftTestInputs.fixtureInputs, .internal),
         ]
         for group in groups {
             let directory = try SwiftToolchain.temporaryDirectory("cardparts-\(group.name)")

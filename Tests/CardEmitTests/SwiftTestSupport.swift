@@ -6,16 +6,18 @@ import Foundation
 import Testing
 
 /// The decks the Swift back end's tests generate: every sample, the reference deck the shims'
-/// hand-written examples translate, and the hostile fixture (every escaping case).
+/// hand-written examples translate, the hostile fixture (every escaping case) and the dark
+/// Turbo fixture (a theme's card background in every kind of stack).
 enum SwiftTestInputs {
     static let shims = EmitTestPaths.packageRoot.appendingPathComponent("Tests/SwiftShims")
     static let examples = shims.appendingPathComponent("Examples")
     static let fixtures = EmitTestPaths.testsDirectory.appendingPathComponent("Fixtures")
     static let golden = EmitTestPaths.testsDirectory.appendingPathComponent("Golden/swift")
 
-    /// `Samples/x.cards` for each sample, then the reference deck and the hostile fixture.
+    /// `Samples/x.cards` for each sample, then the reference deck and the fixtures.
     static let samples: [String] = EmitTestPaths.cardsFiles(in: EmitTestPaths.samples).map { "Samples/" + $0 }
-    static let all: [String] = samples + ["Examples/Reference.cards", "Fixtures/hostile.cards"]
+    static let fixtureInputs = ["Fixtures/hostile.cards", "Fixtures/gallery-midnight.cards"]
+    static let all: [String] = samples + ["Examples/Reference.cards"] + fixtureInputs
 
     static func directory(of input: String) -> URL {
         if input.hasPrefix("Samples/") { return EmitTestPaths.samples }

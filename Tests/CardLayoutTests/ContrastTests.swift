@@ -2,6 +2,8 @@ import CardDiagnostics
 import CardLayout
 import CardModel
 import CardTestSupport
+import CardPipeline
+import CardSources
 import Testing
 
 /// The WCAG 2 contrast arithmetic behind W1001 (docs/language.md §7.4), against WCAG's
@@ -82,5 +84,60 @@ import Testing
             // Black or white always reaches 4.5:1 against a single colour: some colour passes.
             #expect(nearest != nil)
         }
+    }
+}
+
+/// The marks the drawing back ends put on parts (`ContrastAudit`) are the diagnostics: for each
+/// card in each theme a stack shows it in, the failures it calls reported are exactly the W1001
+/// and W1004 `cardc check` gives that card and theme, text for text; the built-in themes' own
+/// pairs are failures it does not call reported.
+@Suite struct ContrastAuditTests {
+    static let deck = """
+    theme Night: Turbo { cardBackgroundColor: #1C1C1E }
+    card Balance {
+      title("Balance")
+      text("Pending", color: #A0A0A0)
+      titleDescription(leftTitle: "In", leftDescription: "Out")
+      bar(percent: 0.5, color: #B2EBF2)
+      state loading { text("Loading", color: #3A3A3C) }
+    }
+    card Stop: gradient(colors: [#FFFFFF, #F2F2F7]) {
+      title: "Central"
+      subtitle: "Platform 4"
+      text("Soon", color: #EEEEEE)
+    }
+    card Plain {
+      text("Mint's own grey", style: .detail)
+    }
+    stack Home: list {
+      theme: Night
+      Balance
+    }
+    stack Trip: sheet { Stop }
+    stack Other: list { Plain }
+    """
+
+    @Test func reportedFailuresAreTheDiagnostics() throws {
+        let result = Pipeline.check(paths: ["deck.cards"], root: ".", provider: MemoryFileProvider(["deck.cards": Self.deck]))
+        let deck = try #require(result.decks.first)
+        let diagnostics = result.diagnostics.filter { $0.code == .w1001 || $0.code == .w1004 }
+        let audit = ContrastAudit(deck: deck)
+        var reported = 0
+        for (card, theme) in [("Balance", "Night"), ("Stop", "Mint"), ("Plain", "Mint")] {
+            let view = try #require(deck.card(named: card))
+            let (parts, header) = audit.failures(of: view, inTheme: theme)
+            let failures = parts.values.flatMap { $0 } + header
+            reported += failures.filter(\.isReported).count
+            for failure in failures where failure.isReported {
+                let code = failure.code
+                #expect(diagnostics.contains { $0.code == code && $0.message.contains("\(failure.foreground.hex) on \(failure.background.hex)")
+                    && $0.message.contains("theme `\(theme)`") }, "\(card): \(failure)")
+            }
+        }
+        #expect(reported == diagnostics.count, "\(diagnostics.map(\.message))")
+        // Mint's #888888 detail text on white fails 4.5:1 but is the built-in theme's own pair.
+        let plain = try #require(deck.card(named: "Plain"))
+        let own = audit.failures(of: plain, inTheme: "Mint").parts.values.flatMap { $0 }
+        #expect(own.count == 1 && own.first?.isReported == false)
     }
 }

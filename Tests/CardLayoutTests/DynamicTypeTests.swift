@@ -163,19 +163,20 @@ import Testing
     @Test func w104NamesTheTextSizeOnlyWhenItIsNotTheDefault() throws {
         let name = "text-size-ax3-overflows.cards"
         let ax3 = try #require(compileInMemory(name, in: LayoutTestPaths.fixtures, textSize: .ax3).diagnostics.first { $0.code == .w104 })
-        #expect(ax3.message == "card `Statement` is 163 pt tall in state `none` at text size AX3, taller than stack `Wallet`'s cardHeight of 120")
+        #expect(ax3.message == "card `Statement` is 156 pt tall in state `none` at text size AX3, taller than stack `Wallet`'s cardHeight of 120")
         let text = LayoutTestPaths.text(of: LayoutTestPaths.fixtures.appendingPathComponent(name))
             .replacingOccurrences(of: "cardHeight: 120", with: "cardHeight: 60")
         let large = try #require(compileWithLayout(paths: ["deck.cards"], files: ["deck.cards": text]).diagnostics.first { $0.code == .w104 })
-        #expect(large.message == "card `Statement` is 91 pt tall in state `none`, taller than stack `Wallet`'s cardHeight of 60")
+        #expect(large.message == "card `Statement` is 84 pt tall in state `none`, taller than stack `Wallet`'s cardHeight of 60")
     }
 
     /// W1003 is found at the text size too, and names it when it is not the default: a `tap:`
-    /// card of one small line is 17 pt tall at `large` without margins, 40 at AX3.
+    /// card of one small line is 17 pt tall at `large` without margins (the card's and the
+    /// text's), 40 at AX3.
     @Test func w1003IsFoundAtTheTextSizeAndNamesIt() throws {
         let source = """
             card Row: noTopBottomMargins {
-              text("Tap me")
+              text("Tap me", margins: insets(0))
               tap: open
             }
             stack List: list { Row }
@@ -199,7 +200,7 @@ import Testing
         #expect(plain.code == 0 && plain.err.contains("0 errors, 0 warnings"), "\(plain.err)")
         let ax3 = runCardc(["check", "--text-size", "ax3", path])
         #expect(ax3.code == 0)
-        #expect(ax3.err.contains("warning[W104]: card `Statement` is 163 pt tall in state `none` at text size AX3"), "\(ax3.err)")
+        #expect(ax3.err.contains("warning[W104]: card `Statement` is 156 pt tall in state `none` at text size AX3"), "\(ax3.err)")
         #expect(runCardc(["check", "--strict", "--text-size=AX3", path]).code == 1)
         #expect(runCardc(["check", "--text-size", "AX3", "--text-size", "ax3", path]).code == 0, "the same size twice")
         let twice = runCardc(["check", "--text-size", "AX3", "--text-size", "large", path])

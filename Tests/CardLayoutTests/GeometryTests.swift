@@ -205,11 +205,13 @@ import Testing
         let stack = layouter.layout(try #require(deck.stacks.first))
         let list = try #require(stack.positions.first)
         #expect(list.name == "list")
-        // Mint pads content 9 above and 12 below: A (initial state `second`) is 9 + 20 + 12 = 41,
-        // B is 9 + 30 + 12 = 51. y: 5; 5 + 41 + 7 + 5 = 58. B's customMargin replaces left/right.
-        #expect(list.frames[0].frame == Frame(x: 10, y: 5, width: 378, height: 41))
-        #expect(list.frames[1].frame == Frame(x: 4, y: 58, width: 392, height: 51))
-        #expect(list.height == 58 + 51 + 7)
+        // A Mint list cell pads its content 9 above and 12 below (the theme's cardCellMargins,
+        // inside the card: the list's own top and bottom margins change nothing): A (initial
+        // state `second`, a spacer without margins) is 9 + 20 + 12 = 41, B is 9 + 30 + 12 = 51.
+        // y: 0; 41 + 12 (cardsLineSpacing) = 53. B's customMargin replaces left/right.
+        #expect(list.frames[0].frame == Frame(x: 10, y: 0, width: 378, height: 41))
+        #expect(list.frames[1].frame == Frame(x: 4, y: 53, width: 392, height: 51))
+        #expect(list.height == 53 + 51)
         #expect(stack.margins == EdgeInsets(top: 5, left: 10, bottom: 7, right: 12))
     }
 

@@ -86,18 +86,23 @@ import Testing
         let card = try #require(deck.cards.first)
         let context = layouter.context(for: card, in: deck.stacks.first)
         let laidOut = layouter.layout(card, at: 0, in: context)
-        // Mint list margins 12 + 12: card 366 wide, content 342.
+        // Mint list margins 12 + 12 are outside the card: card and content 366 wide; each part
+        // 15 in from either side (`cardPartMargins`): 336.
         #expect(laidOut.context.width == 366)
-        #expect(laidOut.contentWidth == 342)
+        #expect(laidOut.contentWidth == 366)
+        #expect(laidOut.states[0].parts.allSatisfy { $0.part.kind == .spacer || $0.frame.x == 15 && $0.frame.width == 336 })
         let heights = try #require(laidOut.states.first).parts.map(\.frame.height)
-        // 70 characters × 7 = 490 > 342 → 2 lines (34); capped to 1 (17); header 36 → 44;
+        // 70 characters × 7 = 490 > 336 → 2 lines (34); capped to 1 (17); header 36 → 44;
         // Georgia 20 → 24; title 16 → 20; with a menu at least 24; button max(44, 21 + 16);
         // pill 17 + 10; separator 1; bar 16; slider 31; spacer 7; image 100 / 33; map 300;
         // progress bar 12, then 12 + 2 × (12 + 4); text field 17 + 16; radio 24; histogram 100;
         // confetti 100.
         #expect(heights == [34, 17, 44, 24, 20, 24, 44, 27, 1, 16, 31, 7, 100, 33, 300, 12, 44, 33, 24, 100, 100])
-        // Parts are 8 apart; the card adds 9 above and 12 below.
-        let sum = heights.reduce(0, +) + 8 * Double(heights.count - 1) + 21
+        // Margins add up: 5 + 5 around each part, 5 + 10 around a title, none around a spacer
+        // (2 × 15 + 18 × 10 = 210); the list cell adds 9 above and 12 below.
+        let margins = try #require(laidOut.states.first).parts.map { $0.margins?.vertical ?? -1 }
+        #expect(margins == [10, 10, 10, 10, 15, 15, 10, 10, 10, 10, 10, 0, 10, 10, 10, 10, 10, 10, 10, 10, 10])
+        let sum = heights.reduce(0, +) + 210 + 21
         #expect(laidOut.states[0].height == sum)
     }
 
@@ -130,23 +135,27 @@ import Testing
         let context = layouter.context(for: card, in: deck.stacks.first)
         let laidOut = layouter.layout(card, at: 0, in: context)
         let parts = laidOut.states[0].parts
-        // hstack: 342 − 2 × 10 − 1 = 321 shared by two → 160.5 each; the separator is 1 wide
-        // and stretches to the row's 30 points; `.top` keeps the short spacer at y = 0.
+        // hstack: 366 − 2 × 15 (its margins) − 2 × 10 − 1 = 315 shared by two → 157.5 each; the
+        // separator is 1 wide and stretches to the row's 30 points; `.top` keeps the short
+        // spacer at y = 0.
         let row = parts[0]
         #expect(row.frame.height == 30)
-        #expect(row.children.map(\.frame) == [Frame(x: 0, y: 0, width: 160.5, height: 10),
-                                              Frame(x: 170.5, y: 0, width: 1, height: 30),
-                                              Frame(x: 181.5, y: 0, width: 160.5, height: 30)])
-        // table: 3 rows of 8 + 17 + 8 = 33.
+        #expect(row.frame.x == 15 && row.frame.y == 5)
+        #expect(row.children.map(\.frame) == [Frame(x: 0, y: 0, width: 157.5, height: 10),
+                                              Frame(x: 167.5, y: 0, width: 1, height: 30),
+                                              Frame(x: 178.5, y: 0, width: 157.5, height: 30)])
+        // table: 3 rows of 8 + 17 + 8 = 33, 14 in from either side (`tableViewMargins`), right
+        // under the hstack's bottom margin (the table has no top margin).
         let table = parts[1]
         #expect(table.frame.height == 99)
+        #expect(table.frame.x == 14 && table.frame.width == 338 && table.frame.y == 5 + 30 + 5)
         #expect(table.children.map(\.frame.y) == [0, 33, 66])
         #expect(table.children.allSatisfy { $0.part.part == "cell" && $0.children.first?.frame.y == 8 })
-        // centered: a quarter, a half, a quarter; vertically centred.
+        // centered (336 wide): a quarter, a half, a quarter; vertically centred.
         let centered = parts[2]
-        #expect(centered.children.map(\.frame) == [Frame(x: 0, y: 2, width: 85.5, height: 4),
-                                                   Frame(x: 85.5, y: 0, width: 171, height: 8),
-                                                   Frame(x: 256.5, y: 2, width: 85.5, height: 4)])
+        #expect(centered.children.map(\.frame) == [Frame(x: 0, y: 2, width: 84, height: 4),
+                                                   Frame(x: 84, y: 0, width: 168, height: 8),
+                                                   Frame(x: 252, y: 2, width: 84, height: 4)])
     }
 
     /// A binding with no model default measures `‹name›`; a bound number measures its digits.

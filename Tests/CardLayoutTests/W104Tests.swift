@@ -32,7 +32,7 @@ import Testing
         let warnings = result.diagnostics.filter { $0.code == .w104 }
         #expect(warnings.count == 3)
         let wordy = try #require(warnings.first { $0.message.contains("Wordy") })
-        #expect(wordy.message == "card `Wordy` is 105 pt tall in state `hasData`, taller than stack `Narrow`'s cardHeight of 90")
+        #expect(wordy.message == "card `Wordy` is 94 pt tall in state `hasData`, taller than stack `Narrow`'s cardHeight of 90")
         #expect(wordy.severity == .warning)
         // At the reference in the stack, with a note at the card's declaration.
         let file = result.fileSet[wordy.span.file]
@@ -85,7 +85,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let run = runCardc(["check", "--color", "never", directory])
         #expect(run.code == 1)
-        #expect(run.err.contains("tall.cards:7:3: warning[W104]: card `Statement` is 286 pt tall"), "\(run.err)")
+        #expect(run.err.contains("tall.cards:7:3: warning[W104]: card `Statement` is 277 pt tall"), "\(run.err)")
         #expect(!run.err.contains("`Receipt`"))
     }
 

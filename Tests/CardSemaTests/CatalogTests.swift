@@ -268,7 +268,10 @@ import CardModel
         #expect(Catalog.trait(named: "rounded")?.requirements.first?.member.declaration
                 == "func cornerRadius() -> CGFloat")
         #expect(Catalog.trait(named: "border")?.requirements.map(\.member.name) == ["borderWidth()", "borderColor()"])
-        #expect(Catalog.trait(named: "customMargin")?.ineffectiveInStackKinds == ["swipe", "sheet"])
+        // Read only by CardParts' `CardsViewController` and its cells.
+        for trait in ["customMargin", "noTopBottomMargins", "editable", "hidden"] {
+            #expect(Catalog.trait(named: trait)?.ineffectiveInStackKinds == ["fullScreen", "collapsible", "swipe", "sheet"], "\(trait)")
+        }
         #expect(Catalog.trait(named: "noTopBottomMargins")?.requirements.isEmpty == true)
         #expect(Catalog.trait(named: "transparent")?.requirements.isEmpty == true)
         #expect(Catalog.trait(named: "transparent")?.decoratesFrame == false)
@@ -315,7 +318,8 @@ import CardModel
             "smallTextFont", "smallTextColor", "normalTextFont", "normalTextColor", "titleTextFont",
             "titleTextColor", "headerTextFont", "headerTextColor", "detailTextFont", "detailTextColor",
             "titleFont", "titleColor", "buttonTitleFont", "buttonTitleColor", "buttonCornerRadius",
-            "cardCellMargins", "separatorColor", "cardBackgroundColor",
+            "cardCellMargins", "cardPartMargins", "titleViewMargins", "tableViewMargins", "horizontalSeparatorMargins",
+            "cardsLineSpacing", "separatorColor", "cardBackgroundColor",
         ]
         #expect(Catalog.themeProperties.map(\.name) == languageProperties)
         for themeName in ["Mint", "Turbo"] {
@@ -329,6 +333,12 @@ import CardModel
         }
         #expect(Catalog.builtInTheme(named: "Mint")?.value(of: "cardCellMargins")
                 == .insets(top: 9, left: 12, bottom: 12, right: 12))
+        // CardParts 4.0's `CardPartsMintTheme` and `CardPartsTurboTheme`.
+        #expect(Catalog.builtInTheme(named: "Mint")?.value(of: "cardPartMargins") == .insets(top: 5, left: 15, bottom: 5, right: 15))
+        #expect(Catalog.builtInTheme(named: "Turbo")?.value(of: "cardPartMargins") == .insets(top: 5, left: 28, bottom: 5, right: 28))
+        #expect(Catalog.builtInTheme(named: "Mint")?.value(of: "titleViewMargins") == .insets(top: 5, left: 15, bottom: 10, right: 15))
+        #expect(Catalog.builtInTheme(named: "Turbo")?.value(of: "tableViewMargins") == .insets(top: 0, left: 28, bottom: 0, right: 28))
+        #expect(Catalog.builtInTheme(named: "Turbo")?.value(of: "horizontalSeparatorMargins") == .insets(top: 5, left: 0, bottom: 5, right: 0))
         #expect(Catalog.builtInTheme(named: "Turbo")?.value(of: "titleFont")
                 == .font(FontValue(.system, size: 16, weight: .medium)))
         #expect(Catalog.themeProperty(named: "buttonTitleColor")?.mintValue == .color("#45CAE6"))
@@ -430,7 +440,7 @@ import CardModel
         #expect(StackKindSet(where: \.supportsNavigation).names == "sheet")
         #expect(Catalog.repeatingStackKinds.names == "swipe")
         let customMargin = Catalog.traits.firstIndex { $0.name == "customMargin" }
-        #expect(customMargin.map { Catalog.traitIneffectiveStackKinds[$0].names } == "swipe or sheet")
+        #expect(customMargin.map { Catalog.traitIneffectiveStackKinds[$0].names } == "fullScreen or collapsible or swipe or sheet")
         #expect(Catalog.nodes.filter(\.swipeOnly).map(\.name) == ["overlay", "footer"])
         var set = StackKindSet()
         #expect(set.isEmpty && set.isSubset(of: Catalog.swipeNodeStackKinds))

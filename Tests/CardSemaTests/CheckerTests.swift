@@ -650,7 +650,7 @@ extension Pipeline.Result {
         #expect(stack.theme == "Evergreen")
         #expect(stack.cards.map(\.name) == ["Budget", "NetWorth", "WeeklySpending", "RecentTransactions", "UpcomingBills", "CreditScore"])
         #expect(stack.configuration.isEmpty)
-        #expect(stack.properties.properties == [Property("margins", .insets(top: 12, left: 16, bottom: 12, right: 16))])
+        #expect(stack.properties.properties == [Property("margins", .insets(top: 0, left: 16, bottom: 0, right: 16))])
     }
 
     @Test func stackConfigurationDefaultsAreFilledIn() throws {

@@ -147,7 +147,7 @@ private struct DeckGenerator {
             line(0, "/// Overview \(group): a list of this group's cards.")
             line(0, "stack Overview\(group): list {")
             line(1, "theme: \(rng.chance(50) ? "Mint" : "Gen")")
-            if rng.chance(50) { line(1, "margins: insets(12, 16)") }
+            if rng.chance(50) { line(1, "margins: insets(0, 16)") }
             // Ten cards of the group, in order (a card may be in several stacks; here each once).
             var step = max(1, regular.count / 10)
             if regular.count < 10 { step = 1 }

@@ -1,9 +1,9 @@
 #!/bin/sh
 # Builds the HTML gallery (`cardc build --emit html`) of every sample, of the layout fixtures
-# (every part of the catalog, every stack kind) and of the hostile fixture, and one with the
-# columns chosen by --theme and --width, opens each in headless Chromium and checks, with the
-# DOM's measured boxes, that no part lies outside its card and no text needs more room than its
-# frame, that the page loaded nothing and ran no script, that column headings stay in view and
+# (every part of the catalog, every stack kind), of the hostile fixture and of the dark Turbo one
+# (rounded and bordered cards), and one with the columns chosen by --theme and --width, opens each
+# in headless Chromium and checks, with the DOM's measured boxes, that no part lies outside its
+# card, no text is cut by a rounded corner and no text needs more room than its frame, that the page loaded nothing and ran no script, that column headings stay in view and
 # sheets draw their pushed cards; writes a full-page screenshot of each (gallery_check.py), and
 # prints how far the layout model's text heights are from the rendered ones.
 #
@@ -52,7 +52,7 @@ fi
 cd "$root"
 pages=
 for deck in Samples/overview.cards Samples/*.cards \
-            Tests/CardLayoutTests/Fixtures/layout-*.cards Tests/CardEmitTests/Fixtures/gallery-hostile.cards; do
+            Tests/CardLayoutTests/Fixtures/layout-*.cards Tests/CardEmitTests/Fixtures/gallery-*.cards; do
     name=$(basename "$deck" .cards)
     case " $pages " in *" $out/$name.cards.html "*) continue ;; esac
     # The layout JSON beside the page tells the check which cards a sheet pushes.

@@ -5,6 +5,8 @@ For every gallery given:
   - no part (`.p`) of a card drawn on its own or in a list stack lies outside its card's box
     (clipping containers inside the card, such as a scrolling collection, clip what they hold;
     collapsible, swipe and sheet stacks clip their cards by design and are not checked);
+  - no text in a card with rounded corners has a line in a corner, outside the corner's radius
+    (cut by the corner, as the page and the app clip the card);
   - no text box (`.x`, a wrapping text whose height is the layout model's estimate) needs more
     height or width than its frame: its content is measured with `height: auto` (except where
     it shows escapes: the layout measures one raw character, the page shows `\u{202E}`);
@@ -148,6 +150,37 @@ MEASURE = r"""
       }
     }
   }
+  // Text a card's rounded corner cuts: a line of text (its box, from a Range over the text) with
+  // a corner inside the card's corner square but outside the quarter circle of the radius. The
+  // page clips a card to its rounded corners as the app's layer does; the parts' margins are
+  // what keeps text out of them.
+  for (const card of document.querySelectorAll('.c')) {
+    const radius = parseFloat(getComputedStyle(card).borderTopLeftRadius) || 0;
+    if (radius <= 0) continue;
+    const box = card.getBoundingClientRect();
+    const outside = (x, y) => {
+      const cx = x < box.left + radius ? box.left + radius : x > box.right - radius ? box.right - radius : null;
+      const cy = y < box.top + radius ? box.top + radius : y > box.bottom - radius ? box.bottom - radius : null;
+      if (cx === null || cy === null || x < box.left || x > box.right || y < box.top || y > box.bottom) return false;
+      return Math.hypot(x - cx, y - cy) > radius + 0.5;
+    };
+    const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+    let cut = null;
+    for (let node = walker.nextNode(); node && !cut; node = walker.nextNode()) {
+      if (!node.textContent.trim() || node.parentElement.closest('.ed, .grab')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const r of range.getClientRects()) {
+        if (r.width <= 0 || r.height <= 0) continue;
+        // Shrunk by a point: a line box touching the corner square's edge is not cut.
+        const corners = [[r.left + 1, r.top + 1], [r.right - 1, r.top + 1], [r.left + 1, r.bottom - 1], [r.right - 1, r.bottom - 1]];
+        if (corners.some(([x, y]) => outside(x, y))) { cut = {node, r}; break; }
+      }
+    }
+    if (cut) {
+      problems.push(`text cut by a rounded corner (radius ${radius}): ${label(cut.node.parentElement)} ${JSON.stringify(cut.node.textContent.trim().slice(0, 40))} at ${fmt(cut.r)} in card ${fmt(box)}`);
+    }
+  }
   for (const el of document.querySelectorAll('.x')) {
     const estimate = parseFloat(el.style.height);
     const width = el.getBoundingClientRect().width;
@@ -165,11 +198,16 @@ MEASURE = r"""
     const part = el.closest('.p');
     const kind = el.closest('.hd') ? 'sheet header' : (part ? part.getAttribute('title').split(' · ')[0] : '?');
     const lineHeight = parseFloat(style.lineHeight);
-    // A Dynamic Type column's card (class Z<n>): measured and reported apart, not held to its frame.
+    // The theme family the text is drawn in: Mint's Helvetica, or Turbo's system font; and
+    // whether its card is dark (a background under 50% luminance). A Dynamic Type column's card
+    // (class Z<n>): measured and reported apart, not held to its frame.
     const card = el.closest('.c');
+    const bg = card ? getComputedStyle(card).backgroundColor.match(/[\d.]+/g) : null;
+    const dark = bg && bg.length >= 3 && (0.2126 * bg[0] + 0.7152 * bg[1] + 0.0722 * bg[2]) / 255 < 0.5 && (bg.length < 4 || Number(bg[3]) > 0);
+    const base = /^\s*-apple-system/i.test(style.fontFamily) ? 'Turbo (system font)' : 'Mint (Helvetica)';
     const dynamicType = card !== null && /(^| )Z[0-9]+( |$)/.test(card.className);
     texts.push({kind, estimate, real, width, natural, escapes: el.querySelector('.e') !== null, size: parseFloat(style.fontSize), weight: style.fontWeight,
-                family: style.fontFamily, lines: Math.round(real / lineHeight), text: el.textContent.slice(0, 80), dynamicType});
+                family: style.fontFamily, base, dark: !!dark, lines: Math.round(real / lineHeight), text: el.textContent.slice(0, 80), dynamicType});
     // A box showing escapes (`\u{202E}` for one raw character) is wider than the layout measured.
     const escapes = el.querySelector('.e') !== null;
     if (real > estimate + 0.5 && !escapes && !dynamicType) {
@@ -337,6 +375,14 @@ def calibration_table(texts):
     for kind in sorted(kinds):
         lines.append(row(f"`{kind}`", kinds[kind]))
     lines.append(row("all", texts))
+    # The same per theme family, and for the texts on dark cards.
+    lines += ["", "| Theme | Text boxes | Median error (pt) | Worst under (pt) | Worst over (pt) | Median error (%) | Lines off | Advance (em, median) |",
+              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for base in sorted({t.get("base", "?") for t in texts}):
+        lines.append(row(base, [t for t in texts if t.get("base") == base]))
+    dark = [t for t in texts if t.get("dark")]
+    if dark:
+        lines.append(row("on a dark card", dark))
     if escapes:
         lines.append(f"\n({len(escapes)} boxes left out: they show escapes such as `\\u{{202E}}` for one raw character.)")
     return "\n".join(lines)

@@ -2,9 +2,9 @@
 -- with the repository's Editors/nvim set-up (its ftplugin starts the server), waits for
 -- diagnostics, breaks a part name and waits for the error, asks for hover and completion,
 -- checks the answers, mends the buffer with the "fix all" code action, applies the "ignore this
--- warning" quick fix in a scratch deck and sees the warning go, shows a card's code lenses and
--- renames it across two files of which one is not open, and quits with status 0, or 1 on the
--- first failure.
+-- warning" quick fix in a scratch deck and sees the warning go, does the same with a contrast
+-- quick fix (W1001: the nearest passing colour), shows a card's code lenses and renames it
+-- across two files of which one is not open, and quits with status 0, or 1 on the first failure.
 local root = os.getenv('CARDS_ROOT')
 local sample = root .. '/Samples/overview.cards'
 vim.opt.runtimepath:append(root .. '/Editors/nvim')
@@ -160,6 +160,38 @@ if not vim.wait(20000, function() return #vim.diagnostic.get(later) == 0 end, 20
 end
 say('the W101 is gone after the quick fix')
 os.remove(scratch)
+
+-- A contrast quick fix: pale text on white (W1001), the client's code action at the warning
+-- changes the `color:` to the nearest passing colour, and the warning goes.
+local pale = vim.fn.tempname() .. '.cards'
+vim.fn.writefile({ 'card Pale {', '  text("Pending", color: #A0A0A0)', '}' }, pale)
+vim.cmd('edit ' .. vim.fn.fnameescape(pale))
+local pale_buffer = vim.api.nvim_get_current_buf()
+if not vim.wait(20000, function() return buffer_code(pale_buffer, 'W1001') ~= nil end, 20) then fail('no W1001 in the pale deck') end
+local w1001 = buffer_code(pale_buffer, 'W1001')
+local at = { line = w1001.lnum, character = w1001.col }
+local contrast_responses = vim.lsp.buf_request_sync(pale_buffer, 'textDocument/codeAction', {
+  textDocument = { uri = vim.uri_from_bufnr(pale_buffer) }, range = { start = at, ['end'] = at },
+  context = { diagnostics = { w1001.user_data and w1001.user_data.lsp or {} } },
+}, 10000) or {}
+local recolour
+for client_id, response in pairs(contrast_responses) do
+  for _, action in ipairs(response.result or {}) do
+    if action.kind == 'quickfix' and action.edit and action.title:find('#767676', 1, true) then
+      recolour = action
+      vim.lsp.util.apply_workspace_edit(action.edit, vim.lsp.get_client_by_id(client_id).offset_encoding)
+    end
+  end
+end
+if not recolour then fail('no W1001 quick fix to #767676: ' .. vim.inspect(contrast_responses)) end
+local recoloured = vim.api.nvim_buf_get_lines(pale_buffer, 1, 2, false)[1]
+say('after "' .. recolour.title .. '": ' .. recoloured)
+if recoloured ~= '  text("Pending", color: #767676)' then fail('the colour was not changed: ' .. recoloured) end
+if not vim.wait(20000, function() return #vim.diagnostic.get(pale_buffer) == 0 end, 20) then
+  fail('the contrast warning is still reported: ' .. vim.inspect(vim.diagnostic.get(pale_buffer)))
+end
+say('the W1001 is gone after the quick fix')
+os.remove(pale)
 
 -- A cross-file rename: `ShelterNote` declared in pawtheme.cards and used (a push and a stack
 -- entry) in pawpal.cards, which imports it and is NOT open. The rename from the declaration

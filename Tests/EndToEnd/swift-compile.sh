@@ -2,7 +2,7 @@
 # The Swift back end's compile checks that `swift test` leaves out for time (it compiles and runs
 # the Observation flavor, and type-checks the CardParts flavor, in the Swift 6 mode only):
 #
-#   1. every sample, the reference deck (Tests/SwiftShims/Examples) and the hostile fixture
+#   1. every sample, the reference deck (Tests/SwiftShims/Examples), the hostile fixture and the dark one
 #      (Tests/CardEmitTests/Fixtures), in both flavors and with every access level
 #      (internal, public, package), type-check in the Swift 5 and the Swift 6 language modes with
 #      warnings as errors — the CardParts flavor against the shims in Tests/SwiftShims;
@@ -38,7 +38,7 @@ cardc="$bin/cardc"
 "$root/Tests/SwiftShims/build-shims.sh" "$work/shims" >/dev/null
 
 # Generates one group of inputs into a directory: all samples together (overview imports theme),
-# or the reference deck and the hostile fixture (their card names differ from each other's but
+# or the reference deck, the hostile fixture and the dark Turbo one (their card names differ from each other's but
 # not from the samples').
 generate() { # flavor access group directory
     local flavor="$1" access="$2" group="$3" out="$4"
@@ -48,8 +48,8 @@ generate() { # flavor access group directory
     else
         "$cardc" build "$root/Tests/SwiftShims/Examples/Reference.cards" --emit swift --swift-flavor "$flavor" \
             --access "$access" -o "$out" -q
-        "$cardc" build "$root/Tests/CardEmitTests/Fixtures/hostile.cards" --emit swift --swift-flavor "$flavor" \
-            --access "$access" -o "$out" -q
+        "$cardc" build "$root/Tests/CardEmitTests/Fixtures/hostile.cards" "$root/Tests/CardEmitTests/Fixtures/gallery-midnight.cards" \
+            --emit swift --swift-flavor "$flavor" --access "$access" -o "$out" -q
     fi
 }
 
@@ -72,7 +72,7 @@ for flavor in cardparts observation; do
         done
     done
 done
-echo "type-checked the samples, the reference deck and the hostile fixture: $checks configurations (2 flavors × 3 access levels × 2 language modes × 2 groups)"
+echo "type-checked the samples, the reference deck and the fixtures: $checks configurations (2 flavors × 3 access levels × 2 language modes × 2 groups)"
 
 # The app files of the stack factories, in the module of the generated Swift and in another one.
 factories="$root/Tests/CardEmitTests/Fixtures/StackFactories"

@@ -40,11 +40,11 @@ enum GalleryStyle {
     figure{margin:0}
     figcaption{font-size:12px;font-weight:600;color:#46515C;margin-bottom:6px}
     figcaption small{font-weight:400;color:#7A8590}
-    .scr{position:relative;overflow:hidden;background:#F2F2F7;outline:1px solid #C5CBD1}
+    .scr{position:relative;overflow:hidden;background:\(ThemePalette.screenBackground.hex);outline:1px solid #C5CBD1}
     .scr.map{background:#D6E8CE}
     .c{position:relative;overflow:hidden;background:var(--bg)}
     .scr>.c,.scr>.wrap{position:absolute}
-    .c.tr{background:transparent;outline:1px dashed #AEB6BD;outline-offset:-1px}
+    .c.tr{background:\(ThemePalette.screenBackground.hex);outline:1px dashed #AEB6BD;outline-offset:-1px}
     .c.hid{opacity:.45}
     .b,.f,.hd{position:absolute}
     .f{border-top:1px solid var(--sep)}
@@ -67,11 +67,11 @@ enum GalleryStyle {
     .ti{font:var(--fi);color:var(--ci)}
     .tb{font:var(--fb);color:var(--cb)}
     .mn{position:absolute;right:0;top:0;width:24px;height:24px;border-radius:12px;background:#EEF0F2;color:#5F6B76;font:bold 14px/22px var(--sys);text-align:center}
-    .im{border:1px dashed #A9B3BC;border-radius:4px;background:#EDF0F3;color:#6B7780;display:flex;align-items:center;justify-content:center;overflow:hidden}
+    .im{border:1px dashed #A9B3BC;border-radius:4px;background:#EDF0F3;color:#56616B;display:flex;align-items:center;justify-content:center;overflow:hidden}
     .im .l{font:11px/1.2 var(--sys);padding:0 4px}
-    .bt{display:flex;align-items:center;padding:0 8px;border-radius:var(--br);background:color-mix(in srgb,var(--cb) 10%,transparent);overflow:hidden}
+    .bt{display:flex;align-items:center;padding:0 8px;border-radius:var(--br);background:var(--bt1);overflow:hidden}
     .bt.ac{justify-content:center}.bt.ar{justify-content:flex-end}
-    .bt.af{justify-content:center;background:color-mix(in srgb,var(--cb) 20%,transparent)}
+    .bt.af{justify-content:center;background:var(--bt2)}
     .pl{overflow:hidden}
     .pl>span{display:inline-flex;align-items:center;max-width:100%;height:100%;border-radius:999px;background:var(--sep);color:var(--ct);font:var(--fn)}
     .pl>span>span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
@@ -112,6 +112,7 @@ enum GalleryStyle {
     .hi>.gl{position:absolute;left:0;right:0;height:0;border-top:1px dashed var(--sep)}
     .hi>.gl.base{border-top-style:solid}
     #outline:checked~main .p{outline:1px solid rgba(255,59,48,.45);outline-offset:-1px}
+    [data-contrast]{outline:2px dashed #E00034 !important;outline-offset:1px !important}
     #outline:checked~main .x{background:rgba(0,122,255,.08)}
     label.tog{position:fixed;top:10px;right:16px;background:#FFF;border:1px solid #C5CBD1;border-radius:6px;padding:4px 8px;font-size:12px;z-index:10;cursor:pointer}
     label.tog::before{content:"\\2610  "}
@@ -190,6 +191,13 @@ enum GalleryStyle {
             ("i", "titleFont", palette.title, metrics.titleSize),
             ("b", "buttonTitleFont", palette.buttonTitle, metrics.buttonTitleSize),
         ]
+        // A button's tint, 10% (20% filled) of its title colour, as a colour every reader parses
+        // (axe-core does not read `color-mix`).
+        for (name, opacity) in [("bt1", 0.1), ("bt2", 0.2)] {
+            out.raw("--" + name + ":")
+            if let color = palette.buttonTitle { out.color(color, opacity: opacity) } else { out.raw("transparent") }
+            out.raw(";")
+        }
         for (key, fontName, color, size) in styles {
             variable("c" + key, color)
             out.raw("--f" + key + ":")

@@ -15,14 +15,18 @@ struct HTMLCardDrawer {
     let textSizeColumn: Int
     let metrics: ThemeMetrics
     let appearance: CardAppearance
+    /// The parts (and the sheet header) that fail W1001 or W1004 in the theme drawn.
+    let contrast: (parts: [PartView: [ContrastFailure]], header: [ContrastFailure])
 
-    init(card: CardView, laidOut: LaidOutCard, themeNumber: Int, textSizeColumn: Int = 0, metrics: ThemeMetrics) {
+    init(card: CardView, laidOut: LaidOutCard, themeNumber: Int, textSizeColumn: Int = 0, metrics: ThemeMetrics,
+         contrast: (parts: [PartView: [ContrastFailure]], header: [ContrastFailure]) = ([:], [])) {
         self.card = card
         self.laidOut = laidOut
         self.themeNumber = themeNumber
         self.textSizeColumn = textSizeColumn
         self.metrics = metrics
-        appearance = CardAppearance(card: card)
+        self.contrast = contrast
+        appearance = CardAppearance(card: card, isListCell: laidOut.context.isListCell)
     }
 
     /// What fills the content box.
@@ -64,7 +68,7 @@ struct HTMLCardDrawer {
         let width = placement.frame?.width ?? laidOut.context.width
         let height = placement.frame?.height ?? naturalHeight(content)
         let values = ValueResolver(model: card.model)
-        let parts = HTMLPartDrawer(arguments: PartArguments(values: values), metrics: metrics)
+        let parts = HTMLPartDrawer(arguments: PartArguments(values: values), metrics: metrics, contrast: contrast.parts)
 
         out.raw("<div class=\"c T")
         out.integer(themeNumber)
@@ -170,7 +174,14 @@ struct HTMLCardDrawer {
         out.px(width)
         out.raw(";height:")
         out.px(laidOut.headerHeight)
-        out.raw("\">")
+        out.raw("\"")
+        HTMLPartDrawer.writeContrast(contrast.header, into: &out)
+        if !contrast.header.isEmpty {
+            out.raw(" title=\"header")
+            HTMLPartDrawer.writeContrastTitle(contrast.header, into: &out)
+            out.raw("\"")
+        }
+        out.raw(">")
         let drawer = HTMLPartDrawer(arguments: PartArguments(values: values), metrics: metrics)
         for (value, size, classes) in [(card.title, metrics.titleSize, "ti"), (card.subtitle, metrics.detailTextSize, "td")] {
             guard let value else { continue }
@@ -220,9 +231,10 @@ struct HTMLCardDrawer {
         }
     }
 
-    /// Whether a `hidden` trait hides the card by its model default.
+    /// Whether a `hidden` trait hides the card by its model default: in a list cell only, as
+    /// only CardParts' `CardsViewController` reads it.
     func isHidden(_ values: ValueResolver) -> Bool {
-        guard let trait = card.trait(.hidden), case .bool(true)? = values.resolve(trait.value("isHidden")) else { return false }
+        guard laidOut.context.isListCell, let trait = card.trait(.hidden), case .bool(true)? = values.resolve(trait.value("isHidden")) else { return false }
         return true
     }
 }

@@ -12,6 +12,8 @@ import CardModel
 struct HTMLPartDrawer {
     var arguments: PartArguments
     let metrics: ThemeMetrics
+    /// The parts whose text or graphics fail W1001 or W1004 in the theme drawn: marked.
+    var contrast: [PartView: [ContrastFailure]] = [:]
 
     var values: ValueResolver { arguments.values }
 
@@ -28,9 +30,22 @@ struct HTMLPartDrawer {
 
     /// Ends the style attribute, writes the hover title (`detail` after the frame) and ends the
     /// start tag.
-    func close(_ name: String, _ frame: Frame, detail: String = "", into out: inout HTMLWriter) {
-        out.raw("\" title=\"")
-        out.attribute(name)
+    func close(_ part: PartView, _ frame: Frame, detail: String = "", accessibility: Accessibility? = nil, into out: inout HTMLWriter) {
+        let failures = contrast[part] ?? []
+        out.raw("\"")
+        switch accessibility {
+        case .label(let label)?:
+            out.raw(" role=\"img\" aria-label=\"")
+            out.attribute(label)
+            out.raw("\"")
+        case .hidden?:
+            out.raw(" aria-hidden=\"true\"")
+        case nil:
+            break
+        }
+        HTMLPartDrawer.writeContrast(failures, into: &out)
+        out.raw(" title=\"")
+        out.attribute(part.part)
         out.raw(" · ")
         out.number(frame.x)
         out.raw(", ")
@@ -43,7 +58,41 @@ struct HTMLPartDrawer {
             out.raw(" · ")
             out.attribute(detail)
         }
+        HTMLPartDrawer.writeContrastTitle(failures, into: &out)
         out.raw("\">")
+    }
+
+    /// The contrast marks of a part (or a sheet header) that fails W1001 or W1004: the failures
+    /// `cardc check` reports as `data-contrast` (which the style sheet outlines: an outline
+    /// changes no colour under the text, so the mark never alters what it marks), a built-in
+    /// theme's own pairs, which it does not report, as `data-contrast-builtin` (not drawn). Each
+    /// token is `CODE:element:ratio`.
+    static func writeContrast(_ failures: [ContrastFailure], into out: inout HTMLWriter) {
+        for reported in [true, false] {
+            let chosen = failures.filter { $0.isReported == reported }
+            guard !chosen.isEmpty else { continue }
+            out.raw(reported ? " data-contrast=\"" : " data-contrast-builtin=\"")
+            out.attribute(chosen.map { "\($0.code.rawValue):\($0.element):\(Contrast.format($0.ratio))" }
+                .joined(separator: " "))
+            out.raw("\"")
+        }
+    }
+
+    /// The failures in a hover title: ` · W1001 text #FFFFFF on #FFE0B2 1.26:1 < 3:1`.
+    static func writeContrastTitle(_ failures: [ContrastFailure], into out: inout HTMLWriter) {
+        for failure in failures {
+            out.raw(" · ")
+            out.attribute("\(failure.code.rawValue) \(failure.element) \(failure.foreground.hex) on \(failure.background.hex) "
+                          + "\(Contrast.format(failure.ratio)) < \(Contrast.format(failure.minimum))"
+                          + (failure.isReported ? "" : " (the built-in theme's own colours: not reported)"))
+        }
+    }
+
+    /// What assistive technology is told about a drawn part: an image's `accessibilityLabel:`
+    /// (`role="img"` and `aria-label`), or that it only decorates (`aria-hidden`).
+    enum Accessibility {
+        case label(String)
+        case hidden
     }
 
     static func writeFrame(_ frame: Frame, into out: inout HTMLWriter) {
@@ -109,27 +158,27 @@ struct HTMLPartDrawer {
                 out.raw(";display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden;-webkit-line-clamp:")
                 out.integer(lines)
             }
-            close(name, frame, into: &out)
+            close(part, frame, into: &out)
             out.text(arguments.string(part, "text"))
             out.raw("</div>")
         case .title:
             let text = arguments.string(part, "text")
             guard part.hasArgument("menu") else {
                 open(frame, "x ti", into: &out)
-                close(name, frame, into: &out)
+                close(part, frame, into: &out)
                 out.text(text)
                 out.raw("</div>")
                 return
             }
             open(frame, "ti", into: &out)
-            close(name, frame, into: &out)
+            close(part, frame, into: &out)
             let width = max(0, frame.width - LayoutMetrics.titleMenuButtonWidth)
             textBox(text, Frame(x: 0, y: 0, width: width, height: estimate(text, size: metrics.titleSize, width: width)),
                     classes: "", into: &out)
             out.raw("<span class=\"mn\">⋯</span></div>")
         case .attributedText:
             open(frame, "at", into: &out)
-            close(name, frame, into: &out)
+            close(part, frame, into: &out)
             draw(laidOut.children, into: &out)
             let top = laidOut.children.last?.frame.maxY ?? 0
             textBox(arguments.string(part, "text"), Frame(x: 0, y: top, width: frame.width, height: max(0, frame.height - top)),
@@ -143,7 +192,9 @@ struct HTMLPartDrawer {
                 out.raw(";border-color:")
                 out.color(tint)
             }
-            close(name, frame, into: &out)
+            let accessibility: Accessibility? = arguments.bool(part, "decorative") == true ? .hidden
+                : part.hasArgument("accessibilityLabel") ? .label(arguments.string(part, "accessibilityLabel")) : nil
+            close(part, frame, accessibility: accessibility, into: &out)
             label("▣ " + arguments.string(part, "name"), into: &out)
             out.raw("</div>")
         case .button:
@@ -155,14 +206,14 @@ struct HTMLPartDrawer {
             default: "bt"
             }
             open(frame, classes, into: &out)
-            close(name, frame, into: &out)
+            close(part, frame, into: &out)
             label(arguments.string(part, "title"), classes: "tb", into: &out)
             out.raw("</div>")
         case .titleDescription:
             drawTitleDescription(laidOut, into: &out)
         case .pill:
             open(frame, "pl", into: &out)
-            close(name, frame, into: &out)
+            close(part, frame, into: &out)
             out.raw("<span style=\"padding:0 ")
             out.px(Finite.dimension(arguments.number(part, "horizontalPadding") ?? 2))
             out.raw("\"><span>")
@@ -172,11 +223,11 @@ struct HTMLPartDrawer {
             drawIconLabel(laidOut, into: &out)
         case .separator:
             open(frame, "sp", into: &out)
-            close(name, frame, into: &out)
+            close(part, frame, into: &out)
             out.raw("</div>")
         case .verticalSeparator:
             open(frame, "vs", into: &out)
-            close(name, frame, into: &out)
+            close(part, frame, into: &out)
             out.raw("</div>")
         case .hstack, .centered, .stacked:
             open(frame, "k", into: &out)
@@ -188,7 +239,7 @@ struct HTMLPartDrawer {
                 out.raw(";border-radius:")
                 out.px(Finite.dimension(radius))
             }
-            close(name, frame, into: &out)
+            close(part, frame, into: &out)
             draw(laidOut.children, into: &out)
             out.raw("</div>")
         case .cell:
@@ -196,14 +247,14 @@ struct HTMLPartDrawer {
             var row = self
             if let fields = laidOut.row { row.arguments.values.row = fields }
             open(frame, "ce", into: &out)
-            close(name, frame, into: &out)
+            close(part, frame, into: &out)
             row.draw(laidOut.children, into: &out)
             out.raw("</div>")
         case .table:
             drawTable(laidOut, into: &out)
         case .collection:
             open(frame, "co", into: &out)
-            close(name, frame, into: &out)
+            close(part, frame, into: &out)
             draw(laidOut.children, into: &out)
             if laidOut.children.contains(where: { $0.frame.x + $0.frame.width > frame.width + 0.5 }) {
                 out.raw("<span class=\"more\">›</span>")
@@ -212,7 +263,7 @@ struct HTMLPartDrawer {
         case .bar:
             let (fraction, label) = arguments.bar(part)
             open(frame, "br", into: &out)
-            close(name, frame, detail: label, into: &out)
+            close(part, frame, detail: label, into: &out)
             out.raw("<i style=\"width:")
             out.number((fraction ?? 0) * 100)
             out.raw("%;background:")
@@ -220,7 +271,7 @@ struct HTMLPartDrawer {
             out.raw("\"></i></div>")
         case .paged:
             open(frame, "pg", into: &out)
-            close(name, frame, into: &out)
+            close(part, frame, into: &out)
             draw(laidOut.children, into: &out)
             out.raw("<span class=\"dots\">")
             for index in laidOut.children.indices { out.raw(index == 0 ? "<b>●</b>" : "●") }
@@ -231,12 +282,12 @@ struct HTMLPartDrawer {
             drawMultiSlider(laidOut, into: &out)
         case .spacer:
             open(frame, "spc", into: &out)
-            close(name, frame, into: &out)
+            close(part, frame, into: &out)
             out.raw("</div>")
         case .textField:
             let (text, isPlaceholder) = arguments.textField(part)
             open(frame, "tf", into: &out)
-            close(name, frame, into: &out)
+            close(part, frame, into: &out)
             label(text, classes: isPlaceholder ? "tn ph" : "tn", into: &out)
             out.raw("</div>")
         case .confetti:
@@ -246,7 +297,7 @@ struct HTMLPartDrawer {
         case .map:
             let type = arguments.caseName(part, "type") ?? "standard"
             open(frame, type == "satellite" ? "mp sat" : type == "hybrid" ? "mp hyb" : "mp", into: &out)
-            close(name, frame, into: &out)
+            close(part, frame, into: &out)
             HTMLPartDrawer.mapLabel(PartArguments.mapCoordinates(part, values: values), into: &out)
             out.raw("</div>")
         case .radio:
@@ -258,7 +309,7 @@ struct HTMLPartDrawer {
             out.px(ring)
             out.raw(";border-color:")
             out.color(arguments.color(part, "outerColor") ?? ThemePalette.systemBlue)
-            close(name, frame, into: &out)
+            close(part, frame, into: &out)
             if selected {
                 out.raw("<i style=\"background:")
                 out.color(arguments.color(part, "innerColor") ?? ThemePalette.systemBlue)
@@ -295,7 +346,7 @@ struct HTMLPartDrawer {
     func drawTitleDescription(_ laidOut: LaidOutPart, into out: inout HTMLWriter) {
         let part = laidOut.part, frame = laidOut.frame
         open(frame, "tdsc", into: &out)
-        close(part.part, frame, into: &out)
+        close(part, frame, into: &out)
         let half = frame.width / 2
         let titleFirst = arguments.caseName(part, "titlePosition") != "bottom"
         let rightAlignment = arguments.caseName(part, "secondaryPosition") == "center" ? ";text-align:center" : ";text-align:right"
@@ -320,13 +371,15 @@ struct HTMLPartDrawer {
     func drawIconLabel(_ laidOut: LaidOutPart, into out: inout HTMLWriter) {
         let part = laidOut.part, frame = laidOut.frame
         open(frame, "il", into: &out)
-        close(part.part, frame, into: &out)
+        // One label: its `accessibilityLabel:` replaces what is read (the text by default).
+        close(part, frame, accessibility: part.hasArgument("accessibilityLabel") ? .label(arguments.string(part, "accessibilityLabel")) : nil,
+              into: &out)
         let icon = metrics.line(metrics.normalTextSize)
         let padding = Finite.dimension(arguments.number(part, "iconPadding") ?? 0)
         let iconRight = arguments.caseName(part, "iconPosition") == "right"
         let width = max(0, frame.width - icon - padding)
         let text = arguments.string(part, "text")
-        out.raw("<span class=\"ic\" style=\"")
+        out.raw("<span class=\"ic\" aria-hidden=\"true\" style=\"")
         out.raw(iconRight ? "right:0" : "left:0")
         out.raw(";width:")
         out.px(icon)
@@ -353,7 +406,7 @@ struct HTMLPartDrawer {
         let part = laidOut.part, frame = laidOut.frame
         let grouped = arguments.caseName(part, "style") == "grouped"
         open(frame, grouped ? "tb2 gr" : "tb2", into: &out)
-        close(part.part, frame, into: &out)
+        close(part, frame, into: &out)
         if part.children.contains(where: { PaintedPart($0.part) == .cell }) {
             draw(laidOut.children, into: &out)
             out.raw("</div>")
@@ -386,7 +439,7 @@ struct HTMLPartDrawer {
         let (low, high, value, label) = arguments.slider(part)
         let fraction = PartArguments.fraction(value ?? low, low, high)
         open(frame, "sl", into: &out)
-        close(part.part, frame, into: &out)
+        close(part, frame, into: &out)
         let inset = 11.0
         let track = max(0, frame.width - 2 * inset - (value == nil ? 60 : 0))
         let middle = frame.height / 2
@@ -423,7 +476,7 @@ struct HTMLPartDrawer {
         let vertical = arguments.caseName(part, "orientation") == "vertical"
         let tint = arguments.color(part, "tint") ?? ThemePalette.systemBlue
         open(frame, "ms", into: &out)
-        close(part.part, frame, into: &out)
+        close(part, frame, into: &out)
         let inset = 11.0
         let length = max(0, (vertical ? frame.height : frame.width) - 2 * inset)
         let across = (vertical ? frame.width : frame.height) / 2
@@ -470,7 +523,7 @@ struct HTMLPartDrawer {
         var colors = arguments.elements(part, "colors").compactMap { ThemePalette.color($0) }
         if colors.isEmpty { colors = [ThemePalette.systemBlue] }
         open(frame, "cf", into: &out)
-        close(part.part, frame, into: &out)
+        close(part, frame, into: &out)
         let columns = max(1, min(40, Int(frame.width / 28)))
         let rows = max(1, min(20, Int(frame.height / 22)))
         var index = 0
@@ -509,7 +562,7 @@ struct HTMLPartDrawer {
         let hasMarker = part.drawsProgressMarker
         let labelHeight = metrics.line(metrics.smallTextSize) + LayoutMetrics.progressBarLabelGap
         open(frame, "pb", into: &out)
-        close(part.part, frame, into: &out)
+        close(part, frame, into: &out)
         var top = 0.0
         if hasMarker {
             var left = 0.0
@@ -569,7 +622,7 @@ struct HTMLPartDrawer {
         let barWidth = Finite.dimension(arguments.number(part, "width") ?? 8)
         let spacing = Finite.dimension(arguments.number(part, "spacing") ?? 8)
         open(frame, "hi", into: &out)
-        close(part.part, frame, into: &out)
+        close(part, frame, into: &out)
         for (line, y) in [("top", 0.0), ("middle", frame.height / 2)] where lines.contains(line) {
             out.raw("<span class=\"gl\" style=\"top:")
             out.px(y)

@@ -29,8 +29,8 @@ struct CardDecoration {
     /// Cells the frame's edge takes on each side.
     var inset: Int { edge == .none ? 0 : 1 }
 
-    init(card: CardView, palette: PreviewPalette) {
-        let appearance = CardAppearance(card: card)
+    init(card: CardView, isListCell: Bool, palette: PreviewPalette) {
+        let appearance = CardAppearance(card: card, isListCell: isListCell)
         isRounded = appearance.cornerRadius != nil
         isEditable = appearance.isEditable
         if appearance.isTransparent {
@@ -67,13 +67,17 @@ struct CardPainter {
     let palette: PreviewPalette
     let metrics: ThemeMetrics
     let decoration: CardDecoration
+    /// The parts (and the sheet header) that fail W1001 or W1004 in the theme drawn: marked.
+    let contrast: (parts: [PartView: [ContrastFailure]], header: [ContrastFailure])
 
-    init(card: CardView, laidOut: LaidOutCard, palette: PreviewPalette, metrics: ThemeMetrics) {
+    init(card: CardView, laidOut: LaidOutCard, palette: PreviewPalette, metrics: ThemeMetrics,
+         contrast: (parts: [PartView: [ContrastFailure]], header: [ContrastFailure]) = ([:], [])) {
         self.card = card
         self.laidOut = laidOut
         self.palette = palette
         self.metrics = metrics
-        decoration = CardDecoration(card: card, palette: palette)
+        self.contrast = contrast
+        decoration = CardDecoration(card: card, isListCell: laidOut.context.isListCell, palette: palette)
     }
 
     /// Where and how a card is drawn.
@@ -123,14 +127,23 @@ struct CardPainter {
         let contentLeft = min(max(placement.column + gap, mapping.column(padding.left)), placement.column + placement.columns - gap)
         let contentRight = max(contentLeft, min(placement.column + placement.columns - gap, mapping.column(width - padding.right)))
         var top = placement.row + max(inset, CellMapping.rows(padding.top))
-        if placement.isSheet { top = paintHeader(values: values, row: placement.row + inset, left: contentLeft,
-                                                 columns: contentRight - contentLeft, clip: frameClip, canvas: &canvas) }
+        if placement.isSheet {
+            top = paintHeader(values: values, row: placement.row + inset, left: contentLeft,
+                              columns: contentRight - contentLeft, clip: frameClip, canvas: &canvas)
+            if contrast.header.contains(where: \.isReported) {
+                PartPainter.mark(row: placement.row + inset, column: contentLeft - 1, clip: frameClip, canvas: &canvas)
+            }
+        }
         let innerBottom = placement.rows.map { placement.row + $0 - (placement.isSheet ? 0 : inset) } ?? frameLimit.maxRow
         let contentClip = frameClip.intersection(CellRect(row: placement.row + inset, column: placement.column + inset,
                                                           rows: innerBottom - placement.row - inset,
                                                           columns: placement.columns - 2 * inset))
-        let painter = PartPainter(palette: palette, metrics: metrics, values: values, mapping: mapping, clip: contentClip,
+        var painter = PartPainter(palette: palette, metrics: metrics, values: values, mapping: mapping, clip: contentClip,
                                   background: decoration.background)
+        // A failing contrast is marked in the column left of the content, on the part's first row.
+        painter.contrast = contrast.parts
+        painter.markColumn = contentLeft - 1
+        painter.markClip = contentClip
 
         var bottom = top
         // Only a card drawn without its parts takes its height from the layout: drawn content

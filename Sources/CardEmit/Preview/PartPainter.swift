@@ -25,6 +25,22 @@ struct PartPainter {
     var clip: CellRect
     /// The background under the parts, for colours with alpha.
     var background: RGBColor?
+    /// The parts whose text (W1001) or graphics (W1004) fail in the theme drawn, and the column
+    /// their mark goes in (left of the card's content).
+    var contrast: [PartView: [ContrastFailure]] = [:]
+    var markColumn: Int?
+    /// Where a mark may go: the card's content, whatever clip a row's slot narrows `clip` to.
+    var markClip: CellRect?
+
+    /// The mark of a failing contrast: `!`, white on red with colour (7.1:1, so the mark passes
+    /// what it marks).
+    static let markGlyph: Unicode.Scalar = "!"
+    static let markStyle = TerminalStyle(isBold: true, foreground: RGBColor(red: 255, green: 255, blue: 255),
+                                         background: RGBColor(red: 176, green: 0, blue: 32))
+
+    static func mark(row: Int, column: Int, clip: CellRect, canvas: inout PreviewCanvas) {
+        canvas.put(markGlyph, row: row, column: column, style: canvas.number(of: markStyle), clip: clip)
+    }
 
     // MARK: Stacking
 
@@ -64,6 +80,15 @@ struct PartPainter {
     /// Paints one part with its top at `top`, in `columns` columns from `left`; `originX` is the
     /// x of its frame in points. Returns the rows it takes.
     func paint(_ laidOut: LaidOutPart, top: Int, left: Int, columns: Int, originX: Double, canvas: inout PreviewCanvas) -> Int {
+        let rows = paintPart(laidOut, top: top, left: left, columns: columns, originX: originX, canvas: &canvas)
+        if let markColumn, contrast[laidOut.part]?.contains(where: \.isReported) == true {
+            // The middle of the part's rows: where a large text's line sits.
+            Self.mark(row: top + max(0, rows - 1) / 2, column: markColumn, clip: markClip ?? clip, canvas: &canvas)
+        }
+        return rows
+    }
+
+    func paintPart(_ laidOut: LaidOutPart, top: Int, left: Int, columns: Int, originX: Double, canvas: inout PreviewCanvas) -> Int {
         let part = laidOut.part
         let frame = laidOut.frame
         let mapped = max(0, CellMapping.rows(frame.height))

@@ -166,7 +166,8 @@ public struct PreviewRenderer {
 
     mutating func cardPainter(_ card: CardView, _ laidOut: LaidOutCard) -> CardPainter {
         CardPainter(card: card, laidOut: laidOut, palette: palette(ofTheme: laidOut.context.theme),
-                    metrics: source.layouter.engine(theme: laidOut.context.theme).metrics)
+                    metrics: source.layouter.engine(theme: laidOut.context.theme).metrics,
+                    contrast: source.contrast.failures(of: card, inTheme: laidOut.context.theme))
     }
 
     mutating func palette(ofTheme name: String) -> PreviewPalette {

@@ -38,7 +38,8 @@ struct StackPainter {
             let card = source.card(at: index)
             let laidOut = source.layout(card, at: index, in: stack)
             let shown = state.flatMap(laidOut.state(named:)) ?? laidOut.initialLaidOutState
-            let built = (CardPainter(card: card, laidOut: laidOut, palette: palette, metrics: metrics), shown)
+            let built = (CardPainter(card: card, laidOut: laidOut, palette: palette, metrics: metrics,
+                                     contrast: source.contrast.failures(of: card, inTheme: laidOut.context.theme)), shown)
             cards[name] = built
             return built
         }

@@ -61,6 +61,10 @@ struct CardControllerBuilder {
         swipeViews.append(name)
         parts.declarations.append("let \(name) = CardPartStackView()")
         parts.configure.append("\(name).axis = .vertical")
+        // Its theme margins (`cardPartMargins`, read when it was made) inset its parts, as the
+        // layout, the preview and the gallery draw them.
+        parts.configure.append("\(name).isLayoutMarginsRelativeArrangement = true")
+        parts.configure.append("\(name).layoutMargins = \(name).margins")
         for part in content {
             let child = parts.emit(part, prefix: name)
             parts.configure.append("\(name).addArrangedSubview(\(child))")

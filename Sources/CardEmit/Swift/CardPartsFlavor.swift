@@ -76,7 +76,7 @@ struct CardPartsFlavor {
                     guard let base = builtIn.value(of: property.name)?.checkedValue, base != property.value else { continue }
                     guard let spec = Catalog.themeProperty(named: property.name) else { continue }
                     if property.name == "cardBackgroundColor" {
-                        w.comment("`cardBackgroundColor` has no CardParts 4.0 equivalent: CardParts paints cards white.")
+                        w.comment("`cardBackgroundColor` is not a `CardPartsTheme` property: each stack using this theme paints its cards with it.")
                         continue
                     }
                     w.line("theme.\(property.name) = \(Self.themeValue(property.value, type: spec.type))")
@@ -96,6 +96,24 @@ struct CardPartsFlavor {
         case .double(let d): SwiftWriter.number(d)
         default: "nil"
         }
+    }
+
+    /// The resolved value of theme property `property` in the theme called `theme` (a theme of
+    /// the deck, else a built-in one).
+    func themeValue(_ property: String, ofTheme theme: String) -> Value? {
+        let resolved = file.deck.themes.first { $0.name == theme }?.resolved ?? ResolvedTheme.builtIn(named: theme)
+        return resolved?.value(property)
+    }
+
+    /// A stack's `cardBackgroundColor` as Swift, and whether it is CardParts' own white, which
+    /// `CardCell` and `CardPartsFullScreenViewController` already paint. `CardPartsTheme` has no
+    /// such property: the stack, which knows its theme, paints the view showing each card.
+    func cardBackground(_ stack: StackView) -> (swift: String, isWhite: Bool) {
+        guard case .color(let color, let name)? = themeValue("cardBackgroundColor", ofTheme: stack.theme) else {
+            return ("UIColor.white", true)
+        }
+        let isWhite = color.red == 255 && color.green == 255 && color.blue == 255 && color.alpha == 255
+        return (SwiftValues.color(color, name: name), isWhite)
     }
 
     /// The expression applying a stack's theme with its fonts scaling with Dynamic Type:

@@ -227,6 +227,11 @@ struct PartEmitter {
         default:
             declareLeaf(part, name: name, kind: kind)
         }
+        // `CardPartView.margins`, read by `setupCardParts` (after `configureParts()`); without
+        // it the part keeps the theme's margins for its kind, read when it is created.
+        if case .insets(let t, let l, let b, let r)? = GivenArguments(part: part).given("margins") {
+            configure.append("\(name).margins = \(SwiftValues.insets(top: t, left: l, bottom: b, right: r))")
+        }
         return name
     }
 

@@ -16,6 +16,7 @@ enum CardPartsStacks {
     static let pagedDelegate = "CardcPagedDelegate"
     static let embeddedCard = "CardcEmbeddedCard"
     static let hostCell = "CardcHostCell"
+    static let gradientView = "CardcGradientView"
     static let sheetCard = "CardcSheetCard"
     static let mapManager = "CardcMapManager"
 
@@ -95,6 +96,38 @@ extension CardPartsFlavor {
 
     func controllerType(_ card: String) -> String { SwiftNames.cardController(card) }
 
+    /// The cards of `names` whose `gradient` has an angle other than 0, with it.
+    func gradientAngles(_ names: StackNames) -> [(card: String, angle: Double)] {
+        names.cards.compactMap { entry in
+            guard let angle = file.card(named: entry.card)?.trait(.gradient)?.value("angle")?.number, angle != 0 else { return nil }
+            return (entry.card, angle)
+        }
+    }
+
+    /// The name of the stack's `gradientAngle(of:)` when a card of it has a gradient angle
+    /// (`gradientAngles`), allocated in the stack's names; nil when none has.
+    func gradientAngleFunction(_ names: inout StackNames) -> String? {
+        gradientAngles(names).isEmpty ? nil : names.scope.allocate("gradientAngle")
+    }
+
+    /// `, gradientAngle: Self.gradientAngle(of: card)`, the argument `decorate` takes for `card`
+    /// ("" without a function).
+    func gradientAngleArgument(_ function: String?, card: String) -> String {
+        function.map { ", gradientAngle: Self.\($0)(of: \(card))" } ?? ""
+    }
+
+    /// `private static func gradientAngle(of:) -> Float`: each card's `gradient` angle, as
+    /// CardParts' own `gradientAngle()` is an optional requirement.
+    func writeGradientAngles(_ names: StackNames, function: String?, _ w: inout SwiftWriter) {
+        guard let function else { return }
+        w.blank()
+        w.doc("The `angle:` of each card's `gradient`, which the views showing the cards draw.")
+        w.block("private static func \(function)(of card: CardPartsViewController) -> Float") { w in
+            for (name, angle) in gradientAngles(names) { w.line("if card is \(controllerType(name)) { return \(SwiftWriter.number(angle)) }") }
+            w.line("return 0")
+        }
+    }
+
     /// The stack's factories, one per card (`make<Card>(parameters)`, returning the generated
     /// controller), and `themed`, which applies the stack's theme before one runs: parts read
     /// `CardParts.theme` when they are created.
@@ -140,7 +173,7 @@ extension CardPartsFlavor {
 
     // MARK: list
 
-    func list(_ stack: StackView, type: String, kind: StackKindSpec, names: inout StackNames, _ w: inout SwiftWriter) {
+    mutating func list(_ stack: StackView, type: String, kind: StackKindSpec, names: inout StackNames, _ w: inout SwiftWriter) {
         w.block("\(access.openModifier)class \(type): \(kind.seedClass)") { w in
             for (card, property, factory) in names.cards {
                 writeCardProperty(card: card, property: property, factory: factory, made: "when the list first needs it", &w)
@@ -155,6 +188,16 @@ extension CardPartsFlavor {
                 w.line("super.viewDidLoad()")
                 w.line("loadCards(cards: [\(names.cards.map { "self." + SwiftWriter.identifier($0.property) }.joined(separator: ", "))])")
             }
+            let background = cardBackground(stack)
+            if !background.isWhite {
+                helpers.decorate = true
+                w.blank()
+                w.doc("Paints each card the theme's `cardBackgroundColor`: `CardCell` paints it white when it is made, before the list shows it.")
+                w.block("\(access.modifier)func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath)") { w in
+                    w.line("guard let card = getCardControllerForIndexPath(indexPath: indexPath) as? CardPartsViewController else { return }")
+                    w.line("\(CardPartsStacks.helpers).paint(cell.contentView, for: card, background: \(background.swift))")
+                }
+            }
             writeFactories(stack, names: names, &w)
         }
     }
@@ -163,6 +206,7 @@ extension CardPartsFlavor {
 
     mutating func fullScreen(_ stack: StackView, type: String, kind: StackKindSpec, names: inout StackNames, _ w: inout SwiftWriter) {
         helpers.embeddedCard = true
+        helpers.decorate = true
         guard let (card, property, factory) = names.cards.first else { return }
         w.block("\(access.openModifier)class \(type): \(kind.seedClass)") { w in
             writeCardProperty(card: card, property: property, factory: factory, made: "when the screen first needs it", &w)
@@ -170,6 +214,9 @@ extension CardPartsFlavor {
             writeInitializers(stack, &w)
             w.block("override \(access.openModifier)func viewDidLoad()") { w in
                 w.line("super.viewDidLoad()")
+                w.comment("The card's background (`CardPartsFullScreenViewController.viewDidLoad()` paints it white), corners, border and shadow on the screen.")
+                let angle = gradientAngles(names).first.map { ", gradientAngle: \(SwiftWriter.number($0.angle))" } ?? ""
+                w.line("\(CardPartsStacks.helpers).decorate(view, for: self.\(SwiftWriter.identifier(property)), background: \(cardBackground(stack).swift)\(angle))")
                 w.line("setupCardParts([\(CardPartsStacks.embeddedCard)(self.\(SwiftWriter.identifier(property)))])")
             }
             writeFactories(stack, names: names, &w)
@@ -188,6 +235,7 @@ extension CardPartsFlavor {
             initial = SwiftValues.enumCase(name, arguments: arguments, in: kind.bodyProperty(named: "initial")?.type.enumType)
         }
         let factories = stack.cards.map { "\(SwiftNames.themedMethod) { \(SwiftWriter.identifier(names.factory(of: $0.name)))() }" }
+        let angleFunction = gradientAngleFunction(&names)
         w.block("\(access.openModifier)class \(type): UIViewController, UICollectionViewDataSource, @preconcurrency CardsManagerDelegate") { w in
             w.doc("CardsStack's settings (`Float`s, as `Configuration` takes them).")
             w.wrap("\(modifier)let configuration = Configuration(\(configuration.joined(separator: ", ")))")
@@ -228,13 +276,15 @@ extension CardPartsFlavor {
             w.blank()
             w.block("\(modifier)func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell") { w in
                 w.line("let cell = collectionView.dequeueReusableCell(withReuseIdentifier: \(CardPartsStacks.hostCell).reuseIdentifier, for: indexPath)")
-                w.line("(cell as? \(CardPartsStacks.hostCell))?.show(cards[indexPath.item])")
+                w.line("let card = cards[indexPath.item]")
+                w.line("(cell as? \(CardPartsStacks.hostCell))?.show(card, background: \(cardBackground(stack).swift)\(gradientAngleArgument(angleFunction, card: "card")))")
                 w.line("return cell")
             }
             w.blank()
             w.doc("Expands the stack when its collapsed cards are tapped (CardsStack only reports the tap).")
             w.block("\(modifier)func tappedOnCardsStack(cardsCollectionView: UICollectionView)",
                     lines: ["cardStack?.changeCardsPosition(to: .Expanded)"])
+            writeGradientAngles(names, function: angleFunction, &w)
             writeFactories(stack, names: names, &w)
         }
     }
@@ -250,6 +300,7 @@ extension CardPartsFlavor {
         var indices: [String: [Int]] = [:]
         for (index, reference) in stack.cards.enumerated() { indices[reference.name, default: []].append(index) }
         func number(_ name: String) -> String { stack.number(name).map(SwiftWriter.number) ?? "0" }
+        let angleFunction = gradientAngleFunction(&names)
         w.block("\(access.openModifier)class \(type): UIViewController") { w in
             w.doc("The MGSwipeCards stack.")
             w.line("\(modifier)let cardStack = MGCardStackView()")
@@ -313,7 +364,7 @@ extension CardPartsFlavor {
                 w.line("card.minimumSwipeMargin = \(number("minimumSwipeMargin"))")
                 w.comment("`maximumRotation` is in degrees; MGSwipeCards takes radians.")
                 w.line("card.maximumRotationAngle = \(number("maximumRotation")) * CGFloat.pi / 180")
-                w.line("\(CardPartsStacks.helpers).decorate(card, for: controller)")
+                w.line("\(CardPartsStacks.helpers).decorate(card, for: controller, background: \(cardBackground(stack).swift)\(gradientAngleArgument(angleFunction, card: "controller")))")
                 w.line("return card")
             }
             if !actions.isEmpty {
@@ -343,6 +394,7 @@ extension CardPartsFlavor {
                     }
                 }
             }
+            writeGradientAngles(names, function: angleFunction, &w)
             writeFactories(stack, names: names, parameters: "at index: Int", &w)
             w.blank()
             w.line("@MainActor")
@@ -386,6 +438,7 @@ extension CardPartsFlavor {
 
     mutating func sheet(_ stack: StackView, type: String, kind: StackKindSpec, names: inout StackNames, _ w: inout SwiftWriter) {
         helpers.sheetCard = true
+        helpers.decorate = true
         guard let root = stack.cards.first?.name else { return }
         var initial = ".peaking"
         if case .enumCase(let name, let arguments)? = stack.property("initial") {
@@ -394,6 +447,7 @@ extension CardPartsFlavor {
         // One private method per card building its sheet card.
         var makers: [String: String] = [:]
         for (card, _, _) in names.cards { makers[card] = names.scope.allocate("sheetCardFor" + SwiftNames.capitalized(card)) }
+        let style = names.scope.allocate("cardStyle")
         let nib = "super.init(nibName: \"TGCardViewController\", bundle: TGCardViewController.bundle)"
         w.block("\(access.openModifier)class \(type): \(kind.seedClass)") { w in
             if let extendedTop = stack.number("extendedTop"), extendedTop != kind.argument(named: "extendedTop")?.defaultValue?.numericValue {
@@ -408,17 +462,37 @@ extension CardPartsFlavor {
             writeFactories(stack, names: names, &w)
             w.blank()
             w.line("// MARK: Sheet cards")
+            w.blank()
+            writeSheetStyle(stack, property: style, &w)
             for (card, _, factory) in names.cards {
                 w.blank()
-                sheetCardMaker(card, method: makers[card] ?? "", factory: factory, makers: makers, &w)
+                sheetCardMaker(card, method: makers[card] ?? "", factory: factory, makers: makers, styleProperty: style, &w)
             }
+        }
+    }
+
+    /// The sheet cards' `TGCardStyle` from the stack's theme: the header's title in `titleFont`
+    /// and `titleColor`, its subtitle in `detailTextFont` and `detailTextColor`, the card in
+    /// `cardBackgroundColor` — as the preview and the gallery draw a sheet card.
+    func writeSheetStyle(_ stack: StackView, property: String, _ w: inout SwiftWriter) {
+        w.doc("The sheet cards' style, from the theme \(stack.theme): the header and background the preview and the gallery draw.")
+        w.block("private static var \(property): TGCardStyle") { w in
+            w.line("var style = TGCardStyle.default")
+            for (member, theme, type) in [("titleFont", "titleFont", ValueType.font), ("titleTextColor", "titleColor", .color),
+                                          ("subtitleFont", "detailTextFont", .font), ("subtitleTextColor", "detailTextColor", .color),
+                                          ("backgroundColor", "cardBackgroundColor", .color)] {
+                guard let value = themeValue(theme, ofTheme: stack.theme) else { continue }
+                w.line("style.\(member) = \(Self.themeValue(value, type: type))")
+            }
+            w.line("return style")
         }
     }
 
     /// `private func sheetCardForSight(initialPosition:) -> TGCard`: the sheet card of `name`, its
     /// controller from the stack's factory, its title from the card's `title:`/`subtitle:`, its map
     /// from the card's first `map` part, and the cards it pushes from the stack's factories.
-    func sheetCardMaker(_ name: String, method: String, factory: String, makers: [String: String], _ w: inout SwiftWriter) {
+    func sheetCardMaker(_ name: String, method: String, factory: String, makers: [String: String], styleProperty: String,
+                        _ w: inout SwiftWriter) {
         guard let card = file.card(named: name) else { return }
         var position = "nil"
         if let preferred = card.position { position = "." + SwiftWriter.identifier(preferred) }
@@ -451,6 +525,9 @@ extension CardPartsFlavor {
                 mapManager = "\(CardPartsStacks.mapManager)(type: \(type), latitude: \(number("latitude")), longitude: \(number("longitude")), span: \(number("span")))"
             }
             w.wrap("let card = \(CardPartsStacks.sheetCard)(title: \(text(card.title)), subtitle: \(subtitle), controller: controller, mapManager: \(mapManager), initialPosition: initialPosition)")
+            w.line("card.style = Self.\(styleProperty)")
+            let angle = card.trait(.gradient)?.value("angle")?.number.flatMap { $0 != 0 ? ", gradientAngle: \(SwiftWriter.number($0))" : nil } ?? ""
+            w.line("\(CardPartsStacks.helpers).decorate(controller.view, for: controller, background: Self.\(styleProperty).backgroundColor\(angle))")
             if facts.usesNavigation { w.line("controller.\(SwiftNames.sheetCardProperty) = card") }
             if !facts.pushTargets.isEmpty {
                 w.comment("The cards it pushes come from this stack's factories too.")
@@ -542,8 +619,15 @@ extension CardPartsFlavor {
                 }
                 if h.decorate {
                     separate(&w)
-                    w.doc("Applies the frame traits `CardsViewController` would draw (rounded, border, shadow) to a view hosting a card elsewhere.")
-                    w.block("static func decorate(_ host: UIView, for card: CardPartsViewController)") { w in
+                    w.doc("Paints the view showing a card its theme's `cardBackgroundColor`, or nothing for a transparent card (`TransparentCardTrait`), as `CardCell` does with white.")
+                    w.block("static func paint(_ host: UIView, for card: CardPartsViewController, background: UIColor)") { w in
+                        w.line("let transparent = (card as? TransparentCardTrait)?.requiresTransparentCard() ?? false")
+                        w.line("host.backgroundColor = transparent ? UIColor.clear : background")
+                    }
+                    w.blank()
+                    w.doc("Gives a view hosting a card elsewhere what `CardsViewController` gives a list cell: the background, the corners, border and shadow, then the gradient, which takes the border away. `gradientAngle` is the card's `gradient` angle: CardParts' `gradientAngle()` is an optional requirement.")
+                    w.block("static func decorate(_ host: UIView, for card: CardPartsViewController, background: UIColor, gradientAngle: Float = 0)") { w in
+                        w.line("paint(host, for: card, background: background)")
                         w.block("if let rounded = card as? RoundedCardTrait", lines: ["host.layer.cornerRadius = rounded.cornerRadius()"])
                         w.block("if let border = card as? BorderCardTrait") { w in
                             w.line("host.layer.borderWidth = border.borderWidth()")
@@ -555,7 +639,42 @@ extension CardPartsFlavor {
                             w.line("host.layer.shadowOpacity = shadow.shadowOpacity()")
                             w.line("host.layer.shadowOffset = shadow.shadowOffset()")
                         }
+                        w.block("if let gradient = card as? GradientCardTrait") { w in
+                            w.line("let view = \(CardPartsStacks.gradientView)(colors: gradient.gradientColors(), angle: gradientAngle)")
+                            w.line("view.translatesAutoresizingMaskIntoConstraints = false")
+                            w.line("host.insertSubview(view, at: 0)")
+                            Self.pinEdges("view", to: "host", &w)
+                            w.comment("As `CardCell.gradientColors`: a gradient takes the border away.")
+                            w.line("host.layer.borderWidth = 0")
+                        }
                     }
+                }
+            }
+            w.blank()
+        }
+        if h.decorate {
+            w.doc("A card's gradient (`GradientCardTrait`) behind its content, as CardParts' `CardCell` draws it in a list.")
+            w.block("private final class \(CardPartsStacks.gradientView): UIView") { w in
+                w.line("private let gradient = CAGradientLayer()")
+                w.blank()
+                w.block("init(colors: [UIColor], angle: Float)") { w in
+                    w.line("super.init(frame: .zero)")
+                    w.line("isUserInteractionEnabled = false")
+                    w.line("gradient.colors = colors.map(\\.cgColor)")
+                    w.comment("`CardCell.gradientAngle`'s start and end points.")
+                    w.line("let turn = Double(angle) / 360")
+                    w.line("func squaredSine(_ x: Double) -> CGFloat { CGFloat(pow(sin(Double.pi * x), 2)) }")
+                    w.line("gradient.startPoint = CGPoint(x: squaredSine(turn + 0.75), y: squaredSine(turn))")
+                    w.line("gradient.endPoint = CGPoint(x: squaredSine(turn + 0.25), y: squaredSine(turn + 0.5))")
+                    w.line("layer.addSublayer(gradient)")
+                }
+                w.blank()
+                w.block("required init?(coder: NSCoder)", lines: ["return nil"])
+                w.blank()
+                w.block("override func layoutSubviews()") { w in
+                    w.line("super.layoutSubviews()")
+                    w.line("gradient.frame = bounds")
+                    w.line("gradient.cornerRadius = superview?.layer.cornerRadius ?? 0")
                 }
             }
             w.blank()
@@ -592,13 +711,13 @@ extension CardPartsFlavor {
             w.block("private final class \(CardPartsStacks.hostCell): UICollectionViewCell") { w in
                 w.line("static let reuseIdentifier = \"\(CardPartsStacks.hostCell)\"")
                 w.blank()
-                w.block("func show(_ card: CardPartsViewController)") { w in
+                w.block("func show(_ card: CardPartsViewController, background: UIColor, gradientAngle: Float = 0)") { w in
                     w.line("contentView.subviews.forEach { $0.removeFromSuperview() }")
                     w.line("let cardView: UIView = card.view")
                     w.line("cardView.translatesAutoresizingMaskIntoConstraints = false")
                     w.line("contentView.addSubview(cardView)")
                     Self.pinEdges("cardView", to: "contentView", &w)
-                    w.line("\(CardPartsStacks.helpers).decorate(contentView, for: card)")
+                    w.line("\(CardPartsStacks.helpers).decorate(contentView, for: card, background: background, gradientAngle: gradientAngle)")
                 }
             }
             w.blank()

@@ -412,6 +412,7 @@ open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
     open var isHidden: Bool { get { shimOnly() } set {} }
     open var isOpaque: Bool { get { shimOnly() } set {} }
     open var clipsToBounds: Bool { get { shimOnly() } set {} }
+    open var layoutMargins: UIEdgeInsets { get { shimOnly() } set {} }
     open var contentMode: UIView.ContentMode { get { shimOnly() } set {} }
     open var isUserInteractionEnabled: Bool { get { shimOnly() } set {} }
     open var tag: Int { get { shimOnly() } set {} }

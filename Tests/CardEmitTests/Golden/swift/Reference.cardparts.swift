@@ -829,18 +829,24 @@ class TartineCardController: CardPartsViewController {
         text.text = "Tartine Bakery"
         text.label.adjustsFontForContentSizeCategory = true
         leftOverlay.axis = .vertical
+        leftOverlay.isLayoutMarginsRelativeArrangement = true
+        leftOverlay.layoutMargins = leftOverlay.margins
         leftOverlayText.text = "NOPE"
         leftOverlayText.textColor = UIColor.red
         leftOverlayText.label.adjustsFontForContentSizeCategory = true
         leftOverlayText.textAlignment = .center
         leftOverlay.addArrangedSubview(leftOverlayText)
         rightOverlay.axis = .vertical
+        rightOverlay.isLayoutMarginsRelativeArrangement = true
+        rightOverlay.layoutMargins = rightOverlay.margins
         rightOverlayText.text = "SAVE"
         rightOverlayText.textColor = UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1)
         rightOverlayText.label.adjustsFontForContentSizeCategory = true
         rightOverlayText.textAlignment = .center
         rightOverlay.addArrangedSubview(rightOverlayText)
         footer.axis = .vertical
+        footer.isLayoutMarginsRelativeArrangement = true
+        footer.layoutMargins = footer.margins
         footerButton.setTitle("Save", for: .normal)
         footerButton.contentHorizontalAlignment = .fill
         footerButton.titleLabel?.adjustsFontForContentSizeCategory = true
@@ -1054,6 +1060,9 @@ class BudgetScreenFullScreenViewController: CardPartsFullScreenViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
+        // The card's background (`CardPartsFullScreenViewController.viewDidLoad()` paints it
+        // white), corners, border and shadow on the screen.
+        CardcHelpers.decorate(view, for: self.budget, background: UIColor(red: 0xFF / 255.0, green: 0xFF / 255.0, blue: 0xFF / 255.0, alpha: 1), gradientAngle: 90)
         setupCardParts([CardcEmbeddedCard(self.budget)])
     }
 
@@ -1145,7 +1154,8 @@ class WalletStackViewController: UIViewController, UICollectionViewDataSource, @
         cellForItemAt indexPath: IndexPath
     ) -> UICollectionViewCell {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: CardcHostCell.reuseIdentifier, for: indexPath)
-        (cell as? CardcHostCell)?.show(cards[indexPath.item])
+        let card = cards[indexPath.item]
+        (cell as? CardcHostCell)?.show(card, background: UIColor(red: 0xFF / 255.0, green: 0xFF / 255.0, blue: 0xFF / 255.0, alpha: 1))
         return cell
     }
 
@@ -1245,7 +1255,7 @@ class PlacesSwipeViewController: UIViewController {
         card.minimumSwipeMargin = 0.5
         // `maximumRotation` is in degrees; MGSwipeCards takes radians.
         card.maximumRotationAngle = 18 * CGFloat.pi / 180
-        CardcHelpers.decorate(card, for: controller)
+        CardcHelpers.decorate(card, for: controller, background: UIColor(red: 0xFF / 255.0, green: 0xFF / 255.0, blue: 0xFF / 255.0, alpha: 1))
         return card
     }
 
@@ -1359,6 +1369,18 @@ class TripSheetViewController: TGCardViewController {
 
     // MARK: Sheet cards
 
+    /// The sheet cards' style, from the theme Mint: the header and background the preview and the
+    /// gallery draw.
+    private static var cardStyle: TGCardStyle {
+        var style = TGCardStyle.default
+        style.titleFont = UIFont(name: "HelveticaNeue-Medium", size: 16) ?? UIFont.systemFont(ofSize: 16)
+        style.titleTextColor = UIColor(red: 0x11 / 255.0, green: 0x11 / 255.0, blue: 0x11 / 255.0, alpha: 1)
+        style.subtitleFont = UIFont(name: "HelveticaNeue", size: 12) ?? UIFont.systemFont(ofSize: 12)
+        style.subtitleTextColor = UIColor(red: 0x88 / 255.0, green: 0x88 / 255.0, blue: 0x88 / 255.0, alpha: 1)
+        style.backgroundColor = UIColor(red: 0xFF / 255.0, green: 0xFF / 255.0, blue: 0xFF / 255.0, alpha: 1)
+        return style
+    }
+
     /// The sheet card of TripOverview, from `makeTripOverview()`.
     private func sheetCardForTripOverview(initialPosition: TGCardPosition? = nil) -> TGCard {
         let controller = themed { makeTripOverview() }
@@ -1369,6 +1391,8 @@ class TripSheetViewController: TGCardViewController {
             mapManager: CardcMapManager(type: .standard, latitude: 38.7223, longitude: -9.1393, span: 0.08),
             initialPosition: initialPosition
         )
+        card.style = Self.cardStyle
+        CardcHelpers.decorate(controller.view, for: controller, background: Self.cardStyle.backgroundColor)
         controller.sheetCard = card
         // The cards it pushes come from this stack's factories too.
         controller.makeSheetCard = { [weak self] destination in
@@ -1389,6 +1413,8 @@ class TripSheetViewController: TGCardViewController {
             mapManager: nil,
             initialPosition: initialPosition
         )
+        card.style = Self.cardStyle
+        CardcHelpers.decorate(controller.view, for: controller, background: Self.cardStyle.backgroundColor)
         controller.sheetCard = card
         return card
     }
@@ -1436,9 +1462,24 @@ private enum CardcHelpers {
         Swift.min(Swift.max(boundaries.filter { $0 <= value }.count, 1), Swift.max(count, 1))
     }
 
-    /// Applies the frame traits `CardsViewController` would draw (rounded, border, shadow) to a
-    /// view hosting a card elsewhere.
-    static func decorate(_ host: UIView, for card: CardPartsViewController) {
+    /// Paints the view showing a card its theme's `cardBackgroundColor`, or nothing for a
+    /// transparent card (`TransparentCardTrait`), as `CardCell` does with white.
+    static func paint(_ host: UIView, for card: CardPartsViewController, background: UIColor) {
+        let transparent = (card as? TransparentCardTrait)?.requiresTransparentCard() ?? false
+        host.backgroundColor = transparent ? UIColor.clear : background
+    }
+
+    /// Gives a view hosting a card elsewhere what `CardsViewController` gives a list cell: the
+    /// background, the corners, border and shadow, then the gradient, which takes the border away.
+    /// `gradientAngle` is the card's `gradient` angle: CardParts' `gradientAngle()` is an optional
+    /// requirement.
+    static func decorate(
+        _ host: UIView,
+        for card: CardPartsViewController,
+        background: UIColor,
+        gradientAngle: Float = 0
+    ) {
+        paint(host, for: card, background: background)
         if let rounded = card as? RoundedCardTrait {
             host.layer.cornerRadius = rounded.cornerRadius()
         }
@@ -1452,6 +1493,47 @@ private enum CardcHelpers {
             host.layer.shadowOpacity = shadow.shadowOpacity()
             host.layer.shadowOffset = shadow.shadowOffset()
         }
+        if let gradient = card as? GradientCardTrait {
+            let view = CardcGradientView(colors: gradient.gradientColors(), angle: gradientAngle)
+            view.translatesAutoresizingMaskIntoConstraints = false
+            host.insertSubview(view, at: 0)
+            NSLayoutConstraint.activate([
+                view.topAnchor.constraint(equalTo: host.topAnchor),
+                view.leadingAnchor.constraint(equalTo: host.leadingAnchor),
+                view.trailingAnchor.constraint(equalTo: host.trailingAnchor),
+                view.bottomAnchor.constraint(equalTo: host.bottomAnchor),
+            ])
+            // As `CardCell.gradientColors`: a gradient takes the border away.
+            host.layer.borderWidth = 0
+        }
+    }
+}
+
+/// A card's gradient (`GradientCardTrait`) behind its content, as CardParts' `CardCell` draws it in
+/// a list.
+private final class CardcGradientView: UIView {
+    private let gradient = CAGradientLayer()
+
+    init(colors: [UIColor], angle: Float) {
+        super.init(frame: .zero)
+        isUserInteractionEnabled = false
+        gradient.colors = colors.map(\.cgColor)
+        // `CardCell.gradientAngle`'s start and end points.
+        let turn = Double(angle) / 360
+        func squaredSine(_ x: Double) -> CGFloat { CGFloat(pow(sin(Double.pi * x), 2)) }
+        gradient.startPoint = CGPoint(x: squaredSine(turn + 0.75), y: squaredSine(turn))
+        gradient.endPoint = CGPoint(x: squaredSine(turn + 0.25), y: squaredSine(turn + 0.5))
+        layer.addSublayer(gradient)
+    }
+
+    required init?(coder: NSCoder) {
+        return nil
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        gradient.frame = bounds
+        gradient.cornerRadius = superview?.layer.cornerRadius ?? 0
     }
 }
 
@@ -1494,7 +1576,7 @@ private final class CardcEmbeddedCard: @preconcurrency CardPartView {
 private final class CardcHostCell: UICollectionViewCell {
     static let reuseIdentifier = "CardcHostCell"
 
-    func show(_ card: CardPartsViewController) {
+    func show(_ card: CardPartsViewController, background: UIColor, gradientAngle: Float = 0) {
         contentView.subviews.forEach { $0.removeFromSuperview() }
         let cardView: UIView = card.view
         cardView.translatesAutoresizingMaskIntoConstraints = false
@@ -1505,7 +1587,7 @@ private final class CardcHostCell: UICollectionViewCell {
             cardView.trailingAnchor.constraint(equalTo: contentView.trailingAnchor),
             cardView.bottomAnchor.constraint(equalTo: contentView.bottomAnchor),
         ])
-        CardcHelpers.decorate(contentView, for: card)
+        CardcHelpers.decorate(contentView, for: card, background: background, gradientAngle: gradientAngle)
     }
 }
 

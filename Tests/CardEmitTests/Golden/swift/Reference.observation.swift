@@ -39,8 +39,18 @@ struct EvergreenTheme: Hashable, Sendable {
     let buttonTitleColor: String = "#45CAE6"
     /// Corner radius of buttons.
     let buttonCornerRadius: Double = 6.0
-    /// Margins around each card in a list.
+    /// Space around each card in a list: left and right outside the card, top and bottom inside it.
     let cardCellMargins: String = "insets(10, 12)"
+    /// Margins around each part directly in a card, unless the part has its own (`margins:`).
+    let cardPartMargins: String = "insets(5, 15)"
+    /// Margins around a `title` part directly in a card.
+    let titleViewMargins: String = "insets(top: 5, left: 15, bottom: 10, right: 15)"
+    /// Margins around a `table` or `collection` part directly in a card.
+    let tableViewMargins: String = "insets(0, 14)"
+    /// Margins around a `separator` part directly in a card.
+    let horizontalSeparatorMargins: String = "insets(5, 15)"
+    /// Space between the cards of a list.
+    let cardsLineSpacing: Double = 12.0
     /// Color of separators.
     let separatorColor: String = "#DDDDDD"
     /// Background of every card.

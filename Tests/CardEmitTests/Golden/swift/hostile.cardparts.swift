@@ -1044,7 +1044,7 @@ class DeckSwipeViewController: UIViewController {
         card.minimumSwipeMargin = 0.5
         // `maximumRotation` is in degrees; MGSwipeCards takes radians.
         card.maximumRotationAngle = 18 * CGFloat.pi / 180
-        CardcHelpers.decorate(card, for: controller)
+        CardcHelpers.decorate(card, for: controller, background: UIColor(red: 0xFF / 255.0, green: 0xFF / 255.0, blue: 0xFF / 255.0, alpha: 1))
         return card
     }
 
@@ -1134,9 +1134,24 @@ private enum CardcHelpers {
         Swift.min(Swift.max(boundaries.filter { $0 <= value }.count, 1), Swift.max(count, 1))
     }
 
-    /// Applies the frame traits `CardsViewController` would draw (rounded, border, shadow) to a
-    /// view hosting a card elsewhere.
-    static func decorate(_ host: UIView, for card: CardPartsViewController) {
+    /// Paints the view showing a card its theme's `cardBackgroundColor`, or nothing for a
+    /// transparent card (`TransparentCardTrait`), as `CardCell` does with white.
+    static func paint(_ host: UIView, for card: CardPartsViewController, background: UIColor) {
+        let transparent = (card as? TransparentCardTrait)?.requiresTransparentCard() ?? false
+        host.backgroundColor = transparent ? UIColor.clear : background
+    }
+
+    /// Gives a view hosting a card elsewhere what `CardsViewController` gives a list cell: the
+    /// background, the corners, border and shadow, then the gradient, which takes the border away.
+    /// `gradientAngle` is the card's `gradient` angle: CardParts' `gradientAngle()` is an optional
+    /// requirement.
+    static func decorate(
+        _ host: UIView,
+        for card: CardPartsViewController,
+        background: UIColor,
+        gradientAngle: Float = 0
+    ) {
+        paint(host, for: card, background: background)
         if let rounded = card as? RoundedCardTrait {
             host.layer.cornerRadius = rounded.cornerRadius()
         }
@@ -1150,6 +1165,47 @@ private enum CardcHelpers {
             host.layer.shadowOpacity = shadow.shadowOpacity()
             host.layer.shadowOffset = shadow.shadowOffset()
         }
+        if let gradient = card as? GradientCardTrait {
+            let view = CardcGradientView(colors: gradient.gradientColors(), angle: gradientAngle)
+            view.translatesAutoresizingMaskIntoConstraints = false
+            host.insertSubview(view, at: 0)
+            NSLayoutConstraint.activate([
+                view.topAnchor.constraint(equalTo: host.topAnchor),
+                view.leadingAnchor.constraint(equalTo: host.leadingAnchor),
+                view.trailingAnchor.constraint(equalTo: host.trailingAnchor),
+                view.bottomAnchor.constraint(equalTo: host.bottomAnchor),
+            ])
+            // As `CardCell.gradientColors`: a gradient takes the border away.
+            host.layer.borderWidth = 0
+        }
+    }
+}
+
+/// A card's gradient (`GradientCardTrait`) behind its content, as CardParts' `CardCell` draws it in
+/// a list.
+private final class CardcGradientView: UIView {
+    private let gradient = CAGradientLayer()
+
+    init(colors: [UIColor], angle: Float) {
+        super.init(frame: .zero)
+        isUserInteractionEnabled = false
+        gradient.colors = colors.map(\.cgColor)
+        // `CardCell.gradientAngle`'s start and end points.
+        let turn = Double(angle) / 360
+        func squaredSine(_ x: Double) -> CGFloat { CGFloat(pow(sin(Double.pi * x), 2)) }
+        gradient.startPoint = CGPoint(x: squaredSine(turn + 0.75), y: squaredSine(turn))
+        gradient.endPoint = CGPoint(x: squaredSine(turn + 0.25), y: squaredSine(turn + 0.5))
+        layer.addSublayer(gradient)
+    }
+
+    required init?(coder: NSCoder) {
+        return nil
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        gradient.frame = bounds
+        gradient.cornerRadius = superview?.layer.cornerRadius ?? 0
     }
 }
 

@@ -218,7 +218,13 @@ class NetWorthCardController: CardPartsViewController {
     let text = CardPartTextView(type: .detail)
     let text2 = CardPartTextView(type: .header)
     let pill = CardPartPillLabel()
-    let titleDescription = CardPartTitleDescriptionView(titlePosition: .top, secondaryPosition: .right)
+    let hstack = CardPartStackView()
+    let hstackVstack = CardPartStackView()
+    let hstackVstackText = CardPartTextView(type: .detail)
+    let hstackVstackText2 = CardPartTextView(type: .normal)
+    let hstackVstack2 = CardPartStackView()
+    let hstackVstack2Text = CardPartTextView(type: .detail)
+    let hstackVstack2Text2 = CardPartTextView(type: .normal)
 
     init(viewModel: NetWorthViewModel = NetWorthViewModel()) {
         self.viewModel = viewModel
@@ -234,7 +240,7 @@ class NetWorthCardController: CardPartsViewController {
         super.viewDidLoad()
         configureParts()
         bindViewModel()
-        setupCardParts([text, text2, pill, titleDescription])
+        setupCardParts([text, text2, pill, hstack])
         cardTapped { [weak self] in self?.openNetWorth() }
     }
 
@@ -247,19 +253,45 @@ class NetWorthCardController: CardPartsViewController {
         pill.adjustsFontForContentSizeCategory = true
         pill.verticalPadding = 4
         pill.horizontalPadding = 10
-        titleDescription.leftTitleText = "Assets"
-        titleDescription.leftTitleLabel.adjustsFontForContentSizeCategory = true
-        titleDescription.leftDescriptionLabel.adjustsFontForContentSizeCategory = true
-        titleDescription.rightTitleText = "Debts"
-        titleDescription.rightTitleLabel.adjustsFontForContentSizeCategory = true
-        titleDescription.rightDescriptionLabel.adjustsFontForContentSizeCategory = true
+        hstack.axis = .horizontal
+        hstack.distribution = .fillEqually
+        hstackVstack.axis = .vertical
+        hstackVstackText.text = "Assets"
+        hstackVstackText.textColor = UIColor(
+            red: 0xFF / 255.0,
+            green: 0xFF / 255.0,
+            blue: 0xFF / 255.0,
+            alpha: 0xCC / 255.0
+        )
+        hstackVstackText.label.adjustsFontForContentSizeCategory = true
+        hstackVstack.addArrangedSubview(hstackVstackText)
+        hstackVstackText2.textColor = UIColor.white
+        hstackVstackText2.label.adjustsFontForContentSizeCategory = true
+        hstackVstack.addArrangedSubview(hstackVstackText2)
+        hstack.addArrangedSubview(hstackVstack)
+        hstackVstack2.axis = .vertical
+        hstackVstack2Text.text = "Debts"
+        hstackVstack2Text.textColor = UIColor(
+            red: 0xFF / 255.0,
+            green: 0xFF / 255.0,
+            blue: 0xFF / 255.0,
+            alpha: 0xCC / 255.0
+        )
+        hstackVstack2Text.label.adjustsFontForContentSizeCategory = true
+        hstackVstack2Text.textAlignment = .right
+        hstackVstack2.addArrangedSubview(hstackVstack2Text)
+        hstackVstack2Text2.textColor = UIColor.white
+        hstackVstack2Text2.label.adjustsFontForContentSizeCategory = true
+        hstackVstack2Text2.textAlignment = .right
+        hstackVstack2.addArrangedSubview(hstackVstack2Text2)
+        hstack.addArrangedSubview(hstackVstack2)
     }
 
     private func bindViewModel() {
         viewModel.netWorth.bind(to: text2.rx.text).disposed(by: bag)
         viewModel.change.bind(to: pill.rx.labelText).disposed(by: bag)
-        viewModel.assets.bind(to: titleDescription.rx.leftDescriptionText).disposed(by: bag)
-        viewModel.debts.bind(to: titleDescription.rx.rightDescriptionText).disposed(by: bag)
+        viewModel.assets.bind(to: hstackVstackText2.rx.text).disposed(by: bag)
+        viewModel.debts.bind(to: hstackVstack2Text2.rx.text).disposed(by: bag)
     }
 
     // MARK: Actions (override them in a subclass)
@@ -765,7 +797,7 @@ class CreditScoreCardController: CardPartsViewController {
         rightView: hasDataCenteredText3
     )
     let hasDataProgressBar = CardPartProgressBarView(
-        barColors: [UIColor(red: 0xD0 / 255.0, green: 0x02 / 255.0, blue: 0x1B / 255.0, alpha: 1), UIColor(red: 0xF5 / 255.0, green: 0xA6 / 255.0, blue: 0x23 / 255.0, alpha: 1), UIColor(red: 0xF8 / 255.0, green: 0xE7 / 255.0, blue: 0x1C / 255.0, alpha: 1), UIColor(red: 0x7E / 255.0, green: 0xD3 / 255.0, blue: 0x21 / 255.0, alpha: 1), UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1)],
+        barColors: [UIColor(red: 0xD0 / 255.0, green: 0x02 / 255.0, blue: 0x1B / 255.0, alpha: 1), UIColor(red: 0xC8 / 255.0, green: 0x88 / 255.0, blue: 0x1D / 255.0, alpha: 1), UIColor(red: 0xA3 / 255.0, green: 0x97 / 255.0, blue: 0x12 / 255.0, alpha: 1), UIColor(red: 0x63 / 255.0, green: 0xA6 / 255.0, blue: 0x1A / 255.0, alpha: 1), UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1)],
         markerLabelTitle: "You",
         currentValue: 3,
         showShowBarValues: true
@@ -890,7 +922,7 @@ class OverviewCardsViewController: CardsViewController {
 
     override func viewDidLoad() {
         // `CardsViewController.viewDidLoad()` sizes the cards from the margins.
-        cardCellMargins = UIEdgeInsets(top: 12, left: 16, bottom: 12, right: 16)
+        cardCellMargins = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
         super.viewDidLoad()
         loadCards(cards: [self.budget, self.netWorth, self.weeklySpending, self.recentTransactions, self.upcomingBills, self.creditScore])
     }

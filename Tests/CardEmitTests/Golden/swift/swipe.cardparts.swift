@@ -83,18 +83,24 @@ class TartineCardController: CardPartsViewController {
         vstackHstack.addArrangedSubview(vstackHstackText)
         vstack.addArrangedSubview(vstackHstack)
         leftOverlay.axis = .vertical
+        leftOverlay.isLayoutMarginsRelativeArrangement = true
+        leftOverlay.layoutMargins = leftOverlay.margins
         leftOverlayText.text = "NOPE"
         leftOverlayText.textColor = UIColor.red
         leftOverlayText.label.adjustsFontForContentSizeCategory = true
         leftOverlayText.textAlignment = .center
         leftOverlay.addArrangedSubview(leftOverlayText)
         rightOverlay.axis = .vertical
+        rightOverlay.isLayoutMarginsRelativeArrangement = true
+        rightOverlay.layoutMargins = rightOverlay.margins
         rightOverlayText.text = "SAVE"
         rightOverlayText.textColor = UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1)
         rightOverlayText.label.adjustsFontForContentSizeCategory = true
         rightOverlayText.textAlignment = .center
         rightOverlay.addArrangedSubview(rightOverlayText)
         footer.axis = .vertical
+        footer.isLayoutMarginsRelativeArrangement = true
+        footer.layoutMargins = footer.margins
         footerHstack.axis = .horizontal
         footerHstack.spacing = 16
         footerHstack.distribution = .fillEqually
@@ -215,24 +221,32 @@ class ZuniCafeCardController: CardPartsViewController {
         iconLabel.iconPosition = (.left, .top)
         iconLabel.iconPadding = 6
         leftOverlay.axis = .vertical
+        leftOverlay.isLayoutMarginsRelativeArrangement = true
+        leftOverlay.layoutMargins = leftOverlay.margins
         leftOverlayText.text = "NOPE"
         leftOverlayText.textColor = UIColor.red
         leftOverlayText.label.adjustsFontForContentSizeCategory = true
         leftOverlayText.textAlignment = .center
         leftOverlay.addArrangedSubview(leftOverlayText)
         rightOverlay.axis = .vertical
+        rightOverlay.isLayoutMarginsRelativeArrangement = true
+        rightOverlay.layoutMargins = rightOverlay.margins
         rightOverlayText.text = "SAVE"
         rightOverlayText.textColor = UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1)
         rightOverlayText.label.adjustsFontForContentSizeCategory = true
         rightOverlayText.textAlignment = .center
         rightOverlay.addArrangedSubview(rightOverlayText)
         upOverlay.axis = .vertical
+        upOverlay.isLayoutMarginsRelativeArrangement = true
+        upOverlay.layoutMargins = upOverlay.margins
         upOverlayIconLabel.labelText = "BOOK"
         upOverlayIconLabel.adjustsFontForContentSizeCategory = true
         upOverlayIconLabel.icon = UIImage(named: "calendar-check")
         upOverlayIconLabel.iconPosition = (.left, .top)
         upOverlay.addArrangedSubview(upOverlayIconLabel)
         footer.axis = .vertical
+        footer.isLayoutMarginsRelativeArrangement = true
+        footer.layoutMargins = footer.margins
         footerHstack.axis = .horizontal
         footerHstack.spacing = 12
         footerHstack.distribution = .fillEqually
@@ -353,18 +367,24 @@ class NopaCardController: CardPartsViewController {
         text3.textColor = UIColor(red: 0x00 / 255.0, green: 0x88 / 255.0, blue: 0x57 / 255.0, alpha: 1)
         text3.label.adjustsFontForContentSizeCategory = true
         leftOverlay.axis = .vertical
+        leftOverlay.isLayoutMarginsRelativeArrangement = true
+        leftOverlay.layoutMargins = leftOverlay.margins
         leftOverlayText.text = "NOPE"
         leftOverlayText.textColor = UIColor.red
         leftOverlayText.label.adjustsFontForContentSizeCategory = true
         leftOverlayText.textAlignment = .center
         leftOverlay.addArrangedSubview(leftOverlayText)
         rightOverlay.axis = .vertical
+        rightOverlay.isLayoutMarginsRelativeArrangement = true
+        rightOverlay.layoutMargins = rightOverlay.margins
         rightOverlayText.text = "SAVE"
         rightOverlayText.textColor = UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1)
         rightOverlayText.label.adjustsFontForContentSizeCategory = true
         rightOverlayText.textAlignment = .center
         rightOverlay.addArrangedSubview(rightOverlayText)
         footer.axis = .vertical
+        footer.isLayoutMarginsRelativeArrangement = true
+        footer.layoutMargins = footer.margins
         footerHstack.axis = .horizontal
         footerHstack.spacing = 16
         footerHstack.distribution = .fillEqually
@@ -481,24 +501,32 @@ class StateBirdCardController: CardPartsViewController {
         pill.labelText = "Michelin star"
         pill.adjustsFontForContentSizeCategory = true
         leftOverlay.axis = .vertical
+        leftOverlay.isLayoutMarginsRelativeArrangement = true
+        leftOverlay.layoutMargins = leftOverlay.margins
         leftOverlayText.text = "NOPE"
         leftOverlayText.textColor = UIColor.red
         leftOverlayText.label.adjustsFontForContentSizeCategory = true
         leftOverlayText.textAlignment = .center
         leftOverlay.addArrangedSubview(leftOverlayText)
         rightOverlay.axis = .vertical
+        rightOverlay.isLayoutMarginsRelativeArrangement = true
+        rightOverlay.layoutMargins = rightOverlay.margins
         rightOverlayText.text = "SAVE"
         rightOverlayText.textColor = UIColor(red: 0x00 / 255.0, green: 0xA8 / 255.0, blue: 0x6B / 255.0, alpha: 1)
         rightOverlayText.label.adjustsFontForContentSizeCategory = true
         rightOverlayText.textAlignment = .center
         rightOverlay.addArrangedSubview(rightOverlayText)
         upOverlay.axis = .vertical
+        upOverlay.isLayoutMarginsRelativeArrangement = true
+        upOverlay.layoutMargins = upOverlay.margins
         upOverlayIconLabel.labelText = "BOOK"
         upOverlayIconLabel.adjustsFontForContentSizeCategory = true
         upOverlayIconLabel.icon = UIImage(named: "calendar-check")
         upOverlayIconLabel.iconPosition = (.left, .top)
         upOverlay.addArrangedSubview(upOverlayIconLabel)
         footer.axis = .vertical
+        footer.isLayoutMarginsRelativeArrangement = true
+        footer.layoutMargins = footer.margins
         footerHstack.axis = .horizontal
         footerHstack.spacing = 12
         footerHstack.distribution = .fillEqually
@@ -660,7 +688,7 @@ class TonightsPicksSwipeViewController: UIViewController {
         card.minimumSwipeMargin = 0.4
         // `maximumRotation` is in degrees; MGSwipeCards takes radians.
         card.maximumRotationAngle = 15 * CGFloat.pi / 180
-        CardcHelpers.decorate(card, for: controller)
+        CardcHelpers.decorate(card, for: controller, background: UIColor(red: 0xFF / 255.0, green: 0xFF / 255.0, blue: 0xFF / 255.0, alpha: 1))
         return card
     }
 
@@ -767,9 +795,24 @@ private enum CardcHelpers {
         return theme
     }
 
-    /// Applies the frame traits `CardsViewController` would draw (rounded, border, shadow) to a
-    /// view hosting a card elsewhere.
-    static func decorate(_ host: UIView, for card: CardPartsViewController) {
+    /// Paints the view showing a card its theme's `cardBackgroundColor`, or nothing for a
+    /// transparent card (`TransparentCardTrait`), as `CardCell` does with white.
+    static func paint(_ host: UIView, for card: CardPartsViewController, background: UIColor) {
+        let transparent = (card as? TransparentCardTrait)?.requiresTransparentCard() ?? false
+        host.backgroundColor = transparent ? UIColor.clear : background
+    }
+
+    /// Gives a view hosting a card elsewhere what `CardsViewController` gives a list cell: the
+    /// background, the corners, border and shadow, then the gradient, which takes the border away.
+    /// `gradientAngle` is the card's `gradient` angle: CardParts' `gradientAngle()` is an optional
+    /// requirement.
+    static func decorate(
+        _ host: UIView,
+        for card: CardPartsViewController,
+        background: UIColor,
+        gradientAngle: Float = 0
+    ) {
+        paint(host, for: card, background: background)
         if let rounded = card as? RoundedCardTrait {
             host.layer.cornerRadius = rounded.cornerRadius()
         }
@@ -783,6 +826,47 @@ private enum CardcHelpers {
             host.layer.shadowOpacity = shadow.shadowOpacity()
             host.layer.shadowOffset = shadow.shadowOffset()
         }
+        if let gradient = card as? GradientCardTrait {
+            let view = CardcGradientView(colors: gradient.gradientColors(), angle: gradientAngle)
+            view.translatesAutoresizingMaskIntoConstraints = false
+            host.insertSubview(view, at: 0)
+            NSLayoutConstraint.activate([
+                view.topAnchor.constraint(equalTo: host.topAnchor),
+                view.leadingAnchor.constraint(equalTo: host.leadingAnchor),
+                view.trailingAnchor.constraint(equalTo: host.trailingAnchor),
+                view.bottomAnchor.constraint(equalTo: host.bottomAnchor),
+            ])
+            // As `CardCell.gradientColors`: a gradient takes the border away.
+            host.layer.borderWidth = 0
+        }
+    }
+}
+
+/// A card's gradient (`GradientCardTrait`) behind its content, as CardParts' `CardCell` draws it in
+/// a list.
+private final class CardcGradientView: UIView {
+    private let gradient = CAGradientLayer()
+
+    init(colors: [UIColor], angle: Float) {
+        super.init(frame: .zero)
+        isUserInteractionEnabled = false
+        gradient.colors = colors.map(\.cgColor)
+        // `CardCell.gradientAngle`'s start and end points.
+        let turn = Double(angle) / 360
+        func squaredSine(_ x: Double) -> CGFloat { CGFloat(pow(sin(Double.pi * x), 2)) }
+        gradient.startPoint = CGPoint(x: squaredSine(turn + 0.75), y: squaredSine(turn))
+        gradient.endPoint = CGPoint(x: squaredSine(turn + 0.25), y: squaredSine(turn + 0.5))
+        layer.addSublayer(gradient)
+    }
+
+    required init?(coder: NSCoder) {
+        return nil
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        gradient.frame = bounds
+        gradient.cornerRadius = superview?.layer.cornerRadius ?? 0
     }
 }
 

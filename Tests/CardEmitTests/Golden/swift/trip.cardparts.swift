@@ -699,6 +699,18 @@ class TripPlannerSheetViewController: TGCardViewController {
 
     // MARK: Sheet cards
 
+    /// The sheet cards' style, from the theme Mint: the header and background the preview and the
+    /// gallery draw.
+    private static var cardStyle: TGCardStyle {
+        var style = TGCardStyle.default
+        style.titleFont = UIFont(name: "HelveticaNeue-Medium", size: 16) ?? UIFont.systemFont(ofSize: 16)
+        style.titleTextColor = UIColor(red: 0x11 / 255.0, green: 0x11 / 255.0, blue: 0x11 / 255.0, alpha: 1)
+        style.subtitleFont = UIFont(name: "HelveticaNeue", size: 12) ?? UIFont.systemFont(ofSize: 12)
+        style.subtitleTextColor = UIColor(red: 0x88 / 255.0, green: 0x88 / 255.0, blue: 0x88 / 255.0, alpha: 1)
+        style.backgroundColor = UIColor(red: 0xFF / 255.0, green: 0xFF / 255.0, blue: 0xFF / 255.0, alpha: 1)
+        return style
+    }
+
     /// The sheet card of LisbonTrip, from `makeLisbonTrip()`.
     private func sheetCardForLisbonTrip(initialPosition: TGCardPosition? = nil) -> TGCard {
         let controller = themed { makeLisbonTrip() }
@@ -709,6 +721,8 @@ class TripPlannerSheetViewController: TGCardViewController {
             mapManager: CardcMapManager(type: .standard, latitude: 38.7223, longitude: -9.1393, span: 0.08),
             initialPosition: initialPosition
         )
+        card.style = Self.cardStyle
+        CardcHelpers.decorate(controller.view, for: controller, background: Self.cardStyle.backgroundColor)
         controller.sheetCard = card
         // The cards it pushes come from this stack's factories too.
         controller.makeSheetCard = { [weak self] destination in
@@ -731,6 +745,8 @@ class TripPlannerSheetViewController: TGCardViewController {
             mapManager: nil,
             initialPosition: initialPosition
         )
+        card.style = Self.cardStyle
+        CardcHelpers.decorate(controller.view, for: controller, background: Self.cardStyle.backgroundColor)
         controller.sheetCard = card
         // The cards it pushes come from this stack's factories too.
         controller.makeSheetCard = { [weak self] destination in
@@ -752,6 +768,8 @@ class TripPlannerSheetViewController: TGCardViewController {
             mapManager: nil,
             initialPosition: initialPosition
         )
+        card.style = Self.cardStyle
+        CardcHelpers.decorate(controller.view, for: controller, background: Self.cardStyle.backgroundColor)
         controller.sheetCard = card
         // The cards it pushes come from this stack's factories too.
         controller.makeSheetCard = { [weak self] destination in
@@ -772,6 +790,8 @@ class TripPlannerSheetViewController: TGCardViewController {
             mapManager: nil,
             initialPosition: initialPosition
         )
+        card.style = Self.cardStyle
+        CardcHelpers.decorate(controller.view, for: controller, background: Self.cardStyle.backgroundColor)
         controller.sheetCard = card
         return card
     }
@@ -786,6 +806,8 @@ class TripPlannerSheetViewController: TGCardViewController {
             mapManager: CardcMapManager(type: .hybrid, latitude: 38.6979, longitude: -9.2068, span: 0.01),
             initialPosition: initialPosition
         )
+        card.style = Self.cardStyle
+        CardcHelpers.decorate(controller.view, for: controller, background: Self.cardStyle.backgroundColor)
         controller.sheetCard = card
         return card
     }
@@ -800,6 +822,8 @@ class TripPlannerSheetViewController: TGCardViewController {
             mapManager: CardcMapManager(type: .satellite, latitude: 38.6916, longitude: -9.216, span: 0.01),
             initialPosition: initialPosition
         )
+        card.style = Self.cardStyle
+        CardcHelpers.decorate(controller.view, for: controller, background: Self.cardStyle.backgroundColor)
         controller.sheetCard = card
         return card
     }
@@ -814,6 +838,8 @@ class TripPlannerSheetViewController: TGCardViewController {
             mapManager: CardcMapManager(type: .standard, latitude: 38.7139, longitude: -9.1335, span: 0.01),
             initialPosition: initialPosition
         )
+        card.style = Self.cardStyle
+        CardcHelpers.decorate(controller.view, for: controller, background: Self.cardStyle.backgroundColor)
         controller.sheetCard = card
         return card
     }
@@ -837,6 +863,80 @@ private enum CardcHelpers {
         theme.titleFont = UIFontMetrics(forTextStyle: .headline).scaledFont(for: theme.titleFont)
         theme.buttonTitleFont = UIFontMetrics(forTextStyle: .body).scaledFont(for: theme.buttonTitleFont)
         return theme
+    }
+
+    /// Paints the view showing a card its theme's `cardBackgroundColor`, or nothing for a
+    /// transparent card (`TransparentCardTrait`), as `CardCell` does with white.
+    static func paint(_ host: UIView, for card: CardPartsViewController, background: UIColor) {
+        let transparent = (card as? TransparentCardTrait)?.requiresTransparentCard() ?? false
+        host.backgroundColor = transparent ? UIColor.clear : background
+    }
+
+    /// Gives a view hosting a card elsewhere what `CardsViewController` gives a list cell: the
+    /// background, the corners, border and shadow, then the gradient, which takes the border away.
+    /// `gradientAngle` is the card's `gradient` angle: CardParts' `gradientAngle()` is an optional
+    /// requirement.
+    static func decorate(
+        _ host: UIView,
+        for card: CardPartsViewController,
+        background: UIColor,
+        gradientAngle: Float = 0
+    ) {
+        paint(host, for: card, background: background)
+        if let rounded = card as? RoundedCardTrait {
+            host.layer.cornerRadius = rounded.cornerRadius()
+        }
+        if let border = card as? BorderCardTrait {
+            host.layer.borderWidth = border.borderWidth()
+            host.layer.borderColor = border.borderColor()
+        }
+        if let shadow = card as? ShadowCardTrait {
+            host.layer.shadowColor = shadow.shadowColor()
+            host.layer.shadowRadius = shadow.shadowRadius()
+            host.layer.shadowOpacity = shadow.shadowOpacity()
+            host.layer.shadowOffset = shadow.shadowOffset()
+        }
+        if let gradient = card as? GradientCardTrait {
+            let view = CardcGradientView(colors: gradient.gradientColors(), angle: gradientAngle)
+            view.translatesAutoresizingMaskIntoConstraints = false
+            host.insertSubview(view, at: 0)
+            NSLayoutConstraint.activate([
+                view.topAnchor.constraint(equalTo: host.topAnchor),
+                view.leadingAnchor.constraint(equalTo: host.leadingAnchor),
+                view.trailingAnchor.constraint(equalTo: host.trailingAnchor),
+                view.bottomAnchor.constraint(equalTo: host.bottomAnchor),
+            ])
+            // As `CardCell.gradientColors`: a gradient takes the border away.
+            host.layer.borderWidth = 0
+        }
+    }
+}
+
+/// A card's gradient (`GradientCardTrait`) behind its content, as CardParts' `CardCell` draws it in
+/// a list.
+private final class CardcGradientView: UIView {
+    private let gradient = CAGradientLayer()
+
+    init(colors: [UIColor], angle: Float) {
+        super.init(frame: .zero)
+        isUserInteractionEnabled = false
+        gradient.colors = colors.map(\.cgColor)
+        // `CardCell.gradientAngle`'s start and end points.
+        let turn = Double(angle) / 360
+        func squaredSine(_ x: Double) -> CGFloat { CGFloat(pow(sin(Double.pi * x), 2)) }
+        gradient.startPoint = CGPoint(x: squaredSine(turn + 0.75), y: squaredSine(turn))
+        gradient.endPoint = CGPoint(x: squaredSine(turn + 0.25), y: squaredSine(turn + 0.5))
+        layer.addSublayer(gradient)
+    }
+
+    required init?(coder: NSCoder) {
+        return nil
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        gradient.frame = bounds
+        gradient.cornerRadius = superview?.layer.cornerRadius ?? 0
     }
 }
 

@@ -469,13 +469,22 @@ class WalletStackViewController: UIViewController, UICollectionViewDataSource, @
         cellForItemAt indexPath: IndexPath
     ) -> UICollectionViewCell {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: CardcHostCell.reuseIdentifier, for: indexPath)
-        (cell as? CardcHostCell)?.show(cards[indexPath.item])
+        let card = cards[indexPath.item]
+        (cell as? CardcHostCell)?.show(card, background: UIColor(red: 0xFF / 255.0, green: 0xFF / 255.0, blue: 0xFF / 255.0, alpha: 1), gradientAngle: Self.gradientAngle(of: card))
         return cell
     }
 
     /// Expands the stack when its collapsed cards are tapped (CardsStack only reports the tap).
     func tappedOnCardsStack(cardsCollectionView: UICollectionView) {
         cardStack?.changeCardsPosition(to: .Expanded)
+    }
+
+    /// The `angle:` of each card's `gradient`, which the views showing the cards draw.
+    private static func gradientAngle(of card: CardPartsViewController) -> Float {
+        if card is SapphirePreferredCardController { return 30 }
+        if card is AmexGoldCardController { return 30 }
+        if card is CitiDoubleCashCardController { return 30 }
+        return 0
     }
 
     // MARK: Cards (override a factory to put your subclass of a card's controller in the stack)
@@ -528,9 +537,24 @@ private enum CardcHelpers {
         return theme
     }
 
-    /// Applies the frame traits `CardsViewController` would draw (rounded, border, shadow) to a
-    /// view hosting a card elsewhere.
-    static func decorate(_ host: UIView, for card: CardPartsViewController) {
+    /// Paints the view showing a card its theme's `cardBackgroundColor`, or nothing for a
+    /// transparent card (`TransparentCardTrait`), as `CardCell` does with white.
+    static func paint(_ host: UIView, for card: CardPartsViewController, background: UIColor) {
+        let transparent = (card as? TransparentCardTrait)?.requiresTransparentCard() ?? false
+        host.backgroundColor = transparent ? UIColor.clear : background
+    }
+
+    /// Gives a view hosting a card elsewhere what `CardsViewController` gives a list cell: the
+    /// background, the corners, border and shadow, then the gradient, which takes the border away.
+    /// `gradientAngle` is the card's `gradient` angle: CardParts' `gradientAngle()` is an optional
+    /// requirement.
+    static func decorate(
+        _ host: UIView,
+        for card: CardPartsViewController,
+        background: UIColor,
+        gradientAngle: Float = 0
+    ) {
+        paint(host, for: card, background: background)
         if let rounded = card as? RoundedCardTrait {
             host.layer.cornerRadius = rounded.cornerRadius()
         }
@@ -544,6 +568,47 @@ private enum CardcHelpers {
             host.layer.shadowOpacity = shadow.shadowOpacity()
             host.layer.shadowOffset = shadow.shadowOffset()
         }
+        if let gradient = card as? GradientCardTrait {
+            let view = CardcGradientView(colors: gradient.gradientColors(), angle: gradientAngle)
+            view.translatesAutoresizingMaskIntoConstraints = false
+            host.insertSubview(view, at: 0)
+            NSLayoutConstraint.activate([
+                view.topAnchor.constraint(equalTo: host.topAnchor),
+                view.leadingAnchor.constraint(equalTo: host.leadingAnchor),
+                view.trailingAnchor.constraint(equalTo: host.trailingAnchor),
+                view.bottomAnchor.constraint(equalTo: host.bottomAnchor),
+            ])
+            // As `CardCell.gradientColors`: a gradient takes the border away.
+            host.layer.borderWidth = 0
+        }
+    }
+}
+
+/// A card's gradient (`GradientCardTrait`) behind its content, as CardParts' `CardCell` draws it in
+/// a list.
+private final class CardcGradientView: UIView {
+    private let gradient = CAGradientLayer()
+
+    init(colors: [UIColor], angle: Float) {
+        super.init(frame: .zero)
+        isUserInteractionEnabled = false
+        gradient.colors = colors.map(\.cgColor)
+        // `CardCell.gradientAngle`'s start and end points.
+        let turn = Double(angle) / 360
+        func squaredSine(_ x: Double) -> CGFloat { CGFloat(pow(sin(Double.pi * x), 2)) }
+        gradient.startPoint = CGPoint(x: squaredSine(turn + 0.75), y: squaredSine(turn))
+        gradient.endPoint = CGPoint(x: squaredSine(turn + 0.25), y: squaredSine(turn + 0.5))
+        layer.addSublayer(gradient)
+    }
+
+    required init?(coder: NSCoder) {
+        return nil
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        gradient.frame = bounds
+        gradient.cornerRadius = superview?.layer.cornerRadius ?? 0
     }
 }
 
@@ -551,7 +616,7 @@ private enum CardcHelpers {
 private final class CardcHostCell: UICollectionViewCell {
     static let reuseIdentifier = "CardcHostCell"
 
-    func show(_ card: CardPartsViewController) {
+    func show(_ card: CardPartsViewController, background: UIColor, gradientAngle: Float = 0) {
         contentView.subviews.forEach { $0.removeFromSuperview() }
         let cardView: UIView = card.view
         cardView.translatesAutoresizingMaskIntoConstraints = false
@@ -562,7 +627,7 @@ private final class CardcHostCell: UICollectionViewCell {
             cardView.trailingAnchor.constraint(equalTo: contentView.trailingAnchor),
             cardView.bottomAnchor.constraint(equalTo: contentView.bottomAnchor),
         ])
-        CardcHelpers.decorate(contentView, for: card)
+        CardcHelpers.decorate(contentView, for: card, background: background, gradientAngle: gradientAngle)
     }
 }
 
