@@ -61,6 +61,9 @@ enum LSPWorkspaceBenchmark {
         var pullTimes: [Double] = [], pullCPU: [Double] = [], repullTimes: [Double] = [], repullCPU: [Double] = []
         var pulledFiles = 0, unchangedFiles = 0
         var warmPrepareTimes: [Double] = [], warmPrepareCPU: [Double] = []
+        // The process's CPU time (every thread's) for the requests that check files.
+        var referenceProcessCPU: [Double] = [], prepareProcessCPU: [Double] = [], coldRenameProcessCPU: [Double] = [], pullProcessCPU: [Double] = []
+        var startProcessCPU = 0.0
         var referenceCount = 0, renamedFiles = 0, firstTotal = 0, referencesGrowth = 0
         let sharedURI = "file://" + root + "/shared.cards"
         for run in 0..<iterations {
@@ -82,10 +85,12 @@ enum LSPWorkspaceBenchmark {
             let beforeReferences = LSPBenchmark.residentMemory() ?? 0
             start = now()
             startCPU = LSPBenchmark.cpuTime()
+            startProcessCPU = LSPBenchmark.processCPUTime()
             let references = send(["jsonrpc": "2.0", "id": 2, "method": "textDocument/references",
                                    "params": ["textDocument": ["uri": .string(sharedURI)], "position": at, "context": ["includeDeclaration": true]]])
             referenceTimes.append(now() - start)
             referenceCPU.append(LSPBenchmark.cpuTime() - startCPU)
+            referenceProcessCPU.append(LSPBenchmark.processCPUTime() - startProcessCPU)
             referenceCount = references.first?["result"]?.array?.count ?? -1
             if run == 0 { referencesGrowth = (LSPBenchmark.residentMemory() ?? 0) - beforeReferences }
             start = now()
@@ -115,10 +120,12 @@ enum LSPWorkspaceBenchmark {
             touchShared(2)
             start = now()
             startCPU = LSPBenchmark.cpuTime()
+            startProcessCPU = LSPBenchmark.processCPUTime()
             _ = send(["jsonrpc": "2.0", "id": 4, "method": "textDocument/prepareRename",
                       "params": ["textDocument": ["uri": .string(sharedURI)], "position": at]])
             prepareTimes.append(now() - start)
             prepareCPU.append(LSPBenchmark.cpuTime() - startCPU)
+            prepareProcessCPU.append(LSPBenchmark.processCPUTime() - startProcessCPU)
             start = now()
             startCPU = LSPBenchmark.cpuTime()
             _ = send(["jsonrpc": "2.0", "id": 5, "method": "textDocument/rename",
@@ -128,15 +135,19 @@ enum LSPWorkspaceBenchmark {
             touchShared(3)
             start = now()
             startCPU = LSPBenchmark.cpuTime()
+            startProcessCPU = LSPBenchmark.processCPUTime()
             _ = send(["jsonrpc": "2.0", "id": 6, "method": "textDocument/rename",
                       "params": ["textDocument": ["uri": .string(sharedURI)], "position": at, "newName": .string("Cold\(run)")]])
             coldRenameTimes.append(now() - start)
             coldRenameCPU.append(LSPBenchmark.cpuTime() - startCPU)
+            coldRenameProcessCPU.append(LSPBenchmark.processCPUTime() - startProcessCPU)
             start = now()
             startCPU = LSPBenchmark.cpuTime()
+            startProcessCPU = LSPBenchmark.processCPUTime()
             let pulled = send(["jsonrpc": "2.0", "id": 7, "method": "workspace/diagnostic", "params": ["previousResultIds": []]])
             pullTimes.append(now() - start)
             pullCPU.append(LSPBenchmark.cpuTime() - startCPU)
+            pullProcessCPU.append(LSPBenchmark.processCPUTime() - startProcessCPU)
             let items = pulled.first?["result"]?["items"]?.array ?? []
             pulledFiles = items.count
             let previous: [JSONValue] = items.map { ["uri": $0["uri"] ?? .null, "value": $0["resultId"] ?? .null] }
@@ -156,6 +167,7 @@ enum LSPWorkspaceBenchmark {
         }
         LSPBenchmark.report("references of Shared, wall", referenceTimes, note: "\(referenceCount) locations")
         LSPBenchmark.report("references of Shared, CPU ", referenceCPU)
+        LSPBenchmark.report("references of Shared, process CPU", referenceProcessCPU)
         print("  resident memory the first references added (the importers' resolved names kept): \(mib(referencesGrowth))")
         LSPBenchmark.report("rename of Shared, wall", renameTimes, note: "edits in \(renamedFiles) files")
         LSPBenchmark.report("rename of Shared, CPU ", renameCPU)
@@ -165,12 +177,15 @@ enum LSPWorkspaceBenchmark {
         LSPBenchmark.report("re-scan at save, CPU ", rescanCPU)
         LSPBenchmark.report("after an edit: prepareRename, wall", prepareTimes)
         LSPBenchmark.report("after an edit: prepareRename, CPU ", prepareCPU)
+        LSPBenchmark.report("after an edit: prepareRename, process CPU", prepareProcessCPU)
         LSPBenchmark.report("  then rename, wall", preparedRenameTimes)
         LSPBenchmark.report("  then rename, CPU ", preparedRenameCPU)
         LSPBenchmark.report("after an edit: rename alone, wall", coldRenameTimes)
         LSPBenchmark.report("after an edit: rename alone, CPU ", coldRenameCPU)
+        LSPBenchmark.report("after an edit: rename alone, process CPU", coldRenameProcessCPU)
         LSPBenchmark.report("workspace/diagnostic, first pull, wall", pullTimes, note: "\(pulledFiles) files")
         LSPBenchmark.report("workspace/diagnostic, first pull, CPU ", pullCPU)
+        LSPBenchmark.report("workspace/diagnostic, first pull, process CPU", pullProcessCPU)
         LSPBenchmark.report("workspace/diagnostic, again with the ids, wall", repullTimes, note: "\(unchangedFiles) unchanged")
         LSPBenchmark.report("workspace/diagnostic, again with the ids, CPU ", repullCPU)
     }

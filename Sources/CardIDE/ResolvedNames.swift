@@ -3,8 +3,8 @@
 /// never leave their card's file, which a rename has open). The workspace keeps them per file
 /// from the check that references, `prepareRename` or a rename made, while none of the files
 /// they came from changed, so the next question over the same files checks none again.
-struct ResolvedNames {
-    struct NameOccurrence {
+struct ResolvedNames: Sendable {
+    struct NameOccurrence: Sendable {
         var id: SymbolID
         var location: Location
         var isDeclaration: Bool

@@ -55,6 +55,9 @@ public final class Workspace {
     var hasIndexed = false
     /// The names each closed file's last check resolved (WorkspaceNavigation.swift), by path.
     var resolvedNames: [String: ResolvedNames] = [:]
+    /// How many threads check closed files at once (`ParallelMap`): the processors, unless a
+    /// test asks for another number.
+    var checkingThreads = ParallelMap.processorCount
 
     /// `roots` should be canonical (`canonicalPath(_:)`).
     public init(roots: [String], viewport: Viewport = .standard, base: FileProvider = DiskFileProvider()) {
@@ -245,8 +248,19 @@ public final class Workspace {
 
     func snapshot(ofFile path: String, diagnosing: Bool = false, using locator: inout ProjectLocator?) -> Snapshot? {
         if documents[path] != nil { return snapshot(of: path) }
-        guard let bytes = base.contents(of: path) else { return nil }
-        return makeSnapshot(path: path, bytes: bytes, version: 0, lineIndex: nil, diagnosing: diagnosing, locator: &locator)
+        return closedFileCheck(path, diagnosing: diagnosing, provider: provider, using: &locator).snapshot()
+    }
+
+    /// What checking the closed file at `path` needs, gathered now — its project, the buffers —
+    /// so that the check itself (`ClosedFileCheck.snapshot()`) reads nothing of the workspace
+    /// and may run on another thread. `provider` is `self.provider`, made once by a caller
+    /// gathering many.
+    func closedFileCheck(_ path: String, diagnosing: Bool, provider: OverlayFileProvider,
+                         using locator: inout ProjectLocator?) -> ClosedFileCheck {
+        let project = self.project(for: path, using: &locator)
+        return ClosedFileCheck(path: path, root: project.root, viewport: project.viewport, policy: project.policy,
+                               configuration: project.configuration, configurationProblem: project.problem,
+                               base: base, provider: provider, revision: revision, diagnosing: diagnosing)
     }
 
     private func makeSnapshot(path: String, bytes: [UInt8], version: Int, lineIndex: LineIndex?, diagnosing: Bool = true) -> Snapshot {
@@ -307,5 +321,30 @@ public final class Workspace {
         guard directory != "/" else { return path }
         let containing = roots.filter { PathUtilities.isInside(path, root: $0) }
         return containing.max(by: { $0.utf8.count < $1.utf8.count }) ?? directory
+    }
+}
+
+/// A closed file's check with everything it needs (see `Workspace.closedFileCheck`): values
+/// only, so checks of independent files can run at once on several threads.
+struct ClosedFileCheck: Sendable {
+    var path: String
+    var root: String
+    var viewport: Viewport
+    var policy: DiagnosticPolicy
+    var configuration: String?
+    var configurationProblem: String?
+    /// The disk, which the file itself is read from (a closed file has no buffer).
+    var base: FileProvider
+    /// The open buffers over the disk, which its imports are read through.
+    var provider: OverlayFileProvider
+    var revision: Int
+    var diagnosing: Bool
+
+    /// The file read from disk now and checked; nil when it cannot be read.
+    func snapshot() -> Snapshot? {
+        guard let bytes = base.contents(of: path) else { return nil }
+        return Snapshot(path: path, version: 0, bytes: bytes, root: root, provider: provider, revision: revision,
+                        viewport: viewport, lineIndex: nil, policy: policy, configuration: configuration,
+                        configurationProblem: configurationProblem, diagnosing: diagnosing)
     }
 }

@@ -136,29 +136,69 @@ extension Workspace {
 
     /// The kept names of each of the closed `candidates` that no unit of `snapshot` and
     /// `others` loaded — those not kept, or kept from files that changed since, checked now.
+    ///
+    /// The files to check are independent, so they are checked at once on the machine's cores,
+    /// then taken in the order the one-by-one walk would take them: the closed files no other
+    /// candidate imports first (a chain of importers is one check, which keeps the names of
+    /// each file of the unit), each skipped when a unit taken before covered it. Which files
+    /// that walk checks is foretold from the index's imports; a file the index was wrong about
+    /// is checked during the walk instead, and a check the walk does not use is dropped, so
+    /// the answer and what is kept are the walk's.
     func names(of candidates: [String], besides snapshot: Snapshot, others: [Snapshot]) -> [ResolvedNames] {
         let index = currentIndex()
-        // A file an open document's unit loaded is covered by it: its occurrences are that
-        // unit's. The closed files no other candidate imports are checked first (a chain of
-        // importers is one check, which keeps the names of each file of the unit).
+        // A file an open document's unit loaded is covered by it: its occurrences are that unit's.
         var covered = Set(snapshot.unitPaths)
         for other in others { covered.formUnion(other.unitPaths) }
         let candidateSet = Set(candidates)
         let imported = Set(candidates.flatMap { index.entries[$0]?.imports ?? [] }).intersection(candidateSet)
-        var closed: [ResolvedNames] = []
+        let order = candidates.filter { !imported.contains($0) } + candidates.filter(imported.contains)
+
+        // The walk foretold: the kept names still current, and the files it would check.
+        var current: [String: Bool] = [:]
+        func isKeptCurrent(_ path: String) -> Bool {
+            if let known = current[path] { return known }
+            let answer = resolvedNames[path].map(isCurrent) ?? false
+            current[path] = answer
+            return answer
+        }
         var locator: ProjectLocator?
-        for path in candidates.filter({ !imported.contains($0) }) + candidates.filter(imported.contains) where !covered.contains(path) {
-            if let kept = resolvedNames[path], isCurrent(kept) {
+        let provider = self.provider
+        var foreseen = covered
+        var checks: [ClosedFileCheck] = []
+        for path in order where !foreseen.contains(path) {
+            foreseen.insert(path)
+            guard !isKeptCurrent(path), documents[path] == nil else { continue }
+            checks.append(closedFileCheck(path, diagnosing: false, provider: provider, using: &locator))
+            foreseen.formUnion(index.transitiveImports(of: path))
+        }
+        // Nil for a file that could not be read.
+        var checked: [String: ClosedFileNames?] = [:]
+        for (check, outcome) in zip(checks, ParallelMap.map(checks, threads: checkingThreads) { ClosedFileNames.of($0) }) { checked[check.path] = outcome }
+
+        // The walk, in its order, with those checks.
+        var closed: [ResolvedNames] = []
+        for path in order where !covered.contains(path) {
+            if isKeptCurrent(path), let kept = resolvedNames[path] {
                 closed.append(kept)
                 covered.insert(path)
                 continue
             }
-            guard let checked = self.snapshot(ofFile: path, using: &locator) else { continue }
-            for kept in ResolvedNames.of(checked, fingerprints: fingerprints(readBy: checked)) where documents[kept.path] == nil {
+            let found: ClosedFileNames?
+            if let foreseen = checked[path] {
+                found = foreseen
+            } else if documents[path] == nil {
+                found = ClosedFileNames.of(closedFileCheck(path, diagnosing: false, provider: provider, using: &locator))
+            } else {
+                found = self.snapshot(ofFile: path, using: &locator).map(ClosedFileNames.init)
+            }
+            guard let outcome = found else { continue }
+            let fingerprints = outcome.unitFingerprints + fingerprints(of: Array(outcome.dependencies.dropFirst(outcome.unitFingerprints.count)))
+            for var kept in outcome.names where documents[kept.path] == nil {
+                kept.fingerprints = fingerprints
                 resolvedNames[kept.path] = kept
                 if candidateSet.contains(kept.path) && !covered.contains(kept.path) { closed.append(kept) }
             }
-            covered.formUnion(checked.unitPaths)
+            covered.formUnion(outcome.unitPaths)
         }
         return closed
     }
@@ -168,15 +208,6 @@ extension Workspace {
     /// editor's back (no watcher, no save yet) is checked again rather than edited blindly.
     func isCurrent(_ names: ResolvedNames) -> Bool {
         !hasChanged(names.dependencies, since: names.revision) && fingerprints(of: names.dependencies) == names.fingerprints
-    }
-
-    /// A hash of the bytes of each of `snapshot`'s dependencies as its check read them (the
-    /// unit's files; the project's `cardc.json`, read now).
-    func fingerprints(readBy snapshot: Snapshot) -> [Int] {
-        let files = snapshot.result.fileSet.files
-        return snapshot.dependencies.enumerated().map { i, path in
-            i < snapshot.unitPaths.count && i < files.count ? WorkspaceIndex.fingerprint(of: files[i].bytes) : fingerprints(of: [path]).first ?? 0
-        }
     }
 
     /// A hash of each file's bytes as the compiler reads them (open buffers over the disk); 0
@@ -204,4 +235,27 @@ extension Workspace {
     }
 
     static func shown(_ path: String) -> String { "`" + PathBytes.displayed(path) + "`" }
+}
+
+/// What a closed file's check resolved (`ResolvedNames` of each file of its unit), made on any
+/// thread: the snapshot is dropped once its names are taken.
+struct ClosedFileNames: Sendable {
+    var unitPaths: [String]
+    var dependencies: [String]
+    /// A hash of the bytes of each of the unit's files as the check read them (the first
+    /// `dependencies`); the project's `cardc.json` the workspace reads and hashes itself.
+    var unitFingerprints: [Int]
+    /// Without fingerprints yet.
+    var names: [ResolvedNames]
+
+    /// The names `check` finds; nil when its file cannot be read.
+    static func of(_ check: ClosedFileCheck) -> ClosedFileNames? { check.snapshot().map(ClosedFileNames.init) }
+
+    init(_ snapshot: Snapshot) {
+        unitPaths = snapshot.unitPaths
+        dependencies = snapshot.dependencies
+        let files = snapshot.result.fileSet.files
+        unitFingerprints = files.prefix(min(snapshot.unitPaths.count, snapshot.dependencies.count)).map { WorkspaceIndex.fingerprint(of: $0.bytes) }
+        names = ResolvedNames.of(snapshot, fingerprints: [])
+    }
 }

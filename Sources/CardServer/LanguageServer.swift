@@ -538,16 +538,16 @@ public final class LanguageServer {
 
     /// A project configuration the server cannot use is shown once per distinct problem (the
     /// defaults apply meanwhile), as `cardc check` would refuse it.
-    private func showConfigurationProblem(of snapshot: Snapshot) {
-        if let problem = snapshot.configurationProblem, shownProblems.insert(problem).inserted {
+    private func showConfigurationProblem(_ problem: String?) {
+        if let problem, shownProblems.insert(problem).inserted {
             send(Outgoing.notification("window/showMessage", ["type": 1, "message": .string("cardc: " + problem)]))
         }
     }
 
     private func publishDiagnostics(_ snapshot: Snapshot) {
-        showConfigurationProblem(of: snapshot)
+        showConfigurationProblem(snapshot.configurationProblem)
         var converter = Converter(server: self, snapshots: [snapshot])
-        let diagnostics = snapshot.documentDiagnostics().map { diagnosticJSON($0, snapshot: snapshot, converter: &converter) }
+        let diagnostics = snapshot.documentDiagnostics().map { diagnosticJSON($0, lines: snapshot.lineIndex, converter: &converter) }
         send(Outgoing.notification("textDocument/publishDiagnostics", [
             "uri": .string(uri(ofPath: snapshot.path)), "version": .int(snapshot.version), "diagnostics": .array(diagnostics),
         ]))
@@ -569,22 +569,49 @@ public final class LanguageServer {
     /// checked as `cardc check` would — worked out again only when one of the files they came
     /// from changed; the same items keep their result id. Nil when the file cannot be read.
     private func pulledReport(_ path: String) -> PulledReport? {
-        let version = workspace.document(path)?.version
-        let cached = pulledReports[path]
-        if let cached, cached.version == version, !workspace.hasChanged(cached.dependencies, since: cached.revision) { return cached }
+        if let cached = currentPulledReport(path) { return cached }
         guard let snapshot = workspace.snapshot(of: path) ?? workspace.snapshot(ofFile: path, diagnosing: true) else {
             pulledReports[path] = nil
             return nil
         }
-        showConfigurationProblem(of: snapshot)
+        showConfigurationProblem(snapshot.configurationProblem)
         var converter = Converter(server: self, snapshots: [snapshot])
-        let items = JSONValue.array(snapshot.documentDiagnostics().map { diagnosticJSON($0, snapshot: snapshot, converter: &converter) })
+        let items = JSONValue.array(snapshot.documentDiagnostics().map { diagnosticJSON($0, lines: snapshot.lineIndex, converter: &converter) })
+        return storeReport(path, revision: snapshot.revision, dependencies: snapshot.dependencies, items: items)
+    }
+
+    /// `pulledReport(_:)` of a closed file from its check made beforehand (`diagnosed`: nil
+    /// when the file could not be read).
+    private func pulledReport(_ path: String, diagnosed: DiagnosedFile?) -> PulledReport? {
+        if let cached = currentPulledReport(path) { return cached }
+        guard let file = diagnosed else {
+            pulledReports[path] = nil
+            return nil
+        }
+        showConfigurationProblem(file.configurationProblem)
+        // The lines of the unit's files the check read, as the snapshot's would give them.
+        var converter = Converter(server: self, snapshots: [], cache: file.relatedLineIndexes.merging([path: file.lineIndex]) { $1 })
+        let items = JSONValue.array(file.diagnostics.map { diagnosticJSON($0, lines: file.lineIndex, converter: &converter) })
+        return storeReport(path, revision: file.revision, dependencies: file.dependencies, items: items)
+    }
+
+    /// The report kept for `path`, if it still describes the file.
+    private func currentPulledReport(_ path: String) -> PulledReport? {
+        guard let cached = pulledReports[path], cached.version == workspace.document(path)?.version,
+              !workspace.hasChanged(cached.dependencies, since: cached.revision) else { return nil }
+        return cached
+    }
+
+    /// Keeps the report of `path` made of `items`, under a new result id when they changed.
+    private func storeReport(_ path: String, revision: Int, dependencies: [String], items: JSONValue) -> PulledReport {
+        let cached = pulledReports[path]
         var resultID = cached?.resultID ?? ""
         if cached?.items != items {
             reportCount += 1
             resultID = resultIDPrefix + "-" + String(reportCount)
         }
-        let report = PulledReport(revision: snapshot.revision, dependencies: snapshot.dependencies, version: version, resultID: resultID, items: items)
+        let report = PulledReport(revision: revision, dependencies: dependencies, version: workspace.document(path)?.version,
+                                  resultID: resultID, items: items)
         pulledReports[path] = report
         return report
     }
@@ -610,9 +637,15 @@ public final class LanguageServer {
             previous[path] = try entry.string("value")
         }
         let paths = Set(workspace.currentIndex().paths).union(workspace.openPaths)
+        // The closed files without a current report are checked first, at once on the cores.
+        let sorted = paths.sorted()
+        let stale = sorted.filter { workspace.document($0) == nil && currentPulledReport($0) == nil }
+        var diagnosed: [String: DiagnosedFile?] = [:]
+        for (path, file) in zip(stale, workspace.diagnoseClosedFiles(stale)) { diagnosed[path] = file }
         var items: [JSONValue] = []
-        for path in paths.sorted() {
-            guard let report = pulledReport(path) else { continue }
+        for path in sorted {
+            let found = diagnosed[path].map { pulledReport(path, diagnosed: $0) } ?? pulledReport(path)
+            guard let report = found else { continue }
             let version: JSONValue = report.version.map { .int($0) } ?? .null
             if previous[path] == report.resultID {
                 items.append(["uri": .string(uri(ofPath: path)), "version": version, "kind": "unchanged", "resultId": .string(report.resultID)])
@@ -659,10 +692,11 @@ public final class LanguageServer {
         changedOnDisk = true
     }
 
-    private func diagnosticJSON(_ diagnostic: DocumentDiagnostic, snapshot: Snapshot, converter: inout Converter) -> JSONValue {
+    /// `lines`: the document's (the diagnostic's range is in it).
+    private func diagnosticJSON(_ diagnostic: DocumentDiagnostic, lines: LineIndex, converter: inout Converter) -> JSONValue {
         let code = diagnostic.code.rawValue
         var members: [(String, JSONValue)] = [
-            ("range", json(diagnostic.range, in: snapshot)),
+            ("range", Self.json(lines.position(of: diagnostic.range.lowerBound, in: encoding)..<lines.position(of: diagnostic.range.upperBound, in: encoding))),
             ("severity", .int(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3)),
             ("code", .string(code)),
             ("codeDescription", ["href": .string(explainURL.replacingAll("{code}", with: code))]),
@@ -818,7 +852,7 @@ public final class LanguageServer {
         return .array(actions.map { action in
             var members: [(String, JSONValue)] = [
                 ("title", .string(action.title)), ("kind", .string(action.kind.rawValue)),
-                ("diagnostics", .array(action.diagnostics.map { diagnosticJSON($0, snapshot: snapshot, converter: &converter) })),
+                ("diagnostics", .array(action.diagnostics.map { diagnosticJSON($0, lines: snapshot.lineIndex, converter: &converter) })),
                 ("edit", converter.workspaceEdit(action.edits)),
             ]
             if action.isPreferred { members.append(("isPreferred", true)) }

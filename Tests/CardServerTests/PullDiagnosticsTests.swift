@@ -64,6 +64,42 @@ import Testing
         #expect(session.send(notification("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])).isEmpty)
     }
 
+    /// The first workspace pull checks the closed files at once on several threads: every
+    /// file's report is the one a document pull of it (checked alone, on the server's thread)
+    /// gives — errors, an importer shown its import's errors (related information in the other
+    /// file), a layout warning (W104, only when laid out as `cardc check` does), an open
+    /// document, and a file that cannot be read.
+    @Test func workspacePullIsTheDocumentPullOfEachFile() throws {
+        let folder = try Folder()
+        try folder.write("broken.cards", "card Broken {\n  txt(\"x\")\n}\n")
+        try folder.write("uses-broken.cards", "import \"broken.cards\"\n\ncard User {\n  text(\"u\")\n}\n")
+        try folder.write("tall.cards", "card Statement {\n  text(\"Statement\")\n  image(\"chart\", height: 240, decorative: true)\n}\n"
+            + "stack Wallet: collapsible(cardHeight: 200) {\n  Statement\n}\n")
+        for i in 0..<12 { try folder.write("deck/more\(i).cards", "import \"pawtheme.cards\"\n\ncard More\(i) {\n  button(\"n\", action: push(ShelterNote))\n  txt(\"\(i)\")\n}\n") }
+        try folder.write("unreadable.cards", "card Hidden {\n  text(\"h\")\n}\n")
+        chmod(folder.root + "/unreadable.cards", 0)
+        defer { chmod(folder.root + "/unreadable.cards", 0o644) }
+        let (session, _) = pullingSession(folder)
+        session.open(folder.uri("outer.cards"), WorkspaceIndexTests.outer)
+        let pulled = try #require(session.send(request(2, "workspace/diagnostic", ["previousResultIds": []])).first?["result"]?["items"]?.array)
+        #expect(pulled.count >= 19)
+        let (alone, _) = pullingSession(folder)
+        alone.open(folder.uri("outer.cards"), WorkspaceIndexTests.outer)
+        var codes: [String: [String]] = [:]
+        for (i, item) in pulled.enumerated() {
+            let uri = try #require(item["uri"])
+            let single = try #require(alone.send(request(3 + i, "textDocument/diagnostic", ["textDocument": ["uri": uri]])).first?["result"])
+            #expect(item["items"] == single["items"], "\(uri)")
+            codes[uri.string ?? ""] = Self.codes(item)
+        }
+        #expect(pulled.compactMap { $0["uri"]?.string } == pulled.compactMap { $0["uri"]?.string }.sorted())
+        #expect(codes[folder.uri("broken.cards")] == ["E301"])
+        #expect(codes[folder.uri("tall.cards")] == ["W104"])
+        #expect(codes[folder.uri("deck/more3.cards")]?.contains("E301") == true)
+        let user = pulled.first { $0["uri"]?.string == folder.uri("uses-broken.cards") }
+        #expect(user?["items"]?.array?.first?["relatedInformation"]?.array?.first?["location"]?["uri"]?.string == folder.uri("broken.cards"))
+    }
+
     /// The workspace pull reports every file of the folders, checked from disk when not open
     /// (the copy under `.build` skipped); what the client already holds is `unchanged`.
     @Test func workspacePullReportsEveryFile() throws {
