@@ -165,11 +165,6 @@ enum GalleryStyle {
                            to out: inout HTMLWriter) {
         let palette = ThemePalette(theme: theme)
         let metrics = ThemeMetrics(theme, textSize: textSize)
-        func font(_ name: String) -> FontValue? {
-            if case .font(let font)? = theme?.value(name) { return font }
-            if case .font(let font)? = Catalog.themeProperty(named: name)?.mintValue { return font }
-            return nil
-        }
         out.raw(".T")
         out.integer(number)
         out.raw("{")
@@ -182,15 +177,6 @@ enum GalleryStyle {
         variable("sep", palette.separator)
         variable("btn", palette.buttonTitle)
         variable("acc", palette.accent)
-        let styles: [(String, String, ColorValue?, Double)] = [
-            ("s", "smallTextFont", palette.smallText, metrics.smallTextSize),
-            ("n", "normalTextFont", palette.normalText, metrics.normalTextSize),
-            ("t", "titleTextFont", palette.titleText, metrics.titleTextSize),
-            ("h", "headerTextFont", palette.headerText, metrics.headerTextSize),
-            ("d", "detailTextFont", palette.detailText, metrics.detailTextSize),
-            ("i", "titleFont", palette.title, metrics.titleSize),
-            ("b", "buttonTitleFont", palette.buttonTitle, metrics.buttonTitleSize),
-        ]
         // A button's tint, 10% (20% filled) of its title colour, as a colour every reader parses
         // (axe-core does not read `color-mix`).
         for (name, opacity) in [("bt1", 0.1), ("bt2", 0.2)] {
@@ -198,11 +184,9 @@ enum GalleryStyle {
             if let color = palette.buttonTitle { out.color(color, opacity: opacity) } else { out.raw("transparent") }
             out.raw(";")
         }
-        for (key, fontName, color, size) in styles {
-            variable("c" + key, color)
-            out.raw("--f" + key + ":")
-            writeFont(font(fontName), size: size, fallbackSize: size, to: &out)
-            out.raw(";")
+        for style in fontStyles {
+            variable("c" + style.key, palette[keyPath: style.color])
+            writeFontVariable(style, of: theme, metrics, to: &out)
         }
         out.raw("--br:")
         var radius = 0.0
@@ -216,28 +200,48 @@ enum GalleryStyle {
     static func writeThemeFonts(_ theme: ResolvedTheme?, number: Int, column: Int, textSize: ContentSizeCategory,
                                 to out: inout HTMLWriter) {
         let metrics = ThemeMetrics(theme, textSize: textSize)
-        func font(_ name: String) -> FontValue? {
-            if case .font(let font)? = theme?.value(name) { return font }
-            if case .font(let font)? = Catalog.themeProperty(named: name)?.mintValue { return font }
-            return nil
-        }
         out.raw(".T")
         out.integer(number)
         out.raw(".Z")
         out.integer(column)
         out.raw("{")
-        let fonts: [(String, String, Double)] = [
-            ("s", "smallTextFont", metrics.smallTextSize), ("n", "normalTextFont", metrics.normalTextSize),
-            ("t", "titleTextFont", metrics.titleTextSize), ("h", "headerTextFont", metrics.headerTextSize),
-            ("d", "detailTextFont", metrics.detailTextSize), ("i", "titleFont", metrics.titleSize),
-            ("b", "buttonTitleFont", metrics.buttonTitleSize),
-        ]
-        for (key, fontName, size) in fonts {
-            out.raw("--f" + key + ":")
-            writeFont(font(fontName), size: size, fallbackSize: size, to: &out)
-            out.raw(";")
-        }
+        for style in fontStyles { writeFontVariable(style, of: theme, metrics, to: &out) }
         out.raw("}\n")
+    }
+
+    /// The theme fonts the gallery writes as variables — `--f<key>` the font, `--c<key>` its
+    /// colour — with the catalog property, its size in `ThemeMetrics` and its colour in
+    /// `ThemePalette`: one list for a theme's line and its Dynamic Type lines.
+    static var fontStyles: [FontStyle] {
+        [FontStyle(key: "s", property: "smallTextFont", size: \.smallTextSize, color: \.smallText),
+         FontStyle(key: "n", property: "normalTextFont", size: \.normalTextSize, color: \.normalText),
+         FontStyle(key: "t", property: "titleTextFont", size: \.titleTextSize, color: \.titleText),
+         FontStyle(key: "h", property: "headerTextFont", size: \.headerTextSize, color: \.headerText),
+         FontStyle(key: "d", property: "detailTextFont", size: \.detailTextSize, color: \.detailText),
+         FontStyle(key: "i", property: "titleFont", size: \.titleSize, color: \.title),
+         FontStyle(key: "b", property: "buttonTitleFont", size: \.buttonTitleSize, color: \.buttonTitle)]
+    }
+
+    struct FontStyle {
+        var key: String
+        var property: String
+        var size: KeyPath<ThemeMetrics, Double>
+        var color: KeyPath<ThemePalette, ColorValue?>
+    }
+
+    /// `--f<key>:<font>;` for one of `fontStyles`: the theme's font (else Mint's) at the
+    /// metrics' size.
+    private static func writeFontVariable(_ style: FontStyle, of theme: ResolvedTheme?, _ metrics: ThemeMetrics, to out: inout HTMLWriter) {
+        var font: FontValue?
+        if case .font(let value)? = theme?.value(style.property) {
+            font = value
+        } else if case .font(let value)? = Catalog.themeProperty(named: style.property)?.mintValue {
+            font = value
+        }
+        let size = metrics[keyPath: style.size]
+        out.raw("--f" + style.key + ":")
+        writeFont(font, size: size, fallbackSize: size, to: &out)
+        out.raw(";")
     }
 
     /// The class of a `text(style:)` case (any other case has `normal`'s).
