@@ -85,11 +85,7 @@ public struct DeckLayouter {
     /// The margins around every card of a list or fullScreen stack: `margins:`, else the theme's
     /// `cardCellMargins`.
     public mutating func listMargins(for stack: StackView) -> EdgeInsets {
-        if case .insets(let t, let l, let b, let r)? = stack.property("margins") {
-            return EdgeInsets(top: Finite.dimension(t), left: Finite.dimension(l),
-                              bottom: Finite.dimension(b), right: Finite.dimension(r))
-        }
-        return engine(theme: stack.theme).metrics.cardCellMargins
+        EdgeInsets(stack.property("margins")) ?? engine(theme: stack.theme).metrics.cardCellMargins
     }
 
     /// The value of the card's `customMargin` trait.
@@ -135,11 +131,7 @@ public struct DeckLayouter {
     }
 
     static func swipeInsets(_ stack: StackView) -> EdgeInsets {
-        if case .insets(let t, let l, let b, let r)? = stack.configuration.value(named: "insets") {
-            return EdgeInsets(top: Finite.dimension(t), left: Finite.dimension(l),
-                              bottom: Finite.dimension(b), right: Finite.dimension(r))
-        }
-        return EdgeInsets(10)
+        EdgeInsets(stack.configuration.value(named: "insets")) ?? EdgeInsets(10)
     }
 
     /// The context of card `index` in the layout JSON's `cards`: the first stack (in

@@ -3,6 +3,8 @@
 // are passed through `Finite.dimension`/`Finite.coordinate` first, so no input can turn a frame
 // into infinity or NaN.
 
+import CardModel
+
 /// The screen the layout is computed for (`--viewport WxH`, docs/language.md §6.1).
 public struct Viewport: Hashable, Sendable, CustomStringConvertible {
     /// The width in points.
@@ -92,6 +94,12 @@ public struct EdgeInsets: Hashable, Sendable {
 
     /// Equal insets on all four sides.
     public init(_ all: Double) { self.init(top: all, left: all, bottom: all, right: all) }
+
+    /// An `insets(…)` value from the input, each side a `Finite.dimension`; nil for any other value.
+    public init?(_ value: Value?) {
+        guard case .insets(let t, let l, let b, let r)? = value else { return nil }
+        self.init(top: Finite.dimension(t), left: Finite.dimension(l), bottom: Finite.dimension(b), right: Finite.dimension(r))
+    }
 
     public static let zero = EdgeInsets(0)
 

@@ -229,10 +229,7 @@ public struct ThemeMetrics: Hashable, Sendable {
         titleSize = size("titleFont")
         buttonTitleSize = size("buttonTitleFont")
         func insets(_ name: String) -> EdgeInsets {
-            if case .insets(let t, let l, let b, let r)? = theme?.value(name) {
-                return EdgeInsets(top: Finite.dimension(t), left: Finite.dimension(l),
-                                  bottom: Finite.dimension(b), right: Finite.dimension(r))
-            }
+            if let written = EdgeInsets(theme?.value(name)) { return written }
             if case .insets(let t, let l, let b, let r)? = Catalog.themeProperty(named: name)?.mintValue {
                 return EdgeInsets(top: t, left: l, bottom: b, right: r)
             }
@@ -265,11 +262,7 @@ public struct ThemeMetrics: Hashable, Sendable {
     /// The margins of `part` directly in a card: its `margins:` (a literal: CardParts reads
     /// them once, in `setupCardParts`), else its kind's theme margins.
     public func margins(of part: PartView) -> EdgeInsets {
-        if case .insets(let t, let l, let b, let r)? = part.arguments.value(named: "margins") {
-            return EdgeInsets(top: Finite.dimension(t), left: Finite.dimension(l),
-                              bottom: Finite.dimension(b), right: Finite.dimension(r))
-        }
-        return defaultMargins(of: part.kind)
+        EdgeInsets(part.arguments.value(named: "margins")) ?? defaultMargins(of: part.kind)
     }
 
     /// The font size of a `text(style:)` case.
