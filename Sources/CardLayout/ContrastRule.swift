@@ -638,20 +638,14 @@ struct ContrastRule {
     static let backgroundParameter: [Int?] = PartKind.allCases.map { kind in kind.spec.parameters.firstIndex { $0.name == "background" } }
     static let cardBackgroundProperty = Catalog.themePropertyIndex(named: "cardBackgroundColor")
 
-    /// The theme property indices of a `text(style:)` case's colour and font (`<case>TextColor`,
-    /// `<case>TextFont`; any other case has `normal`'s), by a switch: no string is built or hashed
-    /// per text.
+    /// The theme property indices of a `text(style:)` case's colour and font (any other case
+    /// has the default style's), from the catalog's table of text styles.
     static func styleProperties(_ style: String?) -> (color: Int?, font: Int?) {
-        switch style {
-        case "small": styleIndices[1]
-        case "title": styleIndices[2]
-        case "header": styleIndices[3]
-        case "detail": styleIndices[4]
-        default: styleIndices[0]
-        }
+        styleIndices[Catalog.textStyleIndex(named: style)]
     }
-    static let styleIndices: [(color: Int?, font: Int?)] = ["normal", "small", "title", "header", "detail"].map {
-        (Catalog.themePropertyIndex(named: $0 + "TextColor"), Catalog.themePropertyIndex(named: $0 + "TextFont"))
+    /// By position in `Catalog.textStyles`, found once.
+    static let styleIndices: [(color: Int?, font: Int?)] = Catalog.textStyles.map {
+        (Catalog.themePropertyIndex(named: $0.colorProperty), Catalog.themePropertyIndex(named: $0.fontProperty))
     }
 
     // MARK: Diagnostics
