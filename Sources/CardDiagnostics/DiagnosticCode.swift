@@ -14,7 +14,7 @@ public enum DiagnosticCode: String, CaseIterable, Hashable, Comparable, Sendable
     case e401 = "E401", e403 = "E403", e404 = "E404", e405 = "E405", e406 = "E406"
     case w103 = "W103", w402 = "W402"
     // E5xx traits
-    case e501 = "E501", e502 = "E502", e503 = "E503", w501 = "W501", w502 = "W502"
+    case e501 = "E501", e502 = "E502", e503 = "E503", w501 = "W501", w502 = "W502", w503 = "W503"
     // E6xx states
     case e601 = "E601", e602 = "E602", e603 = "E603", w601 = "W601"
     // E7xx stacks
@@ -90,8 +90,9 @@ public enum DiagnosticCode: String, CaseIterable, Hashable, Comparable, Sendable
         case .e501: "missing trait requirement"
         case .e502: "duplicate trait"
         case .e503: "trait value out of range"
-        case .w501: "trait has no effect on a transparent card"
+        case .w501: "shadow on a transparent card falls from its parts"
         case .w502: "trait has no effect outside a list stack"
+        case .w503: "trait taken away by another trait"
         case .e601: "duplicate state"
         case .e602: "unknown state"
         case .e603: "misplaced state"

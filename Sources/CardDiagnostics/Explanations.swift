@@ -897,10 +897,14 @@ extension DiagnosticCode {
         case .w501:
             CodeExplanation(
                 summary: #"""
-                A `transparent` card (TransparentCardTrait) draws no card frame or background, so \#
-                `shadow`, `border` and `gradient`, which decorate that frame, have no visible \#
-                effect. Remove the decoration, or remove `transparent` if the card should have a \#
-                frame.
+                A `transparent` card (TransparentCardTrait) has no background: CardParts clears \#
+                the cell's background, edge and shadow, and then applies the card's other traits. \#
+                Its `shadow` (ShadowCardTrait) is the layer's shadow, and a layer's shadow follows \#
+                what the layer draws: with nothing filling the card, that is the text and images \#
+                of its parts, each with a shadow of its own, not a shadow under the card's edge. \#
+                The gallery draws it so. Give the card a `gradient` (which fills it) or remove \#
+                `transparent` for a shadow under the card; remove the `shadow` otherwise. \#
+                `border` and `gradient` draw on a transparent card as on any other.
                 """#,
                 wrong: #"""
                 card Balance: transparent, shadow(color: .black, radius: 6, opacity: 0.2, offset: size(0, 2)) {
@@ -946,6 +950,26 @@ extension DiagnosticCode {
                 """#)
 
         // MARK: E6xx states
+        case .w503:
+            CodeExplanation(
+                summary: #"""
+                Some traits take another away, wherever the card is shown: CardParts' `CardCell` \#
+                clears a cell's border when it is given a gradient, after the border is set \#
+                (`CardsViewController` applies `border` before `gradient`, whatever their order in \#
+                the source), and the generated code hosting a card outside a list does the same. \#
+                So a card with `gradient` shows no `border`, in the app, the preview and the \#
+                gallery. Remove the `border`, or the `gradient` if the card should have the border.
+                """#,
+                wrong: #"""
+                card Promo: gradient(colors: [#E8F5E9, #C8E6C9]), border(width: 1, color: #2E7D32) {
+                  text("Save 20% this week", color: #1B5E20)
+                }
+                """#,
+                corrected: #"""
+                card Promo: gradient(colors: [#E8F5E9, #C8E6C9]) {
+                  text("Save 20% this week", color: #1B5E20)
+                }
+                """#)
         case .e601:
             CodeExplanation(
                 summary: #"""

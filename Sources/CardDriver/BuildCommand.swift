@@ -122,7 +122,7 @@ enum BuildCommand {
 
         // `build` builds what it is told: a configuration's `exclude` is for `check` and `fmt`.
         var run = try ProjectRun(files: files, operands: parsed.operands, locator: locator, viewport: viewport,
-                                 textSize: textSizes.first ?? .default, honoringExclude: false)
+                                 textSizes: textSizes, honoringExclude: false)
         let outcome = try run.check(provider: provider)
         compiled = outcome.groups.max { $0.inputs.count < $1.inputs.count }?.result
         if let unreadable = outcome.unreadable.first { throw UsageError("cannot read \(unreadable)") }
@@ -155,7 +155,7 @@ enum BuildCommand {
                                   swiftFlavor: flavor ?? input.settings.configuration.flavor ?? .cardParts,
                                   access: access ?? input.settings.configuration.access ?? .internal,
                                   toolVersion: Driver.version, themes: galleryThemes, widths: galleryWidths.map(Double.init),
-                                  textSizes: textSizes)
+                                  textSizes: input.textSizes)
         }
         if toStdout, let backend = backends.first, let deck = decks.first ?? nil {
             // Pieces end between UTF-8 sequences, so each decodes on its own. Once stdout fails

@@ -89,15 +89,15 @@ enum CheckCommand {
         let viewport = try CommonOptions.viewportOption(parsed)
         let textSize = try CommonOptions.textSize(parsed, command: command)
         if parsed.flag("--print-config") {
-            var printer = ConfigurationPrinter(locator: locator, viewport: viewport)
+            var printer = ConfigurationPrinter(locator: locator, viewport: viewport, textSize: textSize)
             output.writeOut(try printer.describe(parsed.operands))
             return 0
         }
         let expansion = try InputFiles.expand(parsed.operands, allowDirectories: true, sizeLimit: sizeLimit)
         InputFiles.report(expansion.skipped, output: &output)
         let files = expansion.files
-        var run = try ProjectRun(files: files, operands: parsed.operands, locator: locator, viewport: viewport, textSize: textSize,
-                                 honoringExclude: true)
+        var run = try ProjectRun(files: files, operands: parsed.operands, locator: locator, viewport: viewport,
+                                 textSizes: textSize.map { [$0] } ?? [], honoringExclude: true)
         // Each file is checked once, in the unit of a file that imports it when there is one.
         let outcome: ProjectRun.Outcome
         var report: [String] = []

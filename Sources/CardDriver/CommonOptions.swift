@@ -69,13 +69,14 @@ enum CommonOptions {
     }
 
     /// The one text size of a command that lays out at one size (`check`, `preview`): the
-    /// `--text-size` given, else the default (`large`). Two different sizes are a usage error.
-    static func textSize(_ parsed: ParsedArguments, command: String) throws -> ContentSizeCategory {
+    /// `--text-size` given, else nil (the project's `textSize`, else `large`). Two different
+    /// sizes are a usage error.
+    static func textSize(_ parsed: ParsedArguments, command: String) throws -> ContentSizeCategory? {
         let sizes = try textSizes(parsed)
         guard sizes.count <= 1 else {
             throw UsageError("'cardc \(command)' lays out at one text size: give '--text-size' once")
         }
-        return sizes.first ?? .default
+        return sizes.first
     }
 
     /// Every `--theme` given, in order, each once. Whether a deck has it is the back end's

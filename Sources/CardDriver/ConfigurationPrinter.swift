@@ -10,6 +10,8 @@ struct ConfigurationPrinter {
     var locator: ProjectLocator
     /// `--viewport`, when given.
     var viewport: Viewport?
+    /// `--text-size`, when given.
+    var textSize: ContentSizeCategory?
 
     func row(_ name: String, _ value: String) -> String {
         "  " + name.padded(to: 15) + TerminalText.escaped(value) + "\n"
@@ -36,6 +38,11 @@ struct ConfigurationPrinter {
                 text += row("viewport", "\(viewport) (--viewport)")
             } else {
                 text += row("viewport", configuration.viewport.map { "\($0) (\(source))" } ?? "\(Viewport.standard) (default)")
+            }
+            if let textSize {
+                text += row("text size", "\(textSize) (--text-size)")
+            } else {
+                text += row("text size", configuration.textSize.map { "\($0) (\(source))" } ?? "\(ContentSizeCategory.default) (default)")
             }
             text += row("flavor", configuration.flavor.map { "\($0.rawValue) (\(source))" } ?? "\(SwiftNames.Flavor.cardParts.rawValue) (default)")
             text += row("access", configuration.access.map { "\($0.rawValue) (\(source))" } ?? "internal (default)")

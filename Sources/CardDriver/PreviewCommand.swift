@@ -92,12 +92,12 @@ enum PreviewCommand {
         if let conflict = request.conflict { throw UsageError(conflict) }
         let sizeLimit = try CommonOptions.sizeLimit(parsed)
         _ = try InputFiles.expand([file], allowDirectories: false, sizeLimit: sizeLimit)
-        // The project's root and viewport, as `check` and `build` find them.
+        // The project's root, viewport and text size, as `check` and `build` find them.
         var locator = try CommonOptions.locator(parsed, provider: DiskFileProvider(sizeLimit: sizeLimit))
         let project = try configured { try locator.settings(forFile: file) }
         let settings = Settings(file: file, root: project.root, sizeLimit: sizeLimit,
                                 viewport: try CommonOptions.viewportOption(parsed) ?? project.configuration.viewport ?? .standard,
-                                textSize: try CommonOptions.textSize(parsed, command: "preview"),
+                                textSize: try CommonOptions.textSize(parsed, command: "preview") ?? project.configuration.textSize ?? .default,
                                 request: request, width: width, color: CommonOptions.color(parsed))
         if parsed.flag("--watch") {
             return watch.run(settings, output: &output, compiled: &compiled)

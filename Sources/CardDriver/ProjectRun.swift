@@ -8,28 +8,31 @@ import CardSyntax
 
 /// The inputs of one `check` or `build` run, each with the settings its project gives it
 /// (`cardc.json`, found per file by `ProjectLocator`, under the command line's options), checked
-/// in groups that share a project root and a viewport (usually one group).
+/// in groups that share a project root, a viewport and a text size (usually one group).
 struct ProjectRun {
     struct Input {
         var path: String
         var settings: ProjectSettings
         var viewport: Viewport
+        /// The text sizes it is laid out at: `--text-size`'s (the first is the layout's, the
+        /// gallery adds a column for each further one), else its configuration's `textSize`;
+        /// empty for the default.
+        var textSizes: [ContentSizeCategory]
+        /// The text size the layout runs at.
+        var textSize: ContentSizeCategory { textSizes.first ?? .default }
     }
 
     private(set) var inputs: [Input] = []
     /// Inputs a configuration's `exclude` left out, with the pattern that did.
     private(set) var excluded: [(path: String, pattern: ExcludePattern)] = []
     private(set) var locator: ProjectLocator
-    /// The text size every input is laid out at (`--text-size`; the default, `large`, without it).
-    let textSize: ContentSizeCategory
 
     /// Settles the settings of `files` (the operands expanded), leaving out excluded files when
-    /// `honoringExclude`. `viewport` is `--viewport`, which overrides every configuration's;
-    /// `textSize` is `--text-size`.
+    /// `honoringExclude`. `viewport` is `--viewport` and `textSizes` `--text-size`, which
+    /// override every configuration's `viewport` and `textSize`.
     init(files: [String], operands: [String], locator: ProjectLocator, viewport: Viewport?,
-         textSize: ContentSizeCategory = .default, honoringExclude: Bool) throws {
+         textSizes: [ContentSizeCategory] = [], honoringExclude: Bool) throws {
         self.locator = locator
-        self.textSize = textSize
         let directories = operands.filter { LocalFiles.isDirectory($0) }
         for file in files {
             let operand = directories.first { file.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
@@ -38,7 +41,8 @@ struct ProjectRun {
                 excluded.append((file, pattern))
                 continue
             }
-            inputs.append(Input(path: file, settings: settings, viewport: viewport ?? settings.configuration.viewport ?? .standard))
+            inputs.append(Input(path: file, settings: settings, viewport: viewport ?? settings.configuration.viewport ?? .standard,
+                                textSizes: textSizes.isEmpty ? settings.configuration.textSize.map { [$0] } ?? [] : textSizes))
         }
     }
 
@@ -67,7 +71,7 @@ struct ProjectRun {
             let first = inputs[indices[0]]
             // The policy is applied once, in `outcome(of:)`, to every group's diagnostics together.
             let result = Pipeline.check(paths: indices.map { inputs[$0].path }, root: first.settings.root,
-                                        provider: provider, viewport: first.viewport, textSize: textSize,
+                                        provider: provider, viewport: first.viewport, textSize: first.textSize,
                                         units: units, policy: nil)
             return (indices, result)
         }
@@ -93,7 +97,7 @@ struct ProjectRun {
             let first = inputs[indices[0]]
             let base = buffers.isEmpty ? provider : OverlayFileProvider(buffers: buffers, base: provider)
             var engine = FixEngine(paths: indices.map { inputs[$0].path }, root: first.settings.root, provider: base, viewport: first.viewport,
-                                   textSize: textSize, units: units)
+                                   textSize: first.textSize, units: units)
             let original = engine.check([:])
             engine.policy = try policy(for: original.fileSet)
             let fixed = engine.run(original: original)
@@ -118,7 +122,7 @@ struct ProjectRun {
         var order: [String] = []
         var members: [String: [Int]] = [:]
         for (index, input) in inputs.enumerated() {
-            let key = input.settings.root + "\u{0}" + input.viewport.description
+            let key = input.settings.root + "\u{0}" + input.viewport.description + "\u{0}" + input.textSize.name
             if members[key] == nil { order.append(key) }
             members[key, default: []].append(index)
         }

@@ -6,7 +6,7 @@ extension Snapshot {
     /// `cardc preview --card NAME --color never` draws (laid out in its primary context).
     func cardPreview(_ card: CardView, width: Int) -> String? {
         guard let deck, let index = deck.cards.position(named: card.name) else { return nil }
-        var renderer = PreviewRenderer(deck: deck, width: width, colorMode: .off, viewport: viewport)
+        var renderer = PreviewRenderer(deck: deck, width: width, colorMode: .off, viewport: viewport, textSize: textSize)
         var out: [UInt8] = []
         renderer.appendCard(card, at: index, states: [card.initialState], to: &out)
         while out.last == 0x0A { out.removeLast() }

@@ -33,6 +33,8 @@ public final class Snapshot {
     public let dependencies: [String]
     /// The viewport layout diagnostics and previews use.
     public let viewport: Viewport
+    /// The Dynamic Type text size they lay out at (the project's `textSize`).
+    public let textSize: ContentSizeCategory
     /// Why the project's `cardc.json` could not be used (the defaults apply instead), if so.
     public let configurationProblem: String?
 
@@ -50,17 +52,18 @@ public final class Snapshot {
     /// `diagnosing` false makes a snapshot for its names only (a closed file a rename reads):
     /// no layout (W104), no levels or suppressions applied.
     public init(path: String, version: Int, bytes: [UInt8], root: String, provider: FileProvider,
-                revision: Int = 0, viewport: Viewport = .standard, lineIndex: LineIndex? = nil,
+                revision: Int = 0, viewport: Viewport = .standard, textSize: ContentSizeCategory = .default, lineIndex: LineIndex? = nil,
                 policy: DiagnosticPolicy = DiagnosticPolicy(), configuration: String? = nil, configurationProblem: String? = nil,
                 diagnosing: Bool = true) {
         self.path = path
         self.version = version
         self.revision = revision
         self.viewport = viewport
+        self.textSize = textSize
         self.configurationProblem = configurationProblem
         // What `cardc check` runs: W104, the project's levels and suppressions, and the cap.
         let result = Pipeline.check(paths: [path], root: root, provider: provider, sources: [path: bytes], viewport: viewport,
-                                    policy: diagnosing ? policy : nil, layout: diagnosing)
+                                    textSize: textSize, policy: diagnosing ? policy : nil, layout: diagnosing)
         let deck = result.decks.first
         self.result = result
         self.deck = deck

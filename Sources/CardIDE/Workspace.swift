@@ -258,7 +258,7 @@ public final class Workspace {
     func closedFileCheck(_ path: String, diagnosing: Bool, provider: OverlayFileProvider,
                          using locator: inout ProjectLocator?) -> ClosedFileCheck {
         let project = self.project(for: path, using: &locator)
-        return ClosedFileCheck(path: path, root: project.root, viewport: project.viewport, policy: project.policy,
+        return ClosedFileCheck(path: path, root: project.root, viewport: project.viewport, textSize: project.textSize, policy: project.policy,
                                configuration: project.configuration, configurationProblem: project.problem,
                                base: base, provider: provider, revision: revision, diagnosing: diagnosing)
     }
@@ -272,7 +272,7 @@ public final class Workspace {
                               locator: inout ProjectLocator?) -> Snapshot {
         let project = self.project(for: path, using: &locator)
         return Snapshot(path: path, version: version, bytes: bytes, root: project.root, provider: provider, revision: revision,
-                        viewport: project.viewport, lineIndex: lineIndex, policy: project.policy,
+                        viewport: project.viewport, textSize: project.textSize, lineIndex: lineIndex, policy: project.policy,
                         configuration: project.configuration, configurationProblem: project.problem, diagnosing: diagnosing)
     }
 
@@ -285,11 +285,11 @@ public final class Workspace {
     }
 
     /// What a document's project decides, as `cardc check` finds it (`ProjectLocator`): the
-    /// nearest `cardc.json` gives the root, the viewport and the levels; without one, the root
+    /// nearest `cardc.json` gives the root, the viewport, the text size and the levels; without one, the root
     /// is `root(for:)`. A configuration that cannot be used is reported in `problem`, and the
     /// defaults apply (an editor keeps working while the file is being written). Read afresh for
     /// each snapshot, so an edited `cardc.json` applies at the next check.
-    public func project(for path: String) -> (root: String, viewport: Viewport, policy: DiagnosticPolicy,
+    public func project(for path: String) -> (root: String, viewport: Viewport, textSize: ContentSizeCategory, policy: DiagnosticPolicy,
                                                configuration: String?, problem: String?) {
         var locator: ProjectLocator?
         return project(for: path, using: &locator)
@@ -297,8 +297,8 @@ public final class Workspace {
 
     /// `project(for:)` with a locator kept by the caller, so a walk over many files looks at
     /// each folder once (`locator` is made on first use).
-    func project(for path: String, using kept: inout ProjectLocator?) -> (root: String, viewport: Viewport, policy: DiagnosticPolicy,
-                                                                         configuration: String?, problem: String?) {
+    func project(for path: String, using kept: inout ProjectLocator?) -> (root: String, viewport: Viewport, textSize: ContentSizeCategory,
+                                                                         policy: DiagnosticPolicy, configuration: String?, problem: String?) {
         do {
             var locator: ProjectLocator
             if let kept { locator = kept } else { locator = try ProjectLocator(provider: base) }
@@ -306,9 +306,10 @@ public final class Workspace {
             let settings = try locator.settings(forFile: path)
             let configuration = settings.configurationDirectory.map { PathUtilities.appending("cardc.json", to: $0) }
             return (settings.rootSource == .configuration ? settings.root : root(for: path),
-                    settings.configuration.viewport ?? viewport, DiagnosticPolicy(fallback: settings.configuration.levels), configuration, nil)
+                    settings.configuration.viewport ?? viewport, settings.configuration.textSize ?? .default,
+                    DiagnosticPolicy(fallback: settings.configuration.levels), configuration, nil)
         } catch {
-            return (root(for: path), viewport, DiagnosticPolicy(), nil, error.message)
+            return (root(for: path), viewport, .default, DiagnosticPolicy(), nil, error.message)
         }
     }
 
@@ -330,6 +331,7 @@ struct ClosedFileCheck: Sendable {
     var path: String
     var root: String
     var viewport: Viewport
+    var textSize: ContentSizeCategory
     var policy: DiagnosticPolicy
     var configuration: String?
     var configurationProblem: String?
@@ -344,7 +346,7 @@ struct ClosedFileCheck: Sendable {
     func snapshot() -> Snapshot? {
         guard let bytes = base.contents(of: path) else { return nil }
         return Snapshot(path: path, version: 0, bytes: bytes, root: root, provider: provider, revision: revision,
-                        viewport: viewport, lineIndex: nil, policy: policy, configuration: configuration,
+                        viewport: viewport, textSize: textSize, lineIndex: nil, policy: policy, configuration: configuration,
                         configurationProblem: configurationProblem, diagnosing: diagnosing)
     }
 }

@@ -419,21 +419,23 @@ struct ContrastRule {
                           isBuiltIn: view?.isBuiltIn ?? true, reference: reference)
     }
 
-    /// What a card sits on in a theme: its gradient's colours, the screen behind a transparent
-    /// card, else the theme's card background.
+    /// What a card sits on in a theme: its gradient's colours (which fill a transparent card
+    /// too, over the screen behind it), the screen behind a transparent card, else the theme's
+    /// card background.
     fileprivate func backgrounds(of card: CardView, in theme: ThemeFacts) -> [Source] {
-        if card.trait(.transparent) != nil {
-            return [Source(color: ThemePalette.screenBackground, chosen: false, origin: "the screen behind the `transparent` card",
-                           editable: false)]
-        }
+        let isTransparent = card.trait(.transparent) != nil
         if let trait = card.trait(.gradient), let stops = trait.arguments.ref(named: "colors")?.elements {
             let colors = stops.compactMap { stop in stop.color.map { (stop, $0) } }
             if colors.count >= 2 {
                 return colors.enumerated().map { i, pair in
-                    Source(color: Self.opaque(pair.1), chosen: true, origin: "colour \(i + 1) of the card's `gradient`", editable: true,
-                           span: pair.0.colorSpan)
+                    Source(color: isTransparent ? Self.opaque(pair.1, over: ThemePalette.screenBackground) : Self.opaque(pair.1),
+                           chosen: true, origin: "colour \(i + 1) of the card's `gradient`", editable: true, span: pair.0.colorSpan)
                 }
             }
+        }
+        if isTransparent {
+            return [Source(color: ThemePalette.screenBackground, chosen: false, origin: "the screen behind the `transparent` card",
+                           editable: false)]
         }
         return theme.background.map { [$0.opaque] } ?? []
     }
@@ -840,7 +842,9 @@ struct ContrastRule {
     static let white = ColorValue(red: 255, green: 255, blue: 255)
 
     /// A background colour as seen: a translucent one over white, UIKit's default behind a card.
-    static func opaque(_ color: ColorValue) -> ColorValue { color.alpha == 255 ? color : Contrast.blend(color, over: white) }
+    static func opaque(_ color: ColorValue, over background: ColorValue = white) -> ColorValue {
+        color.alpha == 255 ? color : Contrast.blend(color, over: background)
+    }
 }
 
 /// The contrast diagnostics (W1001 text, W1004 graphics) of a deck without errors, for `cardc

@@ -81,12 +81,14 @@ public struct ThemePalette: Sendable {
     }
 }
 
-/// How a card's frame looks, from its traits, for every drawing back end: `transparent` (no
-/// background, edge or shadow), `rounded`, `border`, `shadow`, `gradient` and `editable` — as
-/// the app shows it where the card is. CardParts' `CardsViewController` applies them in a list
-/// cell, and the generated stacks to the views showing cards elsewhere, in one order: the
-/// gradient last, which takes the border away (`CardCell.gradientColors`). Only a list has the
-/// edit button (W502 where every stack of an `editable` card has none).
+/// How a card's frame looks, from its traits, for every drawing back end: `transparent`,
+/// `rounded`, `border`, `shadow`, `gradient` and `editable` — as the app shows it where the card
+/// is. CardParts' `CardsViewController` applies them to a list cell, and the generated stacks to
+/// the views showing cards elsewhere, in one order: `transparent` first (no background, default
+/// edge or shadow), then shadow, corners, border and gradient — so a transparent card still shows
+/// its border, its gradient, and a shadow that with nothing filling the card falls from its
+/// parts (W501) — the gradient last, which takes the border away (`CardCell.gradientColors`,
+/// W503). Only a list has the edit button (W502 where every stack of an `editable` card has none).
 public struct CardAppearance: Sendable {
     public struct Shadow: Sendable {
         public var color: ColorValue?
@@ -96,6 +98,10 @@ public struct CardAppearance: Sendable {
         public var opacity: Double
         public var offsetX: Double
         public var offsetY: Double
+        /// Whether the shadow falls from the parts' text and images rather than the card's
+        /// frame: a layer's shadow follows what the layer draws, and a transparent card with no
+        /// gradient draws no background (W501).
+        public var fallsFromParts: Bool
     }
 
     public struct Border: Sendable {
@@ -110,6 +116,8 @@ public struct CardAppearance: Sendable {
         public var angle: Double
     }
 
+    /// `transparent`: no background (and the default edge and shadow CardParts gives a card are
+    /// cleared); a gradient still fills it.
     public var isTransparent: Bool
     /// `rounded(radius:)`.
     public var cornerRadius: Double?
@@ -123,12 +131,6 @@ public struct CardAppearance: Sendable {
         isEditable = isListCell && card.trait(.editable) != nil
         cornerRadius = card.trait(.rounded).map { Finite.dimension($0.value("radius")?.number ?? 0) }
         isTransparent = card.trait(.transparent) != nil
-        guard !isTransparent else {
-            border = nil
-            shadow = nil
-            gradient = nil
-            return
-        }
         border = card.trait(.border).map { trait in
             Border(width: Finite.dimension(trait.value("width")?.number ?? 1), color: ThemePalette.color(trait.value("color")))
         }
@@ -136,7 +138,8 @@ public struct CardAppearance: Sendable {
             var x = 0.0, y = 0.0
             if case .size(let width, let height)? = trait.value("offset") { (x, y) = (Finite.coordinate(width), Finite.coordinate(height)) }
             return Shadow(color: ThemePalette.color(trait.value("color")), radius: Finite.dimension(trait.value("radius")?.number ?? 0),
-                          opacity: Finite.clamp(trait.value("opacity")?.number ?? 0, 0, 1), offsetX: x, offsetY: y)
+                          opacity: Finite.clamp(trait.value("opacity")?.number ?? 0, 0, 1), offsetX: x, offsetY: y,
+                          fallsFromParts: false)
         }
         if let trait = card.trait(.gradient), case .list(let items)? = trait.value("colors") {
             let colors = items.compactMap { ThemePalette.color($0) }
@@ -146,5 +149,6 @@ public struct CardAppearance: Sendable {
         } else {
             gradient = nil
         }
+        if isTransparent, gradient == nil { shadow?.fallsFromParts = true }
     }
 }

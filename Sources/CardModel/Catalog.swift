@@ -973,9 +973,16 @@ public final class TraitSpec: Sendable, Hashable {
     /// Protocol members with defaults that the language does not expose but generated code may
     /// implement (`requiresTransparentCard() -> Bool`, `isEditable() -> Bool`).
     public let impliedMembers: [SwiftMember]
-    /// Whether the trait decorates the card frame, so it has no effect on a `transparent` card
-    /// (W501).
-    public let decoratesFrame: Bool
+    /// Whether the trait fills the card's frame (`gradient`): a `transparent` card with it is
+    /// still filled, so its layer shadow follows the frame (W501 does not apply).
+    public let fillsCard: Bool
+    /// Whether the trait is the card layer's shadow (`shadow`). A layer's shadow follows what the
+    /// layer draws: on a `transparent` card with no trait that fills it, the text and images of
+    /// its parts rather than the card's edge (W501).
+    public let isLayerShadow: Bool
+    /// Traits this one takes away wherever the card is shown: `CardCell.gradientColors` clears
+    /// the border set before it, and the generated stacks do the same (W503).
+    public let removes: [String]
     /// Stack kinds in which the trait has no effect (W502 when every stack of the card is one).
     public let ineffectiveInStackKinds: [String]
     /// The language-level parameters (one per requirement, in order).
@@ -986,13 +993,16 @@ public final class TraitSpec: Sendable, Hashable {
     /// Creates a trait entry.
     public init(_ name: String, cardPartsProtocol: String, doc: String,
                 requirements: [TraitRequirement] = [], impliedMembers: [SwiftMember] = [],
-                decoratesFrame: Bool = false, ineffectiveInStackKinds: [String] = []) {
+                fillsCard: Bool = false, isLayerShadow: Bool = false, removes: [String] = [],
+                ineffectiveInStackKinds: [String] = []) {
         self.name = name
         self.cardPartsProtocol = cardPartsProtocol
         self.doc = doc
         self.requirements = requirements
         self.impliedMembers = impliedMembers
-        self.decoratesFrame = decoratesFrame
+        self.fillsCard = fillsCard
+        self.isLayerShadow = isLayerShadow
+        self.removes = removes
         self.ineffectiveInStackKinds = ineffectiveInStackKinds
         self.parameters = requirements.map(\.parameter)
         self.parameterList = ParameterList(parameters)

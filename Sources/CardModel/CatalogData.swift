@@ -613,7 +613,7 @@ extension Catalog {
             ineffectiveInStackKinds: nonListStackKinds),
         TraitSpec(
             "transparent", cardPartsProtocol: "TransparentCardTrait",
-            doc: "Draws the card without background, border or shadow.",
+            doc: "Clears the card's background and its default edge and shadow; `border`, `shadow` and `gradient` still draw on it.",
             impliedMembers: [
                 SwiftMember("requiresTransparentCard()", declaration: "func requiresTransparentCard() -> Bool",
                             returnType: "Bool", hasDefault: true),
@@ -670,7 +670,7 @@ extension Catalog {
                                         returnType: "CGSize", hasDefault: true),
                     placeholder: .size(width: 0, height: 0)),
             ],
-            decoratesFrame: true),
+            isLayerShadow: true),
         TraitSpec(
             "rounded", cardPartsProtocol: "RoundedCardTrait",
             doc: "Rounds the card's corners.",
@@ -697,7 +697,7 @@ extension Catalog {
                                         returnType: "Float", isOptional: true),
                     placeholder: .int(0)),
             ],
-            decoratesFrame: true),
+            fillsCard: true, removes: ["border"]),
         TraitSpec(
             "border", cardPartsProtocol: "BorderCardTrait",
             doc: "Draws a border around the card.",
@@ -712,8 +712,7 @@ extension Catalog {
                     member: SwiftMember("borderColor()", declaration: "func borderColor() -> CGColor",
                                         returnType: "CGColor", hasDefault: true),
                     placeholder: .namedColor("lightGray")),
-            ],
-            decoratesFrame: true),
+            ]),
         TraitSpec(
             "customMargin", cardPartsProtocol: "CustomMarginCardTrait",
             doc: "Overrides the card's horizontal margin in a list.",

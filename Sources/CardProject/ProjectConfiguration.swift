@@ -7,7 +7,7 @@ import CardPipeline
 import CardSources
 
 /// What a project decides in its `cardc.json` (docs/cli.md, "Project configuration"; schema
-/// `Grammar/cardc.schema.json`): the Swift flavor and access level, the viewport, per-code
+/// `Grammar/cardc.schema.json`): the Swift flavor and access level, the viewport, the text size, per-code
 /// severities, the files to leave out and the baseline. Every key is optional; an unknown key or
 /// a bad value is an error, never ignored.
 public struct ProjectConfiguration: Equatable, Sendable {
@@ -17,6 +17,8 @@ public struct ProjectConfiguration: Equatable, Sendable {
     public var flavor: SwiftNames.Flavor?
     public var access: SwiftAccess?
     public var viewport: Viewport?
+    /// The Dynamic Type text size the layout runs at (`--text-size`'s default).
+    public var textSize: ContentSizeCategory?
     /// Per-code levels, in the order written.
     public var diagnostics: [(code: DiagnosticCode, level: Level)] = []
     /// Patterns of paths (relative to the configuration's folder) `check` and `fmt` leave out.
@@ -27,7 +29,7 @@ public struct ProjectConfiguration: Equatable, Sendable {
     public init() {}
 
     /// The keys `cardc.json` takes, in the schema's order. `$schema` names the schema for editors.
-    public static let keys = ["$schema", "flavor", "access", "viewport", "diagnostics", "exclude", "baseline"]
+    public static let keys = ["$schema", "flavor", "access", "viewport", "textSize", "diagnostics", "exclude", "baseline"]
 
     /// The level `code` is reported at, before any suppression: the configured one, else its own.
     public func level(of code: DiagnosticCode) -> Level {
@@ -40,7 +42,7 @@ public struct ProjectConfiguration: Equatable, Sendable {
     }
 
     public static func == (lhs: ProjectConfiguration, rhs: ProjectConfiguration) -> Bool {
-        lhs.flavor == rhs.flavor && lhs.access == rhs.access && lhs.viewport == rhs.viewport
+        lhs.flavor == rhs.flavor && lhs.access == rhs.access && lhs.viewport == rhs.viewport && lhs.textSize == rhs.textSize
             && lhs.diagnostics.map(\.code) == rhs.diagnostics.map(\.code)
             && lhs.diagnostics.map(\.level) == rhs.diagnostics.map(\.level)
             && lhs.exclude == rhs.exclude && lhs.baseline == rhs.baseline
@@ -82,6 +84,14 @@ public struct ProjectConfiguration: Equatable, Sendable {
                     throw fail("must be \"WxH\" in points, such as \"390x844\", found \(Self.shown(value))")
                 }
                 self.viewport = viewport
+            case "textSize":
+                // Spelled exactly, as the schema's list has it (`--text-size` takes any case).
+                guard let text = value.string, let size = ContentSizeCategory.allCases.first(where: { $0.name == text }) else {
+                    let hint = value.string.flatMap { ContentSizeCategory(parsing: $0)?.name ?? NameSuggester.suggestion(for: $0, among: ContentSizeCategory.names) }
+                        .map { " (did you mean \"\($0)\"?)" } ?? ""
+                    throw fail("must be \(Self.choices(ContentSizeCategory.names)), found \(Self.shown(value))\(hint)")
+                }
+                textSize = size
             case "diagnostics":
                 guard case .object(let levels) = value else {
                     throw fail("must be an object of codes and levels, such as {\"W104\": \"error\", \"W801\": \"off\"}")

@@ -83,8 +83,8 @@ struct CardChecker {
     private var overlayNodes: [(SwipeDirection, NodeID)] = []
     /// Cards' name locations, each counted on from the card before (cards come in source order).
     private var locations = LocationCursor()
-    /// The card's accepted traits that decorate its frame, for W501.
-    private var decoratingTraits: [(trait: Int, call: NodeID)] = []
+    /// The card's accepted traits, for the rules between them (W501, W503).
+    private var appliedTraits: [(trait: Int, call: NodeID)] = []
     private var defaults = FieldDefaults()
     /// Per binding name of the card: its unified use (nil on a conflict or for `$state`), and
     /// whether its uses conflict.
@@ -572,7 +572,7 @@ struct CardChecker {
         // scanning the earlier conformances).
         var seen: UInt64 = 0
         var transparent: NodeID?
-        decoratingTraits.clear()
+        appliedTraits.clear()
         // Traits offered to earlier unknown ones (by index in `Catalog.traits`).
         var offered: [Int] = []
         for call in tree.children(list) {
@@ -593,7 +593,7 @@ struct CardChecker {
             values.checkArguments(of: call, parameters: spec.parameterList, ownerName: name, ownerKind: .trait)
             if !values.arguments.missing.isEmpty { reportMissingRequirements(values.arguments.missing, trait: spec, call: call) }
             noteActions()
-            if spec.decoratesFrame { decoratingTraits.append((index, call)) }
+            appliedTraits.append((index, call))
             let span = values.unit.relative(values.nameSpan(call))
             let first = values.unit.nextArgument
             let count = writeTraitArguments(spec)
@@ -609,13 +609,89 @@ struct CardChecker {
                        notes: [.help("remove the trait, or list the card in a stack of another kind as well")])
             }
         }
-        if let transparent {
-            for (trait, call) in decoratingTraits {
-                report(.w501, "`\(Catalog.traits[trait].name)` has no effect on a transparent card", at: values.nameSpan(call),
-                       label: "this decorates the card's frame, which `transparent` does not draw",
-                       notes: [DiagnosticNote("the card is made transparent here", at: values.nameSpan(transparent))])
+        reportTraitInteractions(transparent: transparent, in: list)
+    }
+
+    /// The rules between a card's traits, as `CardsViewController` applies them to a cell (and
+    /// the generated stacks to a card's host): clear a `transparent` card, then shadow, corners,
+    /// border, gradient. W501: with nothing filling a transparent card, its layer shadow falls
+    /// from its parts. W503: a trait another one takes away (the gradient clears the border).
+    mutating func reportTraitInteractions(transparent: NodeID?, in list: NodeID) {
+        guard appliedTraits.count > 1 else { return }
+        if let transparent, !appliedTraits.contains(where: { Catalog.traits[$0.trait].fillsCard }) {
+            let fillers = Catalog.traits.filter(\.fillsCard).map { "`\($0.name)`" }
+            for (trait, call) in appliedTraits where Catalog.traits[trait].isLayerShadow {
+                report(.w501, "`\(Catalog.traits[trait].name)` on a transparent card falls from its parts, not from the card's edge",
+                       at: values.nameSpan(call),
+                       label: "the layer's shadow follows what it draws: with no background, the text and images of the parts",
+                       notes: [DiagnosticNote("the card is made transparent here", at: values.nameSpan(transparent)),
+                               .help("for a shadow under the card give it \(Self.list(fillers, conjunction: "or")) or remove `transparent`; otherwise remove the shadow")])
             }
         }
+        for (remover, removerCall) in appliedTraits {
+            for removed in Catalog.traits[remover].removes {
+                for (trait, call) in appliedTraits where Catalog.traits[trait].name == removed {
+                    let name = Catalog.traits[remover].name
+                    report(.w503, "`\(removed)` has no effect on a card with `\(name)`", at: values.nameSpan(call),
+                           label: "`\(name)` takes the \(removed) away, whatever the order",
+                           notes: [DiagnosticNote("`\(name)` is applied here", at: values.nameSpan(removerCall)),
+                                   .help("remove `\(removed)`, or `\(name)` if the card should have the \(removed)")],
+                           fixIts: traitRemoval(call, in: list))
+                }
+            }
+        }
+    }
+
+    /// Edits deleting the trait `call` from the conformance `list` with a comma that separates
+    /// it: the one right after it (and the blanks after that on its line), else the one before
+    /// it (with the blanks up to it on its line), else that comma and the call apart, so that a
+    /// comment between them stays.
+    func traitRemoval(_ call: NodeID, in list: NodeID) -> [FixIt] {
+        let siblings = Array(tree.children(list))
+        guard let position = siblings.firstIndex(of: call), siblings.count > 1 else { return [] }
+        let bytes = tree.file.bytes, file = tree.file.id
+        let range = tree.range(call)
+        guard range.upperBound <= bytes.count else { return [] }
+        let isBlank = { (i: Int) in bytes[i] == 0x20 || bytes[i] == 0x09 }
+        if position + 1 < siblings.count {
+            let next = tree.range(siblings[position + 1]).lowerBound
+            if range.upperBound <= next, next <= bytes.count, let comma = Self.separatorComma(in: bytes, range.upperBound..<next),
+               (range.upperBound..<comma).allSatisfy(isBlank) {
+                var end = comma + 1
+                while end < next, isBlank(end) { end += 1 }
+                return [FixIt(SourceSpan(file: file, start: range.lowerBound, end: end), "")]
+            }
+        }
+        guard position > 0 else { return [] }
+        let previous = tree.range(siblings[position - 1]).upperBound
+        guard previous <= range.lowerBound, let comma = Self.separatorComma(in: bytes, previous..<range.lowerBound) else { return [] }
+        if (comma + 1..<range.lowerBound).allSatisfy(isBlank) {
+            return [FixIt(SourceSpan(file: file, start: comma, end: range.upperBound), "")]
+        }
+        return [FixIt(SourceSpan(file: file, start: comma, end: comma + 1), ""),
+                FixIt(SourceSpan(file: file, start: range.lowerBound, end: range.upperBound), "")]
+    }
+
+    /// The offset of the first comma in `gap` outside comments (`//` to the line's end, nesting
+    /// `/* */`), or nil.
+    static func separatorComma(in bytes: [UInt8], _ gap: Range<Int>) -> Int? {
+        var i = gap.lowerBound, depth = 0
+        while i < gap.upperBound {
+            let byte = bytes[i], next = i + 1 < gap.upperBound ? bytes[i + 1] : 0
+            if depth > 0 {
+                if byte == 0x2A, next == 0x2F { depth -= 1; i += 2; continue }
+                if byte == 0x2F, next == 0x2A { depth += 1; i += 2; continue }
+            } else if byte == 0x2F, next == 0x2F {
+                while i < gap.upperBound, bytes[i] != 0x0A { i += 1 }
+                continue
+            } else if byte == 0x2F, next == 0x2A {
+                depth = 1; i += 2; continue
+            } else if byte == 0x2C {
+                return i
+            }
+            i += 1
+        }
+        return nil
     }
 
     /// Writes every requirement of the trait just checked, author-given or defaulted, in

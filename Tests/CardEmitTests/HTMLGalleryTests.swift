@@ -120,6 +120,39 @@ import Testing
         }
     }
 
+    /// A transparent card is cleared and then decorated, as `CardsViewController` does: its
+    /// border and gradient are drawn (the gradient over the screen behind it, a card's over its
+    /// background), and its shadow with nothing filling it falls from the parts: a drop shadow
+    /// of the content box, not a box shadow of the frame (W501).
+    @Test func transparentCardsAreDecoratedAsTheAppDecoratesThem() throws {
+        let deck = try emitDeck("""
+        card Outline: transparent, border(width: 1, color: #2E7D32) { text("a", color: .black) }
+        card Glow: transparent, gradient(colors: [#2E7D3280, #1B5E2080]) { text("b", color: .black) }
+        card Floating: transparent, shadow(color: .black, radius: 3, opacity: 0.4, offset: size(0, 2)) { text("c", color: .black) }
+        card Filled: transparent, gradient(colors: [#E8F5E9, #C8E6C9]), shadow(color: .black, radius: 3, opacity: 0.4, offset: size(0, 2)) {
+          text("d", color: .black)
+        }
+        card Promo: gradient(colors: [#E8F5E9, #C8E6C9]) { text("e", color: .black) }
+        """)
+        let (root, problems) = HTMLReader.parse(Self.gallery(deck))
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
+        func card(_ name: String) throws -> HTMLNode {
+            try #require(root.descendants.first { $0.hasClass("c") && $0.attribute("title")?.hasPrefix(name + " · ") == true })
+        }
+        let outline = try card("Outline"), glow = try card("Glow"), floating = try card("Floating")
+        let filled = try card("Filled"), promo = try card("Promo")
+        let style = { (node: HTMLNode) in node.attribute("style") ?? "" }
+        #expect(outline.hasClass("tr") && style(outline).contains("outline:1px solid #2E7D32"), "\(style(outline))")
+        #expect(!glow.hasClass("tr"), "a gradient fills the card")
+        #expect(style(glow).contains("linear-gradient(") && style(glow).hasSuffix(",#F2F2F7"), "\(style(glow))")
+        #expect(style(promo).hasSuffix(",var(--bg)"), "a gradient over the card's background: \(style(promo))")
+        #expect(floating.hasClass("tr") && !style(floating).contains("box-shadow"), "\(style(floating))")
+        let box = try #require(floating.elements.first { $0.hasClass("b") })
+        #expect(style(box).contains("filter:drop-shadow(0 2px 6px #00000066)"), "\(style(box))")
+        #expect(style(filled).contains("box-shadow:0 2px 6px"), "a filled card's frame casts it: \(style(filled))")
+        #expect(filled.elements.allSatisfy { !style($0).contains("drop-shadow") })
+    }
+
     @Test func themesAreTheStacksThenTheBuiltInsThenDarkOnes() throws {
         let deck = try emitDeck("""
         theme Night: Mint {

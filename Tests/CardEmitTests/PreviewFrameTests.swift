@@ -28,6 +28,28 @@ import Testing
         #expect(editable.contains("✎"))
     }
 
+    /// `CardsViewController` clears a transparent cell, then applies the other traits: the
+    /// preview draws its border and its gradient, and leaves out a shadow that falls from the
+    /// parts (W501: a terminal cell has no shadow of its text).
+    @Test func transparentCardsKeepTheirBorderAndGradient() throws {
+        let border = try previewText("card A: transparent, border(width: 1, color: .red) { text(\"edged\") }")
+        #expect(border.contains("┏") && border.contains("┃") && border.contains("━"), "the border is drawn")
+        let rounded = try previewText("card A: transparent, rounded(radius: 8), border(width: 1, color: .red) { text(\"a\") }")
+        #expect(rounded.contains("╭") && rounded.contains("━"))
+        let source = "card G: transparent, gradient(colors: [#000000, #FFFFFF], angle: 0) { text(\"g\") }"
+        let gradient = try previewText(source, width: 40, colorMode: .trueColor)
+        let row = try #require(lines(gradient).first { $0.contains("g") && $0.contains("48;2;") }, "the gradient fills the card")
+        let backgrounds = row.components(separatedBy: "48;2;").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+        #expect((backgrounds.first ?? 0) < (backgrounds.last ?? 0), "\(backgrounds)")
+        #expect(try previewText(source, width: 40).contains("┌"), "a filled card has its frame")
+        let shadow = try previewText("card A: transparent, shadow(color: .black, radius: 4, opacity: 0.3, offset: size(0, 4)) { text(\"a\") }")
+        #expect(!shadow.contains("▒") && !shadow.contains("┌"), "the shadow falls from the text, which a terminal cannot draw")
+        let filled = try previewText("""
+            card A: transparent, gradient(colors: [#000000, #FFFFFF]), shadow(color: .black, radius: 4, opacity: 0.3, offset: size(0, 4)) { text("a") }
+            """)
+        #expect(filled.contains("│▒") && filled.contains(" ▒▒▒"), "a gradient's frame casts the shadow")
+    }
+
     @Test func gradientIsABackgroundInColour() throws {
         let source = "card G: gradient(colors: [#000000, #FFFFFF], angle: 0) { text(\"g\") }"
         let text = try previewText(source, width: 40, colorMode: .trueColor)

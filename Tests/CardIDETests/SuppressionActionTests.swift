@@ -92,6 +92,32 @@ import Testing
         #expect(snapshot.configurationProblem == nil)
     }
 
+    /// The editor lays out at the project's `textSize`, as `cardc check` does: W104 at AX3 in
+    /// the project that says so, none beside it.
+    @Test func configurationTextSizeAppliesToTheLayout() throws {
+        let deck = """
+        card Statement {
+          text("Statement", style: .title)
+          text("Due Jun 3")
+          text("Minimum $35")
+        }
+        stack Wallet: collapsible(cardHeight: 120) {
+          Statement
+        }
+
+        """
+        let workspace = memoryWorkspace(files: ["/p/big/cardc.json": #"{ "textSize": "AX3" }"#])
+        workspace.open(path: "/p/big/wallet.cards", bytes: Array(deck.utf8), version: 1)
+        workspace.open(path: "/p/wallet.cards", bytes: Array(deck.utf8), version: 1)
+        let big = try #require(workspace.snapshot(of: "/p/big/wallet.cards"))
+        #expect(big.textSize == .ax3)
+        let found = big.documentDiagnostics()
+        #expect(found.map(\.code) == [.w104])
+        #expect(found.first?.message.hasPrefix("card `Statement` is 156 pt tall in state `none` at text size AX3") == true)
+        let plain = try #require(workspace.snapshot(of: "/p/wallet.cards"))
+        #expect(plain.textSize == .large && plain.documentDiagnostics().isEmpty)
+    }
+
     @Test func brokenConfigurationIsReportedAndTheDefaultsApply() throws {
         let workspace = memoryWorkspace(files: ["/p/cardc.json": #"{ "diagnostic": {} }"#])
         workspace.open(path: "/p/main.cards", bytes: Array(Self.deck.utf8), version: 1)

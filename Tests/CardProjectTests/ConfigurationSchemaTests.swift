@@ -77,6 +77,11 @@ import CardTestSupport
                 ("pattern", .string(#"^([0-9]+\.?[0-9]*|\.[0-9]+)[xX×]([0-9]+\.?[0-9]*|\.[0-9]+)$"#)),
                 ("default", "390x844"),
             ])),
+            ("textSize", .object([
+                ("description", "The Dynamic Type text size the layout (and its warnings W104 and W1003), the preview, the gallery and the editor's checks run at, spelled as Apple's Human Interface Guidelines do. `--text-size` overrides it."),
+                ("enum", strings(ContentSizeCategory.names)),
+                ("default", .string(ContentSizeCategory.default.name)),
+            ])),
             ("diagnostics", .object([
                 ("description", "A level per diagnostic code: a warning can be made an `error` (it keeps its code) or turned `off`; errors cannot be turned off."),
                 ("type", "object"),

@@ -37,6 +37,8 @@ import Testing
         "invalid-syntax-unterminated.json": "not valid JSON",
         "invalid-unknown-code.json": #"unknown diagnostic code "W14" (did you mean "W104"?)"#,
         "invalid-unknown-key.json": #"unknown key "flavour" (did you mean "flavor"?"#,
+        "invalid-text-size.json": #""textSize" must be "xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge", "AX1", "AX2", "AX3", "AX4" or "AX5", found "huge""#,
+        "invalid-text-size-case.json": #"found "ax3" (did you mean "AX3"?)"#,
         "invalid-viewport-type.json": #""viewport" must be "WxH" in points"#,
         "invalid-viewport.json": #""viewport" must be "WxH" in points, such as "390x844", found "390""#,
     ]
@@ -69,6 +71,7 @@ import Testing
         #expect(configuration.flavor == .observation)
         #expect(configuration.access == .public)
         #expect(configuration.viewport == Viewport(width: 375, height: 667))
+        #expect(configuration.textSize == .ax3)
         #expect(configuration.level(of: .w104) == .error)
         #expect(configuration.level(of: .w801) == .off)
         #expect(configuration.level(of: .w101) == .warning)

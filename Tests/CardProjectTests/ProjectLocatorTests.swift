@@ -195,6 +195,43 @@ import Testing
         #expect(!overridden.out.contains("public "))
     }
 
+    /// `textSize` in `cardc.json` is `--text-size`'s default for `check`, `build` and `preview`;
+    /// the option wins.
+    @Test func textSizeFromTheConfiguration() throws {
+        let statement = """
+        card Statement {
+          text("Statement", style: .title)
+          text("Due Jun 3")
+          text("Minimum $35")
+        }
+
+        stack Wallet: collapsible(cardHeight: 120) {
+          Statement
+        }
+
+        """
+        let directory = try makeTemporaryDirectory([
+            "proj/cardc.json": #"{ "textSize": "AX3" }"#,
+            "proj/wallet.cards": statement,
+            "other/wallet.cards": statement,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/proj/wallet.cards"
+        #expect(runCardc(["check", "--print-config", path]).out.contains("text size      AX3 (\(directory)/proj/cardc.json)"))
+        #expect(runCardc(["check", "--print-config", "--text-size", "xl", path]).err.contains("invalid value 'xl' for '--text-size'"))
+        #expect(runCardc(["check", "--print-config", "--text-size", "large", path]).out.contains("text size      large (--text-size)"))
+        let checked = runCardc(["check", path])
+        #expect(checked.code == 0 && checked.err.contains("W104") && checked.err.contains("at text size AX3"), "\(checked.err)")
+        #expect(!runCardc(["check", "--text-size", "large", path]).err.contains("W104"), "the option wins")
+        // Each file at its own project's size: the same deck without the configuration fits.
+        let both = runCardc(["check", path, directory + "/other/wallet.cards"])
+        #expect(both.err.components(separatedBy: "warning[W104]").count == 2 && both.err.contains("proj/wallet.cards:8"), "\(both.err)")
+        let json = runCardc(["build", path, "--emit", "json", "-o", "-"])
+        #expect(json.out.contains("\"textSize\": \"AX3\""), "\(json.out.prefix(300))")
+        let preview = runCardc(["preview", path, "--color", "never"])
+        #expect(preview.out.contains("AX3 · "), "\(preview.out.prefix(200))")
+    }
+
     @Test func excludedFilesAreLeftOut() throws {
         let directory = try makeTemporaryDirectory([
             "proj/cardc.json": #"{ "exclude": ["Generated", "**/*-draft.cards"] }"#,

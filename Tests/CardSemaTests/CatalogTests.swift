@@ -264,7 +264,14 @@ import CardModel
         #expect(shadow?.requirements.map(\.member.name)
                 == ["shadowColor()", "shadowRadius()", "shadowOpacity()", "shadowOffset()"])
         #expect(shadow?.requirements.map(\.member.returnType) == ["CGColor", "CGFloat", "Float", "CGSize"])
-        #expect(shadow?.decoratesFrame == true)
+        // As `CardsViewController.cellForItemAt` applies them: the shadow is the cell's layer
+        // shadow, the gradient fills the cell and clears its border.
+        #expect(shadow?.isLayerShadow == true)
+        #expect(Catalog.traits.filter(\.isLayerShadow).map(\.name) == ["shadow"])
+        #expect(Catalog.traits.filter(\.fillsCard).map(\.name) == ["gradient"])
+        #expect(Catalog.traits.filter { !$0.removes.isEmpty }.map { "\($0.name) \($0.removes)" } == ["gradient [\"border\"]"])
+        // Every trait named by `removes` is in the catalog.
+        #expect(Catalog.traits.flatMap(\.removes).allSatisfy { Catalog.trait(named: $0) != nil })
         #expect(Catalog.trait(named: "rounded")?.requirements.first?.member.declaration
                 == "func cornerRadius() -> CGFloat")
         #expect(Catalog.trait(named: "border")?.requirements.map(\.member.name) == ["borderWidth()", "borderColor()"])
@@ -274,7 +281,7 @@ import CardModel
         }
         #expect(Catalog.trait(named: "noTopBottomMargins")?.requirements.isEmpty == true)
         #expect(Catalog.trait(named: "transparent")?.requirements.isEmpty == true)
-        #expect(Catalog.trait(named: "transparent")?.decoratesFrame == false)
+        #expect(Catalog.trait(named: "transparent")?.isLayerShadow == false)
     }
 
     // MARK: Stack kinds

@@ -82,11 +82,14 @@ extension Pipeline.Result {
               text("x", color: .black)
             }
             """)
-        #expect(result.diagnostics.map(\.code) == Array(repeating: .e501, count: 9))
-        for d in result.diagnostics { #expect(d.fixIts.count == 1, "\(d.message)") }
-        let fixed = result.applyingFixIts(of: result.diagnostics)
+        // And W503: the gradient takes the border away; its fix-it is not applied here.
+        let missing = result.diagnostics.filter { $0.code == .e501 }
+        #expect(missing.count == 9)
+        #expect(result.diagnostics.map(\.code).filter { $0 != .e501 } == [.w503])
+        for d in missing { #expect(d.fixIts.count == 1, "\(d.message)") }
+        let fixed = result.applyingFixIts(of: missing)
         let again = checkSource(fixed)
-        #expect(again.diagnostics.isEmpty, "\(fixed)\n\(again.summary) \(again.diagnostics.map(\.message))")
+        #expect(again.summary == ["1 W503"], "\(fixed)\n\(again.summary) \(again.diagnostics.map(\.message))")
         #expect(fixed.contains("editable(onEdit: editCard)"))
         #expect(fixed.contains("rounded(radius: 10)"))
         #expect(fixed.contains("hidden(isHidden: $isHidden)"))

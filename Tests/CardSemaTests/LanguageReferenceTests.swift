@@ -609,7 +609,13 @@ enum ReferenceTables {
         table(["Trait", "CardParts protocol", "Arguments", "Rules", "Also implements", "Description"],
               Catalog.traits.map { trait in
                   var rules: [String] = []
-                  if trait.decoratesFrame { rules.append("no effect with `transparent` (\(DiagnosticCode.w501.rawValue))") }
+                  if trait.isLayerShadow {
+                      rules.append("on a `transparent` card without " + codes(Catalog.traits.filter(\.fillsCard).map(\.name), separator: " or ")
+                                   + ", falls from the parts (\(DiagnosticCode.w501.rawValue))")
+                  }
+                  for remover in Catalog.traits where remover.removes.contains(trait.name) {
+                      rules.append("no effect with `\(remover.name)` (\(DiagnosticCode.w503.rawValue))")
+                  }
                   if !trait.ineffectiveInStackKinds.isEmpty {
                       rules.append("no effect when all the card's stacks are " + codes(trait.ineffectiveInStackKinds, separator: " or ")
                                    + " (\(DiagnosticCode.w502.rawValue))")

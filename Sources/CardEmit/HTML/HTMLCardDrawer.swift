@@ -76,7 +76,8 @@ struct HTMLCardDrawer {
             out.raw(" Z")
             out.integer(textSizeColumn)
         }
-        if appearance.isTransparent { out.raw(" tr") }
+        // Marked as showing the screen through it (a dashed edge) unless a gradient fills it.
+        if appearance.isTransparent && appearance.gradient == nil { out.raw(" tr") }
         if isHidden(values) { out.raw(" hid") }
         // A card behind a swipe stack's top card, shaded so its edge shows against the one in front.
         if placement.depth > 0 { out.raw(" bh") }
@@ -112,12 +113,12 @@ struct HTMLCardDrawer {
         var contentTop = padding.top
         if placement.isSheet {
             out.raw("<span class=\"grab\"></span>")
-            drawHeader(values: values, into: &out)
+            drawHeader(values: values, shadow: placement.drawsShadow, into: &out)
             contentTop = laidOut.headerHeight
         }
         switch content {
         case .state(let state):
-            box(top: contentTop, height: max(0, state.height - padding.vertical), classes: "b", into: &out)
+            box(top: contentTop, height: max(0, state.height - padding.vertical), classes: "b", shadow: placement.drawsShadow, into: &out)
             parts.draw(state.parts, into: &out)
             out.raw("</div>")
             drawFooter(parts, height: height, top: state.height, placement: placement, dimmed: false, into: &out)
@@ -125,13 +126,13 @@ struct HTMLCardDrawer {
             // The initial state and the footer faded, the overlay's parts over them.
             let state = laidOut.initialLaidOutState
             if let state {
-                box(top: contentTop, height: max(0, state.height - padding.vertical), classes: "b dim", into: &out)
+                box(top: contentTop, height: max(0, state.height - padding.vertical), classes: "b dim", shadow: placement.drawsShadow, into: &out)
                 parts.draw(state.parts, into: &out)
                 out.raw("</div>")
             }
             drawFooter(parts, height: height, top: laidOut.initialHeight, placement: placement, dimmed: true, into: &out)
             out.raw("<div class=\"ov\"></div>")
-            box(top: contentTop, height: overlay.height, classes: "b", into: &out)
+            box(top: contentTop, height: overlay.height, classes: "b", shadow: placement.drawsShadow, into: &out)
             parts.draw(overlay.parts, into: &out)
             out.raw("</div>")
         case .nothing:
@@ -148,24 +149,47 @@ struct HTMLCardDrawer {
         guard let footer = laidOut.footer, placement.depth == 0 else { return }
         let y = placement.pinsFooter || placement.frame != nil ? height - footer.height : top
         box(top: y, height: footer.height, classes: footer.transparent ? (dimmed ? "f tr dim" : "f tr") : (dimmed ? "f dim" : "f"),
-            into: &out)
+            shadow: placement.drawsShadow, into: &out)
         parts.draw(footer.parts, into: &out)
         out.raw("</div>")
     }
 
-    /// A box across the content width (`b` content, `f` footer) at `top`.
-    func box(top: Double, height: Double, classes: String, into out: inout HTMLWriter) {
+    /// A box across the content width (`b` content, `f` footer) at `top`; with `shadow`, the
+    /// card's shadow where it falls from the parts.
+    func box(top: Double, height: Double, classes: String, shadow: Bool, into out: inout HTMLWriter) {
         out.raw("<div class=\"")
         out.raw(classes)
         out.raw("\" style=\"")
         HTMLPartDrawer.writeFrame(Frame(x: laidOut.padding.left, y: top, width: laidOut.contentWidth, height: height), into: &out)
+        if shadow { writePartShadow(into: &out) }
         out.raw("\">")
+    }
+
+    /// A shadow that falls from the parts of a transparent card (W501) as a drop shadow of what
+    /// the box draws — CSS `drop-shadow` follows the drawn pixels' alpha, as a layer's shadow
+    /// does — where the frame's `box-shadow` would follow the card's edge.
+    func writePartShadow(into out: inout HTMLWriter) {
+        guard let shadow = appearance.shadow, shadow.fallsFromParts else { return }
+        out.raw(";filter:drop-shadow(")
+        writeShadowValue(shadow, into: &out)
+        out.raw(")")
+    }
+
+    /// `x y blur colour`: CALayer's blur radius is about half a CSS blur.
+    func writeShadowValue(_ shadow: CardAppearance.Shadow, into out: inout HTMLWriter) {
+        out.px(shadow.offsetX)
+        out.byte(0x20)
+        out.px(shadow.offsetY)
+        out.byte(0x20)
+        out.px(2 * shadow.radius)
+        out.byte(0x20)
+        out.color(shadow.color ?? ColorValue(red: 0, green: 0, blue: 0), opacity: shadow.opacity)
     }
 
     /// The sheet header: the title in `titleFont` and the subtitle in `detailTextFont`, each as
     /// tall as the layout model makes it, 12 points from the top (the header's 24 points of
     /// padding split above and below).
-    func drawHeader(values: ValueResolver, into out: inout HTMLWriter) {
+    func drawHeader(values: ValueResolver, shadow: Bool, into out: inout HTMLWriter) {
         let width = laidOut.contentWidth
         var y = LayoutMetrics.sheetHeaderPadding / 2
         out.raw("<div class=\"hd\" style=\"left:")
@@ -174,6 +198,7 @@ struct HTMLCardDrawer {
         out.px(width)
         out.raw(";height:")
         out.px(laidOut.headerHeight)
+        if shadow { writePartShadow(into: &out) }
         out.raw("\"")
         HTMLPartDrawer.writeContrast(contrast.header, into: &out)
         if !contrast.header.isEmpty {
@@ -193,23 +218,17 @@ struct HTMLCardDrawer {
         out.raw("</div>")
     }
 
-    /// The trait declarations: corner radius, shadow (CALayer's blur radius is about half a CSS
-    /// blur), border (an inner outline, drawn over the content as a layer border is), gradient
+    /// The trait declarations: corner radius, shadow (unless it falls from the parts: then each
+    /// box draws it), border (an inner outline, drawn over the content as a layer border is), gradient
     /// along the angle (0° left to right, 90° top to bottom).
     func writeDecoration(drawsShadow: Bool, into out: inout HTMLWriter) {
         if let radius = appearance.cornerRadius {
             out.raw(";border-radius:")
             out.px(radius)
         }
-        if drawsShadow, let shadow = appearance.shadow {
+        if drawsShadow, let shadow = appearance.shadow, !shadow.fallsFromParts {
             out.raw(";box-shadow:")
-            out.px(shadow.offsetX)
-            out.byte(0x20)
-            out.px(shadow.offsetY)
-            out.byte(0x20)
-            out.px(2 * shadow.radius)
-            out.byte(0x20)
-            out.color(shadow.color ?? ColorValue(red: 0, green: 0, blue: 0), opacity: shadow.opacity)
+            writeShadowValue(shadow, into: &out)
         }
         if let border = appearance.border {
             out.raw(";outline:")
@@ -227,7 +246,10 @@ struct HTMLCardDrawer {
                 out.byte(UInt8(ascii: ","))
                 out.color(color)
             }
-            out.raw(")")
+            // Over the card's background, or the screen through a transparent card, as the
+            // gradient layer sits over the cell's background colour.
+            out.raw("),")
+            if appearance.isTransparent { out.raw(ThemePalette.screenBackground.hex) } else { out.raw("var(--bg)") }
         }
     }
 

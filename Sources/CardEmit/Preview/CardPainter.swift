@@ -9,11 +9,13 @@ import CardDiagnostics
 import CardLayout
 import CardModel
 
-/// How a card's frame looks, from its traits: `╭╮╰╯` corners with `rounded`, `┌┐└┘` otherwise,
-/// heavy `━┃` edges with `border`, no frame, background or shadow with `transparent`, a `▒`
-/// shadow edge with `shadow` (right and below, or left/above for negative offsets), a `✎` in
-/// the top edge with `editable`; the background is the theme's `cardBackgroundColor`, or the
-/// `gradient`'s colours across the frame at its angle (colour output only).
+/// How a card's frame looks, from its traits (`CardAppearance`): `╭╮╰╯` corners with `rounded`,
+/// `┌┐└┘` otherwise, heavy `━┃` edges with `border`, a `▒` shadow edge with `shadow` (right and
+/// below, or left/above for negative offsets), a `✎` in the top edge with `editable`; the
+/// background is the theme's `cardBackgroundColor`, or the `gradient`'s colours across the frame
+/// at its angle (colour output only). A `transparent` card has no background and, unless its
+/// border or gradient draws one, no frame; a shadow that falls from its parts (W501) is not
+/// drawn: a terminal cell has no shadow of its text.
 struct CardDecoration {
     enum Edge { case none, light, heavy }
 
@@ -33,25 +35,22 @@ struct CardDecoration {
         let appearance = CardAppearance(card: card, isListCell: isListCell)
         isRounded = appearance.cornerRadius != nil
         isEditable = appearance.isEditable
-        if appearance.isTransparent {
-            edge = .none
-            edgeColor = nil
-            shadow = nil
-            background = nil
-            gradient = nil
-            return
-        }
-        background = palette.cardBackground
+        // What a translucent colour of the card is blended over: the screen behind a transparent card.
+        let under = appearance.isTransparent ? PreviewPalette.screenBackground : palette.cardBackground
+        background = appearance.isTransparent ? nil : palette.cardBackground
         if let border = appearance.border {
             edge = .heavy
-            edgeColor = PreviewPalette.rgb(border.color, over: background)
+            edgeColor = PreviewPalette.rgb(border.color, over: under)
+        } else if appearance.isTransparent && appearance.gradient == nil {
+            edge = .none
+            edgeColor = nil
         } else {
             edge = .light
             edgeColor = PreviewPalette.cardEdge
         }
-        shadow = appearance.shadow.map { ($0.offsetX >= 0, $0.offsetY >= 0, PreviewPalette.rgb($0.color)) }
+        shadow = appearance.shadow.flatMap { $0.fallsFromParts ? nil : ($0.offsetX >= 0, $0.offsetY >= 0, PreviewPalette.rgb($0.color)) }
         if let gradient = appearance.gradient {
-            let colors = gradient.colors.compactMap { PreviewPalette.rgb($0, over: palette.cardBackground) }
+            let colors = gradient.colors.compactMap { PreviewPalette.rgb($0, over: under) }
             self.gradient = colors.count >= 2 ? (colors, gradient.angle) : nil
         } else {
             gradient = nil

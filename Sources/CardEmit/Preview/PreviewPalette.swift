@@ -31,6 +31,8 @@ struct PreviewPalette {
     /// The shared fixed colours (`ThemePalette`), opaque.
     static let systemBlue = opaque(ThemePalette.systemBlue)
     static let cardEdge = opaque(ThemePalette.cardEdge)
+    /// What shows through a transparent card.
+    static let screenBackground = opaque(ThemePalette.screenBackground)
     static let mapLand = opaque(ThemePalette.mapLand)
     static let mapInk = opaque(ThemePalette.mapInk)
 

@@ -193,6 +193,12 @@ extension CardPartsFlavor {
                 helpers.decorate = true
                 w.blank()
                 w.doc("Paints each card the theme's `cardBackgroundColor`: `CardCell` paints it white when it is made, before the list shows it.")
+                // `CardsViewController` is the delegate and leaves this optional method out: the
+                // selector is spelled out so UIKit finds it whatever Swift infers for a subclass
+                // (Linux, where the generated code is type-checked, has no Objective-C).
+                w.line("#if canImport(ObjectiveC)")
+                w.line("@objc(collectionView:willDisplayCell:forItemAtIndexPath:)")
+                w.line("#endif")
                 w.block("\(access.modifier)func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath)") { w in
                     w.line("guard let card = getCardControllerForIndexPath(indexPath: indexPath) as? CardPartsViewController else { return }")
                     w.line("\(CardPartsStacks.helpers).paint(cell.contentView, for: card, background: \(background.swift))")

@@ -310,6 +310,9 @@ class NightCardsViewController: CardsViewController {
 
     /// Paints each card the theme's `cardBackgroundColor`: `CardCell` paints it white when it is
     /// made, before the list shows it.
+    #if canImport(ObjectiveC)
+    @objc(collectionView:willDisplayCell:forItemAtIndexPath:)
+    #endif
     func collectionView(
         _ collectionView: UICollectionView,
         willDisplay cell: UICollectionViewCell,
