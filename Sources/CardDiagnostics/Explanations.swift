@@ -1695,9 +1695,12 @@ extension DiagnosticCode {
                 fix-it (`cardc fix`, or the editor's quick fix) changes one colour the deck \#
                 writes to the nearest colour that passes against everything that colour is \#
                 compared with, in every card and theme: the card's own (`color:`, the gradient's \#
-                failing stops, `background:`) first, a property its theme sets last, since that \#
-                colours every card of the theme. A colour a built-in theme or a parent theme \#
-                gives has no fix-it: the help names the colour to set.
+                failing stops, `background:`) first, a property of its theme last, since that \#
+                colours every card of the theme (and of the themes that take it from it: the \#
+                colour passes in all of them). A colour a built-in theme or a parent theme gives \#
+                is not changed there: the fix-it adds the property to the theme the card is \#
+                shown in, on a line of its own as `cardc fmt` writes it. Where no colour passes \#
+                everywhere, the help names the nearest colour to set by hand.
                 """#,
                 wrong: #"""
                 theme Night: Turbo { cardBackgroundColor: #1C1C1E }

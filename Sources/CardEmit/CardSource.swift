@@ -30,11 +30,16 @@ struct CardSource {
         return drawn
     }
 
-    /// `card` (the deck's card at `index`) laid out in `stack`, or in its primary context (the
-    /// first stack that lists it, else a list in the default theme) when `stack` is nil.
+    /// `card` (the deck's card at `index`) laid out in `stack`; when `stack` is nil, in its
+    /// primary context (the first stack that lists it, else a list in the default theme) — or,
+    /// with `theme` set, in the first stack that shows it in `theme`, and only when none does
+    /// in its primary context with `theme` replacing the stack's.
     mutating func layout(_ card: CardView, at index: Int, in stack: StackView?) -> LaidOutCard {
         if let stack { return layouter.layout(card, at: index, in: layouter.context(for: card, in: drawn(stack))) }
         guard let theme else { return layouter.layoutInPrimaryContext(card, at: index) }
+        if let showing = deck.stacks.first(where: { $0.theme == theme && $0.cards.contains { $0.name == card.name } }) {
+            return layouter.layout(card, at: index, in: layouter.context(for: card, in: showing))
+        }
         let primary = layouter.primaryContext(for: card, at: index)
         if let name = primary.stack, let stack = deck.stack(named: name) {
             return layouter.layout(card, at: index, in: layouter.context(for: card, in: drawn(stack)))

@@ -101,7 +101,9 @@ public enum Contrast {
 /// A fix-it changes one colour the deck writes — a text's `color:`, a gradient's stops, a
 /// container's `background:`, a property its own theme sets — to the nearest colour that passes
 /// against everything that colour is compared with, in every card and theme, so fixing one
-/// pair never breaks another; where no colour does, the help says what to change by hand.
+/// pair never breaks another; a property the shown theme (one the deck declares) inherits is
+/// added to its declaration (`ThemeView.propertyInsertion`) with such a colour. Where no colour
+/// does, the help says what to change by hand.
 struct ContrastRule {
     let deck: CheckedUnit
     /// Whether a failing pair the deck did not choose (a built-in theme's own) is a finding too:
@@ -128,9 +130,12 @@ struct ContrastRule {
         /// Where the deck writes the colour, when it does (in the theme itself for a theme
         /// property): what a fix-it replaces.
         let span: SourceSpan?
+        /// A property of a theme the deck declares, written there or inherited: every comparison
+        /// it is in, in that theme (`ContrastRule.themeFix`).
+        let themeUses: Uses?
 
         init(color: ColorValue, chosen: Bool, origin: String, themeProperty: String? = nil, editable: Bool, theme: String? = nil,
-             span: SourceSpan? = nil) {
+             span: SourceSpan? = nil, themeUses: Uses? = nil) {
             self.color = color
             self.chosen = chosen
             self.origin = origin
@@ -138,6 +143,7 @@ struct ContrastRule {
             self.editable = editable
             self.theme = theme
             self.span = span
+            self.themeUses = themeUses
         }
 
         /// Only this card uses it: an argument or a trait (changed before a theme's colour).
@@ -147,7 +153,7 @@ struct ContrastRule {
         var opaque: Source {
             color.alpha == 255 ? self
                 : Source(color: ContrastRule.opaque(color), chosen: chosen, origin: origin, themeProperty: themeProperty,
-                         editable: editable, theme: theme, span: span)
+                         editable: editable, theme: theme, span: span, themeUses: themeUses)
         }
 
         /// How to give it the colour `hex`, for the help.
@@ -208,7 +214,7 @@ struct ContrastRule {
             let origin = isBuiltIn || chosen ? "theme `\(name)`'s `\(property)`" : "theme `\(name)`'s `\(property)`, from `\(builtInName)`"
             let span = isBuiltIn ? nil : view?.arguments.ref(named: property)?.colorSpan
             return Source(color: color, chosen: chosen, origin: origin, themeProperty: isBuiltIn ? nil : property, editable: !isBuiltIn,
-                          theme: name, span: span)
+                          theme: name, span: span, themeUses: isBuiltIn ? nil : Uses())
         }
 
         static func color(_ property: String, of theme: ResolvedTheme?) -> ColorValue? {
@@ -263,22 +269,59 @@ struct ContrastRule {
     }
 
     /// Everything a written colour is compared with: a fix-it's colour must pass all of it.
-    struct Use {
+    struct Use: Hashable {
         var other: ColorValue
         var minimum: Double
         /// The written colour is the foreground (text or graphic), else the background.
         var isForeground: Bool
     }
 
-    /// What the walk found: the findings and every use of every written colour.
+    /// Every comparison a property of one declared theme is in (a class: the theme's source and
+    /// its opaque copy share it).
+    final class Uses {
+        var uses: [Use] = []
+    }
+
+    /// What the walk found: every use of every written colour — for the diagnostics, of every
+    /// property of a declared theme by theme — and the themes it walked.
     final class Walk {
         var uses: [SourceSpan: [Use]] = [:]
+        /// Whether theme properties' uses are recorded by theme (`Source.themeUses`), for their
+        /// fix-its: the diagnostics'; the drawing back ends' audit needs none.
+        let recordsThemeUses: Bool
+        /// The themes the cards are shown in, by name (the diagnostics'), for a theme fix.
+        var themes: [String: ThemeFacts] = [:]
+        /// Each theme property's fix, by theme and property, worked out once.
+        var themeFixes: [ThemeProperty: ColorValue?] = [:]
+        /// The declared themes by parent, made when a theme's fix is first worked out.
+        var childThemes: [String: [String]]?
+        /// Per theme and property, every comparison the property is in there and in the themes
+        /// below that take it from there (`ContrastRule.uses(of:at:takenFrom:walk:)`).
+        var groupUses: [ThemeProperty: Set<Use>] = [:]
 
-        /// The ratio of `foreground` on `background`, recording the pair for both when written.
+        struct ThemeProperty: Hashable {
+            var theme: String
+            var property: String
+        }
+
+        init(recordsThemeUses: Bool = false) {
+            self.recordsThemeUses = recordsThemeUses
+        }
+
+        /// The ratio of `foreground` on `background`, recording the pair for both when written
+        /// (or a theme property).
         func compare(_ foreground: Source, on background: Source, minimum: Double) -> Double {
             let ratio = Contrast.ratio(Contrast.blend(foreground.color, over: background.color), background.color)
-            if let span = foreground.span { uses[span, default: []].append(Use(other: background.color, minimum: minimum, isForeground: true)) }
-            if let span = background.span { uses[span, default: []].append(Use(other: foreground.color, minimum: minimum, isForeground: false)) }
+            if recordsThemeUses, let log = foreground.themeUses {
+                log.uses.append(Use(other: background.color, minimum: minimum, isForeground: true))
+            } else if let span = foreground.span {
+                uses[span, default: []].append(Use(other: background.color, minimum: minimum, isForeground: true))
+            }
+            if recordsThemeUses, let log = background.themeUses {
+                log.uses.append(Use(other: foreground.color, minimum: minimum, isForeground: false))
+            } else if let span = background.span {
+                uses[span, default: []].append(Use(other: foreground.color, minimum: minimum, isForeground: false))
+            }
             return ratio
         }
 
@@ -286,23 +329,26 @@ struct ContrastRule {
         /// findings, each with the same answer over the same uses (linear, not quadratic).
         private var fixes: [SourceSpan: ColorValue?] = [:]
 
-        /// The colour nearest to `source`'s that passes every use of it; nil when it is not
-        /// written in the deck or no colour passes them all.
+        /// The colour nearest to written `source`'s that passes every use of it; nil when it is
+        /// not written in the deck or no colour passes them all. (A theme property's is
+        /// `ContrastRule.themeFix`.)
         func fix(for source: Source) -> ColorValue? {
             guard let span = source.span else { return nil }
             if let known = fixes[span] { return known }
-            let fixed = nearestPassing(source, span: span)
+            let fixed = uses[span].flatMap { Self.nearestPassing(source.color, uses: $0) }
             fixes[span] = .some(fixed)
             return fixed
         }
 
-        private func nearestPassing(_ source: Source, span: SourceSpan) -> ColorValue? {
-            guard let uses = uses[span] else { return nil }
+        /// The colour nearest to `color` that passes every one of `uses` (each pair once).
+        static func nearestPassing(_ color: ColorValue, uses: [Use]) -> ColorValue? {
+            guard let first = uses.first else { return nil }
             // A text or graphic's own colour made opaque; a background as it is seen.
-            var start = source.color
-            if uses.first?.isForeground == true { start.alpha = 255 } else { start = ContrastRule.opaque(start) }
+            var start = color
+            if first.isForeground { start.alpha = 255 } else { start = ContrastRule.opaque(start) }
+            let distinct = Array(Set(uses))
             return Contrast.nearest(to: start) { candidate in
-                uses.allSatisfy { use in
+                distinct.allSatisfy { use in
                     use.isForeground ? Contrast.ratio(candidate, use.other) >= use.minimum
                         : Contrast.ratio(Contrast.blend(use.other, over: candidate), candidate) >= use.minimum
                 }
@@ -326,7 +372,6 @@ struct ContrastRule {
     }
 
     func diagnostics() -> [Diagnostic] {
-        var themeCache: [String: ThemeFacts] = [:]
         var themesOfCard = [[String]](repeating: [], count: deck.cards.count)
         // (card, theme) pairs listed already, and those shown in a sheet (with a header).
         var listed: Set<Showing> = []
@@ -341,15 +386,15 @@ struct ContrastRule {
                 if isSheet { sheets.insert(showing) }
             }
         }
-        let walk = Walk()
+        let walk = Walk(recordsThemeUses: true)
         var pending: [Pending] = []
         for (index, card) in deck.cards.enumerated() {
             let themes = themesOfCard[index].isEmpty ? [Catalog.defaultThemeName] : themesOfCard[index]
             for name in themes {
                 let facts: ThemeFacts
-                if let known = themeCache[name] { facts = known } else {
+                if let known = walk.themes[name] { facts = known } else {
                     facts = themeFacts(name, reference: referenceOfTheme[name])
-                    themeCache[name] = facts
+                    walk.themes[name] = facts
                 }
                 pending += findings(for: card, in: facts, isSheet: sheets.contains(Showing(card: index, theme: name)), walk: walk)
             }
@@ -640,20 +685,14 @@ struct ContrastRule {
     static let backgroundParameter: [Int?] = PartKind.allCases.map { kind in kind.spec.parameters.firstIndex { $0.name == "background" } }
     static let cardBackgroundProperty = Catalog.themePropertyIndex(named: "cardBackgroundColor")
 
-    /// The theme property indices of a `text(style:)` case's colour and font (`<case>TextColor`,
-    /// `<case>TextFont`; any other case has `normal`'s), by a switch: no string is built or hashed
-    /// per text.
+    /// The theme property indices of a `text(style:)` case's colour and font (any other case
+    /// has the default style's), from the catalog's table of text styles.
     static func styleProperties(_ style: String?) -> (color: Int?, font: Int?) {
-        switch style {
-        case "small": styleIndices[1]
-        case "title": styleIndices[2]
-        case "header": styleIndices[3]
-        case "detail": styleIndices[4]
-        default: styleIndices[0]
-        }
+        styleIndices[Catalog.textStyleIndex(named: style)]
     }
-    static let styleIndices: [(color: Int?, font: Int?)] = ["normal", "small", "title", "header", "detail"].map {
-        (Catalog.themePropertyIndex(named: $0 + "TextColor"), Catalog.themePropertyIndex(named: $0 + "TextFont"))
+    /// By position in `Catalog.textStyles`, found once.
+    static let styleIndices: [(color: Int?, font: Int?)] = Catalog.textStyles.map {
+        (Catalog.themePropertyIndex(named: $0.colorProperty), Catalog.themePropertyIndex(named: $0.fontProperty))
     }
 
     // MARK: Diagnostics
@@ -717,13 +756,22 @@ struct ContrastRule {
                 return (help, fixes)
             }
         }
-        // A theme's colour the theme itself sets: the foreground's, then the background's.
-        for source in [foreground, finding.background] where source.themeProperty != nil {
-            if let fixed = walk.fix(for: source), let span = source.span {
-                let note = source === foreground ? shared : " (`\(source.themeProperty ?? "")` is the background of every card of the theme)"
-                return ("\(source.change(to: fixed.hex)), or another colour with at least \(minimum) against every colour it is shown with\(note)",
-                        [FixIt(span, fixed.hex)])
+        // A theme's colour — the foreground's, then the background's — where the theme sets it,
+        // else added to the theme (the one the card is shown in, which the deck declares).
+        for source in [foreground, finding.background] {
+            guard let property = source.themeProperty, let theme = source.theme, let fixed = themeFix(property, of: theme, walk: walk)
+            else { continue }
+            let fixIt: FixIt
+            if let span = source.span {
+                fixIt = FixIt(span, fixed.hex)
+            } else if let insertion = deck.theme(named: theme)?.propertyInsertion {
+                fixIt = insertion.fixIt(property, fixed.hex)
+            } else {
+                continue
             }
+            let note = source === foreground ? shared : " (`\(source.themeProperty ?? "")` is the background of every card of the theme)"
+            return ("\(source.change(to: fixed.hex)), or another colour with at least \(minimum) against every colour it is shown with\(note)",
+                    [fixIt])
         }
         // No fix-it: the nearest colours for this pair, to change by hand.
         if !foreground.isLocal && finding.background.isLocal, backgrounds.count == 1,
@@ -743,6 +791,52 @@ struct ContrastRule {
             return ("\(finding.background.change(to: fixed.hex)), or another colour with at least \(minimum) against \(text.hex)", [])
         }
         return ("change \(subject) or the background colour so they differ more in lightness", [])
+    }
+
+    /// The colour nearest to `property`'s in declared theme `theme` that passes every comparison
+    /// it is in — in `theme` and in every declared theme that takes the property from it (a
+    /// theme below it setting none, nor one between them), whose colour changes with it — so
+    /// setting it there, or changing what `theme` writes, breaks no other pair. Worked out once
+    /// per theme and property; nil when no colour passes them all.
+    func themeFix(_ property: String, of theme: String, walk: Walk) -> ColorValue? {
+        let key = Walk.ThemeProperty(theme: theme, property: property)
+        if let known = walk.themeFixes[key] { return known }
+        var fixed: ColorValue?
+        if let index = Catalog.themePropertyIndex(named: property), let own = walk.themes[theme]?.color(at: index) {
+            fixed = Walk.nearestPassing(own.color, uses: Array(uses(of: property, at: index, takenFrom: theme, walk: walk)))
+        }
+        walk.themeFixes[key] = .some(fixed)
+        return fixed
+    }
+
+    /// Every comparison `property` (at `index`) is in, in `theme` and in the declared themes
+    /// below it that take it from it: neither they nor a theme between set it. Each theme's
+    /// set is made once, from its own uses and its children's sets (`Walk.groupUses`), children
+    /// first and without recursion, so a long chain of themes costs its length.
+    private func uses(of property: String, at index: Int, takenFrom theme: String, walk: Walk) -> Set<Use> {
+        if walk.childThemes == nil {
+            var children: [String: [String]] = [:]
+            for other in deck.themes where !other.isBuiltIn {
+                if let parent = other.parent { children[parent, default: []].append(other.name) }
+            }
+            walk.childThemes = children
+        }
+        func takes(_ child: String) -> Bool { deck.theme(named: child)?.arguments.ref(named: property)?.colorSpan == nil }
+        // The themes whose sets are still to make, parents before children.
+        var order: [String] = [], pending = [theme], seen: Set<String> = [theme]
+        while let next = pending.popLast() {
+            guard walk.groupUses[Walk.ThemeProperty(theme: next, property: property)] == nil else { continue }
+            order.append(next)
+            for child in walk.childThemes?[next] ?? [] where seen.insert(child).inserted && takes(child) { pending.append(child) }
+        }
+        for name in order.reversed() {
+            var set = Set(walk.themes[name]?.color(at: index)?.themeUses?.uses ?? [])
+            for child in walk.childThemes?[name] ?? [] where takes(child) {
+                set.formUnion(walk.groupUses[Walk.ThemeProperty(theme: child, property: property)] ?? [])
+            }
+            walk.groupUses[Walk.ThemeProperty(theme: name, property: property)] = set
+        }
+        return walk.groupUses[Walk.ThemeProperty(theme: theme, property: property)] ?? []
     }
 
     static let white = ColorValue(red: 255, green: 255, blue: 255)

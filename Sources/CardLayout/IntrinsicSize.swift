@@ -189,6 +189,9 @@ public struct ThemeMetrics: Hashable, Sendable {
     public var titleTextSize: Double
     public var headerTextSize: Double
     public var detailTextSize: Double
+    /// The font size of each `text(style:)` case, in `Catalog.textStyles` order (its font
+    /// property's size).
+    public private(set) var textStyleSizes: [Double]
     /// `titleFont`: the `title` part and a sheet card's header title.
     public var titleSize: Double
     public var buttonTitleSize: Double
@@ -226,6 +229,7 @@ public struct ThemeMetrics: Hashable, Sendable {
         titleTextSize = size("titleTextFont")
         headerTextSize = size("headerTextFont")
         detailTextSize = size("detailTextFont")
+        textStyleSizes = Catalog.textStyles.map { size($0.fontProperty) }
         titleSize = size("titleFont")
         buttonTitleSize = size("buttonTitleFont")
         func insets(_ name: String) -> EdgeInsets {
@@ -265,32 +269,21 @@ public struct ThemeMetrics: Hashable, Sendable {
         EdgeInsets(part.arguments.value(named: "margins")) ?? defaultMargins(of: part.kind)
     }
 
-    /// The font size of a `text(style:)` case.
-    public func size(ofTextStyle style: String) -> Double { size(of: TextStyle(style)) }
+    /// The font size of the `text(style:)` case called `style` (nil: the default style).
+    public func size(ofTextStyle style: String?) -> Double { textStyleSizes[Catalog.textStyleIndex(named: style)] }
 
     /// The UIKit text style a `text(style:)` case's font scales with (its theme font's, from the
     /// catalog): what generated Swift hands `UIFontMetrics(forTextStyle:)`.
-    public static func dynamicTypeStyle(ofTextStyle style: String) -> DynamicTypeStyle? {
-        TextStyle(style).dynamicTypeStyle
+    public static func dynamicTypeStyle(ofTextStyle style: String?) -> DynamicTypeStyle? {
+        Catalog.textStyle(named: style).dynamicTypeStyle
     }
 
     /// An explicit `font:` of `size` points on a `text(style:)` of case `style`, at this text
     /// size: scaled as the style's theme font is (`UIFontMetrics` of the same text style).
-    public func scaled(_ size: Double, textStyle style: String) -> Double {
+    public func scaled(_ size: Double, textStyle style: String?) -> Double {
         let size = Finite.clamp(size, 0.01, 10_000)
-        guard textSize != .default, let dynamic = TextStyle(style).dynamicTypeStyle else { return size }
+        guard textSize != .default, let dynamic = Self.dynamicTypeStyle(ofTextStyle: style) else { return size }
         return Finite.clamp(dynamic.scaled(size, at: textSize), 0.01, 100_000)
-    }
-
-    /// The font size of a text style.
-    func size(of style: TextStyle) -> Double {
-        switch style {
-        case .normal: normalTextSize
-        case .small: smallTextSize
-        case .title: titleTextSize
-        case .header: headerTextSize
-        case .detail: detailTextSize
-        }
     }
 
     /// One line of a `size` font: `ceil(1.2 × size)`.
@@ -299,56 +292,4 @@ public struct ThemeMetrics: Hashable, Sendable {
     /// A row of CardParts' default table cell: a normal line, a detail line and the control
     /// padding (the layout, the preview and the gallery all use it).
     public var defaultTableRowHeight: Double { line(normalTextSize) + line(detailTextSize) + LayoutMetrics.controlPadding }
-}
-
-/// The `text(style:)` cases by font size: any other case has `normal`'s.
-enum TextStyle {
-    case normal, small, title, header, detail
-
-    /// The style of the case called `name`.
-    init(_ name: String) {
-        // `normal`, the commonest, by its first byte: none of the others starts with `n`.
-        var bytes = name.utf8.makeIterator()
-        if bytes.next() == UInt8(ascii: "n") {
-            self = .normal
-            return
-        }
-        self = switch name {
-        case "small": .small
-        case "title": .title
-        case "header": .header
-        case "detail": .detail
-        default: .normal
-        }
-    }
-
-    /// The theme font property of the style (`smallTextFont`).
-    var themeProperty: String {
-        switch self {
-        case .normal: "normalTextFont"
-        case .small: "smallTextFont"
-        case .title: "titleTextFont"
-        case .header: "headerTextFont"
-        case .detail: "detailTextFont"
-        }
-    }
-
-    /// The UIKit text style the style's theme font scales with (the catalog's).
-    var dynamicTypeStyle: DynamicTypeStyle? {
-        switch self {
-        case .normal: Self.styles.normal
-        case .small: Self.styles.small
-        case .title: Self.styles.title
-        case .header: Self.styles.header
-        case .detail: Self.styles.detail
-        }
-    }
-
-    /// Read from the catalog once.
-    private static let styles = (
-        normal: Catalog.themeProperty(named: TextStyle.normal.themeProperty)?.textStyle,
-        small: Catalog.themeProperty(named: TextStyle.small.themeProperty)?.textStyle,
-        title: Catalog.themeProperty(named: TextStyle.title.themeProperty)?.textStyle,
-        header: Catalog.themeProperty(named: TextStyle.header.themeProperty)?.textStyle,
-        detail: Catalog.themeProperty(named: TextStyle.detail.themeProperty)?.textStyle)
 }

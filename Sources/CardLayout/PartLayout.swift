@@ -218,7 +218,7 @@ struct PartLayouter {
     func leafHeight(_ part: PartView, _ kind: PartKind, width: Double) -> Double {
         switch kind {
         case .text:
-            let style = Self.caseName(part, "style") ?? "normal"
+            let style = Self.caseName(part, "style")
             var size = metrics.size(ofTextStyle: style)
             if case .font(let font)? = Self.authored(part, "font") { size = metrics.scaled(font.size, textStyle: style) }
             let cap = number(part, "lines").map { Int(Finite.clamp($0, 0, 1e9)) } ?? 0

@@ -13,6 +13,9 @@ public struct ThemePalette: Sendable {
     public var titleText: ColorValue?
     public var headerText: ColorValue?
     public var detailText: ColorValue?
+    /// The colour of each `text(style:)` case, in `Catalog.textStyles` order (its colour
+    /// property's).
+    public private(set) var textStyleColors: [ColorValue?]
     /// The `title` part and a sheet card's header title.
     public var title: ColorValue?
     public var buttonTitle: ColorValue?
@@ -31,6 +34,7 @@ public struct ThemePalette: Sendable {
         titleText = color("titleTextColor")
         headerText = color("headerTextColor")
         detailText = color("detailTextColor")
+        textStyleColors = Catalog.textStyles.map { color($0.colorProperty) }
         title = color("titleColor")
         buttonTitle = color("buttonTitleColor")
         separator = color("separatorColor")
@@ -41,16 +45,9 @@ public struct ThemePalette: Sendable {
     /// no bar colour, so the button title colour, the theme's accent, stands in.
     public var accent: ColorValue? { buttonTitle }
 
-    /// The colour of a `text(style:)` case (any other case has `normal`'s).
-    public func textColor(ofStyle style: String) -> ColorValue? {
-        switch style {
-        case "small": smallText
-        case "title": titleText
-        case "header": headerText
-        case "detail": detailText
-        default: normalText
-        }
-    }
+    /// The colour of the `text(style:)` case called `style` (nil or any other name: the default
+    /// style's).
+    public func textColor(ofStyle style: String?) -> ColorValue? { textStyleColors[Catalog.textStyleIndex(named: style)] }
 
     /// The colour `radio`, `slider` and `multiSlider` use when none is given (UIKit's system
     /// blue, as CardParts does).

@@ -1160,6 +1160,43 @@ public struct ThemePropertySpec: Sendable, Hashable {
     }
 }
 
+/// A `text(style:)` case — CardParts' `CardPartTextType` — and what a label of that style draws
+/// with: the theme font and colour `CardPartTextView` takes for it. The one table of text styles
+/// (`Catalog.textStyles`): the checker's enumeration, the layout's font sizes, the contrast
+/// rule's colours and every back end's look of a style read it.
+public struct TextStyleSpec: Sendable, Hashable {
+    /// The case name (`detail`).
+    public let name: String
+    /// The theme font property (`detailTextFont`).
+    public let fontProperty: String
+    /// The theme colour property (`detailTextColor`).
+    public let colorProperty: String
+    /// How the style stands out, for back ends that cannot show its font (the terminal preview).
+    public let prominence: TextProminence
+    /// The UIKit text style its font scales with under Dynamic Type: its font property's
+    /// (`ThemePropertySpec.textStyle`).
+    public let dynamicTypeStyle: DynamicTypeStyle?
+
+    /// Creates a text style entry; its Dynamic Type style is its font property's.
+    public init(_ name: String, font fontProperty: String, color colorProperty: String, prominence: TextProminence) {
+        self.name = name
+        self.fontProperty = fontProperty
+        self.colorProperty = colorProperty
+        self.prominence = prominence
+        dynamicTypeStyle = Catalog.themeProperty(named: fontProperty)?.textStyle
+    }
+}
+
+/// How a text style stands out beside body text.
+public enum TextProminence: Sendable, Hashable {
+    /// Body text.
+    case regular
+    /// A heading: larger or heavier than body text.
+    case heading
+    /// Secondary text: smaller or lighter than body text.
+    case secondary
+}
+
 /// A theme that exists without a declaration (`Mint`, `Turbo`).
 public struct BuiltInTheme: Sendable, Hashable {
     /// The name used in source (`Mint`).
@@ -1431,6 +1468,21 @@ public enum Catalog {
     public static func themePropertyIndex(named name: String) -> Int? { themePropertyIndices[name] }
     package static let themePropertyIndices: [String: Int] = Dictionary(themeProperties.enumerated().map { ($1.name, $0) },
                                                                         uniquingKeysWith: { first, _ in first })
+
+    /// The position in `textStyles` of the `text(style:)` case called `name`; the default
+    /// style's (0, `normal`) for nil or any other name, as CardParts' label has. A scan of five
+    /// short names: no string is built or hashed per text.
+    public static func textStyleIndex(named name: String?) -> Int {
+        guard let name else { return 0 }
+        return textStyleNames.firstIndex(of: name) ?? 0
+    }
+    private static let textStyleNames = textStyles.map(\.name)
+
+    /// The `text(style:)` case called `name`; the default style for nil or any other name.
+    public static func textStyle(named name: String?) -> TextStyleSpec { textStyles[textStyleIndex(named: name)] }
+
+    /// The style of a `text` without `style:` (`normal`), first in `textStyles`.
+    public static var defaultTextStyle: TextStyleSpec { textStyles[0] }
 
     /// The named UIKit color called `name` (without the dot).
     public static func namedColor(_ name: String) -> NamedColor? { namedColorsByName[name] }

@@ -14,7 +14,7 @@ extension EnumType {
     /// `text(style:)` — CardParts `CardPartTextType`.
     public static let textStyle = EnumType(
         name: "TextStyle", swiftType: "CardPartTextType",
-        simpleCases: ["normal", "title", "detail", "small", "header"])
+        simpleCases: Catalog.textStyles.map(\.name))
 
     /// `text(alignment:)` — `NSTextAlignment`.
     public static let textAlignment = EnumType(
@@ -150,6 +150,22 @@ extension EnumType {
         simpleCases: ["system"])
 }
 
+// MARK: - Text styles (docs/language.md §7.1 `text(style:)`, §9)
+
+extension Catalog {
+    /// The `text(style:)` cases, in docs/language.md order, the default first: for each, the
+    /// theme font and colour `CardPartTextView.setDefaultsForType` gives a label of that type.
+    /// `title` and `header` are headings (`titleTextFont` is medium, `headerTextFont` black);
+    /// `detail` and `small` are secondary (smaller than body text).
+    public static let textStyles: [TextStyleSpec] = [
+        TextStyleSpec("normal", font: "normalTextFont", color: "normalTextColor", prominence: .regular),
+        TextStyleSpec("title", font: "titleTextFont", color: "titleTextColor", prominence: .heading),
+        TextStyleSpec("detail", font: "detailTextFont", color: "detailTextColor", prominence: .secondary),
+        TextStyleSpec("small", font: "smallTextFont", color: "smallTextColor", prominence: .secondary),
+        TextStyleSpec("header", font: "headerTextFont", color: "headerTextColor", prominence: .heading),
+    ]
+}
+
 // MARK: - Parts and structural nodes (docs/language.md §7.1, §5)
 
 extension Catalog {
@@ -162,7 +178,7 @@ extension Catalog {
             doc: "A single text string that wraps to multiple lines, styled by the theme.",
             parameters: [
                 Parameter("text", .string, positional: true, required: true, doc: "The text shown."),
-                Parameter("style", .enumeration(.textStyle), default: .enumCase("normal"),
+                Parameter("style", .enumeration(.textStyle), default: .enumCase(Catalog.defaultTextStyle.name),
                           doc: "The theme text style that sets the default font and color."),
                 Parameter("color", .color, aliases: ["foregroundColor", "foregroundStyle", "textColor"],
                           doc: "The text color; overrides the style's color."),

@@ -131,6 +131,24 @@ public struct Property: Hashable, Sendable {
     public init(_ name: String, _ value: Value) { self.name = name; self.value = value }
 }
 
+/// Where a theme property is added to a theme's declaration (`ThemeView.propertyInsertion`):
+/// `span` replaced by `prefix`, `name: value` and `suffix` — the body as `cardc fmt` writes it,
+/// with the property on a line of its own at the end.
+public struct PropertyInsertion: Sendable, Hashable {
+    public var span: SourceSpan
+    public var prefix: String
+    public var suffix: String
+
+    public init(span: SourceSpan, prefix: String, suffix: String) {
+        self.span = span
+        self.prefix = prefix
+        self.suffix = suffix
+    }
+
+    /// The fix-it that writes `name: value` into the theme.
+    public func fixIt(_ name: String, _ value: String) -> FixIt { FixIt(span, prefix + name + ": " + value + suffix) }
+}
+
 public struct ResolvedTheme: Hashable, Sendable {
     public var name: String
     /// The theme it inherits from (nil for built-ins).

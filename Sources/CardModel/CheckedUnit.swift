@@ -188,10 +188,18 @@ package struct ThemeRow: Sendable {
     /// Arguments whose parameter index is into `Catalog.themeProperties`: every property, inherited
     /// values filled in, in catalog order.
     package var properties: RowRange
+    /// Where a property the theme does not set is written (`ThemeView.propertyInsertion`): the
+    /// span replaced, and the text before and after `name: value`; `insertion` none when there
+    /// is no such place.
+    package var insertion: RelativeSpan
+    package var insertionPrefix: StringRef
+    package var insertionSuffix: StringRef
 
-    package init(segment: UInt32, name: StringRef, parent: StringRef, isBuiltIn: Bool, span: RelativeSpan, properties: RowRange) {
+    package init(segment: UInt32, name: StringRef, parent: StringRef, isBuiltIn: Bool, span: RelativeSpan, properties: RowRange,
+                 insertion: RelativeSpan = .none, insertionPrefix: StringRef = .none, insertionSuffix: StringRef = .none) {
         self.segment = segment; self.name = name; self.parent = parent; self.isBuiltIn = isBuiltIn; self.span = span
         self.properties = properties
+        self.insertion = insertion; self.insertionPrefix = insertionPrefix; self.insertionSuffix = insertionSuffix
     }
 }
 
@@ -879,6 +887,15 @@ public struct ThemeView: Sendable {
     }
     public var properties: [Property] { arguments.properties }
     public func value(_ name: String) -> Value? { arguments.value(named: name) }
+    /// Where a property the theme does not set yet would be written, as `cardc fmt` writes it:
+    /// one more line at the end of its body. Nil for a built-in theme, and for a body on one
+    /// line with a comment in it, which no insertion keeps canonical.
+    public var propertyInsertion: PropertyInsertion? {
+        let row = self.row, segment = self.segment
+        guard !row.insertion.isNone, let prefix = unit.optionalText(row.insertionPrefix, in: segment),
+              let suffix = unit.optionalText(row.insertionSuffix, in: segment) else { return nil }
+        return PropertyInsertion(span: unit.span(row.insertion, in: segment), prefix: prefix, suffix: suffix)
+    }
     /// The theme as the plain resolved form.
     public var resolved: ResolvedTheme {
         ResolvedTheme(name: name, parent: parent, isBuiltIn: isBuiltIn, properties: properties, span: span)

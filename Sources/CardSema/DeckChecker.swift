@@ -96,6 +96,51 @@ struct DeckChecker {
         return CheckedUnit(builder: unit, entry: entry, entryPath: entryTree.file.path, paths: paths)
     }
 
+    /// Where a property theme `decl` does not set goes so that its body reads as `cardc fmt`
+    /// writes it, one property a line (W1001's fix-it adds one): before the closing brace of a
+    /// body already written so; in an empty body, or without one, a body of that one line; a
+    /// body written on fewer lines is written out again, one item a line, its values as they
+    /// are — unless a comment is in it, which leaves no place (nil).
+    static func propertyInsertion(in decl: NodeID, of tree: SyntaxTree) -> (range: Range<Int>, prefix: String, suffix: String)? {
+        let bytes = tree.file.bytes
+        let indent = String(repeating: " ", count: Formatter.indentWidth)
+        guard let block = tree.block(decl) else {
+            let end = tree.range(decl).upperBound
+            return (end..<end, " {\n" + indent, "\n}")
+        }
+        let range = tree.range(block)
+        guard range.count >= 2, range.upperBound <= bytes.count, bytes[range.lowerBound] == UInt8(ascii: "{"),
+              bytes[range.upperBound - 1] == UInt8(ascii: "}") else { return nil }
+        let open = range.lowerBound + 1, close = range.upperBound - 1
+        let items = Array(tree.children(block))
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        // The brace alone on its line, and nothing after the opening one on its line: a new line before the closing one.
+        var lineStart = close
+        while lineStart > open && isBlank(bytes[lineStart - 1]) { lineStart -= 1 }
+        var afterOpen = open
+        while afterOpen < close && isBlank(bytes[afterOpen]) { afterOpen += 1 }
+        let newline: (UInt8) -> Bool = { $0 == 0x0A || $0 == 0x0D }
+        // The comments are in source order: the first at or after the brace, by bisection (a
+        // file may hold thousands of themes and comments).
+        var low = 0, high = tree.comments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tree.comments[middle].start < open { low = middle + 1 } else { high = middle }
+        }
+        let hasComment = low < tree.comments.count && tree.comments[low].end <= close
+        if !items.isEmpty || hasComment, lineStart > open, newline(bytes[lineStart - 1]),
+           newline(bytes[afterOpen]) || bytes[afterOpen...].starts(with: "//".utf8) {
+            return (lineStart..<lineStart, indent, "\n")
+        }
+        if hasComment { return nil }
+        var prefix = "\n"
+        for item in items {
+            guard tree.kind(item) == .property, let value = tree.value(item), tree.range(value).upperBound <= bytes.count else { return nil }
+            prefix += indent + tree.name(item) + ": " + String(decoding: bytes[tree.range(value)], as: UTF8.self) + "\n"
+        }
+        return (open..<close, prefix + indent, "\n")
+    }
+
     /// Writes the themes, each a segment of its own, and points every stack at its theme's row.
     mutating func writeThemes(_ themes: [(name: String, theme: ResolvedTheme, node: DeclarationRef?)], stacks: [StackSummary]) {
         var rows: [String: UInt32] = [:]
@@ -114,10 +159,17 @@ struct DeckChecker {
                 }
                 count += 1
             }
+            var insertion = RelativeSpan.none, prefix = StringRef.none, suffix = StringRef.none
+            if let ref, let tree = tree(ref), let place = Self.propertyInsertion(in: ref.node, of: tree) {
+                insertion = unit.relative(SourceSpan(file: ref.file, start: place.range.lowerBound, end: place.range.upperBound))
+                prefix = unit.string(place.prefix)
+                suffix = unit.string(place.suffix)
+            }
             rows[name] = UInt32(clamping: unit.themeRows.count)
             unit.themeRows.append(ThemeRow(segment: segment, name: unit.string(name), parent: unit.string(theme.parent),
                                            isBuiltIn: theme.isBuiltIn, span: theme.span.map { unit.relative($0) } ?? .none,
-                                           properties: RowRange(start: first, count: count)))
+                                           properties: RowRange(start: first, count: count),
+                                           insertion: insertion, insertionPrefix: prefix, insertionSuffix: suffix))
         }
         for (index, stack) in stacks.enumerated() {
             unit.stackRows[index].theme = rows[stack.theme] ?? rows[Catalog.defaultThemeName] ?? 0

@@ -287,7 +287,7 @@ stack Main: list { Hello }
         #expect(headings == ["Turbo · 428 pt", "Turbo · 320 pt", "Night · 428 pt", "Night · 320 pt"])
         #expect(page.contains("on 428-point and 320-point screens;"))
         // Then the Dynamic Type column: the first theme and width at AX3 (docs/gallery.md).
-        #expect(page.contains("<th>Turbo · 428 pt · AX3<small>"))
+        #expect(page.contains("<th>Turbo · 428 pt · AX3<small title=\"No stack shows "), "no stack shows the card in Turbo: its heading says so on hover")
         #expect(page.contains("Dynamic Type: at text size AX3 in Turbo on a 428-point screen"))
         #expect(page.contains("<section id=\"s0\""), "the stack is still drawn")
     }

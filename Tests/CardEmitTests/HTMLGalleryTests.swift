@@ -181,6 +181,60 @@ import Testing
         #expect(!narrow.contains(" · 320 pt"))
     }
 
+    /// A column's heading names the stack that shows the card in the column's theme — the first
+    /// of them — not the card's first stack; where no stack of the card uses the theme (a
+    /// built-in column, `--theme`), the card is laid out as its first stack lays it out, and the
+    /// heading says "as in" it.
+    @Test func aColumnHeadingNamesTheStackShowingTheCardInItsTheme() throws {
+        let deck = try emitDeck("""
+        theme Daylight: Mint { titleColor: #0B3D91 }
+        theme Night: Turbo {
+          cardBackgroundColor: #121212
+          titleColor: #FFFFFF
+        }
+        card Fare { title("Fare") }
+        card Alerts { text("Tram 3 diverted") }
+        stack Home: list {
+          theme: Daylight
+          margins: insets(0, 20)
+          Fare
+        }
+        stack HomeNight: list {
+          theme: Night
+          Fare
+          Alerts
+        }
+        stack LateNight: list {
+          theme: Night
+          Fare
+        }
+        """)
+        let html = Self.gallery(deck)
+        func headings(_ card: Int, of html: String = html) throws -> [String] {
+            let (root, problems) = HTMLReader.parse(html)
+            #expect(problems.isEmpty, "\(problems.prefix(5))")
+            let section = try #require(root.element(id: "c\(card)"))
+            let row = try #require(section.descendants.first { $0.name == "tr" })
+            return row.elements.filter { $0.name == "th" }.dropFirst().map(\.allText)
+        }
+        // Fare: Daylight in Home (its 20-point margins), Night in HomeNight, the first of the
+        // two stacks showing it in Night (Turbo's zero margins: the full width).
+        #expect(try headings(0) == [
+            "Daylight · 390 ptin Home, card 350 pt", "Daylight · 320 ptin Home, card 280 pt",
+            "Night · 390 ptin HomeNight, card 390 pt", "Night · 320 ptin HomeNight, card 320 pt",
+            "Mint · 390 ptas in Home, card 350 pt", "Mint · 320 ptas in Home, card 280 pt",
+            "Turbo · 390 ptas in Home, card 350 pt", "Turbo · 320 ptas in Home, card 280 pt",
+            "Daylight · 390 pt · AX3in Home, card 350 pt",
+        ])
+        // Alerts is only in HomeNight: shown there in Night, laid out as there in the others.
+        #expect(try headings(1).prefix(3) == ["Daylight · 390 ptas in HomeNight, card 366 pt", "Daylight · 320 ptas in HomeNight, card 296 pt",
+                                               "Night · 390 ptin HomeNight, card 390 pt"])
+        #expect(html.contains("<small title=\"No stack shows Fare in Mint: laid out as Home lays it out, in Mint\">as in Home, card 350 pt</small>"))
+        // `--theme` alone: the column's theme is Night, which HomeNight shows Fare in.
+        let night = String(decoding: HTMLEmitter().emit(deck, options: BackendOptions(themes: ["Night"], widths: [390])), as: UTF8.self)
+        #expect(try headings(0, of: night) == ["Night · 390 ptin HomeNight, card 390 pt", "Night · 390 pt · AX3in HomeNight, card 390 pt"])
+    }
+
     /// `--theme` and `--width` choose the columns, in order; the headings row is a sticky `thead`.
     @Test func optionsChooseTheColumnsAndTheHeadingsStick() throws {
         let deck = try emitDeck("""

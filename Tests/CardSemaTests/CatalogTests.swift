@@ -351,6 +351,36 @@ import CardModel
         #expect(Catalog.themeProperty(named: "buttonTitleColor")?.mintValue == .color("#45CAE6"))
     }
 
+    /// The one table of text styles against CardParts' `CardPartTextView.setDefaultsForType`,
+    /// which gives `CardPartTextType.<case>` the theme's `<case>TextFont` and `<case>TextColor`;
+    /// the checker's enumeration and the `style:` default are the table's.
+    @Test func textStylesFollowCardParts() {
+        let cardParts: [(name: String, prominence: TextProminence)] = [
+            ("normal", .regular), ("title", .heading), ("detail", .secondary), ("small", .secondary), ("header", .heading),
+        ]
+        #expect(Catalog.textStyles.map(\.name) == cardParts.map(\.name))
+        #expect(Catalog.textStyles.map(\.prominence) == cardParts.map(\.prominence))
+        #expect(EnumType.textStyle.caseNames == Catalog.textStyles.map(\.name))
+        #expect(Catalog.part(named: "text")?.parameter(named: "style")?.defaultValue == .enumCase("normal"))
+        #expect(Catalog.defaultTextStyle.name == "normal")
+        for (index, style) in Catalog.textStyles.enumerated() {
+            #expect(style.fontProperty == style.name + "TextFont")
+            #expect(style.colorProperty == style.name + "TextColor")
+            #expect(Catalog.themeProperty(named: style.fontProperty)?.type == .font)
+            #expect(Catalog.themeProperty(named: style.colorProperty)?.type == .color)
+            // Its Dynamic Type style is its font's (docs/language.md §9).
+            #expect(style.dynamicTypeStyle != nil)
+            #expect(style.dynamicTypeStyle == Catalog.themeProperty(named: style.fontProperty)?.textStyle)
+            #expect(Catalog.textStyleIndex(named: style.name) == index)
+            #expect(Catalog.textStyle(named: style.name) == style)
+        }
+        // What is no case (a `style:` bound to the model, a case CardParts lacks) draws as the default.
+        #expect(Catalog.textStyleIndex(named: nil) == 0)
+        #expect(Catalog.textStyleIndex(named: "bold") == 0)
+        #expect(Catalog.textStyleIndex(named: "") == 0)
+        #expect(Catalog.textStyle(named: "Title") == Catalog.defaultTextStyle)
+    }
+
     static func value(_ value: CatalogValue, fits type: ValueType) -> Bool {
         switch (value, type) {
         case (.font, .font), (.color, .color), (.namedColor, .color), (.insets, .insets): true

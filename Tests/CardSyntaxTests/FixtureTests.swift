@@ -85,6 +85,11 @@ import CardTestSupport
         #expect(Expectations.fixes(bytes: Array(text.utf8)) == [ExpectedFix(line: 1, text: "text($item.walker)")])
         #expect(Expectations.verifyFixes(in: Array(text.utf8)) == ["line 1: expected `text($item.walker)`, found `text($walker)`"])
         #expect(Expectations.verifyFixes(in: Array("  text($item.walker)   // fixed: text($item.walker)".utf8)).isEmpty)
+        // A line a fix-it adds is annotated from a line beside it.
+        let added = "theme T: Mint { // fixed@+1: a: #111111\n  a: #111111\n  // fixed@-1: a: #111111\n}"
+        #expect(Expectations.fixes(bytes: Array(added.utf8)) == [ExpectedFix(line: 2, text: "a: #111111"), ExpectedFix(line: 2, text: "a: #111111")])
+        #expect(Expectations.verifyFixes(in: Array(added.utf8)).isEmpty)
+        #expect(Expectations.verifyFixes(in: Array("x // fixed@+1: y\nz".utf8)) == ["line 2: expected `y`, found `z`"])
     }
 
 }

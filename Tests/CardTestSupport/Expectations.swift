@@ -21,9 +21,10 @@ public struct ExpectedDiagnostic: Hashable, Comparable, Sendable, CustomStringCo
     public var description: String { "line \(line) \(code)" + fragments.map { " \"\($0)\"" }.joined() }
 }
 
-/// A line a fixture expects to read so once every fix-it is applied (`// fixed: TEXT`).
+/// A line a fixture expects to read so once every fix-it is applied (`// fixed: TEXT`, or
+/// `// fixed@+N: TEXT` for the line N below, in the fixed file).
 public struct ExpectedFix: Hashable, Sendable, CustomStringConvertible {
-    /// The 1-based line of the annotation, in the fixed file.
+    /// The 1-based line it is about, in the fixed file.
     public var line: Int
     /// The line's text before its annotations, without surrounding blanks.
     public var text: String
@@ -58,6 +59,8 @@ public struct ExpectedFix: Hashable, Sendable, CustomStringConvertible {
 /// `// fixed: TEXT` says what its line reads once every fix-it of the run is applied (`cardc
 /// fix`): the text before the line's first annotation, without surrounding blanks. The fix-all
 /// test checks it in the fixed file, where the annotation, a comment, is still there.
+/// `// fixed@+N: TEXT` (or `@-N`) says what the line N below (above) it reads in the fixed
+/// file: a line a fix-it adds, which cannot carry an annotation of its own.
 ///
 /// The annotations are found by scanning the raw lines of the file, not its tokens, so they
 /// also work on a line whose string or block comment is unterminated, and in files with
@@ -165,14 +168,20 @@ public enum Expectations {
         return nil
     }
 
-    /// The `// fixed: TEXT` annotations of a file, in source order.
+    /// The `// fixed: TEXT` and `// fixed@±N: TEXT` annotations of a file, in source order.
     public static func fixes(bytes: [UInt8]) -> [ExpectedFix] {
         var result: [ExpectedFix] = []
         for (index, line) in lines(of: bytes).enumerated() {
             let text = String(decoding: line, as: UTF8.self)
-            guard let marker = text.firstRange(of: "// fixed:") else { continue }
-            let expected = text[marker.upperBound...].trimmingSpaces()
-            result.append(ExpectedFix(line: index + 1, text: expected))
+            guard let marker = text.firstRange(of: "// fixed") else { continue }
+            var rest = text[marker.upperBound...]
+            var offset = 0
+            if rest.first == "@", let colon = rest.firstIndex(of: ":"), let value = Int(rest[rest.index(after: rest.startIndex)..<colon]) {
+                offset = value
+                rest = rest[colon...]
+            }
+            guard rest.first == ":" else { continue }
+            result.append(ExpectedFix(line: index + 1 + offset, text: rest.dropFirst().trimmingSpaces()))
         }
         return result
     }
@@ -181,7 +190,7 @@ public enum Expectations {
     /// surrounding blanks.
     public static func code(ofLine line: String) -> String {
         var end = line.endIndex
-        for marker in ["// expect", "// fixed:"] {
+        for marker in ["// expect", "// fixed"] {
             if let range = line.firstRange(of: marker), range.lowerBound < end { end = range.lowerBound }
         }
         return line[..<end].trimmingSpaces()

@@ -244,15 +244,12 @@ enum GalleryStyle {
         out.raw(";")
     }
 
-    /// The class of a `text(style:)` case (any other case has `normal`'s).
-    static func textClass(_ style: String) -> String {
-        switch style {
-        case "small": "ts"
-        case "title": "tt"
-        case "header": "th"
-        case "detail": "td"
-        default: "tn"
-        }
+    /// The class of the `text(style:)` case called `style` (nil or any other name: the default
+    /// style's): `t` and the key of the style's font in `fontStyles`.
+    static func textClass(_ style: String?) -> String { textClasses[Catalog.textStyleIndex(named: style)] }
+    /// By position in `Catalog.textStyles`, found once.
+    static let textClasses: [String] = Catalog.textStyles.map { style in
+        "t" + (fontStyles.first { $0.property == style.fontProperty }?.key ?? "n")
     }
 
     /// Whether a colour is dark (relative luminance below one half): a theme whose card

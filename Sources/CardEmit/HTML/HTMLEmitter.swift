@@ -14,8 +14,10 @@ import CardModel
 /// the deck declares whose card background is dark; the widths are `--width`'s, else the
 /// viewport's and 320 points. Those columns are at the first `--text-size` (`large` without
 /// one); then a **Dynamic Type column** per further `--text-size` — `AX3` without any — in the
-/// first column's theme and width, its fonts scaled as UIKit scales them. The
-/// column headings stay in view as the page scrolls (CSS sticky).
+/// first column's theme and width, its fonts scaled as UIKit scales them. A card is laid out
+/// in a column as the first stack showing it in the column's theme shows it, else (no stack
+/// of it uses that theme) as its first stack does, in that theme — and the heading names the
+/// stack, "in" or "as in". The column headings stay in view as the page scrolls (CSS sticky).
 ///
 /// **Stacks.** Each in every position on the viewport, in its own theme; a `sheet` also with
 /// each pushed card (every card after the root) in the position it opens in.
@@ -319,6 +321,10 @@ struct Gallery {
         out.raw("<table class=\"g\"><thead><tr><th></th>")
         for (column, drawer) in zip(columns, drawers) {
             let context = drawer.laidOut.context
+            // The stack named is the first that shows the card in the column's theme; when none
+            // does (a theme from `--theme` or the built-in ones), the card is laid out as its
+            // first stack lays it out, in the column's theme: "as in", and the title says so.
+            let showing = context.stack.map { deck.stack(named: $0)?.theme == context.theme } ?? true
             out.raw("<th>")
             out.text(context.theme)
             out.raw(" · ")
@@ -329,9 +335,21 @@ struct Gallery {
                 out.raw(" · ")
                 out.text(size.name)
             }
-            out.raw("<small>")
+            if showing {
+                out.raw("<small>")
+            } else {
+                out.raw("<small title=\"No stack shows ")
+                out.attribute(card.name)
+                out.raw(" in ")
+                out.attribute(context.theme)
+                out.raw(": laid out as ")
+                out.attribute(context.stack ?? "")
+                out.raw(" lays it out, in ")
+                out.attribute(context.theme)
+                out.raw("\">")
+            }
             if let stack = context.stack {
-                out.raw("in ")
+                out.raw(showing ? "in " : "as in ")
                 out.text(stack)
                 out.raw(", ")
             }

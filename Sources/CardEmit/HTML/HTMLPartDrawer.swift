@@ -142,7 +142,7 @@ struct HTMLPartDrawer {
         let name = part.part
         switch PaintedPart(name) {
         case .text:
-            let style = arguments.caseName(part, "style") ?? "normal"
+            let style = arguments.caseName(part, "style")
             open(frame, "x " + GalleryStyle.textClass(style), into: &out)
             if case .font(let font)? = part.property("font") {
                 out.raw(";font:")

@@ -95,7 +95,7 @@ struct PartPainter {
         let rect = CellRect(row: top, column: left, rows: max(1, mapped), columns: columns)
         switch PaintedPart(part.part) {
         case .text:
-            let styleName = caseName(part, "style") ?? "normal"
+            let styleName = caseName(part, "style")
             var size = metrics.size(ofTextStyle: styleName)
             if case .font(let font)? = part.property("font") { size = Finite.clamp(font.size, 0.01, 10_000) }
             var style = palette.textStyle(styleName)
@@ -128,7 +128,7 @@ struct PartPainter {
             let text = string(part, "text")
             let lines = LayoutMetrics.lineCount(of: text, fontSize: metrics.normalTextSize, width: frame.width)
             let drawn = paintText(text, row: top + images, left: left, columns: columns, maximumLines: 0,
-                                  style: palette.textStyle("normal"), alignment: .leading, canvas: &canvas)
+                                  style: palette.bodyText, alignment: .leading, canvas: &canvas)
             return max(mapped, images + max(lines, drawn))
         case .image:
             paintImage(string(part, "name"), in: rect, tint: color(part, "tint"), canvas: &canvas)
@@ -339,7 +339,7 @@ struct PartPainter {
         let rightColumns = max(0, rect.columns - leftColumns - 1)
         func side(_ title: String, _ description: String, left: Int, columns: Int, alignment: TerminalText.Alignment) -> Int {
             var pieces: [(String, Double, TerminalStyle)] = []
-            if part.hasArgument(title) { pieces.append((string(part, title), metrics.normalTextSize, palette.textStyle("normal"))) }
+            if part.hasArgument(title) { pieces.append((string(part, title), metrics.normalTextSize, palette.bodyText)) }
             if part.hasArgument(description) {
                 pieces.append((string(part, description), metrics.detailTextSize, palette.textStyle("detail")))
             }
@@ -377,7 +377,7 @@ struct PartPainter {
         let lines = LayoutMetrics.lineCount(of: text, fontSize: metrics.normalTextSize, width: frameWidth - iconWidth)
         let wrapped = TerminalText.wrap(text, width: max(1, rect.columns - 2))
         let rows = max(rect.rows, lines, wrapped.count)
-        let style = palette.textStyle("normal")
+        let style = palette.bodyText
         let alignment = alignment(caseName(part, "alignment"))
         for (index, line) in wrapped.enumerated() {
             let shown: String
@@ -478,7 +478,7 @@ struct PartPainter {
     func paintTextField(_ part: PartView, in rect: CellRect, canvas: inout PreviewCanvas) {
         let row = rect.row + (rect.rows - 1) / 2
         let (content, isPlaceholder) = arguments.textField(part)
-        let style = isPlaceholder ? TerminalStyle(isDim: true, foreground: palette.detailText) : palette.textStyle("normal")
+        let style = isPlaceholder ? TerminalStyle(isDim: true, foreground: palette.detailText) : palette.bodyText
         guard rect.columns >= 3 else { return }
         let inner = rect.columns - 2
         let shown = TerminalText.truncate(content, to: inner)
@@ -761,7 +761,7 @@ struct PartPainter {
             let right = min(columns / 2, records.reduce(0) { max($0, TerminalText.displayWidth(of: field($1, "rightTitle")),
                                                                     TerminalText.displayWidth(of: field($1, "rightDescription"))) })
             let leftColumns = max(0, columns - right - (right > 0 ? 1 : 0))
-            let titleStyle = palette.textStyle("normal"), detailStyle = palette.textStyle("detail")
+            let titleStyle = palette.bodyText, detailStyle = palette.textStyle("detail")
             for (index, record) in records.enumerated() {
                 let row = top + index * rowRows
                 if row >= clip.maxRow { break }

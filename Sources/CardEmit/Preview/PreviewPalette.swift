@@ -38,17 +38,21 @@ struct PreviewPalette {
 
     static func opaque(_ color: ColorValue) -> RGBColor { RGBColor(red: color.red, green: color.green, blue: color.blue) }
 
-    /// The text style of a `text(style:)` case: `.title` and `.header` bold, `.detail` and
-    /// `.small` dim, each in its theme colour.
-    func textStyle(_ style: String) -> TerminalStyle {
-        let color = PreviewPalette.rgb(colors.textColor(ofStyle: style))
-        switch style {
-        case "title", "header": return TerminalStyle(isBold: true, foreground: color)
-        case "detail", "small": return TerminalStyle(isDim: true, foreground: color)
-        default: return TerminalStyle(foreground: color)
+    /// The terminal style of the `text(style:)` case called `style` (nil: the default style):
+    /// in its theme colour, headings (`.title`, `.header`) bold and secondary text (`.detail`,
+    /// `.small`) dim, as the catalog ranks them.
+    func textStyle(_ style: String?) -> TerminalStyle {
+        let index = Catalog.textStyleIndex(named: style)
+        let color = PreviewPalette.rgb(colors.textStyleColors[index])
+        switch Catalog.textStyles[index].prominence {
+        case .heading: return TerminalStyle(isBold: true, foreground: color)
+        case .secondary: return TerminalStyle(isDim: true, foreground: color)
+        case .regular: return TerminalStyle(foreground: color)
         }
     }
 
+    /// The terminal style of body text: the default `text(style:)` case's.
+    var bodyText: TerminalStyle { textStyle(nil) }
 
     /// An opaque colour from a checked value: a colour literal or named colour, with alpha
     /// blended over `background` (over white when there is none); nil for anything else and for

@@ -331,7 +331,7 @@ struct PartEmitter {
             set(name, "textColor", reader.given("color"), .color)
             if case .font(let font)? = reader.given("font") {
                 // Scaled as the style's theme font is (`CardcHelpers.scalingFonts`), so it follows Dynamic Type too.
-                var style = "normal"
+                var style: String?
                 if case .enumCase(let name, _)? = reader.resolved("style") { style = name }
                 let dynamic = ThemeMetrics.dynamicTypeStyle(ofTextStyle: style) ?? .body
                 configure.append("\(name).font = UIFontMetrics(forTextStyle: .\(dynamic.swiftName)).scaledFont(for: \(SwiftValues.font(font)))")
