@@ -655,7 +655,7 @@ struct CardChecker {
         let isBlank = { (i: Int) in bytes[i] == 0x20 || bytes[i] == 0x09 }
         if position + 1 < siblings.count {
             let next = tree.range(siblings[position + 1]).lowerBound
-            if range.upperBound <= next, next <= bytes.count, let comma = Self.separatorComma(in: bytes, range.upperBound..<next),
+            if range.upperBound <= next, next <= bytes.count, let comma = separatorComma(in: range.upperBound..<next),
                (range.upperBound..<comma).allSatisfy(isBlank) {
                 var end = comma + 1
                 while end < next, isBlank(end) { end += 1 }
@@ -664,7 +664,7 @@ struct CardChecker {
         }
         guard position > 0 else { return [] }
         let previous = tree.range(siblings[position - 1]).upperBound
-        guard previous <= range.lowerBound, let comma = Self.separatorComma(in: bytes, previous..<range.lowerBound) else { return [] }
+        guard previous <= range.lowerBound, let comma = separatorComma(in: previous..<range.lowerBound) else { return [] }
         if (comma + 1..<range.lowerBound).allSatisfy(isBlank) {
             return [FixIt(SourceSpan(file: file, start: comma, end: range.upperBound), "")]
         }
@@ -672,24 +672,21 @@ struct CardChecker {
                 FixIt(SourceSpan(file: file, start: range.lowerBound, end: range.upperBound), "")]
     }
 
-    /// The offset of the first comma in `gap` outside comments (`//` to the line's end, nesting
-    /// `/* */`), or nil.
-    static func separatorComma(in bytes: [UInt8], _ gap: Range<Int>) -> Int? {
-        var i = gap.lowerBound, depth = 0
+    /// The offset of the first comma in `gap` that is not in a comment (the tree's, as the
+    /// lexer found them), or nil.
+    func separatorComma(in gap: Range<Int>) -> Int? {
+        let bytes = tree.file.bytes, comments = tree.comments
+        var next = tree.firstComment(startingAtOrAfter: gap.lowerBound)
+        var i = gap.lowerBound
         while i < gap.upperBound {
-            let byte = bytes[i], next = i + 1 < gap.upperBound ? bytes[i + 1] : 0
-            if depth > 0 {
-                if byte == 0x2A, next == 0x2F { depth -= 1; i += 2; continue }
-                if byte == 0x2F, next == 0x2A { depth += 1; i += 2; continue }
-            } else if byte == 0x2F, next == 0x2F {
-                while i < gap.upperBound, bytes[i] != 0x0A { i += 1 }
-                continue
-            } else if byte == 0x2F, next == 0x2A {
-                depth = 1; i += 2; continue
-            } else if byte == 0x2C {
+            if next < comments.count, comments[next].start <= i {
+                i = max(i + 1, comments[next].end)
+                next += 1
+            } else if bytes[i] == 0x2C {
                 return i
+            } else {
+                i += 1
             }
-            i += 1
         }
         return nil
     }

@@ -120,13 +120,8 @@ struct DeckChecker {
         var afterOpen = open
         while afterOpen < close && isBlank(bytes[afterOpen]) { afterOpen += 1 }
         let newline: (UInt8) -> Bool = { $0 == 0x0A || $0 == 0x0D }
-        // The comments are in source order: the first at or after the brace, by bisection (a
-        // file may hold thousands of themes and comments).
-        var low = 0, high = tree.comments.count
-        while low < high {
-            let middle = (low + high) / 2
-            if tree.comments[middle].start < open { low = middle + 1 } else { high = middle }
-        }
+        // The first comment at or after the brace (a file may hold thousands of themes and comments).
+        let low = tree.firstComment(startingAtOrAfter: open)
         let hasComment = low < tree.comments.count && tree.comments[low].end <= close
         if !items.isEmpty || hasComment, lineStart > open, newline(bytes[lineStart - 1]),
            newline(bytes[afterOpen]) || bytes[afterOpen...].starts(with: "//".utf8) {

@@ -384,6 +384,17 @@ public final class SyntaxTree: Sendable {
         return k.isValue ? node : nil
     }
 
+    /// The index in `comments` of the first comment starting at or after byte `offset`
+    /// (`comments.count` when none): comments are in source order, so found by bisection.
+    public func firstComment(startingAtOrAfter offset: Int) -> Int {
+        var low = 0, high = comments.count
+        while low < high {
+            let mid = (low + high) / 2
+            if comments[mid].start < offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
     /// The doc comment (`///` lines) directly above the node, without the slashes.
     public func docComment(_ node: NodeID) -> String? {
         docCommentRange(node).map { Self.docComment(in: file, range: $0) }
@@ -393,12 +404,7 @@ public final class SyntaxTree: Sendable {
     /// end of its last line. Cheap to find and to keep; `docComment(in:range:)` reads the text.
     public func docCommentRange(_ node: NodeID) -> Range<Int>? {
         let start = Int(nodes.starts[Int(node.index)])
-        // Comments are in source order: binary search the last one before `start`.
-        var low = 0, high = comments.count
-        while low < high {
-            let mid = (low + high) / 2
-            if comments[mid].start < start { low = mid + 1 } else { high = mid }
-        }
+        let low = firstComment(startingAtOrAfter: start)
         let last = low - 1
         var first = low
         var boundary = start
